@@ -1,0 +1,135 @@
+"""What every command shares: its decorator, the option sets, and the writing session.
+
+`Session` is the read-modify-write of one command: it takes the campaign
+lock, loads sheets once, gathers every change in one Transaction, and on
+`commit` writes them all (sheets, encounter state, log entry, undo record)
+or none of them.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import click
+
+from ..cli import App
+
+
+def command(group=None, name=None, **attrs):
+    """A command with the shared `--json` and `--seed` options (accepted after the name too)."""
+
+    def wrap(fn):
+        @click.option("--json", "as_json", is_flag=True, help="Print one JSON object for scripts.")
+        @click.option("--seed", type=int, help="Seed every random roll.")
+        @click.option("--in", "in_encounter", metavar="ID", help="Use encounter ID instead of the current one.")
+        @click.option("--commit", "git_commit", is_flag=True, help="git-commit the files this action changed.")
+        @click.pass_context
+        @functools.wraps(fn)
+        def inner(ctx, as_json, seed, in_encounter, git_commit, **kwargs):
+            app: App = ctx.obj or App()
+            app.as_json = app.as_json or as_json
+            if seed is not None:
+                app.seed = seed
+            app.encounter_id = in_encounter
+            app.git_commit = git_commit
+            return fn(app, **kwargs)
+
+        factory = (group.command if group is not None else click.command)
+        return factory(name=name, **attrs)(inner)
+
+    return wrap
+
+
+def faces_options(fn):
+    fn = click.option("--reroll-faces", metavar="F", help="Faces of the Edge Phase rerolls, in die order.")(fn)
+    fn = click.option("--faces", metavar="F", help="Faces rolled at the table: 2,0,1 or crit,miss,hit.")(fn)
+    return fn
+
+
+def nonneg(name, value, limit=None):
+    from ..engine.errors import BadInput
+
+    if value is None:
+        return value
+    if value < 0:
+        raise BadInput(f"{name} {value} is negative", fix=f"give {name} 0 or more")
+    if limit is not None and value > limit:
+        raise BadInput(f"{name} {value} is past the limit of {limit}", rule="A-LIMITS", fix=f"give {name} {limit} or less")
+    return value
+
+
+def split_ref(text: str, option: str) -> tuple[str, str]:
+    """OTHER:SKILL as used by --vs and --contested."""
+    from ..engine.errors import BadInput
+
+    if not text or ":" not in text:
+        raise BadInput(f"{option} {text!r} must be OTHER:SKILL", fix=f"for example {option} sentry:observation")
+    who, skill = text.split(":", 1)
+    if not who or not skill:
+        raise BadInput(f"{option} {text!r} must be OTHER:SKILL", fix=f"for example {option} sentry:observation")
+    return who, skill.lower()
+
+
+def emit(app: App, kind: str, data: dict):
+    from .. import render
+
+    render.out(kind, data, app.as_json)
+
+
+class Session:
+    """One command's locked read-modify-write."""
+
+    def __init__(self, app: App, write: bool = True):
+        self.app = app
+        self.write = write
+        self.sheets = {}
+        self.lock = None
+        self.txn = None
+        self._scene = None
+
+    @property
+    def campaign(self):
+        return self.app.campaign
+
+    def __enter__(self):
+        from ..store.txn import Lock, Transaction, recover
+
+        if self.write:
+            self.lock = Lock(self.campaign.root).__enter__()
+            self.txn = Transaction(self.campaign.root)
+        else:
+            try:
+                root = self.campaign.root
+            except Exception:
+                return self  # dice-only commands run outside a campaign
+            if (root / ".narateer" / "txn.json").exists():
+                with Lock(root):
+                    pass  # taking the lock finishes an interrupted action
+        return self
+
+    def __exit__(self, *exc):
+        if self.lock is not None:
+            self.lock.__exit__(*exc)
+        return False
+
+    @property
+    def rules(self):
+        return self.campaign.rules
+
+    def load(self, char_id: str):
+        if char_id not in self.sheets:
+            self.sheets[char_id] = self.campaign.load(char_id)
+        return self.sheets[char_id]
+
+    def sheet(self, char_id: str):
+        return self.load(char_id).sheet
+
+    def set_sheet(self, char_id: str, dice=None, conditions=None, readiness=None):
+        sf = self.load(char_id)
+        text = sf.render(dice=dice, conditions=conditions, readiness=readiness)
+        if text != sf.text:
+            self.txn.write(sf.path, text)
+
+    def commit(self):
+        if self.txn is not None:
+            self.txn.commit()

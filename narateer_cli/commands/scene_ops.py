@@ -1,0 +1,139 @@
+"""Glue between a command's Session and the current encounter.
+
+`Scene` is the current encounter as one command sees it: the state it read,
+the state it will write, and `finish`, which writes sheets, state, one log
+entry and the undo record in one Transaction (then commits to git if asked).
+"""
+
+from __future__ import annotations
+
+from ..engine.errors import BadInput
+
+
+class Scene:
+    def __init__(self, session, enc_id: str):
+        from ..store import encounters
+
+        self.session = session
+        self.id = enc_id
+        self.state = encounters.load_state(session.campaign.root, enc_id)
+        self.new_state = self.state
+
+    def has(self, char_id: str) -> bool:
+        return char_id in self.state["participants"]
+
+
+def current_encounter_id(session) -> str | None:
+    app = session.app
+    if getattr(app, "encounter_id", None):
+        return app.encounter_id
+    value = session.campaign.config().get("encounter")
+    return str(value) if value else None
+
+
+def scene(session, required: bool = False) -> Scene | None:
+    """The current encounter (from --in or narateer.yaml), loaded once per command."""
+    if getattr(session, "_scene", None) is None:
+        enc_id = current_encounter_id(session)
+        if enc_id is None:
+            if required:
+                raise BadInput("no current encounter", fix="create one with `narateer encounter new ID CHAR...` or pass --in ID")
+            return None
+        session._scene = Scene(session, enc_id)
+    return session._scene
+
+
+def scene_for(session, char_id: str) -> Scene | None:
+    """The current encounter if CHAR takes part in it; checks outside encounters have no use limits."""
+    sc = scene(session)
+    if sc is not None and sc.has(char_id):
+        return sc
+    if sc is not None and getattr(session.app, "encounter_id", None):
+        from ..engine.scene import require_participant
+
+        require_participant(sc.state, char_id)
+    return None
+
+
+def finish(session, command: str, actor: str, declaration: dict, result: dict, dice: dict,
+           sc: Scene | None = None, summary: str | None = None):
+    """Write every change of one action: sheets, encounter state, log entry, undo record; all or none."""
+    from ..store import encounters
+
+    before_dice = {cid: dict(session.sheet(cid).dice) for cid in dice}
+    for cid, after in dice.items():
+        session.set_sheet(cid, dice=after)
+    if sc is not None:
+        root = session.campaign.root
+        session.txn.write(encounters.state_path(root, sc.id), encounters.state_text(sc.new_state))
+        log = encounters.log_path(root, sc.id)
+        seq = encounters.last_seq(log) + 1
+        entry = {"seq": seq, "command": command, "actor": actor, "declaration": declaration, "result": result,
+                 "dice": {cid: {"before": before_dice[cid], "after": dict(after)} for cid, after in dice.items()}}
+        writes = dict(session.txn.writes)
+        before = session.txn.before()
+        session.txn.append(log, encounters.entry_text(entry))
+        session.txn.write(encounters.undo_dir(root, sc.id) / f"{seq:08d}.json",
+                          encounters.undo_record(before, writes, seq))
+        for old in encounters.old_undo_records(root, sc.id):
+            session.txn.write(old, None)
+    changed = session.txn.changed()
+    session.commit()
+    autocommit(session, changed, summary)
+
+
+def autocommit(session, changed: list[str], summary: str | None):
+    """--commit (or `autocommit: true`): commit this action's files with a message for the table."""
+    app = session.app
+    wanted = getattr(app, "git_commit", False) or bool(session.campaign.config().get("autocommit"))
+    if not wanted or not summary:
+        return
+    import subprocess
+
+    files = [f for f in changed if not f.startswith(".narateer")]
+    if not files:
+        return
+    root = session.campaign.root
+    try:
+        subprocess.run(["git", "add", "--", *files], cwd=root, check=True, capture_output=True)
+        subprocess.run(["git", "commit", "-q", "-m", summary, "--", *files], cwd=root, check=True, capture_output=True)
+    except (OSError, subprocess.CalledProcessError) as exc:
+        err = getattr(exc, "stderr", b"") or b""
+        raise BadInput(f"the action was saved but git commit failed: {err.decode(errors='replace').strip() or exc}",
+                       fix="commit the files by hand") from None
+
+
+def check_in_scene(session, actor, decl, spec, dice, helper, command="roll", extra=None) -> dict:
+    """A Skill Check inside or outside an encounter (R-ACT-4 inside: proactive uses)."""
+    from ..engine import actions, scene as rules_scene
+
+    sc = scene_for(session, actor.id)
+    if sc is not None and not decl.reaction:
+        sc.new_state = rules_scene.use_skill(sc.state, actor.id, actor.skill(decl.skill, session.rules).name)
+    outcome = actions.skill_check(actor, decl, spec, session.rules, dice, helper)
+    data = outcome.to_json()
+    if sc is not None:
+        sc.new_state = rules_scene.record_action(sc.new_state, actor.id, command, skill=data["skill"])
+    declared = {**(extra or {}), **declaration_json(decl, spec)}
+    if helper is not None:
+        declared["assist"] = helper.id
+    logged = {**extra, "check": data} if extra else data
+    finish(session, command, actor.id, declared, logged, outcome.dice_after, sc, summary=check_summary(data))
+    return data
+
+
+def declaration_json(decl, spec=None) -> dict:
+    out = {"skill": decl.skill, "boost": decl.boost, "cost": decl.cost, "bonus_dice": decl.bonus_dice,
+           "discount_base": decl.discount_base, "discount_boost": decl.discount_boost, "fee": decl.fee,
+           "advantage": decl.advantage, "disadvantage": decl.disadvantage, "reaction": decl.reaction,
+           "power_reroll": list(decl.power_reroll)}
+    if spec is not None:
+        out["target"] = {"kind": spec.kind, "value": spec.value,
+                         "other": spec.other.id if spec.other else None, "skill": spec.other_skill}
+    return out
+
+
+def check_summary(data: dict) -> str:
+    target = data["target"]
+    return (f"{data['actor']}: {data['skill'].title()} {data['total']} vs {data['target_label'] or target}, "
+            f"{data['outcome']} (paid {data['paid']} AD)")

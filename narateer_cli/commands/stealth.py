@@ -1,0 +1,180 @@
+"""Sneaking: hide, search, reveal, move (R-HIDE, R-SRCH, A-MOVE)."""
+
+from __future__ import annotations
+
+import click
+
+from .common import Session, command, emit, faces_options, nonneg
+from .rolls import dice_source
+from .scene_ops import finish, scene
+
+
+def _pairs(items, option):
+    """OBS=VALUE options (--observer-faces, --observer-boost)."""
+    from ..engine.errors import BadInput
+
+    out = {}
+    for item in items:
+        who, sep, value = item.partition("=")
+        if not sep or not who:
+            raise BadInput(f"{option} {item!r} must be OBS=VALUE", fix=f"for example {option} sentry=1")
+        out[who] = value
+    return out
+
+
+def _in_scene(s, *ids):
+    from ..engine.scene import require_participant
+
+    sc = scene(s, required=True)
+    for cid in ids:
+        require_participant(sc.state, cid)
+    return sc
+
+
+@command(help="""Hide from observers: one Stealth roll compared with each (R-HIDE-2, R-HIDE-3).
+
+Non-searching observers are compared by Observation Readiness; each one named
+with --searching rolls its own Observation check (its own cost and faces).
+
+\b
+Example:
+  narateer hide selka --from sentry --from bandit --searching bandit --faces 1,2 --observer-faces bandit=1,1""")
+@click.argument("char")
+@click.option("--from", "observers", multiple=True, metavar="OBS", help="An observer (repeat).")
+@click.option("--searching", multiple=True, metavar="OBS", help="An observer actively searching (repeat).")
+@click.option("--boost", type=int, default=0, help="Stealth Boost, up to SL.")
+@click.option("--advantage", is_flag=True)
+@click.option("--disadvantage", is_flag=True)
+@faces_options
+@click.option("--observer-faces", multiple=True, metavar="OBS=F", help="A searching observer's faces.")
+@click.option("--observer-reroll-faces", multiple=True, metavar="OBS=F", help="A searching observer's Edge rerolls.")
+@click.option("--observer-boost", multiple=True, metavar="OBS=N", help="A searching observer's Boost.")
+def hide_cmd(app, char, observers, searching, boost, advantage, disadvantage, faces, reroll_faces, observer_faces,
+             observer_reroll_faces, observer_boost):
+    from ..engine import scene as rules_scene
+    from ..engine.check import Declaration
+    from ..engine.errors import BadInput
+    from ..engine.stealth import Observer, hide
+
+    names = list(dict.fromkeys([*observers, *searching]))
+    boosts = _pairs(observer_boost, "--observer-boost")
+    faces_by = _pairs(observer_faces, "--observer-faces")
+    rerolls_by = _pairs(observer_reroll_faces, "--observer-reroll-faces")
+    with Session(app) as s:
+        sc = _in_scene(s, char, *names)
+        for who in [*boosts, *faces_by, *rerolls_by]:
+            if who not in names:
+                raise BadInput(f"{who} is not an observer of this Hide", fix=f"add --from {who} --searching {who}")
+        streams = {"faces": (faces, "--faces"), "reroll": (reroll_faces, "--reroll-faces")}
+        for who, text in faces_by.items():
+            streams[f"obs:{who}"] = (text, f"--observer-faces {who}=")
+        for who, text in rerolls_by.items():
+            streams[f"obs_reroll:{who}"] = (text, f"--observer-reroll-faces {who}=")
+        dice = dice_source(app, s.rules, **streams)
+        obs = []
+        for who in names:
+            try:
+                b = int(boosts.get(who, 0))
+            except ValueError:
+                raise BadInput(f"--observer-boost {who}={boosts[who]} is not a number", fix="give a whole number") from None
+            nonneg(f"--observer-boost {who}", b)
+            obs.append(Observer(s.sheet(who), who in searching, b))
+        decl = Declaration(skill="stealth", boost=boost, advantage=advantage, disadvantage=disadvantage, label="Stealth check")
+        sc.new_state = rules_scene.use_skill(sc.state, char, "stealth", "Hide")
+        data = hide(s.sheet(char), decl, obs, s.rules, dice)
+        results = {r["id"]: (data["total"] if r["hidden"] else None) for r in data["observers"]}
+        sc.new_state = rules_scene.set_hidden(sc.new_state, char, results, data["total"] if data["hidden_from"] else None)
+        sc.new_state = rules_scene.record_action(sc.new_state, char, "hide")
+        after = data.pop("dice_after")
+        finish(s, "hide", char, {"from": names, "searching": list(searching), "boost": boost}, data, after, sc,
+               summary=f"{char}: Hide {data['total']}, hidden from {', '.join(data['hidden_from']) or 'nobody'}")
+    emit(app, "hide", data)
+
+
+@command(help="""Search for a hidden creature: Observation vs its recorded Hide total (R-SRCH-1, R-SRCH-2).
+
+\b
+Example:
+  narateer search sentry --for selka --faces 2,2 --boost 1""")
+@click.argument("char")
+@click.option("--for", "hider", required=True, metavar="HIDER", help="The hidden creature.")
+@click.option("--boost", type=int, default=0)
+@click.option("--advantage", is_flag=True)
+@click.option("--disadvantage", is_flag=True)
+@faces_options
+@click.option("--changed", metavar="TEXT", help="What is different since the last search (a new method or evidence).")
+def search_cmd(app, char, hider, boost, advantage, disadvantage, faces, reroll_faces, changed):
+    from ..engine import scene as rules_scene
+    from ..engine.check import Declaration
+    from ..engine.errors import Refused
+    from ..engine.stealth import search
+
+    with Session(app) as s:
+        sc = _in_scene(s, char, hider)
+        if not rules_scene.is_hidden(sc.state, hider, char):
+            raise Refused(f"{hider} is not hidden from {char}", rule="R-SRCH-1", fix="there is nothing to find")
+        rules_scene.search_allowed(sc.state, char, hider, changed)
+        dice = dice_source(app, s.rules, faces=(faces, "--faces"), reroll=(reroll_faces, "--reroll-faces"))
+        sc.new_state = rules_scene.use_skill(sc.state, char, "observation", "Search")
+        decl = Declaration(skill="observation", boost=boost, advantage=advantage, disadvantage=disadvantage,
+                           label="Search")
+        data = search(s.sheet(char), hider, sc.state["hidden"][hider][char], decl, s.rules, dice)
+        if data["found"]:
+            sc.new_state, _ = rules_scene.reveal(sc.new_state, hider, [char])
+        else:
+            sc.new_state = rules_scene.note_search(sc.new_state, char, hider, changed or "")
+        sc.new_state = rules_scene.record_action(sc.new_state, char, "search")
+        after = data.pop("dice_after")
+        finish(s, "search", char, {"for": hider, "boost": boost, "changed": changed}, data, after, sc,
+               summary=f"{char}: Search {data['check']['total']} vs {data['target']}, "
+                       + ("found " + hider if data["found"] else "nothing found"))
+    emit(app, "search", data)
+
+
+@command(help="""End hiding for the named observers (all when none are named) (R-HIDE-6).
+
+\b
+Example:
+  narateer reveal selka --to sentry""")
+@click.argument("hider")
+@click.option("--to", "observers", multiple=True, metavar="OBS")
+def reveal_cmd(app, hider, observers):
+    from ..engine import scene as rules_scene
+
+    with Session(app) as s:
+        sc = _in_scene(s, hider, *observers)
+        sc.new_state, names = rules_scene.reveal(sc.state, hider, list(observers))
+        data = {"hider": hider, "revealed_to": names,
+                "still_hidden_from": sorted(sc.new_state["hidden"].get(hider, {}))}
+        finish(s, "reveal", hider, {"to": list(observers)}, data, {}, sc,
+               summary=f"{hider}: revealed to {', '.join(names) or 'nobody'}")
+    emit(app, "reveal", data)
+
+
+@command(help="""Spend movement in the current activation (R-ACT-3, R-HIDE-5, A-MOVE).
+
+One mode per activation, chosen (and paid) by the first move; Difficult
+terrain doubles the cost, moving while hidden doubles it again; Sprinting
+ends hiding from everyone.
+
+\b
+Example:
+  narateer move selka 3 --difficult""")
+@click.argument("char")
+@click.argument("metres", type=int)
+@click.option("--mode", type=click.Choice(["walk", "run", "sprint"]), default="walk", show_default=True)
+@click.option("--difficult", is_flag=True, help="Difficult terrain: each metre costs double.")
+def move_cmd(app, char, metres, mode, difficult):
+    from ..engine import scene as rules_scene
+    from ..engine.character import spend
+
+    with Session(app) as s:
+        nonneg("METRES", metres, 10_000)
+        sc = _in_scene(s, char)
+        sheet = s.sheet(char)
+        sc.new_state, data = rules_scene.move(sc.state, sheet, metres, mode, difficult, s.rules)
+        sc.new_state = rules_scene.record_action(sc.new_state, char, "move")
+        dice = {char: spend(sheet.dice, data["paid"])} if data["paid"] else {}
+        finish(s, "move", char, {"metres": metres, "mode": mode, "difficult": difficult}, data, dice, sc,
+               summary=f"{char}: {mode} {metres} m (costs {data['cost']} m)")
+    emit(app, "move", data)

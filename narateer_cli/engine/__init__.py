@@ -1,0 +1,6 @@
+"""The Narateer rules as pure functions over plain dataclasses.
+
+Nothing in this package opens a file, prints, or imports click: every
+command loads data through the store, calls one engine function, and hands
+the result to the renderer. Randomness arrives as a `DiceSource`.
+"""

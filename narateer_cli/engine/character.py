@@ -1,0 +1,109 @@
+"""Characters as the engine sees them: vitals, skills, dice by state, conditions.
+
+A `Sheet` is an immutable view built by the store from a character file.
+Dice moves return new dice counts; the store writes them back key by key.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from .errors import BadInput, Refused
+from .ruleset import Ruleset
+
+STATES = ("ready", "used", "wounded")
+
+
+@dataclass(frozen=True)
+class Skill:
+    name: str
+    level: int
+    vital: str | None
+    trained: bool = True
+
+
+@dataclass(frozen=True)
+class Sheet:
+    id: str
+    name: str
+    vitals: dict
+    skills: dict  # name -> Skill
+    dice: dict  # ready / used / wounded counts
+    conditions: tuple = ()
+    movement: dict = field(default_factory=dict)
+    weapons: dict = field(default_factory=dict)
+
+    def skill(self, name: str, rules: Ruleset) -> Skill:
+        """A-VITALS: a skill on the sheet, an untrained one known to the ruleset (SL 0), or bad input."""
+        key = name.lower()
+        if key in self.skills:
+            return self.skills[key]
+        if key in rules.skills:
+            return Skill(key, 0, rules.skills[key], trained=False)
+        known = sorted(set(self.skills) | set(rules.skills))
+        raise BadInput(f"unknown skill {name!r} for {self.id}", fix="known skills: " + ", ".join(known))
+
+    def readiness(self, skill_name: str, rules: Ruleset) -> int:
+        """R-RDY-1: 1 + floor((Linked Vital + SL) / 2), at least 2."""
+        skill = self.skill(skill_name, rules)
+        vital = self.vitals.get(skill.vital, 0) if skill.vital else 0
+        return max(2, 1 + (vital + skill.level) // 2)
+
+    def target_readiness(self, skill_name: str, rules: Ruleset) -> int:
+        """R-RDY-2 / A-RDYOFF: Readiness as a target, unless a condition switches it off."""
+        off = rules.readiness_off_by(self.conditions)
+        if off:
+            raise Refused(f"{self.id} is {off}, so its Readiness is not a target", rule="A-RDYOFF",
+                          fix="give the relevant DR with --dr instead")
+        return self.readiness(skill_name, rules)
+
+    @property
+    def total_dice(self) -> int:
+        return sum(self.dice.get(s, 0) for s in STATES)
+
+    def with_dice(self, dice: dict) -> "Sheet":
+        return replace(self, dice=dict(dice))
+
+    def with_conditions(self, conditions) -> "Sheet":
+        return replace(self, conditions=tuple(conditions))
+
+
+def spend(dice: dict, paid: int) -> dict:
+    """R-DIE-3: paid dice leave Ready and become Used after resolution."""
+    out = dict(dice)
+    out["ready"] = out.get("ready", 0) - paid
+    out["used"] = out.get("used", 0) + paid
+    return out
+
+
+def refresh(dice: dict, rules: Ruleset) -> tuple[dict, int]:
+    """A-REFRESH: Used dice return to Ready (all, or the knob's amount). Wounded stay."""
+    used = dice.get("used", 0)
+    moved = used if rules.refresh_amount is None else min(used, rules.refresh_amount)
+    out = dict(dice)
+    out["used"] = used - moved
+    out["ready"] = out.get("ready", 0) + moved
+    return out, moved
+
+
+def wound(dice: dict, count: int, rules: Ruleset) -> tuple[dict, int]:
+    """A-WOUND: each Wound moves one die from Ready (else Used) to wounded, never a die twice."""
+    out = dict(dice)
+    moved = 0
+    for _ in range(count):
+        for state in rules.wound_from:
+            if out.get(state, 0) > 0:
+                out[state] -= 1
+                out["wounded"] = out.get("wounded", 0) + 1
+                moved += 1
+                break
+    return out, moved
+
+
+def heal(dice: dict, count: int, rules: Ruleset) -> tuple[dict, int]:
+    """A-WOUND: healing moves wounded dice back to the knob's state (Used by default)."""
+    out = dict(dice)
+    moved = min(count, out.get("wounded", 0))
+    out["wounded"] = out.get("wounded", 0) - moved
+    out[rules.heal_to] = out.get(rules.heal_to, 0) + moved
+    return out, moved

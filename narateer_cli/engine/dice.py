@@ -1,0 +1,162 @@
+"""Action Dice: faces, where they come from, the Edge Phase and exact odds.
+
+A `DiceSource` hands out faces either from a seeded `random.Random` or from
+the faces a person rolled at the table (R-DIE-1), so one code path serves
+seeded play, tests and physical dice. Odds are exact integer convolutions.
+"""
+
+from __future__ import annotations
+
+from .errors import BadInput
+
+TOKENS = {"0": 0, "1": 1, "2": 2, "miss": 0, "hit": 1, "crit": 2, "critical": 2, "m": 0, "h": 1, "c": 2}
+
+
+def parse_faces(text: str | None, option: str = "--faces") -> list[int] | None:
+    """Faces written as `2,0,1` or `crit,miss,hit` (R-DIE-1)."""
+    if text is None:
+        return None
+    text = str(text).strip()
+    if not text:
+        return []
+    faces = []
+    for token in text.replace(" ", ",").split(","):
+        if not token:
+            continue
+        face = TOKENS.get(token.lower())
+        if face is None:
+            raise BadInput(f"{option}: {token!r} is not a die face", fix="use 0/1/2 or miss/hit/crit, comma separated")
+        faces.append(face)
+    return faces
+
+
+def parse_indices(text: str | None, option: str = "--power-reroll") -> list[int]:
+    if not text:
+        return []
+    out = []
+    for token in str(text).replace(" ", ",").split(","):
+        if not token:
+            continue
+        if not token.isdigit():
+            raise BadInput(f"{option}: {token!r} is not a die index", fix="give 0-based die indices such as 0,2")
+        out.append(int(token))
+    return out
+
+
+class DiceSource:
+    """Faces for one command: from a random.Random, or from a person's dice.
+
+    Physical faces are consumed in order; `pool` names which stream (the
+    initial roll, Edge rerolls, power rerolls) so a mismatch names its option.
+    """
+
+    def __init__(self, rng=None, physical: dict[str, list[int] | None] | None = None, values=(0, 0, 1, 1, 2, 2)):
+        self.rng = rng
+        self.values = tuple(values)
+        self.physical = {k: list(v) for k, v in (physical or {}).items() if v is not None}
+        self.options = {}
+
+    @property
+    def is_physical(self) -> bool:
+        return bool(self.physical)
+
+    def has(self, stream: str) -> bool:
+        return stream in self.physical
+
+    def take(self, stream: str, count: int, option: str, what: str) -> list[int]:
+        if stream in self.physical:
+            faces = self.physical[stream]
+            if len(faces) < count:
+                raise BadInput(f"{option} gave {len(faces)} face(s) but {what} needs {count}",
+                               fix=f"give exactly {count} face(s) with {option}")
+            for face in faces[:count]:
+                if face not in self.values:
+                    raise BadInput(f"{option}: face {face} does not exist on these dice (A-FACES)",
+                                   fix="give faces the ruleset's dice can show")
+            self.physical[stream] = faces[count:]
+            return faces[:count]
+        if self.physical and count:
+            raise BadInput(f"{what} needs {count} more face(s) but {option} was not given",
+                           fix=f"give the rolled faces with {option}")
+        return [self.rng.choice(self.values) for _ in range(count)]
+
+    def finish(self):
+        """Every physical face given must have been used."""
+        for stream, left in self.physical.items():
+            if left:
+                raise BadInput(f"{len(left)} face(s) too many were given ({stream})",
+                               fix="give exactly one face per die rolled")
+
+
+def edge_mode(advantage: bool, disadvantage: bool, edge_both: str) -> str:
+    """A-EDGEBOTH: none, advantage, disadvantage or both."""
+    if advantage and disadvantage:
+        return "both" if edge_both == "both" else "none"
+    if advantage:
+        return "advantage"
+    if disadvantage:
+        return "disadvantage"
+    return "none"
+
+
+def rerolls_face(face: int, edge: str, disadvantage_rule: str) -> bool:
+    """R-EDGE-2 / A-DISADV: does Edge reroll a die showing `face`?"""
+    adv = face == 0
+    dis = face == 2 if disadvantage_rule == "crits" else face >= 1
+    if edge == "advantage":
+        return adv
+    if edge == "disadvantage":
+        return dis
+    if edge == "both":
+        return adv or dis
+    return False
+
+
+def edge_indices(faces: list[int], edge: str, disadvantage_rule: str) -> list[int]:
+    """R-EDGE-1: the 0-based dice the Edge Phase rerolls, each at most once."""
+    return [i for i, face in enumerate(faces) if rerolls_face(face, edge, disadvantage_rule)]
+
+
+def die_weights(values, edge: str, disadvantage_rule: str) -> tuple[list[int], int]:
+    """The exact distribution of one die's final face as integer weights over a denominator."""
+    k = len(values)
+    weights = [0, 0, 0]
+    rerolled = sum(1 for v in values if rerolls_face(v, edge, disadvantage_rule))
+    for v in values:
+        if not rerolls_face(v, edge, disadvantage_rule):
+            weights[v] += k
+        weights[v] += rerolled
+    return weights, k * k
+
+
+def pool_weights(dice: int, values, edge: str, disadvantage_rule: str) -> tuple[list[int], int]:
+    """Exact distribution of a pool's total by integer convolution: weights[t] / denominator."""
+    one, denom = die_weights(values, edge, disadvantage_rule)
+    dist = [1]
+    for _ in range(dice):
+        new = [0] * (len(dist) + 2)
+        for total, w in enumerate(dist):
+            if w:
+                new[total] += w * one[0]
+                new[total + 1] += w * one[1]
+                new[total + 2] += w * one[2]
+        dist = new
+    return dist, denom ** dice
+
+
+def chance_to_exceed(dist: list[int], denom: int, target: int) -> float:
+    """P(total > target) from an exact distribution."""
+    if target < 0:
+        return 1.0
+    return sum(dist[target + 1:]) / denom
+
+
+def chance_to_beat(dist_a, denom_a, dist_b, denom_b) -> float:
+    """P(A's total > B's total) for two independent exact distributions."""
+    below = 0  # running weight of B totals strictly below a
+    wins = 0
+    for a, wa in enumerate(dist_a):
+        if a >= 1 and a - 1 < len(dist_b):
+            below += dist_b[a - 1]
+        wins += wa * below
+    return wins / (denom_a * denom_b)

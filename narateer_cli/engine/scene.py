@@ -1,0 +1,229 @@
+"""Encounters: rounds, activations, proactive uses, movement and who is hidden from whom.
+
+The encounter state is a plain dict (it is the tool's own file) and every
+function here returns a new one; nothing is mutated in place. Rules:
+R-ACT-3, R-ACT-4, A-TURN, A-REFRESH, A-MOVE, R-HIDE-3, R-HIDE-5, R-SRCH-2.
+"""
+
+from __future__ import annotations
+
+import copy
+
+from .character import Sheet, refresh
+from .errors import BadInput, Refused
+from .ruleset import Ruleset
+
+
+def new_state(enc_id: str, participants: list[str], rules: Ruleset) -> dict:
+    return {
+        "id": enc_id,
+        "round": rules.first_round,
+        "actor": None,
+        "next": None,
+        "acted": [],
+        "participants": list(participants),
+        "uses": {},
+        "mode": None,
+        "movement_left": None,
+        "last_action": None,
+        "hidden": {},
+        "recorded": {},
+        "searches": {},
+    }
+
+
+def _copy(state: dict) -> dict:
+    return copy.deepcopy(state)
+
+
+def require_participant(state: dict, char_id: str):
+    if char_id not in state["participants"]:
+        raise BadInput(f"{char_id} is not in encounter {state['id']}",
+                       fix="participants: " + ", ".join(state["participants"]))
+
+
+def add_participant(state: dict, char_id: str) -> dict:
+    out = _copy(state)
+    if char_id not in out["participants"]:
+        out["participants"].append(char_id)
+    return out
+
+
+def start_turn(state: dict, sheet: Sheet, rules: Ruleset) -> tuple[dict, dict, int]:
+    """A-TURN, A-REFRESH, R-ACT-4: begin an activation; returns (state, dice after, dice refreshed)."""
+    require_participant(state, sheet.id)
+    if state["actor"]:
+        raise Refused(f"{state['actor']} is still acting", rule="A-TURN", fix=f"run `narateer turn end` first")
+    if sheet.id in state["acted"]:
+        raise Refused(f"{sheet.id} has already acted in round {state['round']}", rule="A-TURN",
+                      fix="start someone who has not acted: " + ", ".join(waiting(state)))
+    if state["next"] and state["next"] != sheet.id:
+        raise Refused(f"{state['next']} was named to act next, not {sheet.id}", rule="A-TURN",
+                      fix=f"run `narateer turn start {state['next']}`")
+    out = _copy(state)
+    out["actor"] = sheet.id
+    out["next"] = None
+    out["uses"] = {name: skill.level + 1 for name, skill in sorted(sheet.skills.items())}
+    out["mode"] = None
+    out["movement_left"] = None
+    dice, moved = (refresh(sheet.dice, rules) if rules.refresh_timing == "activation_start" else (dict(sheet.dice), 0))
+    return out, dice, moved
+
+
+def waiting(state: dict) -> list[str]:
+    return [p for p in state["participants"] if p not in state["acted"] and p != state["actor"]]
+
+
+def end_turn(state: dict, next_id: str | None) -> dict:
+    """A-TURN: the actor names who acts next among those who have not acted; a full round starts a new one."""
+    if not state["actor"]:
+        raise Refused("nobody is acting", rule="A-TURN", fix="start an activation with `narateer turn start CHAR`")
+    out = _copy(state)
+    out["acted"].append(out["actor"])
+    out["actor"] = None
+    out["uses"] = {}
+    out["mode"] = None
+    out["movement_left"] = None
+    left = waiting(out)
+    if next_id is not None:
+        require_participant(out, next_id)
+        if next_id not in left and left:
+            raise Refused(f"{next_id} has already acted this round", rule="A-TURN",
+                          fix="name one of: " + ", ".join(left))
+    if not left:
+        out["round"] += 1
+        out["acted"] = []
+        out["next"] = next_id
+    else:
+        out["next"] = next_id
+    return out
+
+
+def is_acting(state: dict, char_id: str) -> bool:
+    return state["actor"] == char_id
+
+
+def use_skill(state: dict, char_id: str, skill: str, what: str = "a proactive action") -> dict:
+    """R-ACT-4: a proactive action needs the actor's activation and a use of its Skill, success or failure."""
+    if state["actor"] != char_id:
+        who = state["actor"] or "nobody"
+        raise Refused(f"it is not {char_id}'s activation ({who} is acting)", rule="R-ACT-4",
+                      fix=f"start it with `narateer turn start {char_id}`, or make a --reaction")
+    left = state["uses"].get(skill)
+    if left is None:
+        left = 1  # an untrained skill known to the ruleset: SL 0, one use
+    if left <= 0:
+        raise Refused(f"{char_id} has no proactive {skill} use left this activation", rule="R-ACT-4",
+                      fix="use another skill, or wait for the next activation")
+    out = _copy(state)
+    out["uses"][skill] = left - 1
+    return out
+
+
+def record_action(state: dict, char_id: str, command: str, **extra) -> dict:
+    out = _copy(state)
+    out["last_action"] = {"actor": char_id, "command": command, **extra}
+    return out
+
+
+# ---- hiding (R-HIDE, R-SRCH) ---------------------------------------------------------
+
+def hidden_from(state: dict, hider: str) -> dict:
+    return dict(state["hidden"].get(hider, {}))
+
+
+def is_hidden(state: dict, hider: str, observer: str) -> bool:
+    return observer in state["hidden"].get(hider, {})
+
+
+def set_hidden(state: dict, hider: str, results: dict, total: int | None = None) -> dict:
+    """R-HIDE-3: record the Stealth total per observer hidden from; a spotted observer's record goes."""
+    out = _copy(state)
+    if total is not None:
+        out["recorded"][hider] = total
+    table = out["hidden"].setdefault(hider, {})
+    for observer, total in results.items():
+        if total is None:
+            table.pop(observer, None)
+        else:
+            table[observer] = total
+    if not table:
+        out["hidden"].pop(hider, None)
+        out["recorded"].pop(hider, None)
+    for observer in results:
+        out["searches"].get(observer, {}).pop(hider, None)
+    return out
+
+
+def reveal(state: dict, hider: str, observers=None) -> tuple[dict, list[str]]:
+    """R-HIDE-6: end hiding for the named observers (all when none)."""
+    out = _copy(state)
+    table = out["hidden"].get(hider, {})
+    names = list(table) if not observers else [o for o in observers if o in table]
+    for name in names:
+        table.pop(name, None)
+    if not table:
+        out["hidden"].pop(hider, None)
+        out["recorded"].pop(hider, None)
+    return out, names
+
+
+def note_search(state: dict, searcher: str, hider: str, method: str) -> dict:
+    out = _copy(state)
+    out["searches"].setdefault(searcher, {})[hider] = method
+    return out
+
+
+def search_allowed(state: dict, searcher: str, hider: str, changed: str | None):
+    """R-SRCH-2: the same search with nothing changed grants no new roll."""
+    previous = state["searches"].get(searcher, {}).get(hider)
+    if previous is not None and (not changed or changed == previous):
+        raise Refused(f"{searcher} already searched for {hider} and nothing changed", rule="R-SRCH-2",
+                      fix='say what is different with --changed "new method or evidence"')
+
+
+# ---- movement (R-ACT-3, R-HIDE-5, A-MOVE) ----------------------------------------------
+
+def move_cost(metres: int, difficult: bool, hidden: bool, rules: Ruleset) -> int:
+    """Metres of allowance a move spends: Difficult doubles, being hidden doubles again."""
+    cost = metres
+    if difficult:
+        cost *= rules.difficult_factor
+    if hidden:
+        cost *= rules.hidden_factor
+    return cost
+
+
+def move(state: dict, sheet: Sheet, metres: int, mode: str, difficult: bool, rules: Ruleset) -> tuple[dict, dict]:
+    """Spend movement; the first move of an activation chooses (and pays for) the mode."""
+    if state["actor"] != sheet.id:
+        raise Refused(f"it is not {sheet.id}'s activation", rule="R-ACT-3",
+                      fix=f"start it with `narateer turn start {sheet.id}`")
+    allowance = sheet.movement.get(mode)
+    if allowance is None:
+        raise BadInput(f"{sheet.id} has no {mode} allowance on the sheet",
+                       fix=f"add `movement: {{{mode}: METRES}}` to characters/{sheet.id}.yaml")
+    out = _copy(state)
+    paid = 0
+    if out["mode"] is None:
+        out["mode"] = mode
+        out["movement_left"] = allowance
+        paid = rules.mode_costs.get(mode, 0) * rules.pay_multiplier(sheet.conditions)
+    elif out["mode"] != mode:
+        raise Refused(f"{sheet.id} already chose {out['mode']} this activation", rule="R-ACT-3",
+                      fix=f"continue with --mode {out['mode']}")
+    hidden = bool(state["hidden"].get(sheet.id))
+    ends_hiding = mode == "sprint" and hidden and rules.sprint_ends_hiding
+    cost = move_cost(metres, difficult, hidden and not ends_hiding, rules)
+    if cost > out["movement_left"]:
+        raise Refused(f"moving {metres} m costs {cost} m but {sheet.id} has {out['movement_left']} m of {mode} left",
+                      rule="R-HIDE-5" if hidden else "R-ACT-3", fix="move a shorter distance")
+    if paid > sheet.dice.get("ready", 0):
+        raise Refused(f"{sheet.id} cannot pay {paid} AD for {mode}", rule="A-MOVE", fix="choose walk or run")
+    out["movement_left"] -= cost
+    revealed = []
+    if ends_hiding:
+        out, revealed = reveal(out, sheet.id)
+    return out, {"actor": sheet.id, "mode": mode, "metres": metres, "cost": cost, "hidden": hidden and not ends_hiding,
+                 "difficult": difficult, "movement_left": out["movement_left"], "paid": paid,
+                 "revealed_to": revealed}

@@ -1,0 +1,119 @@
+"""Hide and Search (R-HIDE, R-SRCH, A-SEARCHPAY).
+
+One Stealth roll is compared with every observer separately: a non-searching
+observer by its Observation Readiness, a searching one by its own
+Observation check. Every payment is settled before anyone rolls.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .character import Sheet
+from .check import Declaration, Streams, Target, afford, plan, roll
+from .dice import DiceSource
+from .errors import BadInput, Refused
+from .ruleset import Ruleset
+
+
+def observer_streams(obs_id: str) -> Streams:
+    return Streams(f"obs:{obs_id}", f"obs_reroll:{obs_id}", f"obs_power:{obs_id}",
+                   f"--observer-faces {obs_id}=", f"--observer-reroll-faces {obs_id}=", "--power-faces")
+
+
+@dataclass(frozen=True)
+class Observer:
+    sheet: Sheet
+    searching: bool
+    boost: int = 0
+
+
+def observation_readiness(sheet: Sheet, rules: Ruleset, why: str) -> int:
+    off = rules.readiness_off_by(sheet.conditions)
+    if off:
+        raise Refused(f"{sheet.id} is {off} and cannot notice anyone", rule="R-HIDE-4",
+                      fix=f"leave {sheet.id} out ({why}): no check is needed against it")
+    return sheet.readiness("observation", rules)
+
+
+def hide(hider: Sheet, decl: Declaration, observers: list[Observer], rules: Ruleset, dice: DiceSource) -> dict:
+    """R-HIDE-2, R-HIDE-3: one Stealth roll against each observer; returns the result and dice after."""
+    if not observers:
+        raise BadInput("hide needs at least one observer", fix="name them with --from OBS")
+    ids = [o.sheet.id for o in observers]
+    if hider.id in ids or len(set(ids)) != len(ids):
+        raise BadInput("each observer must be named once, and not the hider", fix="check --from and --searching")
+    for stream in dice.physical:
+        if stream.startswith("obs:") and stream[4:] not in {o.sheet.id for o in observers if o.searching}:
+            raise BadInput(f"--observer-faces given for {stream[4:]}, who is not searching",
+                           fix=f"add --searching {stream[4:]}, or drop its faces")
+    payment = plan(hider, decl, rules, dice=dice, check_afford=False)
+    planned = []
+    for obs in observers:
+        if obs.searching:
+            od = Declaration(skill="observation", boost=obs.boost, reaction=False, label="Observation check")
+            op = plan(obs.sheet, od, rules, observer_streams(obs.sheet.id), dice=dice, check_afford=False)
+            planned.append((obs, op))
+        else:
+            if obs.boost:
+                raise BadInput(f"--observer-boost given for {obs.sheet.id}, who is not searching",
+                               fix=f"add --searching {obs.sheet.id}, or drop its boost")
+            planned.append((obs, None))
+    # every payment settled before anyone rolls (R-HIDE-2)
+    afford(payment, hider)
+    fell_back = set()
+    for obs, op in planned:
+        if op is not None and op.paid > obs.sheet.dice.get("ready", 0):
+            if rules.search_pay == "refuse":
+                afford(op, obs.sheet)
+            fell_back.add(obs.sheet.id)
+    stealth = roll(payment, Target(None, "observers", "each observer"), rules, dice)
+    total = stealth.total
+    rows = []
+    after = {hider.id: payment.dice_after}
+    for obs, op in planned:
+        oid = obs.sheet.id
+        if op is not None and oid not in fell_back:
+            check = roll(op, Target(total, "stealth", f"{hider.id}'s Stealth"), rules, dice)
+            target = check.total
+            check_json = check.to_json()
+            after[oid] = op.dice_after
+        else:
+            target = observation_readiness(obs.sheet, rules, "it is not aware")
+            check_json = None
+        hidden = total > target
+        rows.append({"id": oid, "searching": obs.searching, "target": target, "hidden": hidden,
+                     "check": check_json, "fell_back": oid in fell_back})
+    dice.finish()
+    stealth_json = stealth.to_json()
+    stealth_json.update(target=None, target_source="observers", target_label="each observer")
+    hidden_from = [r["id"] for r in rows if r["hidden"]]
+    return {"actor": hider.id, "check": stealth_json, "recorded_total": total if hidden_from else None,
+            "total": total, "hidden_from": hidden_from, "observers": rows, "dice_after": after}
+
+
+def search(searcher: Sheet, hider_id: str, recorded: int, decl: Declaration, rules: Ruleset, dice: DiceSource) -> dict:
+    """R-SRCH-1: Observation check vs the recorded Hide total; exceeding it finds the hider for this searcher."""
+    payment = plan(searcher, decl, rules, dice=dice)
+    check = roll(payment, Target(recorded, "recorded", f"{hider_id}'s recorded Stealth {recorded}"), rules, dice)
+    dice.finish()
+    return {"searcher": searcher.id, "hider": hider_id, "target": recorded, "check": check.to_json(),
+            "found": bool(check.success), "dice_after": {searcher.id: payment.dice_after}}
+
+
+def new_observer(observer: Sheet, hider_id: str, recorded: int, searching: bool, boost: int, rules: Ruleset,
+                 dice: DiceSource) -> dict:
+    """R-HIDE-3, R-HIDE-5: a creature that could newly notice is compared with the recorded total."""
+    if searching:
+        decl = Declaration(skill="observation", boost=boost, label="Observation check")
+        payment = plan(observer, decl, rules, observer_streams(observer.id), dice=dice, check_afford=False)
+        if payment.paid <= observer.dice.get("ready", 0):
+            check = roll(payment, Target(recorded, "recorded", f"{hider_id}'s recorded Stealth"), rules, dice)
+            return {"hider": hider_id, "observer": observer.id, "searching": True, "target": check.total,
+                    "hidden": recorded > check.total, "check": check.to_json(), "fell_back": False,
+                    "dice_after": payment.dice_after}
+        if rules.search_pay == "refuse":
+            afford(payment, observer)
+    target = observation_readiness(observer, rules, "it cannot notice")
+    return {"hider": hider_id, "observer": observer.id, "searching": searching, "target": target,
+            "hidden": recorded > target, "check": None, "fell_back": searching, "dice_after": None}

@@ -1,0 +1,134 @@
+"""Encounter files: a small state file and an append-only log.
+
+`encounters/ID.yaml` holds the state the rules need now; `encounters/ID.log.yaml`
+is a YAML sequence that only ever grows, one entry per writing command. A
+command never parses the log: it appends one entry as text and reads only the
+file's tail for the last sequence number, so its cost does not grow with the
+log. Undo records (the previous bytes of every file an action replaced) live
+under `.narateer/undo/ID/`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+from pathlib import Path
+
+from ..engine.errors import BadInput, Refused
+from . import yamlio
+from .campaign import check_id
+
+STATE_KEYS = ("id", "round", "actor", "next", "acted", "participants", "uses", "mode", "movement_left",
+              "last_action", "hidden", "recorded", "searches")
+UNDO_KEEP = 100
+SEQ_RE = re.compile(rb"^- seq: (\d+)\s*$", re.M)
+
+
+def state_path(root: Path, enc_id: str) -> Path:
+    return root / "encounters" / f"{check_id(enc_id, 'encounter')}.yaml"
+
+
+def log_path(root: Path, enc_id: str) -> Path:
+    return root / "encounters" / f"{enc_id}.log.yaml"
+
+
+def load_state(root: Path, enc_id: str) -> dict:
+    path = state_path(root, enc_id)
+    label = f"encounters/{enc_id}.yaml"
+    if not path.exists():
+        known = ", ".join(sorted(p.stem for p in (root / "encounters").glob("*.yaml")
+                                 if not p.name.endswith(".log.yaml"))) or "none"
+        raise BadInput(f"unknown encounter {enc_id!r} (no {label})",
+                       fix=f"known: {known}; create one with `narateer encounter new {enc_id} CHAR...`")
+    data = yamlio.load_safe(yamlio.read_text(path, label), label)
+    if not isinstance(data, dict):
+        raise BadInput(f"{label}: not an encounter state file", fix="restore it from git")
+    missing = [k for k in ("id", "round", "participants") if k not in data]
+    if missing:
+        raise BadInput(f"{label}: missing {', '.join(missing)}", fix="restore it from git")
+    out = {key: data.get(key) for key in STATE_KEYS}
+    out["acted"] = list(out["acted"] or [])
+    out["participants"] = list(out["participants"] or [])
+    out["uses"] = dict(out["uses"] or {})
+    out["hidden"] = {k: dict(v or {}) for k, v in (out["hidden"] or {}).items()}
+    out["searches"] = {k: dict(v or {}) for k, v in (out["searches"] or {}).items()}
+    out["recorded"] = dict(out["recorded"] or {})
+    if not isinstance(out["round"], int) or isinstance(out["round"], bool) or out["round"] < 0:
+        raise BadInput(f"{label}: round must be a whole number", fix="restore it from git")
+    for name in out["participants"]:
+        if not isinstance(name, str):
+            raise BadInput(f"{label}: participants must be character ids", fix="restore it from git")
+    return out
+
+
+def state_text(state: dict) -> str:
+    header = "# narateer encounter state; its log is the .log.yaml beside this file\n"
+    return header + yamlio.emit_text({key: state.get(key) for key in STATE_KEYS})
+
+
+def last_seq(path: Path) -> int:
+    """The last entry's sequence number, read from the file's tail only."""
+    try:
+        size = os.path.getsize(path)
+    except FileNotFoundError:
+        return 0
+    chunk = 4096
+    with open(path, "rb") as fh:
+        while True:
+            start = max(0, size - chunk)
+            fh.seek(start)
+            data = fh.read(size - start)
+            found = SEQ_RE.findall(data)
+            if found:
+                return int(found[-1])
+            if start == 0:
+                return 0
+            chunk *= 4
+
+
+def entry_text(entry: dict) -> str:
+    return yamlio.emit_text([entry])
+
+
+def undo_dir(root: Path, enc_id: str) -> Path:
+    return root / ".narateer" / "undo" / enc_id
+
+
+def undo_record(before: dict, writes: dict, seq: int) -> str:
+    after = {rel: (hashlib.sha256(text.encode("utf-8")).hexdigest() if text is not None else None)
+             for rel, text in writes.items()}
+    return json.dumps({"seq": seq, "before": before, "after": after})
+
+
+def latest_undo(root: Path, enc_id: str) -> tuple[Path, dict]:
+    folder = undo_dir(root, enc_id)
+    names = sorted(folder.glob("*.json")) if folder.is_dir() else []
+    if not names:
+        raise Refused(f"nothing to undo in encounter {enc_id}",
+                      fix="undo history lives in .narateer/ on the machine that made the change; use git to go further")
+    path = names[-1]
+    try:
+        return path, json.loads(path.read_text(encoding="utf-8"))
+    except ValueError:
+        raise BadInput(f"{path}: undo record is damaged", fix="delete it and use git instead") from None
+
+
+def check_undo(root: Path, record: dict):
+    """Refuse an undo that would overwrite a change made after the action."""
+    for rel, digest in record["after"].items():
+        path = root / rel
+        try:
+            current = hashlib.sha256(path.read_bytes()).hexdigest()
+        except FileNotFoundError:
+            current = None
+        if current != digest:
+            raise Refused(f"{rel} changed after entry {record['seq']}; undo would lose that change",
+                          fix="revert it with git instead")
+
+
+def old_undo_records(root: Path, enc_id: str) -> list[Path]:
+    folder = undo_dir(root, enc_id)
+    names = sorted(folder.glob("*.json")) if folder.is_dir() else []
+    return names[:-UNDO_KEEP] if len(names) > UNDO_KEEP else []

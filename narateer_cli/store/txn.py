@@ -1,0 +1,193 @@
+"""The campaign lock, atomic replaces and all-or-nothing multi-file actions.
+
+Every writing command holds an exclusive `fcntl.flock` on `.narateer/lock`
+for its whole read-modify-write. Its changes are gathered in a
+`Transaction`; `commit` first writes a manifest holding every new file body
+and every log append to `.narateer/txn.json` (the commit point, itself an
+atomic replace), then applies it, then removes it. A command that finds a
+manifest left by a killed process applies it again before doing anything:
+the apply is idempotent (log appends truncate to the recorded size first),
+so after a crash at any point either every file shows the action or none does.
+See docs/storage.md.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+
+PRIVATE = ".narateer"
+MANIFEST = "txn.json"
+
+
+def private_dir(root: Path) -> Path:
+    path = root / PRIVATE
+    path.mkdir(exist_ok=True)
+    return path
+
+
+def atomic_write(root: Path, target: Path, text: str | bytes):
+    """Write a temporary file under .narateer/, fsync it, keep the target's mode, os.replace."""
+    data = text.encode("utf-8") if isinstance(text, str) else text
+    try:
+        mode = os.stat(target).st_mode & 0o7777
+    except FileNotFoundError:
+        mode = 0o666 & ~_umask()
+    fd, tmp = tempfile.mkstemp(dir=private_dir(root), prefix="write-", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.chmod(tmp, mode)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        os.replace(tmp, target)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+        raise
+
+
+_UMASK = None
+
+
+def _umask() -> int:
+    global _UMASK
+    if _UMASK is None:
+        _UMASK = os.umask(0)
+        os.umask(_UMASK)
+    return _UMASK
+
+
+class Lock:
+    """Exclusive flock on .narateer/lock; the kernel drops it when a process dies."""
+
+    def __init__(self, root: Path):
+        self.root = root
+        self.fd = None
+
+    def __enter__(self):
+        import fcntl
+
+        self.fd = os.open(private_dir(self.root) / "lock", os.O_RDWR | os.O_CREAT, 0o644)
+        fcntl.flock(self.fd, fcntl.LOCK_EX)
+        recover(self.root)
+        return self
+
+    def __exit__(self, *exc):
+        import fcntl
+
+        fcntl.flock(self.fd, fcntl.LOCK_UN)
+        os.close(self.fd)
+        self.fd = None
+        return False
+
+
+class Transaction:
+    """Gathers file replaces and log appends; commits them all or none."""
+
+    def __init__(self, root: Path):
+        self.root = root
+        self.writes: dict[str, str | None] = {}  # relative path -> new text (None deletes)
+        self.appends: dict[str, str] = {}
+
+    def write(self, path: Path, text: str | None):
+        self.writes[self.rel(path)] = text
+
+    def append(self, path: Path, text: str):
+        rel = self.rel(path)
+        self.appends[rel] = self.appends.get(rel, "") + text
+
+    def rel(self, path: Path) -> str:
+        return os.path.relpath(path, self.root)
+
+    def before(self) -> dict[str, str | None]:
+        """The current text of every file this transaction replaces (for undo)."""
+        out = {}
+        for rel in self.writes:
+            try:
+                out[rel] = (self.root / rel).read_text(encoding="utf-8")
+            except FileNotFoundError:
+                out[rel] = None
+        return out
+
+    def changed(self) -> list[str]:
+        out = []
+        for rel, text in self.writes.items():
+            path = self.root / rel
+            try:
+                current = path.read_text(encoding="utf-8")
+            except FileNotFoundError:
+                current = None
+            if current != text:
+                out.append(rel)
+        return sorted(set(out) | set(self.appends))
+
+    def commit(self):
+        if not self.writes and not self.appends:
+            return
+        manifest = {"writes": self.writes, "appends": {}}
+        for rel, text in self.appends.items():
+            path = self.root / rel
+            size = path.stat().st_size if path.exists() else 0
+            manifest["appends"][rel] = [size, text]
+        atomic_write(self.root, private_dir(self.root) / MANIFEST, json.dumps(manifest))
+        if os.environ.get("NARATEER_CRASH_AFTER_MANIFEST"):  # test hook: die at the commit point
+            os._exit(99)
+        apply(self.root, manifest)
+        os.unlink(private_dir(self.root) / MANIFEST)
+
+
+def apply(root: Path, manifest: dict):
+    """Idempotent: replaying a manifest twice gives the same files."""
+    for rel, text in manifest["writes"].items():
+        path = root / rel
+        if text is None:
+            try:
+                os.unlink(path)
+            except FileNotFoundError:
+                pass
+        else:
+            try:
+                current = path.read_bytes()
+            except FileNotFoundError:
+                current = None
+            if current != text.encode("utf-8"):
+                atomic_write(root, path, text)
+    for rel, (size, text) in manifest["appends"].items():
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open(path, "ab+") as fh:
+            fh.truncate(size)
+            fh.seek(0, os.SEEK_END)
+            fh.write(text.encode("utf-8"))
+            fh.flush()
+            os.fsync(fh.fileno())
+
+
+def recover(root: Path):
+    """Finish an action whose manifest a killed process left behind; clear stray temp files."""
+    private = root / PRIVATE
+    manifest_path = private / MANIFEST
+    if manifest_path.exists():
+        try:
+            manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
+        except ValueError:
+            manifest = None  # torn before the commit point: the action never happened
+        if manifest is not None:
+            apply(root, manifest)
+        os.unlink(manifest_path)
+    try:
+        names = os.listdir(private)
+    except FileNotFoundError:
+        return
+    for name in names:
+        if name.startswith("write-") and name.endswith(".tmp"):
+            try:
+                os.unlink(private / name)
+            except FileNotFoundError:
+                pass

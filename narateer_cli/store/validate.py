@@ -1,0 +1,66 @@
+"""`narateer check`: every problem in a campaign, as `file:line: message`.
+
+Problems are collected, not raised, so one run lists them all.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..engine.errors import NarateerError
+
+_PLACE = re.compile(r"^([^\s:]+):(\d+): ")
+
+
+def _place(label: str, exc: NarateerError) -> str:
+    text = exc.line()
+    if _PLACE.match(text):
+        return text
+    if text.startswith(label + ": "):
+        text = text[len(label) + 2:]
+    return f"{label}:1: {text}"
+
+
+def validate_campaign(campaign) -> list[str]:
+    from . import encounters, yamlio
+    from .campaign import ID_RE, parse_sheet
+
+    problems = []
+    try:
+        rules = campaign.rules
+    except NarateerError as exc:
+        return [_place("narateer.yaml", exc)]
+    root = campaign.root
+    sheets = set()
+    for path in sorted((root / "characters").glob("*")) if (root / "characters").is_dir() else []:
+        label = f"characters/{path.name}"
+        if path.suffix != ".yaml":
+            continue
+        if not ID_RE.match(path.stem):
+            problems.append(f"{label}:1: file name is not a valid character id (letters, digits, - and _)")
+            continue
+        try:
+            doc = yamlio.load_rt(yamlio.read_text(path, label), label)
+            parse_sheet(path.stem, doc, label, rules)
+            sheets.add(path.stem)
+        except NarateerError as exc:
+            problems.append(_place(label, exc))
+    folder = root / "encounters"
+    for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
+        label = f"encounters/{path.name}"
+        try:
+            if path.name.endswith(".log.yaml"):
+                data = yamlio.load_safe(yamlio.read_text(path, label), label)
+                if data is not None and not isinstance(data, list):
+                    problems.append(f"{label}:1: a log must be a list of entries")
+                continue
+            state = encounters.load_state(root, path.stem)
+            for name in state["participants"]:
+                if name not in sheets:
+                    problems.append(f"{label}:1: participant {name!r} has no valid characters/{name}.yaml")
+        except NarateerError as exc:
+            problems.append(_place(label, exc))
+    current = campaign.config().get("encounter")
+    if current and not (folder / f"{current}.yaml").exists():
+        problems.append(f"narateer.yaml:1: current encounter {current!r} has no encounters/{current}.yaml")
+    return problems

@@ -1,0 +1,224 @@
+"""YAML in and out: round-trip loads that keep comments, and a small emitter.
+
+Character files and narateer.yaml are people's files: they are loaded with
+ruamel's round-trip loader and written back with only changed values edited,
+so comments, key order and unknown keys survive. Encounter state and log
+entries are the tool's own: `emit` writes them with a fixed key order and no
+YAML library at all, which keeps appends cheap and diffs stable.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from ..engine.errors import BadInput
+
+MAX_NODES = 100_000
+MAX_BYTES = 16 * 1024 * 1024
+
+
+def _yaml(typ="rt"):
+    from ruamel.yaml import YAML
+
+    y = YAML(typ=typ, pure=True)
+    if typ == "rt":
+        y.preserve_quotes = True
+        y.width = 4096
+    return y
+
+
+def read_text(path, label: str) -> str:
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read(MAX_BYTES + 1)
+    except FileNotFoundError:
+        raise BadInput(f"{label}: no such file", fix="check the name, or create it first") from None
+    except IsADirectoryError:
+        raise BadInput(f"{label}: is a directory, not a file", fix="remove or rename it") from None
+    except OSError as exc:
+        raise BadInput(f"{label}: cannot read ({exc.strerror})", fix="check the file's permissions") from None
+    if len(data) > MAX_BYTES:
+        raise BadInput(f"{label}: larger than {MAX_BYTES // (1024 * 1024)} MiB", fix="this is not a narateer file")
+    if b"\0" in data:
+        raise BadInput(f"{label}: binary data, not YAML", fix="restore the file from git")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise BadInput(f"{label}: not UTF-8 text (byte {exc.start})", fix="save the file as UTF-8") from None
+
+
+def load_rt(text: str, label: str):
+    """Round-trip load; YAML errors become one line naming the file and line."""
+    from ruamel.yaml.error import MarkedYAMLError, YAMLError
+
+    try:
+        doc = _yaml("rt").load(text)
+    except MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = f":{mark.line + 1}" if mark is not None else ""
+        problem = (exc.problem or exc.context or "invalid YAML").strip()
+        raise BadInput(f"{label}{line}: {problem}", fix="fix the YAML there (or restore the file from git)") from None
+    except (YAMLError, ValueError, TypeError, RecursionError) as exc:
+        text = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise BadInput(f"{label}: invalid YAML ({text})", fix="fix the file (or restore it from git)") from None
+    check_size(doc, label)
+    return doc
+
+
+def check_size(doc, label: str):
+    """Refuse alias bombs and absurd nesting before anything walks the tree."""
+    seen = 0
+    stack = [(doc, 0)]
+    ids = set()
+    while stack:
+        node, depth = stack.pop()
+        seen += 1
+        if seen > MAX_NODES or depth > 64:
+            raise BadInput(f"{label}: too large or too deeply nested (aliases expand past {MAX_NODES} values)",
+                           fix="this is not a narateer file; restore it from git")
+        if isinstance(node, dict):
+            if id(node) in ids:
+                seen += len(node)
+            ids.add(id(node))
+            stack.extend((v, depth + 1) for v in node.values())
+            stack.extend((k, depth + 1) for k in node.keys() if isinstance(k, (dict, list)))
+        elif isinstance(node, list):
+            stack.extend((v, depth + 1) for v in node)
+
+
+def line_of(node, key) -> int | None:
+    """1-based line of `key` in a round-trip mapping, when known."""
+    try:
+        return node.lc.key(key)[0] + 1
+    except Exception:
+        return None
+
+
+def dump_rt(doc, original: str) -> str:
+    """Dump a round-trip document with the original's indentation."""
+    import io
+
+    y = _yaml("rt")
+    seq_indent, offset = guess_indent(original)
+    y.indent(mapping=2, sequence=seq_indent, offset=offset)
+    out = io.StringIO()
+    y.dump(doc, out)
+    text = out.getvalue()
+    if original.startswith("---") and not text.startswith("---"):
+        text = "---\n" + text
+    return text
+
+
+def guess_indent(text: str) -> tuple[int, int]:
+    """(sequence indent, dash offset) as the file already uses them."""
+    lines = text.splitlines()
+    for i, line in enumerate(lines):
+        stripped = line.lstrip(" ")
+        if stripped.startswith("- ") and i > 0:
+            prev = lines[i - 1]
+            if prev.rstrip().endswith(":"):
+                parent = len(prev) - len(prev.lstrip(" "))
+                offset = len(line) - len(stripped) - parent
+                return offset + 2, offset
+    return 2, 0
+
+
+# ---- the tool's own YAML: a fixed, dependency-free emitter --------------------------
+
+_PLAIN = re.compile(r"^[A-Za-z_][A-Za-z0-9_ .\-/]*$")
+_RESERVED = {"true", "false", "yes", "no", "on", "off", "null", "y", "n", "~"}
+
+
+def scalar(value) -> str:
+    if value is None:
+        return "null"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if isinstance(value, (int, float)):
+        return repr(value)
+    text = str(value)
+    if _PLAIN.match(text) and text.lower() not in _RESERVED and not text.endswith(" ") and ": " not in text:
+        return text
+    return json.dumps(text, ensure_ascii=False)
+
+
+def _flow(value) -> str:
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{scalar(k)}: {_flow(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_flow(v) for v in value) + "]"
+    return scalar(value)
+
+
+def _is_flat(value) -> bool:
+    if isinstance(value, dict):
+        return all(not isinstance(v, (dict, list, tuple)) for v in value.values()) and len(value) <= 6
+    if isinstance(value, (list, tuple)):
+        return all(not isinstance(v, (dict, list, tuple)) for v in value)
+    return True
+
+
+def emit(value, indent: int = 0) -> list[str]:
+    """Block YAML lines for plain data: mappings in their given key order, short leaves in flow style."""
+    pad = " " * indent
+    lines = []
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if isinstance(item, (dict, list, tuple)) and item and not _is_flat(item):
+                lines.append(f"{pad}{scalar(key)}:")
+                lines.extend(emit(item, indent + 2))
+            else:
+                lines.append(f"{pad}{scalar(key)}: {_flow(item)}")
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            if isinstance(item, dict) and item and not _is_flat(item):
+                inner = emit(item, indent + 2)
+                inner[0] = pad + "- " + inner[0][indent + 2:]
+                lines.extend(inner)
+            else:
+                lines.append(f"{pad}- {_flow(item)}")
+    else:
+        lines.append(pad + scalar(value))
+    return lines
+
+
+def emit_text(value) -> str:
+    return "\n".join(emit(value)) + "\n"
+
+
+def load_safe(text: str, label: str):
+    """Plain-data load of the tool's own files (no round trip needed)."""
+    from ruamel.yaml.error import MarkedYAMLError, YAMLError
+
+    try:
+        data = _yaml("safe").load(text)
+    except MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = f":{mark.line + 1}" if mark is not None else ""
+        raise BadInput(f"{label}{line}: {(exc.problem or 'invalid YAML').strip()}",
+                       fix="fix the YAML there (or restore the file from git)") from None
+    except (YAMLError, ValueError, TypeError, RecursionError) as exc:
+        raise BadInput(f"{label}: invalid YAML ({str(exc).splitlines()[0] if str(exc) else exc!r})",
+                       fix="fix the file (or restore it from git)") from None
+    check_size(data, label)
+    return data
+
+
+def to_plain(node):
+    """Round-trip containers as plain dicts and lists (ruamel types stripped)."""
+    if isinstance(node, dict):
+        return {str(k) if not isinstance(k, (int, bool)) else k: to_plain(v) for k, v in node.items()}
+    if isinstance(node, list):
+        return [to_plain(v) for v in node]
+    if isinstance(node, str):
+        return str(node)
+    if isinstance(node, bool) or node is None:
+        return node
+    if isinstance(node, int):
+        return int(node)
+    if isinstance(node, float):
+        return float(node)
+    return node
