@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Plays a short scripted scene on a scratch copy of the example campaign,
+# so the checkout stays clean. Faces are given as if rolled at the table.
+set -euo pipefail
+N=${NARATEER:-narateer}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+say() { printf '\n\033[1m$ narateer %s\033[0m\n' "$*"; "$N" --campaign "$work/camp" "$@"; }
+
+"$N" init "$work/camp" --example
+say check
+say show selka
+say dr
+say behind elira observation --dr routine
+say roll veyra stealth --vs soldiers:observation --boost 2 --advantage --faces miss,hit,crit --reroll-faces hit
+say roll kai stealth --dr challenging --boost 2 --dry-run
+say odds 3 --dr 3 --advantage
+say turn start selka
+say hide selka --from sentry --from bandit --searching bandit --boost 1 --faces 1,2 --observer-faces bandit=2,1 --observer-boost bandit=1
+say move selka 3 --difficult
+say turn end --next mira
+say turn start mira
+say exchange mira bandit --weapon sword --response guard --boost 1 --faces 2,1 --response-faces 1,0
+say roll mira athletics --dr 2 --faces 2 --commit || true
+say encounter show
+say encounter log
+say verify
+say undo
+say verify

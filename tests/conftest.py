@@ -1,0 +1,93 @@
+"""Shared fixtures: a fresh example campaign per test and a way to run the CLI.
+
+`run(...)` drives the real entry point (`narateer_cli.cli.main`) in process,
+so exit statuses, stdout and stderr are exactly what a user sees; `sh(...)`
+does the same in a separate process for what only a real process shows.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import os
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from narateer_cli.cli import main
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+@dataclass
+class Result:
+    code: int
+    out: str
+    err: str
+
+    @property
+    def json(self):
+        return json.loads(self.out)
+
+
+def run(campaign: Path | None, *args: str, env: dict | None = None) -> Result:
+    argv = (["--campaign", str(campaign)] if campaign is not None else []) + [str(a) for a in args]
+    out, err = io.StringIO(), io.StringIO()
+    old_env = {}
+    for key, value in (env or {}).items():
+        old_env[key] = os.environ.get(key)
+        os.environ[key] = value
+    code = 0
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                main(argv)
+            except SystemExit as exc:
+                code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
+    finally:
+        for key, value in old_env.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
+    return Result(code, out.getvalue(), err.getvalue())
+
+
+def sh(campaign: Path | None, *args: str, env: dict | None = None, timeout: float = 60) -> Result:
+    argv = [sys.executable, "-m", "narateer_cli"]
+    argv += (["--campaign", str(campaign)] if campaign is not None else []) + [str(a) for a in args]
+    proc = subprocess.run(argv, capture_output=True, text=True, timeout=timeout,
+                          env={**os.environ, **(env or {})})
+    return Result(proc.returncode, proc.stdout, proc.stderr)
+
+
+def snapshot(root: Path) -> dict:
+    """Every file's bytes under the campaign, except the tool's private folder."""
+    out = {}
+    for path in sorted(root.rglob("*")):
+        if path.is_file() and ".narateer" not in path.relative_to(root).parts:
+            out[str(path.relative_to(root))] = path.read_bytes()
+    return out
+
+
+@pytest.fixture
+def camp(tmp_path) -> Path:
+    """A fresh copy of the example campaign with no current encounter."""
+    root = tmp_path / "camp"
+    result = run(None, "init", str(root), "--example")
+    assert result.code == 0, result.err
+    config = root / "narateer.yaml"
+    config.write_text(config.read_text().replace("encounter: ambush\n", ""))
+    return root
+
+
+@pytest.fixture
+def scene_camp(camp) -> Path:
+    """The example campaign with the `ambush` encounter current (selka, sentry, mira, bandit)."""
+    config = camp / "narateer.yaml"
+    config.write_text(config.read_text() + "encounter: ambush\n")
+    return camp
