@@ -218,6 +218,10 @@ def log_summary(e: dict) -> str:
     r = e.get("result") or {}
     if isinstance(r, dict) and "check" in r and isinstance(r["check"], dict) and "total" in r["check"]:
         r = {**r["check"], **{k: v for k, v in r.items() if k != "check"}}
+    if isinstance(r, dict) and "hidden_from" in r:
+        return f"Stealth {r['total']}, hidden from {', '.join(r['hidden_from']) or 'nobody'}"
+    if isinstance(r, dict) and "movement_left" in r:
+        return f"{r['mode']} {r['metres']} m (costs {r['cost']} m, {r['movement_left']} m left)"
     if isinstance(r, dict) and "total" in r and "outcome" in r:
         return f"{r.get('skill', '')} {r['total']} vs {r.get('target')}: {r.get('outcome')} (paid {r.get('paid')})"
     if isinstance(r, dict) and "lands" in r:

@@ -16,12 +16,12 @@ say roll veyra stealth --vs soldiers:observation --boost 2 --advantage --faces m
 say roll kai stealth --dr challenging --boost 2 --dry-run
 say odds 3 --dr 3 --advantage
 say turn start selka
-say hide selka --from sentry --from bandit --searching bandit --boost 1 --faces 1,2 --observer-faces bandit=2,1 --observer-boost bandit=1
-say move selka 3 --difficult
+say hide selka --from sentry --from bandit --searching bandit --boost 1 --faces 2,2 --observer-faces bandit=2,1 --observer-boost bandit=1
+say move selka 2 --difficult
 say turn end --next mira
 say turn start mira
-say exchange mira bandit --weapon sword --response guard --boost 1 --faces 2,1 --response-faces 1,0
-say roll mira athletics --dr 2 --faces 2 --commit || true
+say exchange mira bandit --weapon sword --response guard --boost 1 --response-boost 1 --faces 2,1 --response-faces 1,0
+say roll mira athletics --dr 2 --faces 2
 say encounter show
 say encounter log
 say verify

@@ -41,9 +41,9 @@ def encounter_new(app, enc_id, chars):
         for char in chars:
             s.sheet(char)
         state = new_state(enc_id, list(chars), s.rules)
-        doc = s.campaign.config()
+        doc, text = s.campaign.config_doc()
         doc["encounter"] = enc_id
-        s.txn.write(s.campaign.config_path, yamlio.dump_rt(doc, s.campaign._config[1]))
+        s.txn.write(s.campaign.config_path, yamlio.dump_rt(doc, text))
         sc = _fresh_scene(s, enc_id, state)
         finish(s, "encounter new", None, {"participants": list(chars)}, {"id": enc_id}, {}, sc,
                summary=f"New encounter {enc_id}: {', '.join(chars) or 'nobody yet'}")

@@ -1,4 +1,4 @@
-"""The Narateer rules as pure functions over plain dataclasses.
+"""The Narateer rules as pure functions over small immutable records.
 
 Nothing in this package opens a file, prints, or imports click: every
 command loads data through the store, calls one engine function, and hands

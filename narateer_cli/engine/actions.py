@@ -6,7 +6,7 @@ fixed order (actor, opponent), and returns the dice each party has after.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from .record import Record, factory, replace
 
 from .character import Sheet, spend
 from .check import CheckResult, Declaration, Payment, Streams, Target, afford, chance, plan, roll
@@ -17,24 +17,16 @@ from .ruleset import Ruleset
 OTHER_STREAMS = Streams("other", "other_reroll", "other_power", "--other-faces", "--other-reroll-faces", "--other-power-faces")
 
 
-@dataclass(frozen=True)
-class TargetSpec:
+class TargetSpec(Record):
     """What the check must exceed: a DR, another's Readiness, or another's roll."""
 
-    kind: str  # dr | vs | contested
-    value: int | None = None
-    label: str = ""
-    other: Sheet | None = None
-    other_skill: str | None = None
-    other_decl: Declaration | None = None
+    _fields = ('kind', 'value', 'label', 'other', 'other_skill', 'other_decl')
+    _defaults = {'value': None, 'label': "", 'other': None, 'other_skill': None, 'other_decl': None}
 
 
-@dataclass
-class CheckOutcome:
-    result: CheckResult
-    opponent: CheckResult | None = None
-    assist: dict | None = None
-    dice_after: dict = field(default_factory=dict)  # id -> dice counts after resolution
+class CheckOutcome(Record):
+    _fields = ('result', 'opponent', 'assist', 'dice_after')
+    _defaults = {'opponent': None, 'assist': None, 'dice_after': factory(dict)}
 
     def to_json(self) -> dict:
         out = self.result.to_json()

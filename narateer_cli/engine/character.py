@@ -6,7 +6,7 @@ Dice moves return new dice counts; the store writes them back key by key.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from .record import Record, factory, replace
 
 from .errors import BadInput, Refused
 from .ruleset import Ruleset
@@ -14,24 +14,14 @@ from .ruleset import Ruleset
 STATES = ("ready", "used", "wounded")
 
 
-@dataclass(frozen=True)
-class Skill:
-    name: str
-    level: int
-    vital: str | None
-    trained: bool = True
+class Skill(Record):
+    _fields = ('name', 'level', 'vital', 'trained')
+    _defaults = {'trained': True}
 
 
-@dataclass(frozen=True)
-class Sheet:
-    id: str
-    name: str
-    vitals: dict
-    skills: dict  # name -> Skill
-    dice: dict  # ready / used / wounded counts
-    conditions: tuple = ()
-    movement: dict = field(default_factory=dict)
-    weapons: dict = field(default_factory=dict)
+class Sheet(Record):
+    _fields = ('id', 'name', 'vitals', 'skills', 'dice', 'conditions', 'movement', 'weapons')
+    _defaults = {'conditions': (), 'movement': factory(dict), 'weapons': factory(dict)}
 
     def skill(self, name: str, rules: Ruleset) -> Skill:
         """A-VITALS: a skill on the sheet, an untrained one known to the ruleset (SL 0), or bad input."""

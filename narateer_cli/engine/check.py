@@ -8,7 +8,7 @@ explicit rerolls, and compares with the target.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from .record import Record, factory
 
 from .character import Sheet, spend
 from .dice import DiceSource, edge_indices, edge_mode, pool_weights, chance_to_exceed, chance_to_beat
@@ -16,82 +16,37 @@ from .errors import BadInput, Refused
 from .ruleset import Ruleset
 
 
-@dataclass(frozen=True)
-class Declaration:
+class Declaration(Record):
     """What a player commits to before rolling (R-CHK-1, R-CHK-2)."""
 
-    skill: str
-    boost: int = 0
-    cost: int = 1
-    bonus_dice: int = 0
-    discount_base: int = 0
-    discount_boost: int = 0
-    fee: int = 0
-    advantage: bool = False
-    disadvantage: bool = False
-    reaction: bool = False
-    allow_boost: bool = False
-    power_reroll: tuple = ()
-    power: str | None = None
-    label: str = "check"
+    _fields = ('skill', 'boost', 'cost', 'bonus_dice', 'discount_base', 'discount_boost', 'fee', 'advantage', 'disadvantage', 'reaction', 'allow_boost', 'power_reroll', 'power', 'label')
+    _defaults = {'boost': 0, 'cost': 1, 'bonus_dice': 0, 'discount_base': 0, 'discount_boost': 0, 'fee': 0, 'advantage': False, 'disadvantage': False, 'reaction': False, 'allow_boost': False, 'power_reroll': (), 'power': None, 'label': "check"}
 
 
-@dataclass(frozen=True)
-class Streams:
+class Streams(Record):
     """Which physical-face options feed this party's dice."""
 
-    initial: str = "faces"
-    reroll: str = "reroll"
-    power: str = "power"
-    initial_option: str = "--faces"
-    reroll_option: str = "--reroll-faces"
-    power_option: str = "--power-faces"
+    _fields = ('initial', 'reroll', 'power', 'initial_option', 'reroll_option', 'power_option')
+    _defaults = {'initial': "faces", 'reroll': "reroll", 'power': "power", 'initial_option': "--faces", 'reroll_option': "--reroll-faces", 'power_option': "--power-faces"}
 
 
-@dataclass(frozen=True)
-class Payment:
+class Payment(Record):
     """The whole modified payment of one party (R-PAY-1 .. R-PAY-6)."""
 
-    actor: str
-    skill: str
-    level: int
-    boost: int
-    base_cost: int
-    roll_dice: int
-    bonus_dice: int
-    subtotal: int
-    multiplier: int
-    paid: int
-    edge: str
-    decl: Declaration
-    dice_before: dict
-    streams: Streams = field(default_factory=Streams)
+    _fields = ('actor', 'skill', 'level', 'boost', 'base_cost', 'roll_dice', 'bonus_dice', 'subtotal', 'multiplier', 'paid', 'edge', 'decl', 'dice_before', 'streams')
+    _defaults = {'streams': factory(Streams)}
 
     @property
     def dice_after(self) -> dict:
         return spend(self.dice_before, self.paid)
 
 
-@dataclass(frozen=True)
-class Target:
-    value: int | None
-    source: str  # dr, readiness, contested, check, recorded
-    label: str
+class Target(Record):
+    _fields = ('value', 'source', 'label')
 
 
-@dataclass(frozen=True)
-class CheckResult:
-    payment: Payment
-    target: Target
-    faces: tuple
-    rerolled: tuple
-    edge_faces: tuple
-    power_rerolled: tuple
-    final_faces: tuple
-    total: int
-    margin: int | None
-    success: bool | None
-    outcome: str | None
+class CheckResult(Record):
+    _fields = ('payment', 'target', 'faces', 'rerolled', 'edge_faces', 'power_rerolled', 'final_faces', 'total', 'margin', 'success', 'outcome')
 
     def to_json(self) -> dict:
         p = self.payment

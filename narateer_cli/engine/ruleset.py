@@ -7,7 +7,7 @@ invalid. The engine reads knobs only from a `Ruleset`, never from constants.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from .record import Record
 
 from .errors import BadInput
 
@@ -19,37 +19,8 @@ KNOBS = (
 )
 
 
-@dataclass(frozen=True)
-class Ruleset:
-    faces: tuple[int, ...]
-    disadvantage: str
-    edge_both: str
-    reaction_boost: bool
-    roll_dice: str
-    tiers: tuple[tuple[int | None, str], ...]
-    dr: dict
-    random_dr_offset: int
-    random_dr_dice: int
-    readiness_off: tuple[str, ...]
-    vitals: tuple[str, ...]
-    skills: dict
-    refresh_amount: int | None  # None means all
-    refresh_timing: str
-    turn_order: str
-    first_round: int
-    mode_costs: dict
-    difficult_factor: int
-    hidden_factor: int
-    sprint_ends_hiding: bool
-    exchange: dict
-    search_pay: str
-    assist_cost: int
-    assist_grants: str
-    wound_from: tuple[str, ...]
-    heal_to: str
-    conditions: dict
-    max_roll_dice: int
-    max_state_dice: int
+class Ruleset(Record):
+    _fields = ('faces', 'disadvantage', 'edge_both', 'reaction_boost', 'roll_dice', 'tiers', 'dr', 'random_dr_offset', 'random_dr_dice', 'readiness_off', 'vitals', 'skills', 'refresh_amount', 'refresh_timing', 'turn_order', 'first_round', 'mode_costs', 'difficult_factor', 'hidden_factor', 'sprint_ends_hiding', 'exchange', 'search_pay', 'assist_cost', 'assist_grants', 'wound_from', 'heal_to', 'conditions', 'max_roll_dice', 'max_state_dice')
 
     def tier_for(self, margin: int) -> str:
         """R-TIER-1 / A-TIERS: the outcome tier of a margin."""

@@ -7,7 +7,7 @@ Observation check. Every payment is settled before anyone rolls.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from .record import Record
 
 from .character import Sheet
 from .check import Declaration, Streams, Target, afford, plan, roll
@@ -21,11 +21,9 @@ def observer_streams(obs_id: str) -> Streams:
                    f"--observer-faces {obs_id}=", f"--observer-reroll-faces {obs_id}=", "--power-faces")
 
 
-@dataclass(frozen=True)
-class Observer:
-    sheet: Sheet
-    searching: bool
-    boost: int = 0
+class Observer(Record):
+    _fields = ('sheet', 'searching', 'boost')
+    _defaults = {'boost': 0}
 
 
 def observation_readiness(sheet: Sheet, rules: Ruleset, why: str) -> int:

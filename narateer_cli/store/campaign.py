@@ -17,6 +17,7 @@ from ..engine.ruleset import Ruleset, build_ruleset
 from . import yamlio
 
 CONFIG = "narateer.yaml"
+CACHE_VERSION = 1
 ID_RE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 RULES_FILE = Path(__file__).resolve().parent.parent / "rules" / "narateer.yaml"
 
@@ -64,22 +65,66 @@ class Campaign:
     def config_path(self) -> Path:
         return self.root / CONFIG
 
-    def config(self):
+    def config(self) -> dict:
+        """narateer.yaml as plain data, from the private cache while the file is unchanged."""
         if self._config is None:
-            text = yamlio.read_text(self.config_path, CONFIG)
-            doc = yamlio.load_rt(text, CONFIG) if text.strip() else {}
-            if doc is None:
-                doc = {}
-            if not isinstance(doc, dict):
-                raise BadInput(f"{CONFIG}: must be a mapping", fix="see the README's campaign section")
-            self._config = (doc, text)
-        return self._config[0]
+            self._config = self._cached_config()
+        return self._config
+
+    def config_doc(self):
+        """narateer.yaml as a round-trip document and its text, for commands that rewrite it."""
+        text = yamlio.read_text(self.config_path, CONFIG)
+        doc = yamlio.load_rt(text, CONFIG) if text.strip() else None
+        if doc is None:
+            from ruamel.yaml.comments import CommentedMap
+
+            doc = CommentedMap()
+        if not isinstance(doc, dict):
+            raise BadInput(f"{CONFIG}: must be a mapping", fix="see the README's campaign section")
+        return doc, text
+
+    def _cache_key(self) -> list:
+        out = [CACHE_VERSION]
+        for path in (RULES_FILE, self.config_path):
+            st = os.stat(path)
+            out.append([st.st_ino, st.st_size, st.st_mtime_ns])
+        return out
+
+    def _cached_config(self) -> dict:
+        """Parsing YAML is the slowest part of a command: the parsed ruleset defaults and
+        config are kept in .narateer/cache.json, keyed by both files' inode, size and mtime."""
+        import json
+
+        global _DEFAULT_RULES
+        cache = self.root / ".narateer" / "cache.json"
+        try:
+            key = self._cache_key()
+        except OSError:
+            key = None
+        try:
+            data = json.loads(cache.read_text(encoding="utf-8"))
+            if key is not None and data["key"] == key:
+                if _DEFAULT_RULES is None:
+                    _DEFAULT_RULES = data["default"]
+                return data["config"]
+        except (OSError, ValueError, KeyError, TypeError):
+            pass
+        doc, _ = self.config_doc()
+        config = yamlio.to_plain(doc)
+        if key is not None:
+            try:
+                from .txn import atomic_write
+
+                atomic_write(self.root, cache, json.dumps({"key": key, "default": default_rules(), "config": config}))
+            except OSError:
+                pass  # a read-only campaign still works, only slower
+        return config
 
     @property
     def rules(self) -> Ruleset:
         if self._rules is None:
             overrides = self.config().get("rules") or {}
-            self._rules = build_ruleset(default_rules(), yamlio.to_plain(overrides), CONFIG)
+            self._rules = build_ruleset(default_rules(), overrides, CONFIG)
         return self._rules
 
     def sheet_path(self, char_id: str) -> Path:
@@ -127,6 +172,7 @@ class SheetFile:
     def render(self, dice: dict | None = None, conditions=None, readiness: dict | None = None) -> str:
         """New file text with only the changed values edited (comments and order survive)."""
         changed = False
+        edits = []
         if dice is not None:
             block = self.doc["action_dice"]
             for state in STATES:
@@ -134,8 +180,13 @@ class SheetFile:
                 if block.get(state, 0) != value:
                     if state not in block and value == 0:
                         continue
+                    edits.append((block, state, block.get(state), value))
                     block[state] = value
                     changed = True
+        if edits and conditions is None and readiness is None:
+            spliced = splice_numbers(self.text, edits)
+            if spliced is not None:
+                return spliced
         if conditions is not None and list(self.sheet.conditions) != list(conditions):
             current = self.doc.get("conditions")
             if isinstance(current, list):
@@ -162,6 +213,36 @@ class SheetFile:
         if not changed:
             return self.text
         return yamlio.dump_rt(self.doc, self.text)
+
+
+_NUMBER = re.compile(r"-?[0-9]+")
+
+
+def splice_numbers(text: str, edits) -> str | None:
+    """Edit whole-number values in place, so only their lines change (None: use a full dump).
+
+    Each edit is (mapping, key, old, new); the old number must stand at the
+    position the loader recorded, else the caller falls back to dumping.
+    """
+    lines = text.split("\n")
+    places = []
+    for block, key, old, new in edits:
+        if old is None or isinstance(old, bool):
+            return None
+        try:
+            line, col = block.lc.value(key)
+        except Exception:
+            return None
+        places.append((line, col, old, new))
+    for line, col, old, new in sorted(places, key=lambda p: (p[0], -p[1])):
+        if line >= len(lines):
+            return None
+        row = lines[line]
+        match = _NUMBER.match(row, col)
+        if match is None or int(match.group()) != old or row[match.end():match.end() + 1] not in ("", " ", ",", "}", "\r", "#"):
+            return None
+        lines[line] = row[:col] + str(new) + row[match.end():]
+    return "\n".join(lines)
 
 
 def _int(value, label, line, what, low=0, high=None):

@@ -10,7 +10,6 @@ under `.narateer/undo/ID/`.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import re
@@ -96,9 +95,17 @@ def undo_dir(root: Path, enc_id: str) -> Path:
     return root / ".narateer" / "undo" / enc_id
 
 
+def digest(data: bytes | None) -> str | None:
+    """A cheap fingerprint (length and CRC-32) to notice a file changed after an action."""
+    if data is None:
+        return None
+    import zlib
+
+    return f"{len(data)}:{zlib.crc32(data):08x}"
+
+
 def undo_record(before: dict, writes: dict, seq: int) -> str:
-    after = {rel: (hashlib.sha256(text.encode("utf-8")).hexdigest() if text is not None else None)
-             for rel, text in writes.items()}
+    after = {rel: digest(text.encode("utf-8") if text is not None else None) for rel, text in writes.items()}
     return json.dumps({"seq": seq, "before": before, "after": after})
 
 
@@ -117,13 +124,13 @@ def latest_undo(root: Path, enc_id: str) -> tuple[Path, dict]:
 
 def check_undo(root: Path, record: dict):
     """Refuse an undo that would overwrite a change made after the action."""
-    for rel, digest in record["after"].items():
+    for rel, expected in record["after"].items():
         path = root / rel
         try:
-            current = hashlib.sha256(path.read_bytes()).hexdigest()
+            current = digest(path.read_bytes())
         except FileNotFoundError:
             current = None
-        if current != digest:
+        if current != expected:
             raise Refused(f"{rel} changed after entry {record['seq']}; undo would lose that change",
                           fix="revert it with git instead")
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from pathlib import Path
 
 PRIVATE = ".narateer"
@@ -35,7 +34,7 @@ def atomic_write(root: Path, target: Path, text: str | bytes):
         mode = os.stat(target).st_mode & 0o7777
     except FileNotFoundError:
         mode = 0o666 & ~_umask()
-    fd, tmp = tempfile.mkstemp(dir=private_dir(root), prefix="write-", suffix=".tmp")
+    fd, tmp = _temp_file(private_dir(root))
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
@@ -53,6 +52,19 @@ def atomic_write(root: Path, target: Path, text: str | bytes):
 
 
 _UMASK = None
+_COUNTER = 0
+
+
+def _temp_file(folder: Path) -> tuple[int, str]:
+    """A new private file (O_EXCL, mode 0600) named by pid and a counter."""
+    global _COUNTER
+    while True:
+        _COUNTER += 1
+        path = os.path.join(folder, f"write-{os.getpid()}-{_COUNTER}.tmp")
+        try:
+            return os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), path
+        except FileExistsError:
+            continue
 
 
 def _umask() -> int:
