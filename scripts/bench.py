@@ -43,7 +43,9 @@ def median_ms(argv, e, runs=RUNS) -> float:
 
 
 def narateer(*args) -> list[str]:
-    return [sys.executable, "-m", "narateer_cli", *args]
+    """The installed console script, as users run it."""
+    script = Path(sys.executable).parent / "narateer"
+    return [str(script), *args] if script.exists() else [sys.executable, "-m", "narateer_cli", *args]
 
 
 def make_campaign(root: Path, e: dict, characters: int = 0, log_entries: int = 0) -> Path:

@@ -32,7 +32,7 @@ class Ruleset(Record):
     def pay_multiplier(self, conditions) -> int:
         """R-PAY-3: the product of the conditions' payment multipliers (Slowed x2)."""
         factor = 1
-        for name in conditions:
+        for name in dict.fromkeys(conditions):  # R-PAY-4: a condition listed twice still applies once
             factor *= self.conditions.get(name, {}).get("pay_multiplier", 1)
         return factor
 
