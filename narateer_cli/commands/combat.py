@@ -52,12 +52,12 @@ def exchange_cmd(app, attacker, defender, response, skill, weapon, boost, respon
         decl = Declaration(skill=skill_name, boost=boost, cost=base, advantage=advantage, disadvantage=disadvantage,
                            label="attack")
         state = sc.state if sc is not None else None
-        if sc is not None:
-            sc.new_state = rules_scene.use_skill(state, attacker, a.skill(skill_name, rules).name, "an attack")
         data = exchange(a, d, response, decl, response_boost, rules, dice,
                         attacker_hidden_from_defender=bool(state and rules_scene.is_hidden(state, attacker, defender)),
                         defender_hidden_from_attacker=bool(state and rules_scene.is_hidden(state, defender, attacker)),
                         weapon=weapon_spec, dr=dr)
+        if sc is not None:
+            sc.new_state = rules_scene.use_skill(state, attacker, a.skill(skill_name, rules).name, "an attack")
         if sc is not None:
             revealed = rules_scene.is_hidden(state, attacker, defender)
             sc.new_state, _ = rules_scene.reveal(sc.new_state, attacker, [defender])
@@ -101,8 +101,8 @@ def react_cmd(app, char, kind, mover, boost, faces, reroll_faces):
         data = opportunity(s.sheet(char), s.sheet(mover), decl, rules, dice, sc.state["last_action"],
                            rules_scene.is_hidden(sc.state, mover, char))
         revealed = rules_scene.is_hidden(sc.state, char, mover)
+        # a Reaction leaves the mover's last action as it was, so others may answer the same move
         sc.new_state, _ = rules_scene.reveal(sc.state, char, [mover])
-        sc.new_state = rules_scene.record_action(sc.new_state, char, "react")
         data["revealed_to"] = [mover] if revealed else []
         after = data.pop("dice_after")
         finish(s, "react", char, {"kind": kind, "against": mover, "boost": boost}, data, after, sc,

@@ -54,7 +54,9 @@ def dice_source(app, rules, **streams):
         faces = parse_faces(text, option)
         if faces is not None:
             physical[stream] = faces
-    return DiceSource(app.rng(), physical, rules.faces)
+    source = DiceSource(app.rng(), physical, rules.faces)
+    source.options.update({stream: option for stream, (_, option) in streams.items()})
+    return source
 
 
 def target_spec(session, actor_id, dr, vs, contested, other_boost=0, other_faces_given=False):

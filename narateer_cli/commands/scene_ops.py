@@ -108,11 +108,12 @@ def check_in_scene(session, actor, decl, spec, dice, helper, command="roll", ext
     from ..engine import actions, scene as rules_scene
 
     sc = scene_for(session, actor.id)
+    outcome = actions.skill_check(actor, decl, spec, session.rules, dice, helper)
     if sc is not None and not decl.reaction:
         sc.new_state = rules_scene.use_skill(sc.state, actor.id, actor.skill(decl.skill, session.rules).name)
-    outcome = actions.skill_check(actor, decl, spec, session.rules, dice, helper)
     data = outcome.to_json()
-    if sc is not None:
+    if sc is not None and not decl.reaction:
+        # a Reaction is not its actor's action: the mover's last action stays (R-ACT-6)
         sc.new_state = rules_scene.record_action(sc.new_state, actor.id, command, skill=data["skill"])
     declared = {**(extra or {}), **declaration_json(decl, spec)}
     if helper is not None:

@@ -80,8 +80,8 @@ def hide_cmd(app, char, observers, searching, boost, advantage, disadvantage, fa
             nonneg(f"--observer-boost {who}", b)
             obs.append(Observer(s.sheet(who), who in searching, b))
         decl = Declaration(skill="stealth", boost=boost, advantage=advantage, disadvantage=disadvantage, label="Stealth check")
-        sc.new_state = rules_scene.use_skill(sc.state, char, "stealth", "Hide")
         data = hide(s.sheet(char), decl, obs, s.rules, dice)
+        sc.new_state = rules_scene.use_skill(sc.state, char, "stealth", "Hide")
         results = {r["id"]: (data["total"] if r["hidden"] else None) for r in data["observers"]}
         sc.new_state = rules_scene.set_hidden(sc.new_state, char, results, data["total"] if data["hidden_from"] else None)
         sc.new_state = rules_scene.record_action(sc.new_state, char, "hide")
@@ -115,10 +115,10 @@ def search_cmd(app, char, hider, boost, advantage, disadvantage, faces, reroll_f
             raise Refused(f"{hider} is not hidden from {char}", rule="R-SRCH-1", fix="there is nothing to find")
         rules_scene.search_allowed(sc.state, char, hider, changed)
         dice = dice_source(app, s.rules, faces=(faces, "--faces"), reroll=(reroll_faces, "--reroll-faces"))
-        sc.new_state = rules_scene.use_skill(sc.state, char, "observation", "Search")
         decl = Declaration(skill="observation", boost=boost, advantage=advantage, disadvantage=disadvantage,
                            label="Search")
         data = search(s.sheet(char), hider, sc.state["hidden"][hider][char], decl, s.rules, dice)
+        sc.new_state = rules_scene.use_skill(sc.state, char, "observation", "Search")
         if data["found"]:
             sc.new_state, _ = rules_scene.reveal(sc.new_state, hider, [char])
         else:

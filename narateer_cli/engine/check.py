@@ -123,6 +123,16 @@ def plan(sheet: Sheet, decl: Declaration, rules: Ruleset, streams: Streams = Str
         if index >= roll_dice:
             raise BadInput(f"--power-reroll names die {index} but only dice 0..{roll_dice - 1} are rolled",
                            fix="name dice by their 0-based position")
+    if dice is not None and dice.has(streams.initial):
+        # the faces given fix which dice Edge rerolls: a missing or extra reroll face is bad input, before any refusal
+        rerolls = edge_indices(dice.physical[streams.initial],
+                               edge_mode(decl.advantage or extra_edge == "advantage", decl.disadvantage, rules.edge_both),
+                               rules.disadvantage)
+        given = len(dice.physical.get(streams.reroll, []))
+        if given != len(rerolls):
+            raise BadInput(f"{streams.reroll_option} gave {given} face(s) but the Edge Phase rerolls "
+                           f"{len(rerolls)} ({','.join(map(str, rerolls)) or 'no dice'})",
+                           fix=f"give exactly {len(rerolls)} face(s) with {streams.reroll_option}")
     if decl.boost > skill.level:
         raise Refused(f"{sheet.id} cannot Boost {decl.boost}: {skill.name} SL is {skill.level}", rule="R-CHK-2",
                       fix=f"give --boost {skill.level} or less")

@@ -66,6 +66,7 @@ class DiceSource:
     def take(self, stream: str, count: int, option: str, what: str) -> list[int]:
         if stream in self.physical:
             faces = self.physical[stream]
+            self.options[stream] = option
             if len(faces) < count:
                 raise BadInput(f"{option} gave {len(faces)} face(s) but {what} needs {count}",
                                fix=f"give exactly {count} face(s) with {option}")
@@ -84,7 +85,8 @@ class DiceSource:
         """Every physical face given must have been used."""
         for stream, left in self.physical.items():
             if left:
-                raise BadInput(f"{len(left)} face(s) too many were given ({stream})",
+                option = self.options.get(stream, stream)
+                raise BadInput(f"{option} gave {len(left)} face(s) more than were rolled",
                                fix="give exactly one face per die rolled")
 
 

@@ -196,13 +196,13 @@ def move_cost(metres: int, difficult: bool, hidden: bool, rules: Ruleset) -> int
 
 def move(state: dict, sheet: Sheet, metres: int, mode: str, difficult: bool, rules: Ruleset) -> tuple[dict, dict]:
     """Spend movement; the first move of an activation chooses (and pays for) the mode."""
-    if state["actor"] != sheet.id:
-        raise Refused(f"it is not {sheet.id}'s activation", rule="R-ACT-3",
-                      fix=f"start it with `narateer turn start {sheet.id}`")
     allowance = sheet.movement.get(mode)
     if allowance is None:
         raise BadInput(f"{sheet.id} has no {mode} allowance on the sheet",
                        fix=f"add `movement: {{{mode}: METRES}}` to characters/{sheet.id}.yaml")
+    if state["actor"] != sheet.id:
+        raise Refused(f"it is not {sheet.id}'s activation", rule="R-ACT-3",
+                      fix=f"start it with `narateer turn start {sheet.id}`")
     out = _copy(state)
     paid = 0
     if out["mode"] is None:

@@ -69,14 +69,31 @@ def verify_log(entries: list, rules: Ruleset) -> str | None:
             return f"entry #{position + 1} is not a log entry"
         seq = entry["seq"]
         where = f"entry {seq} ({entry.get('command')})"
-        if not isinstance(seq, int) or seq <= previous_seq:
-            return f"{where}: sequence number does not follow {previous_seq}"
+        if not isinstance(seq, int) or isinstance(seq, bool) or seq < 1:
+            return f"{where}: sequence number must be a whole number from 1"
+        if seq <= previous_seq:
+            # entries from a second branch, joined by git's union merge: their dice
+            # continue from the common ancestor, not from the other branch
+            last = {}
         previous_seq = seq
-        for c in find_checks(entry.get("result")):
+        checks = list(find_checks(entry.get("result")))
+        for c in checks:
             problem = check_problem(c, rules)
             if problem:
                 return f"{where}: {c.get('actor')}'s {c.get('skill')} check: {problem}"
-        for cid, move in (entry.get("dice") or {}).items():
+        dice = entry.get("dice") or {}
+        by_actor = {}
+        for c in checks:
+            if "dice_before" in c and "dice_after" in c:
+                by_actor.setdefault(c.get("actor"), []).append(c)
+        for actor, mine in by_actor.items():
+            if actor not in dice:
+                return f"{where}: {actor} paid {sum(c['paid'] for c in mine)} AD but the entry records no dice for it"
+            if mine[0]["dice_before"] != dice[actor].get("before"):
+                return f"{where}: {actor}'s dice before {dice[actor].get('before')} differ from its check's {mine[0]['dice_before']}"
+            if mine[-1]["dice_after"] != dice[actor].get("after"):
+                return f"{where}: {actor}'s dice after {dice[actor].get('after')} differ from its check's {mine[-1]['dice_after']}"
+        for cid, move in dice.items():
             before, after = move.get("before") or {}, move.get("after") or {}
             if sum(before.values()) != sum(after.values()):
                 return f"{where}: {cid} had {sum(before.values())} dice before and {sum(after.values())} after"

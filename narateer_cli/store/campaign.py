@@ -190,6 +190,8 @@ class SheetFile:
         if conditions is not None and list(self.sheet.conditions) != list(conditions):
             current = self.doc.get("conditions")
             if isinstance(current, list):
+                if hasattr(current, "fa") and not current:
+                    current.fa.set_flow_style()  # an empty list was written `[]`: keep it a flow list
                 for name in [c for c in current if str(c).lower() not in conditions]:
                     current.remove(name)
                 for name in conditions:

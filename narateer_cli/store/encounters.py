@@ -22,7 +22,7 @@ from .campaign import check_id
 STATE_KEYS = ("id", "round", "actor", "next", "acted", "participants", "uses", "mode", "movement_left",
               "last_action", "hidden", "recorded", "searches")
 UNDO_KEEP = 100
-SEQ_RE = re.compile(rb"^- seq: (\d+)\s*$", re.M)
+SEQ_RE = re.compile(rb"^- \{seq: (\d+),", re.M)
 
 
 def state_path(root: Path, enc_id: str) -> Path:
@@ -88,7 +88,12 @@ def last_seq(path: Path) -> int:
 
 
 def entry_text(entry: dict) -> str:
-    return yamlio.emit_text([entry])
+    """One log entry as one line (a YAML flow mapping in a block list).
+
+    One line per entry is what lets git's union merge join two branches that
+    each appended to the same log: no line is shared between two entries.
+    """
+    return "- " + yamlio.flow(entry) + "\n"
 
 
 def undo_dir(root: Path, enc_id: str) -> Path:

@@ -50,9 +50,16 @@ def validate_campaign(campaign) -> list[str]:
         label = f"encounters/{path.name}"
         try:
             if path.name.endswith(".log.yaml"):
-                data = yamlio.load_safe(yamlio.read_text(path, label), label)
+                text = yamlio.read_text(path, label)
+                data = yamlio.load_safe(text, label)
                 if data is not None and not isinstance(data, list):
                     problems.append(f"{label}:1: a log must be a list of entries")
+                elif data:
+                    from ..engine.verify import verify_log
+
+                    problem = verify_log(data, rules)
+                    if problem:
+                        problems.append(f"{label}:{_entry_line(text, problem)}: {problem}")
                 continue
             state = encounters.load_state(root, path.stem)
             for name in state["participants"]:
@@ -64,3 +71,13 @@ def validate_campaign(campaign) -> list[str]:
     if current and not (folder / f"{current}.yaml").exists():
         problems.append(f"narateer.yaml:1: current encounter {current!r} has no encounters/{current}.yaml")
     return problems
+
+
+def _entry_line(text: str, problem: str) -> int:
+    """The line where the entry a verify problem names begins."""
+    match = re.match(r"entry (\d+) ", problem)
+    if match:
+        found = re.search(rf"^- seq: {match.group(1)}\s*$", text, re.M)
+        if found:
+            return text.count("\n", 0, found.start()) + 1
+    return 1

@@ -101,13 +101,27 @@ def dump_rt(doc, original: str) -> str:
 
     y = _yaml("rt")
     seq_indent, offset = guess_indent(original)
-    y.indent(mapping=2, sequence=seq_indent, offset=offset)
+    y.indent(mapping=guess_map_indent(original), sequence=seq_indent, offset=offset)
     out = io.StringIO()
     y.dump(doc, out)
     text = out.getvalue()
     if original.startswith("---") and not text.startswith("---"):
         text = "---\n" + text
+    if "\r\n" in original:  # keep CRLF files CRLF, or every line would show as changed
+        text = text.replace("\r\n", "\n").replace("\n", "\r\n")
     return text
+
+
+def guess_map_indent(text: str) -> int:
+    """Spaces by which the file indents a nested mapping (2 when it has none)."""
+    lines = text.splitlines()
+    for prev, line in zip(lines, lines[1:]):
+        key, inner = prev.strip(), line.strip()
+        if key.endswith(":") and not key.startswith(("#", "-")) and inner and not inner.startswith(("#", "-")):
+            step = (len(line) - len(line.lstrip(" "))) - (len(prev) - len(prev.lstrip(" ")))
+            if step > 0:
+                return step
+    return 2
 
 
 def guess_indent(text: str) -> tuple[int, int]:
@@ -143,6 +157,11 @@ def scalar(value) -> str:
     if _PLAIN.match(text) and text.lower() not in _RESERVED and not text.endswith(" ") and ": " not in text:
         return text
     return json.dumps(text, ensure_ascii=False)
+
+
+def flow(value) -> str:
+    """Plain data as one line of YAML flow style."""
+    return _flow(value)
 
 
 def _flow(value) -> str:
