@@ -118,10 +118,16 @@ def _one_line(text: str) -> str:
     return " ".join(str(text).split())
 
 
+def _commits() -> int:
+    """Actions this process has committed so far (without importing the store for --help)."""
+    return getattr(sys.modules.get("narateer_cli.store.txn"), "COMMITS", 0)
+
+
 def main(argv=None):
     """Entry point: runs the group and turns every failure into one line and an exit status."""
     from .engine.errors import NarateerError
 
+    commits = _commits()
     try:
         result = cli.main(args=argv, prog_name="narateer", standalone_mode=False)
         code = result if isinstance(result, int) and not isinstance(result, bool) else 0
@@ -138,7 +144,8 @@ def main(argv=None):
         sys.stderr.write(f"narateer: {_one_line(exc.line())}\n")
         code = exc.exit_code
     except (KeyboardInterrupt, click.Abort):
-        sys.stderr.write("narateer: interrupted; nothing was written\n")
+        sys.stderr.write("narateer: interrupted after the action was saved whole\n" if _commits() > commits
+                         else "narateer: interrupted; nothing was written\n")
         code = 130
     except BrokenPipeError:
         code = 0
@@ -148,6 +155,10 @@ def main(argv=None):
         sys.stderr.write(f"narateer: internal error ({type(exc).__name__}: {_one_line(exc)}); "
                          "nothing was written; rerun with NARATEER_DEBUG=1 and report it\n")
         code = 2
+    if argv is None:  # a real process: the command is over; a late Ctrl-C must not kill the interpreter's exit
+        import signal
+
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
     if isinstance(code, int) and code:
         sys.exit(code)
     return 0

@@ -65,6 +65,33 @@ def sh(campaign: Path | None, *args: str, env: dict | None = None, timeout: floa
     return Result(proc.returncode, proc.stdout, proc.stderr)
 
 
+def ok(camp: Path, *args: str):
+    """Run a command with --json; it must succeed; return its JSON object."""
+    r = run(camp, "--json", *args)
+    assert r.code == 0, (args, r.err)
+    return r.json
+
+
+def refused(camp: Path, code: int, *args: str, contains: str | None = None) -> str:
+    """The command fails with `code`, says so in one stderr line, prints nothing, writes nothing."""
+    before = snapshot(camp)
+    r = run(camp, *args)
+    assert r.code == code, (args, r.code, r.out, r.err)
+    assert len(r.err.strip().splitlines()) == 1, r.err
+    assert "Traceback" not in r.err and r.out == ""
+    if contains:
+        assert contains in r.err, r.err
+    assert snapshot(camp) == before
+    return r.err
+
+
+def sheet_dice(camp: Path, cid: str) -> dict:
+    """A character's action_dice counts as the file holds them."""
+    from ruamel.yaml import YAML
+
+    return dict(YAML(typ="safe").load((camp / "characters" / f"{cid}.yaml").read_text())["action_dice"])
+
+
 def snapshot(root: Path) -> dict:
     """Every file's bytes under the campaign, except the tool's private folder."""
     out = {}

@@ -46,6 +46,15 @@ def declaration(skill, boost, bonus_dice, cost, discount_base, discount_boost, f
                        power=power, label=label)
 
 
+def paired_options(*pairs):
+    """Options that mean nothing without another one are bad input, named with the fix."""
+    from ..engine.errors import BadInput
+
+    for option, value, needs, other in pairs:
+        if value is not None and other is None:
+            raise BadInput(f"{option} was given without {needs}", fix=f"add {needs}, or drop {option}")
+
+
 def dice_source(app, rules, **streams):
     from ..engine.dice import DiceSource, parse_faces
 
@@ -109,6 +118,11 @@ def roll_cmd(app, char, skill, dr, vs, contested, boost, bonus_dice, cost, disco
     from .scene_ops import check_in_scene
 
     nonneg("--other-boost", other_boost)
+    paired_options(("--reroll-faces", reroll_faces, "--faces", faces),
+                   ("--other-reroll-faces", other_reroll_faces, "--other-faces", other_faces),
+                   ("--power-faces", power_faces, "--power-reroll", power_reroll),
+                   ("--other-faces", other_faces, "--contested", contested),
+                   ("--other-boost", other_boost or None, "--contested", contested))
     decl = declaration(skill, boost, bonus_dice, cost, discount_base, discount_boost, fee, advantage, disadvantage,
                        reaction, allow_boost, power_reroll, power)
     with Session(app, write=not dry_run) as s:

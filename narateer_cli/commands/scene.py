@@ -61,7 +61,7 @@ def _fresh_scene(session, enc_id, state):
 
 
 def _pick(session, enc_id):
-    if enc_id:
+    if enc_id is not None:
         session.app.encounter_id = enc_id
     return scene(session, required=True)
 

@@ -25,7 +25,7 @@ class Scene:
 
 def current_encounter_id(session) -> str | None:
     app = session.app
-    if getattr(app, "encounter_id", None):
+    if getattr(app, "encounter_id", None) is not None:  # `--in ""` is an empty id, not "no --in"
         return app.encounter_id
     value = session.campaign.config().get("encounter")
     return str(value) if value else None

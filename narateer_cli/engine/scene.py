@@ -76,6 +76,8 @@ def waiting(state: dict) -> list[str]:
 
 def end_turn(state: dict, next_id: str | None) -> dict:
     """A-TURN: the actor names who acts next among those who have not acted; a full round starts a new one."""
+    if next_id is not None:
+        require_participant(state, next_id)  # bad input is reported before any refusal
     if not state["actor"]:
         raise Refused("nobody is acting", rule="A-TURN", fix="start an activation with `narateer turn start CHAR`")
     out = _copy(state)

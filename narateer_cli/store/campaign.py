@@ -131,7 +131,11 @@ class Campaign:
         check_id(char_id)
         path = self.root / "characters" / f"{char_id}.yaml"
         if path.is_symlink():
-            real = path.resolve()
+            try:
+                real = path.resolve()
+            except (OSError, RuntimeError):  # a symlink loop
+                raise BadInput(f"characters/{char_id}.yaml is a symlink loop",
+                               fix="replace the link with the file itself") from None
             if not str(real).startswith(str((self.root / "characters").resolve()) + os.sep):
                 raise BadInput(f"characters/{char_id}.yaml links outside the campaign",
                                fix="replace the link with the file itself")

@@ -26,11 +26,24 @@ SEQ_RE = re.compile(rb"^- \{seq: (\d+),", re.M)
 
 
 def state_path(root: Path, enc_id: str) -> Path:
-    return root / "encounters" / f"{check_id(enc_id, 'encounter')}.yaml"
+    return _inside(root, root / "encounters" / f"{check_id(enc_id, 'encounter')}.yaml")
 
 
 def log_path(root: Path, enc_id: str) -> Path:
-    return root / "encounters" / f"{enc_id}.log.yaml"
+    return _inside(root, root / "encounters" / f"{enc_id}.log.yaml")
+
+
+def _inside(root: Path, path: Path) -> Path:
+    """An encounter file linked outside encounters/ would be read or appended to outside the campaign."""
+    if path.is_symlink():
+        try:
+            ok = str(path.resolve()).startswith(str((root / "encounters").resolve()) + os.sep)
+        except (OSError, RuntimeError):  # a symlink loop
+            ok = False
+        if not ok:
+            raise BadInput(f"encounters/{path.name} links outside the campaign (or in a loop)",
+                           fix="replace the link with the file itself")
+    return path
 
 
 def load_state(root: Path, enc_id: str) -> dict:
@@ -48,12 +61,24 @@ def load_state(root: Path, enc_id: str) -> dict:
     if missing:
         raise BadInput(f"{label}: missing {', '.join(missing)}", fix="restore it from git")
     out = {key: data.get(key) for key in STATE_KEYS}
-    out["acted"] = list(out["acted"] or [])
-    out["participants"] = list(out["participants"] or [])
-    out["uses"] = dict(out["uses"] or {})
-    out["hidden"] = {k: dict(v or {}) for k, v in (out["hidden"] or {}).items()}
-    out["searches"] = {k: dict(v or {}) for k, v in (out["searches"] or {}).items()}
-    out["recorded"] = dict(out["recorded"] or {})
+    try:
+        out["acted"] = list(out["acted"] or [])
+        out["participants"] = list(out["participants"] or [])
+        out["uses"] = dict(out["uses"] or {})
+        out["hidden"] = {k: dict(v or {}) for k, v in (out["hidden"] or {}).items()}
+        out["searches"] = {k: dict(v or {}) for k, v in (out["searches"] or {}).items()}
+        out["recorded"] = dict(out["recorded"] or {})
+    except (TypeError, ValueError, AttributeError):
+        raise BadInput(f"{label}: a list or mapping holds something else", fix="restore it from git") from None
+    whole = lambda v: isinstance(v, int) and not isinstance(v, bool)  # noqa: E731
+    if (not all(isinstance(n, str) for n in out["acted"])
+            or not all(whole(v) for v in out["uses"].values())
+            or not all(v is None or isinstance(v, str) for v in (out["actor"], out["next"], out["mode"]))
+            or not (out["movement_left"] is None or whole(out["movement_left"]))
+            or not (out["last_action"] is None or isinstance(out["last_action"], dict))
+            or not all(whole(v) for v in out["recorded"].values())
+            or not all(whole(v) for table in out["hidden"].values() for v in table.values())):
+        raise BadInput(f"{label}: a value has the wrong type", fix="restore it from git")
     if not isinstance(out["round"], int) or isinstance(out["round"], bool) or out["round"] < 0:
         raise BadInput(f"{label}: round must be a whole number", fix="restore it from git")
     for name in out["participants"]:
@@ -122,9 +147,15 @@ def latest_undo(root: Path, enc_id: str) -> tuple[Path, dict]:
                       fix="undo history lives in .narateer/ on the machine that made the change; use git to go further")
     path = names[-1]
     try:
-        return path, json.loads(path.read_text(encoding="utf-8"))
-    except ValueError:
+        record = json.loads(path.read_text(encoding="utf-8"))
+        files = list(record["before"]) + list(record["after"])  # relative paths inside the campaign only
+        if not isinstance(record["before"], dict) or not isinstance(record["after"], dict) or not all(
+                isinstance(rel, str) and rel and not os.path.isabs(rel) and ".." not in Path(rel).parts for rel in files
+        ) or not isinstance(record["seq"], int) or not all(t is None or isinstance(t, str) for t in record["before"].values()):
+            raise ValueError
+    except (ValueError, TypeError, KeyError):
         raise BadInput(f"{path}: undo record is damaged", fix="delete it and use git instead") from None
+    return path, record
 
 
 def check_undo(root: Path, record: dict):

@@ -17,8 +17,11 @@ import json
 import os
 from pathlib import Path
 
+from ..engine.errors import BadInput
+
 PRIVATE = ".narateer"
 MANIFEST = "txn.json"
+COMMITS = 0  # actions committed by this process (cli.main words its Ctrl-C message by it)
 
 
 def private_dir(root: Path) -> Path:
@@ -85,9 +88,17 @@ class Lock:
     def __enter__(self):
         import fcntl
 
-        self.fd = os.open(private_dir(self.root) / "lock", os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            self.fd = os.open(private_dir(self.root) / "lock", os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError as exc:
+            raise BadInput(f"{PRIVATE}/lock: cannot open the campaign lock ({exc.strerror})",
+                           fix=f"make {PRIVATE}/ a writable folder (move away whatever is in its place)") from None
         fcntl.flock(self.fd, fcntl.LOCK_EX)
-        recover(self.root)
+        try:
+            recover(self.root)
+        except BaseException:  # e.g. a damaged manifest: report it, but do not keep the lock
+            self.__exit__()
+            raise
         return self
 
     def __exit__(self, *exc):
@@ -133,25 +144,72 @@ class Transaction:
             path = self.root / rel
             try:
                 current = path.read_text(encoding="utf-8")
-            except FileNotFoundError:
+            except OSError:  # missing, or something in the way (commit refuses that before its commit point)
                 current = None
             if current != text:
                 out.append(rel)
         return sorted(set(out) | set(self.appends))
 
     def commit(self):
+        global COMMITS
         if not self.writes and not self.appends:
             return
+        for rel in [r for r, text in self.writes.items() if text is not None] + list(self.appends):
+            path = self.root / rel  # bad input must show before the commit point, not half way through apply
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                ok = not path.is_dir()
+            except OSError:
+                ok = False
+            if not ok:
+                raise BadInput(f"{rel}: cannot be written (a file or folder is in the way)",
+                               fix="move away whatever is in its place, then run the command again")
         manifest = {"writes": self.writes, "appends": {}}
         for rel, text in self.appends.items():
             path = self.root / rel
             size = path.stat().st_size if path.exists() else 0
             manifest["appends"][rel] = [size, text]
-        atomic_write(self.root, private_dir(self.root) / MANIFEST, json.dumps(manifest))
-        if os.environ.get("NARATEER_CRASH_AFTER_MANIFEST"):  # test hook: die at the commit point
-            os._exit(99)
-        apply(self.root, manifest)
-        os.unlink(private_dir(self.root) / MANIFEST)
+        with _HoldCtrlC():
+            atomic_write(self.root, private_dir(self.root) / MANIFEST, json.dumps(manifest))
+            if os.environ.get("NARATEER_CRASH_AFTER_MANIFEST"):  # test hook: die at the commit point
+                os._exit(99)
+            apply(self.root, manifest)
+            os.unlink(private_dir(self.root) / MANIFEST)
+            COMMITS += 1
+
+
+class _HoldCtrlC:
+    """Defer SIGINT from the commit point to the end of apply, then raise KeyboardInterrupt.
+
+    An interrupt in between would leave a half-applied action for the next
+    command to finish; holding it keeps the action whole in this process.
+    Only the default handler is replaced (an ignored SIGINT stays ignored),
+    and only in the main thread, where Python runs signal handlers.
+    """
+
+    def __enter__(self):
+        import signal
+
+        self.held = False
+        self.old = None
+        if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+            try:
+                self.old = signal.signal(signal.SIGINT, self._hold)
+            except ValueError:  # not the main thread
+                self.old = None
+        return self
+
+    def _hold(self, signum, frame):
+        self.held = True
+
+    def __exit__(self, kind, value, tb):
+        import signal
+
+        if self.old is not None:
+            signal.signal(signal.SIGINT, self.old)
+        if self.held and kind is None:
+            raise KeyboardInterrupt
+        return False
 
 
 def apply(root: Path, manifest: dict):
@@ -181,6 +239,19 @@ def apply(root: Path, manifest: dict):
             os.fsync(fh.fileno())
 
 
+def _well_formed(manifest) -> bool:
+    """Only replay what a commit writes: texts and sizes, at relative paths inside the campaign."""
+    try:
+        paths = list(manifest["writes"]) + list(manifest["appends"])
+        return (all(text is None or isinstance(text, str) for text in manifest["writes"].values())
+                and all(isinstance(size, int) and size >= 0 and isinstance(text, str)
+                        for size, text in manifest["appends"].values())
+                and all(isinstance(rel, str) and rel and not os.path.isabs(rel) and ".." not in Path(rel).parts
+                        for rel in paths))
+    except (TypeError, KeyError, ValueError, AttributeError):
+        return False
+
+
 def recover(root: Path):
     """Finish an action whose manifest a killed process left behind; clear stray temp files."""
     private = root / PRIVATE
@@ -191,6 +262,9 @@ def recover(root: Path):
         except ValueError:
             manifest = None  # torn before the commit point: the action never happened
         if manifest is not None:
+            if not _well_formed(manifest):
+                raise BadInput(f"{PRIVATE}/{MANIFEST}: the record of an unfinished action is damaged",
+                               fix=f"delete {PRIVATE}/{MANIFEST}, then check the files with `narateer check`")
             apply(root, manifest)
         os.unlink(manifest_path)
     try:

@@ -10,7 +10,9 @@ YAML library at all, which keeps appends cheap and diffs stable.
 from __future__ import annotations
 
 import json
+import os
 import re
+import stat
 
 from ..engine.errors import BadInput
 
@@ -30,7 +32,10 @@ def _yaml(typ="rt"):
 
 def read_text(path, label: str) -> str:
     try:
-        with open(path, "rb") as fh:
+        # O_NONBLOCK: a FIFO in a file's place must not hang the command (with the lock held)
+        with open(path, "rb", opener=lambda p, flags: os.open(p, flags | os.O_NONBLOCK)) as fh:
+            if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
+                raise BadInput(f"{label}: not a regular file", fix="replace it with the YAML file (or restore it from git)")
             data = fh.read(MAX_BYTES + 1)
     except FileNotFoundError:
         raise BadInput(f"{label}: no such file", fix="check the name, or create it first") from None
@@ -50,18 +55,22 @@ def read_text(path, label: str) -> str:
 
 def load_rt(text: str, label: str):
     """Round-trip load; YAML errors become one line naming the file and line."""
+    return _load(text, label, "rt")
+
+
+def _load(text: str, label: str, typ: str):
     from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
     try:
-        doc = _yaml("rt").load(text)
+        doc = _yaml(typ).load(text)
     except MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = f":{mark.line + 1}" if mark is not None else ""
         problem = (exc.problem or exc.context or "invalid YAML").strip()
         raise BadInput(f"{label}{line}: {problem}", fix="fix the YAML there (or restore the file from git)") from None
     except (YAMLError, ValueError, TypeError, RecursionError) as exc:
-        text = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        raise BadInput(f"{label}: invalid YAML ({text})", fix="fix the file (or restore it from git)") from None
+        first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise BadInput(f"{label}: invalid YAML ({first})", fix="fix the file (or restore it from git)") from None
     check_size(doc, label)
     return doc
 
@@ -210,20 +219,7 @@ def emit_text(value) -> str:
 
 def load_safe(text: str, label: str):
     """Plain-data load of the tool's own files (no round trip needed)."""
-    from ruamel.yaml.error import MarkedYAMLError, YAMLError
-
-    try:
-        data = _yaml("safe").load(text)
-    except MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line = f":{mark.line + 1}" if mark is not None else ""
-        raise BadInput(f"{label}{line}: {(exc.problem or 'invalid YAML').strip()}",
-                       fix="fix the YAML there (or restore the file from git)") from None
-    except (YAMLError, ValueError, TypeError, RecursionError) as exc:
-        raise BadInput(f"{label}: invalid YAML ({str(exc).splitlines()[0] if str(exc) else exc!r})",
-                       fix="fix the file (or restore it from git)") from None
-    check_size(data, label)
-    return data
+    return _load(text, label, "safe")
 
 
 def to_plain(node):

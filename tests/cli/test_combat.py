@@ -18,32 +18,16 @@ import re
 import pytest
 from ruamel.yaml import YAML
 
-from tests.conftest import run, snapshot
+from tests.conftest import ok, refused, run, sheet_dice, snapshot
 
 STATE = "encounters/ambush.yaml"
 LOG = "encounters/ambush.log.yaml"
 
 
-def ok(camp, *args):
-    r = run(camp, "--json", *args)
-    assert r.code == 0, (args, r.err)
-    return r.json
 
 
-def refused(camp, code, *args, contains=None):
-    before = snapshot(camp)
-    r = run(camp, *args)
-    assert r.code == code, (args, r.code, r.out, r.err)
-    assert len(r.err.strip().splitlines()) == 1, r.err
-    assert "Traceback" not in r.err and r.out == ""
-    if contains:
-        assert contains in r.err, r.err
-    assert snapshot(camp) == before
-    return r.err
 
 
-def sheet_dice(camp, cid):
-    return dict(YAML(typ="safe").load((camp / "characters" / f"{cid}.yaml").read_text())["action_dice"])
 
 
 def set_dice(camp, cid, **counts):

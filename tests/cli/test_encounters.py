@@ -17,7 +17,7 @@ import subprocess
 import pytest
 from ruamel.yaml import YAML
 
-from tests.conftest import run, snapshot
+from tests.conftest import ok, refused, run, sheet_dice, snapshot
 
 LOG = "encounters/ambush.log.yaml"
 STATE = "encounters/ambush.yaml"
@@ -28,26 +28,8 @@ CHECK_KEYS = ["actor", "skill", "target", "target_source", "boost", "roll_dice",
 
 # ---- helpers ---------------------------------------------------------------------------
 
-def ok(camp, *args):
-    """Run a command with --json; it must succeed; return its JSON object."""
-    r = run(camp, "--json", *args)
-    assert r.code == 0, (args, r.err)
-    return r.json
 
 
-def refused(camp, code, *args, contains=None):
-    """The command fails with `code`, says so in one stderr line, prints nothing, writes nothing."""
-    before = snapshot(camp)
-    r = run(camp, *args)
-    assert r.code == code, (args, r.code, r.out, r.err)
-    lines = r.err.strip().splitlines()
-    assert len(lines) == 1, r.err
-    assert "Traceback" not in r.err
-    assert r.out == ""
-    if contains:
-        assert contains in r.err, r.err
-    assert snapshot(camp) == before
-    return r.err
 
 
 def set_dice(camp, cid, **counts):
@@ -60,9 +42,6 @@ def set_dice(camp, cid, **counts):
     path.write_text(new)
 
 
-def _sheet_dice(camp, cid):
-    doc = YAML(typ="safe").load((camp / "characters" / f"{cid}.yaml").read_text())
-    return dict(doc["action_dice"])
 
 
 def state(camp, enc="ambush"):
@@ -86,7 +65,7 @@ def everyone_but_first_acts(camp, first, order):
 
 def test_melee_uses_source_case_ready_4_2_1_uses_2_1_0(scene_camp):
     # The sentry: Melee SL 1, four Ready AD -> two proactive Melee uses.
-    assert _sheet_dice(scene_camp, "sentry") == {"ready": 4, "used": 0}
+    assert sheet_dice(scene_camp, "sentry") == {"ready": 4, "used": 0}
     start = ok(scene_camp, "turn", "start", "sentry")
     assert start["uses"]["melee"] == 2
     assert start["dice_after"] == {"ready": 4, "used": 0}
@@ -106,7 +85,7 @@ def test_melee_uses_source_case_ready_4_2_1_uses_2_1_0(scene_camp):
     assert "melee" in err and "R-ACT-4" in err
     # an Exchange is a Melee action too
     refused(scene_camp, 3, "exchange", "sentry", "bandit", "--response", "none", "--faces", "2")
-    assert _sheet_dice(scene_camp, "sentry") == {"ready": 1, "used": 3}
+    assert sheet_dice(scene_camp, "sentry") == {"ready": 1, "used": 3}
 
 
 def test_use_consumed_on_failure_too(scene_camp):
@@ -124,7 +103,7 @@ def test_proactive_check_outside_own_activation_refused(scene_camp):
 def test_no_use_limit_outside_any_encounter(camp):
     for _ in range(4):  # sentry has 2 uses inside an encounter; none apply here
         ok(camp, "roll", "sentry", "melee", "--dr", "2", "--faces", "1")
-    assert _sheet_dice(camp, "sentry") == {"ready": 0, "used": 4}
+    assert sheet_dice(camp, "sentry") == {"ready": 0, "used": 4}
 
 
 def test_reaction_with_no_uses_left_succeeds_and_uses_none(scene_camp):
@@ -154,7 +133,7 @@ def test_turn_start_refreshes_all_used_dice(scene_camp):
     assert data["refreshed"] == 3
     assert data["dice_before"] == {"ready": 2, "used": 3}
     assert data["dice_after"] == {"ready": 5, "used": 0}
-    assert _sheet_dice(scene_camp, "selka") == {"ready": 5, "used": 0}
+    assert sheet_dice(scene_camp, "selka") == {"ready": 5, "used": 0}
     # only the changed lines of the sheet change; comments and unknown keys stay
     after = (scene_camp / "characters" / "selka.yaml").read_text()
     assert after == before.replace("  ready: 2\n  used: 3\n", "  ready: 5\n  used: 0\n")
@@ -267,7 +246,7 @@ def test_resolve_auto_minor_pays_one(scene_camp):
     data = ok(scene_camp, "resolve", "selka", "--intent", "drag the crate", "--method", "with a rope",
               "--tier", "minor", "--auto")
     assert data["paid"] == 1 and data["method"] == "with a rope"
-    assert _sheet_dice(scene_camp, "selka") == {"ready": 4, "used": 1}
+    assert sheet_dice(scene_camp, "selka") == {"ready": 4, "used": 1}
     # no Skill, so no proactive use is consumed
     assert state(scene_camp)["uses"] == {"athletics": 2, "melee": 2, "observation": 2, "stealth": 3}
 
@@ -277,7 +256,7 @@ def test_resolve_auto_minor_slowed_pays_double(scene_camp):
     ok(scene_camp, "turn", "start", "selka")
     data = ok(scene_camp, "resolve", "selka", "--intent", "drag the crate", "--tier", "minor", "--auto")
     assert data["paid"] == 2
-    assert _sheet_dice(scene_camp, "selka") == {"ready": 3, "used": 2}
+    assert sheet_dice(scene_camp, "selka") == {"ready": 3, "used": 2}
     trivial = ok(scene_camp, "resolve", "selka", "--intent", "glance", "--tier", "trivial", "--auto")
     assert trivial["paid"] == 0  # 0 stays 0 (R-PAY-3)
 
@@ -473,7 +452,7 @@ def test_wound_takes_ready_then_used_never_a_die_twice(scene_camp):
     assert healed["moved"] == 2 and healed["dice_after"] == {"ready": 0, "used": 2, "wounded": 1}
     healed = ok(scene_camp, "heal", "bandit", "9")
     assert healed["moved"] == 1 and healed["dice_after"] == {"ready": 0, "used": 3, "wounded": 0}
-    assert _sheet_dice(scene_camp, "bandit") == {"ready": 0, "used": 3, "wounded": 0}
+    assert sheet_dice(scene_camp, "bandit") == {"ready": 0, "used": 3, "wounded": 0}
     # wounded dice do not come back with a refresh
     ok(scene_camp, "wound", "bandit")
     refreshed = ok(scene_camp, "refresh", "bandit")
@@ -525,7 +504,7 @@ def test_undo_twice_and_then_nothing_left(camp):
     ok(camp, "turn", "start", "mira")
     ok(camp, "roll", "mira", "melee", "--dr", "2", "--faces", "2")
     ok(camp, "undo")
-    assert _sheet_dice(camp, "mira") == {"ready": 6, "used": 0}
+    assert sheet_dice(camp, "mira") == {"ready": 6, "used": 0}
     assert state(camp, "duel")["uses"]["melee"] == 3
     ok(camp, "undo")
     assert state(camp, "duel")["actor"] is None
