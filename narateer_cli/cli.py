@@ -95,7 +95,16 @@ class App:
         return random.Random(seed)
 
 
-@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+def _help_width() -> int:
+    """Help text width as click would choose it, without importing shutil (start-up time)."""
+    try:
+        columns = int(os.environ.get("COLUMNS", "0")) or os.get_terminal_size(sys.__stdout__.fileno()).columns
+    except (AttributeError, ValueError, OSError):
+        columns = 80
+    return max(min(columns, 100) - 2, 50)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"], "terminal_width": _help_width()})
 @click.option("--campaign", "campaign_dir", metavar="DIR", help="Campaign folder (default: nearest narateer.yaml upwards, or $NARATEER_CAMPAIGN).")
 @click.option("--seed", type=int, help="Seed every random roll (or set NARATEER_SEED).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object for scripts.")

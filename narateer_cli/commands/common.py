@@ -83,6 +83,7 @@ class Session:
         self.app = app
         self.write = write
         self.sheets = {}
+        self.rendered = {}  # char id -> the text its SheetFile rendered
         self.lock = None
         self.txn = None
         self._scene = None
@@ -127,9 +128,17 @@ class Session:
     def set_sheet(self, char_id: str, dice=None, conditions=None, readiness=None):
         sf = self.load(char_id)
         text = sf.render(dice=dice, conditions=conditions, readiness=readiness)
-        if text != sf.text:
+        self.rendered[char_id] = text
+        if text != sf.original:
             self.txn.write(sf.path, text)
+        else:
+            self.txn.writes.pop(self.txn.rel(sf.path), None)
 
     def commit(self):
         if self.txn is not None:
+            written = set(self.txn.writes)
             self.txn.commit()
+            for sf in self.sheets.values():  # still under the lock: nobody else rewrites sheets
+                text = self.txn.writes.get(self.txn.rel(sf.path))
+                if text is not None and text == self.rendered.get(sf.id):  # what this parse describes
+                    self.campaign.remember(sf, text=text)

@@ -17,7 +17,7 @@ from ..engine.ruleset import Ruleset, build_ruleset
 from . import yamlio
 
 CONFIG = "narateer.yaml"
-CACHE_VERSION = 1
+CACHE_VERSION = 2
 ID_RE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 RULES_FILE = Path(__file__).resolve().parent.parent / "rules" / "narateer.yaml"
 
@@ -86,8 +86,8 @@ class Campaign:
     def _cache_key(self) -> list:
         out = [CACHE_VERSION]
         for path in (RULES_FILE, self.config_path):
-            st = os.stat(path)
-            out.append([st.st_ino, st.st_size, st.st_mtime_ns])
+            with open(path, "rb") as fh:
+                out.append(yamlio.file_key(os.fstat(fh.fileno()), fh.read(yamlio.MAX_BYTES)))
         return out
 
     def _cached_config(self) -> dict:
@@ -154,20 +154,89 @@ class Campaign:
             known = ", ".join(self.sheet_ids()[:12]) or "none yet"
             raise BadInput(f"unknown character {char_id!r} (no {label})",
                            fix=f"known: {known}; create one with `narateer new {char_id}`")
-        text = yamlio.read_text(path, label)
+        text, key = yamlio.read_text(path, label, with_key=True)
+        cached = self._read_sheet_cache(char_id, key)
+        if cached is not None:
+            try:
+                sheet = parse_sheet(char_id, cached["doc"], label, self.rules)
+                return SheetFile(path, label, text, None, sheet, cached["dice"], cached["doc"])
+            except (BadInput, KeyError, TypeError, AttributeError, ValueError):
+                pass  # parse the text again, for messages with line numbers
         doc = yamlio.load_rt(text, label)
-        return SheetFile(path, label, text, doc, parse_sheet(char_id, doc, label, self.rules))
+        sf = SheetFile(path, label, text, doc, parse_sheet(char_id, doc, label, self.rules), dice_places(doc))
+        self.remember(sf, key)
+        return sf
+
+    # Parsing a sheet is most of a command's own time, so each parse is kept in
+    # .narateer/sheets/ID.json, keyed by the identity of the file object read (inode,
+    # size, mtime_ns). A command that edits a sheet's dice in place stores the new parse.
+
+    def _sheet_cache_path(self, char_id: str) -> Path:
+        return self.root / ".narateer" / "sheets" / f"{char_id}.json"
+
+    def _read_sheet_cache(self, char_id: str, key) -> dict | None:
+        import json
+
+        try:
+            data = json.loads(self._sheet_cache_path(char_id).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return None
+        if not isinstance(data, dict) or data.get("key") != key or not isinstance(data.get("doc"), dict):
+            return None
+        return data
+
+    def remember(self, sf: "SheetFile", key=None, text: str | None = None):
+        """Keep a sheet's parse for the next command (after a write: of `text`, just written)."""
+        import json
+
+        if sf.plain is None or sf.places is None:
+            return
+        try:
+            if key is None:
+                key = yamlio.file_key(os.stat(sf.path), text.encode("utf-8"))
+            from .txn import atomic_write
+
+            path = self._sheet_cache_path(sf.id)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            atomic_write(self.root, path, json.dumps({"key": key, "doc": sf.plain, "dice": sf.places}), durable=False)
+        except (OSError, TypeError, ValueError):
+            pass  # no cache: the next command parses the file again
+
+
+def dice_places(doc) -> dict | None:
+    """Where each action_dice count stands in the text: {state: [line, col, value]}."""
+    block = doc.get("action_dice") if isinstance(doc, dict) else None
+    if not isinstance(block, dict):
+        return None
+    out = {}
+    for state in STATES:
+        if state in block:
+            try:
+                line, col = block.lc.value(state)
+            except Exception:
+                return None
+            out[state] = [line, col, block[state]]
+    return out
 
 
 class SheetFile:
-    """A loaded character file: the engine's Sheet plus the round-trip document."""
+    """A loaded character file: the engine's Sheet, its text, and (loaded when needed) the round-trip document."""
 
-    def __init__(self, path, label, text, doc, sheet: Sheet):
+    def __init__(self, path, label, text, doc, sheet: Sheet, places=None, plain=None):
         self.path = path
         self.label = label
-        self.text = text
-        self.doc = doc
+        self.original = text  # the file as read
+        self.text = text  # the file with this command's edits so far
+        self._doc = doc
         self.sheet = sheet
+        self.places = places  # {state: [line, col, value]}: where each action_dice count stands
+        self.plain = plain if plain is not None else (yamlio.to_plain(doc) if doc is not None else None)
+
+    @property
+    def doc(self):
+        if self._doc is None:
+            self._doc = yamlio.load_rt(self.text, self.label)
+        return self._doc
 
     @property
     def id(self) -> str:
@@ -175,8 +244,12 @@ class SheetFile:
 
     def render(self, dice: dict | None = None, conditions=None, readiness: dict | None = None) -> str:
         """New file text with only the changed values edited (comments and order survive)."""
+        if dice is not None and conditions is None and readiness is None:
+            spliced = self._splice_dice(dice)
+            if spliced is not None:
+                return spliced
+        self.plain = self.places = None  # rewritten by a dump: the next command parses it afresh
         changed = False
-        edits = []
         if dice is not None:
             block = self.doc["action_dice"]
             for state in STATES:
@@ -184,13 +257,8 @@ class SheetFile:
                 if block.get(state, 0) != value:
                     if state not in block and value == 0:
                         continue
-                    edits.append((block, state, block.get(state), value))
                     block[state] = value
                     changed = True
-        if edits and conditions is None and readiness is None:
-            spliced = splice_numbers(self.text, edits)
-            if spliced is not None:
-                return spliced
         if conditions is not None and list(self.sheet.conditions) != list(conditions):
             current = self.doc.get("conditions")
             if isinstance(current, list):
@@ -218,37 +286,57 @@ class SheetFile:
                     changed = True
         if not changed:
             return self.text
-        return yamlio.dump_rt(self.doc, self.text)
+        self.text = yamlio.dump_rt(self.doc, self.text)
+        return self.text
+
+    def _splice_dice(self, dice: dict) -> str | None:
+        """Edit the action_dice counts in place, so only their lines change; keep the parse
+        up to date for the next command. None: the caller falls back to a round-trip dump."""
+        if self.places is None or self.plain is None:
+            return None
+        places = {state: list(place) for state, place in self.places.items()}
+        edits = []
+        for state in STATES:
+            value = dice.get(state, 0)
+            if state in places:
+                if places[state][2] != value:
+                    edits.append((state, value))
+            elif value:
+                return None  # a new key: leave it to the dump
+        if not edits:
+            return self.text
+        text, shifts = splice_places(self.text, [(*places[state], value) for state, value in edits])
+        if text is None:
+            return None
+        for state, value in edits:
+            places[state][2] = value
+        for place in places.values():  # later numbers on an edited line move with it
+            place[1] += sum(delta for line, col, delta in shifts if line == place[0] and col < place[1])
+        plain = dict(self.plain)
+        plain["action_dice"] = {**plain["action_dice"], **dict(edits)}
+        self.places, self.plain = places, plain
+        self.text, self._doc = text, None  # a later round-trip edit starts from this text
+        return text
 
 
 _NUMBER = re.compile(r"-?[0-9]+")
 
 
-def splice_numbers(text: str, edits) -> str | None:
-    """Edit whole-number values in place, so only their lines change (None: use a full dump).
-
-    Each edit is (mapping, key, old, new); the old number must stand at the
-    position the loader recorded, else the caller falls back to dumping.
-    """
+def splice_places(text: str, places) -> tuple[str | None, list]:
+    """Replace whole numbers at (line, col) where the old value stands; returns the new text and
+    the column shifts [(line, col, delta)] the edits caused (None when a number is not there)."""
     lines = text.split("\n")
-    places = []
-    for block, key, old, new in edits:
-        if old is None or isinstance(old, bool):
-            return None
-        try:
-            line, col = block.lc.value(key)
-        except Exception:
-            return None
-        places.append((line, col, old, new))
+    shifts = []
     for line, col, old, new in sorted(places, key=lambda p: (p[0], -p[1])):
-        if line >= len(lines):
-            return None
+        if isinstance(old, bool) or not isinstance(old, int) or line >= len(lines):
+            return None, []
         row = lines[line]
         match = _NUMBER.match(row, col)
         if match is None or int(match.group()) != old or row[match.end():match.end() + 1] not in ("", " ", ",", "}", "\r", "#"):
-            return None
+            return None, []
         lines[line] = row[:col] + str(new) + row[match.end():]
-    return "\n".join(lines)
+        shifts.append((line, col, len(str(new)) - (match.end() - col)))
+    return "\n".join(lines), shifts
 
 
 def _int(value, label, line, what, low=0, high=None):

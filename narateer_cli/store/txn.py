@@ -30,8 +30,11 @@ def private_dir(root: Path) -> Path:
     return path
 
 
-def atomic_write(root: Path, target: Path, text: str | bytes):
-    """Write a temporary file under .narateer/, fsync it, keep the target's mode, os.replace."""
+def atomic_write(root: Path, target: Path, text: str | bytes, durable: bool = True):
+    """Write a temporary file under .narateer/, fsync it, keep the target's mode, os.replace.
+
+    `durable=False` skips the fsync: for caches, which may be lost but never half-read.
+    """
     data = text.encode("utf-8") if isinstance(text, str) else text
     try:
         mode = os.stat(target).st_mode & 0o7777
@@ -41,8 +44,9 @@ def atomic_write(root: Path, target: Path, text: str | bytes):
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
+            if durable:
+                fh.flush()
+                os.fsync(fh.fileno())
         os.chmod(tmp, mode)
         target.parent.mkdir(parents=True, exist_ok=True)
         os.replace(tmp, target)

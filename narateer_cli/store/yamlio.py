@@ -30,11 +30,14 @@ def _yaml(typ="rt"):
     return y
 
 
-def read_text(path, label: str) -> str:
+def read_text(path, label: str, with_key: bool = False):
+    """A file's text (UTF-8, a regular file, not binary); with `with_key`, also its
+    identity [inode, size, mtime_ns] taken from the very file object that was read."""
     try:
         # O_NONBLOCK: a FIFO in a file's place must not hang the command (with the lock held)
         with open(path, "rb", opener=lambda p, flags: os.open(p, flags | os.O_NONBLOCK)) as fh:
-            if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
+            st = os.fstat(fh.fileno())
+            if not stat.S_ISREG(st.st_mode):
                 raise BadInput(f"{label}: not a regular file", fix="replace it with the YAML file (or restore it from git)")
             data = fh.read(MAX_BYTES + 1)
     except FileNotFoundError:
@@ -48,9 +51,18 @@ def read_text(path, label: str) -> str:
     if b"\0" in data:
         raise BadInput(f"{label}: binary data, not YAML", fix="restore the file from git")
     try:
-        return data.decode("utf-8")
+        text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise BadInput(f"{label}: not UTF-8 text (byte {exc.start})", fix="save the file as UTF-8") from None
+    return (text, file_key(st, data)) if with_key else text
+
+
+def file_key(st, data: bytes) -> list:
+    """What identifies one version of a file for the private caches: inode, size and mtime
+    (which a quick rewrite can repeat) plus two checksums of the bytes themselves."""
+    import zlib
+
+    return [st.st_ino, st.st_size, st.st_mtime_ns, zlib.crc32(data), zlib.adler32(data)]
 
 
 def load_rt(text: str, label: str):

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import re
 import stat
 import time
 from pathlib import Path
@@ -13,19 +12,19 @@ from ruamel.yaml import YAML
 STATES = ("ready", "used", "wounded")
 
 
-def full_snapshot(top: Path, skip=(".narateer/lock", ".narateer/cache.json")) -> dict:
+def full_snapshot(top: Path, skip=(".narateer/lock", ".narateer/cache.json", ".narateer/sheets")) -> dict:
     """Every entry under `top` (no symlink followed): file bytes, link targets, other kinds by type.
 
     Unlike tests/conftest.py's `snapshot`, this includes the tool's private
     folder (undo records, manifest, temp files) except the lock file, which a
-    writing command may create empty, and the parsed-config cache.
+    writing command may create empty, and the parse caches (config and sheets).
     """
     out = {}
     for folder, dirs, files in os.walk(top):
         for name in dirs + files:
             path = Path(folder) / name
             rel = str(path.relative_to(top))
-            if any(rel == s or rel.endswith("/" + s) for s in skip):
+            if any(rel == s or rel.endswith("/" + s) or ("/" + s + "/") in ("/" + rel) for s in skip):
                 continue
             st = os.lstat(path)
             if stat.S_ISLNK(st.st_mode):
