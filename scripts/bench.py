@@ -29,17 +29,21 @@ def env(scratch: Path) -> dict:
     return e
 
 
-def median_ms(argv, e, runs=RUNS) -> float:
-    for _ in range(3):  # warm the bytecode cache and the page cache
-        subprocess.run(argv, env=e, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    times = []
+def medians_ms(commands: dict, e, runs=RUNS) -> dict:
+    """Median wall time of each command, measured interleaved (one run of each per round), so a
+    change in machine load during the benchmark touches every command alike."""
+    for argv in commands.values():  # warm the bytecode cache and the page cache
+        for _ in range(3):
+            subprocess.run(argv, env=e, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    times = {name: [] for name in commands}
     for _ in range(runs):
-        start = time.perf_counter()
-        proc = subprocess.run(argv, env=e, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        times.append(time.perf_counter() - start)
-        if proc.returncode != 0:
-            raise SystemExit(f"bench: {' '.join(map(str, argv))} failed: {proc.stderr.decode().strip()}")
-    return statistics.median(times) * 1000
+        for name, argv in commands.items():
+            start = time.perf_counter()
+            proc = subprocess.run(argv, env=e, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+            times[name].append(time.perf_counter() - start)
+            if proc.returncode != 0:
+                raise SystemExit(f"bench: {' '.join(map(str, argv))} failed: {proc.stderr.decode().strip()}")
+    return {name: statistics.median(ts) * 1000 for name, ts in times.items()}
 
 
 def narateer(*args) -> list[str]:
@@ -106,23 +110,29 @@ def main():
         small = make_campaign(scratch / "small", e, log_entries=0)
         roll = ["roll", "selka", "stealth", "--dr", "3", "--json"]
         enc_roll = ["roll", "selka", "stealth", "--dr", "3", "--reaction", "--json"]
-        rows = []
-        floor = median_ms([sys.executable, "-c", "import click, ruamel.yaml"], e)
-        bare = median_ms([sys.executable, "-c", "pass"], e)
-        rows.append(("python -c pass", bare, bare / floor, None))
-        rows.append(("import click, ruamel.yaml (floor)", floor, 1.0, None))
-        help_ms = median_ms(narateer("--help"), e)
-        rows.append(("narateer --help", help_ms, help_ms / floor, TARGETS["help"]))
-        roll_ms = median_ms(narateer("--campaign", str(tiny), *roll), e)
-        rows.append(("narateer roll ... --json", roll_ms, roll_ms / floor, TARGETS["roll"]))
-        short_ms = median_ms(narateer("--campaign", str(short), *enc_roll), e)
-        long_ms = median_ms(narateer("--campaign", str(long), *enc_roll), e)
-        rows.append(("check in encounter, 10-entry log", short_ms, short_ms / floor, None))
-        rows.append(("check in encounter, 10,000-entry log", long_ms, long_ms / floor, None))
-        small_ms = median_ms(narateer("--campaign", str(small), *enc_roll), e)
-        big_ms = median_ms(narateer("--campaign", str(big), *enc_roll), e)
-        rows.append(("check, tiny campaign", small_ms, small_ms / floor, None))
-        rows.append(("check, 200 characters + 10,000-entry log", big_ms, big_ms / floor, None))
+        ms = medians_ms({
+            "bare": [sys.executable, "-c", "pass"],
+            "floor": [sys.executable, "-c", "import click, ruamel.yaml"],
+            "help": narateer("--help"),
+            "roll": narateer("--campaign", str(tiny), *roll),
+            "short": narateer("--campaign", str(short), *enc_roll),
+            "long": narateer("--campaign", str(long), *enc_roll),
+            "small": narateer("--campaign", str(small), *enc_roll),
+            "big": narateer("--campaign", str(big), *enc_roll),
+        }, e)
+        floor = ms["floor"]
+        help_ms, roll_ms, short_ms, long_ms, small_ms, big_ms = (
+            ms["help"], ms["roll"], ms["short"], ms["long"], ms["small"], ms["big"])
+        rows = [
+            ("python -c pass", ms["bare"], ms["bare"] / floor, None),
+            ("import click, ruamel.yaml (floor)", floor, 1.0, None),
+            ("narateer --help", help_ms, help_ms / floor, TARGETS["help"]),
+            ("narateer roll ... --json", roll_ms, roll_ms / floor, TARGETS["roll"]),
+            ("check in encounter, 10-entry log", short_ms, short_ms / floor, None),
+            ("check in encounter, 10,000-entry log", long_ms, long_ms / floor, None),
+            ("check, tiny campaign", small_ms, small_ms / floor, None),
+            ("check, 200 characters + 10,000-entry log", big_ms, big_ms / floor, None),
+        ]
         odds_ms = odds_in_process()
         print(f"{'what':<44} {'median ms':>10} {'x floor':>8}  target")
         for name, ms, ratio, target in rows:
