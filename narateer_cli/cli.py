@@ -124,7 +124,7 @@ def cli(ctx, campaign_dir, seed, as_json):
 
 
 def _one_line(text: str) -> str:
-    return " ".join(str(text).split())
+    return " ".join(str(text).split()).rstrip(".")
 
 
 def _commits() -> int:

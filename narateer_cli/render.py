@@ -101,8 +101,10 @@ def pct(p: float) -> str:
 def dry_run(data: dict) -> str:
     rows = [(o["boost"], o["roll_dice"], o["paid"], "yes" if o["affordable"] else "no", pct(o["p_success"]))
             for o in data["options"]]
-    head = (f"{data['actor']}: {data['skill'].title()} SL {data['level']} vs {data['target_source']} "
-            f"{data['target'] if data['target'] is not None else ''} with {data['ready']} Ready (dry run, nothing written)")
+    against = {"dr": f"DR {data['target']}", "readiness": f"Readiness {data['target']}",
+               "contested": "the other side's roll"}.get(data["target_source"], str(data["target"]))
+    head = (f"{data['actor']}: {data['skill'].title()} SL {data['level']} vs {against} "
+            f"with {data['ready']} Ready (dry run, nothing written)")
     return head + "\n" + table(rows, ["boost", "roll dice", "pay AD", "affordable", "chance"])
 
 

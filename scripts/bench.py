@@ -60,7 +60,7 @@ def make_campaign(root: Path, e: dict, characters: int = 0, log_entries: int = 0
         (root / "characters" / f"npc{i:03d}.yaml").write_text(
             f"name: NPC {i}\nvitals: {{agility: 2}}\nskills: {{stealth: 1}}\naction_dice: {{ready: 5, used: 0}}\n")
     config = root / "narateer.yaml"
-    config.write_text(config.read_text().replace("encounter: ambush\n", "encounter: bench\n"))
+    config.write_text(config.read_text() + "encounter: bench\n")
     participants = ["selka", "sentry"] + [f"npc{i:03d}" for i in range(min(characters, 50))]
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
     from narateer_cli.store.yamlio import emit_text
@@ -103,7 +103,7 @@ def main():
         e = env(scratch)
         tiny = make_campaign(scratch / "tiny", e)
         tiny_cfg = tiny / "narateer.yaml"
-        tiny_cfg.write_text(tiny_cfg.read_text().replace("encounter: bench\n", ""))
+        tiny_cfg.write_text(tiny_cfg.read_text().replace("encounter: bench\n", ""))  # no current encounter
         short = make_campaign(scratch / "short", e, log_entries=10)
         long = make_campaign(scratch / "long", e, log_entries=10_000)
         big = make_campaign(scratch / "big", e, characters=200, log_entries=10_000)

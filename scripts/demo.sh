@@ -15,6 +15,7 @@ say behind elira observation --dr routine
 say roll veyra stealth --vs soldiers:observation --boost 2 --advantage --faces miss,hit,crit --reroll-faces hit
 say roll kai stealth --dr challenging --boost 2 --dry-run
 say odds 3 --dr 3 --advantage
+say encounter new skirmish selka sentry mira bandit
 say turn start selka
 say hide selka --from sentry --from bandit --searching bandit --boost 1 --faces 2,2 --observer-faces bandit=2,1 --observer-boost bandit=1
 say move selka 2 --difficult

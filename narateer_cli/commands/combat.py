@@ -13,7 +13,7 @@ from .scene_ops import finish, scene_for
 
 \b
 Examples:
-  narateer exchange mira bandit --weapon sword --response guard --boost 1 --faces 2,1 --response-faces 1,0
+  narateer exchange mira bandit --weapon sword --response guard --boost 1 --response-boost 1 --faces 2,1 --response-faces 1,0
   narateer exchange mira bandit --response none --faces 2""")
 @click.argument("attacker")
 @click.argument("defender")
@@ -77,9 +77,9 @@ Costs 1 AD + Boost, uses no proactive use, and is refused while Stunned.
 
 \b
 Example:
-  narateer react sentry opportunity --against selka --faces 2""")
+  narateer react sentry opportunity --against selka --boost 1 --faces 2,1""")
 @click.argument("char")
-@click.argument("kind", type=click.Choice(["opportunity"]))
+@click.argument("kind", type=click.Choice(["opportunity"]), metavar="KIND")
 @click.option("--against", "mover", required=True, metavar="MOVER")
 @click.option("--boost", type=int, default=0)
 @faces_options
@@ -103,6 +103,8 @@ def react_cmd(app, char, kind, mover, boost, faces, reroll_faces):
         revealed = rules_scene.is_hidden(sc.state, char, mover)
         # a Reaction leaves the mover's last action as it was, so others may answer the same move
         sc.new_state, _ = rules_scene.reveal(sc.state, char, [mover])
+        last = sc.new_state["last_action"]
+        sc.new_state["last_action"] = {**last, "answered": [*(last.get("answered") or []), char]}
         data["revealed_to"] = [mover] if revealed else []
         after = data.pop("dice_after")
         finish(s, "react", char, {"kind": kind, "against": mover, "boost": boost}, data, after, sc,

@@ -96,6 +96,9 @@ class Session:
         from ..store.txn import Lock, Transaction, recover
 
         if self.write:
+            from .scene_ops import require_git
+
+            require_git(self)
             self.lock = Lock(self.campaign.root).__enter__()
             self.txn = Transaction(self.campaign.root)
         else:

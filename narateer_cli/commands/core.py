@@ -48,11 +48,13 @@ def init_cmd(app, directory, example):
                 if item.name.endswith(".yaml") and not (root / sub / item.name).exists():
                     atomic_write(root, root / sub / item.name, item.read_text(encoding="utf-8"))
                     created.append(f"{sub}/{item.name}")
-    config = CONFIG_TEXT + ("encounter: ambush\n" if example else "")
-    atomic_write(root, root / "narateer.yaml", config)
+    atomic_write(root, root / "narateer.yaml", CONFIG_TEXT)
     created.insert(0, "narateer.yaml")
-    emit(app, "init", {"campaign": str(root), "created": created,
-                       "message": f"campaign ready in {root}" + (f" with {len(created) - 1} example files" if example else "")})
+    message = f"campaign ready in {root}"
+    if example:
+        message += (f" with {len(created) - 1} example files; start a scene with "
+                    "`narateer encounter new NAME CHAR...` (or use the example with --in ambush)")
+    emit(app, "init", {"campaign": str(root), "created": created, "message": message})
 
 
 def _ensure_line(root: Path, name: str, line: str, block: str | None = None):
@@ -113,7 +115,8 @@ def _pairs(items, option, high):
         except ValueError:
             number = None
         if not sep or not key or number is None:
-            raise BadInput(f"{option} {item!r} must be NAME=NUMBER", fix=f"for example {option} agility=3")
+            example = "stealth=2" if option == "--skill" else "agility=3"
+            raise BadInput(f"{option} {item!r} must be NAME=NUMBER", fix=f"for example {option} {example}")
         nonneg(f"{option} {key}", number, high)
         out[key.lower()] = number
     return out

@@ -144,7 +144,7 @@ def roll_cmd(app, char, skill, dr, vs, contested, boost, bonus_dice, cost, disco
 
 \b
 Example:
-  narateer dice 3 --advantage --faces 0,1,2 --reroll-faces 2""")
+  narateer dice 3 --advantage --faces 0,1,2 --reroll-faces 2""", context_settings={"ignore_unknown_options": True})
 @click.argument("n", type=int)
 @click.option("--advantage", is_flag=True, help="Reroll every Miss once.")
 @click.option("--disadvantage", is_flag=True, help="Reroll per A-DISADV.")
@@ -225,7 +225,7 @@ def dr_cmd(app, tier, random_, faces):
 
 \b
 Example:
-  narateer odds 3 --dr 3 --advantage""")
+  narateer odds 3 --dr 3 --advantage""", context_settings={"ignore_unknown_options": True})
 @click.argument("n", type=int)
 @click.option("--dr", required=True, metavar="N|TIER", help="The target to exceed.")
 @click.option("--advantage", is_flag=True)

@@ -13,7 +13,7 @@ from .scene_ops import check_in_scene, finish, scene, scene_for
 
 \b
 Examples:
-  narateer encounter new ambush selka sentry
+  narateer encounter new skirmish selka sentry
   narateer encounter show
   narateer encounter log --last 5""")
 def encounter_cmd():
@@ -24,7 +24,7 @@ def encounter_cmd():
 
 \b
 Example:
-  narateer encounter new ambush selka sentry mira bandit""")
+  narateer encounter new skirmish selka sentry mira bandit""")
 @click.argument("enc_id")
 @click.argument("chars", nargs=-1)
 def encounter_new(app, enc_id, chars):
@@ -165,8 +165,8 @@ def turn_end(app, next_id):
 
 \b
 Examples:
-  narateer resolve selka --intent "open the door" --tier trivial --auto
-  narateer resolve selka --intent "cross the roof" --impossible "the roof is gone"
+  narateer resolve tarin --intent "open the door" --tier trivial --auto
+  narateer resolve tarin --intent "cross the roof" --impossible "the roof is gone"   (exit 3, nothing spent)
   narateer resolve tarin --intent "force the door" --method "shoulder" --check athletics --dr challenging --boost 2""",
          context_settings={"show_default": False})
 @click.argument("char")
@@ -298,7 +298,7 @@ def refresh_cmd(app, char):
 
 \b
 Example:
-  narateer wound bandit 2""")
+  narateer wound bandit 2""", context_settings={"ignore_unknown_options": True})
 @click.argument("char")
 @click.argument("n", type=int, default=1)
 def wound_cmd(app, char, n):
@@ -311,7 +311,7 @@ def wound_cmd(app, char, n):
 
 \b
 Example:
-  narateer heal bandit 1""")
+  narateer heal bandit 1""", context_settings={"ignore_unknown_options": True})
 @click.argument("char")
 @click.argument("n", type=int, default=1)
 def heal_cmd(app, char, n):
@@ -391,7 +391,8 @@ Readiness, or by its own Observation check with --searching.
 
 \b
 Example:
-  narateer encounter join bandit --searching --faces 1""")
+  narateer encounter join beast
+  narateer encounter join beast --searching --faces 1    (while someone is hidden)""")
 @click.argument("char")
 @click.option("--searching", is_flag=True, help="CHAR arrives actively searching.")
 @click.option("--boost", type=int, default=0, help="Boost of CHAR's Observation check.")

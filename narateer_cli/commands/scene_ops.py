@@ -84,9 +84,7 @@ def finish(session, command: str, actor: str, declaration: dict, result: dict, d
 
 def autocommit(session, changed: list[str], summary: str | None):
     """--commit (or `autocommit: true`): commit this action's files with a message for the table."""
-    app = session.app
-    wanted = getattr(app, "git_commit", False) or bool(session.campaign.config().get("autocommit"))
-    if not wanted or not summary:
+    if not wants_commit(session) or not summary:
         return
     import subprocess
 
@@ -98,9 +96,32 @@ def autocommit(session, changed: list[str], summary: str | None):
         subprocess.run(["git", "add", "--", *files], cwd=root, check=True, capture_output=True)
         subprocess.run(["git", "commit", "-q", "-m", summary, "--", *files], cwd=root, check=True, capture_output=True)
     except (OSError, subprocess.CalledProcessError) as exc:
-        err = getattr(exc, "stderr", b"") or b""
-        raise BadInput(f"the action was saved but git commit failed: {err.decode(errors='replace').strip() or exc}",
-                       fix="commit the files by hand") from None
+        # the action is saved: say so, but keep the exit status of a command that was done
+        import sys
+
+        err = (getattr(exc, "stderr", b"") or b"").decode(errors="replace").strip() or str(exc)
+        sys.stderr.write(f"narateer: warning: saved, but git commit failed ({' '.join(err.split())}); "
+                         "commit the files by hand\n")
+
+
+def wants_commit(session) -> bool:
+    return bool(getattr(session.app, "git_commit", False) or session.campaign.config().get("autocommit") is True)
+
+
+def require_git(session):
+    """--commit (or autocommit) needs a git work tree: bad input, found before anything is written."""
+    if not wants_commit(session):
+        return
+    import subprocess
+
+    try:
+        inside = subprocess.run(["git", "rev-parse", "--is-inside-work-tree"], cwd=session.campaign.root,
+                                capture_output=True, text=True).stdout.strip() == "true"
+    except OSError:
+        inside = False
+    if not inside:
+        raise BadInput("--commit (or autocommit: true) needs the campaign to be in a git repository",
+                       fix="run `git init` in the campaign folder, or drop --commit / set autocommit: false")
 
 
 def check_in_scene(session, actor, decl, spec, dice, helper, command="roll", extra=None) -> dict:

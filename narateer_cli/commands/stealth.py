@@ -38,7 +38,7 @@ with --searching rolls its own Observation check (its own cost and faces).
 
 \b
 Example:
-  narateer hide selka --from sentry --from bandit --searching bandit --faces 1,2 --observer-faces bandit=1,1""")
+  narateer hide selka --from sentry --from bandit --searching bandit --boost 1 --faces 2,1 --observer-faces bandit=2""")
 @click.argument("char")
 @click.option("--from", "observers", multiple=True, metavar="OBS", help="An observer (repeat).")
 @click.option("--searching", multiple=True, metavar="OBS", help="An observer actively searching (repeat).")
@@ -159,7 +159,7 @@ ends hiding from everyone.
 
 \b
 Example:
-  narateer move selka 3 --difficult""")
+  narateer move selka 3 --difficult""", context_settings={"ignore_unknown_options": True})
 @click.argument("char")
 @click.argument("metres", type=int)
 @click.option("--mode", type=click.Choice(["walk", "run", "sprint"]), default="walk", show_default=True)

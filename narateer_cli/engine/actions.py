@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .record import Record, factory, replace
 
-from .character import Sheet, spend
+from .character import Sheet, possessive, spend
 from .check import CheckResult, Declaration, Payment, Streams, Target, afford, chance, plan, roll
 from .dice import DiceSource
 from .errors import BadInput, Refused
@@ -68,7 +68,7 @@ def plan_check(actor: Sheet, decl: Declaration, spec: TargetSpec, rules: Ruleset
     elif spec.kind == "vs":
         spec.other.skill(spec.other_skill, rules)
         target = Target(spec.other.target_readiness(spec.other_skill, rules), "readiness",
-                        f"{spec.other.id}'s {spec.other_skill} Readiness")
+                        f"{possessive(spec.other.id)} {spec.other_skill} Readiness")
     elif spec.kind == "contested":
         other_payment = plan(spec.other, spec.other_decl, rules, OTHER_STREAMS, dice=dice, check_afford=False)
     else:
@@ -95,7 +95,7 @@ def skill_check(actor: Sheet, decl: Declaration, spec: TargetSpec, rules: Rulese
     if other_payment is not None:
         result = roll(payment, Target(None, "contested", ""), rules, dice)
         opponent = roll(other_payment, Target(None, "contested", ""), rules, dice)
-        contested = Target(opponent.total, "contested", f"{spec.other.id}'s {other_payment.skill} roll")
+        contested = Target(opponent.total, "contested", f"{possessive(spec.other.id)} {other_payment.skill} roll")
         from .check import compare
 
         result = compare(payment, contested, rules, result.faces, result.rerolled, result.edge_faces,

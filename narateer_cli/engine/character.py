@@ -58,6 +58,11 @@ class Sheet(Record):
         return replace(self, conditions=tuple(conditions))
 
 
+def possessive(name: str) -> str:
+    """selka's, soldiers'."""
+    return name + ("'" if name.endswith("s") else "'s")
+
+
 def spend(dice: dict, paid: int) -> dict:
     """R-DIE-3: paid dice leave Ready and become Used after resolution."""
     out = dict(dice)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .record import Record, factory
 
-from .character import Sheet, spend
+from .character import Sheet, spend, possessive
 from .dice import DiceSource, edge_indices, edge_mode, pool_weights, chance_to_exceed, chance_to_beat
 from .errors import BadInput, Refused
 from .ruleset import Ruleset
@@ -116,7 +116,7 @@ def plan(sheet: Sheet, decl: Declaration, rules: Ruleset, streams: Streams = Str
     if dice is not None and dice.has(streams.initial):
         given = len(dice.physical[streams.initial])
         if given != roll_dice:
-            raise BadInput(f"{streams.initial_option} gave {given} face(s) but {sheet.id}'s {decl.label} rolls {roll_dice} "
+            raise BadInput(f"{streams.initial_option} gave {given} face(s) but {possessive(sheet.id)} {decl.label} rolls {roll_dice} "
                            f"({decl.cost} base + {decl.boost} boost + {decl.bonus_dice} bonus)",
                            fix=f"give exactly {roll_dice} face(s)")
     for index in decl.power_reroll:
@@ -130,8 +130,9 @@ def plan(sheet: Sheet, decl: Declaration, rules: Ruleset, streams: Streams = Str
                                rules.disadvantage)
         given = len(dice.physical.get(streams.reroll, []))
         if given != len(rerolls):
+            which = f"dice {', '.join(map(str, rerolls))}" if rerolls else "no dice"
             raise BadInput(f"{streams.reroll_option} gave {given} face(s) but the Edge Phase rerolls "
-                           f"{len(rerolls)} ({','.join(map(str, rerolls)) or 'no dice'})",
+                           f"{len(rerolls)} ({which}, numbered from 0)",
                            fix=f"give exactly {len(rerolls)} face(s) with {streams.reroll_option}")
     if decl.boost > skill.level:
         raise Refused(f"{sheet.id} cannot Boost {decl.boost}: {skill.name} SL is {skill.level}", rule="R-CHK-2",
@@ -159,16 +160,17 @@ def afford(payment: Payment, sheet: Sheet):
     """R-PAY-5: the whole modified payment must be covered by Ready AD."""
     ready = sheet.dice.get("ready", 0)
     if payment.paid > ready:
-        detail = f"{payment.subtotal} x{payment.multiplier}" if payment.multiplier != 1 else f"{payment.subtotal}"
-        hint = "choose a smaller --boost" if payment.boost else "wait for a refresh"
-        raise Refused(f"{sheet.id} cannot pay {payment.paid} AD ({detail}) with {ready} Ready", rule="R-PAY-5",
+        detail = f" ({payment.subtotal} x{payment.multiplier})" if payment.multiplier != 1 else ""
+        option = "--response-boost" if payment.streams.initial == "response" else "--boost"
+        hint = f"choose a smaller {option}" if payment.boost else "wait for a refresh"
+        raise Refused(f"{sheet.id} cannot pay {payment.paid} AD{detail} with {ready} Ready", rule="R-PAY-5",
                       fix=f"{hint}; nothing was spent")
 
 
 def roll(payment: Payment, target: Target, rules: Ruleset, dice: DiceSource) -> CheckResult:
     """R-CHK-3 .. R-CHK-7: roll, Edge Phase, explicit rerolls, count, compare, tier."""
     s = payment.streams
-    what = f"{payment.actor}'s {payment.decl.label}"
+    what = f"{possessive(payment.actor)} {payment.decl.label}"
     faces = dice.take(s.initial, payment.roll_dice, s.initial_option, what)
     rerolled = edge_indices(faces, payment.edge, rules.disadvantage)
     edge_faces = dice.take(s.reroll, len(rerolled), s.reroll_option,

