@@ -181,9 +181,9 @@ Examples:
 def resolve_cmd(app, char, intent, method, tier, auto, impossible, check_skill, dr, vs, contested, boost, bonus_dice,
                 cost, discount_base, discount_boost, fee, advantage, disadvantage, reaction, allow_boost, power_reroll,
                 power_faces, power, faces, reroll_faces):
-    from ..engine.errors import BadInput, Refused
-    from ..engine.character import spend
     from ..engine import scene as rules_scene
+    from ..engine.actions import check_tier, resolve_auto
+    from ..engine.errors import BadInput, Refused
 
     paths = [p for p, on in (("auto", auto), ("impossible", impossible is not None), ("check", check_skill)) if on]
     if len(paths) != 1:
@@ -202,25 +202,17 @@ def resolve_cmd(app, char, intent, method, tier, auto, impossible, check_skill, 
                 raise BadInput("--auto takes no target or faces", fix="drop them, or use --check SKILL")
             nonneg("--cost", cost, s.rules.max_roll_dice)
             given = click.get_current_context().get_parameter_source("cost") != click.core.ParameterSource.DEFAULT
-            stated = cost if given else {"trivial": 0, "minor": 1, "major": 1}[tier]
-            paid = stated * s.rules.pay_multiplier(sheet.conditions)
-            if paid > sheet.dice.get("ready", 0):
-                raise Refused(f"{char} cannot pay {paid} AD with {sheet.dice.get('ready', 0)} Ready", rule="R-PAY-5",
-                              fix="nothing was spent")
+            auto = resolve_auto(sheet, tier, cost if given else None, s.rules)
             if sc is not None:
-                if sc.state["actor"] != char:
-                    raise Refused(f"it is not {char}'s activation", rule="R-ACT-3",
-                                  fix=f"start it with `narateer turn start {char}`")
+                rules_scene.require_activation(sc.state, char, "R-ACT-3")
                 sc.new_state = rules_scene.record_action(sc.state, char, "resolve")
-            after = spend(sheet.dice, paid)
-            data = {**base, "tier": tier, "path": "auto", "paid": paid, "check": None,
-                    "dice_before": dict(sheet.dice), "dice_after": after}
-            finish(s, "resolve", char, {"intent": intent, "method": method, "tier": tier, "cost": stated}, data,
-                   {char: after}, sc, summary=f"{char}: {intent} ({tier}, automatic, paid {paid} AD)")
+            data = {**base, "tier": tier, "path": "auto", "paid": auto["paid"], "check": None,
+                    "dice_before": dict(sheet.dice), "dice_after": auto["dice_after"]}
+            finish(s, "resolve", char, {"intent": intent, "method": method, "tier": tier, "cost": auto["cost"]}, data,
+                   {char: auto["dice_after"]}, sc,
+                   summary=f"{char}: {intent} ({tier}, automatic, paid {auto['paid']} AD)")
         else:
-            if tier not in (None, "major"):
-                raise Refused(f"an action resolved with a Skill Check is Major, not {tier}", rule="R-ACT-2",
-                              fix="drop --tier or use --tier major")
+            check_tier(tier)
             decl = declaration(check_skill, boost, bonus_dice, cost, discount_base, discount_boost, fee, advantage,
                                disadvantage, reaction, allow_boost, power_reroll, power)
             dice = dice_source(app, s.rules, faces=(faces, "--faces"), reroll=(reroll_faces, "--reroll-faces"),

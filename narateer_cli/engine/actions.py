@@ -133,3 +133,23 @@ def dry_run(actor: Sheet, decl: Declaration, spec: TargetSpec, rules: Ruleset, h
     return {"actor": actor.id, "skill": skill.name, "level": skill.level, "target": target_value,
             "target_source": {"dr": "dr", "vs": "readiness", "contested": "contested"}[source],
             "ready": actor.dice.get("ready", 0), "options": options, "dry_run": True}
+
+
+TIER_COSTS = {"trivial": 0, "minor": 1, "major": 1}  # R-ACT-2: a Major action costs at least 1 AD
+
+
+def resolve_auto(sheet: Sheet, tier: str, cost: int | None, rules: Ruleset) -> dict:
+    """R-ACT-1, R-ACT-2: an automatic outcome pays its tier's cost (or a stated one), modified by R-PAY-3."""
+    stated = TIER_COSTS[tier] if cost is None else cost
+    paid = stated * rules.pay_multiplier(sheet.conditions)
+    ready = sheet.dice.get("ready", 0)
+    if paid > ready:
+        raise Refused(f"{sheet.id} cannot pay {paid} AD with {ready} Ready", rule="R-PAY-5", fix="nothing was spent")
+    return {"cost": stated, "paid": paid, "dice_after": spend(sheet.dice, paid)}
+
+
+def check_tier(tier: str | None):
+    """R-ACT-2: an action resolved with a Skill Check is a Major action."""
+    if tier not in (None, "major"):
+        raise Refused(f"an action resolved with a Skill Check is Major, not {tier}", rule="R-ACT-2",
+                      fix="drop --tier or use --tier major")

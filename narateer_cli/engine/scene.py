@@ -105,13 +105,17 @@ def is_acting(state: dict, char_id: str) -> bool:
     return state["actor"] == char_id
 
 
-def use_skill(state: dict, char_id: str, skill: str, what: str = "a proactive action") -> dict:
-    """R-ACT-4: a proactive action needs the actor's activation and a use of its Skill, success or failure."""
+def require_activation(state: dict, char_id: str, rule: str, hint: str = ""):
+    """Inside an encounter a character initiates actions only during its own activation."""
     if state["actor"] != char_id:
         who = state["actor"] or "nobody"
-        reaction = ", or make it a --reaction" if what == "a proactive action" else ""
-        raise Refused(f"it is not {possessive(char_id)} activation ({who} is acting)", rule="R-ACT-4",
-                      fix=f"start it with `narateer turn start {char_id}`{reaction}")
+        raise Refused(f"it is not {possessive(char_id)} activation ({who} is acting)", rule=rule,
+                      fix=f"start it with `narateer turn start {char_id}`{hint}")
+
+
+def use_skill(state: dict, char_id: str, skill: str, what: str = "a proactive action") -> dict:
+    """R-ACT-4: a proactive action needs the actor's activation and a use of its Skill, success or failure."""
+    require_activation(state, char_id, "R-ACT-4", ", or make it a --reaction" if what == "a proactive action" else "")
     left = state["uses"].get(skill)
     if left is None:
         left = 1  # an untrained skill known to the ruleset: SL 0, one use
@@ -203,9 +207,7 @@ def move(state: dict, sheet: Sheet, metres: int, mode: str, difficult: bool, rul
     if allowance is None:
         raise BadInput(f"{sheet.id} has no {mode} allowance on the sheet",
                        fix=f"add `movement: {{{mode}: METRES}}` to characters/{sheet.id}.yaml")
-    if state["actor"] != sheet.id:
-        raise Refused(f"it is not {possessive(sheet.id)} activation", rule="R-ACT-3",
-                      fix=f"start it with `narateer turn start {sheet.id}`")
+    require_activation(state, sheet.id, "R-ACT-3")
     out = _copy(state)
     paid = 0
     if out["mode"] is None:
