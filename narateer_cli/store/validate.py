@@ -12,13 +12,30 @@ from ..engine.errors import NarateerError
 _PLACE = re.compile(r"^([^\s:]+):(\d+): ")
 
 
-def _place(label: str, exc: NarateerError) -> str:
+def _place(label: str, exc: NarateerError, root=None) -> str:
     text = exc.line()
     if _PLACE.match(text):
         return text
     if text.startswith(label + ": "):
         text = text[len(label) + 2:]
-    return f"{label}:1: {text}"
+    return f"{label}:{_key_line(root, label, text)}: {text}"
+
+
+def _key_line(root, label: str, message: str) -> int:
+    """The line of the key a message names (`rules.tiers[1].name` -> its `name:`), else 1."""
+    match = re.search(r"rules\.([\w.\[\]]+)", message) or re.match(r"(\w+)", message)
+    if root is None or match is None:
+        return 1
+    key = re.sub(r"\[\d+\]", "", match.group(1)).split(".")[-1]
+    try:
+        lines = (root / label).read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return 1
+    start = next((i for i, line in enumerate(lines) if line.startswith("rules:")), 0) if "rules." in message else 0
+    for number, line in enumerate(lines[start:], start + 1):
+        if re.match(rf"\s*(- )?{re.escape(key)}\s*:", line) or re.search(rf"[{{,]\s*{re.escape(key)}\s*:", line):
+            return number
+    return 1
 
 
 def validate_campaign(campaign) -> list[str]:
@@ -29,7 +46,7 @@ def validate_campaign(campaign) -> list[str]:
     try:
         rules = campaign.rules
     except NarateerError as exc:
-        return [_place("narateer.yaml", exc)]
+        return [_place("narateer.yaml", exc, campaign.root)]
     root = campaign.root
     sheets = set()
     for path in sorted((root / "characters").glob("*")) if (root / "characters").is_dir() else []:
@@ -44,7 +61,7 @@ def validate_campaign(campaign) -> list[str]:
             parse_sheet(path.stem, doc, label, rules)
             sheets.add(path.stem)
         except NarateerError as exc:
-            problems.append(_place(label, exc))
+            problems.append(_place(label, exc, root))
     folder = root / "encounters"
     for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
         label = f"encounters/{path.name}"
@@ -66,7 +83,7 @@ def validate_campaign(campaign) -> list[str]:
                 if name not in sheets:
                     problems.append(f"{label}:1: participant {name!r} has no valid characters/{name}.yaml")
         except NarateerError as exc:
-            problems.append(_place(label, exc))
+            problems.append(_place(label, exc, root))
     current = campaign.config().get("encounter")
     if current and not (folder / f"{current}.yaml").exists():
         problems.append(f"narateer.yaml:1: current encounter {current!r} has no encounters/{current}.yaml")
