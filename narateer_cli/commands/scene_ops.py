@@ -79,6 +79,8 @@ def finish(session, command: str, actor: str, declaration: dict, result: dict, d
             session.txn.write(old, None)
     changed = session.txn.changed()
     session.commit()
+    if sc is not None:
+        encounters.remember_state(session.campaign.root, sc.new_state)
     autocommit(session, changed, summary)
 
 

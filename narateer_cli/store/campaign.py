@@ -14,7 +14,7 @@ from pathlib import Path
 from ..engine.character import STATES, Sheet, Skill
 from ..engine.errors import BadInput
 from ..engine.ruleset import Ruleset, build_ruleset
-from . import yamlio
+from . import cache, yamlio
 
 CONFIG = "narateer.yaml"
 CACHE_VERSION = 2
@@ -156,7 +156,7 @@ class Campaign:
             raise BadInput(f"unknown character {char_id!r} (no {label})",
                            fix=f"known: {known}; create one with `narateer new {char_id}`")
         text, key = yamlio.read_text(path, label, with_key=True)
-        cached = self._read_sheet_cache(char_id, key)
+        cached = cache.get(self.root, "sheets", char_id, key)
         if cached is not None:
             try:
                 sheet = parse_sheet(char_id, cached["doc"], label, self.rules)
@@ -169,39 +169,13 @@ class Campaign:
         return sf
 
     # Parsing a sheet is most of a command's own time, so each parse is kept in
-    # .narateer/sheets/ID.json, keyed by the identity of the file object read (inode,
-    # size, mtime_ns). A command that edits a sheet's dice in place stores the new parse.
-
-    def _sheet_cache_path(self, char_id: str) -> Path:
-        return self.root / ".narateer" / "sheets" / f"{char_id}.json"
-
-    def _read_sheet_cache(self, char_id: str, key) -> dict | None:
-        import json
-
-        try:
-            data = json.loads(self._sheet_cache_path(char_id).read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            return None
-        if not isinstance(data, dict) or data.get("key") != key or not isinstance(data.get("doc"), dict):
-            return None
-        return data
+    # .narateer/sheets/ID.json (store/cache.py). A command that edits a sheet's dice in
+    # place stores the parse of the text it wrote.
 
     def remember(self, sf: "SheetFile", key=None, text: str | None = None):
         """Keep a sheet's parse for the next command (after a write: of `text`, just written)."""
-        import json
-
-        if sf.plain is None or sf.places is None:
-            return
-        try:
-            if key is None:
-                key = yamlio.file_key(os.stat(sf.path), text.encode("utf-8"))
-            from .txn import atomic_write
-
-            path = self._sheet_cache_path(sf.id)
-            path.parent.mkdir(parents=True, exist_ok=True)
-            atomic_write(self.root, path, json.dumps({"key": key, "doc": sf.plain, "dice": sf.places}), durable=False)
-        except (OSError, TypeError, ValueError):
-            pass  # no cache: the next command parses the file again
+        if sf.plain is not None and sf.places is not None:
+            cache.put(self.root, "sheets", sf.id, {"doc": sf.plain, "dice": sf.places}, key, sf.path, text)
 
 
 def dice_places(doc) -> dict | None:

@@ -16,7 +16,7 @@ import re
 from pathlib import Path
 
 from ..engine.errors import BadInput, Refused
-from . import yamlio
+from . import cache, yamlio
 from .campaign import check_id
 
 STATE_KEYS = ("id", "round", "actor", "next", "acted", "participants", "uses", "mode", "movement_left",
@@ -54,7 +54,11 @@ def load_state(root: Path, enc_id: str) -> dict:
                                  if not p.name.endswith(".log.yaml"))) or "none"
         raise BadInput(f"unknown encounter {enc_id!r} (no {label})",
                        fix=f"known: {known}; create one with `narateer encounter new {enc_id} CHAR...`")
-    data = yamlio.load_safe(yamlio.read_text(path, label), label)
+    text, key = yamlio.read_text(path, label, with_key=True)
+    data = cache.get(root, "states", enc_id, key)
+    fresh = data is None
+    if fresh:
+        data = yamlio.load_safe(text, label)
     if not isinstance(data, dict):
         raise BadInput(f"{label}: not an encounter state file", fix="restore it from git")
     missing = [k for k in ("id", "round", "participants") if k not in data]
@@ -84,7 +88,15 @@ def load_state(root: Path, enc_id: str) -> dict:
     for name in out["participants"]:
         if not isinstance(name, str):
             raise BadInput(f"{label}: participants must be character ids", fix="restore it from git")
+    if fresh:
+        cache.put(root, "states", enc_id, data, key)
     return out
+
+
+def remember_state(root: Path, state: dict):
+    """After a write (under the lock): keep the state just written for the next command."""
+    plain = {key: state.get(key) for key in STATE_KEYS}
+    cache.put(root, "states", state["id"], plain, path=state_path(root, state["id"]), text=state_text(state))
 
 
 def state_text(state: dict) -> str:

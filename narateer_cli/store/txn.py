@@ -33,8 +33,16 @@ def private_dir(root: Path) -> Path:
 def atomic_write(root: Path, target: Path, text: str | bytes, durable: bool = True):
     """Write a temporary file under .narateer/, fsync it, keep the target's mode, os.replace.
 
-    `durable=False` skips the fsync: for caches, which may be lost but never half-read.
+    `durable=False` is for caches, which may be lost but never half-read: no fsync, and
+    (as they are written outside any commit) Ctrl-C waits until the temp file is gone.
     """
+    if not durable:
+        with _HoldCtrlC():
+            return _write(root, target, text, durable)
+    return _write(root, target, text, durable)
+
+
+def _write(root: Path, target: Path, text: str | bytes, durable: bool):
     data = text.encode("utf-8") if isinstance(text, str) else text
     try:
         mode = os.stat(target).st_mode & 0o7777

@@ -1,0 +1,40 @@
+"""Private parse caches under .narateer/: what a YAML file held, keyed by the identity of
+the exact file version read (see yamlio.file_key). A cache may be lost or stale at any
+time; a stale one simply never matches, and a command then parses the file again.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+from . import yamlio
+
+
+def _path(root: Path, kind: str, name: str) -> Path:
+    return root / ".narateer" / kind / f"{name}.json"
+
+
+def get(root: Path, kind: str, name: str, key) -> dict | None:
+    try:
+        data = json.loads(_path(root, kind, name).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(data, dict) or data.get("key") != key or not isinstance(data.get("data"), dict):
+        return None
+    return data["data"]
+
+
+def put(root: Path, kind: str, name: str, data: dict, key=None, path: Path | None = None, text: str | None = None):
+    """Store `data` for a file version: `key` as read, or (after a write) `path` and the `text` written."""
+    try:
+        if key is None:
+            key = yamlio.file_key(os.stat(path), text.encode("utf-8"))
+        from .txn import atomic_write
+
+        target = _path(root, kind, name)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        atomic_write(root, target, json.dumps({"key": key, "data": data}), durable=False)
+    except (OSError, TypeError, ValueError):
+        pass  # no cache: the next command parses the file again
