@@ -164,6 +164,11 @@ def main(argv=None):
         sys.stderr.write(f"narateer: internal error ({type(exc).__name__}: {_one_line(exc)}); "
                          "nothing was written; rerun with NARATEER_DEBUG=1 and report it\n")
         code = 2
+    if code in (0, 1) and "narateer_cli.store.cache" in sys.modules:
+        try:  # the command succeeded: keep what it parsed for the next one
+            sys.modules["narateer_cli.store.cache"].flush()
+        except KeyboardInterrupt:
+            pass
     if argv is None:  # a real process: the command is over; a late Ctrl-C must not kill the interpreter's exit
         import signal
 

@@ -57,7 +57,11 @@ def check_lines(c: dict, title: str | None = None) -> list[str]:
     if c.get("reaction"):
         head += " (Reaction)"
     lines.append(head)
-    pay = f"base {c['base_cost']}" + (f" + boost {c['boost']}" if c["boost"] else "")
+    pay = f"base {c['base_cost']}" + (f" -{c['discount_base']} discount" if c.get("discount_base") else "")
+    if c["boost"]:
+        pay += f" + boost {c['boost']}" + (f" -{c['discount_boost']} discount" if c.get("discount_boost") else "")
+    if c.get("fee"):
+        pay += f" + fee {c['fee']}"
     if c.get("pay_multiplier", 1) != 1:
         pay = f"({pay}) x{c['pay_multiplier']}"
     extra = f", +{c['bonus_dice']} bonus" if c.get("bonus_dice") else ""

@@ -73,7 +73,8 @@ def exchange_cmd(app, attacker, defender, response, skill, weapon, boost, respon
 
 @command(help="""A Reaction. `opportunity`: an Opportunity Attack on a creature that just completed a move.
 
-Costs 1 AD + Boost, uses no proactive use, and is refused while Stunned.
+Pays the attack cost (1 AD by default, A-EXCH) + Boost, uses no proactive use,
+and is refused while Stunned.
 
 \b
 Example:
@@ -82,8 +83,9 @@ Example:
 @click.argument("kind", type=click.Choice(["opportunity"]), metavar="KIND")
 @click.option("--against", "mover", required=True, metavar="MOVER")
 @click.option("--boost", type=int, default=0)
+@click.option("--allow-boost", is_flag=True, help="The Guide allows Boost on this Reaction (A-REACTBOOST).")
 @faces_options
-def react_cmd(app, char, kind, mover, boost, faces, reroll_faces):
+def react_cmd(app, char, kind, mover, boost, allow_boost, faces, reroll_faces):
     from ..engine import scene as rules_scene
     from ..engine.check import Declaration
     from ..engine.combat import opportunity
@@ -97,7 +99,8 @@ def react_cmd(app, char, kind, mover, boost, faces, reroll_faces):
             raise BadInput(f"{char} is not in the current encounter", fix="an Opportunity Attack happens in an encounter")
         rules_scene.require_participant(sc.state, mover)
         dice = dice_source(app, rules, faces=(faces, "--faces"), reroll=(reroll_faces, "--reroll-faces"))
-        decl = Declaration(skill=rules.exchange["skill"], boost=boost, reaction=True, label="Opportunity Attack")
+        decl = Declaration(skill=rules.exchange["skill"], boost=boost, cost=rules.exchange["attack_cost"], reaction=True,
+                           allow_boost=allow_boost, label="Opportunity Attack")
         data = opportunity(s.sheet(char), s.sheet(mover), decl, rules, dice, sc.state["last_action"],
                            rules_scene.is_hidden(sc.state, mover, char))
         revealed = rules_scene.is_hidden(sc.state, char, mover)

@@ -105,18 +105,19 @@ Example:
 @click.option("--changed", metavar="TEXT", help="What is different since the last search (a new method or evidence).")
 def search_cmd(app, char, hider, boost, advantage, disadvantage, faces, reroll_faces, changed):
     from ..engine import scene as rules_scene
-    from ..engine.check import Declaration
+    from ..engine.check import Declaration, plan
     from ..engine.errors import Refused
     from ..engine.stealth import search
 
     with Session(app) as s:
         sc = _in_scene(s, char, hider)
-        if not rules_scene.is_hidden(sc.state, hider, char):
-            raise Refused(f"{hider} is not hidden from {char}", rule="R-SRCH-1", fix="there is nothing to find")
-        rules_scene.search_allowed(sc.state, char, hider, changed)
         dice = dice_source(app, s.rules, faces=(faces, "--faces"), reroll=(reroll_faces, "--reroll-faces"))
         decl = Declaration(skill="observation", boost=boost, advantage=advantage, disadvantage=disadvantage,
                            label="Search")
+        plan(s.sheet(char), decl, s.rules, dice=dice, check_afford=False)  # bad input before any refusal
+        if not rules_scene.is_hidden(sc.state, hider, char):
+            raise Refused(f"{hider} is not hidden from {char}", rule="R-SRCH-1", fix="there is nothing to find")
+        rules_scene.search_allowed(sc.state, char, hider, changed)
         data = search(s.sheet(char), hider, sc.state["hidden"][hider][char], decl, s.rules, dice)
         sc.new_state = rules_scene.use_skill(sc.state, char, "observation", "Search")
         if data["found"]:

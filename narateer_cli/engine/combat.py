@@ -45,6 +45,9 @@ def exchange(attacker: Sheet, defender: Sheet, response: str, attack: Declaratio
         raise BadInput(f"unknown response {response!r}", fix="use none, guard or clash")
     if attacker.id == defender.id:
         raise BadInput("a character cannot attack itself", fix="name another defender")
+    if dr is not None and (response != "none" or not rules.readiness_off_by(defender.conditions)):
+        raise BadInput("--dr replaces the defender's Readiness only with --response none against a creature "
+                       "whose Readiness is off (A-RDYOFF)", fix="drop --dr")
     if dice.has("response") and response == "none":
         raise BadInput("--response-faces given but the response is none", fix="drop --response-faces")
     atk = plan(attacker, attack, rules, dice=dice, check_afford=False)
@@ -110,11 +113,12 @@ def exchange(attacker: Sheet, defender: Sheet, response: str, attack: Declaratio
 
 def opportunity(actor: Sheet, mover: Sheet, decl: Declaration, rules: Ruleset, dice: DiceSource,
                 last_action: dict | None, mover_hidden: bool) -> dict:
-    """R-ACT-6: an Opportunity Attack is a Reaction to a completed move; cost 1 + Boost, no proactive use."""
-    blocker = rules.blocks_reactions(actor.conditions)
-    if blocker:
-        raise Refused(f"{actor.id} is {blocker} and cannot take Reactions", rule="A-COND",
-                      fix="an Opportunity Attack is a Reaction")
+    """R-ACT-6: an Opportunity Attack is a Reaction to a completed move; it pays the attack cost
+    (A-EXCH) + Boost and uses no proactive use."""
+    payment = plan(actor, decl, rules, dice=dice, check_afford=False)  # bad input before any refusal
+    from .actions import reaction_allowed
+
+    reaction_allowed(actor, rules, "Opportunity Attack")
     if not last_action or last_action.get("actor") != mover.id or last_action.get("command") != "move":
         raise Refused(f"{possessive(mover.id)} last action was not a completed move", rule="R-ACT-6",
                       fix="an Opportunity Attack answers a movement step just completed")
@@ -123,7 +127,7 @@ def opportunity(actor: Sheet, mover: Sheet, decl: Declaration, rules: Ruleset, d
                       fix="one Reaction per trigger")
     if mover_hidden:
         raise Refused(f"{mover.id} is hidden from {actor.id}", rule="R-HIDE-7", fix="it cannot be targeted directly")
-    payment = plan(actor, decl, rules, dice=dice)
+    afford(payment, actor)
     target = Target(mover.target_readiness(payment.skill, rules), "readiness", f"{possessive(mover.id)} {payment.skill} Readiness")
     result = roll(payment, target, rules, dice)
     dice.finish()

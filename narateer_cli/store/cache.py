@@ -1,6 +1,9 @@
 """Private parse caches under .narateer/: what a YAML file held, keyed by the identity of
 the exact file version read (see yamlio.file_key). A cache may be lost or stale at any
 time; a stale one simply never matches, and a command then parses the file again.
+
+Caches are written only when a command has succeeded (`flush`, called by cli.main), so
+a command that ends with bad input or a refusal writes nothing at all.
 """
 
 from __future__ import annotations
@@ -26,8 +29,21 @@ def get(root: Path, kind: str, name: str, key) -> dict | None:
     return data["data"]
 
 
+_PENDING: list = []
+
+
 def put(root: Path, kind: str, name: str, data: dict, key=None, path: Path | None = None, text: str | None = None):
-    """Store `data` for a file version: `key` as read, or (after a write) `path` and the `text` written."""
+    """Store `data` for a file version (`key` as read, or `path` and the `text` just written) once the
+    command has succeeded."""
+    _PENDING.append((root, kind, name, data, key, path, text))
+
+
+def flush():
+    while _PENDING:
+        _store(*_PENDING.pop(0))
+
+
+def _store(root: Path, kind: str, name: str, data: dict, key, path, text):
     try:
         if key is None:
             key = yamlio.file_key(os.stat(path), text.encode("utf-8"))

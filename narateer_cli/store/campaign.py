@@ -92,32 +92,21 @@ class Campaign:
 
     def _cached_config(self) -> dict:
         """Parsing YAML is the slowest part of a command: the parsed ruleset defaults and
-        config are kept in .narateer/cache.json, keyed by both files' inode, size and mtime."""
-        import json
-
+        narateer.yaml are kept in .narateer/config/narateer.json (store/cache.py)."""
         global _DEFAULT_RULES
-        cache = self.root / ".narateer" / "cache.json"
         try:
             key = self._cache_key()
         except OSError:
             key = None
-        try:
-            data = json.loads(cache.read_text(encoding="utf-8"))
-            if key is not None and data["key"] == key:
-                if _DEFAULT_RULES is None:
-                    _DEFAULT_RULES = data["default"]
-                return data["config"]
-        except (OSError, ValueError, KeyError, TypeError):
-            pass
+        data = cache.get(self.root, "config", "narateer", key) if key is not None else None
+        if data is not None and isinstance(data.get("config"), dict):
+            if _DEFAULT_RULES is None:
+                _DEFAULT_RULES = data["default"]
+            return data["config"]
         doc, _ = self.config_doc()
         config = yamlio.to_plain(doc)
         if key is not None:
-            try:
-                from .txn import atomic_write
-
-                atomic_write(self.root, cache, json.dumps({"key": key, "default": default_rules(), "config": config}))
-            except OSError:
-                pass  # a read-only campaign still works, only slower
+            cache.put(self.root, "config", "narateer", {"default": default_rules(), "config": config}, key)
         return config
 
     @property

@@ -55,3 +55,15 @@ def test_negative_counts_are_bad_input_not_unknown_options(camp):
     for argv in (("dice", "-1"), ("wound", "selka", "-1"), ("heal", "selka", "-2"), ("odds", "-1", "--dr", "2")):
         err = refused(camp, 2, *argv)
         assert "negative" in err, err
+
+
+def test_a_refused_command_writes_nothing_even_private_caches(camp):
+    def everything():
+        return {str(p.relative_to(camp)): p.read_bytes() for p in sorted(camp.rglob("*")) if p.is_file()}
+
+    before = everything()
+    refused(camp, 3, "roll", "kai", "stealth", "--dr", "2", "--boost", "9")
+    refused(camp, 2, "roll", "kai", "stealth", "--dr", "2", "--faces", "1,1")
+    assert everything() == before
+    ok(camp, "show", "kai")  # a command that succeeds keeps its parse for the next one
+    assert any(name.startswith(".narateer/sheets/") for name in everything())

@@ -12,7 +12,7 @@ from ruamel.yaml import YAML
 STATES = ("ready", "used", "wounded")
 
 
-def full_snapshot(top: Path, skip=(".narateer/lock", ".narateer/cache.json", ".narateer/sheets", ".narateer/states")) -> dict:
+def full_snapshot(top: Path, skip=(".narateer/lock", ".narateer/config", ".narateer/sheets", ".narateer/states")) -> dict:
     """Every entry under `top` (no symlink followed): file bytes, link targets, other kinds by type.
 
     Unlike tests/conftest.py's `snapshot`, this includes the tool's private
