@@ -356,12 +356,3 @@ FORMATTERS = {
     "behind": behind, "show": show, "readiness": readiness,
 }
 
-
-def register(kind: str):
-    """Let a command family add its formatter here, next to the others."""
-
-    def wrap(fn):
-        FORMATTERS[kind] = fn
-        return fn
-
-    return wrap

@@ -137,7 +137,7 @@ def show_cmd(app, char):
         for name in names:
             sk = sheet.skill(name, rules)
             skills.append({"skill": name, "level": sk.level, "vital": sk.vital, "trained": sk.trained,
-                           "readiness": sheet.readiness(name, rules), "uses": sk.level + 1})
+                           "readiness": sheet.readiness(name, rules), "uses": sk.uses})
     emit(app, "show", {"id": sheet.id, "name": sheet.name, "vitals": sheet.vitals, "dice": sheet.dice,
                        "conditions": list(sheet.conditions), "movement": sheet.movement, "skills": skills})
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from .record import Record, factory, replace
 
 from .character import Sheet, possessive, spend
-from .check import CheckResult, Declaration, Payment, Streams, Target, afford, chance, plan, roll
+from .check import Declaration, Payment, Streams, Target, afford, chance, plan, roll
 from .dice import DiceSource
 from .errors import BadInput, Refused
 from .ruleset import Ruleset

@@ -18,6 +18,11 @@ class Skill(Record):
     _fields = ('name', 'level', 'vital', 'trained')
     _defaults = {'trained': True}
 
+    @property
+    def uses(self) -> int:
+        """R-ACT-4: proactive uses per activation, SL + 1."""
+        return self.level + 1
+
 
 class Sheet(Record):
     _fields = ('id', 'name', 'vitals', 'skills', 'dice', 'conditions', 'movement', 'weapons')
@@ -47,15 +52,9 @@ class Sheet(Record):
                           fix="give the relevant DR with --dr instead")
         return self.readiness(skill_name, rules)
 
-    @property
-    def total_dice(self) -> int:
-        return sum(self.dice.get(s, 0) for s in STATES)
-
     def with_dice(self, dice: dict) -> "Sheet":
         return replace(self, dice=dict(dice))
 
-    def with_conditions(self, conditions) -> "Sheet":
-        return replace(self, conditions=tuple(conditions))
 
 
 def possessive(name: str) -> str:

@@ -46,7 +46,7 @@ def parse_indices(text: str | None, option: str = "--power-reroll") -> list[int]
 class DiceSource:
     """Faces for one command: from a random.Random, or from a person's dice.
 
-    Physical faces are consumed in order; `pool` names which stream (the
+    Physical faces are consumed in order; `stream` names which one (the
     initial roll, Edge rerolls, power rerolls) so a mismatch names its option.
     """
 
@@ -55,10 +55,6 @@ class DiceSource:
         self.values = tuple(values)
         self.physical = {k: list(v) for k, v in (physical or {}).items() if v is not None}
         self.options = {}
-
-    @property
-    def is_physical(self) -> bool:
-        return bool(self.physical)
 
     def has(self, stream: str) -> bool:
         return stream in self.physical

@@ -63,7 +63,7 @@ def start_turn(state: dict, sheet: Sheet, rules: Ruleset) -> tuple[dict, dict, i
     out = _copy(state)
     out["actor"] = sheet.id
     out["next"] = None
-    out["uses"] = {name: skill.level + 1 for name, skill in sorted(sheet.skills.items())}
+    out["uses"] = {name: skill.uses for name, skill in sorted(sheet.skills.items())}
     out["mode"] = None
     out["movement_left"] = None
     dice, moved = (refresh(sheet.dice, rules) if rules.refresh_timing == "activation_start" else (dict(sheet.dice), 0))
@@ -87,22 +87,13 @@ def end_turn(state: dict, next_id: str | None) -> dict:
     out["mode"] = None
     out["movement_left"] = None
     left = waiting(out)
-    if next_id is not None:
-        require_participant(out, next_id)
-        if next_id not in left and left:
-            raise Refused(f"{next_id} has already acted this round", rule="A-TURN",
-                          fix="name one of: " + ", ".join(left))
-    if not left:
+    if next_id is not None and left and next_id not in left:
+        raise Refused(f"{next_id} has already acted this round", rule="A-TURN", fix="name one of: " + ", ".join(left))
+    if not left:  # everyone has acted: a new round, and anyone may be named
         out["round"] += 1
         out["acted"] = []
-        out["next"] = next_id
-    else:
-        out["next"] = next_id
+    out["next"] = next_id
     return out
-
-
-def is_acting(state: dict, char_id: str) -> bool:
-    return state["actor"] == char_id
 
 
 def require_activation(state: dict, char_id: str, rule: str, hint: str = ""):
@@ -135,8 +126,6 @@ def record_action(state: dict, char_id: str, command: str, **extra) -> dict:
 
 # ---- hiding (R-HIDE, R-SRCH) ---------------------------------------------------------
 
-def hidden_from(state: dict, hider: str) -> dict:
-    return dict(state["hidden"].get(hider, {}))
 
 
 def is_hidden(state: dict, hider: str, observer: str) -> bool:

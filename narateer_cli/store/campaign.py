@@ -1,8 +1,9 @@
 """The campaign on disk: finding it, its ruleset, and character sheets.
 
-Sheets are loaded with the round-trip loader; `SheetFile.save_into` merges
-changed values back key by key and hands the new text to a Transaction, so a
-command changes only the lines whose values changed.
+Sheets are loaded with the round-trip loader (or from their cached parse);
+`SheetFile.render` edits dice counts in place on their own lines, or merges
+other changed values into the round-trip document key by key, so a command
+changes only the lines whose values changed.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 `encounters/ID.yaml` holds the state the rules need now; `encounters/ID.log.yaml`
 is a YAML sequence that only ever grows, one entry per writing command. A
-command never parses the log: it appends one entry as text and reads only the
+writing command never parses the log: it appends one entry as text and reads only the
 file's tail for the last sequence number, so its cost does not grow with the
 log. Undo records (the previous bytes of every file an action replaced) live
 under `.narateer/undo/ID/`.
