@@ -150,26 +150,15 @@ Example:
 @click.option("--disadvantage", is_flag=True, help="Reroll per A-DISADV.")
 @faces_options
 def dice_cmd(app, n, advantage, disadvantage, faces, reroll_faces):
-    from ..engine.dice import edge_indices, edge_mode
+    from ..engine.dice import roll_pool
 
     with Session(app, write=False) as s:
         rules = _rules_or_default(s)
         nonneg("N", n, rules.max_roll_dice)
+        paired_options(("--reroll-faces", reroll_faces, "--faces", faces))
         dice = dice_source(app, rules, faces=(faces, "--faces"), reroll=(reroll_faces, "--reroll-faces"))
-        if dice.has("faces") and len(dice.physical["faces"]) != n:
-            from ..engine.errors import BadInput
-
-            raise BadInput(f"--faces gave {len(dice.physical['faces'])} face(s) for {n} dice", fix=f"give exactly {n}")
-        first = dice.take("faces", n, "--faces", f"{n} dice")
-        edge = edge_mode(advantage, disadvantage, rules.edge_both)
-        rerolled = edge_indices(first, edge, rules.disadvantage)
-        new = dice.take("reroll", len(rerolled), "--reroll-faces", "the Edge Phase")
-        dice.finish()
-    final = list(first)
-    for i, face in zip(rerolled, new):
-        final[i] = face
-    emit(app, "dice", {"dice": n, "edge": edge, "faces": first, "rerolled": rerolled, "final_faces": final,
-                       "total": sum(final)})
+        data = roll_pool(n, advantage, disadvantage, rules, dice)
+    emit(app, "dice", data)
 
 
 def _rules_or_default(session):
@@ -208,14 +197,9 @@ def dr_cmd(app, tier, random_, faces):
         value, label = rules.dr_value(tier)
         data = {"tier": label, "dr": value}
         if random_:
-            dice = dice_source(app, rules, faces=(faces, "--faces"))
-            count = rules.random_dr_dice
-            if dice.has("faces") and len(dice.physical["faces"]) != count:
-                raise BadInput(f"--faces gave {len(dice.physical['faces'])} face(s); a random DR rolls {count}",
-                               fix=f"give exactly {count}")
-            rolled = dice.take("faces", count, "--faces", "the random DR")
-            data.update(base_dr=value, offset=rules.random_dr_offset, faces=rolled, total=sum(rolled),
-                        dr=value + rules.random_dr_offset + sum(rolled))
+            from ..engine.dice import random_dr
+
+            data = random_dr(label, value, rules, dice_source(app, rules, faces=(faces, "--faces")))
         elif faces:
             raise BadInput("--faces goes with --random", fix="add --random or drop --faces")
     emit(app, "dr", data)

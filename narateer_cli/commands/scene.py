@@ -233,26 +233,10 @@ Example:
 @click.argument("char")
 @click.argument("changes", nargs=-1, type=click.UNPROCESSED)
 def condition_cmd(app, char, changes):
-    from ..engine.errors import BadInput
+    from ..engine.character import change_conditions
 
     with Session(app) as s:
-        sheet = s.sheet(char)
-        if not changes:
-            raise BadInput("no change given", fix="for example `narateer condition selka +slowed -stunned`")
-        conds = list(sheet.conditions)
-        added, removed = [], []
-        for change in changes:
-            sign, name = change[:1], change[1:].lower()
-            if sign not in "+-" or not name:
-                raise BadInput(f"{change!r} is not +NAME or -NAME", fix="for example +slowed or -stunned")
-            if name not in s.rules.conditions:
-                raise BadInput(f"unknown condition {name!r}", fix="known: " + ", ".join(s.rules.conditions))
-            if sign == "+" and name not in conds:
-                conds.append(name)
-                added.append(name)
-            elif sign == "-" and name in conds:
-                conds.remove(name)
-                removed.append(name)
+        conds, added, removed = change_conditions(s.sheet(char).conditions, changes, s.rules)
         s.set_sheet(char, conditions=conds)
         data = {"actor": char, "conditions": conds, "added": added, "removed": removed}
         sc = scene_for(s, char)
@@ -390,31 +374,15 @@ Example:
 @click.option("--boost", type=int, default=0, help="Boost of CHAR's Observation check.")
 @click.option("--faces", metavar="F", help="Faces of CHAR's Observation check (one set per hider).")
 def encounter_join(app, char, searching, boost, faces):
-    from ..engine import scene as rules_scene
-    from ..engine.errors import BadInput
-    from ..engine.stealth import new_observer
+    from ..engine.stealth import join
 
     nonneg("--boost", boost)
     with Session(app) as s:
         sc = scene(s, required=True)
-        if char in sc.state["participants"]:
-            raise BadInput(f"{char} is already in encounter {sc.id}", fix="nothing to do")
-        sheet = s.sheet(char)
         dice = dice_source(app, s.rules, **{f"obs:{char}": (faces, "--faces")})
-        state = rules_scene.add_participant(sc.state, char)
-        compared = []
-        for hider, recorded in sorted(state["recorded"].items()):
-            row = new_observer(sheet, hider, recorded, searching, boost, s.rules, dice)
-            if row["dice_after"] is not None:
-                sheet = sheet.with_dice(row["dice_after"])
-            row["recorded"] = recorded
-            row.pop("dice_after")
-            compared.append(row)
-            state = rules_scene.set_hidden(state, hider, {char: recorded if row["hidden"] else None})
-        dice.finish()
-        sc.new_state = state
+        sc.new_state, compared, after = join(sc.state, s.sheet(char), searching, boost, s.rules, dice)
         data = {"encounter": sc.id, "observer": char, "compared": compared}
-        moved = {char: sheet.dice} if sheet.dice != s.sheet(char).dice else {}
+        moved = {char: after} if after != s.sheet(char).dice else {}
         finish(s, "encounter join", char, {"searching": searching, "boost": boost}, data, moved, sc,
                summary=f"{char} joins {sc.id}")
     emit(app, "join", data)

@@ -101,3 +101,24 @@ def heal(dice: dict, count: int, rules: Ruleset) -> tuple[dict, int]:
     out["wounded"] = out.get("wounded", 0) - moved
     out[rules.heal_to] = out.get(rules.heal_to, 0) + moved
     return out, moved
+
+
+def change_conditions(current, changes, rules: Ruleset) -> tuple[list, list, list]:
+    """A-COND: apply `+name` / `-name` changes; returns (conditions, added, removed)."""
+    if not changes:
+        raise BadInput("no change given", fix="for example `narateer condition selka +slowed -stunned`")
+    conds = list(current)
+    added, removed = [], []
+    for change in changes:
+        sign, name = change[:1], change[1:].lower()
+        if sign not in ("+", "-") or not name:
+            raise BadInput(f"{change!r} is not +NAME or -NAME", fix="for example +slowed or -stunned")
+        if name not in rules.conditions:
+            raise BadInput(f"unknown condition {name!r}", fix="known: " + ", ".join(rules.conditions))
+        if sign == "+" and name not in conds:
+            conds.append(name)
+            added.append(name)
+        elif sign == "-" and name in conds:
+            conds.remove(name)
+            removed.append(name)
+    return conds, added, removed

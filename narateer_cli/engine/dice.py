@@ -158,3 +158,34 @@ def chance_to_beat(dist_a, denom_a, dist_b, denom_b) -> float:
             below += dist_b[a - 1]
         wins += wa * below
     return wins / (denom_a * denom_b)
+
+
+def exact_count(dice: DiceSource, stream: str, count: int, option: str, what: str):
+    """Physical faces must match the dice rolled exactly (bad input otherwise)."""
+    if dice.has(stream) and len(dice.physical[stream]) != count:
+        raise BadInput(f"{option} gave {len(dice.physical[stream])} face(s) but {what} rolls {count}",
+                       fix=f"give exactly {count}")
+
+
+def roll_pool(n: int, advantage: bool, disadvantage: bool, rules, dice: DiceSource) -> dict:
+    """A bare pool: roll N dice, then the Edge Phase (R-EDGE-1, R-EDGE-2, A-DISADV, A-EDGEBOTH)."""
+    exact_count(dice, "faces", n, "--faces", f"a pool of {n}")
+    first = dice.take("faces", n, "--faces", f"{n} dice")
+    edge = edge_mode(advantage, disadvantage, rules.edge_both)
+    rerolled = edge_indices(first, edge, rules.disadvantage)
+    new = dice.take("reroll", len(rerolled), "--reroll-faces", "the Edge Phase")
+    dice.finish()
+    final = list(first)
+    for index, face in zip(rerolled, new):
+        final[index] = face
+    return {"dice": n, "edge": edge, "faces": first, "rerolled": rerolled, "final_faces": final, "total": sum(final)}
+
+
+def random_dr(tier: str, base: int, rules, dice: DiceSource) -> dict:
+    """R-DR-2, A-RANDOMDR: the tier's DR + offset + the dots of 3 AD rolled behind the screen."""
+    count = rules.random_dr_dice
+    exact_count(dice, "faces", count, "--faces", "a random DR")
+    rolled = dice.take("faces", count, "--faces", "the random DR")
+    dice.finish()
+    return {"tier": tier, "dr": base + rules.random_dr_offset + sum(rolled), "base_dr": base,
+            "offset": rules.random_dr_offset, "faces": rolled, "total": sum(rolled)}

@@ -115,3 +115,22 @@ def new_observer(observer: Sheet, hider_id: str, recorded: int, searching: bool,
     target = observation_readiness(observer, rules, "it cannot notice")
     return {"hider": hider_id, "observer": observer.id, "searching": searching, "target": target,
             "hidden": recorded > target, "check": None, "fell_back": searching, "dice_after": None}
+
+
+def join(state: dict, observer: Sheet, searching: bool, boost: int, rules: Ruleset, dice: DiceSource):
+    """R-HIDE-3: a creature joining the scene is compared with every hider's recorded total, with no
+    new Stealth roll. Returns (state, comparisons, the observer's dice after)."""
+    from .scene import add_participant, set_hidden
+
+    if observer.id in state["participants"]:
+        raise BadInput(f"{observer.id} is already in encounter {state['id']}", fix="nothing to do")
+    state = add_participant(state, observer.id)
+    compared = []
+    for hider, recorded in sorted(state["recorded"].items()):
+        row = new_observer(observer, hider, recorded, searching, boost, rules, dice)
+        if row.pop("dice_after") is not None:
+            observer = observer.with_dice(row["check"]["dice_after"])
+        compared.append({**row, "recorded": recorded})
+        state = set_hidden(state, hider, {observer.id: recorded if row["hidden"] else None})
+    dice.finish()
+    return state, compared, observer.dice
