@@ -347,6 +347,37 @@ def join(data: dict) -> str:
     return "\n".join(lines)
 
 
+def commit_message(command: str, actor: str | None, declaration: dict, r: dict) -> str:
+    """The git commit message for one logged action (--commit, autocommit): what happened, in a line."""
+    check = r.get("check") if isinstance(r.get("check"), dict) and "total" in r.get("check", {}) else None
+    if command in ("roll",) or (command == "resolve" and check):
+        c = check or r
+        return (f"{c['actor']}: {c['skill'].title()} {c['total']} vs {c.get('target_label') or c['target']}, "
+                f"{c['outcome']} (paid {c['paid']} AD)")
+    messages = {
+        "resolve": lambda: f"{actor}: {r.get('intent')} ({r.get('tier')}, automatic, paid {r.get('paid')} AD)",
+        "encounter new": lambda: f"New encounter {r['id']}: {', '.join(declaration.get('participants') or []) or 'nobody yet'}",
+        "encounter join": lambda: f"{actor} joins {r['encounter']}",
+        "turn start": lambda: f"{actor}: activation starts, round {r['round']} ({r['refreshed']} AD refreshed)",
+        "turn end": lambda: f"{actor}: activation ends" + (f", {r['next']} next" if r.get("next") else ""),
+        "condition": lambda: f"{actor}: conditions " + " ".join(
+            [f"+{c}" for c in r["added"]] + [f"-{c}" for c in r["removed"]]) if r["added"] or r["removed"]
+        else f"{actor}: conditions unchanged",
+        "hide": lambda: f"{actor}: Hide {r['total']}, hidden from {', '.join(r['hidden_from']) or 'nobody'}",
+        "search": lambda: f"{actor}: Search {r['check']['total']} vs {r['target']}, "
+                          + (f"found {r['hider']}" if r["found"] else "nothing found"),
+        "reveal": lambda: f"{actor}: revealed to {', '.join(r['revealed_to']) or 'nobody'}",
+        "move": lambda: f"{actor}: {r['mode']} {r['metres']} m (costs {r['cost']} m)",
+        "exchange": lambda: f"{r['attacker']} vs {r['defender']} ({r['response']}): "
+                            + (f"{r['lands']} lands, Hit Margin {r['hit_margin']}" if r["lands"] else "nothing lands"),
+        "react": lambda: f"{actor}: Opportunity Attack on {r['against']}, " + ("lands" if r["lands"] else "misses"),
+        "undo": lambda: f"Undo entry {r['undone']} of {r['encounter']}",
+    }
+    if command in messages:
+        return messages[command]()
+    return f"{actor}: {command} ({r.get('moved', 0)} AD)"  # refresh, wound, heal
+
+
 FORMATTERS = {
     "encounter_show": encounter_show, "encounter_log": encounter_log, "turn_start": turn_start,
     "turn_end": turn_end, "resolve": resolve, "condition": condition, "refresh": dice_move, "wound": dice_move,

@@ -65,9 +65,7 @@ def exchange_cmd(app, attacker, defender, response, skill, weapon, boost, respon
             data["revealed_to"] = [defender] if revealed else []
         after = data.pop("dice_after")
         finish(s, "exchange", attacker, {"defender": defender, "response": response, "weapon": weapon,
-                                         "boost": boost, "response_boost": response_boost}, data, after, sc,
-               summary=f"{attacker} vs {defender} ({response}): "
-                       + (f"{data['lands']} lands, Hit Margin {data['hit_margin']}" if data["lands"] else "nothing lands"))
+                                         "boost": boost, "response_boost": response_boost}, data, after, sc)
     emit(app, "exchange", data)
 
 
@@ -110,6 +108,5 @@ def react_cmd(app, char, kind, mover, boost, allow_boost, faces, reroll_faces):
         sc.new_state["last_action"] = {**last, "answered": [*(last.get("answered") or []), char]}
         data["revealed_to"] = [mover] if revealed else []
         after = data.pop("dice_after")
-        finish(s, "react", char, {"kind": kind, "against": mover, "boost": boost}, data, after, sc,
-               summary=f"{char}: Opportunity Attack on {mover}, " + ("lands" if data["lands"] else "misses"))
+        finish(s, "react", char, {"kind": kind, "against": mover, "boost": boost}, data, after, sc)
     emit(app, "react", data)

@@ -45,8 +45,7 @@ def encounter_new(app, enc_id, chars):
         doc["encounter"] = enc_id
         s.txn.write(s.campaign.config_path, yamlio.dump_rt(doc, text))
         sc = _fresh_scene(s, enc_id, state)
-        finish(s, "encounter new", None, {"participants": list(chars)}, {"id": enc_id}, {}, sc,
-               summary=f"New encounter {enc_id}: {', '.join(chars) or 'nobody yet'}")
+        finish(s, "encounter new", None, {"participants": list(chars)}, {"id": enc_id}, {}, sc)
     emit(app, "encounter_new", {"id": enc_id, "participants": list(chars), "current": True,
                                 "message": f"encounter {enc_id} created and current ({', '.join(chars) or 'no participants'})"})
 
@@ -134,8 +133,7 @@ def turn_start(app, char):
         sc.new_state = rules_scene.record_action(sc.new_state, char, "turn start")
         data = {"encounter": sc.id, "round": sc.new_state["round"], "actor": char, "uses": sc.new_state["uses"],
                 "refreshed": moved, "dice_before": dict(sheet.dice), "dice_after": dice_after}
-        finish(s, "turn start", char, {}, data, {char: dice_after}, sc,
-               summary=f"{char}: activation starts, round {data['round']} ({moved} AD refreshed)")
+        finish(s, "turn start", char, {}, data, {char: dice_after}, sc)
     emit(app, "turn_start", data)
 
 
@@ -156,8 +154,7 @@ def turn_end(app, next_id):
         data = {"encounter": sc.id, "ended": actor, "round": sc.new_state["round"], "next": sc.new_state["next"],
                 "new_round": sc.new_state["round"] != sc.state["round"],
                 "waiting": rules_scene.waiting(sc.new_state)}
-        finish(s, "turn end", actor, {"next": next_id}, data, {}, sc,
-               summary=f"{actor}: activation ends" + (f", {next_id} next" if next_id else ""))
+        finish(s, "turn end", actor, {"next": next_id}, data, {}, sc)
     emit(app, "turn_end", data)
 
 
@@ -209,8 +206,7 @@ def resolve_cmd(app, char, intent, method, tier, auto, impossible, check_skill, 
             data = {**base, "tier": tier, "path": "auto", "paid": auto["paid"], "check": None,
                     "dice_before": dict(sheet.dice), "dice_after": auto["dice_after"]}
             finish(s, "resolve", char, {"intent": intent, "method": method, "tier": tier, "cost": auto["cost"]}, data,
-                   {char: auto["dice_after"]}, sc,
-                   summary=f"{char}: {intent} ({tier}, automatic, paid {auto['paid']} AD)")
+                   {char: auto["dice_after"]}, sc)
         else:
             check_tier(tier)
             decl = declaration(check_skill, boost, bonus_dice, cost, discount_base, discount_boost, fee, advantage,
@@ -240,8 +236,7 @@ def condition_cmd(app, char, changes):
         s.set_sheet(char, conditions=conds)
         data = {"actor": char, "conditions": conds, "added": added, "removed": removed}
         sc = scene_for(s, char)
-        finish(s, "condition", char, {"changes": list(changes)}, data, {}, sc,
-               summary=f"{char}: conditions " + " ".join(changes))
+        finish(s, "condition", char, {"changes": list(changes)}, data, {}, sc)
     emit(app, "condition", data)
 
 
@@ -253,8 +248,7 @@ def _dice_move(app, char, verb, fn, count=None):
             nonneg("N", count, s.rules.max_state_dice)
         after, moved = fn(sheet.dice, s.rules) if count is None else fn(sheet.dice, count, s.rules)
         data = {"actor": char, "moved": moved, "dice_before": dict(sheet.dice), "dice_after": after}
-        finish(s, verb, char, {"count": count}, data, {char: after}, scene_for(s, char),
-               summary=f"{char}: {verb} ({moved} AD)")
+        finish(s, verb, char, {"count": count}, data, {char: after}, scene_for(s, char))
     emit(app, verb, data)
 
 
@@ -331,7 +325,7 @@ def undo_cmd(app, enc_id):
         s.commit()
         from .scene_ops import autocommit
 
-        autocommit(s, changed, f"Undo entry {record['seq']} of {sc.id}")
+        autocommit(s, changed, "undo", None, {}, data)
     emit(app, "undo", {**data, "message": f"undid entry {record['seq']} of {sc.id} ({', '.join(data['files'])})"})
 
 
@@ -383,6 +377,5 @@ def encounter_join(app, char, searching, boost, faces):
         sc.new_state, compared, after = join(sc.state, s.sheet(char), searching, boost, s.rules, dice)
         data = {"encounter": sc.id, "observer": char, "compared": compared}
         moved = {char: after} if after != s.sheet(char).dice else {}
-        finish(s, "encounter join", char, {"searching": searching, "boost": boost}, data, moved, sc,
-               summary=f"{char} joins {sc.id}")
+        finish(s, "encounter join", char, {"searching": searching, "boost": boost}, data, moved, sc)
     emit(app, "join", data)

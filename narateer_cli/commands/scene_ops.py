@@ -56,7 +56,7 @@ def scene_for(session, char_id: str) -> Scene | None:
 
 
 def finish(session, command: str, actor: str, declaration: dict, result: dict, dice: dict,
-           sc: Scene | None = None, summary: str | None = None):
+           sc: Scene | None = None):
     """Write every change of one action: sheets, encounter state, log entry, undo record; all or none."""
     from ..store import encounters
 
@@ -81,13 +81,16 @@ def finish(session, command: str, actor: str, declaration: dict, result: dict, d
     session.commit()
     if sc is not None:
         encounters.remember_state(session.campaign.root, sc.new_state)
-    autocommit(session, changed, summary)
+    autocommit(session, changed, command, actor, declaration, result)
 
 
-def autocommit(session, changed: list[str], summary: str | None):
+def autocommit(session, changed: list[str], command: str, actor, declaration: dict, result: dict):
     """--commit (or `autocommit: true`): commit this action's files with a message for the table."""
-    if not wants_commit(session) or not summary:
+    if not wants_commit(session):
         return
+    from ..render import commit_message
+
+    summary = commit_message(command, actor, declaration, result)
     import subprocess
 
     files = [f for f in changed if not f.startswith(".narateer")]
@@ -142,7 +145,7 @@ def check_in_scene(session, actor, decl, spec, dice, helper, command="roll", ext
     if helper is not None:
         declared["assist"] = helper.id
     logged = {**extra, "check": data} if extra else data
-    finish(session, command, actor.id, declared, logged, outcome.dice_after, sc, summary=check_summary(data))
+    finish(session, command, actor.id, declared, logged, outcome.dice_after, sc)
     return data
 
 
@@ -155,9 +158,3 @@ def declaration_json(decl, spec=None) -> dict:
         out["target"] = {"kind": spec.kind, "value": spec.value,
                          "other": spec.other.id if spec.other else None, "skill": spec.other_skill}
     return out
-
-
-def check_summary(data: dict) -> str:
-    target = data["target"]
-    return (f"{data['actor']}: {data['skill'].title()} {data['total']} vs {data['target_label'] or target}, "
-            f"{data['outcome']} (paid {data['paid']} AD)")

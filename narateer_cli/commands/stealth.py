@@ -86,8 +86,7 @@ def hide_cmd(app, char, observers, searching, boost, advantage, disadvantage, fa
         sc.new_state = rules_scene.set_hidden(sc.new_state, char, results, data["total"] if data["hidden_from"] else None)
         sc.new_state = rules_scene.record_action(sc.new_state, char, "hide")
         after = data.pop("dice_after")
-        finish(s, "hide", char, {"from": names, "searching": list(searching), "boost": boost}, data, after, sc,
-               summary=f"{char}: Hide {data['total']}, hidden from {', '.join(data['hidden_from']) or 'nobody'}")
+        finish(s, "hide", char, {"from": names, "searching": list(searching), "boost": boost}, data, after, sc)
     emit(app, "hide", data)
 
 
@@ -126,9 +125,7 @@ def search_cmd(app, char, hider, boost, advantage, disadvantage, faces, reroll_f
             sc.new_state = rules_scene.note_search(sc.new_state, char, hider, changed or "")
         sc.new_state = rules_scene.record_action(sc.new_state, char, "search")
         after = data.pop("dice_after")
-        finish(s, "search", char, {"for": hider, "boost": boost, "changed": changed}, data, after, sc,
-               summary=f"{char}: Search {data['check']['total']} vs {data['target']}, "
-                       + ("found " + hider if data["found"] else "nothing found"))
+        finish(s, "search", char, {"for": hider, "boost": boost, "changed": changed}, data, after, sc)
     emit(app, "search", data)
 
 
@@ -147,8 +144,7 @@ def reveal_cmd(app, hider, observers):
         sc.new_state, names = rules_scene.reveal(sc.state, hider, list(observers))
         data = {"hider": hider, "revealed_to": names,
                 "still_hidden_from": sorted(sc.new_state["hidden"].get(hider, {}))}
-        finish(s, "reveal", hider, {"to": list(observers)}, data, {}, sc,
-               summary=f"{hider}: revealed to {', '.join(names) or 'nobody'}")
+        finish(s, "reveal", hider, {"to": list(observers)}, data, {}, sc)
     emit(app, "reveal", data)
 
 
@@ -176,6 +172,5 @@ def move_cmd(app, char, metres, mode, difficult):
         sc.new_state, data = rules_scene.move(sc.state, sheet, metres, mode, difficult, s.rules)
         sc.new_state = rules_scene.record_action(sc.new_state, char, "move")
         dice = {char: spend(sheet.dice, data["paid"])} if data["paid"] else {}
-        finish(s, "move", char, {"metres": metres, "mode": mode, "difficult": difficult}, data, dice, sc,
-               summary=f"{char}: {mode} {metres} m (costs {data['cost']} m)")
+        finish(s, "move", char, {"metres": metres, "mode": mode, "difficult": difficult}, data, dice, sc)
     emit(app, "move", data)
