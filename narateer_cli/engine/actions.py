@@ -149,7 +149,7 @@ def resolve_auto(sheet: Sheet, tier: str, cost: int | None, rules: Ruleset) -> d
 
 
 def check_tier(tier: str | None):
-    """R-ACT-2: an action resolved with a Skill Check is a Major action."""
+    """R-ACT-2: resolving by a Skill Check makes the action Major."""
     if tier not in (None, "major"):
-        raise Refused(f"an action resolved with a Skill Check is Major, not {tier}", rule="R-ACT-2",
+        raise Refused(f"a Skill Check makes this a Major action, not {tier}", rule="R-ACT-2",
                       fix="drop --tier or use --tier major")

@@ -113,7 +113,7 @@ def exchange(attacker: Sheet, defender: Sheet, response: str, attack: Declaratio
 
 def opportunity(actor: Sheet, mover: Sheet, decl: Declaration, rules: Ruleset, dice: DiceSource,
                 last_action: dict | None, mover_hidden: bool) -> dict:
-    """R-ACT-6: an Opportunity Attack is a Reaction to a completed move; it pays the attack cost
+    """R-ACT-6: an Opportunity Attack answers a finished movement step, as a Reaction; it pays the attack cost
     (A-EXCH) + Boost and uses no proactive use."""
     payment = plan(actor, decl, rules, dice=dice, check_afford=False)  # bad input before any refusal
     from .actions import reaction_allowed
