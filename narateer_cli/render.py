@@ -180,9 +180,31 @@ def readiness(data: dict) -> str:
     return text
 
 
+def init(data: dict) -> str:
+    text = f"campaign ready in {data['campaign']}"
+    if data["example"]:
+        text += (f" with {len(data['created']) - 1} example files; start a scene with "
+                 "`narateer encounter new NAME CHAR...` (or use the example with --in ambush)")
+    return text
+
+
+def new(data: dict) -> str:
+    return f"created {data['file']}"
+
+
+def check(data: dict) -> str:
+    return "\n".join(data["problems"]) if data["problems"] else "campaign ok"
+
+
+def encounter_new(data: dict) -> str:
+    return f"encounter {data['id']} created and current ({', '.join(data['participants']) or 'no participants'})"
+
+
+def undo(data: dict) -> str:
+    return f"undid entry {data['undone']} of {data['encounter']} ({', '.join(data['files'])})"
+
+
 def generic(data: dict) -> str:
-    if "message" in data:
-        return data["message"]
     return "\n".join(f"{k}: {v}" for k, v in data.items())
 
 
@@ -382,7 +404,8 @@ FORMATTERS = {
     "encounter_show": encounter_show, "encounter_log": encounter_log, "turn_start": turn_start,
     "turn_end": turn_end, "resolve": resolve, "condition": condition, "refresh": dice_move, "wound": dice_move,
     "heal": dice_move, "verify": verify, "hide": hide, "search": search, "reveal": reveal, "move": move,
-    "exchange": exchange, "react": react, "join": join,
+    "exchange": exchange, "react": react, "join": join, "init": init, "new": new, "check": check,
+    "encounter_new": encounter_new, "undo": undo,
     "roll": roll, "dry_run": dry_run, "dice": dice, "dr_ladder": dr_ladder, "dr": dr, "odds": odds,
     "behind": behind, "show": show, "readiness": readiness,
 }

@@ -50,11 +50,7 @@ def init_cmd(app, directory, example):
                     created.append(f"{sub}/{item.name}")
     atomic_write(root, root / "narateer.yaml", CONFIG_TEXT)
     created.insert(0, "narateer.yaml")
-    message = f"campaign ready in {root}"
-    if example:
-        message += (f" with {len(created) - 1} example files; start a scene with "
-                    "`narateer encounter new NAME CHAR...` (or use the example with --in ambush)")
-    emit(app, "init", {"campaign": str(root), "created": created, "message": message})
+    emit(app, "init", {"campaign": str(root), "created": created, "example": example})
 
 
 def _ensure_line(root: Path, name: str, line: str, block: str | None = None):
@@ -101,7 +97,7 @@ def new_cmd(app, char_id, name, vital, skill, dice):
         text = yamlio.emit_text(doc)
         s.txn.write(path, text)
         s.commit()
-    emit(app, "new", {"id": char_id, "file": f"characters/{char_id}.yaml", "message": f"created characters/{char_id}.yaml"})
+    emit(app, "new", {"id": char_id, "file": f"characters/{char_id}.yaml"})
 
 
 def _pairs(items, option, high):
@@ -173,7 +169,6 @@ def check_cmd(app):
     from ..store.validate import validate_campaign
 
     problems = validate_campaign(app.campaign)
-    emit(app, "check", {"problems": problems, "ok": not problems,
-                        "message": "\n".join(problems) if problems else "campaign ok"})
+    emit(app, "check", {"problems": problems, "ok": not problems})
     if problems:
         raise click.exceptions.Exit(1)

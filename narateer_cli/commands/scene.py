@@ -46,8 +46,7 @@ def encounter_new(app, enc_id, chars):
         s.txn.write(s.campaign.config_path, yamlio.dump_rt(doc, text))
         sc = _fresh_scene(s, enc_id, state)
         finish(s, "encounter new", None, {"participants": list(chars)}, {"id": enc_id}, {}, sc)
-    emit(app, "encounter_new", {"id": enc_id, "participants": list(chars), "current": True,
-                                "message": f"encounter {enc_id} created and current ({', '.join(chars) or 'no participants'})"})
+    emit(app, "encounter_new", {"id": enc_id, "participants": list(chars), "current": True})
 
 
 def _fresh_scene(session, enc_id, state):
@@ -326,7 +325,7 @@ def undo_cmd(app, enc_id):
         from .scene_ops import autocommit
 
         autocommit(s, changed, "undo", None, {}, data)
-    emit(app, "undo", {**data, "message": f"undid entry {record['seq']} of {sc.id} ({', '.join(data['files'])})"})
+    emit(app, "undo", data)
 
 
 @command(help="""Re-check an encounter log: totals, margins, outcomes, payments, dice before/after.
