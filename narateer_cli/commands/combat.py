@@ -58,11 +58,8 @@ def exchange_cmd(app, attacker, defender, response, skill, weapon, boost, respon
                         weapon=weapon_spec, dr=dr)
         if sc is not None:
             sc.new_state = rules_scene.use_skill(state, attacker, a.skill(skill_name, rules).name, "an attack")
-        if sc is not None:
-            revealed = rules_scene.is_hidden(state, attacker, defender)
-            sc.new_state, _ = rules_scene.reveal(sc.new_state, attacker, [defender])
+            sc.new_state, data["revealed_to"] = rules_scene.attack_reveals(sc.new_state, attacker, defender)
             sc.new_state = rules_scene.record_action(sc.new_state, attacker, "exchange")
-            data["revealed_to"] = [defender] if revealed else []
         after = data.pop("dice_after")
         finish(s, "exchange", attacker, {"defender": defender, "response": response, "weapon": weapon,
                                          "boost": boost, "response_boost": response_boost}, data, after, sc)
@@ -101,12 +98,8 @@ def react_cmd(app, char, kind, mover, boost, allow_boost, faces, reroll_faces):
                            allow_boost=allow_boost, label="Opportunity Attack")
         data = opportunity(s.sheet(char), s.sheet(mover), decl, rules, dice, sc.state["last_action"],
                            rules_scene.is_hidden(sc.state, mover, char))
-        revealed = rules_scene.is_hidden(sc.state, char, mover)
-        # a Reaction leaves the mover's last action as it was, so others may answer the same move
-        sc.new_state, _ = rules_scene.reveal(sc.state, char, [mover])
-        last = sc.new_state["last_action"]
-        sc.new_state["last_action"] = {**last, "answered": [*(last.get("answered") or []), char]}
-        data["revealed_to"] = [mover] if revealed else []
+        sc.new_state, data["revealed_to"] = rules_scene.attack_reveals(sc.state, char, mover)
+        sc.new_state = rules_scene.answered(sc.new_state, char)
         after = data.pop("dice_after")
         finish(s, "react", char, {"kind": kind, "against": mover, "boost": boost}, data, after, sc)
     emit(app, "react", data)

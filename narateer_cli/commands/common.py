@@ -58,6 +58,19 @@ def nonneg(name, value, limit=None):
     return value
 
 
+def split_pairs(items, option: str, example: str) -> dict:
+    """Repeated NAME=VALUE options (--vital, --skill, --observer-faces ...), values as text."""
+    from ..engine.errors import BadInput
+
+    out = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep or not key or not value:
+            raise BadInput(f"{option} {item!r} must be NAME=VALUE", fix=f"for example {option} {example}")
+        out[key] = value
+    return out
+
+
 def split_ref(text: str, option: str) -> tuple[str, str]:
     """OTHER:SKILL as used by --vs and --contested."""
     from ..engine.errors import BadInput

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from .common import Session, command, emit, nonneg
+from .common import Session, command, emit, nonneg, split_pairs
 
 GITIGNORE_LINE = ".narateer/"
 GITATTRIBUTES = "# encounter logs only grow: two branches that each appended merge cleanly\nencounters/*.log.yaml merge=union\n"
@@ -101,18 +101,17 @@ def new_cmd(app, char_id, name, vital, skill, dice):
 
 
 def _pairs(items, option, high):
+    """--vital / --skill NAME=NUMBER, each number from 0 to `high`."""
     from ..engine.errors import BadInput
 
+    example = "stealth=2" if option == "--skill" else "agility=3"
     out = {}
-    for item in items:
-        key, sep, value = item.partition("=")
+    for key, value in split_pairs(items, option, example).items():
         try:
             number = int(value)
         except ValueError:
-            number = None
-        if not sep or not key or number is None:
-            example = "stealth=2" if option == "--skill" else "agility=3"
-            raise BadInput(f"{option} {item!r} must be NAME=NUMBER", fix=f"for example {option} {example}")
+            raise BadInput(f"{option} {key}={value!r}: {value!r} is not a whole number",
+                           fix=f"for example {option} {example}") from None
         nonneg(f"{option} {key}", number, high)
         out[key.lower()] = number
     return out

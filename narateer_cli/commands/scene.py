@@ -6,7 +6,7 @@ import click
 
 from .common import Session, command, emit, nonneg
 from .rolls import check_options, declaration, dice_source, target_options, target_spec
-from .scene_ops import check_in_scene, finish, scene, scene_for
+from .scene_ops import append_entry, autocommit, check_in_scene, finish, scene, scene_for
 
 
 @click.group(name="encounter", help="""Create, show and read encounters.
@@ -314,16 +314,10 @@ def undo_cmd(app, enc_id):
                 dice[cid] = parse_sheet(cid, yamlio.load_rt(text, rel), rel, s.rules).dice
         s.txn.write(path, None)
         data = {"encounter": sc.id, "undone": record["seq"], "files": sorted(record["before"])}
-        log = encounters.log_path(root, sc.id)
-        seq = encounters.last_seq(log) + 1
-        before = {cid: dict(s.sheet(cid).dice) for cid in dice}
-        entry = {"seq": seq, "command": "undo", "actor": None, "declaration": {"undoes": record["seq"]},
-                 "result": data, "dice": {cid: {"before": before[cid], "after": dict(dice[cid])} for cid in dice}}
-        s.txn.append(log, encounters.entry_text(entry))
+        moves = {cid: (s.sheet(cid).dice, dice[cid]) for cid in dice}
+        append_entry(s, sc.id, "undo", None, {"undoes": record["seq"]}, data, moves)
         changed = s.txn.changed()
         s.commit()
-        from .scene_ops import autocommit
-
         autocommit(s, changed, "undo", None, {}, data)
     emit(app, "undo", data)
 

@@ -65,14 +65,12 @@ def finish(session, command: str, actor: str, declaration: dict, result: dict, d
         session.set_sheet(cid, dice=after)
     if sc is not None:
         root = session.campaign.root
-        session.txn.write(encounters.state_path(root, sc.id), encounters.state_text(sc.new_state))
-        log = encounters.log_path(root, sc.id)
-        seq = encounters.last_seq(log) + 1
-        entry = {"seq": seq, "command": command, "actor": actor, "declaration": declaration, "result": result,
-                 "dice": {cid: {"before": before_dice[cid], "after": dict(after)} for cid, after in dice.items()}}
+        state_text = encounters.state_text(sc.new_state)
+        session.txn.write(encounters.state_path(root, sc.id), state_text)
         writes = dict(session.txn.writes)
         before = session.txn.before()
-        session.txn.append(log, encounters.entry_text(entry))
+        moves = {cid: (before_dice[cid], after) for cid, after in dice.items()}
+        seq = append_entry(session, sc.id, command, actor, declaration, result, moves)
         session.txn.write(encounters.undo_dir(root, sc.id) / f"{seq:08d}.json",
                           encounters.undo_record(before, writes, seq))
         for old in encounters.old_undo_records(root, sc.id):
@@ -80,8 +78,21 @@ def finish(session, command: str, actor: str, declaration: dict, result: dict, d
     changed = session.txn.changed()
     session.commit()
     if sc is not None:
-        encounters.remember_state(session.campaign.root, sc.new_state)
+        encounters.remember_state(session.campaign.root, sc.new_state, state_text)
     autocommit(session, changed, command, actor, declaration, result)
+
+
+def append_entry(session, enc_id: str, command: str, actor, declaration: dict, result: dict, moves: dict) -> int:
+    """Add one log entry (the next seq, from the log's tail) to the transaction; returns its seq.
+    `moves` maps each character whose dice moved to (dice before, dice after)."""
+    from ..store import encounters
+
+    log = encounters.log_path(session.campaign.root, enc_id)
+    seq = encounters.last_seq(log) + 1
+    entry = {"seq": seq, "command": command, "actor": actor, "declaration": declaration, "result": result,
+             "dice": {cid: {"before": dict(b), "after": dict(a)} for cid, (b, a) in moves.items()}}
+    session.txn.append(log, encounters.entry_text(entry))
+    return seq
 
 
 def autocommit(session, changed: list[str], command: str, actor, declaration: dict, result: dict):

@@ -4,22 +4,9 @@ from __future__ import annotations
 
 import click
 
-from .common import Session, command, emit, faces_options, nonneg
+from .common import Session, command, emit, faces_options, nonneg, split_pairs
 from .rolls import dice_source
 from .scene_ops import finish, scene
-
-
-def _pairs(items, option):
-    """OBS=VALUE options (--observer-faces, --observer-boost)."""
-    from ..engine.errors import BadInput
-
-    out = {}
-    for item in items:
-        who, sep, value = item.partition("=")
-        if not sep or not who:
-            raise BadInput(f"{option} {item!r} must be OBS=VALUE", fix=f"for example {option} sentry=1")
-        out[who] = value
-    return out
 
 
 def _in_scene(s, *ids):
@@ -57,9 +44,9 @@ def hide_cmd(app, char, observers, searching, boost, advantage, disadvantage, fa
     from ..engine.stealth import Observer, hide
 
     names = list(dict.fromkeys([*observers, *searching]))
-    boosts = _pairs(observer_boost, "--observer-boost")
-    faces_by = _pairs(observer_faces, "--observer-faces")
-    rerolls_by = _pairs(observer_reroll_faces, "--observer-reroll-faces")
+    boosts = split_pairs(observer_boost, "--observer-boost", "sentry=1")
+    faces_by = split_pairs(observer_faces, "--observer-faces", "sentry=2,1")
+    rerolls_by = split_pairs(observer_reroll_faces, "--observer-reroll-faces", "sentry=1")
     with Session(app) as s:
         sc = _in_scene(s, char, *names)
         for who in [*boosts, *faces_by, *rerolls_by]:

@@ -164,6 +164,20 @@ def reveal(state: dict, hider: str, observers=None) -> tuple[dict, list[str]]:
     return out, names
 
 
+def attack_reveals(state: dict, attacker: str, target: str) -> tuple[dict, list[str]]:
+    """R-HIDE-6: an attack (Clash and Opportunity Attack included) reveals the attacker to its
+    target once the Exchange resolves."""
+    return reveal(state, attacker, [target])
+
+
+def answered(state: dict, reactor: str) -> dict:
+    """R-ACT-6: note that `reactor` answered the mover's last action; the action itself stays."""
+    out = _copy(state)
+    last = out["last_action"]
+    out["last_action"] = {**last, "answered": [*(last.get("answered") or []), reactor]}
+    return out
+
+
 def note_search(state: dict, searcher: str, hider: str, method: str) -> dict:
     out = _copy(state)
     out["searches"].setdefault(searcher, {})[hider] = method

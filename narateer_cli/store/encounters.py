@@ -93,10 +93,10 @@ def load_state(root: Path, enc_id: str) -> dict:
     return out
 
 
-def remember_state(root: Path, state: dict):
-    """After a write (under the lock): keep the state just written for the next command."""
+def remember_state(root: Path, state: dict, text: str):
+    """After a write: keep the state just written (as `text`) for the next command."""
     plain = {key: state.get(key) for key in STATE_KEYS}
-    cache.put(root, "states", state["id"], plain, path=state_path(root, state["id"]), text=state_text(state))
+    cache.put(root, "states", state["id"], plain, path=state_path(root, state["id"]), text=text)
 
 
 def state_text(state: dict) -> str:

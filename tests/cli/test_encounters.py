@@ -548,6 +548,16 @@ def test_verify_passes_on_a_real_log(scene_camp):
     assert human.code == 0 and "8 entries" in human.out
 
 
+def edit_entry(camp, seq, old, new):
+    """Hand-edit one log entry (one line): `old` must stand in it exactly once."""
+    log = camp / LOG
+    lines = log.read_text().splitlines(keepends=True)
+    index = next(i for i, line in enumerate(lines) if line.startswith(f"- {{seq: {seq},"))
+    assert lines[index].count(old) == 1
+    lines[index] = lines[index].replace(old, new)
+    log.write_text("".join(lines))
+
+
 @pytest.mark.parametrize("old,new,words", [
     ("total: 4,", "total: 5,", "total 5"),
     ("margin: 1,", "margin: 2,", "margin 2"),
@@ -555,14 +565,8 @@ def test_verify_passes_on_a_real_log(scene_camp):
 ])
 def test_verify_catches_a_hand_edited_entry(scene_camp, old, new, words):
     _busy_log(scene_camp)
-    log = scene_camp / LOG
-    text = log.read_text()
     # the second entry is the Stealth roll: total 4 vs DR 3, margin 1, paid 3
-    start = text.index("- {seq: 2,")
-    end = text.index("- {seq: 3,")
-    chunk = text[start:end]
-    assert chunk.count(old) == 1
-    log.write_text(text[:start] + chunk.replace(old, new) + text[end:])
+    edit_entry(scene_camp, 2, old, new)
     before = snapshot(scene_camp)
     r = run(scene_camp, "--json", "verify")
     assert r.code == 1
@@ -575,16 +579,9 @@ def test_verify_catches_a_hand_edited_entry(scene_camp, old, new, words):
 
 def test_verify_catches_broken_dice_continuity(scene_camp):
     _busy_log(scene_camp)
-    log = scene_camp / LOG
-    text = log.read_text()
-    start = text.index("- {seq: 3,")
-    end = text.index("- {seq: 4,")
-    chunk = text[start:end]
     # entry 3's dice before no longer continue from entry 2's after (2 ready, 3 used)
-    edited = chunk.replace("selka: {before: {ready: 2, used: 3}, after: {ready: 1, used: 4}}",
-                           "selka: {before: {ready: 3, used: 2}, after: {ready: 2, used: 3}}")
-    assert edited != chunk
-    log.write_text(text[:start] + edited + text[end:])
+    edit_entry(scene_camp, 3, "selka: {before: {ready: 2, used: 3}, after: {ready: 1, used: 4}}",
+               "selka: {before: {ready: 3, used: 2}, after: {ready: 2, used: 3}}")
     r = run(scene_camp, "--json", "verify")
     assert r.code == 1 and "entry 3" in r.json["problem"]
 

@@ -77,8 +77,7 @@ def test_source_case_hidden_from_a_only_and_3_recorded(scene_camp):
 
 def test_source_case_later_search_3_fails_and_4_finds_for_that_searcher_only(scene_camp):
     source_hide(scene_camp)
-    ok(scene_camp, "turn", "end", "--next", "bandit")
-    ok(scene_camp, "turn", "start", "bandit")
+    pass_turn(scene_camp, "bandit")
     miss = ok(scene_camp, "search", "bandit", "--for", "selka", "--boost", "1", "--faces", "2,1")
     assert miss["target"] == 3 and miss["check"]["total"] == 3 and miss["found"] is False
     assert miss["check"]["target"] == 3 and miss["check"]["margin"] == 0
@@ -192,12 +191,18 @@ def test_unaware_observer_cannot_be_hidden_from(scene_camp):
     refused(scene_camp, 3, "hide", "selka", "--from", "bandit", "--faces", "2")
 
 
+
+def pass_turn(camp, to):
+    """The acting character ends its activation and names `to`, who starts its own."""
+    ok(camp, "turn", "end", "--next", to)
+    ok(camp, "turn", "start", to)
+
+
 # ---- Search (R-SRCH) --------------------------------------------------------------------
 
 def test_repeated_search_with_nothing_changed_refused(scene_camp):
     source_hide(scene_camp)
-    ok(scene_camp, "turn", "end", "--next", "bandit")
-    ok(scene_camp, "turn", "start", "bandit")
+    pass_turn(scene_camp, "bandit")
     ok(scene_camp, "search", "bandit", "--for", "selka", "--faces", "1")
     err = refused(scene_camp, 3, "search", "bandit", "--for", "selka", "--faces", "2")
     assert "R-SRCH-2" in err
@@ -210,29 +215,24 @@ def test_repeated_search_with_nothing_changed_refused(scene_camp):
 
 def test_search_for_someone_not_hidden_from_the_searcher_refused(scene_camp):
     source_hide(scene_camp)
-    ok(scene_camp, "turn", "end", "--next", "sentry")
-    ok(scene_camp, "turn", "start", "sentry")
+    pass_turn(scene_camp, "sentry")
     refused(scene_camp, 3, "search", "sentry", "--for", "selka", "--faces", "2")
 
 
 def test_a_new_hide_lets_the_searcher_search_again(scene_camp):
     source_hide(scene_camp)
-    ok(scene_camp, "turn", "end", "--next", "bandit")
-    ok(scene_camp, "turn", "start", "bandit")
+    pass_turn(scene_camp, "bandit")
     ok(scene_camp, "search", "bandit", "--for", "selka", "--faces", "0")
     assert state(scene_camp)["searches"] == {"bandit": {"selka": ""}}
-    ok(scene_camp, "turn", "end", "--next", "sentry")
-    ok(scene_camp, "turn", "start", "sentry")
-    ok(scene_camp, "turn", "end", "--next", "mira")
-    ok(scene_camp, "turn", "start", "mira")
+    pass_turn(scene_camp, "sentry")
+    pass_turn(scene_camp, "mira")
     assert ok(scene_camp, "turn", "end", "--next", "selka")["round"] == 2
     ok(scene_camp, "turn", "start", "selka")
     again = ok(scene_camp, "hide", "selka", "--from", "bandit", "--boost", "2", "--faces", "2,1,1")
     assert again["hidden_from"] == ["bandit"]
     assert hidden_map(scene_camp) == {"selka": {"bandit": 4, "mira": 3}}
     assert state(scene_camp)["searches"] == {"bandit": {}}
-    ok(scene_camp, "turn", "end", "--next", "bandit")
-    ok(scene_camp, "turn", "start", "bandit")
+    pass_turn(scene_camp, "bandit")
     data = ok(scene_camp, "search", "bandit", "--for", "selka", "--boost", "1", "--faces", "2,2")
     assert data["target"] == 4 and data["found"] is False  # a tie fails
 
@@ -251,8 +251,7 @@ def test_reveal_to_one_observer_leaves_the_others(scene_camp):
 
 def test_ending_and_starting_activations_do_not_end_hiding(scene_camp):
     source_hide(scene_camp)
-    ok(scene_camp, "turn", "end", "--next", "mira")
-    ok(scene_camp, "turn", "start", "mira")
+    pass_turn(scene_camp, "mira")
     assert hidden_map(scene_camp) == {"selka": {"bandit": 3, "mira": 3}}
 
 
@@ -340,8 +339,7 @@ def test_hiding_again_from_who_spotted_you_records_a_new_total_for_that_observer
     assert again["observers"][0]["target"] == 3
     assert hidden_map(scene_camp) == {"selka": {"bandit": 3, "mira": 3, "sentry": 5}}
     assert state(scene_camp)["uses"]["stealth"] == 1
-    ok(scene_camp, "turn", "end", "--next", "bandit")
-    ok(scene_camp, "turn", "start", "bandit")
+    pass_turn(scene_camp, "bandit")
     # the bandit still searches against its own record, 3
     found = ok(scene_camp, "search", "bandit", "--for", "selka", "--boost", "1", "--faces", "2,2")
     assert found["target"] == 3 and found["found"] is True
