@@ -1,0 +1,36 @@
+"""The one error family, shared by the host and every rule system.
+
+`cli.py` maps each kind to its exit status (SPEC Part 3).
+"""
+
+
+class NarateerError(Exception):
+    """A problem to report in one line. `exit_code` follows the contract."""
+
+    exit_code = 2
+
+    def __init__(self, message: str, *, rule: str | None = None, fix: str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.rule = rule
+        self.fix = fix
+
+    def line(self) -> str:
+        text = self.message
+        if self.rule:
+            text += f" ({self.rule})"
+        if self.fix:
+            text += f"; {self.fix}"
+        return text
+
+
+class BadInput(NarateerError):
+    """Bad usage or bad input: unknown names, invalid files, faces that do not fit (exit 2)."""
+
+    exit_code = 2
+
+
+class Refused(NarateerError):
+    """A declaration the rules refuse: unaffordable, Boost over SL, no use left (exit 3)."""
+
+    exit_code = 3
