@@ -127,6 +127,10 @@ class Either(Spec):
         fitting = [a for a in self.alternatives if isinstance(a, (Map, DictOf)) == isinstance(value, dict)]
         if len(fitting) == 1 and isinstance(value, dict):
             fitting[0].walk(value, path, w)
+        elif isinstance(value, str) and any(isinstance(a, Choice) for a in self.alternatives):
+            near = closest(value, [o for a in self.alternatives if isinstance(a, Choice) for o in a.options
+                                   if isinstance(o, str)])
+            w.add(path, f"must be {self.want}, not {value!r}" + (f" (did you mean {near}?)" if near else ""))
         else:
             w.add(path, f"must be {self.want}, not {value!r}")
 
@@ -154,19 +158,21 @@ class Map(Spec):
     def walk(self, value, path, w):
         if not isinstance(value, dict):
             return w.add(path, f"must be {self.want}")
-        for key in self.required:
-            if key not in value:
-                w.add(path, f"needs `{key}`")
+        meant = set()
         for key, item in value.items():
             spec = self.fields.get(key)
             if spec is not None:
                 spec.walk(item, (*path, key), w)
                 continue
             near = closest(key, self.fields)
-            if self.open and (near is None or difflib.SequenceMatcher(None, str(key), near).ratio() < 0.8):
+            if self.open and (near is None or difflib.SequenceMatcher(None, str(key), near).ratio() < 0.75):
                 continue
+            meant.add(near)
             hint = f"did you mean {near}?" if near else "known keys: " + ", ".join(self.fields)
             w.add((*path, key), f"unknown key {key!r}; {hint}")
+        for key in self.required:
+            if key not in value and key not in meant:
+                w.add(path, f"needs `{key}`")
 
 
 class DictOf(Spec):
