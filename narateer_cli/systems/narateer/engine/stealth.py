@@ -12,7 +12,7 @@ from .record import Record
 from .character import Sheet, possessive
 from .check import Declaration, Streams, Target, afford, plan, roll
 from .dice import DiceSource
-from .errors import BadInput, Refused
+from narateer_cli.errors import BadInput, Refused
 from .ruleset import Ruleset
 
 
@@ -120,7 +120,7 @@ def new_observer(observer: Sheet, hider_id: str, recorded: int, searching: bool,
 def join(state: dict, observer: Sheet, searching: bool, boost: int, rules: Ruleset, dice: DiceSource):
     """R-HIDE-3: a creature joining the scene is compared with every hider's recorded total, with no
     new Stealth roll. Returns (state, comparisons, the observer's dice after)."""
-    from .scene import add_participant, set_hidden
+    from .encounter import add_participant, set_hidden
 
     if observer.id in state["participants"]:
         raise BadInput(f"{observer.id} is already in encounter {state['id']}", fix="nothing to do")

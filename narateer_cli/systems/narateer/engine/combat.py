@@ -10,7 +10,7 @@ from __future__ import annotations
 from .character import Sheet, possessive
 from .check import Declaration, Streams, Target, afford, compare, plan, roll
 from .dice import DiceSource
-from .errors import BadInput, Refused
+from narateer_cli.errors import BadInput, Refused
 from .ruleset import Ruleset
 
 RESPONSE_STREAMS = Streams("response", "response_reroll", "response_power", "--response-faces",

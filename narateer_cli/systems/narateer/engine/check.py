@@ -12,7 +12,7 @@ from .record import Record, factory
 
 from .character import Sheet, spend, possessive
 from .dice import DiceSource, edge_indices, edge_mode, pool_weights, chance_to_exceed, chance_to_beat
-from .errors import BadInput, Refused
+from narateer_cli.errors import BadInput, Refused
 from .ruleset import Ruleset
 
 

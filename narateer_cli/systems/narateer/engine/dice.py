@@ -7,7 +7,7 @@ seeded play, tests and physical dice. Odds are exact integer convolutions.
 
 from __future__ import annotations
 
-from .errors import BadInput
+from narateer_cli.errors import BadInput
 
 TOKENS = {"0": 0, "1": 1, "2": 2, "miss": 0, "hit": 1, "crit": 2, "critical": 2, "m": 0, "h": 1, "c": 2}
 
@@ -189,3 +189,8 @@ def random_dr(tier: str, base: int, rules, dice: DiceSource) -> dict:
     dice.finish()
     return {"tier": tier, "dr": base + rules.random_dr_offset + sum(rolled), "base_dr": base,
             "offset": rules.random_dr_offset, "faces": rolled, "total": sum(rolled)}
+
+
+def beats(total: int, target: int) -> bool:
+    """R-CHK-6: a total succeeds only when it exceeds the target; a tie fails. The one place this is written."""
+    return total > target
