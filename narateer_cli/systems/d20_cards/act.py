@@ -143,7 +143,7 @@ def _evolutionary(perf, card, rules, dice, used):
     note(used, "evolutionary")
     face = dice.roll("evolutionary", 20)
     aug = perf.augmentor or 0
-    success = face >= aug if rules.evolutionary == "meet_or_beat" else face <= aug
+    success = evolutionary_success(face, aug, rules)
     evo = card.evolutionary or {}
     text = evo.get("on_success" if success else "on_failure")
     stop = not success and bool(evo.get("failure_stops"))
@@ -210,15 +210,29 @@ def save(perf, target, card, rules, dice, used) -> SaveRoll:
     dc = _dc(perf, card)["value"]
     total = face + bonus
     note(used, "save_ties")
-    resisted = total >= dc if rules.save_ties == "resist" else total > dc
+    resisted = resists(total, dc, rules)
     return SaveRoll(attribute, bonus, face, total, dc, resisted)
 
 
-def overkill(card, roll: AttackRoll) -> int:
-    """R-CARD-ATK-6: on a hit strictly above AC, (total - AC) x the card's modifier."""
-    if not roll.hit or not card.overkill or roll.total <= roll.ac:
+def resists(total, dc, rules) -> bool:
+    """R-CARD-DC-2 / A-CARD-SAVETIE: the one place a save meets the Action DC."""
+    return total >= dc if rules.save_ties == "resist" else total > dc
+
+
+def overkill_amount(hit, total, ac, modifier) -> int:
+    """R-CARD-ATK-6: on a hit strictly above AC, (total - AC) x the modifier."""
+    if not hit or not modifier or total <= ac:
         return 0
-    return (roll.total - roll.ac) * card.overkill
+    return (total - ac) * modifier
+
+
+def overkill(card, roll: AttackRoll) -> int:
+    return overkill_amount(roll.hit, roll.total, roll.ac, card.overkill)
+
+
+def evolutionary_success(face, augmentor, rules) -> bool:
+    """A-CARD-EVO: meet or beat the Augmentor (or roll under it)."""
+    return face >= augmentor if rules.evolutionary == "meet_or_beat" else face <= augmentor
 
 
 def _resolve_target(world, plan, decl, geo, roll, rules, dice, used):
@@ -270,3 +284,8 @@ def _finish(world, plan, rules, used):
         perf = perf.replace(conditions=perf.without("hidden"))
         revealed = True
     return world.with_char(perf), cooldown, concentrating, revealed, added
+
+
+def beats(total, target) -> bool:
+    """The host's `beats` hook: a total meets a target number under the default ties (R-CARD-ATK-3)."""
+    return total >= target

@@ -96,3 +96,13 @@ def edge_mode(advantage: bool, disadvantage: bool, edge: dict) -> str | None:
     if advantage and disadvantage:
         return None if edge.get("both", "cancel") == "cancel" else "disadvantage"
     return "advantage" if advantage else "disadvantage" if disadvantage else None
+
+
+def parse_faces_option(text, option: str = "--faces"):
+    """The host's `parse_faces` hook: d20 faces typed at the table, or None when none were given."""
+    if text is None:
+        return None
+    try:
+        return parse_faces(text)
+    except BadInput as exc:
+        raise BadInput(f"{option}: {exc.message}", fix=exc.fix) from None

@@ -60,8 +60,19 @@ def concentration_check(char: Character, rules, dice, used=None) -> Concentratio
     face = dice.roll("concentration", 20, char.id)
     bonus = char.concentration if knob["bonus"] == "concentration" else char.bonus(knob["bonus"])
     total = face + bonus
-    kept = total >= knob["dc"] if knob["ties"] == "keep" else total > knob["dc"]
-    return ConcentrationCheck(char.concentrating["card"], face, bonus, total, knob["dc"], kept)
+    return ConcentrationCheck(char.concentrating["card"], face, bonus, total, knob["dc"], kept(total, rules))
+
+
+def kept(total, rules) -> bool:
+    """A-CARD-CONC: the Concentration check's total against its DC (ties keep by default)."""
+    knob = rules.concentration
+    return total >= knob["dc"] if knob["ties"] == "keep" else total > knob["dc"]
+
+
+def hp_after(hp, taken, rules) -> int:
+    """A-CARD-HP: HP falls by what is taken, never below the floor if one is set."""
+    floor = rules.hp["floor"]
+    return hp - taken if floor is None else max(hp - taken, floor)
 
 
 def take_damage(char: Character, dealt: int, rules, dice, cards: dict, clock: int, used=None,
@@ -69,12 +80,10 @@ def take_damage(char: Character, dealt: int, rules, dice, cards: dict, clock: in
     """R-CARD-ACT-3: returns the victim after the hit, the DMG record and conditions added."""
     doubled = char.condition("swan_song") is not None
     taken = dealt * 2 if doubled else dealt
-    hp_after = char.hp - taken
     note(used, "hp")
-    if rules.hp["floor"] is not None:
-        hp_after = max(hp_after, rules.hp["floor"])
     before = char.hp
-    char = char.replace(hp=hp_after)
+    after = hp_after(char.hp, taken, rules)
+    char = char.replace(hp=after)
     check = None
     if taken > 0 and char.concentrating:
         check = concentration_check(char, rules, dice, used)
@@ -83,11 +92,11 @@ def take_damage(char: Character, dealt: int, rules, dice, cards: dict, clock: in
     added = ()
     note(used, "dying")
     auto = rules.dying["auto_hp_at_most"]
-    if auto is not None and hp_after <= auto and char.condition("dying") is None:
+    if auto is not None and after <= auto and char.condition("dying") is None:
         char = char.replace(conditions=(*char.without("stabilized"), "dying"))
         added = ("dying",)
     record = Damage(dealt if base is None else base, overkill, modifier, dealt, doubled, taken, before,
-                    hp_after, check)
+                    after, check)
     return char, record, added
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from fractions import Fraction
 
-from .act import _dc, hits, overkill, save_attribute
+from .act import _dc, hits, overkill, resists, save_attribute
 from .dice import edge_mode
 from .gates import geometry, prepare, refusal, target_gate
 from .results import AttackRoll, OddsResult, TargetOdds
@@ -82,7 +82,7 @@ def _save_odds(perf, target, card, rules):
     base, dist, lands, need = _base(card), {}, Fraction(0), None
     for face in range(1, 21):
         total = face + bonus
-        resisted = total >= dc if rules.save_ties == "resist" else total > dc
+        resisted = resists(total, dc, rules)
         weight = Fraction(1, 20)
         if resisted:
             need = face if need is None else need

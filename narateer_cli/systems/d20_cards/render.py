@@ -224,7 +224,7 @@ def _act_tail(r) -> list:
 
 def act_json(r) -> dict:
     out = {"system": SYSTEM}
-    for key in ("actor", "owner", "card", "kind", "reaction", "paid", "resources_before", "resources_after",
+    for key in ("actor", "owner", "card", "card_name", "in_encounter", "kind", "reaction", "paid", "resources_before", "resources_after",
                 "charges", "cooldown", "evolutionary", "dc", "damage_roll"):
         out[key] = plain(getattr(r, key))
     out["targets"] = [target_json(t) for t in r.targets]
@@ -243,12 +243,12 @@ def damage_json(d) -> dict | None:
     return plain(d) if d else None
 
 
-def dry_run_text(r) -> str:
-    lines = [f"{r.actor} {r.card}: " + ("allowed" if r.allowed else "refused")]
-    for g in r.gates:
-        lines.append(f"  {'ok ' if g.ok else 'NO '} {g.gate:<14} {g.rule:<15} {g.why}")
-    if r.odds:
-        lines.append(odds_text(r.odds))
+def dry_run_text(d) -> str:
+    lines = [f"{d['actor']} {d['card']}: " + ("allowed" if d["allowed"] else "refused") + " (dry run, nothing written)"]
+    for g in d["gates"]:
+        lines.append(f"  {'ok' if g['ok'] else 'NO':<3} {g['gate']:<14} {g['rule']:<15} {g['why']}")
+    if d.get("odds"):
+        lines.append(odds_text(d["odds"]))
     return "\n".join(lines)
 
 
@@ -259,20 +259,20 @@ def dry_run_json(r) -> dict:
 
 # --- odds ---------------------------------------------------------------------
 
-def _pct(p: Fraction) -> str:
-    return f"{float(p) * 100:.1f}%"
-
-
-def odds_text(r) -> str:
-    edge = f" with {r.edge}" if r.edge else ""
-    lines = [f"{r.actor} {r.card} ({r.kind}){edge}"]
-    for t in r.targets:
+def odds_text(d) -> str:
+    """`odds` (and the odds of `act --dry-run`) from its JSON shape."""
+    edge = f" with {d['edge']}" if d.get("edge") else ""
+    lines = [f"{d['actor']} {d['card']} ({d['kind']}){edge}"]
+    for t in d["targets"]:
         need = ""
-        if t.need_face is not None:
-            need = f"face >= {t.need_face}" if r.kind == "attack" else f"resists on a save face >= {t.need_face}"
-        word = "hits" if r.kind == "attack" else "lands"
-        lines.append(f"  {t.id}: {word} {t.p_lands} ({_pct(t.p_lands)}){'; ' + need if need else ''}; "
-                     f"expected damage {t.expected_damage} ({float(t.expected_damage):.2f})")
+        if t["need_face"] is not None:
+            need = f"; face >= {t['need_face']}" if d["kind"] == "attack" else f"; resists on a save face >= {t['need_face']}"
+        word = "hits" if d["kind"] == "attack" else "lands"
+        blind = f" (blind {t['penalty']:+d})" if t.get("penalty") else ""
+        lines.append(f"  {t['id']}{blind}: {word} {t['p_lands_exact']} ({t['p_lands'] * 100:.1f}%){need}; "
+                     f"expected damage {t['expected_damage_exact']} ({t['expected_damage']:.2f})")
+        if t["distribution"]:
+            lines.append("    damage: " + ", ".join(f"{k}: {v}" for k, v in t["distribution"].items()))
     return "\n".join(lines)
 
 
@@ -383,3 +383,88 @@ def show_text(char, rows) -> str:
     for card, status in rows:
         lines.append(f"  {card.id:<14} {status}")
     return "\n".join(lines)
+
+
+# --- the host's hook: text formatters over the JSON shapes -----------------------
+
+class View(dict):
+    """A JSON object read with attribute access, so one formatter serves records and JSON."""
+
+    def __getattr__(self, key):
+        try:
+            return self[key]
+        except KeyError:
+            raise AttributeError(key) from None
+
+
+def view(value):
+    if isinstance(value, dict):
+        return View({k: view(v) for k, v in value.items()})
+    if isinstance(value, list):
+        return tuple(view(v) for v in value)
+    return value
+
+
+def card_row(card, status=None) -> dict:
+    return {**card_json(card), "summary": {"cost": cost_text(card), "atk_dc": atk_text(card), "range": range_text(card),
+                                           "cooldown": cooldown_text(card)}, "status": status}
+
+
+def card_list_text(d) -> str:
+    cards = d["cards"]
+    if not cards:
+        return "no cards"
+    head = ("id", "name", "cost", "tier", "atk/dc", "range", "cooldown", "properties") + (("status",) if d.get("for") else ())
+    rows = [(c["id"], c["name"], c["summary"]["cost"], str(c["tier"]), c["summary"]["atk_dc"], c["summary"]["range"],
+             c["summary"]["cooldown"], ", ".join(c["properties"]) or "-") + ((c["status"],) if d.get("for") else ())
+            for c in cards]
+    widths = [max(len(str(r[i])) for r in (head, *rows)) for i in range(len(head))]
+    return "\n".join("  ".join(str(v).ljust(w) for v, w in zip(r, widths)).rstrip() for r in (head, *rows))
+
+
+def dice_text(d) -> str:
+    return f"{d['expr']}: {d['faces']} = {d['total']}"
+
+
+def encounter_show_text(d) -> str:
+    lines = [f"encounter {d['id']}: round {d['round']}, " + (f"{d['turn']}'s turn" if d.get("turn") else "between turns")]
+    for row in d["status"]:
+        extra = f"; concentrating on {row['concentrating']}" if row.get("concentrating") else ""
+        conds = f"; {', '.join(row['conditions'])}" if row["conditions"] else ""
+        lines.append(f"  {row['id']:<10} HP {row['hp']}  AP {row['ap']}{extra}{conds}")
+    return "\n".join(lines)
+
+
+def encounter_log_text(d) -> str:
+    return "\n".join(f"{e.get('seq')}: {e.get('command')} {e.get('actor') or ''}".rstrip() for e in d["entries"]) \
+        or "no entries"
+
+
+def turn_end_text(d) -> str:
+    return f"{d['ended']}'s turn ends (round {d['round']})" if d.get("ended") else "no turn was running"
+
+
+FORMATTERS = {
+    "act": lambda d: act_text(view(d)),
+    "act_dry_run": dry_run_text,
+    "odds": odds_text,
+    "turn_start": lambda d: turn_text(view(d)),
+    "turn_end": turn_end_text,
+    "rest": lambda d: rest_text(view(d)),
+    "elapse": lambda d: elapse_text(view(d)),
+    "change": lambda d: change_text(view(d)),
+    "card_show": lambda d: d["layout"],
+    "card_list": card_list_text,
+    "sheet": lambda d: d["layout"],
+    "dice": dice_text,
+    "encounter_show": encounter_show_text,
+    "encounter_log": encounter_log_text,
+    "join": lambda d: f"{d['joined']} joins encounter {d['encounter']}",
+}
+
+
+def commit_message(command, actor, declaration, result) -> str:
+    if command == "act":
+        hits = [t["id"] for t in result.get("targets", []) if t.get("lands")]
+        return f"{actor}: {result.get('card')}" + (f" lands on {', '.join(hits)}" if hits else "")
+    return f"{actor}: {command}" if actor else command

@@ -26,6 +26,11 @@ class Character(Record):
                  "charges": {}, "cooldowns": {}, "concentrating": None, "companions": (), "owner": None,
                  "conditions": (), "level": None, "focus_slots": None}
 
+    @property
+    def dice(self) -> dict:
+        """The counters the host's log and merge driver track (SYSTEM.counters)."""
+        return {"hp": self.hp, "ap": self.ap(), "charges": dict(self.charges)}
+
     def attr(self, name: str) -> int:
         return self.attributes.get(name, 0)
 
@@ -64,6 +69,10 @@ def sheet_problems(char_id: str, doc, label: str, locate=None) -> list:
 
 def parse_sheet(char_id: str, doc, label: str, rules=None, locate=None) -> Character:
     """The sheet as a `Character`; BadInput naming `file:line` of the first problem."""
+    if locate is None and hasattr(doc, "lc"):
+        from .files import locator
+
+        locate = locator(doc)
     problems = sheet_problems(char_id, doc, label, locate)
     if problems:
         more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""

@@ -6,7 +6,7 @@ import pytest
 from ruamel.yaml import YAML
 
 from narateer_cli.errors import BadInput
-from narateer_cli.systems.d20_cards import EXAMPLE_DIR, render
+from narateer_cli.systems.d20_cards import SYSTEM, render
 from narateer_cli.systems.d20_cards.cards import card_problems, parse_card
 from narateer_cli.systems.d20_cards.files import load_world, locator
 from narateer_cli.systems.d20_cards.gates import card_status
@@ -83,7 +83,7 @@ def test_inline_card_shadows_campaign_card():
 
 
 def test_example_campaign_is_valid_and_covers_every_property():
-    w = load_world(EXAMPLE_DIR, RULES)
+    w = load_world(SYSTEM.example_dir, RULES)
     cards = list(w.cards.values()) + [c for ch in w.chars.values() for c in ch.cards.values()]
     assert len(w.cards) >= 12
     assert set(PROPERTIES) <= {p for c in cards for p in c.properties}
