@@ -253,13 +253,14 @@ def _resolve_target(world, plan, decl, geo, roll, rules, dice, used):
             amount = {"none": 0, "half": base // 2, "full": base}[mode]
     else:
         lands, amount = True, base
-    dmg, added = None, ()
+    dmg, added, crit = None, (), False
     if roll is not None and (lands or amount) and (amount + extra) > 0:
         victim, dmg, added = effects.take_damage(target, amount + extra, rules, dice, world.cards, world.clock,
                                                  used, base=amount, overkill=extra, modifier=card.overkill)
         world = world.with_char(victim)
+        crit = effects.critical(victim, rules, used)
     return world, TargetResult(geo.id, geo.distance, geo.in_range, geo.seen, geo.heard, atk, sv, lands, dmg,
-                               added, ())
+                               added, (), crit)
 
 
 def _finish(world, plan, rules, used):

@@ -197,7 +197,8 @@ def act_text(r) -> str:
     for t in r.targets:
         lines.append(f"  {t.id}{_where(t)}: " + (attack_line(t) if t.attack else save_line(t) if t.save else "lands"))
         if t.damage:
-            lines.append(f"    {damage_line(t.damage)}")
+            crit = " (Critical Condition)" if getattr(t, "critical", False) else ""
+            lines.append(f"    {damage_line(t.damage)}{crit}")
         for cond in t.conditions_added:
             lines.append(f"    {t.id} is now {cond}")
     lines += _act_tail(r)
@@ -214,7 +215,8 @@ def _act_tail(r) -> list:
     if r.cooldown:
         c = r.cooldown
         when = "starts when Concentration drops" if c["state"] == "pending" else "starts now"
-        lines.append(f"  cooldown {c['length']} {c['unit']}: {when}")
+        unit = c["unit"][:-1] if c["length"] == 1 else c["unit"]
+        lines.append(f"  cooldown {c['length']} {unit}: {when}")
     if "swan_song" in r.conditions_added:
         lines.append(f"  {r.actor} carries swan_song: all damage it takes is doubled until stabilized")
     if r.revealed:

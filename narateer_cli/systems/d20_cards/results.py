@@ -63,7 +63,8 @@ class Damage(Record):
 
 class TargetResult(Record):
     _fields = ("id", "distance", "in_range", "seen", "heard", "attack", "save", "lands", "damage",
-               "conditions_added", "conditions_removed")
+               "conditions_added", "conditions_removed", "critical")
+    _defaults = {"critical": False}
 
 
 class ActResult(Record):
