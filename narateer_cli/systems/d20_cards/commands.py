@@ -124,7 +124,7 @@ def act_cmd(app, char, card, **o):
     decl = declaration(card, char, o)
     with Session(app, write=not o["dry_run"]) as s:
         enc = encounter_of(s, char)
-        world = load_world(s, enc.state if enc else None)
+        world = load_world(s, enc.state if enc else None, [char, *decl.targets, decl.companion])
         if o["dry_run"]:
             data = render.dry_run_json(dry_run(world, decl, s.rules))
         else:
@@ -177,7 +177,8 @@ def odds_cmd(app, char, card, **o):
     decl = declaration(card, char, o)
     with Session(app, write=False) as s:
         enc = encounter_of(s, char)
-        data = render.odds_json(odds(load_world(s, enc.state if enc else None), decl, s.rules))
+        world = load_world(s, enc.state if enc else None, [char, *decl.targets])
+        data = render.odds_json(odds(world, decl, s.rules))
     emit(app, "odds", data)
 
 
@@ -206,7 +207,7 @@ def card_show(app, card, char):
     from .store import load_world
 
     with Session(app, write=False) as s:
-        world = load_world(s)
+        world = load_world(s, None, [char] if char else [])
         who = world.chars.get(char) if char else None
         if char and who is None:
             s.sheet(char)  # unknown character: the store's message
@@ -233,7 +234,7 @@ def card_list(app, char):
     from .store import load_world
 
     with Session(app, write=False) as s:
-        world = load_world(s)
+        world = load_world(s, None, [char] if char else [])
         if char:
             who = s.sheet(char)
             ids = list(dict.fromkeys([*who.actions, *who.cards]))
@@ -257,7 +258,7 @@ def show_cmd(app, char):
     from .store import load_world
 
     with Session(app, write=False) as s:
-        world = load_world(s)
+        world = load_world(s, None, [char])
         who = s.sheet(char)
         ids = list(dict.fromkeys([*who.actions, *who.cards]))
         rows = [(card_for(who, cid, world.cards), card_status(world, char, cid, s.rules)) for cid in ids

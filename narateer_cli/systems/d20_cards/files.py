@@ -8,6 +8,7 @@ only when a file is read.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 
 from narateer_cli.errors import BadInput
@@ -40,15 +41,49 @@ def load_doc(path: Path, label: str):
         raise BadInput(f"{label}:{line}: not valid YAML", fix="correct the YAML syntax") from None
 
 
-def load_cards(root: Path) -> dict:
-    from .cards import parse_card
+def read_card(path: Path):
+    """One `actions/<id>.yaml` card: the plain loader first, the round trip only for line numbers."""
+    from ruamel.yaml import YAML
+    from ruamel.yaml.error import YAMLError
 
-    cards = {}
-    for path in sorted((root / "actions").glob("*.yaml")):
-        label = f"actions/{path.name}"
+    from .cards import card_problems, parse_card
+
+    label = f"actions/{path.name}"
+    try:
+        doc = YAML(typ="safe", pure=True).load(path.read_text(encoding="utf-8"))
+    except YAMLError:
+        doc = load_doc(path, label)  # raises with the line
+    if card_problems(path.stem, doc, label):
         doc = load_doc(path, label)
-        cards[path.stem] = parse_card(path.stem, doc, label, locator(doc))
-    return cards
+        return parse_card(path.stem, doc, label, locator(doc))
+    return parse_card(path.stem, doc, label)
+
+
+class CardShelf(Mapping):
+    """The campaign's `actions/` cards by id, each read the first time it is asked for."""
+
+    def __init__(self, root: Path):
+        folder = root / "actions"
+        self._paths = {p.stem: p for p in sorted(folder.glob("*.yaml"))} if folder.is_dir() else {}
+        self._cards = {}
+
+    def __getitem__(self, card_id):
+        if card_id not in self._cards:
+            self._cards[card_id] = read_card(self._paths[card_id])
+        return self._cards[card_id]
+
+    def __iter__(self):
+        return iter(self._paths)
+
+    def __len__(self):
+        return len(self._paths)
+
+    def __contains__(self, card_id):
+        return card_id in self._paths
+
+
+def load_cards(root: Path) -> CardShelf:
+    return CardShelf(root)
 
 
 def load_world(root: Path, rules, encounter=None, clock: int = 0):

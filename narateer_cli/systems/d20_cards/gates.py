@@ -24,7 +24,7 @@ class Plan(Record):
 def _char(world, name, what="character"):
     if name in world.chars:
         return world.chars[name]
-    near = closest(name, world.chars)
+    near = closest(name, world.names())
     raise BadInput(f"unknown {what} {name!r}", fix=f"did you mean {near}?" if near else "see characters/")
 
 

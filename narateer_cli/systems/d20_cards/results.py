@@ -17,8 +17,13 @@ class Encounter(Record):
 
 
 class World(Record):
-    _fields = ("chars", "cards", "encounter", "clock")
-    _defaults = {"cards": {}, "encounter": None, "clock": 0}
+    """`roster` names every character of the campaign (for "did you mean"), loaded or not."""
+
+    _fields = ("chars", "cards", "encounter", "clock", "roster")
+    _defaults = {"cards": {}, "encounter": None, "clock": 0, "roster": ()}
+
+    def names(self):
+        return self.roster or tuple(self.chars)
 
     def with_char(self, char) -> "World":
         return self.replace(chars={**self.chars, char.id: char})

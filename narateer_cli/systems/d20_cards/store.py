@@ -12,14 +12,58 @@ from __future__ import annotations
 from .sheet import sheet_values
 
 
-def load_world(session, enc_state=None):
+def load_world(session, enc_state=None, ids=None):
+    """The characters named in `ids` (all when None) and their companions, the cards, the clock."""
     from .encounter import as_record
     from .files import load_cards
     from .results import World
 
-    chars = {cid: session.sheet(cid) for cid in session.campaign.sheet_ids()}
+    roster = tuple(session.campaign.sheet_ids())
+    wanted = [c for c in (roster if ids is None else dict.fromkeys(ids)) if c in roster]
+    chars = {cid: sheet(session, cid) for cid in wanted}
+    for char in list(chars.values()):
+        for cid in (*char.companions, char.owner):
+            if cid and cid in roster and cid not in chars:
+                chars[cid] = sheet(session, cid)
     clock = session.campaign.config().get("clock") or 0
-    return World(chars, load_cards(session.campaign.root), as_record(enc_state), int(clock))
+    return World(chars, load_cards(session.campaign.root), as_record(enc_state), int(clock), roster)
+
+
+CACHE = "d20-sheets"
+
+
+def sheet(session, cid):
+    """A character through the session, from its cached parse while the file is unchanged.
+
+    Parsing a sheet with the round-trip loader is most of a command's time; the
+    plain data of each file version is kept in .narateer/d20-sheets/ (the host's
+    cache). The round-trip document is loaded only when the sheet is written.
+    """
+    from narateer_cli.errors import BadInput
+    from narateer_cli.store import cache, yamlio
+    from narateer_cli.store.campaign import SheetFile
+
+    from .sheet import parse_sheet
+
+    if cid in session.sheets:
+        return session.sheets[cid].sheet
+    camp = session.campaign
+    path, label = camp.sheet_path(cid), f"characters/{cid}.yaml"
+    if path.is_file():
+        text, key = yamlio.read_text(path, label, with_key=True)
+        plain = cache.get(camp.root, CACHE, cid, key)
+        if plain is not None:
+            try:
+                record = parse_sheet(cid, plain, label, camp.rules)
+            except BadInput:
+                record = None  # parse the text again, for messages with line numbers
+            if record is not None:
+                session.sheets[cid] = SheetFile(path, label, text, None, record, None, plain)
+                return record
+        sf = session.load(cid)
+        cache.put(camp.root, CACHE, cid, yamlio.to_plain(sf.doc), key)
+        return sf.sheet
+    return session.sheet(cid)  # the store's message for an unknown character
 
 
 def _merge(parent, key, value):
@@ -89,6 +133,7 @@ def write_sheet(session, before, after):
     text = dump(doc, sf.text)
     sf.text = text
     session.txn.write(sf.path, text)
+    session.d20_written = {**getattr(session, "d20_written", {}), after.id: (sf, text)}
     return {k: v for k, v in old.items() if v != new[k]}, {k: v for k, v in new.items() if v != old[k]}
 
 
@@ -120,10 +165,19 @@ def save(session, command, actor, declaration, result, before, after, enc=None):
             session.txn.write(old, None)
     changed = session.txn.changed()
     session.commit()
+    _remember(session)
     if enc is not None:
         encounters.remember_state(root, enc.new_state, state_text)
     autocommit(session, changed, command, actor, declaration, result)
     return state
+
+
+def _remember(session):
+    """Keep the parse of each sheet just written for the next command."""
+    from narateer_cli.store import cache, yamlio
+
+    for cid, (sf, text) in getattr(session, "d20_written", {}).items():
+        cache.put(session.campaign.root, CACHE, cid, yamlio.to_plain(sf.doc), path=sf.path, text=text)
 
 
 def _append(session, enc_id, command, actor, declaration, result, state):

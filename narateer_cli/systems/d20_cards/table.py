@@ -16,14 +16,14 @@ from narateer_cli.errors import BadInput
 from .commands import _faces, encounter_of
 
 
-def _change(app, verb, char, declaration, fn, kind="change"):
+def _change(app, verb, char, declaration, fn, kind="change", ids=None):
     """Load, make one timeflow call on CHAR, save and print: the shape of damage, heal, drop ..."""
     from . import render
     from .store import load_world, save
 
     with Session(app) as s:
         enc = encounter_of(s, char)
-        world = load_world(s, enc.state if enc else None)
+        world = load_world(s, enc.state if enc else None, ids or [char])
         new_world, result = fn(world, s.rules)
         data = {"change": render.change_json, "rest": render.rest_json, "elapse": render.elapse_json}[kind](result)
         save(s, verb, char, declaration, data, world, new_world, enc)
@@ -127,7 +127,7 @@ def rest_cmd(app, chars, proper, kind):
     if proper == bool(kind):
         raise BadInput("give --proper or --kind NAME (one of them)", fix="narateer rest mira --proper")
     _change(app, "rest", chars[0], {"chars": list(chars), "kind": "proper" if proper else kind},
-            lambda w, r: rest(w, list(chars), "proper" if proper else kind, r), kind="rest")
+            lambda w, r: rest(w, list(chars), "proper" if proper else kind, r), kind="rest", ids=list(chars))
 
 
 @command(help="""Advance the campaign clock (A-CARD-TIME): minute-or-longer cooldowns and Concentration end when due.
@@ -204,11 +204,13 @@ Example:
   narateer encounter show""")
 @click.argument("enc_id", required=False)
 def encounter_show(app, enc_id):
+    from .store import sheet
+
     with Session(app, write=False) as s:
         enc = _pick(s, enc_id)
         rows = []
         for cid in enc.state["participants"]:
-            c = s.sheet(cid)
+            c = sheet(s, cid)
             rows.append({"id": cid, "hp": c.hp, "ap": c.ap(), "conditions": list(c.conditions),
                          "concentrating": (c.concentrating or {}).get("card"), "cooldowns": c.cooldowns})
     st = enc.state
@@ -256,7 +258,7 @@ def encounter_join(app, char):
         enc = current_encounter(s, required=True)
         s.sheet(char)
         enc.new_state = join(enc.state, char)
-        world = load_world(s, enc.state)
+        world = load_world(s, enc.state, [])
         data = {"system": "d20-cards", "encounter": enc.id, "joined": char}
         save(s, "encounter join", char, {}, data, world, world, enc)
     emit(app, "join", data)
@@ -292,7 +294,7 @@ def turn_start(app, char, concentration_faces):
     with Session(app) as s:
         enc = current_encounter(s, required=True)
         enc.new_state = begin_turn(enc.state, char)
-        world = load_world(s, enc.state)
+        world = load_world(s, enc.state, [char])
         new_world, result = start(world.replace(encounter=as_record(enc.new_state)), char, s.rules,
                                   DiceSource(app.rng(), faces))
         data = render.turn_json(result)
@@ -313,7 +315,7 @@ def turn_end(app):
         enc = current_encounter(s, required=True)
         actor = enc.state.get("turn")
         enc.new_state = end_turn(enc.state)
-        world = load_world(s, enc.state)
+        world = load_world(s, enc.state, [])
         data = {"system": "d20-cards", "encounter": enc.id, "ended": actor, "round": enc.state["round"]}
         save(s, "turn end", actor, {}, data, world, world, enc)
     emit(app, "turn_end", data)

@@ -20,7 +20,7 @@ from .sheet import card_for
 
 def _char(world, name):
     if name not in world.chars:
-        near = closest(name, world.chars)
+        near = closest(name, world.names())
         raise BadInput(f"unknown character {name!r}", fix=f"did you mean {near}?" if near else "see characters/")
     return world.chars[name]
 
