@@ -91,7 +91,8 @@ def geometry(world, plan, decl, rules, target_id, used=None) -> Geometry:
     limit = _limit(perf, card)
     if distance is None:
         note(used, "range")
-        if rules.range["require_distance"] and (limit is not None):
+        area_less_self = card.range_kind == "self" and card.area is None
+        if rules.range["require_distance"] and limit is not None and not area_less_self:
             raise BadInput(f"no distance to {target_id}", fix=f"add --distance {target_id}=M (range.require_distance)")
         in_range = "assumed"
     else:
@@ -290,7 +291,19 @@ def card_status(world, char_id, card_id, rules) -> str:
     bits = []
     if plan.card.charges and plan.performer is not None:
         bits.append(f"charges {plan.performer.charges.get(card_id, plan.card.charges)}/{plan.card.charges}")
+    bits += tier_notes(plan.performer or plan.owner, plan.card, rules)
     for gate in card_gates(world, plan, decl, rules):
         if not gate.ok and gate.gate != "timing":
             return "; ".join([f"blocked: {gate.why} ({gate.rule})", *bits])
     return "; ".join(["ready", *bits])
+
+
+def tier_notes(char, card, rules) -> list:
+    """A-CARD-TIER: what the build table asks of a card's tier that the sheet's numbers lack (R-CARD-3)."""
+    notes = []
+    needs = rules.tiers.get(card.tier) or {}
+    for key in ("level", "focus_slots"):
+        have = getattr(char, key)
+        if key in needs and have is not None and have < needs[key]:
+            notes.append(f"tier {card.tier} needs {key} {needs[key]} ({char.id} has {have})")
+    return notes
