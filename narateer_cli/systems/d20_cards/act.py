@@ -168,7 +168,8 @@ def _dc(perf, card):
 def attack(perf, target, card, geo, decl, rules, dice, used) -> AttackRoll:
     """R-CARD-ATK-1..3: d20 + bonus + blind penalty + --mod against the AC the attribute meets."""
     note(used, "attributes")
-    note(used, "edge") if decl.advantage or decl.disadvantage else None
+    if decl.advantage or decl.disadvantage:
+        note(used, "edge")
     faces, face, _ = edge_roll(dice, decl.advantage, decl.disadvantage, rules.edge)
     bonus = perf.bonus(card.atk)
     total = face + bonus + geo.penalty + decl.mod

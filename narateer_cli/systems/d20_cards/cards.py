@@ -80,6 +80,28 @@ def _duration(value) -> Duration | None:
     return Duration(unit, value[unit])
 
 
+# Rules across fields (R-CARD-1, R-CARD-ATK-7, R-CARD-DC-2, R-CARD-RANGE-6): key, test, message.
+_CROSS_CHECKS = (
+    ("dc", lambda d, p: d.get("atk") and d.get("dc"), "a card has an ATK attribute or a DC kind, not both (R-CARD-1)"),
+    ("save", lambda d, p: d.get("save") and not d.get("dc"), "only a DC card names a save (R-CARD-DC-2)"),
+    ("damage", lambda d, p: (d.get("damage") or {}).get("overkill") and not d.get("atk"),
+     "only attack cards may have an Overkill modifier (R-CARD-ATK-7)"),
+    ("on_save", lambda d, p: d.get("on_save") not in (None, "none") and not d.get("dc"),
+     "only DC cards have on_save (R-CARD-DC-2)"),
+    ("max_duration", lambda d, p: d.get("max_duration") and "concentration" not in p,
+     "needs the concentration property"),
+    ("evolutionary", lambda d, p: d.get("evolutionary") and "evolutionary" not in p, "needs the evolutionary property"),
+    ("trigger", lambda d, p: d.get("trigger") and "reaction" not in p, "needs the reaction property"),
+    ("area", lambda d, p: d.get("area") is not None and d.get("range") != "self",
+     "only a Self card has an area (R-CARD-RANGE-6)"),
+    ("properties", lambda d, p: len(set(p)) != len(p), "lists a property twice"),
+    ("cooldown", lambda d, p: isinstance(d.get("cooldown"), dict) and len(d["cooldown"]) != 1,
+     "give one unit: rounds, minutes, hours or days"),
+    ("max_duration", lambda d, p: isinstance(d.get("max_duration"), dict) and len(d["max_duration"]) != 1,
+     "give one unit: rounds, minutes, hours or days"),
+)
+
+
 def card_problems(card_id: str, doc, label: str, locate=None, base: tuple = ()) -> list[Problem]:
     """Every problem of one card (R-CARD-1, R-CARD-ATK-7), paths under `base` for inline cards."""
     def loc(path):
@@ -91,29 +113,9 @@ def card_problems(card_id: str, doc, label: str, locate=None, base: tuple = ()) 
     if problems or not isinstance(doc, dict):
         return problems
 
-    def add(key, message):
-        problems.append(Problem(label, loc((key,)) or 1, f"{key}: {message}"))
-
-    if doc.get("atk") and doc.get("dc"):
-        add("dc", "a card has an ATK attribute or a DC kind, not both (R-CARD-1)")
-    if doc.get("save") and not doc.get("dc"):
-        add("save", "only a DC card names a save (R-CARD-DC-2)")
-    damage = doc.get("damage") or {}
-    if damage.get("overkill") and not doc.get("atk"):
-        add("damage", "only attack cards may have an Overkill modifier (R-CARD-ATK-7)")
-    if doc.get("on_save") not in (None, "none") and not doc.get("dc"):
-        add("on_save", "only DC cards have on_save (R-CARD-DC-2)")
-    props = doc.get("properties") or []
-    for key, prop in (("max_duration", "concentration"), ("evolutionary", "evolutionary"), ("trigger", "reaction")):
-        if doc.get(key) and prop not in props:
-            add(key, f"needs the {prop} property")
-    if doc.get("area") is not None and doc.get("range") != "self":
-        add("area", "only a Self card has an area (R-CARD-RANGE-6)")
-    if len(set(props)) != len(props):
-        add("properties", "lists a property twice")
-    for key in ("cooldown", "max_duration"):
-        if isinstance(doc.get(key), dict) and len(doc[key]) != 1:
-            add(key, "give one unit: rounds, minutes, hours or days")
+    for key, broken, message in _CROSS_CHECKS:
+        if broken(doc, doc.get("properties") or []):
+            problems.append(Problem(label, loc((key,)) or 1, f"{key}: {message}"))
     return problems
 
 

@@ -173,7 +173,6 @@ def odds_cmd(app, char, card, **o):
     from .odds import odds
     from .store import load_world
 
-    o["distance"] = o["distance"]
     decl = declaration(card, char, o)
     with Session(app, write=False) as s:
         enc = encounter_of(s, char)

@@ -60,6 +60,15 @@ def prepare(world, decl, rules) -> Plan:
     if len(targets) > limit or len(set(targets)) != len(targets):
         raise BadInput("targets must be distinct and at most " + str(limit), fix="name each target once")
     enc = world.encounter
+    _check_names(world, decl, targets, perf_id)
+    _check_numbers(decl, rules)
+    free = enc is None and rules.ap["outside_encounter"] == "free"
+    return Plan(owner, performer, card, targets, enc is not None, free)
+
+
+def _check_names(world, decl, targets, perf_id):
+    """Every target known (and in the encounter); per-target options name a target."""
+    enc = world.encounter
     for name in targets:
         _char(world, name, "target")
         if enc is not None and name not in enc.participants and name != perf_id:
@@ -68,13 +77,15 @@ def prepare(world, decl, rules) -> Plan:
         for name in names:
             if name not in targets:
                 raise BadInput(f"{option} {name}: {name} is not a target", fix=f"add --target {name} or drop it")
+
+
+def _check_numbers(decl, rules):
+    """A-CARD-LIMITS: metres >= 0 and no number past the limit."""
     for value in (decl.distance, *decl.distances.values()):
         if value is not None and not 0 <= value <= rules.limits["number"]:
             raise BadInput(f"distance {value} is out of range", fix="give metres from 0 up")
     if abs(decl.mod) > rules.limits["number"]:
         raise BadInput(f"--mod {decl.mod} is too large", fix="give a smaller modifier")
-    free = enc is None and rules.ap["outside_encounter"] == "free"
-    return Plan(owner, performer, card, targets, enc is not None, free)
 
 
 def geometry(world, plan, decl, rules, target_id, used=None) -> Geometry:
@@ -100,6 +111,23 @@ def geometry(world, plan, decl, rules, target_id, used=None) -> Geometry:
     return Geometry(target_id, distance, in_range, seen, heard, 0)
 
 
+def _blind(plan, geo, rules, used):
+    """R-CARD-ATK-5 / R-CARD-RANGE-2 / A-CARD-BEYOND / A-CARD-BLINDBOTH: the blind penalty, or a refusal."""
+    card, perf, kind = plan.card, plan.performer, plan.card.range_kind
+    if geo.in_range != "beyond":
+        return (rules.blind_penalty if not geo.seen and card.kind == "attack" else 0), None
+    note(used, "beyond_range")
+    if card.kind != "attack" or kind not in rules.beyond_range:
+        rule = "R-CARD-RANGE-4" if kind == "reach" else "R-CARD-RANGE-6" if kind == "self" else "R-CARD-RANGE-1"
+        return 0, (rule, f"{geo.id} is {geo.distance:g} m away; {card.id} reaches {_limit(perf, card):g} m")
+    if geo.seen:
+        return rules.blind_penalty, None
+    note(used, "blind_both")
+    if rules.blind_both == "refuse":
+        return 0, ("R-CARD-RANGE-2", f"{geo.id} is beyond range and unseen")
+    return rules.blind_penalty * (2 if rules.blind_both == "stack" else 1), None
+
+
 def _limit(perf, card):
     kind = card.range_kind
     if kind == "meter":
@@ -123,23 +151,11 @@ def target_gate(plan, geo: Geometry, rules, used=None) -> tuple[Gate, Geometry]:
         return Gate(name, "R-CARD-RANGE-7", True, "the performer may always name itself"), geo
     if kind == "self" and card.area is None:
         return refuse("R-CARD-RANGE-6", f"{card.id} is Self with no area: it targets only {perf.id}")
-    beyond = geo.in_range == "beyond"
-    if card.has("touch") and beyond:
+    if card.has("touch") and geo.in_range == "beyond":
         return refuse("R-CARD-PROP-10", f"{geo.id} is {geo.distance:g} m away; Touch needs it within reach {_limit(perf, card):g} m")
-    penalty = 0
-    if beyond:
-        note(used, "beyond_range")
-        if card.kind != "attack" or kind not in rules.beyond_range:
-            rule = "R-CARD-RANGE-4" if kind == "reach" else "R-CARD-RANGE-6" if kind == "self" else "R-CARD-RANGE-1"
-            return refuse(rule, f"{geo.id} is {geo.distance:g} m away; {card.id} reaches {_limit(perf, card):g} m")
-        penalty = rules.blind_penalty
-        if not geo.seen:
-            note(used, "blind_both")
-            if rules.blind_both == "refuse":
-                return refuse("R-CARD-RANGE-2", f"{geo.id} is beyond range and unseen")
-            penalty *= 2 if rules.blind_both == "stack" else 1
-    elif not geo.seen and card.kind == "attack":
-        penalty = rules.blind_penalty
+    penalty, refusal = _blind(plan, geo, rules, used)
+    if refusal:
+        return refuse(*refusal)
     if kind == "sight" and not geo.seen:
         return refuse("R-CARD-RANGE-3", f"{perf.id} cannot see {geo.id}; {card.id} has Sight range")
     if kind == "vocal" and not geo.heard:
@@ -171,7 +187,8 @@ def card_gates(world, plan, decl, rules, used=None):
     yield from _property_gates(plan, decl, rules, used)
     conc = perf.concentrating
     busy = bool(card.has("concentration") and conc and not decl.drop_concentration)
-    note(used, "concentration") if card.has("concentration") else None
+    if card.has("concentration"):
+        note(used, "concentration")
     if busy and rules.concentration["on_second"] == "replace":
         busy = False
     yield Gate("concentration", "R-CARD-PROP-3", not busy,
@@ -184,7 +201,8 @@ def card_gates(world, plan, decl, rules, used=None):
         yield Gate("charges", "R-CARD-CD-4", have > 0, f"{card.id}: {have} of {card.charges} charges" if have
                    else f"{card.id} has no charges left")
     for res, amount in card.cost.items():
-        note(used, "ap") if res == "ap" else None
+        if res == "ap":
+            note(used, "ap")
         if res == "ap" and plan.free_ap:
             yield Gate("cost", "R-CARD-2", True, f"{amount} AP shown, not spent outside an encounter")
             continue
@@ -210,7 +228,8 @@ def _timing(world, plan, rules, used):
     enc, perf, card = world.encounter, plan.performer, plan.card
     if enc is None:
         return Gate("timing", "R-CARD-ACT-1", True, "outside an encounter")
-    note(used, "companion") if perf.owner else None
+    if perf.owner:
+        note(used, "companion")
     own = enc.turn == perf.id or (perf.owner is not None and perf.id not in enc.participants
                                   and rules.companion["turn"] == "owner" and enc.turn == perf.owner)
     if card.has("reaction"):
@@ -227,9 +246,8 @@ def _property_gates(plan, decl, rules, used):
     perf, card = plan.performer, plan.card
     if card.has("arcane") or rules.nullification == "every_card":
         note(used, "nullification")
-        level = perf.condition("nullified")
-        blocked = level is True or (level is not None and (card.has("arcane") or rules.nullification == "every_card")
-                                    and card.tier <= level)
+        level = perf.condition("nullified")  # True for bare `nullified`, N for `nullified:N`
+        blocked = level is True or (level is not None and card.tier <= level)
         yield Gate("arcane", "R-CARD-PROP-1", not blocked,
                    f"{perf.id} is {_cond(perf, 'nullified')}; {card.id} is tier {card.tier}" if blocked else "not nullified")
     if card.has("mobility"):
