@@ -143,20 +143,13 @@ def pool_weights(dice: int, values, edge: str, disadvantage_rule: str) -> tuple[
 
 
 def chance_to_exceed(dist: list[int], denom: int, target: int) -> float:
-    """P(total > target) from an exact distribution."""
-    if target < 0:
-        return 1.0
-    return sum(dist[target + 1:]) / denom
+    """P(beats(total, target)) from an exact distribution."""
+    return sum(w for total, w in enumerate(dist) if beats(total, target)) / denom
 
 
 def chance_to_beat(dist_a, denom_a, dist_b, denom_b) -> float:
-    """P(A's total > B's total) for two independent exact distributions."""
-    below = 0  # running weight of B totals strictly below a
-    wins = 0
-    for a, wa in enumerate(dist_a):
-        if a >= 1 and a - 1 < len(dist_b):
-            below += dist_b[a - 1]
-        wins += wa * below
+    """P(beats(A's total, B's total)) for two independent exact distributions."""
+    wins = sum(wa * wb for a, wa in enumerate(dist_a) for b, wb in enumerate(dist_b) if beats(a, b))
     return wins / (denom_a * denom_b)
 
 

@@ -11,7 +11,7 @@ from .record import Record
 
 from .character import Sheet, possessive
 from .check import Declaration, Streams, Target, afford, plan, roll
-from .dice import DiceSource
+from .dice import DiceSource, beats
 from narateer_cli.errors import BadInput, Refused
 from .ruleset import Ruleset
 
@@ -79,7 +79,7 @@ def hide(hider: Sheet, decl: Declaration, observers: list[Observer], rules: Rule
         else:
             target = observation_readiness(obs.sheet, rules, "it is not aware")
             check_json = None
-        hidden = total > target
+        hidden = beats(total, target)
         rows.append({"id": oid, "searching": obs.searching, "target": target, "hidden": hidden,
                      "check": check_json, "fell_back": oid in fell_back})
     dice.finish()
@@ -114,7 +114,7 @@ def new_observer(observer: Sheet, hider_id: str, recorded: int, searching: bool,
             afford(payment, observer)
     target = observation_readiness(observer, rules, "it cannot notice")
     return {"hider": hider_id, "observer": observer.id, "searching": searching, "target": target,
-            "hidden": recorded > target, "check": None, "fell_back": searching, "dice_after": None}
+            "hidden": beats(recorded, target), "check": None, "fell_back": searching, "dice_after": None}
 
 
 def join(state: dict, observer: Sheet, searching: bool, boost: int, rules: Ruleset, dice: DiceSource):
