@@ -49,9 +49,26 @@ class Anything(Node):
 
 
 class Text(Node):
+    """A scalar written as text; `word`: it must be a string (an id, a name), not a number."""
+
+    def __init__(self, word: bool = False):
+        self.word = word
+
     def walk(self, value, path, place, out, ctx):
-        if value is not None and not isinstance(value, (str, int, float)):
-            ctx.add(out, place, path, f"{path} must be text", "write it on one line")
+        wanted = (str,) if self.word else (str, int, float)
+        if isinstance(value, bool) or not isinstance(value, wanted):
+            ctx.add(out, place, path, f"{path} must be text, not {value!r}", "write it on one line")
+
+
+class Nullable(Node):
+    """`null` or the node's value."""
+
+    def __init__(self, node: Node):
+        self.node = node
+
+    def walk(self, value, path, place, out, ctx):
+        if value is not None:
+            self.node.walk(value, path, place, out, ctx)
 
 
 class Int(Node):
@@ -64,7 +81,7 @@ class Int(Node):
         low, high = ctx.bound(self.low), ctx.bound(self.high)
         if isinstance(value, bool) or not isinstance(value, int):
             ctx.add(out, place, path, f"{path} must be a whole number, not {value!r}", "write a number there")
-        elif value < low or (high is not None and value > high):
+        elif (low is not None and value < low) or (high is not None and value > high):
             ctx.add(out, place, path, f"{path} {value} is out of range ({low} to {high})", "write a number in range")
 
 

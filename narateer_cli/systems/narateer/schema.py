@@ -5,7 +5,7 @@ unknown keys inside these maps are errors with the closest known key, unknown
 top-level keys are kept (near misses are `check` warnings).
 """
 
-from narateer_cli.store.schema import Anything, Either, Int, Map, Name, Seq, Text
+from narateer_cli.store.schema import Anything, Either, Int, Map, Name, Nullable, Seq, Text
 
 SKILL = Either(Int(0, 100), Map(keys={"level": Int(0, 100), "vital": Name("vitals", "vital")}, required=("level",),
                                 title="{parent} {key}"))
@@ -25,4 +25,18 @@ SHEET = Map(
     },
     open=True,
     required=("action_dice",),
+)
+
+# An encounter state as the engine writes it (encounters/ID.yaml); any other key is dropped on the next write.
+_NAMES = Seq(Text(word=True))
+STATE = Map(
+    keys={
+        "id": Text(), "round": Int(0), "participants": _NAMES, "acted": _NAMES,
+        "actor": Nullable(Text(word=True)), "next": Nullable(Text(word=True)), "mode": Nullable(Text(word=True)),
+        "uses": Map(values=Int(None)), "movement_left": Nullable(Int(None)),
+        "last_action": Nullable(Map(values=Anything())),
+        "hidden": Map(values=Nullable(Map(values=Int(None)))), "recorded": Map(values=Int(None)),
+        "searches": Map(values=Nullable(Map(values=Anything()))),
+    },
+    open=True,
 )

@@ -8,7 +8,7 @@ from narateer_cli.suggest import closest
 
 from .engine.character import STATES, Sheet, Skill
 from .engine.ruleset import Ruleset
-from .schema import SHEET
+from .schema import SHEET, STATE
 
 
 def parse_sheet(char_id: str, doc, label: str, rules: Ruleset) -> Sheet:
@@ -52,29 +52,14 @@ STATE_KEYS = ("id", "round", "actor", "next", "acted", "participants", "uses", "
 
 
 def load_state(data: dict, label: str) -> dict:
-    """An encounter state's Narateer keys, checked (the host has checked the file, id, round, participants)."""
+    """An encounter state's Narateer keys, checked against STATE (the host has checked id, round, participants)."""
+    for problem in (p for p in schema.problems(data, STATE, label, None) if p.severity == "error"):
+        raise BadInput(f"{label}: {problem.message}", fix="restore it from git")
     out = {key: data.get(key) for key in STATE_KEYS}
-    try:
-        out["acted"] = list(out["acted"] or [])
-        out["participants"] = list(out["participants"] or [])
-        out["uses"] = dict(out["uses"] or {})
-        out["hidden"] = {k: dict(v or {}) for k, v in (out["hidden"] or {}).items()}
-        out["searches"] = {k: dict(v or {}) for k, v in (out["searches"] or {}).items()}
-        out["recorded"] = dict(out["recorded"] or {})
-    except (TypeError, ValueError, AttributeError):
-        raise BadInput(f"{label}: a list or mapping holds something else", fix="restore it from git") from None
-    whole = lambda v: isinstance(v, int) and not isinstance(v, bool)  # noqa: E731
-    if (not all(isinstance(n, str) for n in out["acted"])
-            or not all(whole(v) for v in out["uses"].values())
-            or not all(v is None or isinstance(v, str) for v in (out["actor"], out["next"], out["mode"]))
-            or not (out["movement_left"] is None or whole(out["movement_left"]))
-            or not (out["last_action"] is None or isinstance(out["last_action"], dict))
-            or not all(whole(v) for v in out["recorded"].values())
-            or not all(whole(v) for table in out["hidden"].values() for v in table.values())):
-        raise BadInput(f"{label}: a value has the wrong type", fix="restore it from git")
-    if not isinstance(out["round"], int) or isinstance(out["round"], bool) or out["round"] < 0:
-        raise BadInput(f"{label}: round must be a whole number", fix="restore it from git")
-    for name in out["participants"]:
-        if not isinstance(name, str):
-            raise BadInput(f"{label}: participants must be character ids", fix="restore it from git")
+    for key in ("acted", "participants"):
+        out[key] = list(out[key] or [])
+    for key in ("uses", "recorded"):
+        out[key] = dict(out[key] or {})
+    for key in ("hidden", "searches"):
+        out[key] = {k: dict(v or {}) for k, v in (out[key] or {}).items()}
     return out
