@@ -135,3 +135,43 @@ def opportunity(actor: Sheet, mover: Sheet, decl: Declaration, rules: Ruleset, d
     return {"actor": actor.id, "against": mover.id, "reaction": "opportunity", "check": result.to_json(),
             "lands": lands, "hit_margin": result.margin if lands else None,
             "outcome": result.outcome, "dice_after": {actor.id: payment.dice_after}}
+
+
+def exchange_in(state: dict | None, attacker: Sheet, defender: Sheet, response: str, rules: Ruleset,
+                dice: DiceSource, *, skill: str | None = None, weapon: str | None = None, cost: int | None = None,
+                boost: int = 0, response_boost: int = 0, advantage: bool = False, disadvantage: bool = False,
+                dr: int | None = None) -> tuple[dict | None, dict, dict]:
+    """A Combat Exchange, in an encounter or not (A-EXCH, R-ACT-2, R-HIDE-6, R-HIDE-7): the attack skill and
+    cost from the ruleset and the weapon, hidden bonuses from the state, then the proactive use and the
+    reveal. Returns (new state or None, result, dice after)."""
+    from .encounter import attack_reveals, is_hidden, record_action, require_participant, use_skill
+
+    if state is not None:
+        require_participant(state, defender.id)
+    base, weapon_spec = attack_cost(attacker, weapon, cost, rules)
+    skill_name = (skill or rules.exchange["skill"]).lower()
+    decl = Declaration(skill=skill_name, boost=boost, cost=base, advantage=advantage, disadvantage=disadvantage,
+                       label="attack")
+    data = exchange(attacker, defender, response, decl, response_boost, rules, dice,
+                    attacker_hidden_from_defender=bool(state and is_hidden(state, attacker.id, defender.id)),
+                    defender_hidden_from_attacker=bool(state and is_hidden(state, defender.id, attacker.id)),
+                    weapon=weapon_spec, dr=dr)
+    if state is not None:
+        state = use_skill(state, attacker.id, attacker.skill(skill_name, rules).name, "an attack")
+        state, data["revealed_to"] = attack_reveals(state, attacker.id, defender.id)
+        state = record_action(state, attacker.id, "exchange")
+    return state, data, data.pop("dice_after")
+
+
+def opportunity_in(state: dict, actor: Sheet, mover: Sheet, rules: Ruleset, dice: DiceSource, boost: int = 0,
+                   allow_boost: bool = False) -> tuple[dict, dict, dict]:
+    """An Opportunity Attack (R-ACT-6, A-EXCH): a Reaction with the ruleset's attack skill and cost, against
+    the mover's last completed move. Returns (new state, result, dice after)."""
+    from .encounter import answered, attack_reveals, is_hidden, require_participant
+
+    require_participant(state, mover.id)
+    decl = Declaration(skill=rules.exchange["skill"], boost=boost, cost=rules.exchange["attack_cost"], reaction=True,
+                       allow_boost=allow_boost, label="Opportunity Attack")
+    data = opportunity(actor, mover, decl, rules, dice, state["last_action"], is_hidden(state, mover.id, actor.id))
+    state, data["revealed_to"] = attack_reveals(state, actor.id, mover.id)
+    return answered(state, actor.id), data, data.pop("dice_after")
