@@ -29,8 +29,6 @@ SYSTEM = System(
         "refresh": (_C + "encounter", "Return Used dice to Ready."),
         "wound": (_C + "encounter", "Wound a character (moves dice to wounded)."),
         "heal": (_C + "encounter", "Heal wounds (wounded dice back to Used)."),
-        "undo": (_C + "encounter", "Revert the last logged action."),
-        "verify": (_C + "encounter", "Re-check an encounter log."),
         "hide": (_C + "stealth", "Hide from observers."),
         "search": (_C + "stealth", "Search for a hidden creature."),
         "reveal": (_C + "stealth", "End hiding."),
@@ -47,6 +45,7 @@ SYSTEM = System(
         "parse_faces": __name__ + ".engine.dice:parse_faces",
         "beats": __name__ + ".engine.dice:beats",
         "render": __name__ + ".render",
+        "sheet_schema": __name__ + ".schema:SHEET",
     },
     counters=("action_dice.ready", "action_dice.used", "action_dice.wounded"),
 )

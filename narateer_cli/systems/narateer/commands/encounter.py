@@ -1,11 +1,12 @@
-"""Encounter commands: encounter, turn, resolve, condition, refresh, wound, heal, undo, verify."""
+"""Narateer's encounter commands: encounter show and join, turn, resolve, condition, refresh, wound, heal."""
 
 from __future__ import annotations
 
 import click
 
 from narateer_cli.commands.common import Session, command, emit, nonneg
-from narateer_cli.commands.encounter_ops import append_entry, autocommit, current_encounter, encounter_for, finish
+from narateer_cli.commands import encounters as host
+from narateer_cli.commands.encounter_ops import current_encounter, encounter_for, finish
 
 from .checks import check_in_encounter
 from .rolls import check_options, declaration, dice_source, target_options, target_spec
@@ -22,48 +23,8 @@ def encounter_cmd():
     pass
 
 
-@command(group=encounter_cmd, name="new", help="""Create encounter ID with these participants and make it current.
-
-\b
-Example:
-  narateer encounter new skirmish selka sentry mira bandit""")
-@click.argument("enc_id")
-@click.argument("chars", nargs=-1)
-def encounter_new(app, enc_id, chars):
-    from narateer_cli.errors import BadInput
-    from ..engine.encounter import new_state
-    from narateer_cli.store import encounters, yamlio
-
-    with Session(app) as s:
-        path = encounters.state_path(s.campaign.root, enc_id)
-        if path.exists():
-            raise BadInput(f"encounter {enc_id} already exists", fix=f"use it with --in {enc_id}, or pick another id")
-        if len(set(chars)) != len(chars):
-            raise BadInput("a participant is named twice", fix="name each character once")
-        for char in chars:
-            s.sheet(char)
-        state = new_state(enc_id, list(chars), s.rules)
-        doc, text = s.campaign.config_doc()
-        doc["encounter"] = enc_id
-        s.txn.write(s.campaign.config_path, yamlio.dump_rt(doc, text))
-        enc = _fresh_encounter(s, enc_id, state)
-        finish(s, "encounter new", None, {"participants": list(chars)}, {"id": enc_id}, {}, enc)
-    emit(app, "encounter_new", {"id": enc_id, "participants": list(chars), "current": True})
-
-
-def _fresh_encounter(session, enc_id, state):
-    from narateer_cli.commands.encounter_ops import Encounter
-
-    enc = Encounter.__new__(Encounter)
-    enc.session, enc.id, enc.state, enc.new_state = session, enc_id, state, state
-    session._encounter = enc
-    return enc
-
-
-def _pick(session, enc_id):
-    if enc_id is not None:
-        session.app.encounter_id = enc_id
-    return current_encounter(session, required=True)
+encounter_cmd.add_command(host.encounter_new)
+encounter_cmd.add_command(host.encounter_log)
 
 
 @command(group=encounter_cmd, name="show", help="""Round, who acts, who has acted, uses left, dice, and who is hidden from whom.
@@ -74,7 +35,7 @@ Example:
 @click.argument("enc_id", required=False)
 def encounter_show(app, enc_id):
     with Session(app, write=False) as s:
-        enc = _pick(s, enc_id)
+        enc = host.pick(s, enc_id)
         st = enc.state
         dice = {}
         for cid in st["participants"]:
@@ -84,28 +45,6 @@ def encounter_show(app, enc_id):
                                  "participants": st["participants"], "acted": st["acted"], "next": st["next"],
                                  "uses": st["uses"], "mode": st["mode"], "movement_left": st["movement_left"],
                                  "hidden": st["hidden"], "status": dice})
-
-
-@command(group=encounter_cmd, name="log", help="""Print an encounter's log.
-
-\b
-Example:
-  narateer encounter log --last 5""")
-@click.argument("enc_id", required=False)
-@click.option("--last", type=int, help="Only the last N entries.")
-def encounter_log(app, enc_id, last):
-    from narateer_cli.store import encounters, yamlio
-
-    with Session(app, write=False) as s:
-        enc = _pick(s, enc_id)
-        path = encounters.log_path(s.campaign.root, enc.id)
-        label = f"encounters/{enc.id}.log.yaml"
-        entries = yamlio.load_safe(yamlio.read_text(path, label), label) if path.exists() else []
-        entries = entries or []
-        if last is not None:
-            nonneg("--last", last)
-            entries = entries[-last:] if last else []
-    emit(app, "encounter_log", {"id": enc.id, "entries": entries})
 
 
 @click.group(name="turn", help="""Start and end activations in the current encounter (A-TURN, A-REFRESH, R-ACT-4).
@@ -179,47 +118,59 @@ Examples:
 def resolve_cmd(app, char, intent, method, tier, auto, impossible, check_skill, dr, vs, contested, boost, bonus_dice,
                 cost, discount_base, discount_boost, fee, advantage, disadvantage, reaction, allow_boost, power_reroll,
                 power_faces, power, faces, reroll_faces):
-    from ..engine import encounter as rules_enc
-    from ..engine.actions import check_tier, resolve_auto
-    from narateer_cli.errors import BadInput, Refused
+    from narateer_cli.errors import BadInput
 
     paths = [p for p, on in (("auto", auto), ("impossible", impossible is not None), ("check", check_skill)) if on]
     if len(paths) != 1:
         raise BadInput("choose one resolution path", fix="give exactly one of --auto, --impossible REASON, --check SKILL")
-    path = paths[0]
     base = {"actor": char, "intent": intent, "method": method}
-    with Session(app, write=path != "impossible") as s:
+    with Session(app, write=paths[0] != "impossible") as s:
         sheet = s.sheet(char)
-        if path == "impossible":
-            raise Refused(f"impossible as declared: {impossible}", rule="R-ACT-1",
-                          fix="revise the intent or method; nothing was spent")
-        enc = encounter_for(s, char)
-        if path == "auto":
-            tier = tier or "trivial"
+        if paths[0] == "impossible":
+            from ..engine.actions import impossible as refuse
+
+            refuse(impossible)
+        if paths[0] == "auto":
             if any(x is not None for x in (dr, vs, contested)) or faces:
                 raise BadInput("--auto takes no target or faces", fix="drop them, or use --check SKILL")
-            nonneg("--cost", cost, s.rules.max_roll_dice)
             given = click.get_current_context().get_parameter_source("cost") != click.core.ParameterSource.DEFAULT
-            auto = resolve_auto(sheet, tier, cost if given else None, s.rules)
-            if enc is not None:
-                rules_enc.require_activation(enc.state, char, "R-ACT-3")
-                enc.new_state = rules_enc.record_action(enc.state, char, "resolve")
-            data = {**base, "tier": tier, "path": "auto", "paid": auto["paid"], "check": None,
-                    "dice_before": dict(sheet.dice), "dice_after": auto["dice_after"]}
-            finish(s, "resolve", char, {"intent": intent, "method": method, "tier": tier, "cost": auto["cost"]}, data,
-                   {char: auto["dice_after"]}, enc)
+            data = _resolve_auto(s, sheet, base, tier or "trivial", cost if given else None)
         else:
-            check_tier(tier)
-            decl = declaration(check_skill, boost, bonus_dice, cost, discount_base, discount_boost, fee, advantage,
-                               disadvantage, reaction, allow_boost, power_reroll, power)
-            dice = dice_source(app, s.rules, faces=(faces, "--faces"), reroll=(reroll_faces, "--reroll-faces"),
-                               power=(power_faces, "--power-faces"))
-            spec = target_spec(s, char, dr, vs, contested)
-            result = check_in_encounter(s, sheet, decl, spec, dice, None, command="resolve",
-                                    extra={"intent": intent, "method": method, "tier": "major", "path": "check"})
-            data = {**base, "tier": "major", "path": "check", "paid": result["paid"], "check": result,
-                    "dice_after": result["dice_after"]}
+            data = _resolve_check(app, s, sheet, base, tier, check_skill, (dr, vs, contested), (faces, reroll_faces),
+                                  declaration(check_skill, boost, bonus_dice, cost, discount_base, discount_boost,
+                                              fee, advantage, disadvantage, reaction, allow_boost, power_reroll,
+                                              power), power_faces)
     emit(app, "resolve", data)
+
+
+def _resolve_check(app, s, sheet, base: dict, tier, skill, targets, faces, decl, power_faces) -> dict:
+    """R-ACT-2: resolving by a Skill Check makes the action Major; the check is logged as the resolve."""
+    from ..engine.actions import check_tier
+
+    check_tier(tier)
+    dice = dice_source(app, s.rules, faces=(faces[0], "--faces"), reroll=(faces[1], "--reroll-faces"),
+                       power=(power_faces, "--power-faces"))
+    result = check_in_encounter(s, sheet, decl, target_spec(s, sheet.id, *targets), dice, None, command="resolve",
+                                extra={"intent": base["intent"], "method": base["method"], "tier": "major",
+                                       "path": "check"})
+    return {**base, "tier": "major", "path": "check", "paid": result["paid"], "check": result,
+            "dice_after": result["dice_after"]}
+
+
+def _resolve_auto(s, sheet, base: dict, tier: str, cost) -> dict:
+    """R-ACT-1: a certain outcome pays its tier's cost, inside the actor's activation when in an encounter."""
+    from ..engine.actions import resolve_auto_in
+
+    nonneg("--cost", cost, s.rules.max_roll_dice)
+    enc = encounter_for(s, sheet.id)
+    state, auto = resolve_auto_in(enc.state if enc else None, sheet, tier, cost, s.rules)
+    if enc is not None:
+        enc.new_state = state
+    data = {**base, "tier": tier, "path": "auto", "paid": auto["paid"], "check": None,
+            "dice_before": dict(sheet.dice), "dice_after": auto["dice_after"]}
+    finish(s, "resolve", sheet.id, {"intent": base["intent"], "method": base["method"], "tier": tier,
+                                    "cost": auto["cost"]}, data, {sheet.id: auto["dice_after"]}, enc)
+    return data
 
 
 @command(help="""Add or remove conditions (A-COND): +NAME adds, -NAME removes.
@@ -289,62 +240,6 @@ def heal_cmd(app, char, n):
     from ..engine.character import heal
 
     _dice_move(app, char, "heal", heal, n)
-
-
-@command(help="""Revert the last logged action: every file it replaced gets its previous bytes back.
-
-The undo itself is appended to the log.
-
-\b
-Example:
-  narateer undo""")
-@click.argument("enc_id", required=False)
-def undo_cmd(app, enc_id):
-    from narateer_cli.store import encounters, yamlio
-
-    with Session(app) as s:
-        enc = _pick(s, enc_id)
-        root = s.campaign.root
-        path, record = encounters.latest_undo(root, enc.id)
-        encounters.check_undo(root, record)
-        dice = {}
-        for rel, text in record["before"].items():
-            s.txn.write(root / rel, text)
-            if rel.startswith("characters/") and text is not None:
-                cid = rel[len("characters/"):-len(".yaml")]
-                dice[cid] = s.campaign.system.parse_sheet(cid, yamlio.load_rt(text, rel), rel, s.rules).dice
-        s.txn.write(path, None)
-        data = {"encounter": enc.id, "undone": record["seq"], "files": sorted(record["before"])}
-        moves = {cid: (s.sheet(cid).dice, dice[cid]) for cid in dice}
-        append_entry(s, enc.id, "undo", None, {"undoes": record["seq"]}, data, moves)
-        changed = s.txn.changed()
-        s.commit()
-        autocommit(s, changed, "undo", None, {}, data)
-    emit(app, "undo", data)
-
-
-@command(help="""Re-check an encounter log: totals, margins, outcomes, payments, dice before/after.
-
-Reports the first inconsistency with its entry and exits 1.
-
-\b
-Example:
-  narateer verify ambush""")
-@click.argument("enc_id", required=False)
-def verify_cmd(app, enc_id):
-    from ..engine.verify import verify_log
-    from narateer_cli.store import encounters, yamlio
-
-    with Session(app, write=False) as s:
-        enc = _pick(s, enc_id)
-        path = encounters.log_path(s.campaign.root, enc.id)
-        label = f"encounters/{enc.id}.log.yaml"
-        entries = yamlio.load_safe(yamlio.read_text(path, label), label) if path.exists() else []
-        problem = verify_log(entries or [], s.rules)
-    data = {"encounter": enc.id, "entries": len(entries or []), "ok": problem is None, "problem": problem}
-    emit(app, "verify", data)
-    if problem:
-        raise click.exceptions.Exit(1)
 
 
 @command(group=encounter_cmd, name="join", help="""Add CHAR to the current encounter.

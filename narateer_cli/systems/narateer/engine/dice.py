@@ -143,20 +143,13 @@ def pool_weights(dice: int, values, edge: str, disadvantage_rule: str) -> tuple[
 
 
 def chance_to_exceed(dist: list[int], denom: int, target: int) -> float:
-    """P(total > target) from an exact distribution."""
-    if target < 0:
-        return 1.0
-    return sum(dist[target + 1:]) / denom
+    """P(beats(total, target)) from an exact distribution."""
+    return sum(w for total, w in enumerate(dist) if beats(total, target)) / denom
 
 
 def chance_to_beat(dist_a, denom_a, dist_b, denom_b) -> float:
-    """P(A's total > B's total) for two independent exact distributions."""
-    below = 0  # running weight of B totals strictly below a
-    wins = 0
-    for a, wa in enumerate(dist_a):
-        if a >= 1 and a - 1 < len(dist_b):
-            below += dist_b[a - 1]
-        wins += wa * below
+    """P(beats(A's total, B's total)) for two independent exact distributions."""
+    wins = sum(wa * wb for a, wa in enumerate(dist_a) for b, wb in enumerate(dist_b) if beats(a, b))
     return wins / (denom_a * denom_b)
 
 
@@ -194,3 +187,11 @@ def random_dr(tier: str, base: int, rules, dice: DiceSource) -> dict:
 def beats(total: int, target: int) -> bool:
     """R-CHK-6: a total succeeds only when it exceeds the target; a tie fails. The one place this is written."""
     return total > target
+
+
+def odds(n: int, target: int, advantage: bool, disadvantage: bool, rules) -> dict:
+    """Exact chance that N dice beat a target, and the whole distribution (by convolution, A-FACES, R-EDGE)."""
+    edge = edge_mode(advantage, disadvantage, rules.edge_both)
+    dist, denom = pool_weights(n, rules.faces, edge, rules.disadvantage)
+    return {"dice": n, "target": target, "edge": edge, "p_success": chance_to_exceed(dist, denom, target),
+            "distribution": {str(t): w / denom for t, w in enumerate(dist) if w}}
