@@ -38,6 +38,7 @@ SYSTEM = System(
     hooks={
         "ruleset": __name__ + ".ruleset:build_ruleset",
         "parse_sheet": __name__ + ".sheet:parse_sheet",
+        "sheet_schema": __name__ + ".hostschema:SHEET",
         "new_state": __name__ + ".encounter:new_state",
         "load_state": __name__ + ".encounter:load_state",
         "verify_log": __name__ + ".verify:verify_log",

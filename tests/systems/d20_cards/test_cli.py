@@ -275,3 +275,14 @@ def test_elapse_and_check(d20):
     assert data["clock_after"] == 60 and sheet(d20, "tor")["cooldowns"] == {}
     assert "clock: 60" in (d20 / "narateer.yaml").read_text()
     assert ok(d20, "check")["ok"] is True
+
+
+def test_check_lists_every_sheet_problem_with_its_line(d20):
+    path = d20 / "characters" / "bandit.yaml"
+    text = path.read_text().replace("ac: {physical: 14, mental: 11}", "ac: {physical: 14, mentl: 11}")
+    path.write_text(text.replace("reach: 1", "reach: far"))
+    r = run(d20, "check")
+    assert r.code == 1
+    lines = r.out.splitlines()
+    assert any(l.startswith("characters/bandit.yaml:4: ac.mentl: unknown key 'mentl'; did you mean mental?") for l in lines)
+    assert any(l.startswith("characters/bandit.yaml:6: reach: must be a number") for l in lines)
