@@ -286,3 +286,16 @@ def test_check_lists_every_sheet_problem_with_its_line(d20):
     lines = r.out.splitlines()
     assert any(l.startswith("characters/bandit.yaml:4: ac.mentl: unknown key 'mentl'; did you mean mental?") for l in lines)
     assert any(l.startswith("characters/bandit.yaml:6: reach: must be a number") for l in lines)
+
+
+def test_w5_reach_bonus_and_w6_physical_dc_with_inline_cards(d20):
+    edit(d20, "mira", cards={
+        "long-strike": {"name": "Long Strike", "cost": 2, "atk": "fin", "range": "reach", "reach_bonus": 1,
+                        "damage": {"amount": 12, "overkill": 2}},
+        "quake": {"name": "Quake", "cost": 1, "dc": "physical", "range": 10, "damage": {"amount": 3}}})
+    t = ok(d20, "act", "mira", "long-strike", "--target", "bandit", "--distance", "1.5", "--faces", "10")["targets"][0]
+    assert (t["in_range"], t["attack"]["penalty"], t["damage"]["dealt"]) == (True, 0, 12)
+    data = ok(d20, "act", "mira", "quake", "--target", "bandit", "--save-faces", "bandit=8")
+    assert data["dc"] == {"kind": "physical", "attribute": "body", "value": 12}
+    assert data["targets"][0]["save"] == {"attribute": "phy", "bonus": 3, "face": 8, "total": 11, "dc": 12,
+                                          "resisted": False}
