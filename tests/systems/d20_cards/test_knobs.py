@@ -200,3 +200,43 @@ def test_a_card_tier_build_table_shows_in_card_status():
     w = world(mira={"level": 1, "focus_slots": 1}, rules_=r_)
     assert card_status(w, "mira", "strike", r_) == "ready; tier 1 needs level 2 (mira has 1)"
     assert card_status(w, "mira", "strike", RULES) == "ready"
+
+
+def test_a_card_crit_mark_moves():
+    w = world(mira={"hp": {"current": 5, "max": 30}})
+    _, r = perform(w, "last-stand", "bandit", faces={"attack": [2]}, rules_=rules(critical={"hp_at_most": 5}))
+    assert r.conditions_added == ("swan_song",)
+    perform(world(mira={"conditions": ["critical"]}), "last-stand", "bandit", faces={"attack": [2]})
+
+
+def test_a_card_senses_names():
+    w = world(bandit={"conditions": ["shadowed"]})
+    _, r = perform(w, "strike", "bandit", faces={"attack": [15]}, rules_=rules(senses={"unseen": ["shadowed"]}))
+    assert r.targets[0].seen is False and r.targets[0].attack.penalty == -10
+    _, r = perform(w, "strike", "bandit", faces={"attack": [15]})
+    assert r.targets[0].seen is True
+
+
+def test_a_card_attr_pairs_decide_the_ac():
+    r_ = rules(attributes={"mind": ["kno", "wil", "fin"], "body": ["phy"]})
+    _, r = perform(world(), "strike", "bandit", faces={"attack": [10]}, rules_=r_)
+    assert (r.targets[0].attack.ac_kind, r.targets[0].attack.ac) == ("mental", 11)
+
+
+def test_a_card_comp_turn_own():
+    pip = {"pip": {"name": "Pip", "owner": "mira", "attributes": {"fin": 3}, "ac": {"physical": 12, "mental": 10},
+                   "hp": {"current": 6, "max": 6}}}
+    w = world(mira={"companions": ["pip"]}, extra=pip)
+    w = w.replace(encounter=w.encounter.replace(participants=("mira", "bandit")))
+    perform(w, "peck", "bandit", faces={"attack": [11]})
+    with pytest.raises(Refused) as exc:
+        perform(w, "peck", "bandit", rules_=rules(companion={"turn": "own"}))
+    assert exc.value.rule == "R-CARD-ACT-1"
+
+
+def test_a_card_ap_timing_manual_and_limits():
+    w = world(mira={"resources": {"ap": {"current": 1, "max": 3}}})
+    w2, t = timeflow.turn_start(w, "mira", rules(ap={"timing": "manual"}), DiceSource())
+    assert t.ap is None and w2.chars["mira"].ap() == 1
+    with pytest.raises(BadInput):
+        perform(world(), "aura", "mira", "bandit", rules_=rules(limits={"targets": 1}))
