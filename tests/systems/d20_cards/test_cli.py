@@ -299,3 +299,13 @@ def test_w5_reach_bonus_and_w6_physical_dc_with_inline_cards(d20):
     assert data["dc"] == {"kind": "physical", "attribute": "body", "value": 12}
     assert data["targets"][0]["save"] == {"attribute": "phy", "bonus": 3, "face": 8, "total": 11, "dc": 12,
                                           "resisted": False}
+
+
+def test_rules_overrides_in_narateer_yaml(d20):
+    config = d20 / "narateer.yaml"
+    text = config.read_text()
+    config.write_text(text + "rules:\n  attack_ties: miss\n")
+    t = ok(d20, "act", "mira", "strike", "--target", "bandit", "--faces", "10")["targets"][0]
+    assert t["attack"]["total"] == 14 and t["attack"]["hit"] is False
+    config.write_text(text + "rules:\n  atack_ties: miss\n")
+    refused(d20, 2, "act", "mira", "strike", "--target", "bandit", contains="did you mean attack_ties?")
