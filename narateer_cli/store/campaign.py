@@ -63,6 +63,8 @@ class Campaign:
         self._config = None
         self._rules = None
         self._system = None
+        self.rules_key = None  # what the ruleset was built from (rules file, narateer.yaml): see _cached_config
+        self._rules_checked = False  # the config cache says these files built a valid ruleset before
 
     @property
     def system(self):
@@ -116,9 +118,11 @@ class Campaign:
             key = self._cache_key()
         except OSError:
             key = None
+        self.rules_key = key
         data = cache.get(self.root, "config", "narateer", key) if key is not None else None
         if data is not None and isinstance(data.get("config"), dict):
             _DEFAULT_RULES.setdefault(key[1], data["default"])
+            self._rules_checked = data.get("checked") is True
             return data["config"]
         doc, _ = self.config_doc()
         config = yamlio.to_plain(doc)
@@ -134,7 +138,10 @@ class Campaign:
         if self._rules is None:
             overrides = self.config().get("rules") or {}
             system = self.system
-            self._rules = system.ruleset(overrides, CONFIG, data=default_rules(system))
+            self._rules = system.ruleset(overrides, CONFIG, data=default_rules(system), checked=self._rules_checked)
+            if not self._rules_checked and self.rules_key is not None:  # built and checked: say so in the cache
+                cache.put(self.root, "config", "narateer", {"default": default_rules(system), "config": self._config,
+                                                            "checked": True}, self.rules_key)
         return self._rules
 
     @property
@@ -172,8 +179,10 @@ class Campaign:
         text, key = yamlio.read_text(path, label, with_key=True)
         cached = cache.get(self.root, "sheets", char_id, key)
         if cached is not None:
-            try:
-                sheet = self.system.parse_sheet(char_id, cached["doc"], label, self.rules)
+            try:  # a parse cached under this ruleset passed its schema then: only a new ruleset checks it again
+                rules = self.rules  # also sets rules_key
+                checked = self.rules_key is not None and cached.get("rules") == self.rules_key
+                sheet = self.system.parse_sheet(char_id, cached["doc"], label, rules, checked=checked)
                 return SheetFile(path, label, text, None, sheet, cached["dice"], cached["doc"], self.counters)
             except (BadInput, KeyError, TypeError, AttributeError, ValueError):
                 pass  # parse the text again, for messages with line numbers
@@ -190,7 +199,8 @@ class Campaign:
     def remember(self, sf: "SheetFile", key=None, text: str | None = None):
         """Keep a sheet's parse for the next command (after a write: of `text`, just written)."""
         if sf.plain is not None and sf.places is not None:
-            cache.put(self.root, "sheets", sf.id, {"doc": sf.plain, "dice": sf.places}, key, sf.path, text)
+            cache.put(self.root, "sheets", sf.id, {"doc": sf.plain, "dice": sf.places, "rules": self.rules_key}, key,
+                      sf.path, text)
 
 
 def counter_block(counters) -> tuple[str, tuple[str, ...]]:
