@@ -12,8 +12,24 @@ import json
 import sys
 
 
-def out(kind: str, data: dict, as_json: bool, system=None):
+def plain(value):
+    """A result as JSON-ready data: a record by its fields in order (or its own `to_json`), mappings and
+    lists item by item. Engines return records; this is where they become the JSON shape."""
+    if hasattr(value, "to_json"):
+        return value.to_json()
+    fields = getattr(value, "_fields", None)
+    if isinstance(fields, tuple) and not isinstance(value, tuple):
+        return {name: plain(getattr(value, name)) for name in fields}
+    if isinstance(value, dict):
+        return {key: plain(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [plain(item) for item in value]
+    return value
+
+
+def out(kind: str, data, as_json: bool, system=None):
     """Print one result: JSON, or the text of the system's formatter for `kind` (else the host's)."""
+    data = plain(data)
     if as_json:
         sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
         return

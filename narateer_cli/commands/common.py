@@ -141,9 +141,10 @@ class Session:
     def sheet(self, char_id: str):
         return self.load(char_id).sheet
 
-    def set_sheet(self, char_id: str, dice=None, conditions=None, readiness=None):
+    def set_sheet(self, char_id: str, dice=None, **values):
+        """Change a sheet in this transaction: its counters (`dice`) and any top-level values."""
         sf = self.load(char_id)
-        text = sf.render(dice=dice, conditions=conditions, readiness=readiness)
+        text = sf.render(dice=dice, **values)
         self.rendered[char_id] = text
         if text != sf.original:
             self.txn.write(sf.path, text)

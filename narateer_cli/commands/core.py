@@ -100,8 +100,8 @@ def systems_cmd(app):
 
     current = systems.system_name(systems.find_campaign(app.campaign_dir))
     rows = []
-    for name in systems.installed():
-        system = systems.load_system(name)
+    for system in systems.loaded_systems():  # an add-on that fails to load is left out
+        name = system.name
         rows.append({"name": system.name, "title": system.title, "summary": system.summary,
                      "builtin": name in systems.BUILTIN, "current": name == current})
     emit(app, "systems", {"systems": rows, "current": current})

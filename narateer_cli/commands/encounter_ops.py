@@ -56,8 +56,12 @@ def encounter_for(session, char_id: str) -> Encounter | None:
 
 def finish(session, command: str, actor: str, declaration: dict, result: dict, dice: dict,
            enc: Encounter | None = None):
-    """Write every change of one action: sheets, encounter state, log entry, undo record; all or none."""
+    """Write every change of one action: sheets, encounter state, log entry, undo record; all or none.
+    `result` is the engine's result (a record, or data); the log holds its JSON shape."""
+    from ..render import plain
     from ..store import encounters
+
+    result = plain(result)
 
     before_dice = {cid: dict(session.sheet(cid).dice) for cid in dice}
     for cid, after in dice.items():

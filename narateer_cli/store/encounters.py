@@ -64,7 +64,7 @@ def load_state(root: Path, enc_id: str, system) -> dict:
     missing = [k for k in ("id", "round", "participants") if k not in data]
     if missing:
         raise BadInput(f"{label}: missing {', '.join(missing)}", fix="restore it from git")
-    out = system.require("load_state")(data, label)
+    out = system.require("load_state")(data, label, checked=not fresh)  # a cached state passed when it was cached
     if fresh:
         cache.put(root, "states", enc_id, data, key)
     return out

@@ -43,3 +43,21 @@ def test_help_inside_a_campaign_lists_shared_then_own_verbs(camp):
     shared, own = r.out.split("Shared commands:")[1].split("Narateer commands (system: narateer):")
     assert "  roll " in shared and "  systems " in shared and "  hide " not in shared
     assert "  hide " in own and "  exchange " in own and "  roll " not in own
+
+
+def test_help_outside_a_campaign_groups_verbs_by_system(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    out = run(None, "--help").out
+    assert out.index("Shared commands:") < out.index("Narateer commands (system: narateer):")
+    assert "  init " in out and "  systems " in out and "  hide " in out
+
+
+def test_help_loads_no_yaml_no_store_and_no_entry_points(tmp_path):
+    import subprocess
+    import sys
+
+    probe = ("import sys\nfrom narateer_cli.cli import main\ntry:\n    main(['--help'])\nexcept SystemExit:\n    pass\n"
+             "heavy = [m for m in ('ruamel.yaml', 'importlib.metadata', 'narateer_cli.store', 'tabulate', 'difflib',"
+             " 'narateer_cli.systems.narateer.engine') if m in sys.modules]\nprint('HEAVY', heavy)\n")
+    r = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, capture_output=True, text=True)
+    assert r.stdout.strip().splitlines()[-1] == "HEAVY []", r.stdout + r.stderr

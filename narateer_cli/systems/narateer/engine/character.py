@@ -122,3 +122,30 @@ def change_conditions(current, changes, rules: Ruleset) -> tuple[list, list, lis
             conds.remove(name)
             removed.append(name)
     return conds, added, removed
+
+
+class DiceMoved(Record):
+    """The result of refresh, wound and heal."""
+
+    _fields = ("actor", "moved", "dice_before", "dice_after")
+
+
+class ConditionsChanged(Record):
+    """The result of `condition`."""
+
+    _fields = ("actor", "conditions", "added", "removed")
+
+
+def move_dice(sheet: Sheet, verb: str, count: int | None, rules: Ruleset) -> DiceMoved:
+    """refresh / wound / heal: move dice between states, never a die twice (A-REFRESH, A-WOUND)."""
+    if verb == "refresh":
+        after, moved = refresh(sheet.dice, rules)
+    else:
+        after, moved = (wound if verb == "wound" else heal)(sheet.dice, count, rules)
+    return DiceMoved(sheet.id, moved, dict(sheet.dice), after)
+
+
+def conditions_changed(sheet: Sheet, changes, rules: Ruleset) -> ConditionsChanged:
+    """A-COND: `+name` / `-name` applied to a sheet's conditions."""
+    conds, added, removed = change_conditions(sheet.conditions, changes, rules)
+    return ConditionsChanged(sheet.id, conds, added, removed)

@@ -15,6 +15,8 @@ from .dice import DiceSource, beats
 from narateer_cli.errors import BadInput, Refused
 from .ruleset import Ruleset
 
+STEALTH, OBSERVATION = "stealth", "observation"  # the skills Hide and Search roll (R-HIDE-2, R-SRCH-1)
+
 
 def observer_streams(obs_id: str) -> Streams:
     return Streams(f"obs:{obs_id}", f"obs_reroll:{obs_id}", f"obs_power:{obs_id}",
@@ -35,7 +37,37 @@ def observation_readiness(sheet: Sheet, rules: Ruleset, why: str) -> int:
 
 
 def hide(hider: Sheet, decl: Declaration, observers: list[Observer], rules: Ruleset, dice: DiceSource) -> dict:
-    """R-HIDE-2, R-HIDE-3: one Stealth roll against each observer; returns the result and dice after."""
+    """R-HIDE-2, R-HIDE-3: one Stealth roll against each observer; returns the result and dice after.
+    Every payment (the hider's, each searching observer's) is settled before anyone rolls."""
+    _hide_input(hider, observers, dice)
+    payment = plan(hider, decl, rules, dice=dice, check_afford=False)
+    planned = [(obs, _plan_observer(obs, rules, dice)) for obs in observers]
+    afford(payment, hider)
+    fell_back = _fall_backs(planned, rules)
+    stealth = roll(payment, Target(None, "observers", "each observer"), rules, dice)
+    total = stealth.total
+    rows = []
+    after = {hider.id: payment.dice_after}
+    for obs, op in planned:
+        oid = obs.sheet.id
+        if op is not None and oid not in fell_back:
+            check = roll(op, Target(total, "stealth", f"{possessive(hider.id)} Stealth"), rules, dice)
+            target, check_json = check.total, check.to_json()
+            after[oid] = op.dice_after
+        else:
+            target, check_json = observation_readiness(obs.sheet, rules, "it is not aware"), None
+        rows.append({"id": oid, "searching": obs.searching, "target": target, "hidden": beats(total, target),
+                     "check": check_json, "fell_back": oid in fell_back})
+    dice.finish()
+    stealth_json = stealth.to_json()
+    stealth_json.update(target=None, target_source="observers", target_label="each observer")
+    hidden_from = [r["id"] for r in rows if r["hidden"]]
+    return {"actor": hider.id, "check": stealth_json, "recorded_total": total if hidden_from else None,
+            "total": total, "hidden_from": hidden_from, "observers": rows, "dice_after": after}
+
+
+def _hide_input(hider: Sheet, observers: list[Observer], dice: DiceSource):
+    """Bad input of a Hide: no observer, one named twice or the hider itself, faces for a non-searcher."""
     if not observers:
         raise BadInput("hide needs at least one observer", fix="name them with --from OBS")
     ids = [o.sheet.id for o in observers]
@@ -45,49 +77,28 @@ def hide(hider: Sheet, decl: Declaration, observers: list[Observer], rules: Rule
         if stream.startswith("obs:") and stream[4:] not in {o.sheet.id for o in observers if o.searching}:
             raise BadInput(f"--observer-faces given for {stream[4:]}, who is not searching",
                            fix=f"add --searching {stream[4:]}, or drop its faces")
-    payment = plan(hider, decl, rules, dice=dice, check_afford=False)
-    planned = []
-    for obs in observers:
-        if obs.searching:
-            od = Declaration(skill=OBSERVATION, boost=obs.boost, reaction=False, label="Observation check")
-            op = plan(obs.sheet, od, rules, observer_streams(obs.sheet.id), dice=dice, check_afford=False)
-            planned.append((obs, op))
-        else:
-            if obs.boost:
-                raise BadInput(f"--observer-boost given for {obs.sheet.id}, who is not searching",
-                               fix=f"add --searching {obs.sheet.id}, or drop its boost")
-            planned.append((obs, None))
-    # every payment settled before anyone rolls (R-HIDE-2)
-    afford(payment, hider)
+
+
+def _plan_observer(obs: Observer, rules: Ruleset, dice: DiceSource):
+    """A searching observer's own Observation check (R-HIDE-2); None for one compared by Readiness."""
+    if obs.searching:
+        od = Declaration(skill=OBSERVATION, boost=obs.boost, reaction=False, label="Observation check")
+        return plan(obs.sheet, od, rules, observer_streams(obs.sheet.id), dice=dice, check_afford=False)
+    if obs.boost:
+        raise BadInput(f"--observer-boost given for {obs.sheet.id}, who is not searching",
+                       fix=f"add --searching {obs.sheet.id}, or drop its boost")
+    return None
+
+
+def _fall_backs(planned, rules: Ruleset) -> set:
+    """A-SEARCHPAY: searchers who cannot pay fall back to Readiness (or the whole Hide is refused)."""
     fell_back = set()
     for obs, op in planned:
         if op is not None and op.paid > obs.sheet.dice.get("ready", 0):
             if rules.search_pay == "refuse":
                 afford(op, obs.sheet)
             fell_back.add(obs.sheet.id)
-    stealth = roll(payment, Target(None, "observers", "each observer"), rules, dice)
-    total = stealth.total
-    rows = []
-    after = {hider.id: payment.dice_after}
-    for obs, op in planned:
-        oid = obs.sheet.id
-        if op is not None and oid not in fell_back:
-            check = roll(op, Target(total, "stealth", f"{possessive(hider.id)} Stealth"), rules, dice)
-            target = check.total
-            check_json = check.to_json()
-            after[oid] = op.dice_after
-        else:
-            target = observation_readiness(obs.sheet, rules, "it is not aware")
-            check_json = None
-        hidden = beats(total, target)
-        rows.append({"id": oid, "searching": obs.searching, "target": target, "hidden": hidden,
-                     "check": check_json, "fell_back": oid in fell_back})
-    dice.finish()
-    stealth_json = stealth.to_json()
-    stealth_json.update(target=None, target_source="observers", target_label="each observer")
-    hidden_from = [r["id"] for r in rows if r["hidden"]]
-    return {"actor": hider.id, "check": stealth_json, "recorded_total": total if hidden_from else None,
-            "total": total, "hidden_from": hidden_from, "observers": rows, "dice_after": after}
+    return fell_back
 
 
 def search(searcher: Sheet, hider_id: str, recorded: int, decl: Declaration, rules: Ruleset, dice: DiceSource) -> dict:
@@ -118,7 +129,7 @@ def new_observer(observer: Sheet, hider_id: str, recorded: int, searching: bool,
 
 
 def join(state: dict, observer: Sheet, searching: bool, boost: int, rules: Ruleset, dice: DiceSource):
-    """R-HIDE-3: a creature joining the scene is compared with every hider's recorded total, with no
+    """R-HIDE-3: a creature joining the encounter is compared with every hider's recorded total, with no
     new Stealth roll. Returns (state, comparisons, the observer's dice after)."""
     from .encounter import add_participant, set_hidden
 
@@ -135,8 +146,6 @@ def join(state: dict, observer: Sheet, searching: bool, boost: int, rules: Rules
     dice.finish()
     return state, compared, observer.dice
 
-
-STEALTH, OBSERVATION = "stealth", "observation"  # the skills Hide and Search roll (R-HIDE-2, R-SRCH-1)
 
 
 def hide_in(state: dict, hider: Sheet, observers: list[Observer], rules: Ruleset, dice: DiceSource,
