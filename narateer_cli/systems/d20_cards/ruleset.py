@@ -82,14 +82,15 @@ def merge(base: dict, over: dict) -> dict:
 
 
 def build_ruleset(default: dict, overrides: dict | None = None, where: str = "narateer.yaml",
-                  locate=None) -> Ruleset:
-    """Merge `overrides` over `default` and validate every knob; BadInput names the key path."""
+                  locate=None, checked: bool = False) -> Ruleset:
+    """Merge `overrides` over `default` and validate every knob; BadInput names the key path.
+    `checked`: the host's config cache says these very files passed before, so the checks are skipped."""
     overrides = overrides or {}
     if not isinstance(overrides, dict):
         raise BadInput(f"{where}: rules must be a mapping of ruleset keys", fix="see rules.yaml of d20-cards")
-    problems = check(overrides, Map(RULES_SCHEMA.fields), where, locate)
     merged = merge(default, overrides)
-    problems += check(merged, RULES_SCHEMA, where, locate) if not problems else []
+    problems = [] if checked else check(overrides, Map(RULES_SCHEMA.fields), where, locate)
+    problems += check(merged, RULES_SCHEMA, where, locate) if not (problems or checked) else []
     if problems:
         first = problems[0]
         raise BadInput(f"{first.label}:{first.line}: rules.{first.message}", fix="correct it or remove the override")
