@@ -92,17 +92,12 @@ Example:
 @click.argument("enc_id", required=False)
 @click.option("--last", type=int, help="Only the last N entries.")
 def encounter_log(app, enc_id, last):
-    from ..store import encounters, yamlio
+    from ..store import encounters
 
     with Session(app, write=False) as s:
         sc = _pick(s, enc_id)
-        path = encounters.log_path(s.campaign.root, sc.id)
-        label = f"encounters/{sc.id}.log.yaml"
-        entries = yamlio.load_safe(yamlio.read_text(path, label), label) if path.exists() else []
-        entries = entries or []
-        if last is not None:
-            nonneg("--last", last)
-            entries = entries[-last:] if last else []
+        nonneg("--last", last)
+        entries = encounters.read_log(s.campaign.root, sc.id, last)
     emit(app, "encounter_log", {"id": sc.id, "entries": entries})
 
 
@@ -332,15 +327,13 @@ Example:
 @click.argument("enc_id", required=False)
 def verify_cmd(app, enc_id):
     from ..engine.verify import verify_log
-    from ..store import encounters, yamlio
+    from ..store import encounters
 
     with Session(app, write=False) as s:
         sc = _pick(s, enc_id)
-        path = encounters.log_path(s.campaign.root, sc.id)
-        label = f"encounters/{sc.id}.log.yaml"
-        entries = yamlio.load_safe(yamlio.read_text(path, label), label) if path.exists() else []
-        problem = verify_log(entries or [], s.rules)
-    data = {"encounter": sc.id, "entries": len(entries or []), "ok": problem is None, "problem": problem}
+        hist = encounters.verify_log_file(s.campaign.root, sc.id, lambda e: verify_log([e], s.rules))
+        problem = hist.problem
+    data = {"encounter": sc.id, "entries": hist.count, "ok": problem is None, "problem": problem}
     emit(app, "verify", data)
     if problem:
         raise click.exceptions.Exit(1)

@@ -70,9 +70,10 @@ def finish(session, command: str, actor: str, declaration: dict, result: dict, d
         writes = dict(session.txn.writes)
         before = session.txn.before()
         moves = {cid: (before_dice[cid], after) for cid, after in dice.items()}
-        seq = append_entry(session, sc.id, command, actor, declaration, result, moves)
+        entry = append_entry(session, sc.id, command, actor, declaration, result, moves)
+        seq = entry["seq"]
         session.txn.write(encounters.undo_dir(root, sc.id) / f"{seq:08d}.json",
-                          encounters.undo_record(before, writes, seq))
+                          encounters.undo_record(before, writes, seq, entry["id"]))
         for old in encounters.old_undo_records(root, sc.id):
             session.txn.write(old, None)
     changed = session.txn.changed()
@@ -82,17 +83,17 @@ def finish(session, command: str, actor: str, declaration: dict, result: dict, d
     autocommit(session, changed, command, actor, declaration, result)
 
 
-def append_entry(session, enc_id: str, command: str, actor, declaration: dict, result: dict, moves: dict) -> int:
-    """Add one log entry (the next seq, from the log's tail) to the transaction; returns its seq.
+def append_entry(session, enc_id: str, command: str, actor, declaration: dict, result: dict, moves: dict) -> dict:
+    """Add one log entry (seq, id and parent from the log's tail) to the transaction; returns it.
     `moves` maps each character whose dice moved to (dice before, dice after)."""
     from ..store import encounters
 
     log = encounters.log_path(session.campaign.root, enc_id)
-    seq = encounters.last_seq(log) + 1
-    entry = {"seq": seq, "command": command, "actor": actor, "declaration": declaration, "result": result,
-             "dice": {cid: {"before": dict(b), "after": dict(a)} for cid, (b, a) in moves.items()}}
-    session.txn.append(log, encounters.entry_text(entry))
-    return seq
+    text, entry = encounters.new_entry(log, {
+        "command": command, "actor": actor, "declaration": declaration, "result": result,
+        "dice": {cid: {"before": dict(b), "after": dict(a)} for cid, (b, a) in moves.items()}})
+    session.txn.append(log, text)
+    return entry
 
 
 def autocommit(session, changed: list[str], command: str, actor, declaration: dict, result: dict):

@@ -12,17 +12,15 @@ from __future__ import annotations
 
 import json
 import os
-import re
 from pathlib import Path
 
 from ..engine.errors import BadInput, Refused
-from . import cache, yamlio
+from . import cache, loglines, yamlio
 from .campaign import check_id
 
 STATE_KEYS = ("id", "round", "actor", "next", "acted", "participants", "uses", "mode", "movement_left",
               "last_action", "hidden", "recorded", "searches")
 UNDO_KEEP = 100
-SEQ_RE = re.compile(rb"^- \{seq: (\d+),", re.M)
 
 
 def state_path(root: Path, enc_id: str) -> Path:
@@ -106,31 +104,47 @@ def state_text(state: dict) -> str:
 
 def last_seq(path: Path) -> int:
     """The last entry's sequence number, read from the file's tail only."""
-    try:
-        size = os.path.getsize(path)
-    except FileNotFoundError:
-        return 0
-    chunk = 4096
-    with open(path, "rb") as fh:
-        while True:
-            start = max(0, size - chunk)
-            fh.seek(start)
-            data = fh.read(size - start)
-            found = SEQ_RE.findall(data)
-            if found:
-                return int(found[-1])
-            if start == 0:
-                return 0
-            chunk *= 4
+    return loglines.read_tail(path, f"encounters/{path.name}").seq
+
+
+def log_label(path: Path) -> str:
+    return f"encounters/{path.name}"
+
+
+def new_entry(path: Path, fields: dict) -> tuple[str, dict]:
+    """The text that appends one entry to the log at `path` (G-LOG-1): the next seq, a fresh id,
+    the last entry as parent; a lost final newline comes back first (G-LOG-4)."""
+    tail = loglines.read_tail(path, log_label(path))
+    entry = {"seq": tail.seq + 1, "id": loglines.new_id(), "parent": tail.tip, "at": loglines.now(), **fields}
+    return ("" if tail.newline else "\n") + loglines.entry_line(entry), entry
+
+
+def read_log(root: Path, enc_id: str, last: int | None = None) -> list:
+    """The log's entries, streamed (only the last `last` are kept when given)."""
+    from collections import deque
+
+    path = log_path(root, enc_id)
+    out = deque(maxlen=last) if last is not None else []
+    if last != 0:
+        out.extend(loglines.entries(path, log_label(path)))
+    return list(out)
+
+
+def verify_log_file(root: Path, enc_id: str, entry_problem):
+    """Stream a log through store/history.py (ids, parents, forks, merges, dice continuity)."""
+    from . import history
+
+    path = log_path(root, enc_id)
+    return history.read(path, log_label(path), entry_problem)
 
 
 def entry_text(entry: dict) -> str:
-    """One log entry as one line (a YAML flow mapping in a block list).
+    """One log entry as one line: `- ` and a JSON object (G-LOG-1).
 
     One line per entry is what lets git's union merge join two branches that
     each appended to the same log: no line is shared between two entries.
     """
-    return "- " + yamlio.flow(entry) + "\n"
+    return loglines.entry_line(entry)
 
 
 def undo_dir(root: Path, enc_id: str) -> Path:
@@ -146,9 +160,11 @@ def digest(data: bytes | None) -> str | None:
     return f"{len(data)}:{zlib.crc32(data):08x}"
 
 
-def undo_record(before: dict, writes: dict, seq: int) -> str:
+def undo_record(before: dict, writes: dict, seq: int, entry_id: str | None = None) -> str:
+    """What undo needs: the previous text of each replaced file, a fingerprint of what the action wrote,
+    and the id of the entry it logged (G-MERGE-4: undo acts only while that entry is the log's tip)."""
     after = {rel: digest(text.encode("utf-8") if text is not None else None) for rel, text in writes.items()}
-    return json.dumps({"seq": seq, "before": before, "after": after})
+    return json.dumps({"seq": seq, "id": entry_id, "before": before, "after": after})
 
 
 def latest_undo(root: Path, enc_id: str) -> tuple[Path, dict]:
