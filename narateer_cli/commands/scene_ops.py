@@ -60,6 +60,7 @@ def finish(session, command: str, actor: str, declaration: dict, result: dict, d
     """Write every change of one action: sheets, encounter state, log entry, undo record; all or none."""
     from ..store import encounters
 
+    session.txn.action = f"the {command} action"
     before_dice = {cid: dict(session.sheet(cid).dice) for cid in dice}
     for cid, after in dice.items():
         session.set_sheet(cid, dice=after)

@@ -12,6 +12,7 @@ import json
 import os
 from pathlib import Path
 
+from ..errors import NarateerError
 from . import yamlio
 
 
@@ -52,5 +53,5 @@ def _store(root: Path, kind: str, name: str, data: dict, key, path, text):
         target = _path(root, kind, name)
         target.parent.mkdir(parents=True, exist_ok=True)
         atomic_write(root, target, json.dumps({"key": key, "data": data}), durable=False)
-    except (OSError, TypeError, ValueError):
+    except (OSError, TypeError, ValueError, NarateerError):
         pass  # no cache: the next command parses the file again

@@ -70,13 +70,12 @@ def parse_line(line: str) -> dict:
 
 
 def _old_entry(chunk: str):
-    from ruamel.yaml import YAML
-    from ruamel.yaml.error import YAMLError
+    from . import yamlio
 
     try:
-        data = YAML(typ="safe", pure=True).load(chunk)
-    except (YAMLError, ValueError, TypeError, RecursionError):
-        raise ValueError("not one whole entry (broken JSON or YAML)") from None
+        data = yamlio.load_safe(chunk, "log")  # refuses alias bombs and tags, like every YAML read
+    except BadInput as exc:
+        raise ValueError(exc.message.removeprefix("log: ").removeprefix("log")) from None
     if not isinstance(data, list) or len(data) != 1:
         raise ValueError("not one whole entry")
     return data[0]

@@ -27,9 +27,11 @@ def _key_line(root, label: str, message: str) -> int:
     if root is None or match is None:
         return 1
     key = re.sub(r"\[\d+\]", "", match.group(1)).split(".")[-1]
-    try:
-        lines = (root / label).read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError):
+    from . import yamlio
+
+    try:  # a FIFO or a device in a file's place must not hang check (G-TRUST-4)
+        lines = yamlio.read_text(root / label, label).splitlines()
+    except NarateerError:
         return 1
     start = next((i for i, line in enumerate(lines) if line.startswith("rules:")), 0) if "rules." in message else 0
     for number, line in enumerate(lines[start:], start + 1):
