@@ -41,6 +41,8 @@ COMMANDS = {
     "move": ("stealth", "Spend movement."),
     "exchange": ("combat", "A Combat Exchange."),
     "react": ("combat", "A Reaction (Opportunity Attack)."),
+    "git-setup": ("gitcmds", "Register the merge driver in this clone."),
+    "merge-driver": ("gitcmds", "git's merge driver for campaign YAML."),
 }
 
 

@@ -38,7 +38,9 @@ def init_cmd(app, directory, example):
     for folder in ("characters", "encounters", ".narateer"):
         (root / folder).mkdir(exist_ok=True)
     _ensure_line(root, ".gitignore", GITIGNORE_LINE)
-    _ensure_line(root, ".gitattributes", GITATTRIBUTES.strip().splitlines()[-1], GITATTRIBUTES)
+    from ..store import gitops
+
+    gitops.setup(root)  # .gitattributes, and the merge driver when in a git clone (G-MERGE-1)
     if example:
         from importlib import resources
 

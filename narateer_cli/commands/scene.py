@@ -300,7 +300,7 @@ def undo_cmd(app, enc_id):
         sc = _pick(s, enc_id)
         root = s.campaign.root
         path, record = encounters.latest_undo(root, sc.id)
-        encounters.check_undo(root, record)
+        encounters.check_undo(root, record, sc.id)
         dice = {}
         for rel, text in record["before"].items():
             s.txn.write(root / rel, text)
@@ -310,7 +310,8 @@ def undo_cmd(app, enc_id):
         s.txn.write(path, None)
         data = {"encounter": sc.id, "undone": record["seq"], "files": sorted(record["before"])}
         moves = {cid: (s.sheet(cid).dice, dice[cid]) for cid in dice}
-        append_entry(s, sc.id, "undo", None, {"undoes": record["seq"]}, data, moves)
+        undoes = {"undoes": record.get("id") or record["seq"], "resumes": record.get("parent")}
+        append_entry(s, sc.id, "undo", None, undoes, data, moves)
         changed = s.txn.changed()
         s.commit()
         autocommit(s, changed, "undo", None, {}, data)

@@ -74,7 +74,7 @@ def finish(session, command: str, actor: str, declaration: dict, result: dict, d
         entry = append_entry(session, sc.id, command, actor, declaration, result, moves)
         seq = entry["seq"]
         session.txn.write(encounters.undo_dir(root, sc.id) / f"{seq:08d}.json",
-                          encounters.undo_record(before, writes, seq, entry["id"]))
+                          encounters.undo_record(before, writes, seq, entry["id"], entry["parent"]))
         for old in encounters.old_undo_records(root, sc.id):
             session.txn.write(old, None)
     changed = session.txn.changed()

@@ -38,6 +38,7 @@ class History:
         self.previous: str | None = None
         self.previous_seq = 0
         self.problem: str | None = None
+        self.first_before: dict[str, dict] = {}  # each character's dice before the log first touched them
         self.last_after: dict[str, tuple] = {}  # char -> (dice, line, entry id, at)
 
     def fail(self, line: int, text: str):
@@ -100,6 +101,7 @@ class History:
                 self.fail(line, f"{where}: {cid}'s dice before {before} do not continue from {base[cid]}")
             if after is not None:
                 after[cid] = now
+            self.first_before.setdefault(cid, before)
             self.last_after[cid] = (now, line, loglines.entry_id(entry), str(entry.get("at") or ""))
         return after
 
@@ -129,21 +131,25 @@ class History:
             eid = self.parents.get(eid)
         return out
 
-    def combine(self, tips: list) -> dict | None:
-        """Dice per character when the branches ending at `tips` are joined: base + each branch's change."""
-        if len(tips) == 1:
-            return self._snapshot(tips[0])
+    def fork_base(self, tips: list) -> dict | None:
+        """The dice snapshot where the branches ending at `tips` last had one history."""
         common = set(self.ancestors(tips[0]))
         for tip in tips[1:]:
             common &= set(self.ancestors(tip))
         base_id = next((a for a in self.ancestors(tips[0]) if a in common), None)
-        base = self._snapshot(base_id) if base_id is not None else {}
+        return self._snapshot(base_id) if base_id is not None else {}
+
+    def combine(self, tips: list) -> dict | None:
+        """Dice per character when the branches ending at `tips` are joined: base + each branch's change."""
+        if len(tips) == 1:
+            return self._snapshot(tips[0])
+        base = self.fork_base(tips)
         snaps = [self._snapshot(t) for t in tips]
         if base is None or any(s is None for s in snaps):
             return None
         out = {}
         for cid in set().union(*snaps):
-            start = base.get(cid)
+            start = base.get(cid, self.first_before.get(cid))
             total = dict(start or {})
             for snap in snaps:
                 if cid in snap and start is not None:

@@ -495,8 +495,10 @@ def test_undo_restores_every_file_and_appends_to_the_log(scene_camp):
             assert after[rel] == before[rel], rel
     log_after = after[LOG]
     assert log_after.startswith(middle[LOG]) and middle[LOG].startswith(log_before)
-    last = log_entries(scene_camp)[-1]
-    assert last["command"] == "undo" and last["declaration"] == {"undoes": 2} and last["seq"] == 3
+    entries = log_entries(scene_camp)
+    last = entries[-1]
+    assert last["command"] == "undo" and last["seq"] == 3
+    assert last["declaration"] == {"undoes": entries[1]["id"], "resumes": entries[0]["id"]}  # G-MERGE-4
     assert last["dice"]["selka"] == {"before": {"ready": 3, "used": 2}, "after": {"ready": 5, "used": 0}}
     assert last["dice"]["sentry"] == {"before": {"ready": 3, "used": 1}, "after": {"ready": 4, "used": 0}}
     # the log still verifies after the undo
