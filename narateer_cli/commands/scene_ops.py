@@ -64,18 +64,21 @@ def finish(session, command: str, actor: str, declaration: dict, result: dict, d
     before_dice = {cid: dict(session.sheet(cid).dice) for cid in dice}
     for cid, after in dice.items():
         session.set_sheet(cid, dice=after)
+    root = session.campaign.root
     if sc is not None:
-        root = session.campaign.root
         state_text = encounters.state_text(sc.new_state)
         session.txn.write(encounters.state_path(root, sc.id), state_text)
+    # G-LOG-5: a change outside an encounter goes to the campaign log
+    log_id = sc.id if sc is not None else (encounters.CAMPAIGN if session.txn.changed() else None)
+    if log_id is not None:
         writes = dict(session.txn.writes)
         before = session.txn.before()
         moves = {cid: (before_dice[cid], after) for cid, after in dice.items()}
-        entry = append_entry(session, sc.id, command, actor, declaration, result, moves)
+        entry = append_entry(session, log_id, command, actor, declaration, result, moves)
         seq = entry["seq"]
-        session.txn.write(encounters.undo_dir(root, sc.id) / f"{seq:08d}.json",
+        session.txn.write(encounters.undo_dir(root, log_id) / f"{seq:08d}.json",
                           encounters.undo_record(before, writes, seq, entry["id"], entry["parent"]))
-        for old in encounters.old_undo_records(root, sc.id):
+        for old in encounters.old_undo_records(root, log_id):
             session.txn.write(old, None)
     changed = session.txn.changed()
     session.commit()

@@ -21,6 +21,7 @@ from .campaign import check_id
 STATE_KEYS = ("id", "round", "actor", "next", "acted", "participants", "uses", "mode", "movement_left",
               "last_action", "hidden", "recorded", "searches")
 UNDO_KEEP = 100
+CAMPAIGN = "campaign"  # the campaign log's id (G-LOG-5); no encounter may take it
 
 
 def state_path(root: Path, enc_id: str) -> Path:

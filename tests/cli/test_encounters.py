@@ -635,12 +635,15 @@ def test_commit_flag_commits_with_a_message_for_the_table(camp):
     git_init(camp)
     ok(camp, "roll", "selka", "stealth", "--dr", "3", "--boost", "2", "--faces", "2,1,1", "--commit")
     assert git(camp, "log", "-1", "--format=%s").strip() == "selka: Stealth 4 vs DR 3, Success (paid 3 AD)"
-    assert git(camp, "show", "--name-only", "--format=", "HEAD").split() == ["characters/selka.yaml"]
+    # outside an encounter the change is logged in the campaign log (G-LOG-5)
+    assert git(camp, "show", "--name-only", "--format=", "HEAD").split() == ["characters/selka.yaml",
+                                                                             "encounters/campaign.log.yaml"]
     assert git(camp, "status", "--porcelain") == ""
     # without --commit (and autocommit false) nothing is committed
     ok(camp, "roll", "selka", "stealth", "--dr", "3", "--faces", "1")
     assert git(camp, "log", "-1", "--format=%s").strip() == "selka: Stealth 4 vs DR 3, Success (paid 3 AD)"
-    assert git(camp, "status", "--porcelain").strip() == "M characters/selka.yaml"
+    assert git(camp, "status", "--porcelain").split() == ["M", "characters/selka.yaml", "M",
+                                                         "encounters/campaign.log.yaml"]
 
 
 @needs_git
@@ -726,7 +729,7 @@ def test_missing_encounter_file(scene_camp):
 def test_no_current_encounter(camp):
     refused(camp, 2, "turn", "start", "selka")
     refused(camp, 2, "encounter", "show")
-    refused(camp, 2, "undo")
+    refused(camp, 3, "undo", contains="nothing to undo in encounter campaign")  # G-LOG-5: the campaign log
 
 
 @pytest.mark.parametrize("body", ["id: [broken\n", "- just\n- a list\n", "round: 1\n", "\x00\x01binary"])
