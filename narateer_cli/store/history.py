@@ -33,7 +33,6 @@ class History:
         self.entry_problem = entry_problem  # the rule system's own per-entry check
         self.count = 0
         self.parents: dict[str, str | None] = {}
-        self.lines: dict[str, int] = {}
         self.snapshots: OrderedDict = OrderedDict()
         self.tips: list[str] = []
         self.previous: str | None = None
@@ -70,7 +69,6 @@ class History:
         else:
             after = self._continue(line, where, entry, base)
         self.parents[eid] = parent
-        self.lines[eid] = line
         if parent in self.tips:
             self.tips.remove(parent)
         for tip in (entry.get("merges") or []) if entry.get("command") == "merge" else []:
