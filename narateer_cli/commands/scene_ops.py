@@ -77,7 +77,7 @@ def finish(session, command: str, actor: str, declaration: dict, result: dict, d
         entry = append_entry(session, log_id, command, actor, declaration, result, moves)
         seq = entry["seq"]
         session.txn.write(encounters.undo_dir(root, log_id) / f"{seq:08d}.json",
-                          encounters.undo_record(before, writes, seq, entry["id"], entry["parent"]))
+                          encounters.undo_record(before, writes, seq, entry["id"], entry["resumes"]))
         for old in encounters.old_undo_records(root, log_id):
             session.txn.write(old, None)
     changed = session.txn.changed()

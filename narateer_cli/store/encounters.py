@@ -129,7 +129,16 @@ def new_entry(path: Path, fields: dict) -> tuple[str, dict]:
     text += loglines.entry_line(entry)
     size = tail.size + len(text.encode("utf-8"))
     cache.put(root, "logs", path.name[: -len(".log.yaml")], {"size": size, "tip": entry["id"]}, ["log"])
-    return text, entry
+    # what undoing this entry returns to: its parent, or what the undo entries before it returned to
+    resumes = parent if merge is not None else effective_tip(tail)
+    return text, {**entry, "resumes": resumes}
+
+
+def effective_tip(tail) -> str | None:
+    """The entry play stands at: the log's tip, or (after undo entries) the entry they returned to."""
+    if tail.last and tail.last.get("command") == "undo" and "resumes" in (tail.last.get("declaration") or {}):
+        return tail.last["declaration"]["resumes"]
+    return tail.tip
 
 
 def _merge_entry(root: Path, path: Path, label: str, tail) -> dict | None:
@@ -234,7 +243,7 @@ def latest_undo(root: Path, enc_id: str) -> tuple[Path, dict]:
                       fix="undo history lives in .narateer/ on the machine that made the change; use git to go further")
     path = names[-1]
     try:
-        record = json.loads(path.read_text(encoding="utf-8"))
+        record = json.loads(yamlio.read_text(path, f".narateer/undo/{enc_id}/{path.name}"))
         files = list(record["before"]) + list(record["after"])  # relative paths inside the campaign only
         if not isinstance(record["before"], dict) or not isinstance(record["after"], dict) or not all(
                 isinstance(rel, str) and rel and not os.path.isabs(rel) and ".." not in Path(rel).parts for rel in files
@@ -251,9 +260,7 @@ def check_undo(root: Path, record: dict, enc_id: str | None = None):
     if enc_id is not None and record.get("id"):
         path = log_path(root, enc_id)
         tail = loglines.read_tail(path, log_label(path))
-        tip = tail.tip
-        if tail.last and tail.last.get("command") == "undo":  # undone entries: the tip is what the undo resumed
-            tip = (tail.last.get("declaration") or {}).get("resumes")
+        tip = effective_tip(tail)  # after undo entries: the entry they returned to
         if tail.forked():
             raise Refused(f"the log of {enc_id} forks after entry {record['id']} (a merge); undo cannot be exact",
                           rule="G-MERGE-4", fix="revert it with git instead")

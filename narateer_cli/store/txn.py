@@ -162,7 +162,7 @@ class Transaction:
         for rel in self.writes:
             try:
                 out[rel] = (self.root / rel).read_text(encoding="utf-8")
-            except FileNotFoundError:
+            except (FileNotFoundError, NotADirectoryError):  # something in the way: commit refuses it
                 out[rel] = None
         return out
 

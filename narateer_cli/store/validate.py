@@ -96,6 +96,9 @@ def _check_log(path, label, rules, problems, logged):
     from ..engine.verify import verify_log
     from . import history
 
+    from .encounters import log_path
+
+    path = log_path(path.parent.parent, path.name[: -len(".log.yaml")])  # no link leading outside
     hist = history.read(path, label, lambda e: verify_log([e], rules))
     if hist.problem:
         problems.append(hist.problem)
