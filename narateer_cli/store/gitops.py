@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
 from pathlib import Path
 
 from ..errors import Refused
@@ -44,7 +43,9 @@ def git_dir(root: Path) -> Path | None:
     return None
 
 
-def _git(root: Path, *args) -> subprocess.CompletedProcess | None:
+def _git(root: Path, *args):
+    import subprocess  # only when git is asked: it costs a few ms at start-up
+
     try:
         return subprocess.run(["git", *args], cwd=root, capture_output=True, text=True)
     except OSError:

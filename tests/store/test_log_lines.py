@@ -135,3 +135,23 @@ def test_history_finds_forks_and_joins_branches(tmp_path):
     log.write_text(log.read_text() + loglines.entry_line(lost))
     hist = history.read(log, "x")
     assert hist.problem and "lost a change" in hist.problem and hist.problem.startswith("x:4: ")
+
+
+def test_a_long_log_verifies_checks_and_lists(scene_camp):
+    """Logs past ~2,200 entries used to be refused by verify, check and encounter log (G-LOG-3)."""
+    ok(scene_camp, "turn", "start", "sentry")
+    ok(scene_camp, "refresh", "sentry")
+    log = scene_camp / LOG
+    lines = log.read_text().splitlines()
+    refresh = json.loads(lines[1][2:])
+    parent = refresh["id"]
+    with open(log, "a", encoding="utf-8") as fh:
+        for seq in range(3, 5003):
+            entry = {**refresh, "seq": seq, "id": f"{seq:012x}", "parent": parent}
+            fh.write(loglines.entry_line(entry))
+            parent = entry["id"]
+    assert ok(scene_camp, "verify")["entries"] == 5002
+    assert run(scene_camp, "check").code == 0
+    assert [e["seq"] for e in ok(scene_camp, "encounter", "log", "--last", "2")["entries"]] == [5001, 5002]
+    ok(scene_camp, "refresh", "sentry")
+    assert ok(scene_camp, "encounter", "log", "--last", "1")["entries"][0]["parent"] == f"{5002:012x}"
