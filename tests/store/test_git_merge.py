@@ -96,9 +96,22 @@ def test_two_different_changes_to_one_value_conflict_and_writers_refuse(scene_ca
     text = (a / "characters" / "selka.yaml").read_text()
     assert "<<<<<<<" in text and ">>>>>>>" in text
     before = snapshot(a)
-    r = run(a, "wound", "sentry")
-    assert r.code == 3 and "characters/selka.yaml" in r.err and "finish the merge first" in r.err
-    assert snapshot(a) == before
+    for argv in (("wound", "sentry"), ("undo",)):  # G-MERGE-3: undo used to run during a merge too
+        r = run(a, *argv)
+        assert r.code == 3 and "characters/selka.yaml" in r.err and "finish the merge first" in r.err
+        assert snapshot(a) == before
+
+
+def test_the_driver_as_git_runs_it_marks_a_conflict_and_exits_1(tmp_path):
+    from narateer_cli.store.merge import run_driver
+
+    files = {}
+    for name, value in (("base", "Selka"), ("ours", "Selka the Bold"), ("theirs", "Selka the Quiet")):
+        files[name] = tmp_path / name
+        files[name].write_text(f"name: {value}\naction_dice: {{ready: 5, used: 0}}\n")
+    assert run_driver(str(files["base"]), str(files["ours"]), str(files["theirs"]), "characters/selka.yaml") == 1
+    text = files["ours"].read_text()
+    assert text.startswith("<<<<<<< ours\n") and "=======\n" in text and text.endswith(">>>>>>> theirs\n")
 
 
 def test_the_driver_keeps_comments_and_takes_one_sided_changes():
