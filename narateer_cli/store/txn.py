@@ -342,7 +342,9 @@ def apply(root: Path, manifest: dict):
             except FileNotFoundError:
                 current = None
             if current != text.encode("utf-8"):
-                atomic_write(root, path, text)
+                # an undo record lost to a power cut only makes undo refuse (its entry is no longer the
+                # tip it expects); it is not worth an fsync on every action
+                _write(root, path, text, durable=not rel.startswith(PRIVATE + "/"))
     for rel, (size, _prefix, text) in manifest["appends"].items():
         path = root / rel
         path.parent.mkdir(parents=True, exist_ok=True)
