@@ -60,9 +60,24 @@ def _prepare(root):
     return {c: total(sheet_dice(root, c)) for c in CHARS}
 
 
+def _default_sigint():
+    """In the child before exec: Ctrl-C as at a terminal, even when the test run itself ignores SIGINT
+    (a job started in the background by a non-interactive shell inherits SIG_IGN)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _spawn(root, argv):
     return subprocess.Popen([sys.executable, "-m", "narateer_cli", "--campaign", str(root), *argv],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=_default_sigint)
+
+
+@pytest.fixture(autouse=True)
+def _python_sigint_handler():
+    """The in-process tests need Python's own SIGINT handler, whatever this run inherited."""
+    old = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, old)
 
 
 def _time_to_lock(root) -> tuple[float, float]:
