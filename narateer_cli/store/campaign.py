@@ -43,8 +43,8 @@ FOLDERS = ("characters", "encounters", "actions", ".narateer")
 
 
 def check_folders(root: Path) -> Path:
-    """G-TRUST-4: a data folder that is a symlink leading outside the campaign is bad input."""
-    for name in FOLDERS:
+    """G-TRUST-4: a data folder (or narateer.yaml) that is a symlink leading outside the campaign is bad input."""
+    for name in (*FOLDERS, CONFIG):
         path = root / name
         if path.is_symlink():
             try:
@@ -53,8 +53,9 @@ def check_folders(root: Path) -> Path:
             except (OSError, RuntimeError):
                 inside = False
             if not inside or name == ".narateer":
-                raise BadInput(f"{name}/ is a symlink leading outside the campaign (or nowhere)", rule="G-TRUST-4",
-                               fix=f"replace the link with a real {name}/ folder")
+                what = name if name == CONFIG else f"{name}/"
+                raise BadInput(f"{what} is a symlink leading outside the campaign (or nowhere)", rule="G-TRUST-4",
+                               fix=f"replace the link with the real {what}")
     return root
 
 

@@ -214,3 +214,10 @@ def test_a_symlinked_encounters_folder_leading_outside_is_bad_input(scene_camp, 
     r = run(scene_camp, "wound", "selka")
     assert r.code == 2 and "encounters/ is a symlink" in r.err
     assert snapshot(tmp_path / "enc") == before
+
+
+def test_a_config_linked_outside_the_campaign_is_bad_input(scene_camp, tmp_path):
+    shutil.move(scene_camp / "narateer.yaml", tmp_path / "elsewhere.yaml")
+    (scene_camp / "narateer.yaml").symlink_to(tmp_path / "elsewhere.yaml")
+    r = run(scene_camp, "show", "selka")
+    assert r.code == 2 and "narateer.yaml is a symlink leading outside" in r.err
