@@ -41,6 +41,8 @@ COMMANDS = {
     "move": ("stealth", "Spend movement."),
     "exchange": ("combat", "A Combat Exchange."),
     "react": ("combat", "A Reaction (Opportunity Attack)."),
+    "git-setup": ("gitcmds", "Register the merge driver in this clone."),
+    "merge-driver": ("gitcmds", "git's merge driver for campaign YAML."),
 }
 
 
@@ -132,12 +134,25 @@ def _commits() -> int:
     return getattr(sys.modules.get("narateer_cli.store.txn"), "COMMITS", 0)
 
 
+def _valid_text(args):
+    """G-TRUST-5: every text argument is valid text, checked before anything is read or written
+    (a byte that is not UTF-8 arrives as a lone surrogate)."""
+    for number, arg in enumerate(args, 1):
+        if isinstance(arg, str) and any("\ud800" <= ch <= "\udfff" for ch in arg):
+            from .errors import BadInput
+
+            shown = arg.encode("utf-8", "backslashreplace").decode("utf-8")
+            raise BadInput(f"argument {number} ({shown!r}) is not valid text (a byte that is not UTF-8, "
+                           "or a lone surrogate)", rule="G-TRUST-5", fix="give it as UTF-8 text")
+
+
 def main(argv=None):
     """Entry point: runs the group and turns every failure into one line and an exit status."""
     from .engine.errors import NarateerError
 
     commits = _commits()
     try:
+        _valid_text(sys.argv[1:] if argv is None else argv)
         result = cli.main(args=argv, prog_name="narateer", standalone_mode=False)
         code = result if isinstance(result, int) and not isinstance(result, bool) else 0
     except click.exceptions.Exit as exc:

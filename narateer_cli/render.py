@@ -188,6 +188,16 @@ def init(data: dict) -> str:
     return text
 
 
+def encounter_end(data: dict) -> str:
+    return f"encounter {data['id']} ended; changes outside encounters now go to the campaign log"
+
+
+def git_setup(data: dict) -> str:
+    if data["driver"]:
+        return "narateer merge driver registered in this clone; .gitattributes ready"
+    return ".gitattributes ready; not in a git clone, so no merge driver yet: run `narateer git-setup` after `git init`"
+
+
 def new(data: dict) -> str:
     return f"created {data['file']}"
 
@@ -405,7 +415,7 @@ FORMATTERS = {
     "turn_end": turn_end, "resolve": resolve, "condition": condition, "refresh": dice_move, "wound": dice_move,
     "heal": dice_move, "verify": verify, "hide": hide, "search": search, "reveal": reveal, "move": move,
     "exchange": exchange, "react": react, "join": join, "init": init, "new": new, "check": check,
-    "encounter_new": encounter_new, "undo": undo,
+    "encounter_new": encounter_new, "undo": undo, "git_setup": git_setup, "encounter_end": encounter_end,
     "roll": roll, "dry_run": dry_run, "dice": dice, "dr_ladder": dr_ladder, "dr": dr, "odds": odds,
     "behind": behind, "show": show, "readiness": readiness,
 }

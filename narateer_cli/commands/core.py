@@ -38,7 +38,9 @@ def init_cmd(app, directory, example):
     for folder in ("characters", "encounters", ".narateer"):
         (root / folder).mkdir(exist_ok=True)
     _ensure_line(root, ".gitignore", GITIGNORE_LINE)
-    _ensure_line(root, ".gitattributes", GITATTRIBUTES.strip().splitlines()[-1], GITATTRIBUTES)
+    from ..store import gitops
+
+    gitops.setup(root)  # .gitattributes, and the merge driver when in a git clone (G-MERGE-1)
     if example:
         from importlib import resources
 
@@ -96,7 +98,9 @@ def new_cmd(app, char_id, name, vital, skill, dice):
                "action_dice": {"ready": dice, "used": 0}, "conditions": []}
         text = yamlio.emit_text(doc)
         s.txn.write(path, text)
-        s.commit()
+        from .scene_ops import finish
+
+        finish(s, "new", char_id, {"name": name, "dice": dice}, {"id": char_id}, {})  # G-LOG-5
     emit(app, "new", {"id": char_id, "file": f"characters/{char_id}.yaml"})
 
 
@@ -152,8 +156,10 @@ def readiness_cmd(app, char, skills, write):
         names = [n.lower() for n in skills] or sorted(sheet.skills)
         scores = {sheet.skill(n, s.rules).name: sheet.readiness(n, s.rules) for n in names}
         if write:
+            from .scene_ops import finish, scene_for
+
             s.set_sheet(char, readiness=scores)
-            s.commit()
+            finish(s, "readiness", char, {"write": True}, {"readiness": scores}, {}, scene_for(s, char))
     emit(app, "readiness", {"actor": sheet.id, "readiness": scores, "written": write})
 
 
