@@ -25,6 +25,7 @@ def encounter_cmd():
 
 encounter_cmd.add_command(host.encounter_new)
 encounter_cmd.add_command(host.encounter_log)
+encounter_cmd.add_command(host.encounter_end)
 
 
 @command(group=encounter_cmd, name="show", help="""Round, who acts, who has acted, uses left, dice, and who is hidden from whom.

@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from narateer_cli.commands.common import Session, command, emit, nonneg, split_pairs
+from narateer_cli.commands.encounter_ops import encounter_for, finish
 from narateer_cli.suggest import unknown
 
 
@@ -42,7 +43,7 @@ def new_cmd(app, char_id, name, vital, skill, dice):
                "action_dice": {"ready": dice, "used": 0}, "conditions": []}
         text = yamlio.emit_text(doc)
         s.txn.write(path, text)
-        s.commit()
+        finish(s, "new", char_id, {"name": name, "dice": dice}, {"id": char_id}, {})  # G-LOG-5
     emit(app, "new", {"id": char_id, "file": f"characters/{char_id}.yaml"})
 
 
@@ -99,5 +100,5 @@ def readiness_cmd(app, char, skills, write):
         scores = {sheet.skill(n, s.rules).name: sheet.readiness(n, s.rules) for n in names}
         if write:
             s.set_sheet(char, readiness=scores)
-            s.commit()
+            finish(s, "readiness", char, {"write": True}, {"readiness": scores}, {}, encounter_for(s, char))
     emit(app, "readiness", {"actor": sheet.id, "readiness": scores, "written": write})
