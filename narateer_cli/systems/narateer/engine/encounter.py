@@ -293,3 +293,16 @@ def reveal_in(state: dict, hider: str, observers) -> tuple[dict, Revealed]:
     """R-HIDE-6: hiding ends for the named observers (all when none)."""
     new, names = reveal(state, hider, list(observers))
     return new, Revealed(hider, names, sorted(new["hidden"].get(hider, {})))
+
+
+class EncounterView(Record):
+    """The result of Narateer's `encounter show`: the state and each participant's dice and conditions."""
+
+    _fields = ("id", "round", "actor", "participants", "acted", "next", "uses", "mode", "movement_left", "hidden",
+               "status")
+
+
+def encounter_view(state: dict, sheets: list[Sheet]) -> EncounterView:
+    status = {sheet.id: {"dice": sheet.dice, "conditions": list(sheet.conditions)} for sheet in sheets}
+    return EncounterView(state["id"], state["round"], state["actor"], state["participants"], state["acted"],
+                         state["next"], state["uses"], state["mode"], state["movement_left"], state["hidden"], status)
