@@ -51,6 +51,16 @@ def init(data: dict) -> str:
     return text
 
 
+def encounter_end(data: dict) -> str:
+    return f"encounter {data['id']} ended; changes outside encounters now go to the campaign log"
+
+
+def git_setup(data: dict) -> str:
+    if data["driver"]:
+        return "narateer merge driver registered in this clone; .gitattributes ready"
+    return ".gitattributes ready; not in a git clone, so no merge driver yet: run `narateer git-setup` after `git init`"
+
+
 def new(data: dict) -> str:
     return f"created {data['file']}"
 
@@ -84,5 +94,5 @@ def generic(data: dict) -> str:
 
 FORMATTERS = {
     "init": init, "new": new, "check": check, "encounter_new": encounter_new, "undo": undo, "verify": verify,
-    "systems": systems,
+    "systems": systems, "git_setup": git_setup, "encounter_end": encounter_end,
 }

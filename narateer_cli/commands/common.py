@@ -113,6 +113,13 @@ class Session:
 
             require_git(self)
             self.lock = Lock(self.campaign.root).__enter__()
+            from ..store.gitops import refuse_while_merging
+
+            try:
+                refuse_while_merging(self.campaign.root)  # G-MERGE-3
+            except BaseException:
+                self.lock.__exit__()
+                raise
             self.txn = Transaction(self.campaign.root)
         else:
             try:

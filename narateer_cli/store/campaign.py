@@ -27,13 +27,33 @@ def find_root(start: str | None) -> Path:
         root = Path(given)
         if not (root / CONFIG).is_file():
             raise BadInput(f"{given}: no {CONFIG} there", fix="run `narateer init` in that folder first")
-        return root.resolve()
+        return check_folders(root.resolve())
     here = Path.cwd()
     for folder in (here, *here.parents):
         if (folder / CONFIG).is_file():
-            return folder
+            return check_folders(folder)
     raise BadInput("not inside a narateer campaign (no narateer.yaml here or above)",
                    fix="run `narateer init`, or pass --campaign DIR")
+
+
+FOLDERS = ("characters", "encounters", "actions", ".narateer")
+
+
+def check_folders(root: Path) -> Path:
+    """G-TRUST-4: a data folder (or narateer.yaml) that is a symlink leading outside the campaign is bad input."""
+    for name in (*FOLDERS, CONFIG):
+        path = root / name
+        if path.is_symlink():
+            try:
+                real = path.resolve(strict=True)
+                inside = real != root and str(real).startswith(str(root.resolve()) + os.sep)
+            except (OSError, RuntimeError):
+                inside = False
+            if not inside or name == ".narateer":
+                what = name if name == CONFIG else f"{name}/"
+                raise BadInput(f"{what} is a symlink leading outside the campaign (or nowhere)", rule="G-TRUST-4",
+                               fix=f"replace the link with the real {what}")
+    return root
 
 
 def check_id(text: str, what: str = "character") -> str:

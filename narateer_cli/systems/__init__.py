@@ -48,6 +48,9 @@ SHARED = {
     "systems": "List the installed rule systems.",
 }
 
+# Host verbs outside S-SYS-3's list (help text for `narateer --help`).
+HOST_ONLY = {"merge-driver": "git's merge driver for campaign YAML."}
+
 # Shared verbs the host implements for every system: verb -> module (defines `<verb>_cmd`).
 # A system that lists one of these in its own `verbs` replaces the host's version.
 HOST_VERBS = {
@@ -57,6 +60,8 @@ HOST_VERBS = {
     "encounter": "narateer_cli.commands.encounters",
     "undo": "narateer_cli.commands.encounters",
     "verify": "narateer_cli.commands.encounters",
+    "git-setup": "narateer_cli.commands.gitcmds",
+    "merge-driver": "narateer_cli.commands.gitcmds",  # run by git, not listed in help
 }
 
 _LOADED: dict = {}
@@ -147,9 +152,16 @@ def system_name(root: Path | None) -> str | None:
     """The `system:` a campaign's narateer.yaml names (DEFAULT when absent); None outside a campaign."""
     if root is None:
         return None
-    try:
-        with open(root / CONFIG, encoding="utf-8", errors="replace") as fh:
-            text = fh.read(1 << 20)
+    import stat
+
+    try:  # G-TRUST-4: never block on a FIFO or read a device; the store reports such a file properly
+        fd = os.open(root / CONFIG, os.O_RDONLY | os.O_NONBLOCK)
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                return DEFAULT
+            text = os.read(fd, 1 << 20).decode("utf-8", "replace")
+        finally:
+            os.close(fd)
     except OSError:
         return DEFAULT
     match = _SYSTEM_LINE.search(text)

@@ -25,6 +25,7 @@ def encounter_cmd():
 
 encounter_cmd.add_command(host.encounter_new)
 encounter_cmd.add_command(host.encounter_log)
+encounter_cmd.add_command(host.encounter_end)
 
 
 @command(group=encounter_cmd, name="show", help="""Round, who acts, who has acted, uses left, dice, and who is hidden from whom.
@@ -34,17 +35,12 @@ Example:
   narateer encounter show""")
 @click.argument("enc_id", required=False)
 def encounter_show(app, enc_id):
+    from ..engine.encounter import encounter_view
+
     with Session(app, write=False) as s:
         enc = host.pick(s, enc_id)
-        st = enc.state
-        dice = {}
-        for cid in st["participants"]:
-            sheet = s.sheet(cid)
-            dice[cid] = {"dice": sheet.dice, "conditions": list(sheet.conditions)}
-    emit(app, "encounter_show", {"id": st["id"], "round": st["round"], "actor": st["actor"],
-                                 "participants": st["participants"], "acted": st["acted"], "next": st["next"],
-                                 "uses": st["uses"], "mode": st["mode"], "movement_left": st["movement_left"],
-                                 "hidden": st["hidden"], "status": dice})
+        result = encounter_view(enc.state, [s.sheet(cid) for cid in enc.state["participants"]])
+    emit(app, "encounter_show", result)
 
 
 @click.group(name="turn", help="""Start and end activations in the current encounter (A-TURN, A-REFRESH, R-ACT-4).

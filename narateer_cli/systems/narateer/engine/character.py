@@ -149,3 +149,33 @@ def conditions_changed(sheet: Sheet, changes, rules: Ruleset) -> ConditionsChang
     """A-COND: `+name` / `-name` applied to a sheet's conditions."""
     conds, added, removed = change_conditions(sheet.conditions, changes, rules)
     return ConditionsChanged(sheet.id, conds, added, removed)
+
+
+class SkillView(Record):
+    _fields = ("skill", "level", "vital", "trained", "readiness", "uses")
+
+
+class SheetView(Record):
+    """The result of `show`: a sheet with every skill the ruleset knows (R-RDY-1, R-ACT-4)."""
+
+    _fields = ("id", "name", "vitals", "dice", "conditions", "movement", "skills")
+
+
+class Readiness(Record):
+    """The result of `readiness`."""
+
+    _fields = ("actor", "readiness", "written")
+
+
+def sheet_view(sheet: Sheet, rules: Ruleset) -> SheetView:
+    skills = []
+    for name in sorted(set(sheet.skills) | set(rules.skills)):
+        sk = sheet.skill(name, rules)
+        skills.append(SkillView(name, sk.level, sk.vital, sk.trained, sheet.readiness(name, rules), sk.uses))
+    return SheetView(sheet.id, sheet.name, sheet.vitals, sheet.dice, list(sheet.conditions), sheet.movement, skills)
+
+
+def readiness_scores(sheet: Sheet, skills, rules: Ruleset, written: bool = False) -> Readiness:
+    """R-RDY-1 for the named skills (every skill on the sheet when none are named)."""
+    names = [n.lower() for n in skills] or sorted(sheet.skills)
+    return Readiness(sheet.id, {sheet.skill(n, rules).name: sheet.readiness(n, rules) for n in names}, written)
