@@ -138,10 +138,12 @@ def write_sheet(session, before, after):
 
 
 def save(session, command, actor, declaration, result, before, after, enc=None):
-    """Write every change of one command, all or none; log it when it happened in an encounter."""
+    """Write every change of one command, all or none, and log it: in its encounter's log, or in the
+    campaign log when it changed files outside one (G-LOG-5)."""
     from narateer_cli.commands.encounter_ops import autocommit
-    from narateer_cli.store import encounters, yamlio
+    from narateer_cli.store import encounters
 
+    session.txn.action = f"the {command} action"
     state = {}
     for cid, char in after.chars.items():
         if before.chars.get(cid) != char:
@@ -156,12 +158,14 @@ def save(session, command, actor, declaration, result, before, after, enc=None):
     if enc is not None:
         state_text = encounters.state_text(enc.new_state)
         session.txn.write(encounters.state_path(root, enc.id), state_text)
+    log_id = enc.id if enc is not None else (encounters.CAMPAIGN if session.txn.changed() else None)
+    if log_id is not None:
         writes = dict(session.txn.writes)
         undo_before = session.txn.before()
-        seq = _append(session, enc.id, command, actor, declaration, result, state)
-        session.txn.write(encounters.undo_dir(root, enc.id) / f"{seq:08d}.json",
-                          encounters.undo_record(undo_before, writes, seq))
-        for old in encounters.old_undo_records(root, enc.id):
+        entry = append(session, log_id, command, actor, declaration, result, state)
+        session.txn.write(encounters.undo_dir(root, log_id) / f"{entry['seq']:08d}.json",
+                          encounters.undo_record(undo_before, writes, entry["seq"], entry["id"], entry["resumes"]))
+        for old in encounters.old_undo_records(root, log_id):
             session.txn.write(old, None)
     changed = session.txn.changed()
     session.commit()
@@ -180,13 +184,13 @@ def _remember(session):
         cache.put(session.campaign.root, CACHE, cid, yamlio.to_plain(sf.doc), path=sf.path, text=text)
 
 
-def _append(session, enc_id, command, actor, declaration, result, state):
-    """One log entry: the host's fields, with each changed character's sheet values under `state`."""
+def append(session, log_id, command, actor, declaration, result, state) -> dict:
+    """One log entry (the host's seq, id, parent and time) with each changed character's sheet values
+    under `state`; returns the entry."""
     from narateer_cli.store import encounters
 
-    log = encounters.log_path(session.campaign.root, enc_id)
-    seq = encounters.last_seq(log) + 1
-    entry = {"seq": seq, "command": command, "actor": actor, "declaration": declaration, "result": result,
-             "state": state}
-    session.txn.append(log, encounters.entry_text(entry))
-    return seq
+    log = encounters.log_path(session.campaign.root, log_id)
+    text, entry = encounters.new_entry(log, {"command": command, "actor": actor, "declaration": declaration,
+                                             "result": result, "state": state})
+    session.txn.append(log, text)
+    return entry

@@ -226,22 +226,19 @@ Example:
 @click.argument("enc_id", required=False)
 @click.option("--last", type=int, help="Only the last N entries.")
 def encounter_log(app, enc_id, last):
-    entries = _entries(app, enc_id)[1]
+    log_id, entries, _ = _entries(app, enc_id)
     if last is not None:
         nonneg("--last", last)
         entries = entries[-last:] if last else []
-    emit(app, "encounter_log", {"id": enc_id, "entries": entries})
+    emit(app, "encounter_log", {"id": log_id, "entries": entries})
 
 
 def _entries(app, enc_id):
-    from narateer_cli.store import encounters, yamlio
+    from narateer_cli.store import encounters
 
     with Session(app, write=False) as s:
-        enc = _pick(s, enc_id)
-        path = encounters.log_path(s.campaign.root, enc.id)
-        label = f"encounters/{enc.id}.log.yaml"
-        entries = yamlio.load_safe(yamlio.read_text(path, label), label) if path.exists() else []
-        return enc, entries or [], s.rules
+        log_id = _log_id(s, enc_id)
+        return log_id, encounters.read_log(s.campaign.root, log_id), s.rules
 
 
 @command(group=encounter_cmd, name="join", help="""Add CHAR to the current encounter.
@@ -332,13 +329,13 @@ def undo_cmd(app, enc_id):
     from narateer_cli.store import encounters, yamlio
 
     from .sheet import sheet_values
-    from .store import _append
+    from .store import append
 
     with Session(app) as s:
-        enc = _pick(s, enc_id)
+        log_id = _log_id(s, enc_id)
         root = s.campaign.root
-        path, record = encounters.latest_undo(root, enc.id)
-        encounters.check_undo(root, record)
+        path, record = encounters.latest_undo(root, log_id)
+        encounters.check_undo(root, record, log_id)
         state = {}
         for rel, text in record["before"].items():
             s.txn.write(root / rel, text)
@@ -349,12 +346,23 @@ def undo_cmd(app, enc_id):
                 state[cid] = {"before": {k: v for k, v in now.items() if v != back[k]},
                               "after": {k: v for k, v in back.items() if v != now[k]}}
         s.txn.write(path, None)
-        data = {"system": "d20-cards", "encounter": enc.id, "undone": record["seq"], "files": sorted(record["before"])}
-        _append(s, enc.id, "undo", None, {"undoes": record["seq"]}, data, state)
+        data = {"system": "d20-cards", "encounter": log_id, "undone": record["seq"], "files": sorted(record["before"])}
+        undoes = {"undoes": record.get("id") or record["seq"], "resumes": record.get("parent")}
+        append(s, log_id, "undo", None, undoes, data, state)
         changed = s.txn.changed()
         s.commit()
         autocommit(s, changed, "undo", None, {}, data)
     emit(app, "undo", data)
+
+
+def _log_id(session, enc_id):
+    """The encounter's log, or the campaign log (`campaign`, or no current encounter; G-LOG-5)."""
+    from narateer_cli.commands.encounter_ops import current_encounter_id
+    from narateer_cli.store.encounters import CAMPAIGN
+
+    if enc_id == CAMPAIGN or (enc_id is None and current_encounter_id(session) is None):
+        return CAMPAIGN
+    return _pick(session, enc_id).id
 
 
 @command(help="""Re-check an encounter log from its faces: totals, hits, Overkill, saves, doubling, HP,
@@ -365,11 +373,16 @@ Example:
   narateer verify fight""")
 @click.argument("enc_id", required=False)
 def verify_cmd(app, enc_id):
+    from narateer_cli.store import encounters
+
     from .verify import verify_log
 
-    enc, entries, rules = _entries(app, enc_id)
-    problem = verify_log(entries, rules)
-    emit(app, "verify", {"system": "d20-cards", "encounter": enc.id, "entries": len(entries), "ok": problem is None,
+    with Session(app, write=False) as s:
+        log_id = _log_id(s, enc_id)
+        root, rules = s.campaign.root, s.rules
+        hist = encounters.verify_log_file(root, log_id, lambda e: verify_log([e], rules))
+        problem = hist.problem or verify_log(encounters.read_log(root, log_id), rules)
+    emit(app, "verify", {"system": "d20-cards", "encounter": log_id, "entries": hist.count, "ok": problem is None,
                          "problem": problem})
     if problem:
         raise click.exceptions.Exit(1)

@@ -255,7 +255,7 @@ def test_verify_passes_and_catches_an_edited_face(d20):
     ok(d20, "act", "mira", "strike", "--target", "bandit", "--faces", "15")
     assert ok(d20, "verify")["ok"] is True
     log = d20 / "encounters" / "fight.log.yaml"
-    log.write_text(log.read_text().replace("faces: [15], face: 15", "faces: [14], face: 14"))
+    log.write_text(log.read_text().replace('"faces": [15], "face": 15', '"faces": [14], "face": 14'))
     r = run(d20, "verify")
     assert r.code == 1 and "attack total 19 is wrong" in r.out
 
