@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import importlib
 import os
-import re
 from pathlib import Path
 
 DEFAULT = "narateer"
@@ -132,7 +131,6 @@ def loaded_systems() -> list:
 
 # -- which campaign, which system, cheaply (no YAML parser: this runs for --help) --------------
 
-_SYSTEM_LINE = re.compile(r"""^system[ \t]*:[ \t]*(?:"([^"]*)"|'([^']*)'|([^\s#]+))[ \t]*(?:#.*)?$""", re.M)
 
 
 def find_campaign(given: str | None) -> Path | None:
@@ -164,10 +162,18 @@ def system_name(root: Path | None) -> str | None:
             os.close(fd)
     except OSError:
         return DEFAULT
-    match = _SYSTEM_LINE.search(text)
-    if match is None:
-        return DEFAULT
-    return next(g for g in match.groups() if g is not None).strip() or DEFAULT
+    for line in text.splitlines():
+        if line.startswith("system") and line[6:].lstrip(" \t").startswith(":"):
+            return _scalar(line.split(":", 1)[1]) or DEFAULT
+    return DEFAULT
+
+
+def _scalar(text: str) -> str:
+    """A one-line YAML scalar: quoted, or plain up to a comment."""
+    text = text.strip()
+    if text[:1] in ("'", '"') and text[0] in text[1:]:
+        return text[1:text.index(text[0], 1)].strip()
+    return text.split(" #", 1)[0].split("\t#", 1)[0].strip()
 
 
 def owner_of(verb: str, systems) -> str | None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.conftest import ok, refused, run
 
 
@@ -61,3 +63,18 @@ def test_help_loads_no_yaml_no_store_and_no_entry_points(tmp_path):
              " 'narateer_cli.systems.narateer.engine') if m in sys.modules]\nprint('HEAVY', heavy)\n")
     r = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, capture_output=True, text=True)
     assert r.stdout.strip().splitlines()[-1] == "HEAVY []", r.stdout + r.stderr
+
+
+@pytest.mark.parametrize("text, name", [
+    ("system: narateer\n", "narateer"),
+    ("# c\nsystem:  'open-adventure'   # the game\n", "open-adventure"),
+    ('autocommit: false\nsystem: "d20-cards"\n', "d20-cards"),
+    ("system:coin\n", "coin"),
+    ("systems: coin\nrules:\n  system: coin\n", "narateer"),
+    ("", "narateer"),
+])
+def test_the_system_line_is_read_without_a_yaml_parser(tmp_path, text, name):
+    from narateer_cli.systems import system_name
+
+    (tmp_path / "narateer.yaml").write_text(text)
+    assert system_name(tmp_path) == name

@@ -9,7 +9,6 @@ from __future__ import annotations
 from .record import Record, factory, replace
 
 from narateer_cli.errors import BadInput, Refused
-from narateer_cli.suggest import unknown
 from .ruleset import Ruleset
 
 STATES = ("ready", "used", "wounded")
@@ -36,6 +35,8 @@ class Sheet(Record):
             return self.skills[key]
         if key in rules.skills:
             return Skill(key, 0, rules.skills[key], trained=False)
+        from narateer_cli.suggest import unknown
+
         raise unknown("skill", name, sorted(set(self.skills) | set(rules.skills)), detail=f" for {self.id}")
 
     def readiness(self, skill_name: str, rules: Ruleset) -> int:
@@ -114,6 +115,8 @@ def change_conditions(current, changes, rules: Ruleset) -> tuple[list, list, lis
         if sign not in ("+", "-") or not name:
             raise BadInput(f"{change!r} is not +NAME or -NAME", fix="for example +slowed or -stunned")
         if name not in rules.conditions:
+            from narateer_cli.suggest import unknown
+
             raise unknown("condition", name, rules.conditions)
         if sign == "+" and name not in conds:
             conds.append(name)

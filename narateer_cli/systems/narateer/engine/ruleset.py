@@ -10,7 +10,6 @@ from __future__ import annotations
 from .record import Record
 
 from narateer_cli.errors import BadInput
-from narateer_cli.suggest import unknown
 
 KNOBS = (
     "faces", "disadvantage", "edge_both", "reaction_boost", "roll_dice", "tiers",
@@ -57,6 +56,8 @@ class Ruleset(Record):
         try:
             value = int(word)
         except ValueError:
+            from narateer_cli.suggest import unknown
+
             error = unknown("DR tier", text, self.dr)
             raise BadInput(error.message, fix="give a whole number or one of: " + ", ".join(self.dr)) from None
         if value < 0 or value > self.max_roll_dice * 2:
@@ -84,6 +85,8 @@ def build_ruleset(default: dict, overrides: dict | None = None, where: str = "na
         raise BadInput(f"{where}: rules must be a mapping of ruleset keys", fix="see the README's ruleset section")
     for key in overrides:
         if key not in KNOBS:
+            from narateer_cli.suggest import unknown
+
             error = unknown("ruleset key", key, KNOBS)
             raise BadInput(f"{where}: {error.message.replace(repr(str(key)), repr(f'rules.{key}'), 1)}", fix=error.fix)
     d = merge(default, overrides)
