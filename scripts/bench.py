@@ -150,7 +150,7 @@ def log_growth(scratch: Path, e: dict, floor: float) -> bool:
 
 def odds_in_process() -> float:
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-    from narateer_cli.engine.dice import chance_to_exceed, pool_weights
+    from narateer_cli.systems.narateer.engine.dice import chance_to_exceed, pool_weights
 
     best = float("inf")
     for _ in range(5):

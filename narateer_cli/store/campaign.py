@@ -12,15 +12,12 @@ import os
 import re
 from pathlib import Path
 
-from ..engine.character import STATES, Sheet, Skill
-from ..engine.errors import BadInput
-from ..engine.ruleset import Ruleset, build_ruleset
+from ..errors import BadInput
 from . import cache, yamlio
 
 CONFIG = "narateer.yaml"
 CACHE_VERSION = 2
 ID_RE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
-RULES_FILE = Path(__file__).resolve().parent.parent / "rules" / "narateer.yaml"
 
 
 def find_root(start: str | None) -> Path:
@@ -66,14 +63,18 @@ def check_id(text: str, what: str = "character") -> str:
     return text
 
 
-_DEFAULT_RULES = None
+_DEFAULT_RULES: dict = {}  # system name -> its shipped ruleset data
 
 
-def default_rules() -> dict:
-    global _DEFAULT_RULES
-    if _DEFAULT_RULES is None:
-        _DEFAULT_RULES = yamlio.load_safe(RULES_FILE.read_text(encoding="utf-8"), "narateer_cli/rules/narateer.yaml")
-    return _DEFAULT_RULES
+def default_rules(system=None) -> dict:
+    """A system's shipped ruleset data (Narateer's when none is named)."""
+    if system is None:
+        from ..systems import load_system
+
+        system = load_system(None)
+    if system.name not in _DEFAULT_RULES:
+        _DEFAULT_RULES[system.name] = system.rules_data()
+    return _DEFAULT_RULES[system.name]
 
 
 class Campaign:
@@ -81,6 +82,22 @@ class Campaign:
         self.root = root
         self._config = None
         self._rules = None
+        self._system = None
+        self.rules_key = None  # what the ruleset was built from (rules file, narateer.yaml): see _cached_config
+        self._rules_checked = False  # the config cache says these files built a valid ruleset before
+
+    @property
+    def system(self):
+        """The rule system this campaign plays (S-SYS-1): `system:` in narateer.yaml, default narateer."""
+        if self._system is None:
+            from ..systems import DEFAULT, load_system
+
+            name = self.config().get("system", DEFAULT)
+            if not isinstance(name, str) or not name.strip():
+                raise BadInput(f"{CONFIG}: system must be a name, not {name!r}", rule="S-SYS-1",
+                               fix="write for example `system: narateer`, or remove the line")
+            self._system = load_system(name.strip())
+        return self._system
 
     @property
     def config_path(self) -> Path:
@@ -105,8 +122,11 @@ class Campaign:
         return doc, text
 
     def _cache_key(self) -> list:
-        out = [CACHE_VERSION]
-        for path in (RULES_FILE, self.config_path):
+        from ..systems import load_system, system_name
+
+        system = load_system(system_name(self.root))
+        out = [CACHE_VERSION, system.name]
+        for path in (system.rules_path, self.config_path):
             with open(path, "rb") as fh:
                 out.append(yamlio.file_key(os.fstat(fh.fileno()), fh.read(yamlio.MAX_BYTES)))
         return out
@@ -114,28 +134,40 @@ class Campaign:
     def _cached_config(self) -> dict:
         """Parsing YAML is the slowest part of a command: the parsed ruleset defaults and
         narateer.yaml are kept in .narateer/config/narateer.json (store/cache.py)."""
-        global _DEFAULT_RULES
         try:
             key = self._cache_key()
         except OSError:
             key = None
+        self.rules_key = key
         data = cache.get(self.root, "config", "narateer", key) if key is not None else None
         if data is not None and isinstance(data.get("config"), dict):
-            if _DEFAULT_RULES is None:
-                _DEFAULT_RULES = data["default"]
+            _DEFAULT_RULES.setdefault(key[1], data["default"])
+            self._rules_checked = data.get("checked") is True
             return data["config"]
         doc, _ = self.config_doc()
         config = yamlio.to_plain(doc)
         if key is not None:
-            cache.put(self.root, "config", "narateer", {"default": default_rules(), "config": config}, key)
+            from ..systems import load_system
+
+            cache.put(self.root, "config", "narateer", {"default": default_rules(load_system(key[1])),
+                                                        "config": config}, key)
         return config
 
     @property
-    def rules(self) -> Ruleset:
+    def rules(self):
         if self._rules is None:
             overrides = self.config().get("rules") or {}
-            self._rules = build_ruleset(default_rules(), overrides, CONFIG)
+            system = self.system
+            self._rules = system.ruleset(overrides, CONFIG, data=default_rules(system), checked=self._rules_checked)
+            if not self._rules_checked and self.rules_key is not None:  # built and checked: say so in the cache
+                cache.put(self.root, "config", "narateer", {"default": default_rules(system), "config": self._config,
+                                                            "checked": True}, self.rules_key)
         return self._rules
+
+    @property
+    def counters(self) -> tuple[str, tuple[str, ...]]:
+        """The sheet block holding the counters the log tracks, and its keys (from SYSTEM.counters)."""
+        return counter_block(self.system.counters)
 
     def sheet_path(self, char_id: str) -> Path:
         check_id(char_id)
@@ -161,20 +193,22 @@ class Campaign:
         path = self.sheet_path(char_id)
         label = f"characters/{char_id}.yaml"
         if not path.exists():
-            ids = self.sheet_ids()
-            known = ", ".join(ids[:20]) + (f" and {len(ids) - 20} more" if len(ids) > 20 else "") or "none yet"
-            raise BadInput(f"unknown character {char_id!r} (no {label})",
-                           fix=f"known: {known}; create one with `narateer new {char_id}`")
+            from ..suggest import unknown
+
+            raise unknown("character", char_id, self.sheet_ids(), detail=f" (no {label})", create="narateer new ID")
         text, key = yamlio.read_text(path, label, with_key=True)
         cached = cache.get(self.root, "sheets", char_id, key)
         if cached is not None:
-            try:
-                sheet = parse_sheet(char_id, cached["doc"], label, self.rules)
-                return SheetFile(path, label, text, None, sheet, cached["dice"], cached["doc"])
+            try:  # a parse cached under this ruleset passed its schema then: only a new ruleset checks it again
+                rules = self.rules  # also sets rules_key
+                checked = self.rules_key is not None and cached.get("rules") == self.rules_key
+                sheet = self.system.parse_sheet(char_id, cached["doc"], label, rules, checked=checked)
+                return SheetFile(path, label, text, None, sheet, cached["dice"], cached["doc"], self.counters)
             except (BadInput, KeyError, TypeError, AttributeError, ValueError):
                 pass  # parse the text again, for messages with line numbers
         doc = yamlio.load_rt(text, label)
-        sf = SheetFile(path, label, text, doc, parse_sheet(char_id, doc, label, self.rules), dice_places(doc))
+        sheet = self.system.parse_sheet(char_id, doc, label, self.rules)
+        sf = SheetFile(path, label, text, doc, sheet, dice_places(doc, self.counters), counters=self.counters)
         self.remember(sf, key)
         return sf
 
@@ -185,16 +219,27 @@ class Campaign:
     def remember(self, sf: "SheetFile", key=None, text: str | None = None):
         """Keep a sheet's parse for the next command (after a write: of `text`, just written)."""
         if sf.plain is not None and sf.places is not None:
-            cache.put(self.root, "sheets", sf.id, {"doc": sf.plain, "dice": sf.places}, key, sf.path, text)
+            cache.put(self.root, "sheets", sf.id, {"doc": sf.plain, "dice": sf.places, "rules": self.rules_key}, key,
+                      sf.path, text)
 
 
-def dice_places(doc) -> dict | None:
-    """Where each action_dice count stands in the text: {state: [line, col, value]}."""
-    block = doc.get("action_dice") if isinstance(doc, dict) else None
+def counter_block(counters) -> tuple[str, tuple[str, ...]]:
+    """("action_dice", ("ready", "used", "wounded")) from ("action_dice.ready", ...): the one block of
+    counters a command edits in place (a system whose counters are not in one block gets ("", ()))."""
+    blocks = {c.partition(".")[0] for c in counters if "." in c}
+    if len(blocks) != 1:
+        return "", ()
+    return blocks.pop(), tuple(c.partition(".")[2] for c in counters)
+
+
+def dice_places(doc, counters) -> dict | None:
+    """Where each counter stands in the text: {state: [line, col, value]}."""
+    name, states = counters
+    block = doc.get(name) if isinstance(doc, dict) and name else None
     if not isinstance(block, dict):
         return None
     out = {}
-    for state in STATES:
+    for state in states:
         if state in block:
             try:
                 line, col = block.lc.value(state)
@@ -207,15 +252,16 @@ def dice_places(doc) -> dict | None:
 class SheetFile:
     """A loaded character file: the engine's Sheet, its text, and (loaded when needed) the round-trip document."""
 
-    def __init__(self, path, label, text, doc, sheet: Sheet, places=None, plain=None):
+    def __init__(self, path, label, text, doc, sheet, places=None, plain=None, counters=("", ())):
         self.path = path
         self.label = label
         self.original = text  # the file as read
         self.text = text  # the file with this command's edits so far
         self._doc = doc
         self.sheet = sheet
-        self.places = places  # {state: [line, col, value]}: where each action_dice count stands
+        self.places = places  # {state: [line, col, value]}: where each counter stands
         self.plain = plain if plain is not None else (yamlio.to_plain(doc) if doc is not None else None)
+        self.block, self.states = counters  # the sheet block of counters (action_dice) and its keys
 
     @property
     def doc(self):
@@ -227,61 +273,41 @@ class SheetFile:
     def id(self) -> str:
         return self.sheet.id
 
-    def render(self, dice: dict | None = None, conditions=None, readiness: dict | None = None) -> str:
-        """New file text with only the changed values edited (comments and order survive)."""
-        if dice is not None and conditions is None and readiness is None:
+    def render(self, dice: dict | None = None, **values) -> str:
+        """New file text with only the changed values edited (comments and order survive): `dice` are the
+        counters; each other keyword is a top-level key (a list merged item by item, a mapping key by key)."""
+        values = {key: value for key, value in values.items() if value is not None}
+        if dice is not None and not values:
             spliced = self._splice_dice(dice)
             if spliced is not None:
                 return spliced
         self.plain = self.places = None  # rewritten by a dump: the next command parses it afresh
-        changed = False
-        if dice is not None:
-            block = self.doc["action_dice"]
-            for state in STATES:
-                value = dice.get(state, 0)
-                if block.get(state, 0) != value:
-                    if state not in block and value == 0:
-                        continue
-                    block[state] = value
-                    changed = True
-        if conditions is not None and list(self.sheet.conditions) != list(conditions):
-            current = self.doc.get("conditions")
-            if isinstance(current, list):
-                if hasattr(current, "fa") and not current:
-                    current.fa.set_flow_style()  # an empty list was written `[]`: keep it a flow list
-                for name in [c for c in current if str(c).lower() not in conditions]:
-                    current.remove(name)
-                for name in conditions:
-                    if name not in [str(c).lower() for c in current]:
-                        current.append(name)
-                if hasattr(current, "fa") and not current:
-                    current.fa.set_flow_style()
-            else:
-                self.doc["conditions"] = list(conditions)
-            changed = True
-        if readiness is not None:
-            from ruamel.yaml.comments import CommentedMap
-
-            block = self.doc.get("readiness")
-            if not isinstance(block, dict):
-                block = self.doc["readiness"] = CommentedMap()
-            for skill, score in readiness.items():
-                if block.get(skill) != score:
-                    block[skill] = score
-                    changed = True
+        changed = self._merge_counters(dice) if dice is not None else False
+        for key, value in values.items():
+            changed = _merge_value(self.doc, key, value) or changed
         if not changed:
             return self.text
         self.text = yamlio.dump_rt(self.doc, self.text)
         return self.text
 
+    def _merge_counters(self, dice: dict) -> bool:
+        block = self.doc[self.block]
+        changed = False
+        for state in self.states:
+            value = dice.get(state, 0)
+            if block.get(state, 0) != value and (state in block or value != 0):
+                block[state] = value
+                changed = True
+        return changed
+
     def _splice_dice(self, dice: dict) -> str | None:
-        """Edit the action_dice counts in place, so only their lines change; keep the parse
+        """Edit the counters in place, so only their lines change; keep the parse
         up to date for the next command. None: the caller falls back to a round-trip dump."""
         if self.places is None or self.plain is None:
             return None
         places = {state: list(place) for state, place in self.places.items()}
         edits = []
-        for state in STATES:
+        for state in self.states:
             value = dice.get(state, 0)
             if state in places:
                 if places[state][2] != value:
@@ -298,10 +324,52 @@ class SheetFile:
         for place in places.values():  # later numbers on an edited line move with it
             place[1] += sum(delta for line, col, delta in shifts if line == place[0] and col < place[1])
         plain = dict(self.plain)
-        plain["action_dice"] = {**plain["action_dice"], **dict(edits)}
+        plain[self.block] = {**plain[self.block], **dict(edits)}
         self.places, self.plain = places, plain
         self.text, self._doc = text, None  # a later round-trip edit starts from this text
         return text
+
+
+def _merge_value(doc, key: str, value) -> bool:
+    """Merge one top-level value into the round-trip document; True when the document changed."""
+    current = doc.get(key)
+    if isinstance(value, list):
+        if isinstance(current, list):
+            return _merge_list(current, value)
+        doc[key] = list(value)
+        return True
+    if isinstance(value, dict):
+        if not isinstance(current, dict):
+            from ruamel.yaml.comments import CommentedMap
+
+            current = doc[key] = CommentedMap()
+        changed = False
+        for name, item in value.items():
+            if current.get(name) != item:
+                current[name] = item
+                changed = True
+        return changed
+    if current != value:
+        doc[key] = value
+        return True
+    return False
+
+
+def _merge_list(current, names: list) -> bool:
+    """A list of names made equal to `names` in place (names compare without case); an empty list
+    written `[]` stays a flow list."""
+    if [str(c).lower() for c in current] == list(names):
+        return False
+    if hasattr(current, "fa") and not current:
+        current.fa.set_flow_style()
+    for name in [c for c in current if str(c).lower() not in names]:
+        current.remove(name)
+    for name in names:
+        if name not in [str(c).lower() for c in current]:
+            current.append(name)
+    if hasattr(current, "fa") and not current:
+        current.fa.set_flow_style()
+    return True
 
 
 _NUMBER = re.compile(r"-?[0-9]+")
@@ -322,77 +390,3 @@ def splice_places(text: str, places) -> tuple[str | None, list]:
         lines[line] = row[:col] + str(new) + row[match.end():]
         shifts.append((line, col, len(str(new)) - (match.end() - col)))
     return "\n".join(lines), shifts
-
-
-def _int(value, label, line, what, low=0, high=None):
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise BadInput(f"{label}:{line}: {what} must be a whole number, not {value!r}", fix="write a number there")
-    if value < low or (high is not None and value > high):
-        raise BadInput(f"{label}:{line}: {what} {value} is out of range ({low} to {high})", rule="A-LIMITS",
-                       fix="write a number in range")
-    return value
-
-
-def parse_sheet(char_id: str, doc, label: str, rules: Ruleset) -> Sheet:
-    """Validate a character document (SPEC Part 3 minimum) into an engine Sheet."""
-    if not isinstance(doc, dict):
-        raise BadInput(f"{label}: a character file must be a mapping", fix="see the README's character format")
-    lim = rules.max_state_dice
-    vitals = {}
-    raw_vitals = doc.get("vitals") or {}
-    if not isinstance(raw_vitals, dict):
-        raise BadInput(f"{label}:{yamlio.line_of(doc, 'vitals')}: vitals must be a mapping", fix="write `agility: 3` lines")
-    for key, value in raw_vitals.items():
-        vitals[str(key).lower()] = _int(value, label, yamlio.line_of(raw_vitals, key), f"vital {key}", 0, 100)
-    skills = {}
-    raw_skills = doc.get("skills") or {}
-    if not isinstance(raw_skills, dict):
-        raise BadInput(f"{label}:{yamlio.line_of(doc, 'skills')}: skills must be a mapping", fix="write `stealth: 2` lines")
-    for key, value in raw_skills.items():
-        name = str(key).lower()
-        line = yamlio.line_of(raw_skills, key)
-        if isinstance(value, dict):
-            level = _int(value.get("level"), label, line, f"skill {key} level", 0, 100)
-            vital = value.get("vital", rules.skills.get(name))
-        else:
-            level = _int(value, label, line, f"skill {key}", 0, 100)
-            vital = rules.skills.get(name)
-        if vital is None:
-            raise BadInput(f"{label}:{line}: skill {key} has no linked vital",
-                           fix=f"write `{key}: {{level: {level}, vital: NAME}}`")
-        skills[name] = Skill(name, level, str(vital).lower())
-    dice_doc = doc.get("action_dice")
-    if not isinstance(dice_doc, dict):
-        raise BadInput(f"{label}: action_dice must be a mapping with ready and used",
-                       fix="write `action_dice: {ready: 5, used: 0}`")
-    dice = {}
-    for key, value in dice_doc.items():
-        if key not in STATES:
-            continue
-        dice[key] = _int(value, label, yamlio.line_of(dice_doc, key), f"action_dice.{key}", 0, lim)
-    dice.setdefault("ready", 0)
-    dice.setdefault("used", 0)
-    conditions = doc.get("conditions") or []
-    if not isinstance(conditions, list):
-        raise BadInput(f"{label}:{yamlio.line_of(doc, 'conditions')}: conditions must be a list",
-                       fix="write `conditions: [slowed]`")
-    conds = []
-    for item in conditions:
-        name = str(item).lower()
-        if name not in rules.conditions:
-            raise BadInput(f"{label}:{yamlio.line_of(doc, 'conditions')}: unknown condition {item!r}",
-                           fix="known: " + ", ".join(rules.conditions))
-        conds.append(name)
-    movement = {}
-    raw_move = doc.get("movement") or {}
-    if isinstance(raw_move, dict):
-        for key, value in raw_move.items():
-            movement[str(key).lower()] = _int(value, label, yamlio.line_of(raw_move, key), f"movement.{key}", 0, 10_000)
-    weapons = {}
-    raw_weapons = doc.get("weapons") or {}
-    if isinstance(raw_weapons, dict):
-        for key, value in raw_weapons.items():
-            weapons[str(key).lower()] = yamlio.to_plain(value) if isinstance(value, dict) else {"attack_cost": value}
-    name = doc.get("name", char_id)
-    return Sheet(id=char_id, name=str(name), vitals=vitals, skills=skills, dice=dice,
-                 conditions=tuple(conds), movement=movement, weapons=weapons)

@@ -21,9 +21,14 @@ def counters_for(system: str | None) -> list[tuple]:
 
     Narateer counts its Action Dice by state; the other rule systems name
     their own pools here (point pools, HP, AP, charges)."""
-    if system in (None, "", "narateer"):
-        return [("action_dice", "*")]
-    return []
+    from ..errors import NarateerError
+    from ..systems import load_system
+
+    try:
+        found = load_system(system or None)
+    except NarateerError:
+        return []
+    return [tuple(path.split(".")) for path in found.counters]
 
 
 def _is_counter(path: tuple, counters) -> bool:

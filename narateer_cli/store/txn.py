@@ -1,16 +1,14 @@
 """The campaign lock, atomic replaces and all-or-nothing multi-file actions.
 
-Every writing command holds an exclusive `fcntl.flock` on the `.narateer/`
-folder for its whole read-modify-write (G-TRUST-3). Its changes are gathered
-in a `Transaction`; `commit` checks every target and the free space, then
-writes a manifest holding every new file body and every log append to
-`.narateer/txn.json` (the commit point, itself an atomic replace), then
-applies it, then removes it. A command that finds a manifest left by a killed
-process applies it again before doing anything, but only a manifest sealed
-on this machine for this campaign, naming only the campaign's data files,
-whose logs still end as recorded (G-TRUST-2); any other is set aside. The
-apply is idempotent, so after a crash at any point either every file shows
-the action or none does. See docs/storage.md.
+Every writing command holds an exclusive `fcntl.flock` on `.narateer/lock`
+for its whole read-modify-write. Its changes are gathered in a
+`Transaction`; `commit` first writes a manifest holding every new file body
+and every log append to `.narateer/txn.json` (the commit point, itself an
+atomic replace), then applies it, then removes it. A command that finds a
+manifest left by a killed process applies it again before doing anything:
+the apply is idempotent (log appends truncate to the recorded size first),
+so after a crash at any point either every file shows the action or none does.
+See docs/storage.md.
 """
 
 from __future__ import annotations
@@ -184,7 +182,7 @@ class Transaction:
         global COMMITS
         if not self.writes and not self.appends:
             return
-        self.check_targets()
+        encoded = self.check_targets()
         manifest = {"version": 2, "writes": self.writes, "appends": {}}
         for rel, text in self.appends.items():
             size, prefix = prefix_mark(self.root / rel)
@@ -204,10 +202,11 @@ class Transaction:
             except OSError as exc:
                 raise HalfDone(self.action, sorted(set(self.writes) | set(self.appends)), exc) from None
             COMMITS += 1
+        del encoded
 
     action = "the action"
 
-    def check_targets(self):
+    def check_targets(self) -> int:
         """G-TRUST-5, before the commit point: valid text, writable targets, room on the disk."""
         total = 0
         for rel, text in list(self.writes.items()) + list(self.appends.items()):
@@ -221,6 +220,7 @@ class Transaction:
                                fix="give every text argument as UTF-8 text") from None
             check_target(self.root, rel)
         check_room(self.root, 2 * total + 65536)
+        return total
 
 
 class HalfDone(NarateerError):
@@ -342,9 +342,7 @@ def apply(root: Path, manifest: dict):
             except FileNotFoundError:
                 current = None
             if current != text.encode("utf-8"):
-                # an undo record lost to a power cut only makes undo refuse (its entry is no longer the
-                # tip it expects); it is not worth an fsync on every action
-                _write(root, path, text, durable=not rel.startswith(PRIVATE + "/"))
+                atomic_write(root, path, text)
     for rel, (size, _prefix, text) in manifest["appends"].items():
         path = root / rel
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from ..engine.errors import NarateerError
+from ..errors import NarateerError
 
 _PLACE = re.compile(r"^([^\s:]+):(\d+): ")
 
@@ -56,9 +56,9 @@ def validate_campaign(campaign) -> list[str]:
         label = f"encounters/{path.name}"
         try:
             if path.name.endswith(".log.yaml"):
-                _check_log(path, label, rules, problems, logged)
+                _check_log(path, label, campaign, problems, logged)
                 continue
-            state = encounters.load_state(root, path.stem)
+            state = encounters.load_state(root, path.stem, campaign.system)
             for name in state["participants"]:
                 if name not in sheets:
                     problems.append(f"{label}:1: participant {name!r} has no valid characters/{name}.yaml")
@@ -73,10 +73,12 @@ def validate_campaign(campaign) -> list[str]:
 
 
 def _check_sheets(campaign, problems) -> dict:
-    """Every character file, through the parse caches; returns id -> (SheetFile)."""
+    """Every character file, through the parse caches; returns id -> (SheetFile). The system's sheet
+    schema lists every problem of a sheet (S-SYS-4), near-miss top-level keys included."""
     from .campaign import ID_RE
 
     root = campaign.root
+    table = campaign.system.hook("sheet_schema")
     sheets = {}
     for path in sorted((root / "characters").glob("*")) if (root / "characters").is_dir() else []:
         label = f"characters/{path.name}"
@@ -86,20 +88,31 @@ def _check_sheets(campaign, problems) -> dict:
             problems.append(f"{label}:1: file name is not a valid character id (letters, digits, - and _)")
             continue
         try:
-            sheets[path.stem] = campaign.load(path.stem)
+            found = _schema_problems(path, label, table, campaign.rules) if table is not None else []
+            problems.extend(p.text() for p in found)
+            if not any(p.severity == "error" for p in found):
+                sheets[path.stem] = campaign.load(path.stem)
         except NarateerError as exc:
             problems.append(_place(label, exc, root))
     return sheets
 
 
-def _check_log(path, label, rules, problems, logged):
-    from ..engine.verify import verify_log
-    from . import history
+def _schema_problems(path, label, table, rules) -> list:
+    from . import schema, yamlio
 
+    doc = yamlio.load_rt(yamlio.read_text(path, label), label)
+    return schema.problems(doc, table, label, rules) if isinstance(doc, dict) else []
+
+
+def _check_log(path, label, campaign, problems, logged):
+    """One log, line by line: each entry re-checked by its system's own verify (S-SYS-6), continuity and
+    merges by the history reader (G-LOG-3, G-MERGE-2)."""
+    from . import history
     from .encounters import log_path
 
+    system, rules = campaign.system, campaign.rules
     path = log_path(path.parent.parent, path.name[: -len(".log.yaml")])  # no link leading outside
-    hist = history.read(path, label, lambda e: verify_log([e], rules))
+    hist = history.read(path, label, lambda e: system.verify_log([e], rules))
     if hist.problem:
         problems.append(hist.problem)
         return
@@ -128,13 +141,3 @@ def _git_problems(root) -> list[str]:
     from . import gitops
 
     return gitops.check_problems(root)
-
-
-def _entry_line(text: str, problem: str) -> int:
-    """The line where the entry a verify problem names begins."""
-    match = re.match(r"entry (\d+) ", problem)
-    if match:
-        found = re.search(rf"^- seq: {match.group(1)}\s*$", text, re.M)
-        if found:
-            return text.count("\n", 0, found.start()) + 1
-    return 1

@@ -1,0 +1,146 @@
+"""Glue between a command's Session and the current encounter.
+
+`Encounter` is the current encounter as one command sees it: the state it read,
+the state it will write, and `finish`, which writes sheets, state, one log
+entry and the undo record in one Transaction (then commits to git if asked).
+"""
+
+from __future__ import annotations
+
+from ..errors import BadInput
+
+
+class Encounter:
+    def __init__(self, session, enc_id: str):
+        from ..store import encounters
+
+        self.session = session
+        self.id = enc_id
+        self.state = encounters.load_state(session.campaign.root, enc_id, session.campaign.system)
+        self.new_state = self.state
+
+    def has(self, char_id: str) -> bool:
+        return char_id in self.state["participants"]
+
+
+def current_encounter_id(session) -> str | None:
+    app = session.app
+    if getattr(app, "encounter_id", None) is not None:  # `--in ""` is an empty id, not "no --in"
+        return app.encounter_id
+    value = session.campaign.config().get("encounter")
+    return str(value) if value else None
+
+
+def current_encounter(session, required: bool = False) -> Encounter | None:
+    """The current encounter (from --in or narateer.yaml), loaded once per command."""
+    if getattr(session, "_encounter", None) is None:
+        enc_id = current_encounter_id(session)
+        if enc_id is None:
+            if required:
+                raise BadInput("no current encounter", fix="create one with `narateer encounter new ID CHAR...` or pass --in ID")
+            return None
+        session._encounter = Encounter(session, enc_id)
+    return session._encounter
+
+
+def encounter_for(session, char_id: str) -> Encounter | None:
+    """The current encounter if CHAR takes part in it; checks outside encounters have no use limits."""
+    enc = current_encounter(session)
+    if enc is not None and enc.has(char_id):
+        return enc
+    if enc is not None and getattr(session.app, "encounter_id", None):
+        raise BadInput(f"{char_id} is not in encounter {enc.id}",
+                       fix="participants: " + ", ".join(enc.state["participants"]))
+    return None
+
+
+def finish(session, command: str, actor: str, declaration: dict, result: dict, dice: dict,
+           enc: Encounter | None = None):
+    """Write every change of one action: sheets, encounter state, log entry, undo record; all or none.
+    `result` is the engine's result (a record, or data); the log holds its JSON shape."""
+    from ..render import plain
+    from ..store import encounters
+
+    result = plain(result)
+    session.txn.action = f"the {command} action"
+    before_dice = {cid: dict(session.sheet(cid).dice) for cid in dice}
+    for cid, after in dice.items():
+        session.set_sheet(cid, dice=after)
+    root = session.campaign.root
+    if enc is not None:
+        state_text = encounters.state_text(enc.new_state)
+        session.txn.write(encounters.state_path(root, enc.id), state_text)
+    # G-LOG-5: a change outside an encounter goes to the campaign log
+    log_id = enc.id if enc is not None else (encounters.CAMPAIGN if session.txn.changed() else None)
+    if log_id is not None:
+        writes = dict(session.txn.writes)
+        before = session.txn.before()
+        moves = {cid: (before_dice[cid], after) for cid, after in dice.items()}
+        entry = append_entry(session, log_id, command, actor, declaration, result, moves)
+        seq = entry["seq"]
+        session.txn.write(encounters.undo_dir(root, log_id) / f"{seq:08d}.json",
+                          encounters.undo_record(before, writes, seq, entry["id"], entry["resumes"]))
+        for old in encounters.old_undo_records(root, log_id):
+            session.txn.write(old, None)
+    changed = session.txn.changed()
+    session.commit()
+    if enc is not None:
+        encounters.remember_state(session.campaign.root, enc.new_state, state_text)
+    autocommit(session, changed, command, actor, declaration, result)
+
+
+def append_entry(session, enc_id: str, command: str, actor, declaration: dict, result: dict, moves: dict) -> dict:
+    """Add one log entry (seq, id and parent from the log's tail) to the transaction; returns it.
+    `moves` maps each character whose dice moved to (dice before, dice after)."""
+    from ..store import encounters
+
+    log = encounters.log_path(session.campaign.root, enc_id)
+    text, entry = encounters.new_entry(log, {
+        "command": command, "actor": actor, "declaration": declaration, "result": result,
+        "dice": {cid: {"before": dict(b), "after": dict(a)} for cid, (b, a) in moves.items()}})
+    session.txn.append(log, text)
+    return entry
+
+
+def autocommit(session, changed: list[str], command: str, actor, declaration: dict, result: dict):
+    """--commit (or `autocommit: true`): commit this action's files with a message for the table."""
+    if not wants_commit(session):
+        return
+    make = getattr(session.campaign.system.hook("render"), "commit_message", None)
+    summary = make(command, actor, declaration, result) if make else f"{actor}: {command}" if actor else command
+    import subprocess
+
+    files = [f for f in changed if not f.startswith(".narateer")]
+    if not files:
+        return
+    root = session.campaign.root
+    try:
+        subprocess.run(["git", "add", "--", *files], cwd=root, check=True, capture_output=True)
+        subprocess.run(["git", "commit", "-q", "-m", summary, "--", *files], cwd=root, check=True, capture_output=True)
+    except (OSError, subprocess.CalledProcessError) as exc:
+        # the action is saved: say so, but keep the exit status of a command that was done
+        import sys
+
+        err = (getattr(exc, "stderr", b"") or b"").decode(errors="replace").strip() or str(exc)
+        sys.stderr.write(f"narateer: warning: saved, but git commit failed ({' '.join(err.split())}); "
+                         "commit the files by hand\n")
+
+
+def wants_commit(session) -> bool:
+    return bool(getattr(session.app, "git_commit", False) or session.campaign.config().get("autocommit") is True)
+
+
+def require_git(session):
+    """--commit (or autocommit) needs a git work tree: bad input, found before anything is written."""
+    if not wants_commit(session):
+        return
+    import subprocess
+
+    try:
+        inside = subprocess.run(["git", "rev-parse", "--is-inside-work-tree"], cwd=session.campaign.root,
+                                capture_output=True, text=True).stdout.strip() == "true"
+    except OSError:
+        inside = False
+    if not inside:
+        raise BadInput("--commit (or autocommit: true) needs the campaign to be in a git repository",
+                       fix="run `git init` in the campaign folder, or drop --commit / set autocommit: false")

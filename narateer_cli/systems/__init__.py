@@ -1,0 +1,184 @@
+"""The registry of rule systems (S-SYS-1, S-SYS-2, S-SYS-3).
+
+Built-in systems are known by name here and imported only when used. A name
+that is not built in is looked up in the entry point group `narateer.systems`
+(and only then, so start-up never pays for importlib.metadata). The host's
+command line asks this module which system a campaign plays and which
+command a verb is.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from pathlib import Path
+
+DEFAULT = "narateer"
+GROUP = "narateer.systems"
+CONFIG = "narateer.yaml"
+
+BUILTIN = {
+    "narateer": "narateer_cli.systems.narateer",
+    "open-adventure": "narateer_cli.systems.open_adventure",
+    "d20-cards": "narateer_cli.systems.d20_cards",
+}
+
+# S-SYS-3: verbs every system has, each through its system (short help for `--help`).
+SHARED = {
+    "init": "Create a campaign (--system NAME picks the game; --example adds samples).",
+    "new": "Create a character file.",
+    "show": "Show a character sheet.",
+    "check": "Validate the whole campaign; list every problem.",
+    "roll": "Make one check.",
+    "dice": "Roll a bare pool of dice.",
+    "odds": "Exact chance and distribution.",
+    "encounter": "Create, show and read encounters.",
+    "turn": "Start and end activations.",
+    "resolve": "Resolve a declared action.",
+    "condition": "Add or remove conditions.",
+    "undo": "Revert the last logged action.",
+    "verify": "Re-check an encounter log.",
+    "stats": "Dice statistics from the logs.",
+    "report": "A summary of the campaign.",
+    "shell": "An interactive prompt.",
+    "serve": "The players' view in a browser.",
+    "completion": "Shell completion script.",
+    "git-setup": "Register the merge driver in this clone.",
+    "systems": "List the installed rule systems.",
+}
+
+# Host verbs outside S-SYS-3's list (help text for `narateer --help`).
+HOST_ONLY = {"merge-driver": "git's merge driver for campaign YAML."}
+
+# Shared verbs the host implements for every system: verb -> module (defines `<verb>_cmd`).
+# A system that lists one of these in its own `verbs` replaces the host's version.
+HOST_VERBS = {
+    "init": "narateer_cli.commands.core",
+    "check": "narateer_cli.commands.core",
+    "systems": "narateer_cli.commands.core",
+    "encounter": "narateer_cli.commands.encounters",
+    "undo": "narateer_cli.commands.encounters",
+    "verify": "narateer_cli.commands.encounters",
+    "git-setup": "narateer_cli.commands.gitcmds",
+    "merge-driver": "narateer_cli.commands.gitcmds",  # run by git, not listed in help
+}
+
+_LOADED: dict = {}
+
+
+def _entry_points():
+    from importlib.metadata import entry_points
+
+    return {ep.name: ep for ep in entry_points(group=GROUP)}
+
+
+def installed() -> list[str]:
+    """Every system this installation can load: the built-in ones present, then entry points."""
+    names = [name for name, module in BUILTIN.items() if present(module)]
+    names += sorted(name for name in _entry_points() if name not in BUILTIN)
+    return names
+
+
+def present(module: str) -> bool:
+    """Whether a built-in system's package is in this installation (imports it: SYSTEM is cheap)."""
+    try:
+        importlib.import_module(module)
+    except ModuleNotFoundError as exc:
+        if exc.name and (module == exc.name or module.startswith(exc.name + ".")):
+            return False
+        raise
+    return True
+
+
+def load_system(name: str | None):
+    """The `SYSTEM` of a system by name; unknown -> BadInput listing the installed ones (S-SYS-1)."""
+    name = name or DEFAULT
+    if name in _LOADED:
+        return _LOADED[name]
+    module = BUILTIN.get(name)
+    system = None
+    if module is not None and present(module):
+        system = importlib.import_module(module).SYSTEM
+    elif module is None:
+        ep = _entry_points().get(name)
+        if ep is not None:
+            loaded = ep.load()
+            system = getattr(loaded, "SYSTEM", loaded)
+    if system is None:
+        from ..errors import BadInput
+        from ..suggest import closest
+
+        names = installed()
+        near = closest(name, names)
+        raise BadInput(f"unknown rule system {name!r}" + (f" (did you mean {' or '.join(near)}?)" if near else ""),
+                       rule="S-SYS-1", fix="installed: " + ", ".join(names))
+    _LOADED[name] = system
+    return system
+
+
+def loaded_systems() -> list:
+    """Every installed system's SYSTEM (for help outside a campaign and for pointers); unloadable ones skipped."""
+    from ..errors import NarateerError
+
+    out = []
+    for name in installed():
+        try:
+            out.append(load_system(name))
+        except (NarateerError, ImportError, AttributeError):
+            continue
+    return out
+
+
+# -- which campaign, which system, cheaply (no YAML parser: this runs for --help) --------------
+
+
+
+def find_campaign(given: str | None) -> Path | None:
+    """The campaign folder as SPEC Part 3 finds it, or None (no error: help works anywhere)."""
+    given = given or os.environ.get("NARATEER_CAMPAIGN")
+    if given:
+        root = Path(given)
+        return root if (root / CONFIG).is_file() else None
+    here = Path.cwd()
+    for folder in (here, *here.parents):
+        if (folder / CONFIG).is_file():
+            return folder
+    return None
+
+
+def system_name(root: Path | None) -> str | None:
+    """The `system:` a campaign's narateer.yaml names (DEFAULT when absent); None outside a campaign."""
+    if root is None:
+        return None
+    import stat
+
+    try:  # G-TRUST-4: never block on a FIFO or read a device; the store reports such a file properly
+        fd = os.open(root / CONFIG, os.O_RDONLY | os.O_NONBLOCK)
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                return DEFAULT
+            text = os.read(fd, 1 << 20).decode("utf-8", "replace")
+        finally:
+            os.close(fd)
+    except OSError:
+        return DEFAULT
+    for line in text.splitlines():
+        if line.startswith("system") and line[6:].lstrip(" \t").startswith(":"):
+            return _scalar(line.split(":", 1)[1]) or DEFAULT
+    return DEFAULT
+
+
+def _scalar(text: str) -> str:
+    """A one-line YAML scalar: quoted, or plain up to a comment."""
+    text = text.strip()
+    if text[:1] in ("'", '"') and text[0] in text[1:]:
+        return text[1:text.index(text[0], 1)].strip()
+    return text.split(" #", 1)[0].split("\t#", 1)[0].strip()
+
+
+def owner_of(verb: str, systems) -> str | None:
+    """The first system (of those given) whose own verb this is."""
+    for system in systems:
+        if verb in system.verbs:
+            return system.name
+    return None

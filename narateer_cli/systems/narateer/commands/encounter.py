@@ -1,0 +1,249 @@
+"""Narateer's encounter commands: encounter show and join, turn, resolve, condition, refresh, wound, heal."""
+
+from __future__ import annotations
+
+import click
+
+from narateer_cli.commands.common import Session, command, emit, nonneg
+from narateer_cli.commands import encounters as host
+from narateer_cli.commands.encounter_ops import current_encounter, encounter_for, finish
+
+from .checks import check_in_encounter
+from .rolls import check_options, declaration, dice_source, target_options, target_spec
+
+
+@click.group(name="encounter", help="""Create, show and read encounters.
+
+\b
+Examples:
+  narateer encounter new skirmish selka sentry
+  narateer encounter show
+  narateer encounter log --last 5""")
+def encounter_cmd():
+    pass
+
+
+encounter_cmd.add_command(host.encounter_new)
+encounter_cmd.add_command(host.encounter_log)
+encounter_cmd.add_command(host.encounter_end)
+
+
+@command(group=encounter_cmd, name="show", help="""Round, who acts, who has acted, uses left, dice, and who is hidden from whom.
+
+\b
+Example:
+  narateer encounter show""")
+@click.argument("enc_id", required=False)
+def encounter_show(app, enc_id):
+    from ..engine.encounter import encounter_view
+
+    with Session(app, write=False) as s:
+        enc = host.pick(s, enc_id)
+        result = encounter_view(enc.state, [s.sheet(cid) for cid in enc.state["participants"]])
+    emit(app, "encounter_show", result)
+
+
+@click.group(name="turn", help="""Start and end activations in the current encounter (A-TURN, A-REFRESH, R-ACT-4).
+
+\b
+Examples:
+  narateer turn start selka
+  narateer turn end --next sentry""")
+def turn_cmd():
+    pass
+
+
+@command(group=turn_cmd, name="start", help="""Begin CHAR's activation: Used AD become Ready, uses = SL + 1 per skill.
+
+\b
+Example:
+  narateer turn start selka""")
+@click.argument("char")
+def turn_start(app, char):
+    from ..engine.encounter import begin_activation
+
+    with Session(app) as s:
+        enc = current_encounter(s, required=True)
+        enc.new_state, result = begin_activation(enc.state, s.sheet(char), s.rules)
+        finish(s, "turn start", char, {}, result, {char: result.dice_after}, enc)
+    emit(app, "turn_start", result)
+
+
+@command(group=turn_cmd, name="end", help="""End the current activation; --next names who acts next.
+
+\b
+Example:
+  narateer turn end --next sentry""")
+@click.option("--next", "next_id", metavar="CHAR", help="Who acts next (among those who have not acted).")
+def turn_end(app, next_id):
+    from ..engine.encounter import end_activation
+
+    with Session(app) as s:
+        enc = current_encounter(s, required=True)
+        enc.new_state, result = end_activation(enc.state, next_id)
+        finish(s, "turn end", result.ended, {"next": next_id}, result, {}, enc)
+    emit(app, "turn_end", result)
+
+
+@command(help="""Resolve a declared Action by its path (R-ACT-1, R-ACT-2).
+
+\b
+Examples:
+  narateer resolve tarin --intent "open the door" --tier trivial --auto
+  narateer resolve tarin --intent "cross the roof" --impossible "the roof is gone"   (exit 3, nothing spent)
+  narateer resolve tarin --intent "force the door" --method "shoulder" --check athletics --dr challenging --boost 2""",
+         context_settings={"show_default": False})
+@click.argument("char")
+@click.option("--intent", required=True, help="What the character wants to change.")
+@click.option("--method", default=None, help="How they try.")
+@click.option("--tier", type=click.Choice(["trivial", "minor", "major"]), default=None, help="Action tier (sets the cost).")
+@click.option("--auto", "auto", is_flag=True, help="The outcome is certain: pay the tier's cost, no roll.")
+@click.option("--impossible", metavar="REASON", help="Impossible as declared: spend nothing (exit 3).")
+@click.option("--check", "check_skill", metavar="SKILL", help="Resolve with a Skill Check (a Major action).")
+@target_options
+@check_options
+def resolve_cmd(app, char, intent, method, tier, auto, impossible, check_skill, dr, vs, contested, boost, bonus_dice,
+                cost, discount_base, discount_boost, fee, advantage, disadvantage, reaction, allow_boost, power_reroll,
+                power_faces, power, faces, reroll_faces):
+    from narateer_cli.errors import BadInput
+
+    paths = [p for p, on in (("auto", auto), ("impossible", impossible is not None), ("check", check_skill)) if on]
+    if len(paths) != 1:
+        raise BadInput("choose one resolution path", fix="give exactly one of --auto, --impossible REASON, --check SKILL")
+    base = {"actor": char, "intent": intent, "method": method}
+    with Session(app, write=paths[0] != "impossible") as s:
+        sheet = s.sheet(char)
+        if paths[0] == "impossible":
+            from ..engine.actions import impossible as refuse
+
+            refuse(impossible)
+        if paths[0] == "auto":
+            if any(x is not None for x in (dr, vs, contested)) or faces:
+                raise BadInput("--auto takes no target or faces", fix="drop them, or use --check SKILL")
+            given = click.get_current_context().get_parameter_source("cost") != click.core.ParameterSource.DEFAULT
+            data = _resolve_auto(s, sheet, base, tier or "trivial", cost if given else None)
+        else:
+            data = _resolve_check(app, s, sheet, base, tier, check_skill, (dr, vs, contested), (faces, reroll_faces),
+                                  declaration(check_skill, boost, bonus_dice, cost, discount_base, discount_boost,
+                                              fee, advantage, disadvantage, reaction, allow_boost, power_reroll,
+                                              power), power_faces)
+    emit(app, "resolve", data)
+
+
+def _resolve_check(app, s, sheet, base: dict, tier, skill, targets, faces, decl, power_faces) -> dict:
+    """R-ACT-2: resolving by a Skill Check makes the action Major; the check is logged as the resolve."""
+    from ..engine.actions import check_tier
+
+    check_tier(tier)
+    dice = dice_source(app, s.rules, faces=(faces[0], "--faces"), reroll=(faces[1], "--reroll-faces"),
+                       power=(power_faces, "--power-faces"))
+    result = check_in_encounter(s, sheet, decl, target_spec(s, sheet.id, *targets), dice, None, command="resolve",
+                                extra={"intent": base["intent"], "method": base["method"], "tier": "major",
+                                       "path": "check"})
+    return {**base, "tier": "major", "path": "check", "paid": result["paid"], "check": result,
+            "dice_after": result["dice_after"]}
+
+
+def _resolve_auto(s, sheet, base: dict, tier: str, cost) -> dict:
+    """R-ACT-1: a certain outcome pays its tier's cost, inside the actor's activation when in an encounter."""
+    from ..engine.actions import resolve_auto_in
+
+    nonneg("--cost", cost, s.rules.max_roll_dice)
+    enc = encounter_for(s, sheet.id)
+    state, auto = resolve_auto_in(enc.state if enc else None, sheet, tier, cost, s.rules)
+    if enc is not None:
+        enc.new_state = state
+    data = {**base, "tier": tier, "path": "auto", "paid": auto["paid"], "check": None,
+            "dice_before": dict(sheet.dice), "dice_after": auto["dice_after"]}
+    finish(s, "resolve", sheet.id, {"intent": base["intent"], "method": base["method"], "tier": tier,
+                                    "cost": auto["cost"]}, data, {sheet.id: auto["dice_after"]}, enc)
+    return data
+
+
+@command(help="""Add or remove conditions (A-COND): +NAME adds, -NAME removes.
+
+\b
+Example:
+  narateer condition selka +slowed -stunned""", context_settings={"ignore_unknown_options": True})
+@click.argument("char")
+@click.argument("changes", nargs=-1, type=click.UNPROCESSED)
+def condition_cmd(app, char, changes):
+    from ..engine.character import conditions_changed
+
+    with Session(app) as s:
+        result = conditions_changed(s.sheet(char), changes, s.rules)
+        s.set_sheet(char, conditions=result.conditions)
+        finish(s, "condition", char, {"changes": list(changes)}, result, {}, encounter_for(s, char))
+    emit(app, "condition", result)
+
+
+def _dice_move(app, char, verb, count=None):
+    """refresh / wound / heal: one engine call (A-REFRESH, A-WOUND), logged."""
+    from ..engine.character import move_dice
+
+    with Session(app) as s:
+        if count is not None:
+            nonneg("N", count, s.rules.max_state_dice)
+        result = move_dice(s.sheet(char), verb, count, s.rules)
+        finish(s, verb, char, {"count": count}, result, {char: result.dice_after}, encounter_for(s, char))
+    emit(app, verb, result)
+
+
+@command(help="""Return Used dice to Ready (A-REFRESH).
+
+\b
+Example:
+  narateer refresh selka""")
+@click.argument("char")
+def refresh_cmd(app, char):
+    _dice_move(app, char, "refresh")
+
+
+@command(help="""Wound CHAR N times: each moves one die from Ready (else Used) to wounded (A-WOUND).
+
+\b
+Example:
+  narateer wound bandit 2""", context_settings={"ignore_unknown_options": True})
+@click.argument("char")
+@click.argument("n", type=int, default=1)
+def wound_cmd(app, char, n):
+    _dice_move(app, char, "wound", n)
+
+
+@command(help="""Heal N wounds: wounded dice return to Used (A-WOUND).
+
+\b
+Example:
+  narateer heal bandit 1""", context_settings={"ignore_unknown_options": True})
+@click.argument("char")
+@click.argument("n", type=int, default=1)
+def heal_cmd(app, char, n):
+    _dice_move(app, char, "heal", n)
+
+
+@command(group=encounter_cmd, name="join", help="""Add CHAR to the current encounter.
+
+Anyone already hidden is compared with CHAR using the recorded Stealth
+total, with no new Stealth roll (R-HIDE-3): by CHAR's Observation
+Readiness, or by its own Observation check with --searching.
+
+\b
+Example:
+  narateer encounter join beast
+  narateer encounter join beast --searching --faces 1    (while someone is hidden)""")
+@click.argument("char")
+@click.option("--searching", is_flag=True, help="CHAR arrives actively searching.")
+@click.option("--boost", type=int, default=0, help="Boost of CHAR's Observation check.")
+@click.option("--faces", metavar="F", help="Faces of CHAR's Observation check (one set per hider).")
+def encounter_join(app, char, searching, boost, faces):
+    from ..engine.stealth import join
+
+    nonneg("--boost", boost)
+    with Session(app) as s:
+        enc = current_encounter(s, required=True)
+        dice = dice_source(app, s.rules, **{f"obs:{char}": (faces, "--faces")})
+        enc.new_state, compared, after = join(enc.state, s.sheet(char), searching, boost, s.rules, dice)
+        data = {"encounter": enc.id, "observer": char, "compared": compared}
+        moved = {char: after} if after != s.sheet(char).dice else {}
+        finish(s, "encounter join", char, {"searching": searching, "boost": boost}, data, moved, enc)
+    emit(app, "join", data)

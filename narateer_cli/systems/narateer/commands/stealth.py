@@ -1,0 +1,138 @@
+"""Sneaking: hide, search, reveal, move (R-HIDE, R-SRCH, A-MOVE)."""
+
+from __future__ import annotations
+
+import click
+
+from narateer_cli.commands.common import Session, command, emit, faces_options, nonneg, split_pairs
+from .rolls import dice_source
+from narateer_cli.commands.encounter_ops import finish, current_encounter
+
+
+def _in_encounter(s, *ids):
+    from ..engine.encounter import require_participant
+
+    enc = current_encounter(s, required=True)
+    for cid in ids:
+        require_participant(enc.state, cid)
+    return enc
+
+
+@command(help="""Hide from observers: one Stealth roll compared with each (R-HIDE-2, R-HIDE-3).
+
+Non-searching observers are compared by Observation Readiness; each one named
+with --searching rolls its own Observation check (its own cost and faces).
+
+\b
+Example:
+  narateer hide selka --from sentry --from bandit --searching bandit --boost 1 --faces 2,1 --observer-faces bandit=2""")
+@click.argument("char")
+@click.option("--from", "observers", multiple=True, metavar="OBS", help="An observer (repeat).")
+@click.option("--searching", multiple=True, metavar="OBS", help="An observer actively searching (repeat).")
+@click.option("--boost", type=int, default=0, help="Stealth Boost, up to SL.")
+@click.option("--advantage", is_flag=True)
+@click.option("--disadvantage", is_flag=True)
+@faces_options
+@click.option("--observer-faces", multiple=True, metavar="OBS=F", help="A searching observer's faces.")
+@click.option("--observer-reroll-faces", multiple=True, metavar="OBS=F", help="A searching observer's Edge rerolls.")
+@click.option("--observer-boost", multiple=True, metavar="OBS=N", help="A searching observer's Boost.")
+def hide_cmd(app, char, observers, searching, boost, advantage, disadvantage, faces, reroll_faces, observer_faces,
+             observer_reroll_faces, observer_boost):
+    from ..engine.stealth import Observer, hide_in
+
+    names = list(dict.fromkeys([*observers, *searching]))
+    boosts, streams = _observer_options(names, observer_boost, observer_faces, observer_reroll_faces)
+    with Session(app) as s:
+        enc = _in_encounter(s, char, *names)
+        dice = dice_source(app, s.rules, faces=(faces, "--faces"), reroll=(reroll_faces, "--reroll-faces"), **streams)
+        obs = [Observer(s.sheet(who), who in searching, boosts.get(who, 0)) for who in names]
+        enc.new_state, data, after = hide_in(enc.state, s.sheet(char), obs, s.rules, dice, boost, advantage, disadvantage)
+        finish(s, "hide", char, {"from": names, "searching": list(searching), "boost": boost}, data, after, enc)
+    emit(app, "hide", data)
+
+
+def _observer_options(names, observer_boost, observer_faces, observer_reroll_faces) -> tuple[dict, dict]:
+    """--observer-boost / --observer-faces / --observer-reroll-faces OBS=...: boosts, and the dice streams."""
+    from narateer_cli.errors import BadInput
+
+    boosts = split_pairs(observer_boost, "--observer-boost", "sentry=1")
+    faces_by = split_pairs(observer_faces, "--observer-faces", "sentry=2,1")
+    rerolls_by = split_pairs(observer_reroll_faces, "--observer-reroll-faces", "sentry=1")
+    for who in [*boosts, *faces_by, *rerolls_by]:
+        if who not in names:
+            raise BadInput(f"{who} is not an observer of this Hide", fix=f"add --from {who} --searching {who}")
+    streams = {f"obs:{who}": (text, f"--observer-faces {who}=") for who, text in faces_by.items()}
+    streams.update({f"obs_reroll:{who}": (text, f"--observer-reroll-faces {who}=") for who, text in rerolls_by.items()})
+    numbers = {}
+    for who, text in boosts.items():
+        try:
+            numbers[who] = int(text)
+        except ValueError:
+            raise BadInput(f"--observer-boost {who}={text} is not a number", fix="give a whole number") from None
+        nonneg(f"--observer-boost {who}", numbers[who])
+    return numbers, streams
+
+
+@command(help="""Search for a hidden creature: Observation vs its recorded Hide total (R-SRCH-1, R-SRCH-2).
+
+\b
+Example:
+  narateer search sentry --for selka --faces 2,2 --boost 1""")
+@click.argument("char")
+@click.option("--for", "hider", required=True, metavar="HIDER", help="The hidden creature.")
+@click.option("--boost", type=int, default=0)
+@click.option("--advantage", is_flag=True)
+@click.option("--disadvantage", is_flag=True)
+@faces_options
+@click.option("--changed", metavar="TEXT", help="What is different since the last search (a new method or evidence).")
+def search_cmd(app, char, hider, boost, advantage, disadvantage, faces, reroll_faces, changed):
+    from ..engine.stealth import search_in
+
+    with Session(app) as s:
+        enc = _in_encounter(s, char, hider)
+        dice = dice_source(app, s.rules, faces=(faces, "--faces"), reroll=(reroll_faces, "--reroll-faces"))
+        enc.new_state, data, after = search_in(enc.state, s.sheet(char), hider, s.rules, dice, boost, advantage,
+                                               disadvantage, changed)
+        finish(s, "search", char, {"for": hider, "boost": boost, "changed": changed}, data, after, enc)
+    emit(app, "search", data)
+
+
+@command(help="""End hiding for the named observers (all when none are named) (R-HIDE-6).
+
+\b
+Example:
+  narateer reveal selka --to sentry""")
+@click.argument("hider")
+@click.option("--to", "observers", multiple=True, metavar="OBS")
+def reveal_cmd(app, hider, observers):
+    from ..engine.encounter import reveal_in
+
+    with Session(app) as s:
+        enc = _in_encounter(s, hider, *observers)
+        enc.new_state, result = reveal_in(enc.state, hider, observers)
+        finish(s, "reveal", hider, {"to": list(observers)}, result, {}, enc)
+    emit(app, "reveal", result)
+
+
+@command(help="""Spend movement in the current activation (R-ACT-3, R-HIDE-5, A-MOVE).
+
+One mode per activation, chosen (and paid) by the first move; Difficult
+terrain doubles the cost, moving while hidden doubles it again; Sprinting
+ends hiding from everyone.
+
+\b
+Example:
+  narateer move selka 3 --difficult""", context_settings={"ignore_unknown_options": True})
+@click.argument("char")
+@click.argument("metres", type=int)
+@click.option("--mode", type=click.Choice(["walk", "run", "sprint"]), default="walk", show_default=True)
+@click.option("--difficult", is_flag=True, help="Difficult terrain: each metre costs double.")
+def move_cmd(app, char, metres, mode, difficult):
+    from ..engine.encounter import move_in
+
+    with Session(app) as s:
+        nonneg("METRES", metres, 10_000)
+        enc = _in_encounter(s, char)
+        enc.new_state, result, dice = move_in(enc.state, s.sheet(char), metres, mode, difficult, s.rules)
+        finish(s, "move", char, {"metres": metres, "mode": mode, "difficult": difficult}, result, dice, enc)
+    emit(app, "move", result)

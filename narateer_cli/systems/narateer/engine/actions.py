@@ -1,0 +1,172 @@
+"""Whole Skill Checks with every party: target, opponent, helper (R-CHK, R-CHK-10, A-ASSIST).
+
+`skill_check` settles every payment before anyone rolls, then rolls in a
+fixed order (actor, opponent), and returns the dice each party has after.
+"""
+
+from __future__ import annotations
+
+from .record import Record, factory, replace
+
+from .character import Sheet, possessive, spend
+from .check import Declaration, Payment, Streams, Target, afford, chance, plan, roll
+from .dice import DiceSource
+from narateer_cli.errors import BadInput, Refused
+from .ruleset import Ruleset
+
+OTHER_STREAMS = Streams("other", "other_reroll", "other_power", "--other-faces", "--other-reroll-faces", "--other-power-faces")
+
+
+class TargetSpec(Record):
+    """What the check must exceed: a DR, another's Readiness, or another's roll."""
+
+    _fields = ('kind', 'value', 'label', 'other', 'other_skill', 'other_decl')
+    _defaults = {'value': None, 'label': "", 'other': None, 'other_skill': None, 'other_decl': None}
+
+
+class CheckOutcome(Record):
+    _fields = ('result', 'opponent', 'assist', 'dice_after')
+    _defaults = {'opponent': None, 'assist': None, 'dice_after': factory(dict)}
+
+    def to_json(self) -> dict:
+        out = self.result.to_json()
+        out["opponent"] = self.opponent.to_json() if self.opponent else None
+        out["assist"] = self.assist
+        return out
+
+
+def reaction_allowed(sheet: Sheet, rules: Ruleset, what: str):
+    """A-COND: a condition such as Stunned blocks Reactions (never Exchange Responses, R-ACT-5)."""
+    blocker = rules.blocks_reactions(sheet.conditions)
+    if blocker:
+        raise Refused(f"{sheet.id} is {blocker} and cannot take Reactions ({what})", rule="A-COND",
+                      fix=f"remove {blocker} first, or leave {sheet.id} out")
+
+
+def assist_payment(helper: Sheet, rules: Ruleset) -> int:
+    """A-ASSIST: the helper's Reaction cost, modified by its own conditions (R-PAY-3)."""
+    return rules.assist_cost * rules.pay_multiplier(helper.conditions)
+
+
+def plan_check(actor: Sheet, decl: Declaration, spec: TargetSpec, rules: Ruleset, dice: DiceSource | None,
+               helper: Sheet | None = None, check_afford: bool = True):
+    """Validate every party and compute every payment; nothing is rolled yet."""
+    parties = [actor.id]
+    if spec.other is not None:
+        parties.append(spec.other.id)
+    if helper is not None:
+        parties.append(helper.id)
+    if len(set(parties)) != len(parties):
+        raise BadInput("a character appears twice in one check", fix="name a different opponent or helper")
+    if decl.reaction:
+        reaction_allowed(actor, rules, f"{decl.skill} Reaction")
+    payment = plan(actor, decl, rules, dice=dice, extra_edge="advantage" if helper else None, check_afford=False)
+    other_payment = None
+    target = None
+    if spec.kind == "dr":
+        target = Target(spec.value, "dr", spec.label)
+    elif spec.kind == "vs":
+        spec.other.skill(spec.other_skill, rules)
+        target = Target(spec.other.target_readiness(spec.other_skill, rules), "readiness",
+                        f"{possessive(spec.other.id)} {spec.other_skill} Readiness")
+    elif spec.kind == "contested":
+        other_payment = plan(spec.other, spec.other_decl, rules, OTHER_STREAMS, dice=dice, check_afford=False)
+    else:
+        raise BadInput("a check needs a target", fix="give --dr N, --vs OTHER:SKILL or --contested OTHER:SKILL")
+    helper_paid = 0
+    if helper is not None:
+        reaction_allowed(helper, rules, "Assist")
+        helper_paid = assist_payment(helper, rules)
+    if check_afford:
+        afford(payment, actor)
+        if other_payment is not None:
+            afford(other_payment, spec.other)
+        if helper is not None and helper_paid > helper.dice.get("ready", 0):
+            raise Refused(f"{helper.id} cannot pay {helper_paid} AD to Assist with {helper.dice.get('ready', 0)} Ready",
+                          rule="A-ASSIST", fix="assist with someone else; nothing was spent")
+    return payment, other_payment, target, helper_paid
+
+
+def skill_check(actor: Sheet, decl: Declaration, spec: TargetSpec, rules: Ruleset, dice: DiceSource,
+                helper: Sheet | None = None) -> CheckOutcome:
+    """R-CHK-1 .. R-CHK-10: one complete check; every payment is settled before any roll."""
+    payment, other_payment, target, helper_paid = plan_check(actor, decl, spec, rules, dice, helper)
+    opponent = None
+    if other_payment is not None:
+        result = roll(payment, Target(None, "contested", ""), rules, dice)
+        opponent = roll(other_payment, Target(None, "contested", ""), rules, dice)
+        contested = Target(opponent.total, "contested", f"{possessive(spec.other.id)} {other_payment.skill} roll")
+        from .check import compare
+
+        result = compare(payment, contested, rules, result.faces, result.rerolled, result.edge_faces,
+                         result.power_rerolled, result.final_faces)
+    else:
+        result = roll(payment, target, rules, dice)
+    dice.finish()
+    after = {actor.id: payment.dice_after}
+    if other_payment is not None:
+        after[spec.other.id] = other_payment.dice_after
+    assist = None
+    if helper is not None:
+        helper_after = spend(helper.dice, helper_paid)
+        after[helper.id] = helper_after
+        assist = {"helper": helper.id, "paid": helper_paid, "grants": rules.assist_grants,
+                  "dice_before": dict(helper.dice), "dice_after": helper_after}
+    return CheckOutcome(result, opponent, assist, after)
+
+
+def dry_run(actor: Sheet, decl: Declaration, spec: TargetSpec, rules: Ruleset, helper: Sheet | None = None) -> dict:
+    """Payment and exact chance of success for every legal Boost from 0 to SL."""
+    skill = actor.skill(decl.skill, rules)
+    options = []
+    target_value = None
+    source = spec.kind
+    for boost in range(skill.level + 1):
+        trial = replace(decl, boost=boost, power_reroll=())
+        payment, other_payment, target, helper_paid = plan_check(actor, trial, spec, rules, None, helper,
+                                                                 check_afford=False)
+        target_value = target.value if target else None
+        affordable = payment.paid <= actor.dice.get("ready", 0)
+        p = chance(payment, target, rules, other_payment)
+        options.append({"boost": boost, "roll_dice": payment.roll_dice, "paid": payment.paid,
+                        "affordable": affordable, "p_success": p, "edge": payment.edge})
+    return {"actor": actor.id, "skill": skill.name, "level": skill.level, "target": target_value,
+            "target_source": {"dr": "dr", "vs": "readiness", "contested": "contested"}[source],
+            "ready": actor.dice.get("ready", 0), "options": options, "dry_run": True}
+
+
+TIER_COSTS = {"trivial": 0, "minor": 1, "major": 1}  # R-ACT-2: a Major action costs at least 1 AD
+
+
+def resolve_auto(sheet: Sheet, tier: str, cost: int | None, rules: Ruleset) -> dict:
+    """R-ACT-1, R-ACT-2: an automatic outcome pays its tier's cost (or a stated one), modified by R-PAY-3."""
+    stated = TIER_COSTS[tier] if cost is None else cost
+    paid = stated * rules.pay_multiplier(sheet.conditions)
+    ready = sheet.dice.get("ready", 0)
+    if paid > ready:
+        raise Refused(f"{sheet.id} cannot pay {paid} AD with {ready} Ready", rule="R-PAY-5", fix="nothing was spent")
+    return {"cost": stated, "paid": paid, "dice_after": spend(sheet.dice, paid)}
+
+
+def resolve_auto_in(state: dict | None, sheet: Sheet, tier: str, cost: int | None, rules: Ruleset):
+    """R-ACT-1, R-ACT-3: an automatic outcome, inside the actor's activation when in an encounter.
+    Returns (new state or None, the payment)."""
+    from .encounter import record_action, require_activation
+
+    auto = resolve_auto(sheet, tier, cost, rules)
+    if state is not None:
+        require_activation(state, sheet.id, "R-ACT-3")
+        state = record_action(state, sheet.id, "resolve")
+    return state, auto
+
+
+def impossible(reason: str):
+    """R-ACT-1: an action impossible as declared spends nothing."""
+    raise Refused(f"impossible as declared: {reason}", rule="R-ACT-1", fix="revise the intent or method; nothing was spent")
+
+
+def check_tier(tier: str | None):
+    """R-ACT-2: resolving by a Skill Check makes the action Major."""
+    if tier not in (None, "major"):
+        raise Refused(f"a Skill Check makes this a Major action, not {tier}", rule="R-ACT-2",
+                      fix="drop --tier or use --tier major")

@@ -1,0 +1,253 @@
+"""The Skill Check (R-CHK), its payment (R-PAY), Edge (R-EDGE) and tiers (R-TIER).
+
+A check runs in two halves so that several parties can commit before anyone
+rolls (R-HIDE-2, Exchanges): `plan` validates the declaration and computes
+the whole modified payment; `roll` draws faces, runs the Edge Phase and any
+explicit rerolls, and compares with the target.
+"""
+
+from __future__ import annotations
+
+from .record import Record, factory
+
+from .character import Sheet, spend, possessive
+from .dice import DiceSource, beats, edge_indices, edge_mode, pool_weights, chance_to_exceed, chance_to_beat
+from narateer_cli.errors import BadInput, Refused
+from .ruleset import Ruleset
+
+
+class Declaration(Record):
+    """What a player commits to before rolling (R-CHK-1, R-CHK-2)."""
+
+    _fields = ('skill', 'boost', 'cost', 'bonus_dice', 'discount_base', 'discount_boost', 'fee', 'advantage', 'disadvantage', 'reaction', 'allow_boost', 'power_reroll', 'power', 'label')
+    _defaults = {'boost': 0, 'cost': 1, 'bonus_dice': 0, 'discount_base': 0, 'discount_boost': 0, 'fee': 0, 'advantage': False, 'disadvantage': False, 'reaction': False, 'allow_boost': False, 'power_reroll': (), 'power': None, 'label': "check"}
+
+
+class Streams(Record):
+    """Which physical-face options feed this party's dice."""
+
+    _fields = ('initial', 'reroll', 'power', 'initial_option', 'reroll_option', 'power_option')
+    _defaults = {'initial': "faces", 'reroll': "reroll", 'power': "power", 'initial_option': "--faces", 'reroll_option': "--reroll-faces", 'power_option': "--power-faces"}
+
+
+class Payment(Record):
+    """The whole modified payment of one party (R-PAY-1 .. R-PAY-6)."""
+
+    _fields = ('actor', 'skill', 'level', 'boost', 'base_cost', 'roll_dice', 'bonus_dice', 'subtotal', 'multiplier', 'paid', 'edge', 'decl', 'dice_before', 'streams')
+    _defaults = {'streams': factory(Streams)}
+
+    @property
+    def dice_after(self) -> dict:
+        return spend(self.dice_before, self.paid)
+
+
+class Target(Record):
+    _fields = ('value', 'source', 'label')
+
+
+class CheckResult(Record):
+    _fields = ('payment', 'target', 'faces', 'rerolled', 'edge_faces', 'power_rerolled', 'final_faces', 'total', 'margin', 'success', 'outcome')
+
+    def to_json(self) -> dict:
+        p = self.payment
+        return {
+            "system": "narateer",
+            "actor": p.actor,
+            "skill": p.skill,
+            "target": self.target.value,
+            "target_source": self.target.source,
+            "boost": p.boost,
+            "roll_dice": p.roll_dice,
+            "paid": p.paid,
+            "faces": list(self.faces),
+            "rerolled": list(self.rerolled),
+            "final_faces": list(self.final_faces),
+            "total": self.total,
+            "margin": self.margin,
+            "success": self.success,
+            "outcome": self.outcome,
+            "dice_before": dict(p.dice_before),
+            "dice_after": dict(p.dice_after),
+            "target_label": self.target.label,
+            "base_cost": p.base_cost,
+            "bonus_dice": p.bonus_dice,
+            "pay_multiplier": p.multiplier,
+            "edge": p.edge,
+            "reroll_faces": list(self.edge_faces),
+            "power_rerolled": list(self.power_rerolled),
+            "power_faces": [self.final_faces[i] for i in self.power_rerolled],
+            "discount_base": p.decl.discount_base,
+            "discount_boost": p.decl.discount_boost,
+            "fee": p.decl.fee,
+            "power": p.decl.power,
+            "reaction": p.decl.reaction,
+        }
+
+
+def check_numbers(decl: Declaration, rules: Ruleset):
+    """Bad input before any rules question: negatives and numbers past A-LIMITS."""
+    for name in ("boost", "cost", "bonus_dice", "discount_base", "discount_boost", "fee"):
+        value = getattr(decl, name)
+        option = "--" + name.replace("_", "-")
+        if value < 0:
+            raise BadInput(f"{option} {value} is negative", fix=f"give {option} 0 or more")
+        if value > rules.max_roll_dice:
+            raise BadInput(f"{option} {value} is past the limit of {rules.max_roll_dice}", rule="A-LIMITS",
+                           fix=f"give {option} {rules.max_roll_dice} or less")
+
+
+def roll_dice_count(decl: Declaration, rules: Ruleset) -> int:
+    """R-PAY-1 / A-ROLLDICE: required roll dice + legal Boost + granted bonus dice."""
+    base = decl.cost if rules.roll_dice == "base_cost" else max(0, decl.cost - decl.discount_base)
+    return base + decl.boost + decl.bonus_dice
+
+
+def plan(sheet: Sheet, decl: Declaration, rules: Ruleset, streams: Streams = Streams(),
+         dice: DiceSource | None = None, extra_edge: str | None = None, check_afford: bool = True) -> Payment:
+    """R-CHK-2, R-PAY: validate the declaration and compute its whole modified payment.
+
+    Bad input (numbers, faces that do not fit) is raised before any refusal.
+    """
+    check_numbers(decl, rules)
+    skill = sheet.skill(decl.skill, rules)
+    roll_dice = roll_dice_count(decl, rules)
+    if roll_dice > rules.max_roll_dice:
+        raise BadInput(f"{roll_dice} dice in one roll is past the limit of {rules.max_roll_dice}", rule="A-LIMITS",
+                       fix="roll fewer dice")
+    if dice is not None and dice.has(streams.initial):
+        given = len(dice.physical[streams.initial])
+        if given != roll_dice:
+            raise BadInput(f"{streams.initial_option} gave {given} face(s) but {possessive(sheet.id)} {decl.label} rolls {roll_dice} "
+                           f"({decl.cost} base + {decl.boost} boost + {decl.bonus_dice} bonus)",
+                           fix=f"give exactly {roll_dice} face(s)")
+    for index in decl.power_reroll:
+        if index >= roll_dice:
+            raise BadInput(f"--power-reroll names die {index} but only dice 0..{roll_dice - 1} are rolled",
+                           fix="name dice by their 0-based position")
+    if dice is not None and dice.has(streams.initial):
+        # the faces given fix which dice Edge rerolls: a missing or extra reroll face is bad input, before any refusal
+        rerolls = edge_indices(dice.physical[streams.initial],
+                               edge_mode(decl.advantage or extra_edge == "advantage", decl.disadvantage, rules.edge_both),
+                               rules.disadvantage)
+        given = len(dice.physical.get(streams.reroll, []))
+        if given != len(rerolls):
+            which = f"dice {', '.join(map(str, rerolls))}" if rerolls else "no dice"
+            raise BadInput(f"{streams.reroll_option} gave {given} face(s) but the Edge Phase rerolls "
+                           f"{len(rerolls)} ({which}, numbered from 0)",
+                           fix=f"give exactly {len(rerolls)} face(s) with {streams.reroll_option}")
+    if decl.boost > skill.level:
+        raise Refused(f"{sheet.id} cannot Boost {decl.boost}: {skill.name} SL is {skill.level}", rule="R-CHK-2",
+                      fix=f"give --boost {skill.level} or less")
+    if decl.reaction and decl.boost and not (rules.reaction_boost or decl.allow_boost):
+        raise Refused(f"a Reaction may not Boost under this ruleset", rule="A-REACTBOOST",
+                      fix="drop --boost, or add --allow-boost if the Guide rules it may")
+    multiplier = rules.pay_multiplier(sheet.conditions)
+    subtotal, paid = cost_of(decl, multiplier)
+    edge = edge_mode(decl.advantage or extra_edge == "advantage", decl.disadvantage, rules.edge_both)
+    payment = Payment(
+        actor=sheet.id, skill=skill.name, level=skill.level, boost=decl.boost, base_cost=decl.cost,
+        roll_dice=roll_dice, bonus_dice=decl.bonus_dice, subtotal=subtotal, multiplier=multiplier,
+        paid=paid, edge=edge, decl=decl, dice_before=dict(sheet.dice), streams=streams,
+    )
+    if check_afford:
+        afford(payment, sheet)
+    return payment
+
+
+def cost_of(decl: Declaration, multiplier: int) -> tuple[int, int]:
+    """R-PAY-2, R-PAY-3: discounts never below 0, plus fees, times the conditions' multiplier -> (subtotal, paid)."""
+    subtotal = max(0, decl.cost - decl.discount_base) + max(0, decl.boost - decl.discount_boost) + decl.fee
+    return subtotal, subtotal * multiplier
+
+
+def replay(logged: dict, rules: Ruleset) -> CheckResult:
+    """A logged check run again from its own declaration and faces by `cost_of` and `roll` (S-SYS-6).
+
+    Raises BadInput when the faces do not fit the declaration."""
+    decl = Declaration(
+        skill=logged.get("skill"), boost=logged.get("boost", 0), cost=logged.get("base_cost", 0),
+        bonus_dice=logged.get("bonus_dice", 0), discount_base=logged.get("discount_base", 0),
+        discount_boost=logged.get("discount_boost", 0), fee=logged.get("fee", 0),
+        reaction=bool(logged.get("reaction")), power_reroll=tuple(logged.get("power_rerolled", ())),
+        power=logged.get("power"))
+    multiplier = logged.get("pay_multiplier", 1)
+    if "base_cost" in logged:
+        subtotal, paid = cost_of(decl, multiplier)
+        roll_dice = roll_dice_count(decl, rules)
+    else:  # an entry from before payments were logged in full: its payment is taken as logged
+        subtotal, paid, roll_dice = logged.get("paid", 0), logged.get("paid", 0), logged.get("roll_dice", 0)
+    payment = Payment(actor=logged.get("actor"), skill=decl.skill, level=None, boost=decl.boost,
+                      base_cost=decl.cost, roll_dice=roll_dice, bonus_dice=decl.bonus_dice, subtotal=subtotal,
+                      multiplier=multiplier, paid=paid, edge=logged.get("edge", "none"), decl=decl,
+                      dice_before=dict(logged.get("dice_before") or {}))
+    dice = DiceSource(physical={"faces": list(logged.get("faces", [])), "reroll": list(logged.get("reroll_faces", [])),
+                                "power": list(logged.get("power_faces", []))})
+    target = Target(logged.get("target"), logged.get("target_source"), logged.get("target_label"))
+    result = roll(payment, target, rules, dice)
+    dice.finish()
+    return result
+
+
+def afford(payment: Payment, sheet: Sheet):
+    """R-PAY-5: the whole modified payment must be covered by Ready AD."""
+    ready = sheet.dice.get("ready", 0)
+    if payment.paid > ready:
+        detail = f" ({payment.subtotal} x{payment.multiplier})" if payment.multiplier != 1 else ""
+        option = "--response-boost" if payment.streams.initial == "response" else "--boost"
+        hint = f"choose a smaller {option}" if payment.boost else "wait for a refresh"
+        raise Refused(f"{sheet.id} cannot pay {payment.paid} AD{detail} with {ready} Ready", rule="R-PAY-5",
+                      fix=f"{hint}; nothing was spent")
+
+
+def roll(payment: Payment, target: Target, rules: Ruleset, dice: DiceSource) -> CheckResult:
+    """R-CHK-3 .. R-CHK-7: roll, Edge Phase, explicit rerolls, count, compare, tier."""
+    s = payment.streams
+    what = f"{possessive(payment.actor)} {payment.decl.label}"
+    faces = dice.take(s.initial, payment.roll_dice, s.initial_option, what)
+    rerolled = edge_indices(faces, payment.edge, rules.disadvantage)
+    edge_faces = dice.take(s.reroll, len(rerolled), s.reroll_option,
+                           f"the Edge Phase ({payment.edge} rerolls dice {','.join(map(str, rerolled))})")
+    final = list(faces)
+    for index, face in zip(rerolled, edge_faces):
+        final[index] = face
+    power = list(payment.decl.power_reroll)
+    power_faces = dice.take(s.power, len(power), s.power_option, "the explicit rerolls") if power else []
+    for index, face in zip(power, power_faces):
+        final[index] = face
+    return compare(payment, target, rules, faces, rerolled, edge_faces, power, final)
+
+
+def compare(payment, target, rules, faces, rerolled, edge_faces, power, final) -> CheckResult:
+    """R-CHK-6, R-CHK-7, R-TIER-1: success only when total > target; margin gives the tier."""
+    total = sum(final)
+    if target.value is None:
+        margin = success = outcome = None
+    else:
+        margin = total - target.value
+        success = beats(total, target.value)
+        outcome = rules.tier_for(margin)
+    return CheckResult(payment, target, tuple(faces), tuple(rerolled), tuple(edge_faces), tuple(power),
+                       tuple(final), total, margin, success, outcome)
+
+
+def behind(sheet: Sheet, skill: str, target: int, rules: Ruleset, advantage=False, disadvantage=False) -> dict:
+    """R-RDY-3: Readiness vs target, no dice, no cost; Edge shifts the target one tier (3)."""
+    readiness = sheet.readiness(skill, rules)
+    edge = edge_mode(advantage, disadvantage, rules.edge_both)
+    shift = {"advantage": -3, "disadvantage": 3}.get(edge, 0)
+    effective = target + shift
+    off = rules.readiness_off_by(sheet.conditions)
+    return {
+        "actor": sheet.id, "skill": sheet.skill(skill, rules).name, "readiness": readiness,
+        "target": effective, "base_target": target, "edge": edge,
+        "success": (off is None) and beats(readiness, effective), "readiness_off": off,
+    }
+
+
+def chance(payment: Payment, target: Target, rules: Ruleset, opponent: Payment | None = None) -> float:
+    """Exact chance of success for a planned check (R-CHK-6 with A-FACES)."""
+    dist, denom = pool_weights(payment.roll_dice, rules.faces, payment.edge, rules.disadvantage)
+    if opponent is not None:
+        other, other_denom = pool_weights(opponent.roll_dice, rules.faces, opponent.edge, rules.disadvantage)
+        return chance_to_beat(dist, denom, other, other_denom)
+    return chance_to_exceed(dist, denom, target.value)

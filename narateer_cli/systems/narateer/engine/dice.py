@@ -1,0 +1,197 @@
+"""Action Dice: faces, where they come from, the Edge Phase and exact odds.
+
+A `DiceSource` hands out faces either from a seeded `random.Random` or from
+the faces a person rolled at the table (R-DIE-1), so one code path serves
+seeded play, tests and physical dice. Odds are exact integer convolutions.
+"""
+
+from __future__ import annotations
+
+from narateer_cli.errors import BadInput
+
+TOKENS = {"0": 0, "1": 1, "2": 2, "miss": 0, "hit": 1, "crit": 2, "critical": 2, "m": 0, "h": 1, "c": 2}
+
+
+def parse_faces(text: str | None, option: str = "--faces") -> list[int] | None:
+    """Faces written as `2,0,1` or `crit,miss,hit` (R-DIE-1)."""
+    if text is None:
+        return None
+    text = str(text).strip()
+    if not text:
+        return []
+    faces = []
+    for token in text.replace(" ", ",").split(","):
+        if not token:
+            continue
+        face = TOKENS.get(token.lower())
+        if face is None:
+            raise BadInput(f"{option}: {token!r} is not a die face", fix="use 0/1/2 or miss/hit/crit, comma separated")
+        faces.append(face)
+    return faces
+
+
+def parse_indices(text: str | None, option: str = "--power-reroll") -> list[int]:
+    if not text:
+        return []
+    out = []
+    for token in str(text).replace(" ", ",").split(","):
+        if not token:
+            continue
+        if not token.isdigit():
+            raise BadInput(f"{option}: {token!r} is not a die index", fix="give 0-based die indices such as 0,2")
+        out.append(int(token))
+    return out
+
+
+class DiceSource:
+    """Faces for one command: from a random.Random, or from a person's dice.
+
+    Physical faces are consumed in order; `stream` names which one (the
+    initial roll, Edge rerolls, power rerolls) so a mismatch names its option.
+    """
+
+    def __init__(self, rng=None, physical: dict[str, list[int] | None] | None = None, values=(0, 0, 1, 1, 2, 2)):
+        self.rng = rng
+        self.values = tuple(values)
+        self.physical = {k: list(v) for k, v in (physical or {}).items() if v is not None}
+        self.options = {}
+
+    def has(self, stream: str) -> bool:
+        return stream in self.physical
+
+    def take(self, stream: str, count: int, option: str, what: str) -> list[int]:
+        if stream in self.physical:
+            faces = self.physical[stream]
+            self.options[stream] = option
+            if len(faces) < count:
+                raise BadInput(f"{option} gave {len(faces)} face(s) but {what} needs {count}",
+                               fix=f"give exactly {count} face(s) with {option}")
+            for face in faces[:count]:
+                if face not in self.values:
+                    raise BadInput(f"{option}: face {face} does not exist on these dice (A-FACES)",
+                                   fix="give faces the ruleset's dice can show")
+            self.physical[stream] = faces[count:]
+            return faces[:count]
+        if self.physical and count:
+            raise BadInput(f"{what} needs {count} more face(s) but {option} was not given",
+                           fix=f"give the rolled faces with {option}")
+        return [self.rng.choice(self.values) for _ in range(count)]
+
+    def finish(self):
+        """Every physical face given must have been used."""
+        for stream, left in self.physical.items():
+            if left:
+                option = self.options.get(stream, stream)
+                raise BadInput(f"{option} gave {len(left)} face(s) more than were rolled",
+                               fix="give exactly one face per die rolled")
+
+
+def edge_mode(advantage: bool, disadvantage: bool, edge_both: str) -> str:
+    """A-EDGEBOTH: none, advantage, disadvantage or both."""
+    if advantage and disadvantage:
+        return "both" if edge_both == "both" else "none"
+    if advantage:
+        return "advantage"
+    if disadvantage:
+        return "disadvantage"
+    return "none"
+
+
+def rerolls_face(face: int, edge: str, disadvantage_rule: str) -> bool:
+    """R-EDGE-2 / A-DISADV: does Edge reroll a die showing `face`?"""
+    adv = face == 0
+    dis = face == 2 if disadvantage_rule == "crits" else face >= 1
+    if edge == "advantage":
+        return adv
+    if edge == "disadvantage":
+        return dis
+    if edge == "both":
+        return adv or dis
+    return False
+
+
+def edge_indices(faces: list[int], edge: str, disadvantage_rule: str) -> list[int]:
+    """R-EDGE-1: the 0-based dice the Edge Phase rerolls, each at most once."""
+    return [i for i, face in enumerate(faces) if rerolls_face(face, edge, disadvantage_rule)]
+
+
+def die_weights(values, edge: str, disadvantage_rule: str) -> tuple[list[int], int]:
+    """The exact distribution of one die's final face as integer weights over a denominator."""
+    k = len(values)
+    weights = [0, 0, 0]
+    rerolled = sum(1 for v in values if rerolls_face(v, edge, disadvantage_rule))
+    for v in values:
+        if not rerolls_face(v, edge, disadvantage_rule):
+            weights[v] += k
+        weights[v] += rerolled
+    return weights, k * k
+
+
+def pool_weights(dice: int, values, edge: str, disadvantage_rule: str) -> tuple[list[int], int]:
+    """Exact distribution of a pool's total by integer convolution: weights[t] / denominator."""
+    one, denom = die_weights(values, edge, disadvantage_rule)
+    dist = [1]
+    for _ in range(dice):
+        new = [0] * (len(dist) + 2)
+        for total, w in enumerate(dist):
+            if w:
+                new[total] += w * one[0]
+                new[total + 1] += w * one[1]
+                new[total + 2] += w * one[2]
+        dist = new
+    return dist, denom ** dice
+
+
+def chance_to_exceed(dist: list[int], denom: int, target: int) -> float:
+    """P(beats(total, target)) from an exact distribution."""
+    return sum(w for total, w in enumerate(dist) if beats(total, target)) / denom
+
+
+def chance_to_beat(dist_a, denom_a, dist_b, denom_b) -> float:
+    """P(beats(A's total, B's total)) for two independent exact distributions."""
+    wins = sum(wa * wb for a, wa in enumerate(dist_a) for b, wb in enumerate(dist_b) if beats(a, b))
+    return wins / (denom_a * denom_b)
+
+
+def exact_count(dice: DiceSource, stream: str, count: int, option: str, what: str):
+    """Physical faces must match the dice rolled exactly (bad input otherwise)."""
+    if dice.has(stream) and len(dice.physical[stream]) != count:
+        raise BadInput(f"{option} gave {len(dice.physical[stream])} face(s) but {what} rolls {count}",
+                       fix=f"give exactly {count}")
+
+
+def roll_pool(n: int, advantage: bool, disadvantage: bool, rules, dice: DiceSource) -> dict:
+    """A bare pool: roll N dice, then the Edge Phase (R-EDGE-1, R-EDGE-2, A-DISADV, A-EDGEBOTH)."""
+    exact_count(dice, "faces", n, "--faces", f"a pool of {n}")
+    first = dice.take("faces", n, "--faces", f"{n} dice")
+    edge = edge_mode(advantage, disadvantage, rules.edge_both)
+    rerolled = edge_indices(first, edge, rules.disadvantage)
+    new = dice.take("reroll", len(rerolled), "--reroll-faces", "the Edge Phase")
+    dice.finish()
+    final = list(first)
+    for index, face in zip(rerolled, new):
+        final[index] = face
+    return {"dice": n, "edge": edge, "faces": first, "rerolled": rerolled, "final_faces": final, "total": sum(final)}
+
+
+def random_dr(tier: str, base: int, rules, dice: DiceSource) -> dict:
+    """R-DR-2, A-RANDOMDR: the tier's DR + offset + the dots of 3 AD rolled behind the screen."""
+    count = rules.random_dr_dice
+    exact_count(dice, "faces", count, "--faces", "a random DR")
+    rolled = dice.take("faces", count, "--faces", "the random DR")
+    dice.finish()
+    return {"tier": tier, "dr": base + rules.random_dr_offset + sum(rolled), "base_dr": base,
+            "offset": rules.random_dr_offset, "faces": rolled, "total": sum(rolled)}
+
+
+def beats(total: int, target: int) -> bool:
+    """R-CHK-6: a total succeeds only when it exceeds the target; a tie fails. The one place this is written."""
+    return total > target
+
+
+def odds(n: int, target: int, advantage: bool, disadvantage: bool, rules) -> dict:
+    """Exact chance that N dice beat a target, and the whole distribution (by convolution, A-FACES, R-EDGE)."""
+    edge = edge_mode(advantage, disadvantage, rules.edge_both)
+    dist, denom = pool_weights(n, rules.faces, edge, rules.disadvantage)
+    return {"dice": n, "target": target, "edge": edge, "p_success": chance_to_exceed(dist, denom, target),
+            "distribution": {str(t): w / denom for t, w in enumerate(dist) if w}}

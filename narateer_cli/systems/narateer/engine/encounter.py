@@ -1,0 +1,308 @@
+"""Encounters: rounds, activations, proactive uses, movement and who is hidden from whom.
+
+The encounter state is a plain dict (it is the tool's own file) and every
+function here returns a new one; nothing is mutated in place. Rules:
+R-ACT-3, R-ACT-4, A-TURN, A-REFRESH, A-MOVE, R-HIDE-3, R-HIDE-5, R-SRCH-2.
+"""
+
+from __future__ import annotations
+
+import copy
+
+from .record import Record
+
+from .character import Sheet, refresh, possessive
+from narateer_cli.errors import BadInput, Refused
+from .ruleset import Ruleset
+
+
+def new_state(enc_id: str, participants: list[str], rules: Ruleset) -> dict:
+    return {
+        "id": enc_id,
+        "round": rules.first_round,
+        "actor": None,
+        "next": None,
+        "acted": [],
+        "participants": list(participants),
+        "uses": {},
+        "mode": None,
+        "movement_left": None,
+        "last_action": None,
+        "hidden": {},
+        "recorded": {},
+        "searches": {},
+    }
+
+
+def _copy(state: dict) -> dict:
+    return copy.deepcopy(state)
+
+
+def require_participant(state: dict, char_id: str):
+    if char_id not in state["participants"]:
+        raise BadInput(f"{char_id} is not in encounter {state['id']}",
+                       fix="participants: " + ", ".join(state["participants"]))
+
+
+def add_participant(state: dict, char_id: str) -> dict:
+    out = _copy(state)
+    if char_id not in out["participants"]:
+        out["participants"].append(char_id)
+    return out
+
+
+def start_turn(state: dict, sheet: Sheet, rules: Ruleset) -> tuple[dict, dict, int]:
+    """A-TURN, A-REFRESH, R-ACT-4: begin an activation; returns (state, dice after, dice refreshed)."""
+    require_participant(state, sheet.id)
+    if state["actor"]:
+        raise Refused(f"{state['actor']} is still acting", rule="A-TURN", fix=f"run `narateer turn end` first")
+    if sheet.id in state["acted"]:
+        raise Refused(f"{sheet.id} has already acted in round {state['round']}", rule="A-TURN",
+                      fix="start someone who has not acted: " + ", ".join(waiting(state)))
+    if state["next"] and state["next"] != sheet.id:
+        raise Refused(f"{state['next']} was named to act next, not {sheet.id}", rule="A-TURN",
+                      fix=f"run `narateer turn start {state['next']}`")
+    out = _copy(state)
+    out["actor"] = sheet.id
+    out["next"] = None
+    out["uses"] = {name: skill.uses for name, skill in sorted(sheet.skills.items())}
+    out["mode"] = None
+    out["movement_left"] = None
+    dice, moved = (refresh(sheet.dice, rules) if rules.refresh_timing == "activation_start" else (dict(sheet.dice), 0))
+    return out, dice, moved
+
+
+def waiting(state: dict) -> list[str]:
+    return [p for p in state["participants"] if p not in state["acted"] and p != state["actor"]]
+
+
+def end_turn(state: dict, next_id: str | None) -> dict:
+    """A-TURN: the actor names who acts next among those who have not acted; a full round starts a new one."""
+    if next_id is not None:
+        require_participant(state, next_id)  # bad input is reported before any refusal
+    if not state["actor"]:
+        raise Refused("nobody is acting", rule="A-TURN", fix="start an activation with `narateer turn start CHAR`")
+    out = _copy(state)
+    out["acted"].append(out["actor"])
+    out["actor"] = None
+    out["uses"] = {}
+    out["mode"] = None
+    out["movement_left"] = None
+    left = waiting(out)
+    if next_id is not None and left and next_id not in left:
+        raise Refused(f"{next_id} has already acted this round", rule="A-TURN", fix="name one of: " + ", ".join(left))
+    if not left:  # everyone has acted: a new round, and anyone may be named
+        out["round"] += 1
+        out["acted"] = []
+    out["next"] = next_id
+    return out
+
+
+def require_activation(state: dict, char_id: str, rule: str, hint: str = ""):
+    """Inside an encounter a character initiates actions only during its own activation."""
+    if state["actor"] != char_id:
+        who = state["actor"] or "nobody"
+        raise Refused(f"it is not {possessive(char_id)} activation ({who} is acting)", rule=rule,
+                      fix=f"start it with `narateer turn start {char_id}`{hint}")
+
+
+def use_skill(state: dict, char_id: str, skill: str, what: str = "a proactive action") -> dict:
+    """R-ACT-4: a proactive action needs the actor's activation and a use of its Skill, success or failure."""
+    require_activation(state, char_id, "R-ACT-4", ", or make it a --reaction" if what == "a proactive action" else "")
+    left = state["uses"].get(skill)
+    if left is None:
+        left = 1  # an untrained skill known to the ruleset: SL 0, one use
+    if left <= 0:
+        raise Refused(f"{char_id} has no proactive {skill} use left this activation", rule="R-ACT-4",
+                      fix="use another skill, or wait for the next activation")
+    out = _copy(state)
+    out["uses"][skill] = left - 1
+    return out
+
+
+def record_action(state: dict, char_id: str, command: str, **extra) -> dict:
+    out = _copy(state)
+    out["last_action"] = {"actor": char_id, "command": command, **extra}
+    return out
+
+
+# ---- hiding (R-HIDE, R-SRCH) ---------------------------------------------------------
+
+
+
+def is_hidden(state: dict, hider: str, observer: str) -> bool:
+    return observer in state["hidden"].get(hider, {})
+
+
+def set_hidden(state: dict, hider: str, results: dict, total: int | None = None) -> dict:
+    """R-HIDE-3: record the Stealth total per observer hidden from; a spotted observer's record goes."""
+    out = _copy(state)
+    if total is not None:
+        out["recorded"][hider] = total
+    table = out["hidden"].setdefault(hider, {})
+    for observer, total in results.items():
+        if total is None:
+            table.pop(observer, None)
+        else:
+            table[observer] = total
+    if not table:
+        out["hidden"].pop(hider, None)
+        out["recorded"].pop(hider, None)
+    for observer in results:
+        out["searches"].get(observer, {}).pop(hider, None)
+    return out
+
+
+def reveal(state: dict, hider: str, observers=None) -> tuple[dict, list[str]]:
+    """R-HIDE-6: end hiding for the named observers (all when none)."""
+    out = _copy(state)
+    table = out["hidden"].get(hider, {})
+    names = list(table) if not observers else [o for o in observers if o in table]
+    for name in names:
+        table.pop(name, None)
+    if not table:
+        out["hidden"].pop(hider, None)
+        out["recorded"].pop(hider, None)
+    return out, names
+
+
+def attack_reveals(state: dict, attacker: str, target: str) -> tuple[dict, list[str]]:
+    """R-HIDE-6: an attack (Clash and Opportunity Attack included) reveals the attacker to its
+    target once the Exchange resolves."""
+    return reveal(state, attacker, [target])
+
+
+def answered(state: dict, reactor: str) -> dict:
+    """R-ACT-6: note that `reactor` answered the mover's last action; the action itself stays."""
+    out = _copy(state)
+    last = out["last_action"]
+    out["last_action"] = {**last, "answered": [*(last.get("answered") or []), reactor]}
+    return out
+
+
+def note_search(state: dict, searcher: str, hider: str, method: str) -> dict:
+    out = _copy(state)
+    out["searches"].setdefault(searcher, {})[hider] = method
+    return out
+
+
+def search_allowed(state: dict, searcher: str, hider: str, changed: str | None):
+    """R-SRCH-2: the same search with nothing changed grants no new roll."""
+    previous = state["searches"].get(searcher, {}).get(hider)
+    if previous is not None and (not changed or changed == previous):
+        raise Refused(f"{searcher} already searched for {hider} and nothing changed", rule="R-SRCH-2",
+                      fix='say what is different with --changed "new method or evidence"')
+
+
+# ---- movement (R-ACT-3, R-HIDE-5, A-MOVE) ----------------------------------------------
+
+def move_cost(metres: int, difficult: bool, hidden: bool, rules: Ruleset) -> int:
+    """Metres of allowance a move spends: Difficult doubles, being hidden doubles again."""
+    cost = metres
+    if difficult:
+        cost *= rules.difficult_factor
+    if hidden:
+        cost *= rules.hidden_factor
+    return cost
+
+
+def move(state: dict, sheet: Sheet, metres: int, mode: str, difficult: bool, rules: Ruleset) -> tuple[dict, dict]:
+    """Spend movement; the first move of an activation chooses (and pays for) the mode."""
+    allowance = sheet.movement.get(mode)
+    if allowance is None:
+        raise BadInput(f"{sheet.id} has no {mode} allowance on the sheet",
+                       fix=f"add `movement: {{{mode}: METRES}}` to characters/{sheet.id}.yaml")
+    require_activation(state, sheet.id, "R-ACT-3")
+    out = _copy(state)
+    paid = 0
+    if out["mode"] is None:
+        out["mode"] = mode
+        out["movement_left"] = allowance
+        paid = rules.mode_costs.get(mode, 0) * rules.pay_multiplier(sheet.conditions)
+    elif out["mode"] != mode:
+        raise Refused(f"{sheet.id} already chose {out['mode']} this activation", rule="R-ACT-3",
+                      fix=f"continue with --mode {out['mode']}")
+    hidden = bool(state["hidden"].get(sheet.id))
+    ends_hiding = mode == "sprint" and hidden and rules.sprint_ends_hiding
+    cost = move_cost(metres, difficult, hidden and not ends_hiding, rules)
+    if cost > out["movement_left"]:
+        raise Refused(f"moving {metres} m costs {cost} m but {sheet.id} has {out['movement_left']} m of {mode} left",
+                      rule="R-HIDE-5" if hidden else "R-ACT-3", fix="move a shorter distance")
+    if paid > sheet.dice.get("ready", 0):
+        raise Refused(f"{sheet.id} cannot pay {paid} AD for {mode}", rule="A-MOVE", fix="choose walk or run")
+    out["movement_left"] -= cost
+    revealed = []
+    if ends_hiding:
+        out, revealed = reveal(out, sheet.id)
+    return out, {"actor": sheet.id, "mode": mode, "metres": metres, "cost": cost, "hidden": hidden and not ends_hiding,
+                 "difficult": difficult, "movement_left": out["movement_left"], "paid": paid,
+                 "revealed_to": revealed}
+
+
+class TurnStarted(Record):
+    """The result of `turn start` (its JSON shape is these fields, in this order)."""
+
+    _fields = ("encounter", "round", "actor", "uses", "refreshed", "dice_before", "dice_after")
+
+
+class TurnEnded(Record):
+    """The result of `turn end`."""
+
+    _fields = ("encounter", "ended", "round", "next", "new_round", "waiting")
+
+
+def begin_activation(state: dict, sheet: Sheet, rules: Ruleset) -> tuple[dict, TurnStarted]:
+    """A-TURN, A-REFRESH, R-ACT-4: CHAR's activation starts (refresh, uses = SL + 1 per skill)."""
+    new, dice_after, moved = start_turn(state, sheet, rules)
+    new = record_action(new, sheet.id, "turn start")
+    return new, TurnStarted(state["id"], new["round"], sheet.id, new["uses"], moved, dict(sheet.dice), dice_after)
+
+
+def end_activation(state: dict, next_id: str | None) -> tuple[dict, TurnEnded]:
+    """A-TURN: the activation ends; `next_id` acts next, or a new round begins when all have acted."""
+    actor = state["actor"]
+    new = record_action(end_turn(state, next_id), actor, "turn end")
+    return new, TurnEnded(state["id"], actor, new["round"], new["next"], new["round"] != state["round"], waiting(new))
+
+
+class Moved(Record):
+    """The result of `move`."""
+
+    _fields = ("actor", "mode", "metres", "cost", "hidden", "difficult", "movement_left", "paid", "revealed_to")
+
+
+class Revealed(Record):
+    """The result of `reveal`."""
+
+    _fields = ("hider", "revealed_to", "still_hidden_from")
+
+
+def move_in(state: dict, sheet: Sheet, metres: int, mode: str, difficult: bool,
+            rules: Ruleset) -> tuple[dict, Moved, dict]:
+    """R-ACT-3, R-HIDE-5, A-MOVE: a move in the actor's activation. Returns (new state, result, dice moved:
+    the mover's dice after, when choosing the mode cost AD)."""
+    from .character import spend
+
+    new, data = move(state, sheet, metres, mode, difficult, rules)
+    result = Moved(**data)
+    dice = {sheet.id: spend(sheet.dice, result.paid)} if result.paid else {}
+    return record_action(new, sheet.id, "move"), result, dice
+
+
+def reveal_in(state: dict, hider: str, observers) -> tuple[dict, Revealed]:
+    """R-HIDE-6: hiding ends for the named observers (all when none)."""
+    new, names = reveal(state, hider, list(observers))
+    return new, Revealed(hider, names, sorted(new["hidden"].get(hider, {})))
+
+
+class EncounterView(Record):
+    """The result of Narateer's `encounter show`: the state and each participant's dice and conditions."""
+
+    _fields = ("id", "round", "actor", "participants", "acted", "next", "uses", "mode", "movement_left", "hidden",
+               "status")
+
+
+def encounter_view(state: dict, sheets: list[Sheet]) -> EncounterView:
+    status = {sheet.id: {"dice": sheet.dice, "conditions": list(sheet.conditions)} for sheet in sheets}
+    return EncounterView(state["id"], state["round"], state["actor"], state["participants"], state["acted"],
+                         state["next"], state["uses"], state["mode"], state["movement_left"], state["hidden"], status)

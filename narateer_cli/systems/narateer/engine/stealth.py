@@ -1,0 +1,200 @@
+"""Hide and Search (R-HIDE, R-SRCH, A-SEARCHPAY).
+
+One Stealth roll is compared with every observer separately: a non-searching
+observer by its Observation Readiness, a searching one by its own
+Observation check. Every payment is settled before anyone rolls.
+"""
+
+from __future__ import annotations
+
+from .record import Record
+
+from .character import Sheet, possessive
+from .check import Declaration, Streams, Target, afford, plan, roll
+from .dice import DiceSource, beats
+from narateer_cli.errors import BadInput, Refused
+from .ruleset import Ruleset
+
+STEALTH, OBSERVATION = "stealth", "observation"  # the skills Hide and Search roll (R-HIDE-2, R-SRCH-1)
+
+
+def observer_streams(obs_id: str) -> Streams:
+    return Streams(f"obs:{obs_id}", f"obs_reroll:{obs_id}", f"obs_power:{obs_id}",
+                   f"--observer-faces {obs_id}=", f"--observer-reroll-faces {obs_id}=", "--power-faces")
+
+
+class Observer(Record):
+    _fields = ('sheet', 'searching', 'boost')
+    _defaults = {'boost': 0}
+
+
+def observation_readiness(sheet: Sheet, rules: Ruleset, why: str) -> int:
+    off = rules.readiness_off_by(sheet.conditions)
+    if off:
+        raise Refused(f"{sheet.id} is {off} and cannot notice anyone", rule="R-HIDE-4",
+                      fix=f"leave {sheet.id} out ({why}): no check is needed against it")
+    return sheet.readiness("observation", rules)
+
+
+class ObserverResult(Record):
+    """One observer of a Hide: compared by Readiness, or by its own Observation check."""
+
+    _fields = ("id", "searching", "target", "hidden", "check", "fell_back")
+
+
+class HideResult(Record):
+    """The result of `hide` (its JSON shape: these fields; checks by CheckResult.to_json)."""
+
+    _fields = ("actor", "check", "recorded_total", "total", "hidden_from", "observers")
+
+
+class SearchResult(Record):
+    """The result of `search`."""
+
+    _fields = ("searcher", "hider", "target", "check", "found")
+
+
+def hide(hider: Sheet, decl: Declaration, observers: list[Observer], rules: Ruleset,
+         dice: DiceSource) -> tuple[HideResult, dict]:
+    """R-HIDE-2, R-HIDE-3: one Stealth roll against each observer; returns the result and dice after.
+    Every payment (the hider's, each searching observer's) is settled before anyone rolls."""
+    _hide_input(hider, observers, dice)
+    payment = plan(hider, decl, rules, dice=dice, check_afford=False)
+    planned = [(obs, _plan_observer(obs, rules, dice)) for obs in observers]
+    afford(payment, hider)
+    fell_back = _fall_backs(planned, rules)
+    stealth = roll(payment, Target(None, "observers", "each observer"), rules, dice)
+    total = stealth.total
+    rows = []
+    after = {hider.id: payment.dice_after}
+    for obs, op in planned:
+        oid = obs.sheet.id
+        if op is not None and oid not in fell_back:
+            check = roll(op, Target(total, "stealth", f"{possessive(hider.id)} Stealth"), rules, dice)
+            target = check.total
+            after[oid] = op.dice_after
+        else:
+            target, check = observation_readiness(obs.sheet, rules, "it is not aware"), None
+        rows.append(ObserverResult(oid, obs.searching, target, beats(total, target), check, oid in fell_back))
+    dice.finish()
+    hidden_from = [row.id for row in rows if row.hidden]
+    return HideResult(hider.id, stealth, total if hidden_from else None, total, hidden_from, rows), after
+
+
+def _hide_input(hider: Sheet, observers: list[Observer], dice: DiceSource):
+    """Bad input of a Hide: no observer, one named twice or the hider itself, faces for a non-searcher."""
+    if not observers:
+        raise BadInput("hide needs at least one observer", fix="name them with --from OBS")
+    ids = [o.sheet.id for o in observers]
+    if hider.id in ids or len(set(ids)) != len(ids):
+        raise BadInput("each observer must be named once, and not the hider", fix="check --from and --searching")
+    for stream in dice.physical:
+        if stream.startswith("obs:") and stream[4:] not in {o.sheet.id for o in observers if o.searching}:
+            raise BadInput(f"--observer-faces given for {stream[4:]}, who is not searching",
+                           fix=f"add --searching {stream[4:]}, or drop its faces")
+
+
+def _plan_observer(obs: Observer, rules: Ruleset, dice: DiceSource):
+    """A searching observer's own Observation check (R-HIDE-2); None for one compared by Readiness."""
+    if obs.searching:
+        od = Declaration(skill=OBSERVATION, boost=obs.boost, reaction=False, label="Observation check")
+        return plan(obs.sheet, od, rules, observer_streams(obs.sheet.id), dice=dice, check_afford=False)
+    if obs.boost:
+        raise BadInput(f"--observer-boost given for {obs.sheet.id}, who is not searching",
+                       fix=f"add --searching {obs.sheet.id}, or drop its boost")
+    return None
+
+
+def _fall_backs(planned, rules: Ruleset) -> set:
+    """A-SEARCHPAY: searchers who cannot pay fall back to Readiness (or the whole Hide is refused)."""
+    fell_back = set()
+    for obs, op in planned:
+        if op is not None and op.paid > obs.sheet.dice.get("ready", 0):
+            if rules.search_pay == "refuse":
+                afford(op, obs.sheet)
+            fell_back.add(obs.sheet.id)
+    return fell_back
+
+
+def search(searcher: Sheet, hider_id: str, recorded: int, decl: Declaration, rules: Ruleset,
+           dice: DiceSource) -> tuple[SearchResult, dict]:
+    """R-SRCH-1: Observation check vs the recorded Hide total; exceeding it finds the hider for this searcher.
+    Returns the result and the dice after."""
+    payment = plan(searcher, decl, rules, dice=dice)
+    check = roll(payment, Target(recorded, "recorded", f"{possessive(hider_id)} recorded Stealth {recorded}"), rules, dice)
+    dice.finish()
+    return SearchResult(searcher.id, hider_id, recorded, check, bool(check.success)), {searcher.id: payment.dice_after}
+
+
+def new_observer(observer: Sheet, hider_id: str, recorded: int, searching: bool, boost: int, rules: Ruleset,
+                 dice: DiceSource) -> dict:
+    """R-HIDE-3, R-HIDE-5: a creature that could newly notice is compared with the recorded total."""
+    if searching:
+        decl = Declaration(skill=OBSERVATION, boost=boost, label="Observation check")
+        payment = plan(observer, decl, rules, observer_streams(observer.id), dice=dice, check_afford=False)
+        if payment.paid <= observer.dice.get("ready", 0):
+            check = roll(payment, Target(recorded, "recorded", f"{possessive(hider_id)} recorded Stealth"), rules, dice)
+            return {"hider": hider_id, "observer": observer.id, "searching": True, "target": check.total,
+                    "hidden": beats(recorded, check.total), "check": check.to_json(), "fell_back": False,
+                    "dice_after": payment.dice_after}
+        if rules.search_pay == "refuse":
+            afford(payment, observer)
+    target = observation_readiness(observer, rules, "it cannot notice")
+    return {"hider": hider_id, "observer": observer.id, "searching": searching, "target": target,
+            "hidden": beats(recorded, target), "check": None, "fell_back": searching, "dice_after": None}
+
+
+def join(state: dict, observer: Sheet, searching: bool, boost: int, rules: Ruleset, dice: DiceSource):
+    """R-HIDE-3: a creature joining the encounter is compared with every hider's recorded total, with no
+    new Stealth roll. Returns (state, comparisons, the observer's dice after)."""
+    from .encounter import add_participant, set_hidden
+
+    if observer.id in state["participants"]:
+        raise BadInput(f"{observer.id} is already in encounter {state['id']}", fix="nothing to do")
+    state = add_participant(state, observer.id)
+    compared = []
+    for hider, recorded in sorted(state["recorded"].items()):
+        row = new_observer(observer, hider, recorded, searching, boost, rules, dice)
+        if row.pop("dice_after") is not None:
+            observer = observer.with_dice(row["check"]["dice_after"])
+        compared.append({**row, "recorded": recorded})
+        state = set_hidden(state, hider, {observer.id: recorded if row["hidden"] else None})
+    dice.finish()
+    return state, compared, observer.dice
+
+
+
+def hide_in(state: dict, hider: Sheet, observers: list[Observer], rules: Ruleset, dice: DiceSource,
+            boost: int = 0, advantage: bool = False, disadvantage: bool = False) -> tuple[dict, dict, dict]:
+    """A Hide in an encounter (R-HIDE-2 .. R-HIDE-4, R-ACT-4): the Stealth roll against each observer, the
+    proactive use, who the hider is now hidden from. Returns (new state, result, dice after)."""
+    from .encounter import record_action, set_hidden, use_skill
+
+    decl = Declaration(skill=STEALTH, boost=boost, advantage=advantage, disadvantage=disadvantage,
+                       label="Stealth check")
+    result, after = hide(hider, decl, observers, rules, dice)
+    state = use_skill(state, hider.id, STEALTH, "Hide")
+    results = {row.id: (result.total if row.hidden else None) for row in result.observers}
+    state = set_hidden(state, hider.id, results, result.total if result.hidden_from else None)
+    return record_action(state, hider.id, "hide"), result, after
+
+
+def search_in(state: dict, searcher: Sheet, hider_id: str, rules: Ruleset, dice: DiceSource, boost: int = 0,
+              advantage: bool = False, disadvantage: bool = False, changed: str | None = None) -> tuple[dict, dict, dict]:
+    """A Search in an encounter (R-SRCH-1, R-SRCH-2): bad input first, then the refusals (nothing hidden
+    from the searcher, a repeated search), then the Observation check; a success reveals the hider to this
+    searcher only. Returns (new state, result, dice after)."""
+    from .encounter import is_hidden, note_search, record_action, reveal, search_allowed, use_skill
+
+    decl = Declaration(skill=OBSERVATION, boost=boost, advantage=advantage, disadvantage=disadvantage, label="Search")
+    plan(searcher, decl, rules, dice=dice, check_afford=False)  # bad input before any refusal
+    if not is_hidden(state, hider_id, searcher.id):
+        raise Refused(f"{hider_id} is not hidden from {searcher.id}", rule="R-SRCH-1", fix="there is nothing to find")
+    search_allowed(state, searcher.id, hider_id, changed)
+    result, after = search(searcher, hider_id, state["hidden"][hider_id][searcher.id], decl, rules, dice)
+    new = use_skill(state, searcher.id, OBSERVATION, "Search")
+    if result.found:
+        new, _ = reveal(new, hider_id, [searcher.id])
+    else:
+        new = note_search(new, searcher.id, hider_id, changed or "")
+    return record_action(new, searcher.id, "search"), result, after

@@ -1,0 +1,111 @@
+"""Re-check a whole encounter log against the rules (the `verify` command).
+
+Each check object is run again from its own faces and declaration by the
+same code that rolled it (`check.replay`, S-SYS-6); each
+entry's dice must be conserved and must continue from the entry before.
+Returns the first inconsistency as text, or None.
+"""
+
+from __future__ import annotations
+
+from narateer_cli.errors import NarateerError
+
+from .check import replay
+from .ruleset import Ruleset
+
+CHECK_KEYS = {"faces", "final_faces", "total", "paid", "rerolled"}
+
+
+def find_checks(node):
+    if isinstance(node, dict):
+        if CHECK_KEYS <= node.keys():
+            yield node
+        for value in node.values():
+            yield from find_checks(value)
+    elif isinstance(node, list):
+        for value in node:
+            yield from find_checks(value)
+
+
+# what a logged check claims, in the order a reader checks it
+CLAIMS = ("roll_dice", "rerolled", "final_faces", "total", "margin", "success", "outcome", "paid", "dice_after")
+
+
+def check_problem(c: dict, rules: Ruleset) -> str | None:
+    """R-CHK, R-PAY, R-EDGE, R-TIER for one logged check: the check is run again by `check.replay`
+    from its own declaration and faces, and every claim it logged must be what the rules give."""
+    try:
+        again = replay(c, rules).to_json()
+    except NarateerError as exc:
+        return exc.message
+    if "dice_before" not in c:
+        again.pop("dice_after")
+    for key in CLAIMS:
+        if key in c and key in again and c[key] != again[key]:
+            return f"{key} {_show(c[key])} does not follow from the declaration and faces (the rules give {_show(again[key])})"
+    return None
+
+
+def _show(value) -> str:
+    return str(list(value)) if isinstance(value, (list, tuple)) else str(value)
+
+
+def _held(dice: dict) -> dict:
+    return {state: count for state, count in dice.items() if count}
+
+
+def verify_log(entries: list, rules: Ruleset) -> str | None:
+    """The first problem of a log (as `entry N (command): ...`), or None: each check re-run, each entry's
+    dice agreeing with its checks and conserved, each character's dice continuing from its last entry."""
+    last = {}
+    previous_seq = 0
+    for position, entry in enumerate(entries):
+        if not isinstance(entry, dict) or "seq" not in entry:
+            return f"entry #{position + 1} is not a log entry"
+        seq = entry["seq"]
+        where = f"entry {seq} ({entry.get('command')})"
+        if not isinstance(seq, int) or isinstance(seq, bool) or seq < 1:
+            return f"{where}: sequence number must be a whole number from 1"
+        if seq <= previous_seq:
+            # entries from a second branch, joined by git's union merge: their dice
+            # continue from the common ancestor, not from the other branch
+            last = {}
+        previous_seq = seq
+        problem = _entry_checks(entry, rules) or _entry_dice(entry, last)
+        if problem:
+            return f"{where}: {problem}"
+    return None
+
+
+def _entry_checks(entry: dict, rules: Ruleset) -> str | None:
+    """Every check in the entry re-run, and the entry's dice block agreeing with what each actor paid."""
+    checks = list(find_checks(entry.get("result")))
+    for c in checks:
+        problem = check_problem(c, rules)
+        if problem:
+            return f"{c.get('actor')}'s {c.get('skill')} check: {problem}"
+    dice = entry.get("dice") or {}
+    by_actor = {}
+    for c in checks:
+        if "dice_before" in c and "dice_after" in c:
+            by_actor.setdefault(c.get("actor"), []).append(c)
+    for actor, mine in by_actor.items():
+        if actor not in dice:
+            return f"{actor} paid {sum(c['paid'] for c in mine)} AD but the entry records no dice for it"
+        if mine[0]["dice_before"] != dice[actor].get("before"):
+            return f"{actor}'s dice before {dice[actor].get('before')} differ from its check's {mine[0]['dice_before']}"
+        if mine[-1]["dice_after"] != dice[actor].get("after"):
+            return f"{actor}'s dice after {dice[actor].get('after')} differ from its check's {mine[-1]['dice_after']}"
+    return None
+
+
+def _entry_dice(entry: dict, last: dict) -> str | None:
+    """Dice are conserved by every move, and continue from the character's last entry (`last` is updated)."""
+    for cid, move in (entry.get("dice") or {}).items():
+        before, after = move.get("before") or {}, move.get("after") or {}
+        if sum(before.values()) != sum(after.values()):
+            return f"{cid} had {sum(before.values())} dice before and {sum(after.values())} after"
+        if cid in last and _held(last[cid]) != _held(before):  # a state with 0 dice may be absent
+            return f"{cid}'s dice before {before} do not continue from {last[cid]}"
+        last[cid] = after
+    return None

@@ -1,0 +1,69 @@
+"""Narateer's character sheet and encounter state: validated from plain YAML data into engine values."""
+
+from __future__ import annotations
+
+from narateer_cli.errors import BadInput
+from narateer_cli.store import yamlio
+from narateer_cli.suggest import closest
+
+from .engine.character import STATES, Sheet, Skill
+from .engine.ruleset import Ruleset
+
+
+def parse_sheet(char_id: str, doc, label: str, rules: Ruleset) -> Sheet:
+    """A character document (SPEC Part 3 minimum), already checked against the SHEET table, as an engine Sheet."""
+    if not isinstance(doc, dict):
+        raise BadInput(f"{label}: a character file must be a mapping", fix="see the README's character format")
+    skills = {}
+    for key, value in (doc.get("skills") or {}).items():
+        skills[str(key).lower()] = _skill(str(key), value, doc["skills"], label, rules)
+    dice = {state: count for state, count in doc["action_dice"].items() if state in STATES}
+    dice.setdefault("ready", 0)
+    dice.setdefault("used", 0)
+    weapons = {str(k).lower(): yamlio.to_plain(v) if isinstance(v, dict) else {"attack_cost": v}
+               for k, v in (doc.get("weapons") or {}).items()}
+    return Sheet(id=char_id, name=str(doc.get("name", char_id)),
+                 vitals={str(k).lower(): v for k, v in (doc.get("vitals") or {}).items()},
+                 skills=skills, dice=dice, conditions=tuple(str(c).lower() for c in doc.get("conditions") or ()),
+                 movement={str(k).lower(): v for k, v in (doc.get("movement") or {}).items()}, weapons=weapons)
+
+
+def _skill(key: str, value, block, label: str, rules: Ruleset) -> Skill:
+    """A-VITALS: a skill's level and linked vital (the ruleset's default for a short-form skill)."""
+    name = key.lower()
+    level = value["level"] if isinstance(value, dict) else value
+    vital = value.get("vital", rules.skills.get(name)) if isinstance(value, dict) else rules.skills.get(name)
+    if vital is None:
+        line = yamlio.line_of(block, key) or 1
+        near = closest(name, rules.skills)
+        if near:
+            raise BadInput(f"{label}:{line}: unknown skill {key!r} (did you mean {' or '.join(near)}?)",
+                           rule="S-SYS-5", fix="correct the name, or give a new skill its vital: "
+                                               f"`NAME: {{level: {level}, vital: VITAL}}`")
+        raise BadInput(f"{label}:{line}: skill {key} has no linked vital",
+                       fix=f"write `{key}: {{level: {level}, vital: VITAL}}` with one of: {', '.join(rules.vitals)}")
+    return Skill(name, level, str(vital).lower())
+
+
+STATE_KEYS = ("id", "round", "actor", "next", "acted", "participants", "uses", "mode", "movement_left",
+              "last_action", "hidden", "recorded", "searches")
+
+
+def load_state(data: dict, label: str, checked: bool = False) -> dict:
+    """An encounter state's Narateer keys, checked against STATE (the host has checked id, round, participants;
+    `checked`: the host's cache holds this state as it was when it passed)."""
+    if not checked:
+        from narateer_cli.store import schema
+
+        from .schema import STATE
+
+        for problem in (p for p in schema.problems(data, STATE, label, None) if p.severity == "error"):
+            raise BadInput(f"{label}: {problem.message}", fix="restore it from git")
+    out = {key: data.get(key) for key in STATE_KEYS}
+    for key in ("acted", "participants"):
+        out[key] = list(out[key] or [])
+    for key in ("uses", "recorded"):
+        out[key] = dict(out[key] or {})
+    for key in ("hidden", "searches"):
+        out[key] = {k: dict(v or {}) for k, v in (out[key] or {}).items()}
+    return out
