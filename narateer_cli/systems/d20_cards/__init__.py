@@ -45,7 +45,9 @@ SYSTEM = System(
         "parse_faces": __name__ + ".dice:parse_faces_option",
         "beats": __name__ + ".act:beats",
         "render": __name__ + ".render",
+        "check_files": __name__ + ".files:check_files",
     },
+    folders=("actions",),
     counters=("hp.current", "resources.ap.current", "charges"),
     pointers={
         "roll": "use narateer act CHAR CARD",
