@@ -28,3 +28,8 @@ say encounter log
 say verify
 say undo
 say verify
+
+# d20-cards: a short fight on its own scratch campaign (an Overkill hit, a
+# Concentration drop, a cooldown that ends, a Swan Song).
+printf '\n\033[1m# d20 action cards (system: d20-cards)\033[0m\n'
+NARATEER="$N" bash "$(dirname "${BASH_SOURCE[0]}")/../narateer_cli/systems/d20_cards/demo.sh"
