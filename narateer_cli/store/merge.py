@@ -43,11 +43,20 @@ def _number(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _holds_counter(path: tuple, counters) -> bool:
+    """A counter lies inside the value at `path` (d20-cards' `resources.ap.current` inside `resources`)."""
+    return any(len(c) > len(path) and all(a in ("*", b) for a, b in zip(c, path)) for c in counters)
+
+
 def merge_value(base, ours, theirs, path: tuple, counters):
     """The merged value (MISSING: the key is gone); Conflict when both sides changed it differently."""
     if _is_counter(path, counters) and all(_number(v) or v is MISSING for v in (base, ours, theirs)):
         b, o, t = (0 if v is MISSING else v for v in (base, ours, theirs))
         return b + (o - b) + (t - b)
+    if isinstance(ours, dict) and isinstance(theirs, dict) and _holds_counter(path, counters):
+        # equal sides may still be two equal spends of a counter inside: merge key by key
+        merge_map(base if isinstance(base, dict) else {}, ours, theirs, path, counters)
+        return ours
     if ours == theirs:
         return ours
     if _plain(ours) == _plain(base):
@@ -104,10 +113,27 @@ def _markers(ours: str, theirs: str) -> str:
     return f"<<<<<<< ours\n{end(ours)}=======\n{end(theirs)}>>>>>>> theirs\n"
 
 
+def campaign_file(path: str) -> tuple[str, str | None]:
+    """(the file's label inside its campaign, the campaign's system) for a path as git names it from the top
+    of the work tree (where git runs the driver): the campaign may sit in a subfolder."""
+    from ..systems import system_name
+
+    head, label = "", path
+    for marker in ("characters/", "encounters/"):
+        before, sep, after = path.rpartition(marker)
+        if sep and (not before or before.endswith("/")):
+            head, label = before, marker + after
+            break
+    root = Path.cwd() / head
+    return label, system_name(root) if (root / "narateer.yaml").is_file() else None
+
+
 def run_driver(base: str, ours: str, theirs: str, label: str = "", system: str | None = None) -> int:
     """git's merge driver protocol: the result goes to `ours`; exit 0 merged, 1 conflict."""
     paths = [Path(p) for p in (base, ours, theirs)]
     texts = [p.read_text(encoding="utf-8") if p.exists() else "" for p in paths]
+    if system is None:
+        label, system = campaign_file(label)
     is_sheet = label.startswith("characters/") or not label
     merged, clean = merge_texts(*texts, label or ours, counters_for(system) if is_sheet else [])
     paths[1].write_text(merged, encoding="utf-8")

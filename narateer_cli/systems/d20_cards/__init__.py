@@ -48,7 +48,7 @@ SYSTEM = System(
         "check_files": __name__ + ".files:check_files",
     },
     folders=("actions",),
-    counters=("hp.current", "resources.ap.current", "charges"),
+    counters=("hp.current", "resources.ap.current", "charges.*"),
     pointers={
         "roll": "use narateer act CHAR CARD",
         "resolve": "use narateer act CHAR CARD",
