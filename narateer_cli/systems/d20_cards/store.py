@@ -104,23 +104,10 @@ def _node(value):
 
 
 def dump(doc, original: str) -> str:
-    """The host's round-trip dump, but with `null` written out (the sheet format spells it)."""
-    import io
-
+    """The host's round-trip dump, with `null` written out (the sheet format spells it)."""
     from narateer_cli.store import yamlio
 
-    y = yamlio._yaml("rt")
-    y.representer.add_representer(type(None), lambda rep, _: rep.represent_scalar("tag:yaml.org,2002:null", "null"))
-    seq_indent, offset = yamlio.guess_indent(original)
-    y.indent(mapping=yamlio.guess_map_indent(original), sequence=seq_indent, offset=offset)
-    out = io.StringIO()
-    y.dump(doc, out)
-    text = out.getvalue()
-    if original.startswith("---") and not text.startswith("---"):
-        text = "---\n" + text
-    if "\r\n" in original:
-        text = text.replace("\r\n", "\n").replace("\n", "\r\n")
-    return text
+    return yamlio.dump_rt(doc, original, explicit_null=True)
 
 
 def write_sheet(session, before, after):
