@@ -73,15 +73,8 @@ def finish(session, command: str, actor: str, declaration: dict, result: dict, d
     # G-LOG-5: a change outside an encounter goes to the campaign log
     log_id = enc.id if enc is not None else (encounters.CAMPAIGN if session.txn.changed() else None)
     if log_id is not None:
-        writes = dict(session.txn.writes)
-        before = session.txn.before()
         moves = {cid: (before_dice[cid], after) for cid, after in dice.items()}
-        entry = append_entry(session, log_id, command, actor, declaration, result, moves)
-        seq = entry["seq"]
-        session.txn.write(encounters.undo_dir(root, log_id) / f"{seq:08d}.json",
-                          encounters.undo_record(before, writes, seq, entry["id"], entry["resumes"]))
-        for old in encounters.old_undo_records(root, log_id):
-            session.txn.write(old, None)
+        log_entry(session, log_id, command, actor, declaration, result, moves)
     changed = session.txn.changed()
     session.commit()
     if enc is not None:
@@ -89,15 +82,36 @@ def finish(session, command: str, actor: str, declaration: dict, result: dict, d
     autocommit(session, changed, command, actor, declaration, result)
 
 
-def append_entry(session, enc_id: str, command: str, actor, declaration: dict, result: dict, moves: dict) -> dict:
+def log_entry(session, log_id: str, command: str, actor, declaration: dict, result: dict, moves: dict | None,
+              extra: dict | None = None) -> dict:
+    """The log entry of the files written so far in this transaction, and its undo record (which restores
+    them); older undo records go. Returns the entry."""
+    from ..store import encounters
+
+    root = session.campaign.root
+    writes = dict(session.txn.writes)
+    before = session.txn.before()
+    entry = append_entry(session, log_id, command, actor, declaration, result, moves, extra)
+    seq = entry["seq"]
+    session.txn.write(encounters.undo_dir(root, log_id) / f"{seq:08d}.json",
+                      encounters.undo_record(before, writes, seq, entry["id"], entry["resumes"]))
+    for old in encounters.old_undo_records(root, log_id):
+        session.txn.write(old, None)
+    return entry
+
+
+def append_entry(session, enc_id: str, command: str, actor, declaration: dict, result: dict, moves: dict | None,
+                 extra: dict | None = None) -> dict:
     """Add one log entry (seq, id and parent from the log's tail) to the transaction; returns it.
-    `moves` maps each character whose dice moved to (dice before, dice after)."""
+    `moves` maps each character whose dice moved to (dice before, dice after) (None: the system tracks no
+    dice in its entries); `extra` adds a system's own entry fields after them (d20-cards' `state`)."""
     from ..store import encounters
 
     log = encounters.log_path(session.campaign.root, enc_id)
-    text, entry = encounters.new_entry(log, {
-        "command": command, "actor": actor, "declaration": declaration, "result": result,
-        "dice": {cid: {"before": dict(b), "after": dict(a)} for cid, (b, a) in moves.items()}})
+    fields = {"command": command, "actor": actor, "declaration": declaration, "result": result}
+    if moves is not None:
+        fields["dice"] = {cid: {"before": dict(b), "after": dict(a)} for cid, (b, a) in moves.items()}
+    text, entry = encounters.new_entry(log, {**fields, **(extra or {})})
     session.txn.append(log, text)
     return entry
 

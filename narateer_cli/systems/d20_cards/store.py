@@ -127,7 +127,7 @@ def write_sheet(session, before, after):
 def save(session, command, actor, declaration, result, before, after, enc=None):
     """Write every change of one command, all or none, and log it: in its encounter's log, or in the
     campaign log when it changed files outside one (G-LOG-5)."""
-    from narateer_cli.commands.encounter_ops import autocommit
+    from narateer_cli.commands.encounter_ops import autocommit, log_entry
     from narateer_cli.store import encounters
 
     session.txn.action = f"the {command} action"
@@ -146,14 +146,8 @@ def save(session, command, actor, declaration, result, before, after, enc=None):
         state_text = encounters.state_text(enc.new_state)
         session.txn.write(encounters.state_path(root, enc.id), state_text)
     log_id = enc.id if enc is not None else (encounters.CAMPAIGN if session.txn.changed() else None)
-    if log_id is not None:
-        writes = dict(session.txn.writes)
-        undo_before = session.txn.before()
-        entry = append(session, log_id, command, actor, declaration, result, state)
-        session.txn.write(encounters.undo_dir(root, log_id) / f"{entry['seq']:08d}.json",
-                          encounters.undo_record(undo_before, writes, entry["seq"], entry["id"], entry["resumes"]))
-        for old in encounters.old_undo_records(root, log_id):
-            session.txn.write(old, None)
+    if log_id is not None:  # the host's entry and undo record; each changed character's values under `state`
+        log_entry(session, log_id, command, actor, declaration, result, None, {"state": state})
     changed = session.txn.changed()
     session.commit()
     _remember(session)
@@ -170,14 +164,3 @@ def _remember(session):
     for cid, (sf, text) in getattr(session, "d20_written", {}).items():
         cache.put(session.campaign.root, CACHE, cid, yamlio.to_plain(sf.doc), path=sf.path, text=text)
 
-
-def append(session, log_id, command, actor, declaration, result, state) -> dict:
-    """One log entry (the host's seq, id, parent and time) with each changed character's sheet values
-    under `state`; returns the entry."""
-    from narateer_cli.store import encounters
-
-    log = encounters.log_path(session.campaign.root, log_id)
-    text, entry = encounters.new_entry(log, {"command": command, "actor": actor, "declaration": declaration,
-                                             "result": result, "state": state})
-    session.txn.append(log, text)
-    return entry
