@@ -29,41 +29,10 @@ def load_world(session, enc_state=None, ids=None):
     return World(chars, load_cards(session.campaign.root), as_record(enc_state), int(clock), roster)
 
 
-CACHE = "d20-sheets"
-
-
 def sheet(session, cid):
-    """A character through the session, from its cached parse while the file is unchanged.
-
-    Parsing a sheet with the round-trip loader is most of a command's time; the
-    plain data of each file version is kept in .narateer/d20-sheets/ (the host's
-    cache). The round-trip document is loaded only when the sheet is written.
-    """
-    from narateer_cli.errors import BadInput
-    from narateer_cli.store import cache, yamlio
-    from narateer_cli.store.campaign import SheetFile
-
-    from .sheet import parse_sheet
-
-    if cid in session.sheets:
-        return session.sheets[cid].sheet
-    camp = session.campaign
-    path, label = camp.sheet_path(cid), f"characters/{cid}.yaml"
-    if path.is_file():
-        text, key = yamlio.read_text(path, label, with_key=True)
-        plain = cache.get(camp.root, CACHE, cid, key)
-        if plain is not None:
-            try:
-                record = parse_sheet(cid, plain, label, camp.rules)
-            except BadInput:
-                record = None  # parse the text again, for messages with line numbers
-            if record is not None:
-                session.sheets[cid] = SheetFile(path, label, text, None, record, None, plain)
-                return record
-        sf = session.load(cid)
-        cache.put(camp.root, CACHE, cid, yamlio.to_plain(sf.doc), key)
-        return sf.sheet
-    return session.sheet(cid)  # the store's message for an unknown character
+    """A character through the session: the host's parse cache (.narateer/sheets/) while the file is
+    unchanged; the round-trip document is loaded only when the sheet is written."""
+    return session.load(cid).sheet
 
 
 def _merge(parent, key, value):
@@ -111,6 +80,8 @@ def dump(doc, original: str) -> str:
 
 
 def write_sheet(session, before, after):
+    from narateer_cli.store import yamlio
+
     sf = session.load(after.id)
     old, new = sheet_values(before), sheet_values(after)
     doc = sf.doc
@@ -119,8 +90,9 @@ def write_sheet(session, before, after):
             _merge(doc, key, value)
     text = dump(doc, sf.text)
     sf.text = text
+    sf.plain, sf.places = yamlio.to_plain(doc), None  # the host's cache keeps this parse once committed
+    session.rendered[after.id] = text
     session.txn.write(sf.path, text)
-    session.d20_written = {**getattr(session, "d20_written", {}), after.id: (sf, text)}
     return {k: v for k, v in old.items() if v != new[k]}, {k: v for k, v in new.items() if v != old[k]}
 
 
@@ -150,17 +122,8 @@ def save(session, command, actor, declaration, result, before, after, enc=None):
         log_entry(session, log_id, command, actor, declaration, result, None, {"state": state})
     changed = session.txn.changed()
     session.commit()
-    _remember(session)
     if enc is not None:
         encounters.remember_state(root, enc.new_state, state_text)
     autocommit(session, changed, command, actor, declaration, result)
     return state
-
-
-def _remember(session):
-    """Keep the parse of each sheet just written for the next command."""
-    from narateer_cli.store import cache, yamlio
-
-    for cid, (sf, text) in getattr(session, "d20_written", {}).items():
-        cache.put(session.campaign.root, CACHE, cid, yamlio.to_plain(sf.doc), path=sf.path, text=text)
 

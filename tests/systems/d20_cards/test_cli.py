@@ -338,3 +338,14 @@ def test_plain_init_creates_the_actions_folder(tmp_path):
     assert (tmp_path / "c" / "actions").is_dir()
     assert run(None, "init", str(tmp_path / "n")).code == 0
     assert not (tmp_path / "n" / "actions").exists()
+
+
+def test_sheets_are_cached_by_the_host_and_a_cached_parse_acts_the_same(d20):
+    """d20 counters are not in one block; the host's sheet cache keeps their parse all the same."""
+    ok(d20, "act", "mira", "strike", "--target", "bandit", "--faces", "15")
+    cached = d20 / ".narateer" / "sheets" / "mira.json"
+    assert cached.is_file() and not (d20 / ".narateer" / "d20-sheets").exists()
+    assert '"current": 1' in cached.read_text()  # the parse of the text just written: AP 3 -> 1
+    refused(d20, 3, "act", "mira", "strike", "--target", "bandit", "--faces", "15", contains="R-CARD-2")
+    cached.unlink()
+    refused(d20, 3, "act", "mira", "strike", "--target", "bandit", "--faces", "15", contains="R-CARD-2")
