@@ -1,0 +1,170 @@
+"""Formatters for Open Adventure results: JSON shapes (SPEC-open-adventure Part 3) and text lines.
+
+Pure functions from result records to plain data or lines; the host prints.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+SYSTEM = "open-adventure"
+
+
+def frac(p) -> str | None:
+    """An exact probability as `137/288` (`0`, `1` when whole)."""
+    if p is None:
+        return None
+    p = Fraction(p)
+    return str(p.numerator) if p.denominator == 1 else f"{p.numerator}/{p.denominator}"
+
+
+def pct(p) -> str:
+    value = float(p) * 100
+    return f"{value:.2f}%" if 0 < value < 0.01 or value > 99.99 and value < 100 else f"{value:.1f}%"
+
+
+def check_json(r) -> dict:
+    out = r.as_dict()
+    out["opposed"] = check_json(r.opposed) if r.opposed is not None else None
+    return out
+
+
+def _ds_text(ds: dict) -> str:
+    source = ds["base_source"]
+    parts = [f"{ds['base']}" + (f" ({source})" if isinstance(source, str) else "")]
+    parts += [f"{ds[k]} {k}" for k in ("drawback", "familiarity", "multi") if ds.get(k)]
+    if len(parts) == 1 and not isinstance(source, str):
+        return f"DS {ds['total']}"
+    return f"DS {ds['total']} = " + " + ".join(parts)
+
+
+def _as_text(parts: dict) -> str:
+    names = [k for k in ("attribute", "statblock", "mo", "specializations", "benefit", "time", "bonus") if parts.get(k)]
+    inner = " + ".join(f"{parts[k]} {k}" for k in names)
+    return f"AS {parts['total']}" + (f" = {inner}" if len(names) > 1 else "")
+
+
+def check_lines(r) -> list[str]:
+    """A check as a user reads it: who, AS and dice, DS, faces, outcome, Effect, Stunt loss."""
+    what = r.action or r.attribute
+    lines = [f"{r.actor}: {what} ({r.group}), {_as_text(r.action_score)}, {'+'.join(r.dice) or 'no dice'}"]
+    if r.opposed is not None:
+        o = r.opposed
+        crit = ", Critical Failure" if o.critical_failure else ""
+        lines.append(f"  opposed by {o.actor}: {o.action or o.attribute}, AS {o.action_score['total']}, "
+                     f"faces {o.faces_text} = {o.total}{crit}")
+    lines.append(f"  {_ds_text(r.ds)}")
+    if r.method == "compare":
+        lines.append(f"  Comparing Scores: AS {r.total} vs DS {r.ds['total']}")
+    else:
+        boom = f" (exploded: die {', '.join(map(str, r.exploded))})" if r.exploded else ""
+        lines.append(f"  faces {r.faces_text} = {r.total}{boom}")
+    if r.success:
+        bonus = f" (+{r.effect_bonus} bonus)" if r.effect_bonus else ""
+        lines.append(f"  {r.outcome}: Effect {r.effect}{bonus}" + (" (flat)" if r.effect_source == "flat" else ""))
+    else:
+        lines.append(f"  {r.outcome}: short by {r.shortfall}")
+    if r.critical_failure and r.mishap:
+        lines.append(f"  mishap: {r.mishap}")
+    if r.stunt:
+        s = r.stunt
+        pool = f"{s['before']} -> {s['after']}" if s["before"] is not None else "reported (no pool on the statblock)"
+        wound = f", Wounds {s['wounds_after']}" if s["after"] == 0 else ""
+        lines.append(f"  Stunt: {s['pool']} points -{s['loss']}: {pool}{wound}")
+    return lines
+
+
+def odds_json(o) -> dict:
+    return {"system": SYSTEM, "action_score": o.action_score, "dice": [f"d{n}" for n in o.dice], "ds": o.ds,
+            "p_success": float(o.p_success), "p_success_exact": frac(o.p_success),
+            "p_critical_failure": frac(o.p_critical_failure), "expected_total": frac(o.expected_total),
+            "distribution": {str(t): frac(p) for t, p in o.distribution.items()},
+            "tail_above": frac(o.tail_above), "upto": o.upto}
+
+
+def odds_lines(o) -> list[str]:
+    dice = "+".join(f"d{n}" for n in o.dice)
+    lines = [f"AS {o.action_score} ({dice}, exploding) vs DS {o.ds}",
+             f"  success          {frac(o.p_success)} = {pct(o.p_success)}",
+             f"  critical failure {frac(o.p_critical_failure)} = {pct(o.p_critical_failure)}",
+             f"  expected total   {frac(o.expected_total)} = {float(o.expected_total):.3f}",
+             "  total  P(total)            P(total >= t)"]
+    at_least = Fraction(1)
+    for t, p in o.distribution.items():
+        lines.append(f"  {t:>5}  {frac(p):<18}  {pct(at_least)}")
+        at_least -= p
+    lines.append(f"  >{o.upto:<4}  {frac(o.tail_above):<18}  {pct(o.tail_above)}")
+    return lines
+
+
+def dry_run_json(d) -> dict:
+    out = d.as_dict()
+    out.update(p_success=None if d.p_success is None else float(d.p_success),
+               p_success_exact=frac(d.p_success), p_critical_failure=frac(d.p_critical_failure),
+               expected_total=frac(d.expected_total), dry_run=True)
+    return out
+
+
+def dry_run_lines(d) -> list[str]:
+    lines = [f"{d.actor}: {d.action or d.attribute} ({d.group}), {_as_text(d.action_score)}, "
+             f"{'+'.join(d.dice) or 'no dice'}"]
+    if d.ds["total"] is not None:
+        lines.append(f"  {_ds_text(d.ds)}")
+        lines.append(f"  chance of success {frac(d.p_success)} = {pct(d.p_success)}; "
+                     f"Critical Failure {frac(d.p_critical_failure)}")
+    else:
+        lines.append(f"  DS = {d.ds['base_source']}'s total + {d.ds['drawback'] + d.ds['multi']}; "
+                     f"Critical Failure {frac(d.p_critical_failure)}")
+    lines.append("  nothing rolled or written (--dry-run)")
+    return lines
+
+
+def dice_json(action_score: int, dice, roll: dict) -> dict:
+    return {"system": SYSTEM, "action_score": action_score, "dice": [f"d{n}" for n in dice],
+            "faces": roll["chains"], "faces_text": roll["faces_text"], "exploded": roll["exploded"],
+            "total": roll["total"], "critical_failure": roll["critical_failure"]}
+
+
+def dice_lines(action_score: int, dice, roll: dict) -> list[str]:
+    crit = " - Critical Failure (every die shows 1)" if roll["critical_failure"] else ""
+    return [f"AS {action_score}: {'+'.join(f'd{n}' for n in dice)}: {roll['faces_text']} = {roll['total']}{crit}"]
+
+
+def chart_json(rows) -> dict:
+    return {"system": SYSTEM, "rows": [dict(r) for r in rows]}
+
+
+def chart_lines(rows) -> list[str]:
+    out = ["  AS  dice"]
+    out += [f"  {r['action_score']:>2}  {r['printed']}" + ("  (extended)" if r.get("extended") else "") for r in rows]
+    return out
+
+
+def time_lines(steps) -> list[str]:
+    return ["Time Chart: " + " -> ".join(label for label, _ in steps), "each step above the start is a +1 Benefit"]
+
+
+def ladder_lines(ladder) -> list[str]:
+    return [f"  {row['tier']:<18} {row['ds']}" for row in ladder]
+
+
+def points_json(p) -> dict:
+    return p.as_dict()
+
+
+def points_lines(p) -> list[str]:
+    wound = f"; Wounds {p.wounds_after}" if p.after == 0 and p.wounds_after is not None else ""
+    return [f"{p.actor}: {p.pool} points {p.before} -> {p.after}{wound}"]
+
+
+def turn_json(state) -> dict:
+    return {"system": SYSTEM, "encounter": state.encounter, "round": state.round, "actor": state.actor,
+            "major": not state.major, "minor": not state.minor, "order": list(state.order)}
+
+
+def turn_lines(state) -> list[str]:
+    if state.actor is None:
+        return [f"{state.encounter}: Round {state.round}, no Turn going; order {', '.join(state.order)}"]
+    left = [k.title() for k in ("major", "minor") if not getattr(state, k)]
+    return [f"{state.encounter}: Round {state.round}, {state.actor}'s Turn; "
+            f"left: {', '.join(left) or 'nothing'}; order {', '.join(state.order)}"]

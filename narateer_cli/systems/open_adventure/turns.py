@@ -1,0 +1,73 @@
+"""Turn order by Reaction and the Major/Minor Action budget (R-OA-ACT-2, R-OA-ACT-5, A-OA-TURN)."""
+
+from __future__ import annotations
+
+from narateer_cli.errors import BadInput, Refused
+
+from .names import suggest
+from .record import Record
+
+
+class TurnState(Record):
+    """One encounter's turn state: fixed order, the Round, whose Turn it is and what it has spent."""
+    _fields = ("encounter", "round", "order", "acted", "actor", "major", "minor", "maintaining")
+    _defaults = {"round": 1, "acted": (), "actor": None, "major": False, "minor": False, "maintaining": None}
+
+
+def order(members, reactions: dict, sheets: dict, rules) -> tuple:
+    """A-OA-TURN: highest Reaction first; ties PCs first, then naming order. NPCs use their statblock."""
+    scores = {}
+    for cid in members:
+        sheet = sheets[cid]
+        if sheet.npc:
+            if cid in reactions:
+                raise BadInput(f"--reaction {cid}: an NPC acts on its statblock Reaction", rule="R-OA-NPC-1",
+                               fix="drop it, or edit the statblock's reaction")
+            scores[cid] = sheet.reaction or 0
+        elif rules.turn_order == "reaction":
+            if cid not in reactions:
+                raise BadInput(f"{cid} has no Reaction Check total", fix=f"give --reaction {cid}=N")
+            scores[cid] = reactions[cid]
+    for cid in reactions:
+        if cid not in members:
+            raise BadInput(f"--reaction {cid}: not in this encounter", fix=suggest(cid, members))
+    if rules.turn_order == "actor_chooses":
+        return tuple(members)
+    index = {cid: i for i, cid in enumerate(members)}
+    return tuple(sorted(members, key=lambda c: (-scores[c], sheets[c].npc, index[c])))
+
+
+def start(state: TurnState, who: str | None = None) -> TurnState:
+    """`turn start [CHAR]`: the next in order by default; a new Round once everyone has acted."""
+    if state.actor is not None:
+        raise Refused(f"{state.actor}'s Turn is still going", rule="R-OA-ACT-2", fix="run `turn end` first")
+    acted, rnd = state.acted, state.round
+    if len(acted) >= len(state.order):
+        acted, rnd = (), rnd + 1
+    if who is None:
+        who = next(c for c in state.order if c not in acted)
+    elif who not in state.order:
+        raise BadInput(f"{who} is not in encounter {state.encounter}", fix=suggest(who, state.order))
+    elif who in acted:
+        raise Refused(f"{who} already took a Turn in Round {rnd}", rule="R-OA-ACT-2",
+                      fix="wait for the next Round, or start another character's Turn")
+    return state.replace(round=rnd, acted=acted + (who,), actor=who, major=False, minor=False)
+
+
+def end(state: TurnState) -> TurnState:
+    if state.actor is None:
+        raise Refused("no Turn is going", rule="R-OA-ACT-2", fix="run `turn start` first")
+    return state.replace(actor=None, major=False, minor=False)
+
+
+def spend(state: TurnState | None, who: str, kind: str = "major") -> TurnState | None:
+    """R-OA-ACT-2: a check (or holding a success, R-OA-ACT-5) spends the actor's Major Action."""
+    if state is None:
+        return None
+    if state.actor != who:
+        now = f"it is {state.actor}'s Turn" if state.actor else "no Turn is going"
+        raise Refused(f"not {who}'s Turn: {now}", rule="R-OA-ACT-2", fix=f"run `turn start {who}` first")
+    if getattr(state, kind):
+        raise Refused(f"{who} has spent this Turn's {kind.title()} Action", rule="R-OA-ACT-2",
+                      fix="run `turn end`, and act on the next Turn")
+    return state.replace(**{kind: True})
