@@ -13,54 +13,83 @@ import sys
 
 import click
 
-# name -> (module, short help); the short help is shown by `narateer --help`
-# without importing the module.
-COMMANDS = {
-    "init": ("core", "Create a campaign (--example adds sample characters)."),
-    "new": ("core", "Create a character file."),
-    "show": ("core", "Show a character sheet with its Readiness table."),
-    "readiness": ("core", "Readiness Scores; --write records them on the sheet."),
-    "check": ("core", "Validate the whole campaign; list every problem."),
-    "roll": ("rolls", "Make one Skill Check."),
-    "dice": ("rolls", "Roll a bare pool of Action Dice."),
-    "dr": ("rolls", "The DR ladder, or a random DR."),
-    "odds": ("rolls", "Exact chance and distribution for N dice."),
-    "behind": ("rolls", "Behind-the-screen check: Readiness vs a target."),
-    "encounter": ("scene", "Create, show and read encounters."),
-    "turn": ("scene", "Start and end activations."),
-    "resolve": ("scene", "Resolve a declared Action by its path."),
-    "condition": ("scene", "Add or remove conditions."),
-    "refresh": ("scene", "Return Used dice to Ready."),
-    "wound": ("scene", "Wound a character (moves dice to wounded)."),
-    "heal": ("scene", "Heal wounds (wounded dice back to Used)."),
-    "undo": ("scene", "Revert the last logged action."),
-    "verify": ("scene", "Re-check an encounter log."),
-    "hide": ("stealth", "Hide from observers."),
-    "search": ("stealth", "Search for a hidden creature."),
-    "reveal": ("stealth", "End hiding."),
-    "move": ("stealth", "Spend movement."),
-    "exchange": ("combat", "A Combat Exchange."),
-    "react": ("combat", "A Reaction (Opportunity Attack)."),
-}
-
-
 class LazyGroup(click.Group):
+    """Verbs = the host's shared verbs + the campaign's system's verbs, imported only when run (S-SYS-3).
+
+    Help reads the verb tables of the systems (cheap `SYSTEM` records), never their commands.
+    """
+
+    @staticmethod
+    def _where(ctx):
+        from .systems import find_campaign, system_name
+
+        given = getattr(ctx.obj, "campaign_dir", None) or ctx.params.get("campaign_dir")
+        return system_name(find_campaign(given))
+
     def list_commands(self, ctx):
-        return list(COMMANDS)
+        return [name for name, _ in self._rows(ctx, grouped=False)]
 
     def get_command(self, ctx, name):
-        entry = COMMANDS.get(name)
-        if entry is None:
-            return None
-        import importlib
+        from . import systems
 
-        module = importlib.import_module(f"narateer_cli.commands.{entry[0]}")
-        return getattr(module, name.replace("-", "_") + "_cmd")
+        if name in systems.HOST_VERBS:
+            import importlib
+
+            return getattr(importlib.import_module(systems.HOST_VERBS[name]), name.replace("-", "_") + "_cmd")
+        current = self._where(ctx)
+        system = systems.load_system(current)
+        if name in system.verbs:
+            return system.command(name)
+        others = [s for s in _builtin_systems() if s.name != system.name]
+        owner = systems.owner_of(name, others)
+        if owner is None:
+            return None
+        if current is None:  # outside a campaign every system's verbs are there
+            return next(s for s in others if s.name == owner).command(name)
+        from .errors import BadInput
+
+        raise BadInput(f"{name} is a {owner} command; this campaign plays {system.name}", rule="S-SYS-3",
+                       fix=system.pointers.get(name) or f"`narateer --help` lists what {system.name} offers")
+
+    def _rows(self, ctx, grouped=True):
+        """(verb, help) rows; with `grouped`, (heading, rows) sections instead."""
+        from . import systems
+
+        current = self._where(ctx)
+        try:
+            chosen = [systems.load_system(current)] if current is not None else _builtin_systems()
+        except Exception:  # an unknown system: help still lists everything (commands say what is wrong)
+            chosen = _builtin_systems()
+        shared = {verb: help_ for verb, help_ in systems.SHARED.items()
+                  if verb in systems.HOST_VERBS or any(verb in s.verbs for s in chosen)}
+        if len(chosen) == 1:
+            shared.update({verb: chosen[0].verbs[verb][1] for verb in shared if verb in chosen[0].verbs})
+        sections = [("Shared commands", list(shared.items()))]
+        for system in chosen:
+            own = [(verb, help_) for verb, (_, help_) in system.verbs.items() if verb not in systems.SHARED]
+            if own:
+                sections.append((f"{system.title} commands (system: {system.name})", own))
+        if grouped:
+            return sections
+        return [row for _, rows in sections for row in rows]
 
     def format_commands(self, ctx, formatter):
-        rows = [(name, help_) for name, (_, help_) in COMMANDS.items()]
-        with formatter.section("Commands"):
-            formatter.write_dl(rows)
+        for heading, rows in self._rows(ctx):
+            with formatter.section(heading):
+                formatter.write_dl(rows)
+
+
+def _builtin_systems() -> list:
+    """The built-in systems that are present (their SYSTEM records only; entry points are not consulted)."""
+    from . import systems
+
+    out = []
+    for name in systems.BUILTIN:
+        try:
+            out.append(systems.load_system(name))
+        except Exception:
+            continue
+    return out
 
 
 class App:
@@ -71,6 +100,13 @@ class App:
         self.seed = seed
         self.as_json = as_json
         self._campaign = None
+
+    @property
+    def system(self):
+        """The campaign's rule system (the default one outside a campaign)."""
+        from .systems import find_campaign, load_system, system_name
+
+        return load_system(system_name(find_campaign(self.campaign_dir)))
 
     @property
     def campaign(self):
@@ -89,7 +125,7 @@ class App:
             try:
                 seed = int(text)
             except ValueError:
-                from .engine.errors import BadInput
+                from .errors import BadInput
 
                 raise BadInput(f"NARATEER_SEED={text!r} is not a whole number", fix="set it to a number or unset it")
         return random.Random(seed)
@@ -111,9 +147,10 @@ def _help_width() -> int:
 @click.version_option("0.1.0", prog_name="narateer")
 @click.pass_context
 def cli(ctx, campaign_dir, seed, as_json):
-    """narateer: resolve Narateer actions from the shell, exactly by the rules.
+    """narateer: resolve tabletop actions from the shell, exactly by the rules.
 
-    Characters are YAML files under characters/, encounters under
+    A campaign's narateer.yaml names its rule system (`system:`, default
+    narateer); `narateer systems` lists them. Characters are YAML files under characters/, encounters under
     encounters/, in a campaign folder you keep in git.
 
     \b
@@ -134,7 +171,7 @@ def _commits() -> int:
 
 def main(argv=None):
     """Entry point: runs the group and turns every failure into one line and an exit status."""
-    from .engine.errors import NarateerError
+    from .errors import NarateerError
 
     commits = _commits()
     try:

@@ -14,11 +14,12 @@ DOTS = {0: "○", 1: "●", 2: "●●"}
 NAMES = {0: "Miss", 1: "Hit", 2: "Crit"}
 
 
-def out(kind: str, data: dict, as_json: bool):
+def out(kind: str, data: dict, as_json: bool, system=None):
+    """Print one result: JSON, or the text of the system's formatter for `kind` (else the host's)."""
     if as_json:
         sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
         return
-    formatter = FORMATTERS.get(kind, generic)
+    formatter = (system.formatter(kind) if system is not None else None) or FORMATTERS.get(kind, generic)
     text = formatter(data)
     sys.stdout.write(text.rstrip("\n") + "\n")
 
@@ -202,6 +203,11 @@ def encounter_new(data: dict) -> str:
 
 def undo(data: dict) -> str:
     return f"undid entry {data['undone']} of {data['encounter']} ({', '.join(data['files'])})"
+
+
+def systems(data: dict) -> str:
+    rows = [("*" if s["current"] else "", s["name"], s["title"], s["summary"]) for s in data["systems"]]
+    return table(rows, ["", "system", "title", "what it plays"])
 
 
 def generic(data: dict) -> str:
@@ -407,6 +413,6 @@ FORMATTERS = {
     "exchange": exchange, "react": react, "join": join, "init": init, "new": new, "check": check,
     "encounter_new": encounter_new, "undo": undo,
     "roll": roll, "dry_run": dry_run, "dice": dice, "dr_ladder": dr_ladder, "dr": dr, "odds": odds,
-    "behind": behind, "show": show, "readiness": readiness,
+    "behind": behind, "show": show, "readiness": readiness, "systems": systems,
 }
 

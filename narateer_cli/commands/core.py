@@ -11,6 +11,8 @@ from .common import Session, command, emit, nonneg, split_pairs
 GITIGNORE_LINE = ".narateer/"
 GITATTRIBUTES = "# encounter logs only grow: two branches that each appended merge cleanly\nencounters/*.log.yaml merge=union\n"
 CONFIG_TEXT = """# narateer campaign settings
+# system: the rule system this campaign plays (`narateer systems` lists them)
+system: {system}
 # rules: override any ruleset key (see the README), e.g.
 # rules:
 #   disadvantage: dotted
@@ -22,13 +24,18 @@ autocommit: false
 
 \b
 Example:
-  narateer init my-campaign --example""")
+  narateer init my-campaign --example
+  narateer init my-campaign --system narateer""")
 @click.argument("directory", required=False, default=".")
-@click.option("--example", is_flag=True, help="Add the example characters and an encounter.")
-def init_cmd(app, directory, example):
-    from ..engine.errors import BadInput
+@click.option("--example", is_flag=True, help="Add the system's example characters and an encounter.")
+@click.option("--system", "system_name", metavar="NAME", default="narateer", show_default=True,
+              help="The rule system the campaign plays (see `narateer systems`).")
+def init_cmd(app, directory, example, system_name):
+    from ..errors import BadInput
     from ..store.txn import atomic_write
+    from ..systems import load_system
 
+    system = load_system(system_name)  # S-SYS-1: an unknown name is exit 2, before anything is made
     root = Path(directory)
     root.mkdir(parents=True, exist_ok=True)
     root = root.resolve()
@@ -39,18 +46,23 @@ def init_cmd(app, directory, example):
         (root / folder).mkdir(exist_ok=True)
     _ensure_line(root, ".gitignore", GITIGNORE_LINE)
     _ensure_line(root, ".gitattributes", GITATTRIBUTES.strip().splitlines()[-1], GITATTRIBUTES)
-    if example:
-        from importlib import resources
-
-        files = resources.files("narateer_cli") / "example"
-        for sub in ("characters", "encounters"):
-            for item in (files / sub).iterdir():
-                if item.name.endswith(".yaml") and not (root / sub / item.name).exists():
-                    atomic_write(root, root / sub / item.name, item.read_text(encoding="utf-8"))
-                    created.append(f"{sub}/{item.name}")
-    atomic_write(root, root / "narateer.yaml", CONFIG_TEXT)
+    if example and system.example_dir is not None:
+        created += _copy_example(root, system.example_dir, atomic_write)
+    atomic_write(root, root / "narateer.yaml", CONFIG_TEXT.format(system=system.name))
     created.insert(0, "narateer.yaml")
     emit(app, "init", {"campaign": str(root), "created": created, "example": example})
+
+
+def _copy_example(root: Path, source: Path, atomic_write) -> list[str]:
+    """The system's example campaign files (characters/, encounters/ ...), never over an existing file."""
+    created = []
+    for folder in sorted(p for p in source.iterdir() if p.is_dir()):
+        (root / folder.name).mkdir(exist_ok=True)
+        for item in sorted(folder.iterdir()):
+            if item.name.endswith(".yaml") and not (root / folder.name / item.name).exists():
+                atomic_write(root, root / folder.name / item.name, item.read_text(encoding="utf-8"))
+                created.append(f"{folder.name}/{item.name}")
+    return created
 
 
 def _ensure_line(root: Path, name: str, line: str, block: str | None = None):
@@ -171,3 +183,20 @@ def check_cmd(app):
     emit(app, "check", {"problems": problems, "ok": not problems})
     if problems:
         raise click.exceptions.Exit(1)
+
+
+@command(help="""List the installed rule systems; the campaign's own is marked (S-SYS-2).
+
+\b
+Example:
+  narateer systems""")
+def systems_cmd(app):
+    from .. import systems
+
+    current = systems.system_name(systems.find_campaign(app.campaign_dir))
+    rows = []
+    for name in systems.installed():
+        system = systems.load_system(name)
+        rows.append({"name": system.name, "title": system.title, "summary": system.summary,
+                     "builtin": name in systems.BUILTIN, "current": name == current})
+    emit(app, "systems", {"systems": rows, "current": current})

@@ -20,7 +20,6 @@ from . import cache, yamlio
 CONFIG = "narateer.yaml"
 CACHE_VERSION = 2
 ID_RE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
-RULES_FILE = Path(__file__).resolve().parent.parent / "rules" / "narateer.yaml"
 
 
 def find_root(start: str | None) -> Path:
@@ -46,14 +45,18 @@ def check_id(text: str, what: str = "character") -> str:
     return text
 
 
-_DEFAULT_RULES = None
+_DEFAULT_RULES: dict = {}  # system name -> its shipped ruleset data
 
 
-def default_rules() -> dict:
-    global _DEFAULT_RULES
-    if _DEFAULT_RULES is None:
-        _DEFAULT_RULES = yamlio.load_safe(RULES_FILE.read_text(encoding="utf-8"), "narateer_cli/rules/narateer.yaml")
-    return _DEFAULT_RULES
+def default_rules(system=None) -> dict:
+    """A system's shipped ruleset data (Narateer's when none is named)."""
+    if system is None:
+        from ..systems import load_system
+
+        system = load_system(None)
+    if system.name not in _DEFAULT_RULES:
+        _DEFAULT_RULES[system.name] = system.rules_data()
+    return _DEFAULT_RULES[system.name]
 
 
 class Campaign:
@@ -61,6 +64,20 @@ class Campaign:
         self.root = root
         self._config = None
         self._rules = None
+        self._system = None
+
+    @property
+    def system(self):
+        """The rule system this campaign plays (S-SYS-1): `system:` in narateer.yaml, default narateer."""
+        if self._system is None:
+            from ..systems import DEFAULT, load_system
+
+            name = self.config().get("system", DEFAULT)
+            if not isinstance(name, str) or not name.strip():
+                raise BadInput(f"{CONFIG}: system must be a name, not {name!r}", rule="S-SYS-1",
+                               fix="write for example `system: narateer`, or remove the line")
+            self._system = load_system(name.strip())
+        return self._system
 
     @property
     def config_path(self) -> Path:
@@ -85,8 +102,11 @@ class Campaign:
         return doc, text
 
     def _cache_key(self) -> list:
-        out = [CACHE_VERSION]
-        for path in (RULES_FILE, self.config_path):
+        from ..systems import load_system, system_name
+
+        system = load_system(system_name(self.root))
+        out = [CACHE_VERSION, system.name]
+        for path in (system.rules_path, self.config_path):
             with open(path, "rb") as fh:
                 out.append(yamlio.file_key(os.fstat(fh.fileno()), fh.read(yamlio.MAX_BYTES)))
         return out
@@ -94,27 +114,29 @@ class Campaign:
     def _cached_config(self) -> dict:
         """Parsing YAML is the slowest part of a command: the parsed ruleset defaults and
         narateer.yaml are kept in .narateer/config/narateer.json (store/cache.py)."""
-        global _DEFAULT_RULES
         try:
             key = self._cache_key()
         except OSError:
             key = None
         data = cache.get(self.root, "config", "narateer", key) if key is not None else None
         if data is not None and isinstance(data.get("config"), dict):
-            if _DEFAULT_RULES is None:
-                _DEFAULT_RULES = data["default"]
+            _DEFAULT_RULES.setdefault(key[1], data["default"])
             return data["config"]
         doc, _ = self.config_doc()
         config = yamlio.to_plain(doc)
         if key is not None:
-            cache.put(self.root, "config", "narateer", {"default": default_rules(), "config": config}, key)
+            from ..systems import load_system
+
+            cache.put(self.root, "config", "narateer", {"default": default_rules(load_system(key[1])),
+                                                        "config": config}, key)
         return config
 
     @property
     def rules(self) -> Ruleset:
         if self._rules is None:
             overrides = self.config().get("rules") or {}
-            self._rules = build_ruleset(default_rules(), overrides, CONFIG)
+            system = self.system
+            self._rules = system.ruleset(overrides, CONFIG, data=default_rules(system))
         return self._rules
 
     def sheet_path(self, char_id: str) -> Path:

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from narateer_cli.cli import COMMANDS
+from narateer_cli.systems import HOST_VERBS, load_system
 from tests.conftest import run
 
+COMMANDS = [*HOST_VERBS, *load_system("narateer").verbs]
 SUBCOMMANDS = [("encounter", "new"), ("encounter", "show"), ("encounter", "log"), ("encounter", "join"),
                ("turn", "start"), ("turn", "end")]
 ALL = [(name,) for name in COMMANDS] + SUBCOMMANDS

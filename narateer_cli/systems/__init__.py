@@ -1,0 +1,162 @@
+"""The registry of rule systems (S-SYS-1, S-SYS-2, S-SYS-3).
+
+Built-in systems are known by name here and imported only when used. A name
+that is not built in is looked up in the entry point group `narateer.systems`
+(and only then, so start-up never pays for importlib.metadata). The host's
+command line asks this module which system a campaign plays and which
+command a verb is.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import re
+from pathlib import Path
+
+DEFAULT = "narateer"
+GROUP = "narateer.systems"
+CONFIG = "narateer.yaml"
+
+BUILTIN = {
+    "narateer": "narateer_cli.systems.narateer",
+    "open-adventure": "narateer_cli.systems.open_adventure",
+    "d20-cards": "narateer_cli.systems.d20_cards",
+}
+
+# S-SYS-3: verbs every system has, each through its system (short help for `--help`).
+SHARED = {
+    "init": "Create a campaign (--system NAME picks the game; --example adds samples).",
+    "new": "Create a character file.",
+    "show": "Show a character sheet.",
+    "check": "Validate the whole campaign; list every problem.",
+    "roll": "Make one check.",
+    "dice": "Roll a bare pool of dice.",
+    "odds": "Exact chance and distribution.",
+    "encounter": "Create, show and read encounters.",
+    "turn": "Start and end activations.",
+    "resolve": "Resolve a declared action.",
+    "condition": "Add or remove conditions.",
+    "undo": "Revert the last logged action.",
+    "verify": "Re-check an encounter log.",
+    "stats": "Dice statistics from the logs.",
+    "report": "A summary of the campaign.",
+    "shell": "An interactive prompt.",
+    "serve": "The players' view in a browser.",
+    "completion": "Shell completion script.",
+    "git-setup": "Register the merge driver in this clone.",
+    "systems": "List the installed rule systems.",
+}
+
+# Shared verbs the host implements for every system: verb -> module (defines `<verb>_cmd`).
+HOST_VERBS = {
+    "init": "narateer_cli.commands.core",
+    "check": "narateer_cli.commands.core",
+    "systems": "narateer_cli.commands.core",
+}
+
+_LOADED: dict = {}
+
+
+def _entry_points():
+    from importlib.metadata import entry_points
+
+    return {ep.name: ep for ep in entry_points(group=GROUP)}
+
+
+def installed() -> list[str]:
+    """Every system this installation can load: the built-in ones present, then entry points."""
+    names = [name for name, module in BUILTIN.items() if _present(module)]
+    names += sorted(name for name in _entry_points() if name not in BUILTIN)
+    return names
+
+
+def _present(module: str) -> bool:
+    """Whether a built-in system's package is in this installation (imports it: SYSTEM is cheap)."""
+    try:
+        importlib.import_module(module)
+    except ModuleNotFoundError as exc:
+        if exc.name and (module == exc.name or module.startswith(exc.name + ".")):
+            return False
+        raise
+    return True
+
+
+def load_system(name: str | None):
+    """The `SYSTEM` of a system by name; unknown -> BadInput listing the installed ones (S-SYS-1)."""
+    name = name or DEFAULT
+    if name in _LOADED:
+        return _LOADED[name]
+    module = BUILTIN.get(name)
+    system = None
+    if module is not None and _present(module):
+        system = importlib.import_module(module).SYSTEM
+    elif module is None:
+        ep = _entry_points().get(name)
+        if ep is not None:
+            loaded = ep.load()
+            system = getattr(loaded, "SYSTEM", loaded)
+    if system is None:
+        from ..errors import BadInput
+        from ..suggest import closest
+
+        names = installed()
+        near = closest(name, names)
+        raise BadInput(f"unknown rule system {name!r}" + (f" (did you mean {' or '.join(near)}?)" if near else ""),
+                       rule="S-SYS-1", fix="installed: " + ", ".join(names))
+    _LOADED[name] = system
+    return system
+
+
+def loaded_systems() -> list:
+    """Every installed system's SYSTEM (for help outside a campaign and for pointers); unloadable ones skipped."""
+    from ..errors import NarateerError
+
+    out = []
+    for name in installed():
+        try:
+            out.append(load_system(name))
+        except (NarateerError, ImportError, AttributeError):
+            continue
+    return out
+
+
+# -- which campaign, which system, cheaply (no YAML parser: this runs for --help) --------------
+
+_SYSTEM_LINE = re.compile(r"""^system[ \t]*:[ \t]*(?:"([^"]*)"|'([^']*)'|([^\s#]+))[ \t]*(?:#.*)?$""", re.M)
+
+
+def find_campaign(given: str | None) -> Path | None:
+    """The campaign folder as SPEC Part 3 finds it, or None (no error: help works anywhere)."""
+    given = given or os.environ.get("NARATEER_CAMPAIGN")
+    if given:
+        root = Path(given)
+        return root if (root / CONFIG).is_file() else None
+    here = Path.cwd()
+    for folder in (here, *here.parents):
+        if (folder / CONFIG).is_file():
+            return folder
+    return None
+
+
+def system_name(root: Path | None) -> str | None:
+    """The `system:` a campaign's narateer.yaml names (DEFAULT when absent); None outside a campaign."""
+    if root is None:
+        return None
+    try:
+        with open(root / CONFIG, encoding="utf-8", errors="replace") as fh:
+            text = fh.read(1 << 20)
+    except OSError:
+        return DEFAULT
+    match = _SYSTEM_LINE.search(text)
+    if match is None:
+        return DEFAULT
+    return next(g for g in match.groups() if g is not None).strip() or DEFAULT
+
+
+def owner_of(verb: str, systems) -> str | None:
+    """The first system (of those given) whose own verb this is."""
+    for system in systems:
+        if verb in system.verbs:
+            return system.name
+    return None

@@ -1,0 +1,134 @@
+"""The System interface: what a rule-system package gives the host (S-SYS-2).
+
+A system package's `__init__.py` defines `SYSTEM = System(...)` and imports
+nothing heavy: the host reads `name`, `verbs` and the help texts to build
+`narateer --help` and to dispatch a verb, at the cost of importing this module.
+Everything else is named by a dotted path ("package.module:attr") in `hooks`
+and imported only when a command calls it.
+"""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, Mapping
+
+if TYPE_CHECKING:
+    from fractions import Fraction
+
+# The hooks the host calls, and what each must be (the docs list them in docs/systems.md).
+HOOKS = {
+    "ruleset": "(data: dict, overrides: dict, where: str) -> ruleset value; BadInput naming the key path",
+    "parse_sheet": "(char_id, doc, label, rules) -> frozen sheet record with .id, .name and .dice",
+    "new_state": "(enc_id, participants, rules) -> dict: a new encounter's state",
+    "load_state": "(doc: dict, label, rules) -> dict: a validated encounter state",
+    "verify_log": "(entries: list, rules) -> str | None: the first problem, re-checked by the system's own code",
+    "render": "module with one text formatter per result kind: fn(data: dict) -> str",
+    "beats": "(total, target) -> bool: success comparison, the one place it is written",
+    "parse_faces": "(text, option) -> list of faces | None: physical faces typed at the table",
+    "chance": "(entry_check: dict, rules) -> Fraction: probability of the logged outcome (P-LUCK)",
+}
+
+
+class System:
+    """One game behind the shared command line (a frozen record; no dataclasses import at start-up).
+
+    name      as written in narateer.yaml `system:` and given to `init --system`
+    title     for help headings
+    summary   one line for `narateer systems`
+    package   the package's import path
+    verbs     verb -> (module path, short help): every command this system implements, its own
+              verbs and the shared verbs that are game-specific (roll, new, show ...);
+              the module defines `<verb>_cmd` (dashes as underscores)
+    hooks     hook name -> "module:attr" (see HOOKS)
+    rules_file  inside the package: every table and knob (default rules.yaml)
+    example   folder inside the package that `init --example` copies (None: no example)
+    counters  key paths in a sheet that are counters (merged as sums)
+    pointers  another system's verb -> what to use in this one instead
+    """
+
+    __slots__ = ("name", "title", "summary", "package", "verbs", "hooks", "rules_file", "example", "counters",
+                 "pointers")
+
+    def __init__(self, name: str, title: str, summary: str, package: str, verbs: Mapping[str, tuple[str, str]],
+                 hooks: Mapping[str, str], rules_file: str = "rules.yaml", example: str | None = "example",
+                 counters: tuple[str, ...] = (), pointers: Mapping[str, str] | None = None):
+        values = dict(name=name, title=title, summary=summary, package=package, verbs=dict(verbs),
+                      hooks=dict(hooks), rules_file=rules_file, example=example, counters=tuple(counters),
+                      pointers=dict(pointers or {}))
+        for key, value in values.items():
+            object.__setattr__(self, key, value)
+
+    def __setattr__(self, key, value):
+        raise AttributeError(f"System is frozen: cannot set {key}")
+
+    def __repr__(self):
+        return f"System({self.name!r}, package={self.package!r})"
+
+    # -- the pieces, imported on demand -------------------------------------------------
+    def hook(self, name: str) -> Any:
+        """The object a hook names, imported now; None when the system does not provide it."""
+        target = self.hooks.get(name)
+        if target is None:
+            return None
+        module, _, attr = target.partition(":")
+        loaded = importlib.import_module(module)
+        return getattr(loaded, attr) if attr else loaded
+
+    def require(self, name: str) -> Callable:
+        found = self.hook(name)
+        if found is None:
+            from ..errors import BadInput
+
+            raise BadInput(f"the {self.name} system does not provide {name}",
+                           fix=f"its package {self.package} must name it in SYSTEM.hooks")
+        return found
+
+    def command(self, verb: str):
+        """The click command of one verb (imports its module)."""
+        module, _ = self.verbs[verb]
+        return getattr(importlib.import_module(module), verb.replace("-", "_") + "_cmd")
+
+    @property
+    def folder(self) -> Path:
+        return Path(importlib.import_module(self.package).__file__).resolve().parent
+
+    @property
+    def rules_path(self) -> Path:
+        return self.folder / self.rules_file
+
+    @property
+    def example_dir(self) -> Path | None:
+        return self.folder / self.example if self.example else None
+
+    def rules_data(self) -> dict:
+        """The package's ruleset file as plain data (the shipped defaults)."""
+        from ..store import yamlio
+
+        label = f"{self.package.replace('.', '/')}/{self.rules_file}"
+        return yamlio.load_safe(self.rules_path.read_text(encoding="utf-8"), label) or {}
+
+    def ruleset(self, overrides: dict | None, where: str = "narateer.yaml", data: dict | None = None):
+        """The campaign's ruleset: `overrides` (its `rules:`) over the defaults, validated."""
+        return self.require("ruleset")(self.rules_data() if data is None else data, overrides or {}, where)
+
+    def parse_sheet(self, char_id: str, doc, label: str, rules):
+        return self.require("parse_sheet")(char_id, doc, label, rules)
+
+    def verify_log(self, entries: list, rules) -> str | None:
+        return self.require("verify_log")(entries, rules)
+
+    def beats(self, total, target) -> bool:
+        return self.require("beats")(total, target)
+
+    def parse_faces(self, text: str | None, option: str = "--faces"):
+        return self.require("parse_faces")(text, option)
+
+    def chance(self, entry_check: dict, rules) -> Fraction:
+        return self.require("chance")(entry_check, rules)
+
+    def formatter(self, kind: str) -> Callable[[dict], str] | None:
+        module = self.hook("render")
+        if module is None:
+            return None
+        return getattr(module, "FORMATTERS", {}).get(kind) or getattr(module, kind, None)

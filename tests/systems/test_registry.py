@@ -1,0 +1,45 @@
+"""S-SYS-1..3: picking a system, listing them, and verbs per system."""
+
+from __future__ import annotations
+
+from tests.conftest import ok, refused, run
+
+
+def test_init_writes_the_system_and_systems_lists_it(tmp_path):
+    root = tmp_path / "c"
+    assert run(None, "init", str(root), "--system", "narateer").code == 0
+    assert "system: narateer\n" in (root / "narateer.yaml").read_text()
+    data = ok(root, "systems")
+    assert data["current"] == "narateer"
+    assert {"name": "narateer", "title": "Narateer", "builtin": True, "current": True}.items() <= \
+        next(s for s in data["systems"] if s["name"] == "narateer").items()
+
+
+def test_init_with_an_unknown_system_is_bad_input_and_makes_nothing(tmp_path):
+    r = run(None, "init", str(tmp_path / "c"), "--system", "narateeer")
+    assert r.code == 2
+    assert r.err.startswith("narateer: unknown rule system 'narateeer' (did you mean narateer?) (S-SYS-1); installed: ")
+    assert not (tmp_path / "c").exists()
+
+
+def test_an_unknown_system_in_the_campaign_is_exit_2_for_every_command(camp):
+    config = camp / "narateer.yaml"
+    config.write_text(config.read_text().replace("system: narateer", "system: chess"))
+    for args in (("roll", "selka", "stealth", "--dr", "3"), ("show", "selka"), ("encounter", "show", "ambush")):
+        err = refused(camp, 2, *args)
+        assert "unknown rule system 'chess'" in err and "installed: narateer" in err
+
+
+def test_a_campaign_without_the_key_plays_narateer(camp):
+    config = camp / "narateer.yaml"
+    config.write_text(config.read_text().replace("system: narateer\n", ""))
+    assert ok(camp, "systems")["current"] == "narateer"
+    assert ok(camp, "roll", "selka", "stealth", "--dr", "3", "--faces", "1")["total"] == 1
+
+
+def test_help_inside_a_campaign_lists_shared_then_own_verbs(camp):
+    r = run(camp, "--help")
+    assert r.code == 0
+    shared, own = r.out.split("Shared commands:")[1].split("Narateer commands (system: narateer):")
+    assert "  roll " in shared and "  systems " in shared and "  hide " not in shared
+    assert "  hide " in own and "  exchange " in own and "  roll " not in own
