@@ -168,3 +168,123 @@ def turn_lines(state) -> list[str]:
     left = [k.title() for k in ("major", "minor") if not getattr(state, k)]
     return [f"{state.encounter}: Round {state.round}, {state.actor}'s Turn; "
             f"left: {', '.join(left) or 'nothing'}; order {', '.join(state.order)}"]
+
+
+def commit_message(command: str, actor, r: dict) -> str:
+    """The git commit message for one logged Open Adventure action."""
+    if "outcome" in r and "total" in r:
+        return f"{r['actor']}: {r.get('action') or r.get('attribute')} {r['total']} vs DS {r['ds']['total']}, {r['outcome']}"
+    if command == "points":
+        return f"{r['actor']}: {r['pool']} points {r['before']} -> {r['after']}"
+    return f"{actor or 'encounter'}: {command}"
+
+
+# -- text formatters over the JSON shapes (the host's `emit` hands each one its data) ----------------
+
+class _View:
+    """Attribute access over a result's JSON, so one set of line formatters serves records and data."""
+
+    def __init__(self, data: dict):
+        self.__dict__.update(data)
+        if isinstance(data.get("opposed"), dict):
+            self.opposed = _View(data["opposed"])
+
+
+def _join(lines) -> str:
+    return "\n".join(lines)
+
+
+def check_text(data: dict) -> str:
+    return _join(check_lines(_View(data)))
+
+
+def dry_run_text(data: dict) -> str:
+    view = _View({**data, "p_success": Fraction(data["p_success_exact"]) if data["p_success_exact"] else None,
+                  "p_critical_failure": Fraction(data["p_critical_failure"])})
+    return _join(dry_run_lines(view))
+
+
+def odds_text(data: dict) -> str:
+    view = _View({"action_score": data["action_score"], "dice": [int(d[1:]) for d in data["dice"]],
+                  "ds": data["ds"], "p_success": Fraction(data["p_success_exact"]),
+                  "p_critical_failure": Fraction(data["p_critical_failure"]),
+                  "expected_total": Fraction(data["expected_total"]), "upto": data["upto"],
+                  "distribution": {int(t): Fraction(p) for t, p in data["distribution"].items()},
+                  "tail_above": Fraction(data["tail_above"])})
+    return _join(odds_lines(view))
+
+
+def dice_text(data: dict) -> str:
+    roll = {k: data[k] for k in ("faces_text", "total", "critical_failure")}
+    return _join(dice_lines(data["action_score"], [int(d[1:]) for d in data["dice"]], roll))
+
+
+def chart_text(data: dict) -> str:
+    if "time" in data:
+        return _join(time_lines([(label, 0) for label in data["time"]]))
+    return _join(chart_lines(data["rows"]))
+
+
+def ds_text(data: dict) -> str:
+    if "ladder" in data:
+        return _join(["Difficulty Score ladder (advice; any whole number is a legal DS):"] + ladder_lines(data["ladder"]))
+    return f"{data['tier']}: DS {data['ds']}"
+
+
+def points_text(data: dict) -> str:
+    return _join(points_lines(_View(data)))
+
+
+def wounds_text(data: dict) -> str:
+    return f"{data['actor']}: Wounds {data['before']} -> {data['after']}"
+
+
+def turn_text(data: dict) -> str:
+    if data.get("actor") is None:
+        return f"{data['encounter']}: Round {data['round']}, no Turn going; order {', '.join(data['order'])}"
+    left = [k.title() for k in ("major", "minor") if data.get(k)]
+    return (f"{data['encounter']}: Round {data['round']}, {data['actor']}'s Turn; left: {', '.join(left) or 'nothing'}; "
+            f"order {', '.join(data['order'])}")
+
+
+def show_text(data: dict) -> str:
+    kind = "NPC" if data["npc"] else "PC"
+    lines = [f"{data['name']} ({data['id']}, {kind})" + (f", MO {data['mo']['name']} {data['mo']['score']}"
+                                                         if data.get("mo") else "")]
+    for row in data["scores"]:
+        mo = f"   with MO: AS {row['with_mo']} {row['dice_with_mo']}" if row.get("with_mo") is not None else ""
+        lines.append(f"  {row['name']:<13} {row['score']:>3}  AS {row['action_score']} {row['dice']}{mo}")
+    for row in data.get("actions", []):
+        eff = f", Effect {row['effect']}" if row.get("effect") is not None else ""
+        lines.append(f"  action {row['name']}: AS {row['as']} {row['dice']}{eff}" + (" (Stunt)" if row["stunt"] else ""))
+    pools = ", ".join(f"{k} {v}" for k, v in data.get("points", {}).items())
+    if pools:
+        lines.append(f"  points: {pools}; Wounds {data.get('wounds', 0)}")
+    if data.get("specializations"):
+        lines.append("  Specializations: " + ", ".join(data["specializations"]))
+    return _join(lines)
+
+
+def simple_text(data: dict) -> str:
+    return data.get("message") or ", ".join(f"{k}: {v}" for k, v in data.items() if k != "system")
+
+
+def resolve_text(data: dict) -> str:
+    head = f"{data['actor']}: {data['intent']} -> {data['path']}"
+    if data.get("reason"):
+        head += f" ({data['reason']})"
+    if data.get("check"):
+        return head + "\n" + check_text(data["check"])
+    return head
+
+
+def verify_text(data: dict) -> str:
+    if data["ok"]:
+        return f"{data['encounter']}: {data['entries']} entries, every check reproduces"
+    return f"{data['encounter']}: {data['problem']}"
+
+
+FORMATTERS = {"oa-check": check_text, "oa-dry-run": dry_run_text, "oa-odds": odds_text, "oa-dice": dice_text,
+              "oa-chart": chart_text, "oa-ds": ds_text, "oa-points": points_text, "oa-wounds": wounds_text,
+              "oa-turn": turn_text, "oa-show": show_text, "oa-simple": simple_text, "oa-resolve": resolve_text,
+              "oa-verify": verify_text}

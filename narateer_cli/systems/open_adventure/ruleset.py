@@ -111,6 +111,8 @@ def _known_keys(overrides: dict, where: str):
 def _rows(c: _Check, chart: dict) -> dict:
     rows = {}
     for key, dice in c.mapping(chart.get("rows"), "chart.rows").items():
+        if isinstance(key, str) and key.isdigit():
+            key = int(key)  # a cached (JSON) copy of the rows has text keys
         row = c.integer(key, "chart.rows (each key)", 1, 1000)
         if not isinstance(dice, list):
             c.fail(f"chart.rows.{key}", "a list of die sizes")

@@ -1,0 +1,176 @@
+"""Open Adventure's campaign files through the host store: sheets, encounter state, log, undo.
+
+Sheets are edited in place on the lines of the values that changed (a
+`points` pool, `wounds`, `challenge_points`), so comments, key order and
+unknown keys survive. Every write of one command goes into the Session's
+transaction: all or none.
+"""
+
+from __future__ import annotations
+
+from narateer_cli.errors import BadInput
+
+STATE_KEYS = ("id", "system", "round", "order", "acted", "actor", "major", "minor", "participants", "maintaining")
+
+
+class SheetFile:
+    def __init__(self, cid, path, label, text, doc, sheet):
+        self.id, self.path, self.label, self.text, self.doc, self.sheet = cid, path, label, text, doc, sheet
+        self.original = text
+
+    def edit(self, changes: dict) -> str:
+        """`{("points", "body"): 7, ("wounds",): 1}` -> the new text, only those lines changed."""
+        from narateer_cli.store import yamlio
+        from narateer_cli.store.campaign import splice_places
+
+        places, rest = [], {}
+        for keys, value in changes.items():
+            node = self.doc
+            for key in keys[:-1]:
+                node = node.get(key) if isinstance(node, dict) else None
+            old = node.get(keys[-1]) if isinstance(node, dict) else None
+            if old == value:
+                continue
+            try:
+                line, col = node.lc.value(keys[-1])
+                places.append((line, col, old, value))
+            except (AttributeError, KeyError, TypeError):
+                rest[keys] = value
+        if places:
+            text, _ = splice_places(self.text, places)
+            if text is None:
+                rest.update({k: v for k, v in changes.items()})
+            else:
+                self.text = text
+                self.doc = yamlio.load_rt(text, self.label)
+        if rest:
+            for keys, value in rest.items():
+                node = self.doc
+                for key in keys[:-1]:
+                    if not isinstance(node.get(key), dict):
+                        from ruamel.yaml.comments import CommentedMap
+
+                        node[key] = CommentedMap()
+                    node = node[key]
+                node[keys[-1]] = value
+            self.text = yamlio.dump_rt(self.doc, self.text)
+        return self.text
+
+
+def load(s, cid: str) -> SheetFile:
+    """A character file as the Open Adventure sheet it holds (exit 2 when unknown or invalid)."""
+    from narateer_cli.store import yamlio
+
+    from .sheet import parse_sheet
+
+    cache = s.__dict__.setdefault("oa_sheets", {})
+    if cid in cache:
+        return cache[cid]
+    camp = s.campaign
+    path = camp.sheet_path(cid)
+    label = f"characters/{cid}.yaml"
+    if not path.exists():
+        from .names import suggest
+
+        raise BadInput(f"unknown character {cid!r} (no {label})", fix=suggest(cid, camp.sheet_ids()))
+    text = yamlio.read_text(path, label)
+    doc = yamlio.load_rt(text, label)
+    sheet = parse_sheet(cid, yamlio.to_plain(doc), label, s.rules)
+    cache[cid] = SheetFile(cid, path, label, text, doc, sheet)
+    return cache[cid]
+
+
+def write_sheet(s, sf: SheetFile, changes: dict):
+    text = sf.edit(changes)
+    if text != sf.original:
+        s.txn.write(sf.path, text)
+
+
+# -- encounters -------------------------------------------------------------------------------------
+
+def current_encounter(s) -> str | None:
+    app = s.app
+    if getattr(app, "encounter_id", None) is not None:
+        return app.encounter_id
+    value = s.campaign.config().get("encounter")
+    return str(value) if value else None
+
+
+def load_state(s, enc_id: str):
+    """encounters/ID.yaml as a TurnState and its participants."""
+    from narateer_cli.store import encounters, yamlio
+
+    from .turns import TurnState
+
+    root = s.campaign.root
+    path = encounters.state_path(root, enc_id)
+    label = f"encounters/{enc_id}.yaml"
+    if not path.exists():
+        raise BadInput(f"unknown encounter {enc_id!r} (no {label})",
+                       fix=f"create one with `narateer encounter new {enc_id} CHAR...`")
+    data = yamlio.load_safe(yamlio.read_text(path, label), label)
+    if not isinstance(data, dict) or data.get("system") != "open-adventure" or not isinstance(data.get("order"), list):
+        raise BadInput(f"{label}: not an open-adventure encounter state", fix="restore it from git")
+    try:
+        state = TurnState(encounter=enc_id, round=int(data["round"]), order=tuple(data["order"]),
+                          acted=tuple(data.get("acted") or ()), actor=data.get("actor"),
+                          major=bool(data.get("major")), minor=bool(data.get("minor")),
+                          maintaining=data.get("maintaining"))
+    except (KeyError, TypeError, ValueError):
+        raise BadInput(f"{label}: damaged encounter state", fix="restore it from git") from None
+    return state
+
+
+def state_text(state) -> str:
+    from narateer_cli.store import yamlio
+
+    data = {"id": state.encounter, "system": "open-adventure", "round": state.round, "order": list(state.order),
+            "acted": list(state.acted), "actor": state.actor, "major": state.major, "minor": state.minor,
+            "participants": list(state.order), "maintaining": state.maintaining}
+    return "# open-adventure encounter state; its log is the .log.yaml beside this file\n" + yamlio.emit_text(data)
+
+
+def finish(s, command: str, actor, declaration: dict, result: dict, enc_id: str | None = None, state=None):
+    """Write sheets (already in the transaction), the state, one log entry and the undo record: all or none."""
+    from narateer_cli.store import encounters
+
+    if enc_id is not None:
+        root = s.campaign.root
+        if state is not None:
+            s.txn.write(encounters.state_path(root, enc_id), state_text(state))
+        writes = dict(s.txn.writes)
+        before = s.txn.before()
+        log = encounters.log_path(root, enc_id)
+        seq = encounters.last_seq(log) + 1
+        entry = {"seq": seq, "command": command, "actor": actor, "declaration": declaration, "result": result}
+        s.txn.append(log, encounters.entry_text(entry))
+        s.txn.write(encounters.undo_dir(root, enc_id) / f"{seq:08d}.json",
+                    encounters.undo_record(before, writes, seq))
+        for old in encounters.old_undo_records(root, enc_id):
+            s.txn.write(old, None)
+    changed = s.txn.changed()
+    s.commit()
+    autocommit(s, changed, command, actor, result)
+
+
+def autocommit(s, changed, command, actor, result):
+    """--commit (or `autocommit: true`): commit this action's files with a one-line message."""
+    from narateer_cli.commands.scene_ops import wants_commit
+
+    if not wants_commit(s):
+        return
+    import subprocess
+
+    from .render import commit_message
+
+    files = [f for f in changed if not f.startswith(".narateer")]
+    if not files:
+        return
+    try:
+        subprocess.run(["git", "add", "--", *files], cwd=s.campaign.root, check=True, capture_output=True)
+        subprocess.run(["git", "commit", "-q", "-m", commit_message(command, actor, result), "--", *files],
+                       cwd=s.campaign.root, check=True, capture_output=True)
+    except (OSError, subprocess.CalledProcessError):
+        import sys
+
+        sys.stderr.write("narateer: warning: saved, but git commit failed; commit the files by hand\n")
