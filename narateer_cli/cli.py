@@ -32,16 +32,20 @@ class LazyGroup(click.Group):
     def get_command(self, ctx, name):
         from . import systems
 
+        current = self._where(ctx)
+        system = systems.load_system(current) if name not in ("init", "systems") else None
+        if system is not None and name in system.verbs:
+            return system.command(name)
         if name in systems.HOST_VERBS:
             import importlib
 
             return getattr(importlib.import_module(systems.HOST_VERBS[name]), name.replace("-", "_") + "_cmd")
-        current = self._where(ctx)
-        system = systems.load_system(current)
-        if name in system.verbs:
-            return system.command(name)
+        system = system or systems.load_system(current)
         others = [s for s in _builtin_systems() if s.name != system.name]
         owner = systems.owner_of(name, others)
+        if owner is None:  # not a verb at all, or an add-on's: only now are entry points read
+            others = [s for s in systems.loaded_systems() if s.name != system.name]
+            owner = systems.owner_of(name, others)
         if owner is None:
             return None
         if current is None:  # outside a campaign every system's verbs are there
@@ -141,7 +145,7 @@ def _help_width() -> int:
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"], "terminal_width": _help_width()})
-@click.option("--campaign", "campaign_dir", metavar="DIR", help="Campaign folder (default: nearest narateer.yaml upwards, or $NARATEER_CAMPAIGN).")
+@click.option("--campaign", "campaign_dir", metavar="DIR", is_eager=True, help="Campaign folder (default: nearest narateer.yaml upwards, or $NARATEER_CAMPAIGN).")
 @click.option("--seed", type=int, help="Seed every random roll (or set NARATEER_SEED).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object for scripts.")
 @click.version_option("0.1.0", prog_name="narateer")

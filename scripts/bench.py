@@ -85,7 +85,7 @@ def make_campaign(root: Path, e: dict, characters: int = 0, log_entries: int = 0
 
 def odds_in_process() -> float:
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-    from narateer_cli.engine.dice import chance_to_exceed, pool_weights
+    from narateer_cli.systems.narateer.engine.dice import chance_to_exceed, pool_weights
 
     best = float("inf")
     for _ in range(5):

@@ -47,7 +47,7 @@ def faces_options(fn):
 
 
 def nonneg(name, value, limit=None):
-    from ..engine.errors import BadInput
+    from ..errors import BadInput
 
     if value is None:
         return value
@@ -60,7 +60,7 @@ def nonneg(name, value, limit=None):
 
 def split_pairs(items, option: str, example: str) -> dict:
     """Repeated NAME=VALUE options (--vital, --skill, --observer-faces ...), values as text."""
-    from ..engine.errors import BadInput
+    from ..errors import BadInput
 
     out = {}
     for item in items:
@@ -73,7 +73,7 @@ def split_pairs(items, option: str, example: str) -> dict:
 
 def split_ref(text: str, option: str) -> tuple[str, str]:
     """OTHER:SKILL as used by --vs and --contested."""
-    from ..engine.errors import BadInput
+    from ..errors import BadInput
 
     if not text or ":" not in text:
         raise BadInput(f"{option} {text!r} must be OTHER:SKILL", fix=f"for example {option} sentry:observation")
@@ -99,7 +99,7 @@ class Session:
         self.rendered = {}  # char id -> the text its SheetFile rendered
         self.lock = None
         self.txn = None
-        self._scene = None
+        self._encounter = None
 
     @property
     def campaign(self):
@@ -109,7 +109,7 @@ class Session:
         from ..store.txn import Lock, Transaction, recover
 
         if self.write:
-            from .scene_ops import require_git
+            from .encounter_ops import require_git
 
             require_git(self)
             self.lock = Lock(self.campaign.root).__enter__()

@@ -12,9 +12,7 @@ import os
 import re
 from pathlib import Path
 
-from ..engine.character import STATES, Sheet, Skill
-from ..engine.errors import BadInput
-from ..engine.ruleset import Ruleset, build_ruleset
+from ..errors import BadInput
 from . import cache, yamlio
 
 CONFIG = "narateer.yaml"
@@ -132,12 +130,17 @@ class Campaign:
         return config
 
     @property
-    def rules(self) -> Ruleset:
+    def rules(self):
         if self._rules is None:
             overrides = self.config().get("rules") or {}
             system = self.system
             self._rules = system.ruleset(overrides, CONFIG, data=default_rules(system))
         return self._rules
+
+    @property
+    def counters(self) -> tuple[str, tuple[str, ...]]:
+        """The sheet block holding the counters the log tracks, and its keys (from SYSTEM.counters)."""
+        return counter_block(self.system.counters)
 
     def sheet_path(self, char_id: str) -> Path:
         check_id(char_id)
@@ -171,12 +174,13 @@ class Campaign:
         cached = cache.get(self.root, "sheets", char_id, key)
         if cached is not None:
             try:
-                sheet = parse_sheet(char_id, cached["doc"], label, self.rules)
-                return SheetFile(path, label, text, None, sheet, cached["dice"], cached["doc"])
+                sheet = self.system.parse_sheet(char_id, cached["doc"], label, self.rules)
+                return SheetFile(path, label, text, None, sheet, cached["dice"], cached["doc"], self.counters)
             except (BadInput, KeyError, TypeError, AttributeError, ValueError):
                 pass  # parse the text again, for messages with line numbers
         doc = yamlio.load_rt(text, label)
-        sf = SheetFile(path, label, text, doc, parse_sheet(char_id, doc, label, self.rules), dice_places(doc))
+        sheet = self.system.parse_sheet(char_id, doc, label, self.rules)
+        sf = SheetFile(path, label, text, doc, sheet, dice_places(doc, self.counters), counters=self.counters)
         self.remember(sf, key)
         return sf
 
@@ -190,13 +194,23 @@ class Campaign:
             cache.put(self.root, "sheets", sf.id, {"doc": sf.plain, "dice": sf.places}, key, sf.path, text)
 
 
-def dice_places(doc) -> dict | None:
-    """Where each action_dice count stands in the text: {state: [line, col, value]}."""
-    block = doc.get("action_dice") if isinstance(doc, dict) else None
+def counter_block(counters) -> tuple[str, tuple[str, ...]]:
+    """("action_dice", ("ready", "used", "wounded")) from ("action_dice.ready", ...): the one block of
+    counters a command edits in place (a system whose counters are not in one block gets ("", ()))."""
+    blocks = {c.partition(".")[0] for c in counters if "." in c}
+    if len(blocks) != 1:
+        return "", ()
+    return blocks.pop(), tuple(c.partition(".")[2] for c in counters)
+
+
+def dice_places(doc, counters) -> dict | None:
+    """Where each counter stands in the text: {state: [line, col, value]}."""
+    name, states = counters
+    block = doc.get(name) if isinstance(doc, dict) and name else None
     if not isinstance(block, dict):
         return None
     out = {}
-    for state in STATES:
+    for state in states:
         if state in block:
             try:
                 line, col = block.lc.value(state)
@@ -209,15 +223,16 @@ def dice_places(doc) -> dict | None:
 class SheetFile:
     """A loaded character file: the engine's Sheet, its text, and (loaded when needed) the round-trip document."""
 
-    def __init__(self, path, label, text, doc, sheet: Sheet, places=None, plain=None):
+    def __init__(self, path, label, text, doc, sheet, places=None, plain=None, counters=("", ())):
         self.path = path
         self.label = label
         self.original = text  # the file as read
         self.text = text  # the file with this command's edits so far
         self._doc = doc
         self.sheet = sheet
-        self.places = places  # {state: [line, col, value]}: where each action_dice count stands
+        self.places = places  # {state: [line, col, value]}: where each counter stands
         self.plain = plain if plain is not None else (yamlio.to_plain(doc) if doc is not None else None)
+        self.block, self.states = counters  # the sheet block of counters (action_dice) and its keys
 
     @property
     def doc(self):
@@ -238,8 +253,8 @@ class SheetFile:
         self.plain = self.places = None  # rewritten by a dump: the next command parses it afresh
         changed = False
         if dice is not None:
-            block = self.doc["action_dice"]
-            for state in STATES:
+            block = self.doc[self.block]
+            for state in self.states:
                 value = dice.get(state, 0)
                 if block.get(state, 0) != value:
                     if state not in block and value == 0:
@@ -277,13 +292,13 @@ class SheetFile:
         return self.text
 
     def _splice_dice(self, dice: dict) -> str | None:
-        """Edit the action_dice counts in place, so only their lines change; keep the parse
+        """Edit the counters in place, so only their lines change; keep the parse
         up to date for the next command. None: the caller falls back to a round-trip dump."""
         if self.places is None or self.plain is None:
             return None
         places = {state: list(place) for state, place in self.places.items()}
         edits = []
-        for state in STATES:
+        for state in self.states:
             value = dice.get(state, 0)
             if state in places:
                 if places[state][2] != value:
@@ -300,7 +315,7 @@ class SheetFile:
         for place in places.values():  # later numbers on an edited line move with it
             place[1] += sum(delta for line, col, delta in shifts if line == place[0] and col < place[1])
         plain = dict(self.plain)
-        plain["action_dice"] = {**plain["action_dice"], **dict(edits)}
+        plain[self.block] = {**plain[self.block], **dict(edits)}
         self.places, self.plain = places, plain
         self.text, self._doc = text, None  # a later round-trip edit starts from this text
         return text
@@ -324,77 +339,3 @@ def splice_places(text: str, places) -> tuple[str | None, list]:
         lines[line] = row[:col] + str(new) + row[match.end():]
         shifts.append((line, col, len(str(new)) - (match.end() - col)))
     return "\n".join(lines), shifts
-
-
-def _int(value, label, line, what, low=0, high=None):
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise BadInput(f"{label}:{line}: {what} must be a whole number, not {value!r}", fix="write a number there")
-    if value < low or (high is not None and value > high):
-        raise BadInput(f"{label}:{line}: {what} {value} is out of range ({low} to {high})", rule="A-LIMITS",
-                       fix="write a number in range")
-    return value
-
-
-def parse_sheet(char_id: str, doc, label: str, rules: Ruleset) -> Sheet:
-    """Validate a character document (SPEC Part 3 minimum) into an engine Sheet."""
-    if not isinstance(doc, dict):
-        raise BadInput(f"{label}: a character file must be a mapping", fix="see the README's character format")
-    lim = rules.max_state_dice
-    vitals = {}
-    raw_vitals = doc.get("vitals") or {}
-    if not isinstance(raw_vitals, dict):
-        raise BadInput(f"{label}:{yamlio.line_of(doc, 'vitals')}: vitals must be a mapping", fix="write `agility: 3` lines")
-    for key, value in raw_vitals.items():
-        vitals[str(key).lower()] = _int(value, label, yamlio.line_of(raw_vitals, key), f"vital {key}", 0, 100)
-    skills = {}
-    raw_skills = doc.get("skills") or {}
-    if not isinstance(raw_skills, dict):
-        raise BadInput(f"{label}:{yamlio.line_of(doc, 'skills')}: skills must be a mapping", fix="write `stealth: 2` lines")
-    for key, value in raw_skills.items():
-        name = str(key).lower()
-        line = yamlio.line_of(raw_skills, key)
-        if isinstance(value, dict):
-            level = _int(value.get("level"), label, line, f"skill {key} level", 0, 100)
-            vital = value.get("vital", rules.skills.get(name))
-        else:
-            level = _int(value, label, line, f"skill {key}", 0, 100)
-            vital = rules.skills.get(name)
-        if vital is None:
-            raise BadInput(f"{label}:{line}: skill {key} has no linked vital",
-                           fix=f"write `{key}: {{level: {level}, vital: NAME}}`")
-        skills[name] = Skill(name, level, str(vital).lower())
-    dice_doc = doc.get("action_dice")
-    if not isinstance(dice_doc, dict):
-        raise BadInput(f"{label}: action_dice must be a mapping with ready and used",
-                       fix="write `action_dice: {ready: 5, used: 0}`")
-    dice = {}
-    for key, value in dice_doc.items():
-        if key not in STATES:
-            continue
-        dice[key] = _int(value, label, yamlio.line_of(dice_doc, key), f"action_dice.{key}", 0, lim)
-    dice.setdefault("ready", 0)
-    dice.setdefault("used", 0)
-    conditions = doc.get("conditions") or []
-    if not isinstance(conditions, list):
-        raise BadInput(f"{label}:{yamlio.line_of(doc, 'conditions')}: conditions must be a list",
-                       fix="write `conditions: [slowed]`")
-    conds = []
-    for item in conditions:
-        name = str(item).lower()
-        if name not in rules.conditions:
-            raise BadInput(f"{label}:{yamlio.line_of(doc, 'conditions')}: unknown condition {item!r}",
-                           fix="known: " + ", ".join(rules.conditions))
-        conds.append(name)
-    movement = {}
-    raw_move = doc.get("movement") or {}
-    if isinstance(raw_move, dict):
-        for key, value in raw_move.items():
-            movement[str(key).lower()] = _int(value, label, yamlio.line_of(raw_move, key), f"movement.{key}", 0, 10_000)
-    weapons = {}
-    raw_weapons = doc.get("weapons") or {}
-    if isinstance(raw_weapons, dict):
-        for key, value in raw_weapons.items():
-            weapons[str(key).lower()] = yamlio.to_plain(value) if isinstance(value, dict) else {"attack_cost": value}
-    name = doc.get("name", char_id)
-    return Sheet(id=char_id, name=str(name), vitals=vitals, skills=skills, dice=dice,
-                 conditions=tuple(conds), movement=movement, weapons=weapons)

@@ -15,12 +15,10 @@ import os
 import re
 from pathlib import Path
 
-from ..engine.errors import BadInput, Refused
+from ..errors import BadInput, Refused
 from . import cache, yamlio
 from .campaign import check_id
 
-STATE_KEYS = ("id", "round", "actor", "next", "acted", "participants", "uses", "mode", "movement_left",
-              "last_action", "hidden", "recorded", "searches")
 UNDO_KEEP = 100
 SEQ_RE = re.compile(rb"^- \{seq: (\d+),", re.M)
 
@@ -46,7 +44,9 @@ def _inside(root: Path, path: Path) -> Path:
     return path
 
 
-def load_state(root: Path, enc_id: str) -> dict:
+def load_state(root: Path, enc_id: str, system) -> dict:
+    """An encounter's state: the host checks the file and the keys every system has (id, round,
+    participants); the system's `load_state` hook validates the rest."""
     path = state_path(root, enc_id)
     label = f"encounters/{enc_id}.yaml"
     if not path.exists():
@@ -64,30 +64,7 @@ def load_state(root: Path, enc_id: str) -> dict:
     missing = [k for k in ("id", "round", "participants") if k not in data]
     if missing:
         raise BadInput(f"{label}: missing {', '.join(missing)}", fix="restore it from git")
-    out = {key: data.get(key) for key in STATE_KEYS}
-    try:
-        out["acted"] = list(out["acted"] or [])
-        out["participants"] = list(out["participants"] or [])
-        out["uses"] = dict(out["uses"] or {})
-        out["hidden"] = {k: dict(v or {}) for k, v in (out["hidden"] or {}).items()}
-        out["searches"] = {k: dict(v or {}) for k, v in (out["searches"] or {}).items()}
-        out["recorded"] = dict(out["recorded"] or {})
-    except (TypeError, ValueError, AttributeError):
-        raise BadInput(f"{label}: a list or mapping holds something else", fix="restore it from git") from None
-    whole = lambda v: isinstance(v, int) and not isinstance(v, bool)  # noqa: E731
-    if (not all(isinstance(n, str) for n in out["acted"])
-            or not all(whole(v) for v in out["uses"].values())
-            or not all(v is None or isinstance(v, str) for v in (out["actor"], out["next"], out["mode"]))
-            or not (out["movement_left"] is None or whole(out["movement_left"]))
-            or not (out["last_action"] is None or isinstance(out["last_action"], dict))
-            or not all(whole(v) for v in out["recorded"].values())
-            or not all(whole(v) for table in out["hidden"].values() for v in table.values())):
-        raise BadInput(f"{label}: a value has the wrong type", fix="restore it from git")
-    if not isinstance(out["round"], int) or isinstance(out["round"], bool) or out["round"] < 0:
-        raise BadInput(f"{label}: round must be a whole number", fix="restore it from git")
-    for name in out["participants"]:
-        if not isinstance(name, str):
-            raise BadInput(f"{label}: participants must be character ids", fix="restore it from git")
+    out = system.require("load_state")(data, label)
     if fresh:
         cache.put(root, "states", enc_id, data, key)
     return out
@@ -95,13 +72,13 @@ def load_state(root: Path, enc_id: str) -> dict:
 
 def remember_state(root: Path, state: dict, text: str):
     """After a write: keep the state just written (as `text`) for the next command."""
-    plain = {key: state.get(key) for key in STATE_KEYS}
+    plain = dict(state)
     cache.put(root, "states", state["id"], plain, path=state_path(root, state["id"]), text=text)
 
 
 def state_text(state: dict) -> str:
     header = "# narateer encounter state; its log is the .log.yaml beside this file\n"
-    return header + yamlio.emit_text({key: state.get(key) for key in STATE_KEYS})
+    return header + yamlio.emit_text(dict(state))
 
 
 def last_seq(path: Path) -> int:

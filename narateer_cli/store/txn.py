@@ -17,7 +17,7 @@ import json
 import os
 from pathlib import Path
 
-from ..engine.errors import BadInput
+from ..errors import BadInput
 
 PRIVATE = ".narateer"
 MANIFEST = "txn.json"

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from ..engine.errors import NarateerError
+from ..errors import NarateerError
 
 _PLACE = re.compile(r"^([^\s:]+):(\d+): ")
 
@@ -40,7 +40,7 @@ def _key_line(root, label: str, message: str) -> int:
 
 def validate_campaign(campaign) -> list[str]:
     from . import encounters, yamlio
-    from .campaign import ID_RE, parse_sheet
+    from .campaign import ID_RE
 
     problems = []
     try:
@@ -58,7 +58,7 @@ def validate_campaign(campaign) -> list[str]:
             continue
         try:
             doc = yamlio.load_rt(yamlio.read_text(path, label), label)
-            parse_sheet(path.stem, doc, label, rules)
+            campaign.system.parse_sheet(path.stem, doc, label, rules)
             sheets.add(path.stem)
         except NarateerError as exc:
             problems.append(_place(label, exc, root))
@@ -72,13 +72,11 @@ def validate_campaign(campaign) -> list[str]:
                 if data is not None and not isinstance(data, list):
                     problems.append(f"{label}:1: a log must be a list of entries")
                 elif data:
-                    from ..engine.verify import verify_log
-
-                    problem = verify_log(data, rules)
+                    problem = campaign.system.verify_log(data, rules)
                     if problem:
                         problems.append(f"{label}:{_entry_line(text, problem)}: {problem}")
                 continue
-            state = encounters.load_state(root, path.stem)
+            state = encounters.load_state(root, path.stem, campaign.system)
             for name in state["participants"]:
                 if name not in sheets:
                     problems.append(f"{label}:1: participant {name!r} has no valid characters/{name}.yaml")

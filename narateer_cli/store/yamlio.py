@@ -14,7 +14,7 @@ import os
 import re
 import stat
 
-from ..engine.errors import BadInput
+from ..errors import BadInput
 
 MAX_NODES = 100_000
 MAX_BYTES = 16 * 1024 * 1024

@@ -49,10 +49,14 @@ SHARED = {
 }
 
 # Shared verbs the host implements for every system: verb -> module (defines `<verb>_cmd`).
+# A system that lists one of these in its own `verbs` replaces the host's version.
 HOST_VERBS = {
     "init": "narateer_cli.commands.core",
     "check": "narateer_cli.commands.core",
     "systems": "narateer_cli.commands.core",
+    "encounter": "narateer_cli.commands.encounters",
+    "undo": "narateer_cli.commands.encounters",
+    "verify": "narateer_cli.commands.encounters",
 }
 
 _LOADED: dict = {}

@@ -7,7 +7,7 @@ import pytest
 from narateer_cli.systems import HOST_VERBS, load_system
 from tests.conftest import run
 
-COMMANDS = [*HOST_VERBS, *load_system("narateer").verbs]
+COMMANDS = list(dict.fromkeys([*HOST_VERBS, *load_system("narateer").verbs]))
 SUBCOMMANDS = [("encounter", "new"), ("encounter", "show"), ("encounter", "log"), ("encounter", "join"),
                ("turn", "start"), ("turn", "end")]
 ALL = [(name,) for name in COMMANDS] + SUBCOMMANDS

@@ -16,11 +16,11 @@ from fractions import Fraction
 import pytest
 from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
-from narateer_cli.engine.check import Declaration, Target, plan, roll
-from narateer_cli.engine.character import Sheet, Skill
-from narateer_cli.engine.dice import DiceSource, pool_weights
-from narateer_cli.engine.errors import BadInput, Refused
-from narateer_cli.engine.ruleset import build_ruleset
+from narateer_cli.systems.narateer.engine.check import Declaration, Target, plan, roll
+from narateer_cli.systems.narateer.engine.character import Sheet, Skill
+from narateer_cli.systems.narateer.engine.dice import DiceSource, pool_weights
+from narateer_cli.errors import BadInput, Refused
+from narateer_cli.systems.narateer.engine.ruleset import build_ruleset
 from narateer_cli.store.campaign import default_rules
 from tests.conftest import run, snapshot
 

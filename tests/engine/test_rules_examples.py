@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import pytest
 
-from narateer_cli.engine import actions
-from narateer_cli.engine.actions import TargetSpec
-from narateer_cli.engine.character import Sheet, Skill
-from narateer_cli.engine.check import Declaration, behind, plan, roll, Target
-from narateer_cli.engine.dice import DiceSource, parse_faces
-from narateer_cli.engine.errors import BadInput, Refused
-from narateer_cli.engine.ruleset import build_ruleset
+from narateer_cli.systems.narateer.engine import actions
+from narateer_cli.systems.narateer.engine.actions import TargetSpec
+from narateer_cli.systems.narateer.engine.character import Sheet, Skill
+from narateer_cli.systems.narateer.engine.check import Declaration, behind, plan, roll, Target
+from narateer_cli.systems.narateer.engine.dice import DiceSource, parse_faces
+from narateer_cli.errors import BadInput, Refused
+from narateer_cli.systems.narateer.engine.ruleset import build_ruleset
 from narateer_cli.store.campaign import default_rules
 
 RULES = build_ruleset(default_rules())

@@ -25,8 +25,8 @@ def invoke(argv: list[str]) -> tuple[int, str, str]:
 
 def hammer(root: str, worker: int, count: int, char: str, gate, results):
     """Wait for the start gate, then run `count` dice-moving commands on `char` as fast as possible."""
-    import narateer_cli.commands.rolls  # noqa: F401  (import before the gate opens: contention, not imports)
-    import narateer_cli.commands.scene  # noqa: F401
+    import narateer_cli.systems.narateer.commands.rolls  # noqa: F401  (import before the gate opens: contention, not imports)
+    import narateer_cli.systems.narateer.commands.encounter  # noqa: F401
 
     gate.wait(60)
     done = []

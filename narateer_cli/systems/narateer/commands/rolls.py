@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from .common import Session, command, emit, faces_options, nonneg, split_ref
+from narateer_cli.commands.common import Session, command, emit, faces_options, nonneg, split_ref
 
 
 def target_options(fn):
@@ -48,7 +48,7 @@ def declaration(skill, boost, bonus_dice, cost, discount_base, discount_boost, f
 
 def paired_options(*pairs):
     """Options that mean nothing without another one are bad input, named with the fix."""
-    from ..engine.errors import BadInput
+    from narateer_cli.errors import BadInput
 
     for option, value, needs, other in pairs:
         if value is not None and other is None:
@@ -71,7 +71,7 @@ def dice_source(app, rules, **streams):
 def target_spec(session, actor_id, dr, vs, contested, other_boost=0, other_faces_given=False):
     from ..engine.actions import TargetSpec
     from ..engine.check import Declaration
-    from ..engine.errors import BadInput
+    from narateer_cli.errors import BadInput
 
     given = [x for x in (dr, vs, contested) if x is not None]
     if len(given) != 1:
@@ -115,7 +115,7 @@ def roll_cmd(app, char, skill, dr, vs, contested, boost, bonus_dice, cost, disco
              advantage, disadvantage, reaction, allow_boost, power_reroll, power_faces, power, faces, reroll_faces,
              assist, other_boost, other_faces, other_reroll_faces, dry_run, exit_code):
     from ..engine import actions
-    from .scene_ops import check_in_scene
+    from .checks import check_in_encounter
 
     nonneg("--other-boost", other_boost)
     paired_options(("--reroll-faces", reroll_faces, "--faces", faces),
@@ -134,7 +134,7 @@ def roll_cmd(app, char, skill, dr, vs, contested, boost, bonus_dice, cost, disco
         helper = s.sheet(assist) if assist else None
         if dry_run:
             return emit(app, "dry_run", actions.dry_run(actor, decl, spec, s.rules, helper))
-        outcome = check_in_scene(s, actor, decl, spec, dice, helper, command="roll")
+        outcome = check_in_encounter(s, actor, decl, spec, dice, helper, command="roll")
     emit(app, "roll", outcome)
     if exit_code and not outcome["success"]:
         raise click.exceptions.Exit(1)
@@ -163,7 +163,7 @@ def dice_cmd(app, n, advantage, disadvantage, faces, reroll_faces):
 
 def _rules_or_default(session):
     """Dice-only commands work outside a campaign with the shipped ruleset."""
-    from ..engine.errors import BadInput
+    from narateer_cli.errors import BadInput
 
     try:
         return session.rules
@@ -171,7 +171,7 @@ def _rules_or_default(session):
         if "not inside a narateer campaign" not in exc.message:
             raise
         from ..engine.ruleset import build_ruleset
-        from ..store.campaign import default_rules
+        from narateer_cli.store.campaign import default_rules
 
         return build_ruleset(default_rules())
 
@@ -186,7 +186,7 @@ Examples:
 @click.option("--random", "random_", is_flag=True, help="Add the dots of 3 AD rolled behind the screen.")
 @click.option("--faces", metavar="F", help="The faces rolled for --random.")
 def dr_cmd(app, tier, random_, faces):
-    from ..engine.errors import BadInput
+    from narateer_cli.errors import BadInput
 
     with Session(app, write=False) as s:
         rules = _rules_or_default(s)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .record import Record, factory, replace
 
-from .errors import BadInput, Refused
+from narateer_cli.errors import BadInput, Refused
 from .ruleset import Ruleset
 
 STATES = ("ready", "used", "wounded")

@@ -1,14 +1,16 @@
 """Re-check a whole encounter log against the rules (the `verify` command).
 
-Each check object is recomputed from its own faces and declaration; each
+Each check object is run again from its own faces and declaration by the
+same code that rolled it (`check.replay`, S-SYS-6); each
 entry's dice must be conserved and must continue from the entry before.
 Returns the first inconsistency as text, or None.
 """
 
 from __future__ import annotations
 
-from .character import spend
-from .dice import edge_indices
+from narateer_cli.errors import NarateerError
+
+from .check import replay
 from .ruleset import Ruleset
 
 CHECK_KEYS = {"faces", "final_faces", "total", "paid", "rerolled"}
@@ -25,40 +27,27 @@ def find_checks(node):
             yield from find_checks(value)
 
 
+# what a logged check claims, in the order a reader checks it
+CLAIMS = ("roll_dice", "rerolled", "final_faces", "total", "margin", "success", "outcome", "paid", "dice_after")
+
+
 def check_problem(c: dict, rules: Ruleset) -> str | None:
-    """R-CHK-3 .. R-CHK-7, R-PAY, R-EDGE recomputed for one logged check."""
-    faces, final = list(c["faces"]), list(c["final_faces"])
-    if len(faces) != c.get("roll_dice", len(faces)):
-        return f"{len(faces)} faces for {c['roll_dice']} roll dice"
-    expected = edge_indices(faces, c.get("edge", "none"), rules.disadvantage)
-    if list(c["rerolled"]) != expected:
-        return f"Edge rerolled {c['rerolled']} but the rules reroll {expected}"
-    rebuilt = list(faces)
-    for index, face in zip(c["rerolled"], c.get("reroll_faces", [])):
-        rebuilt[index] = face
-    for index, face in zip(c.get("power_rerolled", []), c.get("power_faces", [])):
-        rebuilt[index] = face
-    if rebuilt != final:
-        return f"final faces {final} do not follow from faces {faces} and the rerolls"
-    if c["total"] != sum(final):
-        return f"total {c['total']} is not the sum of the final faces ({sum(final)})"
-    if c.get("target") is not None:
-        margin = c["total"] - c["target"]
-        if c.get("margin") != margin:
-            return f"margin {c.get('margin')} should be {margin}"
-        if c.get("success") != (margin > 0):
-            return f"success {c.get('success')} should be {margin > 0} (a tie fails)"
-        if c.get("outcome") != rules.tier_for(margin):
-            return f"outcome {c.get('outcome')!r} should be {rules.tier_for(margin)!r}"
-    if "base_cost" in c:
-        subtotal = (max(0, c["base_cost"] - c.get("discount_base", 0)) + max(0, c["boost"] - c.get("discount_boost", 0))
-                    + c.get("fee", 0))
-        paid = subtotal * c.get("pay_multiplier", 1)
-        if c["paid"] != paid:
-            return f"paid {c['paid']} AD but the declaration costs {paid}"
-    if "dice_before" in c and "dice_after" in c and spend(c["dice_before"], c["paid"]) != c["dice_after"]:
-        return f"dice after {c['dice_after']} do not follow from {c['dice_before']} less {c['paid']} paid"
+    """R-CHK, R-PAY, R-EDGE, R-TIER for one logged check: the check is run again by `check.replay`
+    from its own declaration and faces, and every claim it logged must be what the rules give."""
+    try:
+        again = replay(c, rules).to_json()
+    except NarateerError as exc:
+        return exc.message
+    if "dice_before" not in c:
+        again.pop("dice_after")
+    for key in CLAIMS:
+        if key in c and key in again and c[key] != again[key]:
+            return f"{key} {_show(c[key])} does not follow from the declaration and faces (the rules give {_show(again[key])})"
     return None
+
+
+def _show(value) -> str:
+    return str(list(value)) if isinstance(value, (list, tuple)) else str(value)
 
 
 def _held(dice: dict) -> dict:

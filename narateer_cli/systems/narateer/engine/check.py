@@ -11,8 +11,8 @@ from __future__ import annotations
 from .record import Record, factory
 
 from .character import Sheet, spend, possessive
-from .dice import DiceSource, edge_indices, edge_mode, pool_weights, chance_to_exceed, chance_to_beat
-from .errors import BadInput, Refused
+from .dice import DiceSource, beats, edge_indices, edge_mode, pool_weights, chance_to_exceed, chance_to_beat
+from narateer_cli.errors import BadInput, Refused
 from .ruleset import Ruleset
 
 
@@ -51,6 +51,7 @@ class CheckResult(Record):
     def to_json(self) -> dict:
         p = self.payment
         return {
+            "system": "narateer",
             "actor": p.actor,
             "skill": p.skill,
             "target": self.target.value,
@@ -140,11 +141,8 @@ def plan(sheet: Sheet, decl: Declaration, rules: Ruleset, streams: Streams = Str
     if decl.reaction and decl.boost and not (rules.reaction_boost or decl.allow_boost):
         raise Refused(f"a Reaction may not Boost under this ruleset", rule="A-REACTBOOST",
                       fix="drop --boost, or add --allow-boost if the Guide rules it may")
-    base_cost = max(0, decl.cost - decl.discount_base)
-    boost_cost = max(0, decl.boost - decl.discount_boost)
-    subtotal = base_cost + boost_cost + decl.fee
     multiplier = rules.pay_multiplier(sheet.conditions)
-    paid = subtotal * multiplier
+    subtotal, paid = cost_of(decl, multiplier)
     edge = edge_mode(decl.advantage or extra_edge == "advantage", decl.disadvantage, rules.edge_both)
     payment = Payment(
         actor=sheet.id, skill=skill.name, level=skill.level, boost=decl.boost, base_cost=decl.cost,
@@ -154,6 +152,40 @@ def plan(sheet: Sheet, decl: Declaration, rules: Ruleset, streams: Streams = Str
     if check_afford:
         afford(payment, sheet)
     return payment
+
+
+def cost_of(decl: Declaration, multiplier: int) -> tuple[int, int]:
+    """R-PAY-2, R-PAY-3: discounts never below 0, plus fees, times the conditions' multiplier -> (subtotal, paid)."""
+    subtotal = max(0, decl.cost - decl.discount_base) + max(0, decl.boost - decl.discount_boost) + decl.fee
+    return subtotal, subtotal * multiplier
+
+
+def replay(logged: dict, rules: Ruleset) -> CheckResult:
+    """A logged check run again from its own declaration and faces by `cost_of` and `roll` (S-SYS-6).
+
+    Raises BadInput when the faces do not fit the declaration."""
+    decl = Declaration(
+        skill=logged.get("skill"), boost=logged.get("boost", 0), cost=logged.get("base_cost", 0),
+        bonus_dice=logged.get("bonus_dice", 0), discount_base=logged.get("discount_base", 0),
+        discount_boost=logged.get("discount_boost", 0), fee=logged.get("fee", 0),
+        reaction=bool(logged.get("reaction")), power_reroll=tuple(logged.get("power_rerolled", ())),
+        power=logged.get("power"))
+    multiplier = logged.get("pay_multiplier", 1)
+    if "base_cost" in logged:
+        subtotal, paid = cost_of(decl, multiplier)
+        roll_dice = roll_dice_count(decl, rules)
+    else:  # an entry from before payments were logged in full: its payment is taken as logged
+        subtotal, paid, roll_dice = logged.get("paid", 0), logged.get("paid", 0), logged.get("roll_dice", 0)
+    payment = Payment(actor=logged.get("actor"), skill=decl.skill, level=None, boost=decl.boost,
+                      base_cost=decl.cost, roll_dice=roll_dice, bonus_dice=decl.bonus_dice, subtotal=subtotal,
+                      multiplier=multiplier, paid=paid, edge=logged.get("edge", "none"), decl=decl,
+                      dice_before=dict(logged.get("dice_before") or {}))
+    dice = DiceSource(physical={"faces": list(logged.get("faces", [])), "reroll": list(logged.get("reroll_faces", [])),
+                                "power": list(logged.get("power_faces", []))})
+    target = Target(logged.get("target"), logged.get("target_source"), logged.get("target_label"))
+    result = roll(payment, target, rules, dice)
+    dice.finish()
+    return result
 
 
 def afford(payment: Payment, sheet: Sheet):
@@ -192,7 +224,7 @@ def compare(payment, target, rules, faces, rerolled, edge_faces, power, final) -
         margin = success = outcome = None
     else:
         margin = total - target.value
-        success = margin > 0
+        success = beats(total, target.value)
         outcome = rules.tier_for(margin)
     return CheckResult(payment, target, tuple(faces), tuple(rerolled), tuple(edge_faces), tuple(power),
                        tuple(final), total, margin, success, outcome)
@@ -208,7 +240,7 @@ def behind(sheet: Sheet, skill: str, target: int, rules: Ruleset, advantage=Fals
     return {
         "actor": sheet.id, "skill": sheet.skill(skill, rules).name, "readiness": readiness,
         "target": effective, "base_target": target, "edge": edge,
-        "success": (off is None) and readiness > effective, "readiness_off": off,
+        "success": (off is None) and beats(readiness, effective), "readiness_off": off,
     }
 
 

@@ -4,18 +4,18 @@ from __future__ import annotations
 
 import click
 
-from .common import Session, command, emit, faces_options, nonneg, split_pairs
+from narateer_cli.commands.common import Session, command, emit, faces_options, nonneg, split_pairs
 from .rolls import dice_source
-from .scene_ops import finish, scene
+from narateer_cli.commands.encounter_ops import finish, current_encounter
 
 
-def _in_scene(s, *ids):
-    from ..engine.scene import require_participant
+def _in_encounter(s, *ids):
+    from ..engine.encounter import require_participant
 
-    sc = scene(s, required=True)
+    enc = current_encounter(s, required=True)
     for cid in ids:
-        require_participant(sc.state, cid)
-    return sc
+        require_participant(enc.state, cid)
+    return enc
 
 
 @command(help="""Hide from observers: one Stealth roll compared with each (R-HIDE-2, R-HIDE-3).
@@ -38,9 +38,9 @@ Example:
 @click.option("--observer-boost", multiple=True, metavar="OBS=N", help="A searching observer's Boost.")
 def hide_cmd(app, char, observers, searching, boost, advantage, disadvantage, faces, reroll_faces, observer_faces,
              observer_reroll_faces, observer_boost):
-    from ..engine import scene as rules_scene
+    from ..engine import encounter as rules_enc
     from ..engine.check import Declaration
-    from ..engine.errors import BadInput
+    from narateer_cli.errors import BadInput
     from ..engine.stealth import Observer, hide
 
     names = list(dict.fromkeys([*observers, *searching]))
@@ -48,7 +48,7 @@ def hide_cmd(app, char, observers, searching, boost, advantage, disadvantage, fa
     faces_by = split_pairs(observer_faces, "--observer-faces", "sentry=2,1")
     rerolls_by = split_pairs(observer_reroll_faces, "--observer-reroll-faces", "sentry=1")
     with Session(app) as s:
-        sc = _in_scene(s, char, *names)
+        enc = _in_encounter(s, char, *names)
         for who in [*boosts, *faces_by, *rerolls_by]:
             if who not in names:
                 raise BadInput(f"{who} is not an observer of this Hide", fix=f"add --from {who} --searching {who}")
@@ -68,12 +68,12 @@ def hide_cmd(app, char, observers, searching, boost, advantage, disadvantage, fa
             obs.append(Observer(s.sheet(who), who in searching, b))
         decl = Declaration(skill="stealth", boost=boost, advantage=advantage, disadvantage=disadvantage, label="Stealth check")
         data = hide(s.sheet(char), decl, obs, s.rules, dice)
-        sc.new_state = rules_scene.use_skill(sc.state, char, "stealth", "Hide")
+        enc.new_state = rules_enc.use_skill(enc.state, char, "stealth", "Hide")
         results = {r["id"]: (data["total"] if r["hidden"] else None) for r in data["observers"]}
-        sc.new_state = rules_scene.set_hidden(sc.new_state, char, results, data["total"] if data["hidden_from"] else None)
-        sc.new_state = rules_scene.record_action(sc.new_state, char, "hide")
+        enc.new_state = rules_enc.set_hidden(enc.new_state, char, results, data["total"] if data["hidden_from"] else None)
+        enc.new_state = rules_enc.record_action(enc.new_state, char, "hide")
         after = data.pop("dice_after")
-        finish(s, "hide", char, {"from": names, "searching": list(searching), "boost": boost}, data, after, sc)
+        finish(s, "hide", char, {"from": names, "searching": list(searching), "boost": boost}, data, after, enc)
     emit(app, "hide", data)
 
 
@@ -90,29 +90,29 @@ Example:
 @faces_options
 @click.option("--changed", metavar="TEXT", help="What is different since the last search (a new method or evidence).")
 def search_cmd(app, char, hider, boost, advantage, disadvantage, faces, reroll_faces, changed):
-    from ..engine import scene as rules_scene
+    from ..engine import encounter as rules_enc
     from ..engine.check import Declaration, plan
-    from ..engine.errors import Refused
+    from narateer_cli.errors import Refused
     from ..engine.stealth import search
 
     with Session(app) as s:
-        sc = _in_scene(s, char, hider)
+        enc = _in_encounter(s, char, hider)
         dice = dice_source(app, s.rules, faces=(faces, "--faces"), reroll=(reroll_faces, "--reroll-faces"))
         decl = Declaration(skill="observation", boost=boost, advantage=advantage, disadvantage=disadvantage,
                            label="Search")
         plan(s.sheet(char), decl, s.rules, dice=dice, check_afford=False)  # bad input before any refusal
-        if not rules_scene.is_hidden(sc.state, hider, char):
+        if not rules_enc.is_hidden(enc.state, hider, char):
             raise Refused(f"{hider} is not hidden from {char}", rule="R-SRCH-1", fix="there is nothing to find")
-        rules_scene.search_allowed(sc.state, char, hider, changed)
-        data = search(s.sheet(char), hider, sc.state["hidden"][hider][char], decl, s.rules, dice)
-        sc.new_state = rules_scene.use_skill(sc.state, char, "observation", "Search")
+        rules_enc.search_allowed(enc.state, char, hider, changed)
+        data = search(s.sheet(char), hider, enc.state["hidden"][hider][char], decl, s.rules, dice)
+        enc.new_state = rules_enc.use_skill(enc.state, char, "observation", "Search")
         if data["found"]:
-            sc.new_state, _ = rules_scene.reveal(sc.new_state, hider, [char])
+            enc.new_state, _ = rules_enc.reveal(enc.new_state, hider, [char])
         else:
-            sc.new_state = rules_scene.note_search(sc.new_state, char, hider, changed or "")
-        sc.new_state = rules_scene.record_action(sc.new_state, char, "search")
+            enc.new_state = rules_enc.note_search(enc.new_state, char, hider, changed or "")
+        enc.new_state = rules_enc.record_action(enc.new_state, char, "search")
         after = data.pop("dice_after")
-        finish(s, "search", char, {"for": hider, "boost": boost, "changed": changed}, data, after, sc)
+        finish(s, "search", char, {"for": hider, "boost": boost, "changed": changed}, data, after, enc)
     emit(app, "search", data)
 
 
@@ -124,14 +124,14 @@ Example:
 @click.argument("hider")
 @click.option("--to", "observers", multiple=True, metavar="OBS")
 def reveal_cmd(app, hider, observers):
-    from ..engine import scene as rules_scene
+    from ..engine import encounter as rules_enc
 
     with Session(app) as s:
-        sc = _in_scene(s, hider, *observers)
-        sc.new_state, names = rules_scene.reveal(sc.state, hider, list(observers))
+        enc = _in_encounter(s, hider, *observers)
+        enc.new_state, names = rules_enc.reveal(enc.state, hider, list(observers))
         data = {"hider": hider, "revealed_to": names,
-                "still_hidden_from": sorted(sc.new_state["hidden"].get(hider, {}))}
-        finish(s, "reveal", hider, {"to": list(observers)}, data, {}, sc)
+                "still_hidden_from": sorted(enc.new_state["hidden"].get(hider, {}))}
+        finish(s, "reveal", hider, {"to": list(observers)}, data, {}, enc)
     emit(app, "reveal", data)
 
 
@@ -149,15 +149,15 @@ Example:
 @click.option("--mode", type=click.Choice(["walk", "run", "sprint"]), default="walk", show_default=True)
 @click.option("--difficult", is_flag=True, help="Difficult terrain: each metre costs double.")
 def move_cmd(app, char, metres, mode, difficult):
-    from ..engine import scene as rules_scene
+    from ..engine import encounter as rules_enc
     from ..engine.character import spend
 
     with Session(app) as s:
         nonneg("METRES", metres, 10_000)
-        sc = _in_scene(s, char)
+        enc = _in_encounter(s, char)
         sheet = s.sheet(char)
-        sc.new_state, data = rules_scene.move(sc.state, sheet, metres, mode, difficult, s.rules)
-        sc.new_state = rules_scene.record_action(sc.new_state, char, "move")
+        enc.new_state, data = rules_enc.move(enc.state, sheet, metres, mode, difficult, s.rules)
+        enc.new_state = rules_enc.record_action(enc.new_state, char, "move")
         dice = {char: spend(sheet.dice, data["paid"])} if data["paid"] else {}
-        finish(s, "move", char, {"metres": metres, "mode": mode, "difficult": difficult}, data, dice, sc)
+        finish(s, "move", char, {"metres": metres, "mode": mode, "difficult": difficult}, data, dice, enc)
     emit(app, "move", data)

@@ -7,7 +7,7 @@ seeded play, tests and physical dice. Odds are exact integer convolutions.
 
 from __future__ import annotations
 
-from .errors import BadInput
+from narateer_cli.errors import BadInput
 
 TOKENS = {"0": 0, "1": 1, "2": 2, "miss": 0, "hit": 1, "crit": 2, "critical": 2, "m": 0, "h": 1, "c": 2}
 
@@ -143,20 +143,13 @@ def pool_weights(dice: int, values, edge: str, disadvantage_rule: str) -> tuple[
 
 
 def chance_to_exceed(dist: list[int], denom: int, target: int) -> float:
-    """P(total > target) from an exact distribution."""
-    if target < 0:
-        return 1.0
-    return sum(dist[target + 1:]) / denom
+    """P(beats(total, target)) from an exact distribution."""
+    return sum(w for total, w in enumerate(dist) if beats(total, target)) / denom
 
 
 def chance_to_beat(dist_a, denom_a, dist_b, denom_b) -> float:
-    """P(A's total > B's total) for two independent exact distributions."""
-    below = 0  # running weight of B totals strictly below a
-    wins = 0
-    for a, wa in enumerate(dist_a):
-        if a >= 1 and a - 1 < len(dist_b):
-            below += dist_b[a - 1]
-        wins += wa * below
+    """P(beats(A's total, B's total)) for two independent exact distributions."""
+    wins = sum(wa * wb for a, wa in enumerate(dist_a) for b, wb in enumerate(dist_b) if beats(a, b))
     return wins / (denom_a * denom_b)
 
 
@@ -189,3 +182,8 @@ def random_dr(tier: str, base: int, rules, dice: DiceSource) -> dict:
     dice.finish()
     return {"tier": tier, "dr": base + rules.random_dr_offset + sum(rolled), "base_dr": base,
             "offset": rules.random_dr_offset, "faces": rolled, "total": sum(rolled)}
+
+
+def beats(total: int, target: int) -> bool:
+    """R-CHK-6: a total succeeds only when it exceeds the target; a tie fails. The one place this is written."""
+    return total > target

@@ -1,12 +1,15 @@
-"""Encounter commands: encounter, turn, resolve, condition, refresh, wound, heal, undo, verify."""
+"""Narateer's encounter commands: encounter show and join, turn, resolve, condition, refresh, wound, heal."""
 
 from __future__ import annotations
 
 import click
 
-from .common import Session, command, emit, nonneg
+from narateer_cli.commands.common import Session, command, emit, nonneg
+from narateer_cli.commands import encounters as host
+from narateer_cli.commands.encounter_ops import current_encounter, encounter_for, finish
+
+from .checks import check_in_encounter
 from .rolls import check_options, declaration, dice_source, target_options, target_spec
-from .scene_ops import append_entry, autocommit, check_in_scene, finish, scene, scene_for
 
 
 @click.group(name="encounter", help="""Create, show and read encounters.
@@ -20,48 +23,8 @@ def encounter_cmd():
     pass
 
 
-@command(group=encounter_cmd, name="new", help="""Create encounter ID with these participants and make it current.
-
-\b
-Example:
-  narateer encounter new skirmish selka sentry mira bandit""")
-@click.argument("enc_id")
-@click.argument("chars", nargs=-1)
-def encounter_new(app, enc_id, chars):
-    from ..engine.errors import BadInput
-    from ..engine.scene import new_state
-    from ..store import encounters, yamlio
-
-    with Session(app) as s:
-        path = encounters.state_path(s.campaign.root, enc_id)
-        if path.exists():
-            raise BadInput(f"encounter {enc_id} already exists", fix=f"use it with --in {enc_id}, or pick another id")
-        if len(set(chars)) != len(chars):
-            raise BadInput("a participant is named twice", fix="name each character once")
-        for char in chars:
-            s.sheet(char)
-        state = new_state(enc_id, list(chars), s.rules)
-        doc, text = s.campaign.config_doc()
-        doc["encounter"] = enc_id
-        s.txn.write(s.campaign.config_path, yamlio.dump_rt(doc, text))
-        sc = _fresh_scene(s, enc_id, state)
-        finish(s, "encounter new", None, {"participants": list(chars)}, {"id": enc_id}, {}, sc)
-    emit(app, "encounter_new", {"id": enc_id, "participants": list(chars), "current": True})
-
-
-def _fresh_scene(session, enc_id, state):
-    from .scene_ops import Scene
-
-    sc = Scene.__new__(Scene)
-    sc.session, sc.id, sc.state, sc.new_state = session, enc_id, state, state
-    session._scene = sc
-    return sc
-
-
-def _pick(session, enc_id):
-    if enc_id is not None:
-        session.app.encounter_id = enc_id
-    return scene(session, required=True)
+encounter_cmd.add_command(host.encounter_new)
+encounter_cmd.add_command(host.encounter_log)
 
 
 @command(group=encounter_cmd, name="show", help="""Round, who acts, who has acted, uses left, dice, and who is hidden from whom.
@@ -72,8 +35,8 @@ Example:
 @click.argument("enc_id", required=False)
 def encounter_show(app, enc_id):
     with Session(app, write=False) as s:
-        sc = _pick(s, enc_id)
-        st = sc.state
+        enc = host.pick(s, enc_id)
+        st = enc.state
         dice = {}
         for cid in st["participants"]:
             sheet = s.sheet(cid)
@@ -82,28 +45,6 @@ def encounter_show(app, enc_id):
                                  "participants": st["participants"], "acted": st["acted"], "next": st["next"],
                                  "uses": st["uses"], "mode": st["mode"], "movement_left": st["movement_left"],
                                  "hidden": st["hidden"], "status": dice})
-
-
-@command(group=encounter_cmd, name="log", help="""Print an encounter's log.
-
-\b
-Example:
-  narateer encounter log --last 5""")
-@click.argument("enc_id", required=False)
-@click.option("--last", type=int, help="Only the last N entries.")
-def encounter_log(app, enc_id, last):
-    from ..store import encounters, yamlio
-
-    with Session(app, write=False) as s:
-        sc = _pick(s, enc_id)
-        path = encounters.log_path(s.campaign.root, sc.id)
-        label = f"encounters/{sc.id}.log.yaml"
-        entries = yamlio.load_safe(yamlio.read_text(path, label), label) if path.exists() else []
-        entries = entries or []
-        if last is not None:
-            nonneg("--last", last)
-            entries = entries[-last:] if last else []
-    emit(app, "encounter_log", {"id": sc.id, "entries": entries})
 
 
 @click.group(name="turn", help="""Start and end activations in the current encounter (A-TURN, A-REFRESH, R-ACT-4).
@@ -123,16 +64,16 @@ Example:
   narateer turn start selka""")
 @click.argument("char")
 def turn_start(app, char):
-    from ..engine import scene as rules_scene
+    from ..engine import encounter as rules_enc
 
     with Session(app) as s:
-        sc = scene(s, required=True)
+        enc = current_encounter(s, required=True)
         sheet = s.sheet(char)
-        sc.new_state, dice_after, moved = rules_scene.start_turn(sc.state, sheet, s.rules)
-        sc.new_state = rules_scene.record_action(sc.new_state, char, "turn start")
-        data = {"encounter": sc.id, "round": sc.new_state["round"], "actor": char, "uses": sc.new_state["uses"],
+        enc.new_state, dice_after, moved = rules_enc.start_turn(enc.state, sheet, s.rules)
+        enc.new_state = rules_enc.record_action(enc.new_state, char, "turn start")
+        data = {"encounter": enc.id, "round": enc.new_state["round"], "actor": char, "uses": enc.new_state["uses"],
                 "refreshed": moved, "dice_before": dict(sheet.dice), "dice_after": dice_after}
-        finish(s, "turn start", char, {}, data, {char: dice_after}, sc)
+        finish(s, "turn start", char, {}, data, {char: dice_after}, enc)
     emit(app, "turn_start", data)
 
 
@@ -143,17 +84,17 @@ Example:
   narateer turn end --next sentry""")
 @click.option("--next", "next_id", metavar="CHAR", help="Who acts next (among those who have not acted).")
 def turn_end(app, next_id):
-    from ..engine import scene as rules_scene
+    from ..engine import encounter as rules_enc
 
     with Session(app) as s:
-        sc = scene(s, required=True)
-        actor = sc.state["actor"]
-        sc.new_state = rules_scene.end_turn(sc.state, next_id)
-        sc.new_state = rules_scene.record_action(sc.new_state, actor, "turn end")
-        data = {"encounter": sc.id, "ended": actor, "round": sc.new_state["round"], "next": sc.new_state["next"],
-                "new_round": sc.new_state["round"] != sc.state["round"],
-                "waiting": rules_scene.waiting(sc.new_state)}
-        finish(s, "turn end", actor, {"next": next_id}, data, {}, sc)
+        enc = current_encounter(s, required=True)
+        actor = enc.state["actor"]
+        enc.new_state = rules_enc.end_turn(enc.state, next_id)
+        enc.new_state = rules_enc.record_action(enc.new_state, actor, "turn end")
+        data = {"encounter": enc.id, "ended": actor, "round": enc.new_state["round"], "next": enc.new_state["next"],
+                "new_round": enc.new_state["round"] != enc.state["round"],
+                "waiting": rules_enc.waiting(enc.new_state)}
+        finish(s, "turn end", actor, {"next": next_id}, data, {}, enc)
     emit(app, "turn_end", data)
 
 
@@ -177,9 +118,9 @@ Examples:
 def resolve_cmd(app, char, intent, method, tier, auto, impossible, check_skill, dr, vs, contested, boost, bonus_dice,
                 cost, discount_base, discount_boost, fee, advantage, disadvantage, reaction, allow_boost, power_reroll,
                 power_faces, power, faces, reroll_faces):
-    from ..engine import scene as rules_scene
+    from ..engine import encounter as rules_enc
     from ..engine.actions import check_tier, resolve_auto
-    from ..engine.errors import BadInput, Refused
+    from narateer_cli.errors import BadInput, Refused
 
     paths = [p for p, on in (("auto", auto), ("impossible", impossible is not None), ("check", check_skill)) if on]
     if len(paths) != 1:
@@ -191,7 +132,7 @@ def resolve_cmd(app, char, intent, method, tier, auto, impossible, check_skill, 
         if path == "impossible":
             raise Refused(f"impossible as declared: {impossible}", rule="R-ACT-1",
                           fix="revise the intent or method; nothing was spent")
-        sc = scene_for(s, char)
+        enc = encounter_for(s, char)
         if path == "auto":
             tier = tier or "trivial"
             if any(x is not None for x in (dr, vs, contested)) or faces:
@@ -199,13 +140,13 @@ def resolve_cmd(app, char, intent, method, tier, auto, impossible, check_skill, 
             nonneg("--cost", cost, s.rules.max_roll_dice)
             given = click.get_current_context().get_parameter_source("cost") != click.core.ParameterSource.DEFAULT
             auto = resolve_auto(sheet, tier, cost if given else None, s.rules)
-            if sc is not None:
-                rules_scene.require_activation(sc.state, char, "R-ACT-3")
-                sc.new_state = rules_scene.record_action(sc.state, char, "resolve")
+            if enc is not None:
+                rules_enc.require_activation(enc.state, char, "R-ACT-3")
+                enc.new_state = rules_enc.record_action(enc.state, char, "resolve")
             data = {**base, "tier": tier, "path": "auto", "paid": auto["paid"], "check": None,
                     "dice_before": dict(sheet.dice), "dice_after": auto["dice_after"]}
             finish(s, "resolve", char, {"intent": intent, "method": method, "tier": tier, "cost": auto["cost"]}, data,
-                   {char: auto["dice_after"]}, sc)
+                   {char: auto["dice_after"]}, enc)
         else:
             check_tier(tier)
             decl = declaration(check_skill, boost, bonus_dice, cost, discount_base, discount_boost, fee, advantage,
@@ -213,7 +154,7 @@ def resolve_cmd(app, char, intent, method, tier, auto, impossible, check_skill, 
             dice = dice_source(app, s.rules, faces=(faces, "--faces"), reroll=(reroll_faces, "--reroll-faces"),
                                power=(power_faces, "--power-faces"))
             spec = target_spec(s, char, dr, vs, contested)
-            result = check_in_scene(s, sheet, decl, spec, dice, None, command="resolve",
+            result = check_in_encounter(s, sheet, decl, spec, dice, None, command="resolve",
                                     extra={"intent": intent, "method": method, "tier": "major", "path": "check"})
             data = {**base, "tier": "major", "path": "check", "paid": result["paid"], "check": result,
                     "dice_after": result["dice_after"]}
@@ -234,8 +175,8 @@ def condition_cmd(app, char, changes):
         conds, added, removed = change_conditions(s.sheet(char).conditions, changes, s.rules)
         s.set_sheet(char, conditions=conds)
         data = {"actor": char, "conditions": conds, "added": added, "removed": removed}
-        sc = scene_for(s, char)
-        finish(s, "condition", char, {"changes": list(changes)}, data, {}, sc)
+        enc = encounter_for(s, char)
+        finish(s, "condition", char, {"changes": list(changes)}, data, {}, enc)
     emit(app, "condition", data)
 
 
@@ -247,7 +188,7 @@ def _dice_move(app, char, verb, fn, count=None):
             nonneg("N", count, s.rules.max_state_dice)
         after, moved = fn(sheet.dice, s.rules) if count is None else fn(sheet.dice, count, s.rules)
         data = {"actor": char, "moved": moved, "dice_before": dict(sheet.dice), "dice_after": after}
-        finish(s, verb, char, {"count": count}, data, {char: after}, scene_for(s, char))
+        finish(s, verb, char, {"count": count}, data, {char: after}, encounter_for(s, char))
     emit(app, verb, data)
 
 
@@ -289,63 +230,6 @@ def heal_cmd(app, char, n):
     _dice_move(app, char, "heal", heal, n)
 
 
-@command(help="""Revert the last logged action: every file it replaced gets its previous bytes back.
-
-The undo itself is appended to the log.
-
-\b
-Example:
-  narateer undo""")
-@click.argument("enc_id", required=False)
-def undo_cmd(app, enc_id):
-    from ..store import encounters, yamlio
-    from ..store.campaign import parse_sheet
-
-    with Session(app) as s:
-        sc = _pick(s, enc_id)
-        root = s.campaign.root
-        path, record = encounters.latest_undo(root, sc.id)
-        encounters.check_undo(root, record)
-        dice = {}
-        for rel, text in record["before"].items():
-            s.txn.write(root / rel, text)
-            if rel.startswith("characters/") and text is not None:
-                cid = rel[len("characters/"):-len(".yaml")]
-                dice[cid] = parse_sheet(cid, yamlio.load_rt(text, rel), rel, s.rules).dice
-        s.txn.write(path, None)
-        data = {"encounter": sc.id, "undone": record["seq"], "files": sorted(record["before"])}
-        moves = {cid: (s.sheet(cid).dice, dice[cid]) for cid in dice}
-        append_entry(s, sc.id, "undo", None, {"undoes": record["seq"]}, data, moves)
-        changed = s.txn.changed()
-        s.commit()
-        autocommit(s, changed, "undo", None, {}, data)
-    emit(app, "undo", data)
-
-
-@command(help="""Re-check an encounter log: totals, margins, outcomes, payments, dice before/after.
-
-Reports the first inconsistency with its entry and exits 1.
-
-\b
-Example:
-  narateer verify ambush""")
-@click.argument("enc_id", required=False)
-def verify_cmd(app, enc_id):
-    from ..engine.verify import verify_log
-    from ..store import encounters, yamlio
-
-    with Session(app, write=False) as s:
-        sc = _pick(s, enc_id)
-        path = encounters.log_path(s.campaign.root, sc.id)
-        label = f"encounters/{sc.id}.log.yaml"
-        entries = yamlio.load_safe(yamlio.read_text(path, label), label) if path.exists() else []
-        problem = verify_log(entries or [], s.rules)
-    data = {"encounter": sc.id, "entries": len(entries or []), "ok": problem is None, "problem": problem}
-    emit(app, "verify", data)
-    if problem:
-        raise click.exceptions.Exit(1)
-
-
 @command(group=encounter_cmd, name="join", help="""Add CHAR to the current encounter.
 
 Anyone already hidden is compared with CHAR using the recorded Stealth
@@ -365,10 +249,10 @@ def encounter_join(app, char, searching, boost, faces):
 
     nonneg("--boost", boost)
     with Session(app) as s:
-        sc = scene(s, required=True)
+        enc = current_encounter(s, required=True)
         dice = dice_source(app, s.rules, **{f"obs:{char}": (faces, "--faces")})
-        sc.new_state, compared, after = join(sc.state, s.sheet(char), searching, boost, s.rules, dice)
-        data = {"encounter": sc.id, "observer": char, "compared": compared}
+        enc.new_state, compared, after = join(enc.state, s.sheet(char), searching, boost, s.rules, dice)
+        data = {"encounter": enc.id, "observer": char, "compared": compared}
         moved = {char: after} if after != s.sheet(char).dice else {}
-        finish(s, "encounter join", char, {"searching": searching, "boost": boost}, data, moved, sc)
+        finish(s, "encounter join", char, {"searching": searching, "boost": boost}, data, moved, enc)
     emit(app, "join", data)

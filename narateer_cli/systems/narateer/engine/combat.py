@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from .character import Sheet, possessive
 from .check import Declaration, Streams, Target, afford, compare, plan, roll
-from .dice import DiceSource
-from .errors import BadInput, Refused
+from .dice import DiceSource, beats
+from narateer_cli.errors import BadInput, Refused
 from .ruleset import Ruleset
 
 RESPONSE_STREAMS = Streams("response", "response_reroll", "response_power", "--response-faces",
@@ -95,9 +95,9 @@ def exchange(attacker: Sheet, defender: Sheet, response: str, attack: Declaratio
         after[defender.id] = resp.dice_after
         defense_json = defense.to_json()
         diff = first.total - defense.total
-        if diff > 0:
+        if beats(first.total, defense.total):
             lands, margin = "attacker", diff
-        elif diff < 0 and response == "clash":
+        elif beats(defense.total, first.total) and response == "clash":
             lands, margin = "defender", -diff
         else:
             lands, margin = None, diff

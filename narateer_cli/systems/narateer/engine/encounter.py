@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 
 from .character import Sheet, refresh, possessive
-from .errors import BadInput, Refused
+from narateer_cli.errors import BadInput, Refused
 from .ruleset import Ruleset
 
 

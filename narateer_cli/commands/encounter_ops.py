@@ -1,22 +1,22 @@
 """Glue between a command's Session and the current encounter.
 
-`Scene` is the current encounter as one command sees it: the state it read,
+`Encounter` is the current encounter as one command sees it: the state it read,
 the state it will write, and `finish`, which writes sheets, state, one log
 entry and the undo record in one Transaction (then commits to git if asked).
 """
 
 from __future__ import annotations
 
-from ..engine.errors import BadInput
+from ..errors import BadInput
 
 
-class Scene:
+class Encounter:
     def __init__(self, session, enc_id: str):
         from ..store import encounters
 
         self.session = session
         self.id = enc_id
-        self.state = encounters.load_state(session.campaign.root, enc_id)
+        self.state = encounters.load_state(session.campaign.root, enc_id, session.campaign.system)
         self.new_state = self.state
 
     def has(self, char_id: str) -> bool:
@@ -31,54 +31,53 @@ def current_encounter_id(session) -> str | None:
     return str(value) if value else None
 
 
-def scene(session, required: bool = False) -> Scene | None:
+def current_encounter(session, required: bool = False) -> Encounter | None:
     """The current encounter (from --in or narateer.yaml), loaded once per command."""
-    if getattr(session, "_scene", None) is None:
+    if getattr(session, "_encounter", None) is None:
         enc_id = current_encounter_id(session)
         if enc_id is None:
             if required:
                 raise BadInput("no current encounter", fix="create one with `narateer encounter new ID CHAR...` or pass --in ID")
             return None
-        session._scene = Scene(session, enc_id)
-    return session._scene
+        session._encounter = Encounter(session, enc_id)
+    return session._encounter
 
 
-def scene_for(session, char_id: str) -> Scene | None:
+def encounter_for(session, char_id: str) -> Encounter | None:
     """The current encounter if CHAR takes part in it; checks outside encounters have no use limits."""
-    sc = scene(session)
-    if sc is not None and sc.has(char_id):
-        return sc
-    if sc is not None and getattr(session.app, "encounter_id", None):
-        from ..engine.scene import require_participant
-
-        require_participant(sc.state, char_id)
+    enc = current_encounter(session)
+    if enc is not None and enc.has(char_id):
+        return enc
+    if enc is not None and getattr(session.app, "encounter_id", None):
+        raise BadInput(f"{char_id} is not in encounter {enc.id}",
+                       fix="participants: " + ", ".join(enc.state["participants"]))
     return None
 
 
 def finish(session, command: str, actor: str, declaration: dict, result: dict, dice: dict,
-           sc: Scene | None = None):
+           enc: Encounter | None = None):
     """Write every change of one action: sheets, encounter state, log entry, undo record; all or none."""
     from ..store import encounters
 
     before_dice = {cid: dict(session.sheet(cid).dice) for cid in dice}
     for cid, after in dice.items():
         session.set_sheet(cid, dice=after)
-    if sc is not None:
+    if enc is not None:
         root = session.campaign.root
-        state_text = encounters.state_text(sc.new_state)
-        session.txn.write(encounters.state_path(root, sc.id), state_text)
+        state_text = encounters.state_text(enc.new_state)
+        session.txn.write(encounters.state_path(root, enc.id), state_text)
         writes = dict(session.txn.writes)
         before = session.txn.before()
         moves = {cid: (before_dice[cid], after) for cid, after in dice.items()}
-        seq = append_entry(session, sc.id, command, actor, declaration, result, moves)
-        session.txn.write(encounters.undo_dir(root, sc.id) / f"{seq:08d}.json",
+        seq = append_entry(session, enc.id, command, actor, declaration, result, moves)
+        session.txn.write(encounters.undo_dir(root, enc.id) / f"{seq:08d}.json",
                           encounters.undo_record(before, writes, seq))
-        for old in encounters.old_undo_records(root, sc.id):
+        for old in encounters.old_undo_records(root, enc.id):
             session.txn.write(old, None)
     changed = session.txn.changed()
     session.commit()
-    if sc is not None:
-        encounters.remember_state(session.campaign.root, sc.new_state, state_text)
+    if enc is not None:
+        encounters.remember_state(session.campaign.root, enc.new_state, state_text)
     autocommit(session, changed, command, actor, declaration, result)
 
 
@@ -99,9 +98,8 @@ def autocommit(session, changed: list[str], command: str, actor, declaration: di
     """--commit (or `autocommit: true`): commit this action's files with a message for the table."""
     if not wants_commit(session):
         return
-    from ..render import commit_message
-
-    summary = commit_message(command, actor, declaration, result)
+    make = getattr(session.campaign.system.hook("render"), "commit_message", None)
+    summary = make(command, actor, declaration, result) if make else f"{actor}: {command}" if actor else command
     import subprocess
 
     files = [f for f in changed if not f.startswith(".narateer")]
@@ -138,34 +136,3 @@ def require_git(session):
     if not inside:
         raise BadInput("--commit (or autocommit: true) needs the campaign to be in a git repository",
                        fix="run `git init` in the campaign folder, or drop --commit / set autocommit: false")
-
-
-def check_in_scene(session, actor, decl, spec, dice, helper, command="roll", extra=None) -> dict:
-    """A Skill Check inside or outside an encounter (R-ACT-4 inside: proactive uses)."""
-    from ..engine import actions, scene as rules_scene
-
-    sc = scene_for(session, actor.id)
-    outcome = actions.skill_check(actor, decl, spec, session.rules, dice, helper)
-    if sc is not None and not decl.reaction:
-        sc.new_state = rules_scene.use_skill(sc.state, actor.id, actor.skill(decl.skill, session.rules).name)
-    data = outcome.to_json()
-    if sc is not None and not decl.reaction:
-        # a Reaction is not its actor's action: the mover's last action stays (R-ACT-6)
-        sc.new_state = rules_scene.record_action(sc.new_state, actor.id, command, skill=data["skill"])
-    declared = {**(extra or {}), **declaration_json(decl, spec)}
-    if helper is not None:
-        declared["assist"] = helper.id
-    logged = {**extra, "check": data} if extra else data
-    finish(session, command, actor.id, declared, logged, outcome.dice_after, sc)
-    return data
-
-
-def declaration_json(decl, spec=None) -> dict:
-    out = {"skill": decl.skill, "boost": decl.boost, "cost": decl.cost, "bonus_dice": decl.bonus_dice,
-           "discount_base": decl.discount_base, "discount_boost": decl.discount_boost, "fee": decl.fee,
-           "advantage": decl.advantage, "disadvantage": decl.disadvantage, "reaction": decl.reaction,
-           "power_reroll": list(decl.power_reroll)}
-    if spec is not None:
-        out["target"] = {"kind": spec.kind, "value": spec.value,
-                         "other": spec.other.id if spec.other else None, "skill": spec.other_skill}
-    return out

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import click
 
-from .common import Session, command, emit, faces_options, nonneg
+from narateer_cli.commands.common import Session, command, emit, faces_options, nonneg
 from .rolls import dice_source
-from .scene_ops import finish, scene_for
+from narateer_cli.commands.encounter_ops import finish, encounter_for
 
 
 @command(help="""A Combat Exchange: the attacker pays and rolls; the defender answers none, guard or clash.
@@ -31,7 +31,7 @@ Examples:
 @click.option("--response-reroll-faces", metavar="F", help="The defender's Edge rerolls.")
 def exchange_cmd(app, attacker, defender, response, skill, weapon, boost, response_boost, cost, dr, advantage,
                  disadvantage, faces, reroll_faces, response_faces, response_reroll_faces):
-    from ..engine import scene as rules_scene
+    from ..engine import encounter as rules_enc
     from ..engine.check import Declaration
     from ..engine.combat import attack_cost, exchange
 
@@ -41,9 +41,9 @@ def exchange_cmd(app, attacker, defender, response, skill, weapon, boost, respon
     with Session(app) as s:
         rules = s.rules
         a, d = s.sheet(attacker), s.sheet(defender)
-        sc = scene_for(s, attacker)
-        if sc is not None:
-            rules_scene.require_participant(sc.state, defender)
+        enc = encounter_for(s, attacker)
+        if enc is not None:
+            rules_enc.require_participant(enc.state, defender)
         dice = dice_source(app, rules, faces=(faces, "--faces"), reroll=(reroll_faces, "--reroll-faces"),
                            response=(response_faces, "--response-faces"),
                            response_reroll=(response_reroll_faces, "--response-reroll-faces"))
@@ -51,18 +51,18 @@ def exchange_cmd(app, attacker, defender, response, skill, weapon, boost, respon
         skill_name = (skill or rules.exchange["skill"]).lower()
         decl = Declaration(skill=skill_name, boost=boost, cost=base, advantage=advantage, disadvantage=disadvantage,
                            label="attack")
-        state = sc.state if sc is not None else None
+        state = enc.state if enc is not None else None
         data = exchange(a, d, response, decl, response_boost, rules, dice,
-                        attacker_hidden_from_defender=bool(state and rules_scene.is_hidden(state, attacker, defender)),
-                        defender_hidden_from_attacker=bool(state and rules_scene.is_hidden(state, defender, attacker)),
+                        attacker_hidden_from_defender=bool(state and rules_enc.is_hidden(state, attacker, defender)),
+                        defender_hidden_from_attacker=bool(state and rules_enc.is_hidden(state, defender, attacker)),
                         weapon=weapon_spec, dr=dr)
-        if sc is not None:
-            sc.new_state = rules_scene.use_skill(state, attacker, a.skill(skill_name, rules).name, "an attack")
-            sc.new_state, data["revealed_to"] = rules_scene.attack_reveals(sc.new_state, attacker, defender)
-            sc.new_state = rules_scene.record_action(sc.new_state, attacker, "exchange")
+        if enc is not None:
+            enc.new_state = rules_enc.use_skill(state, attacker, a.skill(skill_name, rules).name, "an attack")
+            enc.new_state, data["revealed_to"] = rules_enc.attack_reveals(enc.new_state, attacker, defender)
+            enc.new_state = rules_enc.record_action(enc.new_state, attacker, "exchange")
         after = data.pop("dice_after")
         finish(s, "exchange", attacker, {"defender": defender, "response": response, "weapon": weapon,
-                                         "boost": boost, "response_boost": response_boost}, data, after, sc)
+                                         "boost": boost, "response_boost": response_boost}, data, after, enc)
     emit(app, "exchange", data)
 
 
@@ -81,25 +81,25 @@ Example:
 @click.option("--allow-boost", is_flag=True, help="The Guide allows Boost on this Reaction (A-REACTBOOST).")
 @faces_options
 def react_cmd(app, char, kind, mover, boost, allow_boost, faces, reroll_faces):
-    from ..engine import scene as rules_scene
+    from ..engine import encounter as rules_enc
     from ..engine.check import Declaration
     from ..engine.combat import opportunity
 
     with Session(app) as s:
         rules = s.rules
-        sc = scene_for(s, char)
-        if sc is None:
-            from ..engine.errors import BadInput
+        enc = encounter_for(s, char)
+        if enc is None:
+            from narateer_cli.errors import BadInput
 
             raise BadInput(f"{char} is not in the current encounter", fix="an Opportunity Attack happens in an encounter")
-        rules_scene.require_participant(sc.state, mover)
+        rules_enc.require_participant(enc.state, mover)
         dice = dice_source(app, rules, faces=(faces, "--faces"), reroll=(reroll_faces, "--reroll-faces"))
         decl = Declaration(skill=rules.exchange["skill"], boost=boost, cost=rules.exchange["attack_cost"], reaction=True,
                            allow_boost=allow_boost, label="Opportunity Attack")
-        data = opportunity(s.sheet(char), s.sheet(mover), decl, rules, dice, sc.state["last_action"],
-                           rules_scene.is_hidden(sc.state, mover, char))
-        sc.new_state, data["revealed_to"] = rules_scene.attack_reveals(sc.state, char, mover)
-        sc.new_state = rules_scene.answered(sc.new_state, char)
+        data = opportunity(s.sheet(char), s.sheet(mover), decl, rules, dice, enc.state["last_action"],
+                           rules_enc.is_hidden(enc.state, mover, char))
+        enc.new_state, data["revealed_to"] = rules_enc.attack_reveals(enc.state, char, mover)
+        enc.new_state = rules_enc.answered(enc.new_state, char)
         after = data.pop("dice_after")
-        finish(s, "react", char, {"kind": kind, "against": mover, "boost": boost}, data, after, sc)
+        finish(s, "react", char, {"kind": kind, "against": mover, "boost": boost}, data, after, enc)
     emit(app, "react", data)

@@ -11,7 +11,7 @@ from .record import Record, factory, replace
 from .character import Sheet, possessive, spend
 from .check import Declaration, Payment, Streams, Target, afford, chance, plan, roll
 from .dice import DiceSource
-from .errors import BadInput, Refused
+from narateer_cli.errors import BadInput, Refused
 from .ruleset import Ruleset
 
 OTHER_STREAMS = Streams("other", "other_reroll", "other_power", "--other-faces", "--other-reroll-faces", "--other-power-faces")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .record import Record
 
-from .errors import BadInput
+from narateer_cli.errors import BadInput
 
 KNOBS = (
     "faces", "disadvantage", "edge_both", "reaction_boost", "roll_dice", "tiers",

@@ -11,8 +11,8 @@ from .record import Record
 
 from .character import Sheet, possessive
 from .check import Declaration, Streams, Target, afford, plan, roll
-from .dice import DiceSource
-from .errors import BadInput, Refused
+from .dice import DiceSource, beats
+from narateer_cli.errors import BadInput, Refused
 from .ruleset import Ruleset
 
 
@@ -79,7 +79,7 @@ def hide(hider: Sheet, decl: Declaration, observers: list[Observer], rules: Rule
         else:
             target = observation_readiness(obs.sheet, rules, "it is not aware")
             check_json = None
-        hidden = total > target
+        hidden = beats(total, target)
         rows.append({"id": oid, "searching": obs.searching, "target": target, "hidden": hidden,
                      "check": check_json, "fell_back": oid in fell_back})
     dice.finish()
@@ -114,13 +114,13 @@ def new_observer(observer: Sheet, hider_id: str, recorded: int, searching: bool,
             afford(payment, observer)
     target = observation_readiness(observer, rules, "it cannot notice")
     return {"hider": hider_id, "observer": observer.id, "searching": searching, "target": target,
-            "hidden": recorded > target, "check": None, "fell_back": searching, "dice_after": None}
+            "hidden": beats(recorded, target), "check": None, "fell_back": searching, "dice_after": None}
 
 
 def join(state: dict, observer: Sheet, searching: bool, boost: int, rules: Ruleset, dice: DiceSource):
     """R-HIDE-3: a creature joining the scene is compared with every hider's recorded total, with no
     new Stealth roll. Returns (state, comparisons, the observer's dice after)."""
-    from .scene import add_participant, set_hidden
+    from .encounter import add_participant, set_hidden
 
     if observer.id in state["participants"]:
         raise BadInput(f"{observer.id} is already in encounter {state['id']}", fix="nothing to do")

@@ -1,0 +1,158 @@
+"""Encounter commands every system shares: encounter new/show/log, undo and verify.
+
+They reach the game only through its SYSTEM hooks: `new_state` for a new
+encounter, `parse_sheet` for the counters an undo restores, `verify_log` to
+re-check a log. A system with more to say (Narateer's `encounter show` and
+`join`) builds its own `encounter` group and adds `encounter_new` and
+`encounter_log` from here.
+"""
+
+from __future__ import annotations
+
+import click
+
+from .common import Session, command, emit, nonneg
+from .encounter_ops import Encounter, append_entry, autocommit, current_encounter, finish
+
+
+@click.group(name="encounter", help="""Create, show and read encounters.
+
+\b
+Examples:
+  narateer encounter new skirmish selka sentry
+  narateer encounter show
+  narateer encounter log --last 5""")
+def encounter_cmd():
+    pass
+
+
+@command(group=encounter_cmd, name="new", help="""Create encounter ID with these participants and make it current.
+
+\b
+Example:
+  narateer encounter new skirmish selka sentry mira bandit""")
+@click.argument("enc_id")
+@click.argument("chars", nargs=-1)
+def encounter_new(app, enc_id, chars):
+    from ..errors import BadInput
+    from ..store import encounters, yamlio
+
+    with Session(app) as s:
+        path = encounters.state_path(s.campaign.root, enc_id)
+        if path.exists():
+            raise BadInput(f"encounter {enc_id} already exists", fix=f"use it with --in {enc_id}, or pick another id")
+        if len(set(chars)) != len(chars):
+            raise BadInput("a participant is named twice", fix="name each character once")
+        for char in chars:
+            s.sheet(char)
+        state = s.campaign.system.require("new_state")(enc_id, list(chars), s.rules)
+        doc, text = s.campaign.config_doc()
+        doc["encounter"] = enc_id
+        s.txn.write(s.campaign.config_path, yamlio.dump_rt(doc, text))
+        enc = _fresh_encounter(s, enc_id, state)
+        finish(s, "encounter new", None, {"participants": list(chars)}, {"id": enc_id}, {}, enc)
+    emit(app, "encounter_new", {"id": enc_id, "participants": list(chars), "current": True})
+
+
+def _fresh_encounter(session, enc_id, state):
+    enc = Encounter.__new__(Encounter)
+    enc.session, enc.id, enc.state, enc.new_state = session, enc_id, state, state
+    session._encounter = enc
+    return enc
+
+
+def pick(session, enc_id):
+    """The encounter a command names (or the current one)."""
+    if enc_id is not None:
+        session.app.encounter_id = enc_id
+    return current_encounter(session, required=True)
+
+
+@command(group=encounter_cmd, name="show", help="""The encounter's state and each participant's counters.
+
+\b
+Example:
+  narateer encounter show""")
+@click.argument("enc_id", required=False)
+def encounter_show(app, enc_id):
+    with Session(app, write=False) as s:
+        enc = pick(s, enc_id)
+        status = {cid: {"dice": s.sheet(cid).dice} for cid in enc.state["participants"]}
+    emit(app, "encounter_show", {**enc.state, "status": status})
+
+
+@command(group=encounter_cmd, name="log", help="""Print an encounter's log.
+
+\b
+Example:
+  narateer encounter log --last 5""")
+@click.argument("enc_id", required=False)
+@click.option("--last", type=int, help="Only the last N entries.")
+def encounter_log(app, enc_id, last):
+    from ..store import encounters, yamlio
+
+    with Session(app, write=False) as s:
+        enc = pick(s, enc_id)
+        path = encounters.log_path(s.campaign.root, enc.id)
+        label = f"encounters/{enc.id}.log.yaml"
+        entries = yamlio.load_safe(yamlio.read_text(path, label), label) if path.exists() else []
+        entries = entries or []
+        if last is not None:
+            nonneg("--last", last)
+            entries = entries[-last:] if last else []
+    emit(app, "encounter_log", {"id": enc.id, "entries": entries})
+
+
+@command(help="""Revert the last logged action: every file it replaced gets its previous bytes back.
+
+The undo itself is appended to the log.
+
+\b
+Example:
+  narateer undo""")
+@click.argument("enc_id", required=False)
+def undo_cmd(app, enc_id):
+    from ..store import encounters, yamlio
+
+    with Session(app) as s:
+        enc = pick(s, enc_id)
+        root = s.campaign.root
+        path, record = encounters.latest_undo(root, enc.id)
+        encounters.check_undo(root, record)
+        dice = {}
+        for rel, text in record["before"].items():
+            s.txn.write(root / rel, text)
+            if rel.startswith("characters/") and text is not None:
+                cid = rel[len("characters/"):-len(".yaml")]
+                dice[cid] = s.campaign.system.parse_sheet(cid, yamlio.load_rt(text, rel), rel, s.rules).dice
+        s.txn.write(path, None)
+        data = {"encounter": enc.id, "undone": record["seq"], "files": sorted(record["before"])}
+        moves = {cid: (s.sheet(cid).dice, dice[cid]) for cid in dice}
+        append_entry(s, enc.id, "undo", None, {"undoes": record["seq"]}, data, moves)
+        changed = s.txn.changed()
+        s.commit()
+        autocommit(s, changed, "undo", None, {}, data)
+    emit(app, "undo", data)
+
+
+@command(help="""Re-check an encounter log: totals, margins, outcomes, payments, dice before/after.
+
+Reports the first inconsistency with its entry and exits 1.
+
+\b
+Example:
+  narateer verify ambush""")
+@click.argument("enc_id", required=False)
+def verify_cmd(app, enc_id):
+    from ..store import encounters, yamlio
+
+    with Session(app, write=False) as s:
+        enc = pick(s, enc_id)
+        path = encounters.log_path(s.campaign.root, enc.id)
+        label = f"encounters/{enc.id}.log.yaml"
+        entries = yamlio.load_safe(yamlio.read_text(path, label), label) if path.exists() else []
+        problem = s.campaign.system.verify_log(entries or [], s.rules)
+    data = {"encounter": enc.id, "entries": len(entries or []), "ok": problem is None, "problem": problem}
+    emit(app, "verify", data)
+    if problem:
+        raise click.exceptions.Exit(1)

@@ -1,0 +1,368 @@
+"""Narateer's formatters: one text formatter per result kind (looked up by `narateer_cli.render.out`).
+
+JSON is the result's own shape, written by the host; these build the text for
+people. tabulate is imported only by formatters that print a table.
+"""
+
+from __future__ import annotations
+
+from narateer_cli.render import table
+
+DOTS = {0: "○", 1: "●", 2: "●●"}
+NAMES = {0: "Miss", 1: "Hit", 2: "Crit"}
+
+
+def faces_text(faces) -> str:
+    return "  ".join(DOTS.get(f, str(f)) for f in faces) if faces else "(no dice)"
+
+
+def dice_text(before: dict, after: dict) -> str:
+    parts = []
+    for state in ("ready", "used", "wounded"):
+        b, a = before.get(state, 0), after.get(state, 0)
+        if b != a:
+            parts.append(f"{state} {b} -> {a}")
+        elif state != "wounded" or a:
+            parts.append(f"{state} {a}")
+    return ", ".join(parts)
+
+
+def signed(n) -> str:
+    return f"{n:+d}" if isinstance(n, int) else str(n)
+
+
+def check_lines(c: dict, title: str | None = None) -> list[str]:
+    """One check result: payment, faces, Edge, total vs target, tier, dice."""
+    lines = []
+    head = title or f"{c['actor']} rolls {c['skill'].title()}"
+    if c.get("target_label"):
+        head += f" vs {c['target_label']}"
+    if c.get("reaction"):
+        head += " (Reaction)"
+    lines.append(head)
+    pay = f"base {c['base_cost']}" + (f" -{c['discount_base']} discount" if c.get("discount_base") else "")
+    if c["boost"]:
+        pay += f" + boost {c['boost']}" + (f" -{c['discount_boost']} discount" if c.get("discount_boost") else "")
+    if c.get("fee"):
+        pay += f" + fee {c['fee']}"
+    if c.get("pay_multiplier", 1) != 1:
+        pay = f"({pay}) x{c['pay_multiplier']}"
+    extra = f", +{c['bonus_dice']} bonus" if c.get("bonus_dice") else ""
+    lines.append(f"  paid {c['paid']} AD ({pay}); rolled {c['roll_dice']} {'die' if c['roll_dice'] == 1 else 'dice'}{extra}")
+    lines.append(f"  faces  {faces_text(c['faces'])}")
+    if c.get("rerolled"):
+        moves = ", ".join(f"#{i}: {NAMES[c['faces'][i]]} -> {NAMES[f]}" for i, f in zip(c["rerolled"], c["reroll_faces"]))
+        lines.append(f"  {c['edge'].title()} rerolled {moves}")
+    if c.get("power_rerolled"):
+        lines.append(f"  explicit reroll of dice {', '.join(map(str, c['power_rerolled']))}")
+    if c["final_faces"] != c["faces"]:
+        lines.append(f"  final  {faces_text(c['final_faces'])}")
+    if c["target"] is None:
+        lines.append(f"  total {c['total']}")
+    else:
+        verdict = c["outcome"]
+        lines.append(f"  total {c['total']} vs {c['target']}: margin {signed(c['margin'])}, {verdict}")
+    lines.append(f"  dice   {dice_text(c['dice_before'], c['dice_after'])}")
+    if c.get("power"):
+        lines.append(f"  power  {c['power']} (recorded)")
+    return lines
+
+
+def roll(data: dict) -> str:
+    lines = check_lines(data)
+    if data.get("opponent"):
+        opp = data["opponent"]
+        lines[0] = f"{data['actor']} rolls {data['skill'].title()} against {opp['actor']}'s {opp['skill'].title()}"
+        lines.extend(check_lines(opp, f"{opp['actor']} rolls {opp['skill'].title()}"))
+    if data.get("assist"):
+        a = data["assist"]
+        lines.append(f"  {a['helper']} assists: paid {a['paid']} AD for {a['grants']}; "
+                     f"dice {dice_text(a['dice_before'], a['dice_after'])}")
+    return "\n".join(lines)
+
+
+def pct(p: float) -> str:
+    return f"{p * 100:.1f}%"
+
+
+def dry_run(data: dict) -> str:
+    rows = [(o["boost"], o["roll_dice"], o["paid"], "yes" if o["affordable"] else "no", pct(o["p_success"]))
+            for o in data["options"]]
+    against = {"dr": f"DR {data['target']}", "readiness": f"Readiness {data['target']}",
+               "contested": "the other side's roll"}.get(data["target_source"], str(data["target"]))
+    head = (f"{data['actor']}: {data['skill'].title()} SL {data['level']} vs {against} "
+            f"with {data['ready']} Ready (dry run, nothing written)")
+    return head + "\n" + table(rows, ["boost", "roll dice", "pay AD", "affordable", "chance"])
+
+
+def dice(data: dict) -> str:
+    lines = [f"{data['dice']} dice: {faces_text(data['faces'])}"]
+    if data["rerolled"]:
+        lines.append(f"{data['edge'].title()} rerolled dice {', '.join(map(str, data['rerolled']))}: "
+                     f"{faces_text(data['final_faces'])}")
+    lines.append(f"total {data['total']}")
+    return "\n".join(lines)
+
+
+def dr_ladder(data: dict) -> str:
+    return table([(name.title(), dr) for name, dr in data["ladder"].items()], ["tier", "DR"])
+
+
+def dr(data: dict) -> str:
+    if "faces" in data:
+        return (f"{data['tier'].title()}: base DR {data['base_dr']} {signed(data['offset'])} + "
+                f"{faces_text(data['faces'])} ({data['total']}) = DR {data['dr']}")
+    return f"{data['tier'].title()}: DR {data['dr']}"
+
+
+def odds(data: dict) -> str:
+    edge = "" if data["edge"] == "none" else f" with {data['edge']}"
+    lines = [f"{data['dice']} dice{edge} vs DR {data['target']}: {pct(data['p_success'])} to exceed"]
+    dist = data["distribution"]
+    top = max(dist.values()) if dist else 1
+    rows = []
+    for total, p in dist.items():
+        bar = "█" * max(1, round(30 * p / top)) if p > 0 else ""
+        mark = "*" if int(total) > data["target"] else ""
+        rows.append((total + mark, pct(p), bar))
+    lines.append(table(rows, ["total", "chance", ""]))
+    lines.append("* exceeds the DR")
+    return "\n".join(lines)
+
+
+def behind(data: dict) -> str:
+    if data.get("readiness_off"):
+        return f"{data['actor']} is {data['readiness_off']}: Readiness does not apply, the check fails"
+    shift = ""
+    if data["target"] != data["base_target"]:
+        shift = f" ({data['edge']}: {data['base_target']} -> {data['target']})"
+    verdict = "succeeds" if data["success"] else "fails"
+    return (f"{data['actor']}'s {data['skill'].title()} Readiness {data['readiness']} vs {data['target']}{shift}: "
+            f"{verdict}")
+
+
+def show(data: dict) -> str:
+    lines = [f"{data['name']} ({data['id']})"]
+    vit = ", ".join(f"{k} {v}" for k, v in data["vitals"].items())
+    lines.append(f"vitals: {vit or 'none'}")
+    d = data["dice"]
+    lines.append("dice: " + ", ".join(f"{k} {v}" for k, v in d.items()))
+    lines.append("conditions: " + (", ".join(data["conditions"]) or "none"))
+    if data.get("movement"):
+        lines.append("movement: " + ", ".join(f"{k} {v} m" for k, v in data["movement"].items()))
+    rows = [(s["skill"], s["level"], s["vital"], s["readiness"], s["uses"]) for s in data["skills"]]
+    lines.append(table(rows, ["skill", "SL", "vital", "readiness", "uses/activation"]))
+    return "\n".join(lines)
+
+
+def readiness(data: dict) -> str:
+    rows = list(data["readiness"].items())
+    text = f"{data['actor']}: Readiness\n" + table(rows, ["skill", "readiness"])
+    if data.get("written"):
+        text += f"\nrecorded on characters/{data['actor']}.yaml"
+    return text
+
+
+def init(data: dict) -> str:
+    text = f"campaign ready in {data['campaign']}"
+    if data["example"]:
+        text += (f" with {len(data['created']) - 1} example files; start a scene with "
+                 "`narateer encounter new NAME CHAR...` (or use the example with --in ambush)")
+    return text
+
+
+def encounter_show(data: dict) -> str:
+    lines = [f"encounter {data['id']}, round {data['round']}: "
+             + (f"{data['actor']} is acting" if data["actor"] else "nobody is acting")
+             + (f", {data['next']} named next" if data.get("next") else "")]
+    rows = []
+    for cid in data["participants"]:
+        st = data["status"][cid]
+        state = "acting" if cid == data["actor"] else ("acted" if cid in data["acted"] else "waiting")
+        d = st["dice"]
+        rows.append((cid, state, d.get("ready", 0), d.get("used", 0), d.get("wounded", 0),
+                     ", ".join(st["conditions"]) or "-"))
+    lines.append(table(rows, ["who", "turn", "ready", "used", "wounded", "conditions"]))
+    if data["actor"]:
+        uses = ", ".join(f"{k} {v}" for k, v in data["uses"].items())
+        lines.append(f"{data['actor']}'s uses left: {uses or '-'}")
+        if data.get("mode"):
+            lines.append(f"movement: {data['mode']}, {data['movement_left']} m left")
+    if data["hidden"]:
+        rows = [(h, o, t) for h, obs in data["hidden"].items() for o, t in obs.items()]
+        lines.append("hidden:\n" + table(rows, ["hider", "from", "recorded total"]))
+    else:
+        lines.append("hidden: nobody")
+    return "\n".join(lines)
+
+
+def encounter_log(data: dict) -> str:
+    if not data["entries"]:
+        return f"encounter {data['id']}: no entries yet"
+    lines = []
+    for e in data["entries"]:
+        lines.append(f"{e.get('seq'):>4}  {e.get('command')}  {e.get('actor') or ''}  {log_summary(e)}")
+    return "\n".join(lines)
+
+
+def log_summary(e: dict) -> str:
+    r = e.get("result") or {}
+    if isinstance(r, dict) and "check" in r and isinstance(r["check"], dict) and "total" in r["check"]:
+        r = {**r["check"], **{k: v for k, v in r.items() if k != "check"}}
+    if isinstance(r, dict) and "hidden_from" in r:
+        return f"Stealth {r['total']}, hidden from {', '.join(r['hidden_from']) or 'nobody'}"
+    if isinstance(r, dict) and "movement_left" in r:
+        return f"{r['mode']} {r['metres']} m (costs {r['cost']} m, {r['movement_left']} m left)"
+    if isinstance(r, dict) and "total" in r and "outcome" in r:
+        return f"{r.get('skill', '')} {r['total']} vs {r.get('target')}: {r.get('outcome')} (paid {r.get('paid')})"
+    if isinstance(r, dict) and "lands" in r:
+        return f"{r.get('lands') or 'nothing'} lands, Hit Margin {r.get('hit_margin')}"
+    moves = ", ".join(f"{cid} {dice_text(m['before'], m['after'])}" for cid, m in (e.get("dice") or {}).items())
+    return moves
+
+
+def turn_start(data: dict) -> str:
+    uses = ", ".join(f"{k} {v}" for k, v in data["uses"].items())
+    return (f"round {data['round']}: {data['actor']} acts ({data['refreshed']} AD refreshed; "
+            f"dice {dice_text(data['dice_before'], data['dice_after'])})\nuses: {uses or '-'}")
+
+
+def turn_end(data: dict) -> str:
+    text = f"{data['ended']} ends the activation"
+    if data["new_round"]:
+        text += f"; round {data['round']} begins"
+    if data["next"]:
+        text += f"; {data['next']} acts next"
+    elif data["waiting"]:
+        text += f"; still to act: {', '.join(data['waiting'])}"
+    return text
+
+
+def resolve(data: dict) -> str:
+    head = f"{data['actor']}: {data['intent']}" + (f" ({data['method']})" if data.get("method") else "")
+    if data["path"] == "check":
+        return head + "\n" + "\n".join(check_lines(data["check"]))
+    return head + f"\n  {data['tier']} action, automatic: paid {data['paid']} AD; dice " + \
+        dice_text(data["dice_before"], data["dice_after"])
+
+
+def condition(data: dict) -> str:
+    return f"{data['actor']}: conditions now {', '.join(data['conditions']) or 'none'}"
+
+
+def dice_move(data: dict) -> str:
+    return f"{data['actor']}: moved {data['moved']} AD; dice {dice_text(data['dice_before'], data['dice_after'])}"
+
+
+def hide(data: dict) -> str:
+    lines = check_lines(data["check"], f"{data['actor']} hides (Stealth)")
+    lines = [l for l in lines if not l.startswith("  total")]
+    lines.insert(-1, f"  Stealth total {data['total']}")
+    for o in data["observers"]:
+        how = "searching" if o["searching"] else "Observation Readiness"
+        if o["fell_back"]:
+            how = "could not pay to search: Readiness used (A-SEARCHPAY)"
+        verdict = "hidden" if o["hidden"] else ("tie: not hidden" if o["target"] == data["total"] else "not hidden")
+        lines.append(f"  vs {o['id']} ({how}) {o['target']}: {verdict}")
+        if o["check"]:
+            lines.extend("    " + l for l in check_lines(o["check"], f"{o['id']} searches (Observation)")[1:])
+    if data["recorded_total"] is not None:
+        lines.append(f"  recorded Stealth total {data['recorded_total']} (hidden from {', '.join(data['hidden_from'])})")
+    return "\n".join(lines)
+
+
+def search(data: dict) -> str:
+    lines = check_lines(data["check"], f"{data['searcher']} searches for {data['hider']}")
+    lines.append(f"  {'found ' + data['hider'] + ' (revealed to ' + data['searcher'] + ' only)' if data['found'] else 'not found'}")
+    return "\n".join(lines)
+
+
+def reveal(data: dict) -> str:
+    text = f"{data['hider']} revealed to {', '.join(data['revealed_to']) or 'nobody'}"
+    if data["still_hidden_from"]:
+        text += f"; still hidden from {', '.join(data['still_hidden_from'])}"
+    return text
+
+
+def move(data: dict) -> str:
+    text = f"{data['actor']} moves {data['metres']} m ({data['mode']}"
+    text += ", difficult" if data.get("difficult") else ""
+    text += ", hidden" if data["hidden"] else ""
+    text += f"): costs {data['cost']} m, {data['movement_left']} m left"
+    if data.get("paid"):
+        text += f"; paid {data['paid']} AD for {data['mode']}"
+    if data.get("revealed_to"):
+        text += f"\nSprinting ends hiding: revealed to {', '.join(data['revealed_to'])}"
+    return text
+
+
+def exchange(data: dict) -> str:
+    lines = [f"{data['attacker']} attacks {data['defender']} (response: {data['response']})"]
+    lines.extend(check_lines(data["attack"], f"  attack: {data['attack']['skill'].title()}"))
+    if data["defense"]:
+        lines.extend(check_lines(data["defense"], f"  {data['response']}: {data['defense']['skill'].title()}"))
+    if data["lands"]:
+        lines.append(f"=> {data[data['lands']]} lands: Hit Margin {data['hit_margin']} ({data['outcome']})"
+                     + (f", damage {data['damage']}" if data.get("damage") is not None else ""))
+    else:
+        lines.append("=> nothing lands")
+    if data.get("revealed_to"):
+        lines.append(f"{data['attacker']} is revealed to {', '.join(data['revealed_to'])}")
+    return "\n".join(lines)
+
+
+def react(data: dict) -> str:
+    lines = check_lines(data["check"], f"{data['actor']} makes an Opportunity Attack on {data['against']}")
+    lines.append("=> lands: Hit Margin %s" % data["hit_margin"] if data["lands"] else "=> misses")
+    return "\n".join(lines)
+
+
+def join(data: dict) -> str:
+    lines = [f"{data['observer']} joins encounter {data['encounter']}"]
+    for r in data["compared"]:
+        how = "searching" if r["searching"] and not r["fell_back"] else "Readiness"
+        lines.append(f"  {r['hider']}'s recorded {r['recorded']} vs {how} {r['target']}: "
+                     + ("stays hidden" if r["hidden"] else "spotted"))
+    return "\n".join(lines)
+
+
+def commit_message(command: str, actor: str | None, declaration: dict, r: dict) -> str:
+    """The git commit message for one logged action (--commit, autocommit): what happened, in a line."""
+    check = r.get("check") if isinstance(r.get("check"), dict) and "total" in r.get("check", {}) else None
+    if command in ("roll",) or (command == "resolve" and check):
+        c = check or r
+        return (f"{c['actor']}: {c['skill'].title()} {c['total']} vs {c.get('target_label') or c['target']}, "
+                f"{c['outcome']} (paid {c['paid']} AD)")
+    messages = {
+        "resolve": lambda: f"{actor}: {r.get('intent')} ({r.get('tier')}, automatic, paid {r.get('paid')} AD)",
+        "encounter new": lambda: f"New encounter {r['id']}: {', '.join(declaration.get('participants') or []) or 'nobody yet'}",
+        "encounter join": lambda: f"{actor} joins {r['encounter']}",
+        "turn start": lambda: f"{actor}: activation starts, round {r['round']} ({r['refreshed']} AD refreshed)",
+        "turn end": lambda: f"{actor}: activation ends" + (f", {r['next']} next" if r.get("next") else ""),
+        "condition": lambda: f"{actor}: conditions " + " ".join(
+            [f"+{c}" for c in r["added"]] + [f"-{c}" for c in r["removed"]]) if r["added"] or r["removed"]
+        else f"{actor}: conditions unchanged",
+        "hide": lambda: f"{actor}: Hide {r['total']}, hidden from {', '.join(r['hidden_from']) or 'nobody'}",
+        "search": lambda: f"{actor}: Search {r['check']['total']} vs {r['target']}, "
+                          + (f"found {r['hider']}" if r["found"] else "nothing found"),
+        "reveal": lambda: f"{actor}: revealed to {', '.join(r['revealed_to']) or 'nobody'}",
+        "move": lambda: f"{actor}: {r['mode']} {r['metres']} m (costs {r['cost']} m)",
+        "exchange": lambda: f"{r['attacker']} vs {r['defender']} ({r['response']}): "
+                            + (f"{r['lands']} lands, Hit Margin {r['hit_margin']}" if r["lands"] else "nothing lands"),
+        "react": lambda: f"{actor}: Opportunity Attack on {r['against']}, " + ("lands" if r["lands"] else "misses"),
+        "undo": lambda: f"Undo entry {r['undone']} of {r['encounter']}",
+    }
+    if command in messages:
+        return messages[command]()
+    return f"{actor}: {command} ({r.get('moved', 0)} AD)"  # refresh, wound, heal
+
+
+FORMATTERS = {
+    "encounter_show": encounter_show, "encounter_log": encounter_log, "turn_start": turn_start,
+    "turn_end": turn_end, "resolve": resolve, "condition": condition, "refresh": dice_move, "wound": dice_move,
+    "heal": dice_move, "hide": hide, "search": search, "reveal": reveal, "move": move,
+    "exchange": exchange, "react": react, "join": join, "init": init,
+    "roll": roll, "dry_run": dry_run, "dice": dice, "dr_ladder": dr_ladder, "dr": dr, "odds": odds,
+    "behind": behind, "show": show, "readiness": readiness
+}
+

@@ -1,0 +1,32 @@
+"""Coin: a toy rule system that plugs into narateer as a third-party package would.
+
+Flip coins; heads count one each; a flip succeeds when the heads beat the
+target. A character holds coins (ready / spent); a roll spends one.
+"""
+
+from narateer_cli.systems.base import System
+
+SYSTEM = System(
+    name="coin",
+    title="Coin",
+    summary="Flip coins, count heads, beat the target.",
+    package=__name__,
+    verbs={
+        "roll": (__name__ + ".commands", "Flip coins for a character against a target."),
+        "odds": (__name__ + ".commands", "Exact chance to beat a target with N coins."),
+        "call": (__name__ + ".commands", "Call one flip: heads or tails."),
+    },
+    hooks={
+        "ruleset": __name__ + ".engine:ruleset",
+        "parse_sheet": __name__ + ".engine:parse_sheet",
+        "new_state": __name__ + ".engine:new_state",
+        "load_state": __name__ + ".engine:load_state",
+        "verify_log": __name__ + ".engine:verify_log",
+        "parse_faces": __name__ + ".engine:parse_faces",
+        "beats": __name__ + ".engine:beats",
+        "chance": __name__ + ".engine:chance",
+        "render": __name__ + ".render",
+    },
+    counters=("coins.ready", "coins.spent"),
+    pointers={"hide": "a coin cannot hide; try `narateer call heads`"},
+)
