@@ -155,7 +155,7 @@ def finish(s, command: str, actor, declaration: dict, result: dict, enc_id: str 
 
 def autocommit(s, changed, command, actor, result):
     """--commit (or `autocommit: true`): commit this action's files with a one-line message."""
-    from narateer_cli.commands.scene_ops import wants_commit
+    from narateer_cli.commands.encounter_ops import wants_commit
 
     if not wants_commit(s):
         return

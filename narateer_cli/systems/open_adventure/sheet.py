@@ -28,6 +28,15 @@ class Sheet(Record):
                "effect_bonuses", "defenses", "points", "wounds", "conditions", "reaction",
                "challenge_points", "actions")
 
+    @property
+    def dice(self) -> dict:
+        """The counters the host's log and merge driver track (SYSTEM.counters)."""
+        out = {f"points.{k}": v for k, v in self.points.items()}
+        out["wounds"] = self.wounds or 0
+        if self.challenge_points is not None:
+            out["challenge_points"] = self.challenge_points
+        return out
+
 
 def schema(rules) -> dict:
     """Known keys per map path, for PCs and NPCs; `*` marks a map whose keys the user names."""
