@@ -1,0 +1,25 @@
+"""The Open Adventure README's commands work as written, in order, on a fresh example campaign."""
+
+from __future__ import annotations
+
+import shlex
+from pathlib import Path
+
+from tests.conftest import run
+
+README = Path(__file__).resolve().parents[3] / "narateer_cli" / "systems" / "open_adventure" / "README.md"
+
+
+def test_readme_commands_run_as_written(tmp_path):
+    lines = [line[2:] for line in README.read_text().splitlines() if line.startswith("$ narateer ")]
+    assert len(lines) > 15
+    camp = None
+    for line in lines:
+        args = shlex.split(line)[1:]
+        if args[0] == "init":
+            assert run(None, "init", str(tmp_path / args[1]), *args[2:]).code == 0
+            camp = tmp_path / args[1]
+            continue
+        r = run(camp, *args)
+        assert r.code == 0, (line, r.err)
+        assert r.out.strip(), line
