@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from narateer_cli.errors import BadInput
 
-STATE_KEYS = ("id", "system", "round", "order", "acted", "actor", "major", "minor", "participants", "maintaining")
+STATE_KEYS = ("id", "system", "round", "order", "acted", "actor", "major", "minor", "participants", "maintaining",
+              "spent")
 
 
 class SheetFile:
@@ -115,7 +116,7 @@ def load_state(s, enc_id: str):
         state = TurnState(encounter=enc_id, round=int(data["round"]), order=tuple(data["order"]),
                           acted=tuple(data.get("acted") or ()), actor=data.get("actor"),
                           major=bool(data.get("major")), minor=bool(data.get("minor")),
-                          maintaining=data.get("maintaining"))
+                          maintaining=data.get("maintaining"), spent=tuple(data.get("spent") or ()))
     except (KeyError, TypeError, ValueError):
         raise BadInput(f"{label}: damaged encounter state", fix="restore it from git") from None
     return state
@@ -126,7 +127,7 @@ def state_text(state) -> str:
 
     data = {"id": state.encounter, "system": "open-adventure", "round": state.round, "order": list(state.order),
             "acted": list(state.acted), "actor": state.actor, "major": state.major, "minor": state.minor,
-            "participants": list(state.order), "maintaining": state.maintaining}
+            "participants": list(state.order), "maintaining": state.maintaining, "spent": list(state.spent)}
     return "# open-adventure encounter state; its log is the .log.yaml beside this file\n" + yamlio.emit_text(data)
 
 

@@ -39,9 +39,8 @@ def check_in_scene(s, char, decl, source):
     enc_id, state = scene_for(s, actor.id)
     result = resolve(actor, decl, rules, source, target, other)
     state = turns.spend(state, actor.id)
-    if other is not None and rules.opp_uses_major and state is not None and other.id in state.order:
-        raise BadInput("opposed.opponent_uses_major: the opponent acts on its own Turn", rule="A-OA-OPP",
-                       fix="use --ds with its total, or set the knob to false")
+    if other is not None and rules.opp_uses_major:
+        state = turns.spend_opponent(state, other.id)
     stunt = result.stunt
     if stunt and stunt["before"] is not None:
         changes = {("points", stunt["pool"]): stunt["after"]}

@@ -10,8 +10,9 @@ from .record import Record
 
 class TurnState(Record):
     """One encounter's turn state: fixed order, the Round, whose Turn it is and what it has spent."""
-    _fields = ("encounter", "round", "order", "acted", "actor", "major", "minor", "maintaining")
-    _defaults = {"round": 1, "acted": (), "actor": None, "major": False, "minor": False, "maintaining": None}
+    _fields = ("encounter", "round", "order", "acted", "actor", "major", "minor", "maintaining", "spent")
+    _defaults = {"round": 1, "acted": (), "actor": None, "major": False, "minor": False, "maintaining": None,
+                 "spent": ()}
 
 
 def order(members, reactions: dict, sheets: dict, rules) -> tuple:
@@ -51,7 +52,8 @@ def start(state: TurnState, who: str | None = None) -> TurnState:
     elif who in acted:
         raise Refused(f"{who} already took a Turn in Round {rnd}", rule="R-OA-ACT-2",
                       fix="wait for the next Round, or start another character's Turn")
-    return state.replace(round=rnd, acted=acted + (who,), actor=who, major=False, minor=False)
+    return state.replace(round=rnd, acted=acted + (who,), actor=who, major=who in state.spent, minor=False,
+                         spent=tuple(c for c in state.spent if c != who))
 
 
 def end(state: TurnState) -> TurnState:
@@ -71,3 +73,15 @@ def spend(state: TurnState | None, who: str, kind: str = "major") -> TurnState |
         raise Refused(f"{who} has spent this Turn's {kind.title()} Action", rule="R-OA-ACT-2",
                       fix="run `turn end`, and act on the next Turn")
     return state.replace(**{kind: True})
+
+
+def spend_opponent(state: TurnState | None, who: str) -> TurnState | None:
+    """A-OA-OPP opponent_uses_major: resisting spends the opponent's Major Action (this Turn's, or its next)."""
+    if state is None or who not in state.order:
+        return state
+    if state.actor == who:
+        return spend(state, who)
+    if who in state.spent:
+        raise Refused(f"{who} has already spent its next Major Action resisting", rule="A-OA-OPP",
+                      fix="give its total with --ds instead of --opposed")
+    return state.replace(spent=state.spent + (who,))

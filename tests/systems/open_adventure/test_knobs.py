@@ -147,3 +147,15 @@ def test_seeded_faces_replay_through_faces_text(score, seed):
     rolled = dice.roll_pool(dice_, score, r, dice.DiceSource(rng=random.Random(seed)))
     again = dice.roll_pool(dice_, score, r, dice.DiceSource(physical={"faces": (dice.parse_faces(rolled["faces_text"]), "--faces")}))
     assert again == rolled
+
+
+def test_opponent_uses_major_spends_its_next_major_A_OA_OPP():
+    r = rules()
+    sheets = {c: cast(c, r) for c in ("warheart", "orc")}
+    state = turns.TurnState(encounter="door", order=turns.order(["warheart", "orc"], {"warheart": 9}, sheets, r))
+    state = turns.spend(turns.start(state), "warheart")
+    state = turns.spend_opponent(state, "orc")
+    state = turns.start(turns.end(state))
+    assert state.actor == "orc" and state.major and not state.spent
+    with pytest.raises(Refused):
+        turns.spend(state, "orc")
