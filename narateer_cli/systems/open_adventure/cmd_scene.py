@@ -46,7 +46,8 @@ def encounter_new(app, enc_id, chars, reaction):
             if not sep or not value.strip().lstrip("-").isdigit():
                 raise BadInput(f"--reaction {item!r} must be PC=N", fix="for example --reaction warheart=9")
             totals[who] = int(value)
-        state = turns.TurnState(encounter=enc_id, order=turns.order(list(chars), totals, sheets, s.rules))
+        state = turns.TurnState(encounter=enc_id, order=turns.order(list(chars), totals, sheets, s.rules),
+                                reactions=totals)
         doc, text = s.campaign.config_doc()
         doc["encounter"] = enc_id
         s.txn.write(s.campaign.config_path, yamlio.dump_rt(doc, text))
@@ -63,6 +64,23 @@ def _state(s, enc_id):
     if enc_id is None:
         raise BadInput("no current encounter", fix="create one with `narateer encounter new ID CHAR...` or pass --in ID")
     return enc_id, load_state(s, enc_id)
+
+
+@command(group=encounter_cmd, name="join", help="""Add CHAR to the current encounter in its Reaction place (A-OA-TURN).""")
+@click.argument("char")
+@click.option("--reaction", type=int, help="A PC's Reaction Check total.")
+def encounter_join(app, char, reaction):
+    from . import turns
+    from .files import finish, load
+    from .render import turn_json
+
+    with Session(app) as s:
+        enc_id, state = _state(s, app.encounter_id)
+        sheets = {cid: load(s, cid).sheet for cid in (*state.order, char)}
+        state = turns.join(state, char, reaction, sheets, s.rules)
+        data = turn_json(state)
+        finish(s, "encounter join", char, {"reaction": reaction}, data, enc_id, state)
+    emit(app, KIND + "turn", data)
 
 
 @command(group=encounter_cmd, name="show", help="""The encounter's Round, order and whose Turn it is.""")

@@ -203,3 +203,24 @@ def wound_cmd(app, char, n):
 @click.argument("n", type=int, default=1, required=False)
 def heal_cmd(app, char, n):
     _wounds(app, char, n, -1, "heal")
+
+
+@command(context_settings={"ignore_unknown_options": True}, help="""Add (+NAME) or remove (-NAME) conditions.
+
+\b
+Example:
+  narateer condition amicus +prone -dazed""")
+@click.argument("char")
+@click.argument("changes", nargs=-1, required=True)
+def condition_cmd(app, char, changes):
+    from .files import load, write_sheet
+    from .pools import change_conditions
+
+    with Session(app) as s:
+        sf = load(s, char)
+        conds, added, removed = change_conditions(sf.sheet.conditions, changes)
+        write_sheet(s, sf, {}, {"conditions": conds})
+        data = {"system": "open-adventure", "actor": sf.id, "conditions": conds, "added": added, "removed": removed,
+                "message": f"{sf.id}: conditions {', '.join(conds) or 'none'}"}
+        _log_sheet_change(s, "condition", sf.id, {"changes": list(changes)}, data)
+    emit(app, KIND + "simple", data)

@@ -11,13 +11,48 @@ from __future__ import annotations
 from narateer_cli.errors import BadInput
 
 STATE_KEYS = ("id", "system", "round", "order", "acted", "actor", "major", "minor", "participants", "maintaining",
-              "spent")
+              "spent", "reactions")
 
 
 class SheetFile:
     def __init__(self, cid, path, label, text, doc, sheet):
         self.id, self.path, self.label, self.text, self.doc, self.sheet = cid, path, label, text, doc, sheet
         self.original = text
+
+    def set_list(self, key: str, values: list) -> str:
+        """Replace a list; a one-line flow list is rewritten on its own line only, else a round-trip dump."""
+        from narateer_cli.store import yamlio
+
+        current = self.doc.get(key)
+        if list(current or []) == list(values):
+            return self.text
+        spliced = self._splice_flow_list(key, values) if isinstance(current, list) else None
+        if spliced is not None:
+            self.text = spliced
+            self.doc = yamlio.load_rt(spliced, self.label)
+            return self.text
+        if isinstance(current, list):
+            del current[:]
+            current.extend(values)
+        else:
+            self.doc[key] = list(values)
+        self.text = yamlio.dump_rt(self.doc, self.text)
+        return self.text
+
+    def _splice_flow_list(self, key: str, values: list) -> str | None:
+        from narateer_cli.store import yamlio
+
+        try:
+            line, col = self.doc.lc.value(key)
+        except (AttributeError, KeyError, TypeError):
+            return None
+        lines = self.text.split("\n")
+        row = lines[line] if line < len(lines) else ""
+        end = row.find("]", col)
+        if not row[col:col + 1] == "[" or end < 0 or "[" in row[col + 1:end]:
+            return None
+        lines[line] = row[:col] + yamlio.flow(list(values)) + row[end + 1:]
+        return "\n".join(lines)
 
     def edit(self, changes: dict) -> str:
         """`{("points", "body"): 7, ("wounds",): 1}` -> the new text, only those lines changed."""
@@ -81,8 +116,10 @@ def load(s, cid: str) -> SheetFile:
     return cache[cid]
 
 
-def write_sheet(s, sf: SheetFile, changes: dict):
+def write_sheet(s, sf: SheetFile, changes: dict, lists: dict | None = None):
     text = sf.edit(changes)
+    for key, values in (lists or {}).items():
+        text = sf.set_list(key, values)
     if text != sf.original:
         s.txn.write(sf.path, text)
 
@@ -116,7 +153,8 @@ def load_state(s, enc_id: str):
         state = TurnState(encounter=enc_id, round=int(data["round"]), order=tuple(data["order"]),
                           acted=tuple(data.get("acted") or ()), actor=data.get("actor"),
                           major=bool(data.get("major")), minor=bool(data.get("minor")),
-                          maintaining=data.get("maintaining"), spent=tuple(data.get("spent") or ()))
+                          maintaining=data.get("maintaining"), spent=tuple(data.get("spent") or ()),
+                          reactions=dict(data.get("reactions") or {}))
     except (KeyError, TypeError, ValueError):
         raise BadInput(f"{label}: damaged encounter state", fix="restore it from git") from None
     return state
@@ -127,7 +165,8 @@ def state_text(state) -> str:
 
     data = {"id": state.encounter, "system": "open-adventure", "round": state.round, "order": list(state.order),
             "acted": list(state.acted), "actor": state.actor, "major": state.major, "minor": state.minor,
-            "participants": list(state.order), "maintaining": state.maintaining, "spent": list(state.spent)}
+            "participants": list(state.order), "maintaining": state.maintaining, "spent": list(state.spent),
+            "reactions": dict(state.reactions)}
     return "# open-adventure encounter state; its log is the .log.yaml beside this file\n" + yamlio.emit_text(data)
 
 

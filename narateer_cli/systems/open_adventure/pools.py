@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from narateer_cli.errors import BadInput
 
-from .names import suggest
+from .names import norm, suggest
 from .record import Record
 
 POOLS = ("body", "mind", "spirit", "challenge")
@@ -61,3 +61,22 @@ def change_wounds(sheet, delta: int, rules) -> WoundResult:
     if after > rules.limits["count"]:
         raise BadInput(f"{after} Wounds is over the limit", fix=f"stay at or below {rules.limits['count']}")
     return WoundResult(system="open-adventure", actor=sheet.id, before=before, after=after)
+
+
+def change_conditions(current, changes) -> tuple[list, list, list]:
+    """`condition CHAR +NAME -NAME`: (conditions after, added, removed). Names are the table's own."""
+    conds, added, removed = list(current), [], []
+    for change in changes:
+        sign, name = str(change)[:1], str(change)[1:].strip()
+        if sign not in ("+", "-") or not name:
+            raise BadInput(f"{change!r} must be +NAME or -NAME", fix="for example `condition amicus +prone -dazed`")
+        match = [c for c in conds if norm(c) == norm(name)]
+        if sign == "+" and not match:
+            conds.append(name)
+            added.append(name)
+        elif sign == "-":
+            if not match:
+                raise BadInput(f"no condition {name!r} to remove", fix=suggest(name, conds))
+            conds.remove(match[0])
+            removed.append(match[0])
+    return conds, added, removed

@@ -10,9 +10,10 @@ from .record import Record
 
 class TurnState(Record):
     """One encounter's turn state: fixed order, the Round, whose Turn it is and what it has spent."""
-    _fields = ("encounter", "round", "order", "acted", "actor", "major", "minor", "maintaining", "spent")
+    _fields = ("encounter", "round", "order", "acted", "actor", "major", "minor", "maintaining", "spent",
+               "reactions")
     _defaults = {"round": 1, "acted": (), "actor": None, "major": False, "minor": False, "maintaining": None,
-                 "spent": ()}
+                 "spent": (), "reactions": {}}
 
 
 def order(members, reactions: dict, sheets: dict, rules) -> tuple:
@@ -85,3 +86,14 @@ def spend_opponent(state: TurnState | None, who: str) -> TurnState | None:
         raise Refused(f"{who} has already spent its next Major Action resisting", rule="A-OA-OPP",
                       fix="give its total with --ds instead of --opposed")
     return state.replace(spent=state.spent + (who,))
+
+
+def join(state: TurnState, cid: str, reaction: int | None, sheets: dict, rules) -> TurnState:
+    """`encounter join`: CHAR takes its place in the Reaction order; the others keep theirs (A-OA-TURN)."""
+    if cid in state.order:
+        raise BadInput(f"{cid} is already in encounter {state.encounter}", fix="nothing to do")
+    reactions = dict(state.reactions)
+    if reaction is not None:
+        reactions[cid] = reaction
+    new = order(list(state.order) + [cid], reactions, sheets, rules)
+    return state.replace(order=new, reactions=reactions)

@@ -292,3 +292,24 @@ def test_dice_and_odds_outputs(oa):
     assert o["dice"] == ["d6"] * 9 + ["d10"] and o["upto"] == 128
     r = run(oa, "odds", "7", "--ds", "9")
     assert r.code == 0 and "137/288" in r.out and "1/48" in r.out
+
+
+def test_condition_and_encounter_join(oa):
+    old = sheet_text(oa, "amicus")
+    d = ok(oa, "condition", "amicus", "+prone", "+dazed")
+    assert d["conditions"] == ["prone", "dazed"]
+    assert "conditions: [prone, dazed]" in sheet_text(oa, "amicus")
+    ok(oa, "condition", "amicus", "-Prone", "-dazed")
+    assert sheet_text(oa, "amicus") == old
+    refused(oa, 2, "condition", "amicus", "-prone")
+    ok(oa, "encounter", "new", "hall", "amicus", "goblin", "--reaction", "amicus=3")
+    d = ok(oa, "encounter", "join", "laria", "--reaction", "7")
+    assert d["order"] == ["laria", "goblin", "amicus"]
+    assert ok(oa, "encounter", "join", "orc")["order"] == ["laria", "goblin", "orc", "amicus"]
+
+
+def test_check_lists_a_misspelt_sheet_key(oa):
+    path = oa / "characters" / "amicus.yaml"
+    path.write_text(path.read_text().replace("toughness: 3", "toughnes: 3"))
+    r = run(oa, "check")
+    assert r.code == 1 and "did you mean toughness?" in r.out
