@@ -170,9 +170,13 @@ def test_w18_chart_and_ladder_R_OA_DICE_1_DS_1(oa):
         ("very-easy", 3), ("easy", 6), ("moderate", 9), ("hard", 12), ("very-hard", 15), ("nearly-impossible", 20)]
 
 
-@pytest.mark.parametrize("score,want", [(2, "5/6"), (7, "11/16"), (13, "413/648"), (14, "2513/3888")])
-def test_w19_as_equal_to_ds(oa, score, want):
-    assert ok(oa, "odds", str(score), "--ds", str(score))["p_success_exact"] == want
+W19 = {2: "5/6", 3: "3/4", 4: "7/10", 5: "2/3", 6: "13/18", 7: "11/16", 8: "2/3", 9: "281/432", 10: "287/432",
+       11: "563/864", 12: "139/216", 13: "413/648", 14: "2513/3888"}
+
+
+def test_w19_as_equal_to_ds(oa):
+    for score, want in W19.items():
+        assert ok(oa, "odds", str(score), "--ds", str(score))["p_success_exact"] == want
 
 
 @pytest.mark.parametrize("score,ds,want", [(7, "9", "137/288"), (14, "15", "2239/3888"), (6, "2", "35/36"),
@@ -313,3 +317,9 @@ def test_check_lists_a_misspelt_sheet_key(oa):
     path.write_text(path.read_text().replace("toughness: 3", "toughnes: 3"))
     r = run(oa, "check")
     assert r.code == 1 and "did you mean toughness?" in r.out
+
+
+def test_open_adventure_verbs_are_bad_input_in_a_narateer_campaign(camp):
+    for args in (("chart",), ("ds",), ("points", "selka", "body", "-1")):
+        err = refused(camp, 2, *args)
+        assert "open-adventure command" in err and "plays narateer" in err
