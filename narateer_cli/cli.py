@@ -87,13 +87,7 @@ def _builtin_systems() -> list:
     """The built-in systems that are present (their SYSTEM records only; entry points are not consulted)."""
     from . import systems
 
-    out = []
-    for name in systems.BUILTIN:
-        try:
-            out.append(systems.load_system(name))
-        except Exception:
-            continue
-    return out
+    return [systems.load_system(name) for name, module in systems.BUILTIN.items() if systems.present(module)]
 
 
 class App:

@@ -28,3 +28,17 @@ def known_list(known, more: int = 20) -> str:
     names = [str(k) for k in known]
     text = ", ".join(names[:more]) + (f" and {len(names) - more} more" if len(names) > more else "")
     return text or "none yet"
+
+
+def unknown(what: str, name, known, *, detail: str = "", rule: str | None = None, create: str | None = None):
+    """The BadInput for an unknown NAME (S-SYS-5): the closest known names when any are close, the known
+    names otherwise, and how to create one only as a pattern (never the misspelt name itself)."""
+    from .errors import BadInput
+
+    known = list(known)
+    near = closest(str(name), known)
+    message = f"unknown {what} {str(name)!r}{detail}" + (f" (did you mean {' or '.join(near)}?)" if near else "")
+    fix = "known: " + known_list(known)
+    if create and not near:
+        fix += f"; create one with `{create}`"
+    return BadInput(message, rule=rule, fix=fix)

@@ -166,10 +166,9 @@ class Campaign:
         path = self.sheet_path(char_id)
         label = f"characters/{char_id}.yaml"
         if not path.exists():
-            ids = self.sheet_ids()
-            known = ", ".join(ids[:20]) + (f" and {len(ids) - 20} more" if len(ids) > 20 else "") or "none yet"
-            raise BadInput(f"unknown character {char_id!r} (no {label})",
-                           fix=f"known: {known}; create one with `narateer new {char_id}`")
+            from ..suggest import unknown
+
+            raise unknown("character", char_id, self.sheet_ids(), detail=f" (no {label})", create="narateer new ID")
         text, key = yamlio.read_text(path, label, with_key=True)
         cached = cache.get(self.root, "sheets", char_id, key)
         if cached is not None:

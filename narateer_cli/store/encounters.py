@@ -50,10 +50,10 @@ def load_state(root: Path, enc_id: str, system) -> dict:
     path = state_path(root, enc_id)
     label = f"encounters/{enc_id}.yaml"
     if not path.exists():
-        known = ", ".join(sorted(p.stem for p in (root / "encounters").glob("*.yaml")
-                                 if not p.name.endswith(".log.yaml"))) or "none"
-        raise BadInput(f"unknown encounter {enc_id!r} (no {label})",
-                       fix=f"known: {known}; create one with `narateer encounter new {enc_id} CHAR...`")
+        from ..suggest import unknown
+
+        known = sorted(p.stem for p in (root / "encounters").glob("*.yaml") if not p.name.endswith(".log.yaml"))
+        raise unknown("encounter", enc_id, known, detail=f" (no {label})", create="narateer encounter new ID CHAR...")
     text, key = yamlio.read_text(path, label, with_key=True)
     data = cache.get(root, "states", enc_id, key)
     fresh = data is None

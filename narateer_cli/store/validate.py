@@ -39,7 +39,7 @@ def _key_line(root, label: str, message: str) -> int:
 
 
 def validate_campaign(campaign) -> list[str]:
-    from . import encounters, yamlio
+    from . import encounters, schema, yamlio
     from .campaign import ID_RE
 
     problems = []
@@ -48,6 +48,7 @@ def validate_campaign(campaign) -> list[str]:
     except NarateerError as exc:
         return [_place("narateer.yaml", exc, campaign.root)]
     root = campaign.root
+    table = campaign.system.hook("sheet_schema")
     sheets = set()
     for path in sorted((root / "characters").glob("*")) if (root / "characters").is_dir() else []:
         label = f"characters/{path.name}"
@@ -58,6 +59,10 @@ def validate_campaign(campaign) -> list[str]:
             continue
         try:
             doc = yamlio.load_rt(yamlio.read_text(path, label), label)
+            found = schema.problems(doc, table, label, rules) if table is not None and isinstance(doc, dict) else []
+            problems.extend(p.text() for p in found)
+            if any(p.severity == "error" for p in found):
+                continue
             campaign.system.parse_sheet(path.stem, doc, label, rules)
             sheets.add(path.stem)
         except NarateerError as exc:
@@ -89,10 +94,11 @@ def validate_campaign(campaign) -> list[str]:
 
 
 def _entry_line(text: str, problem: str) -> int:
-    """The line where the entry a verify problem names begins."""
+    """The line where the entry a verify problem names begins (one-line flow or JSON entries, or block style)."""
     match = re.match(r"entry (\d+) ", problem)
     if match:
-        found = re.search(rf"^- seq: {match.group(1)}\s*$", text, re.M)
+        seq = match.group(1)
+        found = re.search(rf'^- (?:\{{\s*"?seq"?\s*:\s*{seq}\s*[,}}]|seq:\s*{seq}\s*$)', text, re.M)
         if found:
             return text.count("\n", 0, found.start()) + 1
     return 1

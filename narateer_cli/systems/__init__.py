@@ -70,12 +70,12 @@ def _entry_points():
 
 def installed() -> list[str]:
     """Every system this installation can load: the built-in ones present, then entry points."""
-    names = [name for name, module in BUILTIN.items() if _present(module)]
+    names = [name for name, module in BUILTIN.items() if present(module)]
     names += sorted(name for name in _entry_points() if name not in BUILTIN)
     return names
 
 
-def _present(module: str) -> bool:
+def present(module: str) -> bool:
     """Whether a built-in system's package is in this installation (imports it: SYSTEM is cheap)."""
     try:
         importlib.import_module(module)
@@ -93,7 +93,7 @@ def load_system(name: str | None):
         return _LOADED[name]
     module = BUILTIN.get(name)
     system = None
-    if module is not None and _present(module):
+    if module is not None and present(module):
         system = importlib.import_module(module).SYSTEM
     elif module is None:
         ep = _entry_points().get(name)

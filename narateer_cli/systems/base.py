@@ -24,6 +24,7 @@ HOOKS = {
     "load_state": "(doc: dict, label, rules) -> dict: a validated encounter state",
     "verify_log": "(entries: list, rules) -> str | None: the first problem, re-checked by the system's own code",
     "render": "module with one text formatter per result kind: fn(data: dict) -> str",
+    "sheet_schema": "a narateer_cli.store.schema table of the sheet: `check` lists all its problems",
     "beats": "(total, target) -> bool: success comparison, the one place it is written",
     "parse_faces": "(text, option) -> list of faces | None: physical faces typed at the table",
     "chance": "(entry_check: dict, rules) -> Fraction: probability of the logged outcome (P-LUCK)",

@@ -3,84 +3,48 @@
 from __future__ import annotations
 
 from narateer_cli.errors import BadInput
-from narateer_cli.store import yamlio
+from narateer_cli.store import schema, yamlio
+from narateer_cli.suggest import closest
 
 from .engine.character import STATES, Sheet, Skill
 from .engine.ruleset import Ruleset
-
-
-def _int(value, label, line, what, low=0, high=None):
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise BadInput(f"{label}:{line}: {what} must be a whole number, not {value!r}", fix="write a number there")
-    if value < low or (high is not None and value > high):
-        raise BadInput(f"{label}:{line}: {what} {value} is out of range ({low} to {high})", rule="A-LIMITS",
-                       fix="write a number in range")
-    return value
+from .schema import SHEET, STATE
 
 
 def parse_sheet(char_id: str, doc, label: str, rules: Ruleset) -> Sheet:
-    """Validate a character document (SPEC Part 3 minimum) into an engine Sheet."""
+    """A character document (SPEC Part 3 minimum), checked against the schema table, as an engine Sheet."""
     if not isinstance(doc, dict):
         raise BadInput(f"{label}: a character file must be a mapping", fix="see the README's character format")
-    lim = rules.max_state_dice
-    vitals = {}
-    raw_vitals = doc.get("vitals") or {}
-    if not isinstance(raw_vitals, dict):
-        raise BadInput(f"{label}:{yamlio.line_of(doc, 'vitals')}: vitals must be a mapping", fix="write `agility: 3` lines")
-    for key, value in raw_vitals.items():
-        vitals[str(key).lower()] = _int(value, label, yamlio.line_of(raw_vitals, key), f"vital {key}", 0, 100)
+    schema.require(doc, SHEET, label, rules)
     skills = {}
-    raw_skills = doc.get("skills") or {}
-    if not isinstance(raw_skills, dict):
-        raise BadInput(f"{label}:{yamlio.line_of(doc, 'skills')}: skills must be a mapping", fix="write `stealth: 2` lines")
-    for key, value in raw_skills.items():
-        name = str(key).lower()
-        line = yamlio.line_of(raw_skills, key)
-        if isinstance(value, dict):
-            level = _int(value.get("level"), label, line, f"skill {key} level", 0, 100)
-            vital = value.get("vital", rules.skills.get(name))
-        else:
-            level = _int(value, label, line, f"skill {key}", 0, 100)
-            vital = rules.skills.get(name)
-        if vital is None:
-            raise BadInput(f"{label}:{line}: skill {key} has no linked vital",
-                           fix=f"write `{key}: {{level: {level}, vital: NAME}}`")
-        skills[name] = Skill(name, level, str(vital).lower())
-    dice_doc = doc.get("action_dice")
-    if not isinstance(dice_doc, dict):
-        raise BadInput(f"{label}: action_dice must be a mapping with ready and used",
-                       fix="write `action_dice: {ready: 5, used: 0}`")
-    dice = {}
-    for key, value in dice_doc.items():
-        if key not in STATES:
-            continue
-        dice[key] = _int(value, label, yamlio.line_of(dice_doc, key), f"action_dice.{key}", 0, lim)
+    for key, value in (doc.get("skills") or {}).items():
+        skills[str(key).lower()] = _skill(str(key), value, doc["skills"], label, rules)
+    dice = {state: count for state, count in doc["action_dice"].items() if state in STATES}
     dice.setdefault("ready", 0)
     dice.setdefault("used", 0)
-    conditions = doc.get("conditions") or []
-    if not isinstance(conditions, list):
-        raise BadInput(f"{label}:{yamlio.line_of(doc, 'conditions')}: conditions must be a list",
-                       fix="write `conditions: [slowed]`")
-    conds = []
-    for item in conditions:
-        name = str(item).lower()
-        if name not in rules.conditions:
-            raise BadInput(f"{label}:{yamlio.line_of(doc, 'conditions')}: unknown condition {item!r}",
-                           fix="known: " + ", ".join(rules.conditions))
-        conds.append(name)
-    movement = {}
-    raw_move = doc.get("movement") or {}
-    if isinstance(raw_move, dict):
-        for key, value in raw_move.items():
-            movement[str(key).lower()] = _int(value, label, yamlio.line_of(raw_move, key), f"movement.{key}", 0, 10_000)
-    weapons = {}
-    raw_weapons = doc.get("weapons") or {}
-    if isinstance(raw_weapons, dict):
-        for key, value in raw_weapons.items():
-            weapons[str(key).lower()] = yamlio.to_plain(value) if isinstance(value, dict) else {"attack_cost": value}
-    name = doc.get("name", char_id)
-    return Sheet(id=char_id, name=str(name), vitals=vitals, skills=skills, dice=dice,
-                 conditions=tuple(conds), movement=movement, weapons=weapons)
+    weapons = {str(k).lower(): yamlio.to_plain(v) if isinstance(v, dict) else {"attack_cost": v}
+               for k, v in (doc.get("weapons") or {}).items()}
+    return Sheet(id=char_id, name=str(doc.get("name", char_id)),
+                 vitals={str(k).lower(): v for k, v in (doc.get("vitals") or {}).items()},
+                 skills=skills, dice=dice, conditions=tuple(str(c).lower() for c in doc.get("conditions") or ()),
+                 movement={str(k).lower(): v for k, v in (doc.get("movement") or {}).items()}, weapons=weapons)
+
+
+def _skill(key: str, value, block, label: str, rules: Ruleset) -> Skill:
+    """A-VITALS: a skill's level and linked vital (the ruleset's default for a short-form skill)."""
+    name = key.lower()
+    level = value["level"] if isinstance(value, dict) else value
+    vital = value.get("vital", rules.skills.get(name)) if isinstance(value, dict) else rules.skills.get(name)
+    if vital is None:
+        line = yamlio.line_of(block, key) or 1
+        near = closest(name, rules.skills)
+        if near:
+            raise BadInput(f"{label}:{line}: unknown skill {key!r} (did you mean {' or '.join(near)}?)",
+                           rule="S-SYS-5", fix="correct the name, or give a new skill its vital: "
+                                               f"`NAME: {{level: {level}, vital: VITAL}}`")
+        raise BadInput(f"{label}:{line}: skill {key} has no linked vital",
+                       fix=f"write `{key}: {{level: {level}, vital: VITAL}}` with one of: {', '.join(rules.vitals)}")
+    return Skill(name, level, str(vital).lower())
 
 
 STATE_KEYS = ("id", "round", "actor", "next", "acted", "participants", "uses", "mode", "movement_left",
@@ -88,29 +52,14 @@ STATE_KEYS = ("id", "round", "actor", "next", "acted", "participants", "uses", "
 
 
 def load_state(data: dict, label: str) -> dict:
-    """An encounter state's Narateer keys, checked (the host has checked the file, id, round, participants)."""
+    """An encounter state's Narateer keys, checked against STATE (the host has checked id, round, participants)."""
+    for problem in (p for p in schema.problems(data, STATE, label, None) if p.severity == "error"):
+        raise BadInput(f"{label}: {problem.message}", fix="restore it from git")
     out = {key: data.get(key) for key in STATE_KEYS}
-    try:
-        out["acted"] = list(out["acted"] or [])
-        out["participants"] = list(out["participants"] or [])
-        out["uses"] = dict(out["uses"] or {})
-        out["hidden"] = {k: dict(v or {}) for k, v in (out["hidden"] or {}).items()}
-        out["searches"] = {k: dict(v or {}) for k, v in (out["searches"] or {}).items()}
-        out["recorded"] = dict(out["recorded"] or {})
-    except (TypeError, ValueError, AttributeError):
-        raise BadInput(f"{label}: a list or mapping holds something else", fix="restore it from git") from None
-    whole = lambda v: isinstance(v, int) and not isinstance(v, bool)  # noqa: E731
-    if (not all(isinstance(n, str) for n in out["acted"])
-            or not all(whole(v) for v in out["uses"].values())
-            or not all(v is None or isinstance(v, str) for v in (out["actor"], out["next"], out["mode"]))
-            or not (out["movement_left"] is None or whole(out["movement_left"]))
-            or not (out["last_action"] is None or isinstance(out["last_action"], dict))
-            or not all(whole(v) for v in out["recorded"].values())
-            or not all(whole(v) for table in out["hidden"].values() for v in table.values())):
-        raise BadInput(f"{label}: a value has the wrong type", fix="restore it from git")
-    if not isinstance(out["round"], int) or isinstance(out["round"], bool) or out["round"] < 0:
-        raise BadInput(f"{label}: round must be a whole number", fix="restore it from git")
-    for name in out["participants"]:
-        if not isinstance(name, str):
-            raise BadInput(f"{label}: participants must be character ids", fix="restore it from git")
+    for key in ("acted", "participants"):
+        out[key] = list(out[key] or [])
+    for key in ("uses", "recorded"):
+        out[key] = dict(out[key] or {})
+    for key in ("hidden", "searches"):
+        out[key] = {k: dict(v or {}) for k, v in (out[key] or {}).items()}
     return out

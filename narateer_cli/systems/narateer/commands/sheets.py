@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from narateer_cli.commands.common import Session, command, emit, nonneg, split_pairs
+from narateer_cli.suggest import unknown
 
 
 @command(help="""Create characters/ID.yaml.
@@ -32,11 +33,11 @@ def new_cmd(app, char_id, name, vital, skill, dice):
         vitals = _pairs(vital, "--vital", 100)
         for key in vitals:
             if key not in rules.vitals:
-                raise BadInput(f"unknown vital {key!r}", fix="known: " + ", ".join(rules.vitals))
+                raise unknown("vital", key, rules.vitals)
         skills = _pairs(skill, "--skill", 100)
         for key in skills:
             if key not in rules.skills:
-                raise BadInput(f"unknown skill {key!r}", fix="known: " + ", ".join(sorted(rules.skills)))
+                raise unknown("skill", key, sorted(rules.skills))
         doc = {"name": name or char_id, "vitals": vitals, "skills": skills,
                "action_dice": {"ready": dice, "used": 0}, "conditions": []}
         text = yamlio.emit_text(doc)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from .record import Record, factory, replace
 
 from narateer_cli.errors import BadInput, Refused
+from narateer_cli.suggest import unknown
 from .ruleset import Ruleset
 
 STATES = ("ready", "used", "wounded")
@@ -35,8 +36,7 @@ class Sheet(Record):
             return self.skills[key]
         if key in rules.skills:
             return Skill(key, 0, rules.skills[key], trained=False)
-        known = sorted(set(self.skills) | set(rules.skills))
-        raise BadInput(f"unknown skill {name!r} for {self.id}", fix="known skills: " + ", ".join(known))
+        raise unknown("skill", name, sorted(set(self.skills) | set(rules.skills)), detail=f" for {self.id}")
 
     def readiness(self, skill_name: str, rules: Ruleset) -> int:
         """R-RDY-1: 1 + floor((Linked Vital + SL) / 2), at least 2."""
@@ -114,7 +114,7 @@ def change_conditions(current, changes, rules: Ruleset) -> tuple[list, list, lis
         if sign not in ("+", "-") or not name:
             raise BadInput(f"{change!r} is not +NAME or -NAME", fix="for example +slowed or -stunned")
         if name not in rules.conditions:
-            raise BadInput(f"unknown condition {name!r}", fix="known: " + ", ".join(rules.conditions))
+            raise unknown("condition", name, rules.conditions)
         if sign == "+" and name not in conds:
             conds.append(name)
             added.append(name)

@@ -11,6 +11,7 @@ from .character import Sheet, possessive
 from .check import Declaration, Streams, Target, afford, compare, plan, roll
 from .dice import DiceSource, beats
 from narateer_cli.errors import BadInput, Refused
+from narateer_cli.suggest import unknown
 from .ruleset import Ruleset
 
 RESPONSE_STREAMS = Streams("response", "response_reroll", "response_power", "--response-faces",
@@ -24,8 +25,7 @@ def attack_cost(attacker: Sheet, weapon: str | None, cost: int | None, rules: Ru
     if weapon:
         spec = attacker.weapons.get(weapon.lower())
         if spec is None:
-            known = ", ".join(attacker.weapons) or "none on the sheet"
-            raise BadInput(f"{attacker.id} has no weapon {weapon!r}", fix=f"known: {known}")
+            raise unknown("weapon", weapon, attacker.weapons, detail=f" on {attacker.id}'s sheet")
     if cost is not None:
         return cost, spec
     if spec is not None:

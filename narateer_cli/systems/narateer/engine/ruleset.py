@@ -10,6 +10,7 @@ from __future__ import annotations
 from .record import Record
 
 from narateer_cli.errors import BadInput
+from narateer_cli.suggest import unknown
 
 KNOBS = (
     "faces", "disadvantage", "edge_both", "reaction_boost", "roll_dice", "tiers",
@@ -56,8 +57,8 @@ class Ruleset(Record):
         try:
             value = int(word)
         except ValueError:
-            names = ", ".join(self.dr)
-            raise BadInput(f"unknown DR {text!r}", fix=f"give a whole number or one of: {names}") from None
+            error = unknown("DR tier", text, self.dr)
+            raise BadInput(error.message, fix="give a whole number or one of: " + ", ".join(self.dr)) from None
         if value < 0 or value > self.max_roll_dice * 2:
             raise BadInput(f"DR {value} is out of range", fix=f"give a DR from 0 to {self.max_roll_dice * 2}")
         return value, str(value)
@@ -114,7 +115,8 @@ def build_ruleset(default: dict, overrides: dict | None = None, where: str = "na
         raise BadInput(f"{where}: rules must be a mapping of ruleset keys", fix="see the README's ruleset section")
     for key in overrides:
         if key not in KNOBS:
-            raise BadInput(f"{where}: unknown ruleset key rules.{key}", fix="known keys: " + ", ".join(KNOBS))
+            error = unknown("ruleset key", f"rules.{key}", [f"rules.{k}" for k in KNOBS])
+            raise BadInput(f"{where}: {error.message}", fix=error.fix)
     d = merge(default, overrides)
 
     faces = d["faces"]

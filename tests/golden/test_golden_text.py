@@ -1,0 +1,89 @@
+"""Golden text: the human output of every result type, byte for byte (tests/golden/*.txt).
+
+One campaign plays a short scene; each step's stdout must equal its golden
+file. Set NARATEER_GOLDEN_UPDATE=1 to rewrite the files after a deliberate
+change of wording, then read the diff.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import run
+
+HERE = Path(__file__).resolve().parent
+
+# (golden file, argv): run in this order in one fresh example campaign
+STEPS = [
+    ("systems", ["systems"]),
+    ("show", ["show", "selka"]),
+    ("readiness", ["readiness", "selka", "stealth", "observation"]),
+    ("roll", ["roll", "selka", "stealth", "--dr", "3", "--boost", "2", "--faces", "2,1,1"]),
+    ("roll_edge", ["roll", "kai", "stealth", "--dr", "2", "--boost", "2", "--advantage", "--faces", "0,1,2", "--reroll-faces", "2"]),
+    ("dry_run", ["roll", "selka", "stealth", "--dr", "3", "--dry-run"]),
+    ("dice", ["dice", "3", "--advantage", "--faces", "0,1,2", "--reroll-faces", "2"]),
+    ("dr_ladder", ["dr"]),
+    ("dr", ["dr", "challenging"]),
+    ("odds", ["odds", "3", "--dr", "3", "--advantage"]),
+    ("behind", ["behind", "selka", "stealth", "--dr", "3"]),
+    ("new", ["new", "nyra", "--vital", "agility=3", "--skill", "stealth=2"]),
+    ("check", ["check"]),
+    ("encounter_new", ["encounter", "new", "golden", "selka", "sentry", "mira", "bandit"]),
+    ("turn_start", ["turn", "start", "selka"]),
+    ("hide", ["hide", "selka", "--from", "bandit", "--from", "sentry", "--boost", "1", "--faces", "2,1"]),
+    ("move", ["move", "selka", "2"]),
+    ("turn_end", ["turn", "end", "--next", "bandit"]),
+    ("encounter_show", ["encounter", "show"]),
+    ("condition", ["condition", "selka", "+slowed"]),
+    ("wound", ["wound", "bandit", "1"]),
+    ("heal", ["heal", "bandit", "1"]),
+    ("refresh", ["refresh", "bandit"]),
+    ("turn_start_bandit", ["turn", "start", "bandit"]),
+    ("search", ["search", "bandit", "--for", "selka", "--faces", "2"]),
+    ("reveal", ["reveal", "selka"]),
+    ("exchange", ["exchange", "bandit", "selka", "--response", "none", "--faces", "2"]),
+    ("turn_end_bandit", ["turn", "end", "--next", "mira"]),
+    ("turn_start_mira", ["turn", "start", "mira"]),
+    ("move_mira", ["move", "mira", "2"]),
+    ("react", ["react", "sentry", "opportunity", "--against", "mira", "--faces", "1"]),
+    ("resolve", ["resolve", "mira", "--intent", "open the door", "--tier", "trivial", "--auto"]),
+    ("join", ["encounter", "join", "beast"]),
+    ("encounter_log", ["encounter", "log", "--last", "4"]),
+    ("verify", ["verify"]),
+    ("undo", ["undo"]),
+]
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory):
+    root = tmp_path_factory.mktemp("golden") / "camp"
+    assert run(None, "init", str(root), "--example").code == 0
+    config = root / "narateer.yaml"
+    config.write_text(config.read_text().replace("encounter: ambush\n", ""))
+    outputs = {}
+    for name, argv in STEPS:
+        r = run(root, *argv)
+        outputs[name] = (r.code, r.out.replace(str(root), "CAMP"), r.err)
+    return outputs
+
+
+@pytest.mark.parametrize("name", [name for name, _ in STEPS])
+def test_human_output_matches_its_golden_file(played, name):
+    code, out, err = played[name]
+    assert (code, err) == (0, ""), err
+    golden = HERE / f"{name}.txt"
+    if os.environ.get("NARATEER_GOLDEN_UPDATE"):
+        golden.write_text(out, encoding="utf-8")
+    assert out == golden.read_text(encoding="utf-8")
+
+
+def test_init_text(tmp_path):
+    r = run(None, "init", str(tmp_path / "c"), "--example")
+    out = r.out.replace(str(tmp_path / "c"), "CAMP")
+    golden = HERE / "init.txt"
+    if os.environ.get("NARATEER_GOLDEN_UPDATE"):
+        golden.write_text(out, encoding="utf-8")
+    assert out == golden.read_text(encoding="utf-8")

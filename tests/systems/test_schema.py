@@ -1,0 +1,96 @@
+"""S-SYS-4, S-SYS-5: sheets checked against the system's schema table; every unknown name offers the closest."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import ok, refused, run
+
+SHEET = "characters/selka.yaml"
+
+
+def edit(camp, old, new, name=SHEET):
+    path = camp / name
+    text = path.read_text()
+    assert text.count(old) == 1, old
+    path.write_text(text.replace(old, new))
+
+
+@pytest.mark.parametrize("old, new, message", [
+    ("  ready: 5\n", "  redy: 5\n",
+     "narateer: characters/selka.yaml:17: unknown key 'action_dice.redy' (did you mean ready?); "
+     "known: ready, used, wounded\n"),
+    ("observation: {level: 1, vital: cognition}", "observation: {level: 1, vital: congition}",
+     "narateer: characters/selka.yaml:10: skill observation vital: unknown vital 'congition' (did you mean cognition?); "
+     "known: might, agility, cognition, presence\n"),
+    ("sprint: 24", "sprnt: 24",
+     "narateer: characters/selka.yaml:13: unknown movement mode 'sprnt' under movement (did you mean sprint?); "
+     "known: walk, run, sprint\n"),
+    ("knife: {attack_cost: 1, damage: 2}", "knife: {attack_cost: 1, damge: 2}",
+     "narateer: characters/selka.yaml:15: unknown key 'weapon knife damge' (did you mean damage?); "
+     "known: attack_cost, damage\n"),
+    ("  might: 2\n", "  migth: 2\n",
+     "narateer: characters/selka.yaml:4: unknown vital 'migth' under vitals (did you mean might?); "
+     "known: might, agility, cognition, presence\n"),
+])
+def test_an_unknown_key_inside_a_known_map_is_exit_2_with_the_closest_key(camp, old, new, message):
+    edit(camp, old, new)
+    assert refused(camp, 2, "roll", "selka", "stealth", "--dr", "3", "--faces", "1") == message
+    assert message[len("narateer: "):-1] in ok_check(camp)
+
+
+def ok_check(camp):
+    r = run(camp, "--json", "check")
+    assert r.code == 1
+    return r.json["problems"]
+
+
+def test_a_misspelt_skill_is_named_not_copied_into_the_fix(camp):
+    edit(camp, "  athletics: 1\n", "  athletcs: 1\n")
+    err = refused(camp, 2, "show", "selka")
+    assert err.startswith("narateer: characters/selka.yaml:12: unknown skill 'athletcs' (did you mean athletics?)")
+    assert "athletcs: {" not in err
+
+
+def test_an_unknown_top_level_key_is_kept_and_only_a_near_miss_is_a_check_problem(camp):
+    assert run(camp, "check").code == 0  # selka's `notes:` is not close to anything
+    edit(camp, "conditions: []\n", "conditions: []\ncondtions: [slowed]\n")
+    assert ok(camp, "roll", "selka", "stealth", "--dr", "3", "--faces", "1")["total"] == 1  # kept, commands run
+    assert "condtions: [slowed]\n" in (camp / SHEET).read_text()
+    assert ok_check(camp) == ["characters/selka.yaml:20: unknown key 'condtions' (did you mean conditions?); "
+                              "it is kept and not used; rename it if it was meant"]
+
+
+@pytest.mark.parametrize("args, expected", [
+    (("show", "nyrra"), "narateer: unknown character 'nyrra' (no characters/nyrra.yaml) (did you mean nyra or veyra?); "
+                        "known: "),
+    (("show", "zzz"), "narateer: unknown character 'zzz' (no characters/zzz.yaml); known: "),
+    (("roll", "selka", "stelth", "--dr", "3"), "narateer: unknown skill 'stelth' for selka (did you mean stealth?); "),
+    (("condition", "selka", "+slowd"), "narateer: unknown condition 'slowd' (did you mean slowed?); "),
+    (("encounter", "show", "ambsh"), "narateer: unknown encounter 'ambsh' (no encounters/ambsh.yaml) "
+                                     "(did you mean ambush?); "),
+    (("exchange", "selka", "sentry", "--weapon", "knif", "--response", "none"),
+     "narateer: unknown weapon 'knif' on selka's sheet (did you mean knife?); "),
+    (("odds", "3", "--dr", "chalenging"), "narateer: unknown DR tier 'chalenging' (did you mean challenging?); "),
+])
+def test_unknown_names_offer_the_closest_and_never_suggest_creating_the_typo(camp, args, expected):
+    (camp / "characters" / "nyra.yaml").write_text((camp / SHEET).read_text())
+    r = run(camp, *args)
+    assert r.code == 2, r.err
+    assert r.err.startswith(expected), r.err
+    assert "new nyrra" not in r.err and "new zzz" not in r.err and "new ambsh" not in r.err
+
+
+def test_check_names_the_real_line_of_a_bad_log_entry(camp):
+    config = camp / "narateer.yaml"
+    config.write_text(config.read_text() + "encounter: ambush\n")
+    ok(camp, "turn", "start", "selka")
+    ok(camp, "roll", "selka", "stealth", "--dr", "3", "--faces", "1")
+    log = camp / "encounters" / "ambush.log.yaml"
+    lines = log.read_text().splitlines(keepends=True)
+    number = next(i for i, line in enumerate(lines, 1) if "total" in line)
+    lines[number - 1] = lines[number - 1].replace("total: 1,", "total: 2,").replace('"total": 1,', '"total": 2,')
+    log.write_text("".join(lines))
+    problems = ok_check(camp)
+    assert len(problems) == 1 and problems[0].startswith(f"encounters/ambush.log.yaml:{number}: entry ")
+    assert number > 1
