@@ -34,6 +34,8 @@ SYSTEM = System(
     hooks={
         "ruleset": _P + "ruleset:build",
         "parse_sheet": _P + "sheet:parse_sheet",
+        "sheet_schema": _P + "schema_table:SHEET",
+        "load_state": _P + "turns:load_state",
         "verify_log": _P + "verify:verify_log",
         "parse_faces": _P + "dice:parse_faces",
         "beats": _P + "check:beats",

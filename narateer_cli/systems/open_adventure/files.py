@@ -10,10 +10,6 @@ from __future__ import annotations
 
 from narateer_cli.errors import BadInput
 
-STATE_KEYS = ("id", "system", "round", "order", "acted", "actor", "major", "minor", "participants", "maintaining",
-              "spent", "reactions")
-
-
 class SheetFile:
     def __init__(self, cid, path, label, text, doc, sheet):
         self.id, self.path, self.label, self.text, self.doc, self.sheet = cid, path, label, text, doc, sheet
@@ -135,39 +131,25 @@ def current_encounter(s) -> str | None:
 
 
 def load_state(s, enc_id: str):
-    """encounters/ID.yaml as a TurnState and its participants."""
+    """encounters/ID.yaml as a TurnState."""
     from narateer_cli.store import encounters, yamlio
 
-    from .turns import TurnState
+    from .turns import state_from_data
 
-    root = s.campaign.root
-    path = encounters.state_path(root, enc_id)
+    path = encounters.state_path(s.campaign.root, enc_id)
     label = f"encounters/{enc_id}.yaml"
     if not path.exists():
         raise BadInput(f"unknown encounter {enc_id!r} (no {label})",
                        fix=f"create one with `narateer encounter new {enc_id} CHAR...`")
-    data = yamlio.load_safe(yamlio.read_text(path, label), label)
-    if not isinstance(data, dict) or data.get("system") != "open-adventure" or not isinstance(data.get("order"), list):
-        raise BadInput(f"{label}: not an open-adventure encounter state", fix="restore it from git")
-    try:
-        state = TurnState(encounter=enc_id, round=int(data["round"]), order=tuple(data["order"]),
-                          acted=tuple(data.get("acted") or ()), actor=data.get("actor"),
-                          major=bool(data.get("major")), minor=bool(data.get("minor")),
-                          maintaining=data.get("maintaining"), spent=tuple(data.get("spent") or ()),
-                          reactions=dict(data.get("reactions") or {}))
-    except (KeyError, TypeError, ValueError):
-        raise BadInput(f"{label}: damaged encounter state", fix="restore it from git") from None
-    return state
+    return state_from_data(yamlio.load_safe(yamlio.read_text(path, label), label), label)
 
 
 def state_text(state) -> str:
     from narateer_cli.store import yamlio
 
-    data = {"id": state.encounter, "system": "open-adventure", "round": state.round, "order": list(state.order),
-            "acted": list(state.acted), "actor": state.actor, "major": state.major, "minor": state.minor,
-            "participants": list(state.order), "maintaining": state.maintaining, "spent": list(state.spent),
-            "reactions": dict(state.reactions)}
-    return "# open-adventure encounter state; its log is the .log.yaml beside this file\n" + yamlio.emit_text(data)
+    from .turns import state_data
+
+    return "# open-adventure encounter state; its log is the .log.yaml beside this file\n" + yamlio.emit_text(state_data(state))
 
 
 def finish(s, command: str, actor, declaration: dict, result: dict, enc_id: str | None = None, state=None):

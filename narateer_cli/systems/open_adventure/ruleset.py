@@ -42,6 +42,26 @@ class OARules(Record):
         return None
 
     @property
+    def body_attributes(self) -> tuple:
+        return self.groups["body"]
+
+    @property
+    def mind_attributes(self) -> tuple:
+        return self.groups["mind"]
+
+    @property
+    def spirit_attributes(self) -> tuple:
+        return self.groups["spirit"]
+
+    @property
+    def group_names(self) -> tuple:
+        return GROUPS
+
+    @property
+    def max_points(self) -> int:
+        return self.limits["points"]
+
+    @property
     def attributes(self) -> tuple:
         return tuple(a for names in self.groups.values() for a in names)
 

@@ -97,3 +97,37 @@ def join(state: TurnState, cid: str, reaction: int | None, sheets: dict, rules) 
         reactions[cid] = reaction
     new = order(list(state.order) + [cid], reactions, sheets, rules)
     return state.replace(order=new, reactions=reactions)
+
+
+STATE_KEYS = ("id", "system", "round", "order", "acted", "actor", "major", "minor", "participants", "maintaining",
+              "spent", "reactions")
+
+
+def state_from_data(data: dict, label: str) -> TurnState:
+    """An encounter state file's data as a TurnState; anything else is bad input naming the file."""
+    if not isinstance(data, dict) or data.get("system") != "open-adventure" or not isinstance(data.get("order"), list):
+        raise BadInput(f"{label}: not an open-adventure encounter state", fix="restore it from git")
+    try:
+        state = TurnState(encounter=str(data["id"]), round=int(data["round"]), order=tuple(data["order"]),
+                          acted=tuple(data.get("acted") or ()), actor=data.get("actor"),
+                          major=bool(data.get("major")), minor=bool(data.get("minor")),
+                          maintaining=data.get("maintaining"), spent=tuple(data.get("spent") or ()),
+                          reactions=dict(data.get("reactions") or {}))
+    except (KeyError, TypeError, ValueError):
+        raise BadInput(f"{label}: damaged encounter state", fix="restore it from git") from None
+    names = set(state.order)
+    if not (set(state.acted) <= names and set(state.spent) <= names and (state.actor is None or state.actor in names)):
+        raise BadInput(f"{label}: names a character outside its order", fix="restore it from git")
+    return state
+
+
+def state_data(state: TurnState) -> dict:
+    return {"id": state.encounter, "system": "open-adventure", "round": state.round, "order": list(state.order),
+            "acted": list(state.acted), "actor": state.actor, "major": state.major, "minor": state.minor,
+            "participants": list(state.order), "maintaining": state.maintaining, "spent": list(state.spent),
+            "reactions": dict(state.reactions)}
+
+
+def load_state(data: dict, label: str) -> dict:
+    """The host's `load_state` hook: the validated state as plain data, in its key order."""
+    return state_data(state_from_data(data, label))

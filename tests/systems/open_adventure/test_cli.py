@@ -312,11 +312,20 @@ def test_condition_and_encounter_join(oa):
     assert ok(oa, "encounter", "join", "orc")["order"] == ["laria", "goblin", "orc", "amicus"]
 
 
-def test_check_lists_a_misspelt_sheet_key(oa):
+def test_check_lists_every_misfit_with_its_line(oa):
+    ok(oa, "encounter", "new", "hall", "amicus", "goblin", "--reaction", "amicus=9")
+    ok(oa, "turn", "start")
+    ok(oa, "roll", "amicus", "strength", "--mo", "--ds", "9", "--faces", "4,6+3")
+    assert run(oa, "check").code == 0
     path = oa / "characters" / "amicus.yaml"
-    path.write_text(path.read_text().replace("toughness: 3", "toughnes: 3"))
+    path.write_text(path.read_text().replace("toughness: 3", "toughnes: 3").replace("{body: 10", "{bdy: 10"))
+    goblin = oa / "characters" / "goblin.yaml"
+    goblin.write_text(goblin.read_text().replace("group: body}", "group: bodi}", 1))
     r = run(oa, "check")
-    assert r.code == 1 and "did you mean toughness?" in r.out
+    assert r.code == 1
+    assert "characters/amicus.yaml:5: unknown attribute 'toughnes' under attributes.body (did you mean toughness?)" in r.out
+    assert "characters/amicus.yaml:12: unknown key 'points.bdy' (did you mean body?)" in r.out
+    assert "characters/goblin.yaml:9: actions.spear.group: unknown group 'bodi' (did you mean body?)" in r.out
 
 
 def test_open_adventure_verbs_are_bad_input_in_a_narateer_campaign(camp):
