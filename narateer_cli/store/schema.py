@@ -99,18 +99,54 @@ class Name(Node):
             ctx.add(out, place, path, f"{path}: unknown {self.what} {value!r}{hint}", "known: " + ", ".join(known))
 
 
-class Seq(Node):
-    def __init__(self, item: Node):
-        self.item = item
+class Choice(Node):
+    """One of a few fixed values (`crits`, `dotted`; true, false)."""
+
+    def __init__(self, *options):
+        self.options = options
 
     def walk(self, value, path, place, out, ctx):
-        if value is None:
+        if not any(value == option and type(value) is type(option) for option in self.options):
+            ctx.add(out, place, path, f"{path} must be one of {', '.join(map(_plain, self.options))}, not {value!r}",
+                    "correct it or remove it")
+
+
+def _plain(value) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+class Or(Node):
+    """The first alternative that fits; when none does, the first one's problems."""
+
+    def __init__(self, *nodes: Node):
+        self.nodes = nodes
+
+    def walk(self, value, path, place, out, ctx):
+        first = None
+        for node in self.nodes:
+            found: list = []
+            node.walk(value, path, place, found, ctx)
+            if not found:
+                return
+            first = first if first is not None else found
+        out.extend(first)
+
+
+class Seq(Node):
+    """A list; `min_items`: at least that many; `indexed`: messages name items as path[i]."""
+
+    def __init__(self, item: Node, min_items: int = 0, indexed: bool = False):
+        self.item, self.min_items, self.indexed = item, min_items, indexed
+
+    def walk(self, value, path, place, out, ctx):
+        if value is None and not self.min_items:
             return
-        if not isinstance(value, list):
-            ctx.add(out, place, path, f"{path} must be a list", "write it as [a, b]")
+        if not isinstance(value, list) or len(value) < self.min_items:
+            more = f" of at least {self.min_items}" if self.min_items else ""
+            ctx.add(out, place, path, f"{path} must be a list{more}", "write it as [a, b]")
             return
-        for item in value:
-            self.item.walk(item, path, place, out, ctx)
+        for index, item in enumerate(value):
+            self.item.walk(item, f"{path}[{index}]" if self.indexed else path, place, out, ctx)
 
 
 class Either(Node):
@@ -175,10 +211,13 @@ class _Ctx:
         self.label, self.rules = label, rules
 
     def bound(self, value):
-        return getattr(self.rules, value) if isinstance(value, str) else value
+        if not isinstance(value, str):
+            return value
+        return self.rules.get(value) if isinstance(self.rules, dict) else getattr(self.rules, value)
 
     def names(self, source: str):
-        return [str(n).lower() for n in getattr(self.rules, source)]
+        known = self.rules.get(source) if isinstance(self.rules, dict) else getattr(self.rules, source)
+        return [str(n).lower() for n in known] if isinstance(known, (list, tuple, dict)) else []
 
     @staticmethod
     def line(container, key, place) -> int:
@@ -192,10 +231,11 @@ class _Ctx:
         out.append(Problem(self.label, place[2] if place else 1, path, message, fix))
 
 
-def problems(doc, schema: Node, label: str, rules) -> list[Problem]:
-    """Every problem of `doc` against `schema`, in document order."""
+def problems(doc, schema: Node, label: str, rules, path: str = "") -> list[Problem]:
+    """Every problem of `doc` against `schema`, in document order. `rules` (a ruleset, or a plain dict
+    of ruleset data) answers Name and Int bounds; `path` names the document's root in messages."""
     out: list[Problem] = []
-    schema.walk(doc, "", None, out, _Ctx(label, rules))
+    schema.walk(doc, path, None, out, _Ctx(label, rules))
     return out
 
 

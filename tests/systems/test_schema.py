@@ -94,3 +94,19 @@ def test_check_names_the_real_line_of_a_bad_log_entry(camp):
     problems = ok_check(camp)
     assert len(problems) == 1 and problems[0].startswith(f"encounters/ambush.log.yaml:{number}: entry ")
     assert number > 1
+
+
+@pytest.mark.parametrize("override, expected", [
+    ("  movement_costs: {dificult: 3}\n",
+     "narateer: narateer.yaml: unknown key 'rules.movement_costs.dificult' (did you mean difficult?); "
+     "known: modes, difficult, hidden, sprint_ends_hiding\n"),
+    ("  disadvantge: dotted\n",
+     "narateer: narateer.yaml: unknown ruleset key 'rules.disadvantge' (did you mean disadvantage?); known: "),
+    ("  conditions: {slowed: {pay_multiplyer: 3}}\n",
+     "narateer: narateer.yaml: unknown key 'rules.conditions.slowed.pay_multiplyer' (did you mean pay_multiplier?); "),
+])
+def test_an_unknown_ruleset_key_at_any_depth_is_exit_2_with_the_closest(camp, override, expected):
+    config = camp / "narateer.yaml"
+    config.write_text(config.read_text() + "rules:\n" + override)
+    err = refused(camp, 2, "roll", "selka", "stealth", "--dr", "3", "--faces", "1")
+    assert err.startswith(expected), err

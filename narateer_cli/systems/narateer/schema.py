@@ -5,7 +5,7 @@ unknown keys inside these maps are errors with the closest known key, unknown
 top-level keys are kept (near misses are `check` warnings).
 """
 
-from narateer_cli.store.schema import Anything, Either, Int, Map, Name, Nullable, Seq, Text
+from narateer_cli.store.schema import Anything, Choice, Either, Int, Map, Name, Nullable, Or, Seq, Text
 
 SKILL = Either(Int(0, 100), Map(keys={"level": Int(0, 100), "vital": Name("vitals", "vital")}, required=("level",),
                                 title="{parent} {key}"))
@@ -39,4 +39,45 @@ STATE = Map(
         "searches": Map(values=Nullable(Map(values=Anything()))),
     },
     open=True,
+)
+
+# The ruleset (rules.yaml with a campaign's `rules:` over it): every knob of SPEC Part 2 and its range.
+_BOOL = Choice(True, False)
+_COUNT = Int(0, 100)
+RULES = Map(
+    keys={
+        "version": Anything(),
+        "faces": Seq(Choice(0, 1, 2), min_items=1),
+        "disadvantage": Choice("crits", "dotted"),
+        "edge_both": Choice("cancel", "both"),
+        "reaction_boost": _BOOL,
+        "roll_dice": Choice("base_cost", "paid_base"),
+        "tiers": Seq(Map(keys={"from": Nullable(Int(None)), "name": Text(word=True)}, required=("name",)),
+                     min_items=1, indexed=True),
+        "dr": Map(values=Int(0)),
+        "random_dr_offset": Int(-100, 100),
+        "random_dr_dice": Int(0, 100),
+        "readiness_off": Seq(Name("conditions", "condition")),
+        "vitals": Seq(Text(word=True), min_items=1),
+        "skills": Map(values=Name("vitals", "vital")),
+        "refresh": Map(keys={"amount": Or(Int(0), Choice("all")),
+                             "timing": Choice("activation_start", "manual")}, required=("amount", "timing")),
+        "turn": Map(keys={"order": Choice("actor_chooses"), "first_round": Int(0)}, required=("order", "first_round")),
+        "movement_costs": Map(keys={"modes": Map(values=Int(0, 100)), "difficult": Int(1, 10), "hidden": Int(1, 10),
+                                    "sprint_ends_hiding": _BOOL},
+                              required=("modes", "difficult", "hidden", "sprint_ends_hiding")),
+        "exchange": Map(keys={"attack_cost": _COUNT, "guard_cost": _COUNT, "clash_cost": _COUNT,
+                              "skill": Name("skills", "skill")},
+                        required=("attack_cost", "guard_cost", "clash_cost", "skill")),
+        "search_pay": Choice("readiness", "refuse"),
+        "assist": Map(keys={"cost": _COUNT, "grants": Choice("advantage")}, required=("cost", "grants")),
+        "wound": Map(keys={"from": Seq(Choice("ready", "used")), "heal_to": Choice("used", "ready")},
+                     required=("from", "heal_to")),
+        "conditions": Map(values=Nullable(Map(keys={"pay_multiplier": Int(1, 10), "reactions": _BOOL}))),
+        "limits": Map(keys={"dice_per_roll": Int(1, 1_000_000), "dice_per_state": Int(1, 10**9)},
+                      required=("dice_per_roll", "dice_per_state")),
+    },
+    required=("faces", "disadvantage", "edge_both", "reaction_boost", "roll_dice", "tiers", "dr", "random_dr_offset",
+              "random_dr_dice", "readiness_off", "vitals", "skills", "refresh", "turn", "movement_costs", "exchange",
+              "search_pay", "assist", "wound", "conditions", "limits"),
 )

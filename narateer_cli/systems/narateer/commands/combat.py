@@ -31,36 +31,22 @@ Examples:
 @click.option("--response-reroll-faces", metavar="F", help="The defender's Edge rerolls.")
 def exchange_cmd(app, attacker, defender, response, skill, weapon, boost, response_boost, cost, dr, advantage,
                  disadvantage, faces, reroll_faces, response_faces, response_reroll_faces):
-    from ..engine import encounter as rules_enc
-    from ..engine.check import Declaration
-    from ..engine.combat import attack_cost, exchange
+    from ..engine.combat import exchange_in
 
     nonneg("--response-boost", response_boost)
     nonneg("--cost", cost)
     nonneg("--dr", dr)
     with Session(app) as s:
-        rules = s.rules
         a, d = s.sheet(attacker), s.sheet(defender)
         enc = encounter_for(s, attacker)
-        if enc is not None:
-            rules_enc.require_participant(enc.state, defender)
-        dice = dice_source(app, rules, faces=(faces, "--faces"), reroll=(reroll_faces, "--reroll-faces"),
+        dice = dice_source(app, s.rules, faces=(faces, "--faces"), reroll=(reroll_faces, "--reroll-faces"),
                            response=(response_faces, "--response-faces"),
                            response_reroll=(response_reroll_faces, "--response-reroll-faces"))
-        base, weapon_spec = attack_cost(a, weapon, cost, rules)
-        skill_name = (skill or rules.exchange["skill"]).lower()
-        decl = Declaration(skill=skill_name, boost=boost, cost=base, advantage=advantage, disadvantage=disadvantage,
-                           label="attack")
-        state = enc.state if enc is not None else None
-        data = exchange(a, d, response, decl, response_boost, rules, dice,
-                        attacker_hidden_from_defender=bool(state and rules_enc.is_hidden(state, attacker, defender)),
-                        defender_hidden_from_attacker=bool(state and rules_enc.is_hidden(state, defender, attacker)),
-                        weapon=weapon_spec, dr=dr)
+        state, data, after = exchange_in(enc.state if enc else None, a, d, response, s.rules, dice, skill=skill,
+                                         weapon=weapon, cost=cost, boost=boost, response_boost=response_boost,
+                                         advantage=advantage, disadvantage=disadvantage, dr=dr)
         if enc is not None:
-            enc.new_state = rules_enc.use_skill(state, attacker, a.skill(skill_name, rules).name, "an attack")
-            enc.new_state, data["revealed_to"] = rules_enc.attack_reveals(enc.new_state, attacker, defender)
-            enc.new_state = rules_enc.record_action(enc.new_state, attacker, "exchange")
-        after = data.pop("dice_after")
+            enc.new_state = state
         finish(s, "exchange", attacker, {"defender": defender, "response": response, "weapon": weapon,
                                          "boost": boost, "response_boost": response_boost}, data, after, enc)
     emit(app, "exchange", data)
@@ -81,25 +67,16 @@ Example:
 @click.option("--allow-boost", is_flag=True, help="The Guide allows Boost on this Reaction (A-REACTBOOST).")
 @faces_options
 def react_cmd(app, char, kind, mover, boost, allow_boost, faces, reroll_faces):
-    from ..engine import encounter as rules_enc
-    from ..engine.check import Declaration
-    from ..engine.combat import opportunity
+    from narateer_cli.errors import BadInput
+
+    from ..engine.combat import opportunity_in
 
     with Session(app) as s:
-        rules = s.rules
         enc = encounter_for(s, char)
         if enc is None:
-            from narateer_cli.errors import BadInput
-
             raise BadInput(f"{char} is not in the current encounter", fix="an Opportunity Attack happens in an encounter")
-        rules_enc.require_participant(enc.state, mover)
-        dice = dice_source(app, rules, faces=(faces, "--faces"), reroll=(reroll_faces, "--reroll-faces"))
-        decl = Declaration(skill=rules.exchange["skill"], boost=boost, cost=rules.exchange["attack_cost"], reaction=True,
-                           allow_boost=allow_boost, label="Opportunity Attack")
-        data = opportunity(s.sheet(char), s.sheet(mover), decl, rules, dice, enc.state["last_action"],
-                           rules_enc.is_hidden(enc.state, mover, char))
-        enc.new_state, data["revealed_to"] = rules_enc.attack_reveals(enc.state, char, mover)
-        enc.new_state = rules_enc.answered(enc.new_state, char)
-        after = data.pop("dice_after")
+        dice = dice_source(app, s.rules, faces=(faces, "--faces"), reroll=(reroll_faces, "--reroll-faces"))
+        enc.new_state, data, after = opportunity_in(enc.state, s.sheet(char), s.sheet(mover), s.rules, dice, boost,
+                                                    allow_boost)
         finish(s, "react", char, {"kind": kind, "against": mover, "boost": boost}, data, after, enc)
     emit(app, "react", data)

@@ -118,47 +118,59 @@ Examples:
 def resolve_cmd(app, char, intent, method, tier, auto, impossible, check_skill, dr, vs, contested, boost, bonus_dice,
                 cost, discount_base, discount_boost, fee, advantage, disadvantage, reaction, allow_boost, power_reroll,
                 power_faces, power, faces, reroll_faces):
-    from ..engine import encounter as rules_enc
-    from ..engine.actions import check_tier, resolve_auto
-    from narateer_cli.errors import BadInput, Refused
+    from narateer_cli.errors import BadInput
 
     paths = [p for p, on in (("auto", auto), ("impossible", impossible is not None), ("check", check_skill)) if on]
     if len(paths) != 1:
         raise BadInput("choose one resolution path", fix="give exactly one of --auto, --impossible REASON, --check SKILL")
-    path = paths[0]
     base = {"actor": char, "intent": intent, "method": method}
-    with Session(app, write=path != "impossible") as s:
+    with Session(app, write=paths[0] != "impossible") as s:
         sheet = s.sheet(char)
-        if path == "impossible":
-            raise Refused(f"impossible as declared: {impossible}", rule="R-ACT-1",
-                          fix="revise the intent or method; nothing was spent")
-        enc = encounter_for(s, char)
-        if path == "auto":
-            tier = tier or "trivial"
+        if paths[0] == "impossible":
+            from ..engine.actions import impossible as refuse
+
+            refuse(impossible)
+        if paths[0] == "auto":
             if any(x is not None for x in (dr, vs, contested)) or faces:
                 raise BadInput("--auto takes no target or faces", fix="drop them, or use --check SKILL")
-            nonneg("--cost", cost, s.rules.max_roll_dice)
             given = click.get_current_context().get_parameter_source("cost") != click.core.ParameterSource.DEFAULT
-            auto = resolve_auto(sheet, tier, cost if given else None, s.rules)
-            if enc is not None:
-                rules_enc.require_activation(enc.state, char, "R-ACT-3")
-                enc.new_state = rules_enc.record_action(enc.state, char, "resolve")
-            data = {**base, "tier": tier, "path": "auto", "paid": auto["paid"], "check": None,
-                    "dice_before": dict(sheet.dice), "dice_after": auto["dice_after"]}
-            finish(s, "resolve", char, {"intent": intent, "method": method, "tier": tier, "cost": auto["cost"]}, data,
-                   {char: auto["dice_after"]}, enc)
+            data = _resolve_auto(s, sheet, base, tier or "trivial", cost if given else None)
         else:
-            check_tier(tier)
-            decl = declaration(check_skill, boost, bonus_dice, cost, discount_base, discount_boost, fee, advantage,
-                               disadvantage, reaction, allow_boost, power_reroll, power)
-            dice = dice_source(app, s.rules, faces=(faces, "--faces"), reroll=(reroll_faces, "--reroll-faces"),
-                               power=(power_faces, "--power-faces"))
-            spec = target_spec(s, char, dr, vs, contested)
-            result = check_in_encounter(s, sheet, decl, spec, dice, None, command="resolve",
-                                    extra={"intent": intent, "method": method, "tier": "major", "path": "check"})
-            data = {**base, "tier": "major", "path": "check", "paid": result["paid"], "check": result,
-                    "dice_after": result["dice_after"]}
+            data = _resolve_check(app, s, sheet, base, tier, check_skill, (dr, vs, contested), (faces, reroll_faces),
+                                  declaration(check_skill, boost, bonus_dice, cost, discount_base, discount_boost,
+                                              fee, advantage, disadvantage, reaction, allow_boost, power_reroll,
+                                              power), power_faces)
     emit(app, "resolve", data)
+
+
+def _resolve_check(app, s, sheet, base: dict, tier, skill, targets, faces, decl, power_faces) -> dict:
+    """R-ACT-2: resolving by a Skill Check makes the action Major; the check is logged as the resolve."""
+    from ..engine.actions import check_tier
+
+    check_tier(tier)
+    dice = dice_source(app, s.rules, faces=(faces[0], "--faces"), reroll=(faces[1], "--reroll-faces"),
+                       power=(power_faces, "--power-faces"))
+    result = check_in_encounter(s, sheet, decl, target_spec(s, sheet.id, *targets), dice, None, command="resolve",
+                                extra={"intent": base["intent"], "method": base["method"], "tier": "major",
+                                       "path": "check"})
+    return {**base, "tier": "major", "path": "check", "paid": result["paid"], "check": result,
+            "dice_after": result["dice_after"]}
+
+
+def _resolve_auto(s, sheet, base: dict, tier: str, cost) -> dict:
+    """R-ACT-1: a certain outcome pays its tier's cost, inside the actor's activation when in an encounter."""
+    from ..engine.actions import resolve_auto_in
+
+    nonneg("--cost", cost, s.rules.max_roll_dice)
+    enc = encounter_for(s, sheet.id)
+    state, auto = resolve_auto_in(enc.state if enc else None, sheet, tier, cost, s.rules)
+    if enc is not None:
+        enc.new_state = state
+    data = {**base, "tier": tier, "path": "auto", "paid": auto["paid"], "check": None,
+            "dice_before": dict(sheet.dice), "dice_after": auto["dice_after"]}
+    finish(s, "resolve", sheet.id, {"intent": base["intent"], "method": base["method"], "tier": tier,
+                                    "cost": auto["cost"]}, data, {sheet.id: auto["dice_after"]}, enc)
+    return data
 
 
 @command(help="""Add or remove conditions (A-COND): +NAME adds, -NAME removes.

@@ -215,17 +215,12 @@ Example:
 @click.option("--advantage", is_flag=True)
 @click.option("--disadvantage", is_flag=True)
 def odds_cmd(app, n, dr, advantage, disadvantage):
-    from ..engine.dice import chance_to_exceed, edge_mode, pool_weights
+    from ..engine.dice import odds
 
     with Session(app, write=False) as s:
         rules = _rules_or_default(s)
     nonneg("N", n, rules.max_roll_dice)
-    target, _ = rules.dr_value(dr)
-    edge = edge_mode(advantage, disadvantage, rules.edge_both)
-    dist, denom = pool_weights(n, rules.faces, edge, rules.disadvantage)
-    emit(app, "odds", {"dice": n, "target": target, "edge": edge,
-                       "p_success": chance_to_exceed(dist, denom, target),
-                       "distribution": {str(t): w / denom for t, w in enumerate(dist) if w}})
+    emit(app, "odds", odds(n, rules.dr_value(dr)[0], advantage, disadvantage, rules))
 
 
 @command(help="""Behind-the-screen check: Readiness vs a DR or another's Readiness; no dice, no cost (R-RDY-3).

@@ -38,43 +38,39 @@ Example:
 @click.option("--observer-boost", multiple=True, metavar="OBS=N", help="A searching observer's Boost.")
 def hide_cmd(app, char, observers, searching, boost, advantage, disadvantage, faces, reroll_faces, observer_faces,
              observer_reroll_faces, observer_boost):
-    from ..engine import encounter as rules_enc
-    from ..engine.check import Declaration
-    from narateer_cli.errors import BadInput
-    from ..engine.stealth import Observer, hide
+    from ..engine.stealth import Observer, hide_in
 
     names = list(dict.fromkeys([*observers, *searching]))
+    boosts, streams = _observer_options(names, observer_boost, observer_faces, observer_reroll_faces)
+    with Session(app) as s:
+        enc = _in_encounter(s, char, *names)
+        dice = dice_source(app, s.rules, faces=(faces, "--faces"), reroll=(reroll_faces, "--reroll-faces"), **streams)
+        obs = [Observer(s.sheet(who), who in searching, boosts.get(who, 0)) for who in names]
+        enc.new_state, data, after = hide_in(enc.state, s.sheet(char), obs, s.rules, dice, boost, advantage, disadvantage)
+        finish(s, "hide", char, {"from": names, "searching": list(searching), "boost": boost}, data, after, enc)
+    emit(app, "hide", data)
+
+
+def _observer_options(names, observer_boost, observer_faces, observer_reroll_faces) -> tuple[dict, dict]:
+    """--observer-boost / --observer-faces / --observer-reroll-faces OBS=...: boosts, and the dice streams."""
+    from narateer_cli.errors import BadInput
+
     boosts = split_pairs(observer_boost, "--observer-boost", "sentry=1")
     faces_by = split_pairs(observer_faces, "--observer-faces", "sentry=2,1")
     rerolls_by = split_pairs(observer_reroll_faces, "--observer-reroll-faces", "sentry=1")
-    with Session(app) as s:
-        enc = _in_encounter(s, char, *names)
-        for who in [*boosts, *faces_by, *rerolls_by]:
-            if who not in names:
-                raise BadInput(f"{who} is not an observer of this Hide", fix=f"add --from {who} --searching {who}")
-        streams = {"faces": (faces, "--faces"), "reroll": (reroll_faces, "--reroll-faces")}
-        for who, text in faces_by.items():
-            streams[f"obs:{who}"] = (text, f"--observer-faces {who}=")
-        for who, text in rerolls_by.items():
-            streams[f"obs_reroll:{who}"] = (text, f"--observer-reroll-faces {who}=")
-        dice = dice_source(app, s.rules, **streams)
-        obs = []
-        for who in names:
-            try:
-                b = int(boosts.get(who, 0))
-            except ValueError:
-                raise BadInput(f"--observer-boost {who}={boosts[who]} is not a number", fix="give a whole number") from None
-            nonneg(f"--observer-boost {who}", b)
-            obs.append(Observer(s.sheet(who), who in searching, b))
-        decl = Declaration(skill="stealth", boost=boost, advantage=advantage, disadvantage=disadvantage, label="Stealth check")
-        data = hide(s.sheet(char), decl, obs, s.rules, dice)
-        enc.new_state = rules_enc.use_skill(enc.state, char, "stealth", "Hide")
-        results = {r["id"]: (data["total"] if r["hidden"] else None) for r in data["observers"]}
-        enc.new_state = rules_enc.set_hidden(enc.new_state, char, results, data["total"] if data["hidden_from"] else None)
-        enc.new_state = rules_enc.record_action(enc.new_state, char, "hide")
-        after = data.pop("dice_after")
-        finish(s, "hide", char, {"from": names, "searching": list(searching), "boost": boost}, data, after, enc)
-    emit(app, "hide", data)
+    for who in [*boosts, *faces_by, *rerolls_by]:
+        if who not in names:
+            raise BadInput(f"{who} is not an observer of this Hide", fix=f"add --from {who} --searching {who}")
+    streams = {f"obs:{who}": (text, f"--observer-faces {who}=") for who, text in faces_by.items()}
+    streams.update({f"obs_reroll:{who}": (text, f"--observer-reroll-faces {who}=") for who, text in rerolls_by.items()})
+    numbers = {}
+    for who, text in boosts.items():
+        try:
+            numbers[who] = int(text)
+        except ValueError:
+            raise BadInput(f"--observer-boost {who}={text} is not a number", fix="give a whole number") from None
+        nonneg(f"--observer-boost {who}", numbers[who])
+    return numbers, streams
 
 
 @command(help="""Search for a hidden creature: Observation vs its recorded Hide total (R-SRCH-1, R-SRCH-2).
@@ -90,28 +86,13 @@ Example:
 @faces_options
 @click.option("--changed", metavar="TEXT", help="What is different since the last search (a new method or evidence).")
 def search_cmd(app, char, hider, boost, advantage, disadvantage, faces, reroll_faces, changed):
-    from ..engine import encounter as rules_enc
-    from ..engine.check import Declaration, plan
-    from narateer_cli.errors import Refused
-    from ..engine.stealth import search
+    from ..engine.stealth import search_in
 
     with Session(app) as s:
         enc = _in_encounter(s, char, hider)
         dice = dice_source(app, s.rules, faces=(faces, "--faces"), reroll=(reroll_faces, "--reroll-faces"))
-        decl = Declaration(skill="observation", boost=boost, advantage=advantage, disadvantage=disadvantage,
-                           label="Search")
-        plan(s.sheet(char), decl, s.rules, dice=dice, check_afford=False)  # bad input before any refusal
-        if not rules_enc.is_hidden(enc.state, hider, char):
-            raise Refused(f"{hider} is not hidden from {char}", rule="R-SRCH-1", fix="there is nothing to find")
-        rules_enc.search_allowed(enc.state, char, hider, changed)
-        data = search(s.sheet(char), hider, enc.state["hidden"][hider][char], decl, s.rules, dice)
-        enc.new_state = rules_enc.use_skill(enc.state, char, "observation", "Search")
-        if data["found"]:
-            enc.new_state, _ = rules_enc.reveal(enc.new_state, hider, [char])
-        else:
-            enc.new_state = rules_enc.note_search(enc.new_state, char, hider, changed or "")
-        enc.new_state = rules_enc.record_action(enc.new_state, char, "search")
-        after = data.pop("dice_after")
+        enc.new_state, data, after = search_in(enc.state, s.sheet(char), hider, s.rules, dice, boost, advantage,
+                                               disadvantage, changed)
         finish(s, "search", char, {"for": hider, "boost": boost, "changed": changed}, data, after, enc)
     emit(app, "search", data)
 

@@ -148,6 +148,23 @@ def resolve_auto(sheet: Sheet, tier: str, cost: int | None, rules: Ruleset) -> d
     return {"cost": stated, "paid": paid, "dice_after": spend(sheet.dice, paid)}
 
 
+def resolve_auto_in(state: dict | None, sheet: Sheet, tier: str, cost: int | None, rules: Ruleset):
+    """R-ACT-1, R-ACT-3: an automatic outcome, inside the actor's activation when in an encounter.
+    Returns (new state or None, the payment)."""
+    from .encounter import record_action, require_activation
+
+    auto = resolve_auto(sheet, tier, cost, rules)
+    if state is not None:
+        require_activation(state, sheet.id, "R-ACT-3")
+        state = record_action(state, sheet.id, "resolve")
+    return state, auto
+
+
+def impossible(reason: str):
+    """R-ACT-1: an action impossible as declared spends nothing."""
+    raise Refused(f"impossible as declared: {reason}", rule="R-ACT-1", fix="revise the intent or method; nothing was spent")
+
+
 def check_tier(tier: str | None):
     """R-ACT-2: resolving by a Skill Check makes the action Major."""
     if tier not in (None, "major"):

@@ -40,7 +40,28 @@ def attack_cost(attacker: Sheet, weapon: str | None, cost: int | None, rules: Ru
 def exchange(attacker: Sheet, defender: Sheet, response: str, attack: Declaration, response_boost: int,
              rules: Ruleset, dice: DiceSource, attacker_hidden_from_defender: bool,
              defender_hidden_from_attacker: bool, weapon: dict | None = None, dr: int | None = None) -> dict:
-    """One Combat Exchange; returns the SPEC `exchange` shape plus the dice after."""
+    """One Combat Exchange (A-EXCH, R-ACT-5); returns the SPEC `exchange` shape plus the dice after.
+    Every payment is planned and every refusal found before any die is rolled."""
+    _exchange_input(attacker, defender, response, rules, dice, dr)
+    atk = plan(attacker, attack, rules, dice=dice, check_afford=False)
+    resp = _plan_response(defender, atk, response, response_boost, rules, dice)
+    _exchange_refusals(attacker, defender, atk, resp, rules, attacker_hidden_from_defender,
+                       defender_hidden_from_attacker)
+    if resp is None:
+        attack_result, defense_json, lands, margin = _unanswered(atk, defender, rules, dice, dr)
+        after = {attacker.id: atk.dice_after}
+    else:
+        attack_result, defense_json, lands, margin = _answered(atk, resp, attacker, defender, response, rules, dice)
+        after = {attacker.id: atk.dice_after, defender.id: resp.dice_after}
+    damage = weapon["damage"] if lands == "attacker" and weapon and "damage" in weapon else None
+    return {"attacker": attacker.id, "defender": defender.id, "response": response,
+            "attack": attack_result.to_json(), "defense": defense_json, "lands": lands,
+            "hit_margin": margin if lands else None, "outcome": rules.tier_for(margin) if lands else None,
+            "damage": damage, "dice_after": after}
+
+
+def _exchange_input(attacker: Sheet, defender: Sheet, response: str, rules: Ruleset, dice: DiceSource, dr):
+    """Bad input of an Exchange, reported before any refusal."""
     if response not in RESPONSES:
         raise BadInput(f"unknown response {response!r}", fix="use none, guard or clash")
     if attacker.id == defender.id:
@@ -50,13 +71,21 @@ def exchange(attacker: Sheet, defender: Sheet, response: str, attack: Declaratio
                        "whose Readiness is off (A-RDYOFF)", fix="drop --dr")
     if dice.has("response") and response == "none":
         raise BadInput("--response-faces given but the response is none", fix="drop --response-faces")
-    atk = plan(attacker, attack, rules, dice=dice, check_afford=False)
-    resp = None
-    if response != "none":
-        cost = rules.exchange["guard_cost" if response == "guard" else "clash_cost"]
-        label = "Full Guard" if response == "guard" else "Clash"
-        rd = Declaration(skill=atk.skill, boost=response_boost, cost=cost, label=label)
-        resp = plan(defender, rd, rules, RESPONSE_STREAMS, dice=dice, check_afford=False)
+
+
+def _plan_response(defender: Sheet, atk, response: str, response_boost: int, rules: Ruleset, dice: DiceSource):
+    """A-EXCH: Full Guard or Clash pays its own cost with the attack's skill (None for no response)."""
+    if response == "none":
+        return None
+    cost = rules.exchange["guard_cost" if response == "guard" else "clash_cost"]
+    label = "Full Guard" if response == "guard" else "Clash"
+    rd = Declaration(skill=atk.skill, boost=response_boost, cost=cost, label=label)
+    return plan(defender, rd, rules, RESPONSE_STREAMS, dice=dice, check_afford=False)
+
+
+def _exchange_refusals(attacker, defender, atk, resp, rules, attacker_hidden_from_defender,
+                       defender_hidden_from_attacker):
+    """R-HIDE-7, R-ACT-5, R-PAY-5: what the rules refuse, in the order a table would ask."""
     if defender_hidden_from_attacker:
         raise Refused(f"{defender.id} is hidden from {attacker.id} and cannot be targeted directly", rule="R-HIDE-7",
                       fix=f"find it first with `narateer search {attacker.id} --for {defender.id}`")
@@ -67,48 +96,40 @@ def exchange(attacker: Sheet, defender: Sheet, response: str, attack: Declaratio
             raise Refused(f"{defender.id} cannot {resp.decl.label}: {why}", rule="R-ACT-5",
                           fix="declare --response none")
     afford(atk, attacker)
-    if resp is not None:
-        if resp.paid > defender.dice.get("ready", 0):
-            raise Refused(f"{defender.id} cannot pay {resp.paid} AD for {resp.decl.label} with "
-                          f"{defender.dice.get('ready', 0)} Ready", rule="R-ACT-5",
-                          fix="choose a smaller --response-boost, or declare --response none; nothing was spent")
-    after = {attacker.id: atk.dice_after}
-    if resp is None:
-        if dr is not None:
-            target = Target(dr, "dr", f"DR {dr}")
-        else:
-            target = Target(defender.target_readiness(atk.skill, rules), "readiness",
-                            f"{possessive(defender.id)} {atk.skill} Readiness")
-        attack_result = roll(atk, target, rules, dice)
-        dice.finish()
-        lands = "attacker" if attack_result.success else None
-        margin = attack_result.margin
-        defense_json = None
+    if resp is not None and resp.paid > defender.dice.get("ready", 0):
+        raise Refused(f"{defender.id} cannot pay {resp.paid} AD for {resp.decl.label} with "
+                      f"{defender.dice.get('ready', 0)} Ready", rule="R-ACT-5",
+                      fix="choose a smaller --response-boost, or declare --response none; nothing was spent")
+
+
+def _unanswered(atk, defender: Sheet, rules: Ruleset, dice: DiceSource, dr):
+    """No response: the attack against the defender's Readiness (or a DR when its Readiness is off)."""
+    if dr is not None:
+        target = Target(dr, "dr", f"DR {dr}")
     else:
-        first = roll(atk, Target(None, "response", ""), rules, dice)
-        defense = roll(resp, Target(None, "attack", ""), rules, dice)
-        dice.finish()
-        attack_result = compare(atk, Target(defense.total, response, f"{possessive(defender.id)} {resp.decl.label}"), rules,
-                                first.faces, first.rerolled, first.edge_faces, first.power_rerolled, first.final_faces)
-        defense = compare(resp, Target(first.total, "attack", f"{possessive(attacker.id)} attack"), rules, defense.faces,
-                          defense.rerolled, defense.edge_faces, defense.power_rerolled, defense.final_faces)
-        after[defender.id] = resp.dice_after
-        defense_json = defense.to_json()
-        diff = first.total - defense.total
-        if beats(first.total, defense.total):
-            lands, margin = "attacker", diff
-        elif beats(defense.total, first.total) and response == "clash":
-            lands, margin = "defender", -diff
-        else:
-            lands, margin = None, diff
-    hit_margin = margin if lands else None
-    outcome = rules.tier_for(margin) if lands else None
-    damage = None
-    if lands == "attacker" and weapon and "damage" in weapon:
-        damage = weapon["damage"]
-    return {"attacker": attacker.id, "defender": defender.id, "response": response,
-            "attack": attack_result.to_json(), "defense": defense_json, "lands": lands, "hit_margin": hit_margin,
-            "outcome": outcome, "damage": damage, "dice_after": after}
+        target = Target(defender.target_readiness(atk.skill, rules), "readiness",
+                        f"{possessive(defender.id)} {atk.skill} Readiness")
+    result = roll(atk, target, rules, dice)
+    dice.finish()
+    return result, None, "attacker" if result.success else None, result.margin
+
+
+def _answered(atk, resp, attacker: Sheet, defender: Sheet, response: str, rules: Ruleset, dice: DiceSource):
+    """Guard or Clash: both roll; the higher total lands (only a Clash lands for the defender)."""
+    first = roll(atk, Target(None, "response", ""), rules, dice)
+    second = roll(resp, Target(None, "attack", ""), rules, dice)
+    dice.finish()
+    attack_result = compare(atk, Target(second.total, response, f"{possessive(defender.id)} {resp.decl.label}"),
+                            rules, first.faces, first.rerolled, first.edge_faces, first.power_rerolled,
+                            first.final_faces)
+    defense = compare(resp, Target(first.total, "attack", f"{possessive(attacker.id)} attack"), rules, second.faces,
+                      second.rerolled, second.edge_faces, second.power_rerolled, second.final_faces)
+    diff = first.total - second.total
+    if beats(first.total, second.total):
+        return attack_result, defense.to_json(), "attacker", diff
+    if beats(second.total, first.total) and response == "clash":
+        return attack_result, defense.to_json(), "defender", -diff
+    return attack_result, defense.to_json(), None, diff
 
 
 def opportunity(actor: Sheet, mover: Sheet, decl: Declaration, rules: Ruleset, dice: DiceSource,
@@ -135,3 +156,43 @@ def opportunity(actor: Sheet, mover: Sheet, decl: Declaration, rules: Ruleset, d
     return {"actor": actor.id, "against": mover.id, "reaction": "opportunity", "check": result.to_json(),
             "lands": lands, "hit_margin": result.margin if lands else None,
             "outcome": result.outcome, "dice_after": {actor.id: payment.dice_after}}
+
+
+def exchange_in(state: dict | None, attacker: Sheet, defender: Sheet, response: str, rules: Ruleset,
+                dice: DiceSource, *, skill: str | None = None, weapon: str | None = None, cost: int | None = None,
+                boost: int = 0, response_boost: int = 0, advantage: bool = False, disadvantage: bool = False,
+                dr: int | None = None) -> tuple[dict | None, dict, dict]:
+    """A Combat Exchange, in an encounter or not (A-EXCH, R-ACT-2, R-HIDE-6, R-HIDE-7): the attack skill and
+    cost from the ruleset and the weapon, hidden bonuses from the state, then the proactive use and the
+    reveal. Returns (new state or None, result, dice after)."""
+    from .encounter import attack_reveals, is_hidden, record_action, require_participant, use_skill
+
+    if state is not None:
+        require_participant(state, defender.id)
+    base, weapon_spec = attack_cost(attacker, weapon, cost, rules)
+    skill_name = (skill or rules.exchange["skill"]).lower()
+    decl = Declaration(skill=skill_name, boost=boost, cost=base, advantage=advantage, disadvantage=disadvantage,
+                       label="attack")
+    data = exchange(attacker, defender, response, decl, response_boost, rules, dice,
+                    attacker_hidden_from_defender=bool(state and is_hidden(state, attacker.id, defender.id)),
+                    defender_hidden_from_attacker=bool(state and is_hidden(state, defender.id, attacker.id)),
+                    weapon=weapon_spec, dr=dr)
+    if state is not None:
+        state = use_skill(state, attacker.id, attacker.skill(skill_name, rules).name, "an attack")
+        state, data["revealed_to"] = attack_reveals(state, attacker.id, defender.id)
+        state = record_action(state, attacker.id, "exchange")
+    return state, data, data.pop("dice_after")
+
+
+def opportunity_in(state: dict, actor: Sheet, mover: Sheet, rules: Ruleset, dice: DiceSource, boost: int = 0,
+                   allow_boost: bool = False) -> tuple[dict, dict, dict]:
+    """An Opportunity Attack (R-ACT-6, A-EXCH): a Reaction with the ruleset's attack skill and cost, against
+    the mover's last completed move. Returns (new state, result, dice after)."""
+    from .encounter import answered, attack_reveals, is_hidden, require_participant
+
+    require_participant(state, mover.id)
+    decl = Declaration(skill=rules.exchange["skill"], boost=boost, cost=rules.exchange["attack_cost"], reaction=True,
+                       allow_boost=allow_boost, label="Opportunity Attack")
+    data = opportunity(actor, mover, decl, rules, dice, state["last_action"], is_hidden(state, mover.id, actor.id))
+    state, data["revealed_to"] = attack_reveals(state, actor.id, mover.id)
+    return answered(state, actor.id), data, data.pop("dice_after")

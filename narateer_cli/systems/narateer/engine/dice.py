@@ -187,3 +187,11 @@ def random_dr(tier: str, base: int, rules, dice: DiceSource) -> dict:
 def beats(total: int, target: int) -> bool:
     """R-CHK-6: a total succeeds only when it exceeds the target; a tie fails. The one place this is written."""
     return total > target
+
+
+def odds(n: int, target: int, advantage: bool, disadvantage: bool, rules) -> dict:
+    """Exact chance that N dice beat a target, and the whole distribution (by convolution, A-FACES, R-EDGE)."""
+    edge = edge_mode(advantage, disadvantage, rules.edge_both)
+    dist, denom = pool_weights(n, rules.faces, edge, rules.disadvantage)
+    return {"dice": n, "target": target, "edge": edge, "p_success": chance_to_exceed(dist, denom, target),
+            "distribution": {str(t): w / denom for t, w in enumerate(dist) if w}}

@@ -49,7 +49,7 @@ def hide(hider: Sheet, decl: Declaration, observers: list[Observer], rules: Rule
     planned = []
     for obs in observers:
         if obs.searching:
-            od = Declaration(skill="observation", boost=obs.boost, reaction=False, label="Observation check")
+            od = Declaration(skill=OBSERVATION, boost=obs.boost, reaction=False, label="Observation check")
             op = plan(obs.sheet, od, rules, observer_streams(obs.sheet.id), dice=dice, check_afford=False)
             planned.append((obs, op))
         else:
@@ -103,12 +103,12 @@ def new_observer(observer: Sheet, hider_id: str, recorded: int, searching: bool,
                  dice: DiceSource) -> dict:
     """R-HIDE-3, R-HIDE-5: a creature that could newly notice is compared with the recorded total."""
     if searching:
-        decl = Declaration(skill="observation", boost=boost, label="Observation check")
+        decl = Declaration(skill=OBSERVATION, boost=boost, label="Observation check")
         payment = plan(observer, decl, rules, observer_streams(observer.id), dice=dice, check_afford=False)
         if payment.paid <= observer.dice.get("ready", 0):
             check = roll(payment, Target(recorded, "recorded", f"{possessive(hider_id)} recorded Stealth"), rules, dice)
             return {"hider": hider_id, "observer": observer.id, "searching": True, "target": check.total,
-                    "hidden": recorded > check.total, "check": check.to_json(), "fell_back": False,
+                    "hidden": beats(recorded, check.total), "check": check.to_json(), "fell_back": False,
                     "dice_after": payment.dice_after}
         if rules.search_pay == "refuse":
             afford(payment, observer)
@@ -134,3 +134,42 @@ def join(state: dict, observer: Sheet, searching: bool, boost: int, rules: Rules
         state = set_hidden(state, hider, {observer.id: recorded if row["hidden"] else None})
     dice.finish()
     return state, compared, observer.dice
+
+
+STEALTH, OBSERVATION = "stealth", "observation"  # the skills Hide and Search roll (R-HIDE-2, R-SRCH-1)
+
+
+def hide_in(state: dict, hider: Sheet, observers: list[Observer], rules: Ruleset, dice: DiceSource,
+            boost: int = 0, advantage: bool = False, disadvantage: bool = False) -> tuple[dict, dict, dict]:
+    """A Hide in an encounter (R-HIDE-2 .. R-HIDE-4, R-ACT-4): the Stealth roll against each observer, the
+    proactive use, who the hider is now hidden from. Returns (new state, result, dice after)."""
+    from .encounter import record_action, set_hidden, use_skill
+
+    decl = Declaration(skill=STEALTH, boost=boost, advantage=advantage, disadvantage=disadvantage,
+                       label="Stealth check")
+    data = hide(hider, decl, observers, rules, dice)
+    state = use_skill(state, hider.id, STEALTH, "Hide")
+    results = {row["id"]: (data["total"] if row["hidden"] else None) for row in data["observers"]}
+    state = set_hidden(state, hider.id, results, data["total"] if data["hidden_from"] else None)
+    return record_action(state, hider.id, "hide"), data, data.pop("dice_after")
+
+
+def search_in(state: dict, searcher: Sheet, hider_id: str, rules: Ruleset, dice: DiceSource, boost: int = 0,
+              advantage: bool = False, disadvantage: bool = False, changed: str | None = None) -> tuple[dict, dict, dict]:
+    """A Search in an encounter (R-SRCH-1, R-SRCH-2): bad input first, then the refusals (nothing hidden
+    from the searcher, a repeated search), then the Observation check; a success reveals the hider to this
+    searcher only. Returns (new state, result, dice after)."""
+    from .encounter import is_hidden, note_search, record_action, reveal, search_allowed, use_skill
+
+    decl = Declaration(skill=OBSERVATION, boost=boost, advantage=advantage, disadvantage=disadvantage, label="Search")
+    plan(searcher, decl, rules, dice=dice, check_afford=False)  # bad input before any refusal
+    if not is_hidden(state, hider_id, searcher.id):
+        raise Refused(f"{hider_id} is not hidden from {searcher.id}", rule="R-SRCH-1", fix="there is nothing to find")
+    search_allowed(state, searcher.id, hider_id, changed)
+    data = search(searcher, hider_id, state["hidden"][hider_id][searcher.id], decl, rules, dice)
+    new = use_skill(state, searcher.id, OBSERVATION, "Search")
+    if data["found"]:
+        new, _ = reveal(new, hider_id, [searcher.id])
+    else:
+        new = note_search(new, searcher.id, hider_id, changed or "")
+    return record_action(new, searcher.id, "search"), data, data.pop("dice_after")
