@@ -7,7 +7,7 @@ import click
 from narateer_cli.commands.common import Session, command, emit
 from narateer_cli.errors import BadInput
 
-from .cmd_common import KIND, narateer_flags
+from .cmd_common import KIND
 from .cmd_roll import declaration, roll_options, source_for
 
 
