@@ -127,3 +127,33 @@ def odds(action_score: int, ds: int, rules, upto: int | None = None) -> Odds:
                 p_critical_failure=crit_chance(dice, rules),
                 expected_total=sum((die_mean(n, rules) for n in dice), Fraction(0)),
                 distribution=dist, tail_above=1 - sum(dist.values(), Fraction(0)), upto=upto)
+
+
+def opposed_chance(actor_dice, other_dice, extra: int, rules) -> tuple[Fraction, Fraction]:
+    """R-OA-OPP-1: bounds (low, high) on P(actor succeeds) when the opponent's total plus `extra` is the DS.
+
+    The sum runs over the opponent's totals up to U, exactly; the opponent's mass above U
+    (about 1e-14 or less) is the only gap between the bounds. A-OA-OPP's tie rule and the
+    actor's Critical Failure (A-OA-CRIT) apply as in a check.
+    """
+    if not actor_dice or not other_dice:
+        return Fraction(0), Fraction(0)
+    upto = 20 * max(other_dice) + 6 * len(other_dice)
+    wb, db = weights(other_dice, rules, upto)
+    tie = 0 if rules.opp_tie == "actor" else 1
+    top = upto + max(extra, 0) + tie
+    wa, da = weights(actor_dice, rules, top)
+    below = [0] * (top + 2)  # below[t] = weight of actor totals < t
+    for t in range(1, top + 2):
+        below[t] = below[t - 1] + wa[t - 1]
+    crit = crit_chance(actor_dice, rules) if rules.crit_always_fails else Fraction(0)
+    low = Fraction(0)
+    for b, weight in enumerate(wb):
+        if not weight:
+            continue
+        ds = max(b + extra + tie, 0)
+        reach = 1 - Fraction(below[ds], da)  # P(actor total >= ds)
+        if crit and ds <= len(actor_dice):
+            reach -= crit
+        low += Fraction(weight, db) * reach
+    return low, low + (1 - Fraction(sum(wb), db))

@@ -332,3 +332,14 @@ def test_open_adventure_verbs_are_bad_input_in_a_narateer_campaign(camp):
     for args in (("chart",), ("ds",), ("points", "selka", "body", "-1")):
         err = refused(camp, 2, *args)
         assert "open-adventure command" in err and "plays narateer" in err
+
+
+def test_opposed_dry_run_shows_the_chance_and_writes_nothing(oa):
+    before = snapshot(oa)
+    d = ok(oa, "roll", "warheart", "strength", "--mo", "--opposed", "orc:strength", "--dry-run")
+    low, high = d["p_success_bounds"]
+    assert 0.53 < low <= d["p_success"] <= high < 0.55 and high - low < 1e-12
+    assert d["p_success_exact"] is None and d["ds"]["base_source"] == "opposed:orc"
+    assert snapshot(oa) == before
+    r = run(oa, "roll", "warheart", "strength", "--mo", "--opposed", "orc:strength", "--dry-run")
+    assert "chance of success 53.9%" in r.out

@@ -126,3 +126,22 @@ def test_chain_end_critical_failure_counts_exploded_dice():
     # AS 2 vs DS 7: 1/6 reach it; the chains that explode then end on 1 (1/36 + 1/216 + ... = 1/30) fail
     assert odds.p_success((6,), 7, R) == Fraction(1, 6)
     assert odds.p_success((6,), 7, r) == Fraction(1, 6) - Fraction(1, 30)
+
+
+def test_opposed_chance_matches_icepool_and_the_w22_tie():
+    """R-OA-OPP-1 / A-OA-OPP: P(actor total >= opponent total + drawbacks), the actor's Critical Failure failing."""
+    import icepool
+
+    low, high = odds.opposed_chance((6, 6), (6, 6), 0, R)
+    assert 0 <= high - low < Fraction(1, 10 ** 12)
+    d6 = icepool.Die(range(1, 7)).explode(depth=14)
+    a, b = d6 + d6, d6 + d6
+    p = Fraction((a - b).probability(">=", 0)) - Fraction(1, 36) * Fraction(1, 36)  # A = 2 (crit), B = 2
+    assert abs(float(low) - float(p)) < 1e-9
+    # ties go to the opponent under opposed.tie: opponent, so the chance drops by P(A = B) (less the crit case)
+    low_opp, _ = odds.opposed_chance((6, 6), (6, 6), 0, rules(opposed={"tie": "opponent"}))
+    tie = Fraction((a - b).probability("==", 0)) - Fraction(1, 36) * Fraction(1, 36)
+    assert abs(float(low - low_opp) - float(tie)) < 1e-9
+    # a Drawback on the actor is one more point to beat
+    low_d, _ = odds.opposed_chance((6, 6), (6, 6), 1, R)
+    assert abs(float(low_d) - float(low_opp)) < 1e-12
