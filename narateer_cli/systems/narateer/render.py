@@ -206,19 +206,34 @@ def encounter_log(data: dict) -> str:
 
 
 def log_summary(e: dict) -> str:
-    r = e.get("result") or {}
-    if isinstance(r, dict) and "check" in r and isinstance(r["check"], dict) and "total" in r["check"]:
-        r = {**r["check"], **{k: v for k, v in r.items() if k != "check"}}
-    if isinstance(r, dict) and "hidden_from" in r:
-        return f"Stealth {r['total']}, hidden from {', '.join(r['hidden_from']) or 'nobody'}"
-    if isinstance(r, dict) and "movement_left" in r:
-        return f"{r['mode']} {r['metres']} m (costs {r['cost']} m, {r['movement_left']} m left)"
-    if isinstance(r, dict) and "total" in r and "outcome" in r:
-        return f"{r.get('skill', '')} {r['total']} vs {r.get('target')}: {r.get('outcome')} (paid {r.get('paid')})"
-    if isinstance(r, dict) and "lands" in r:
-        return f"{r.get('lands') or 'nothing'} lands, Hit Margin {r.get('hit_margin')}"
-    moves = ", ".join(f"{cid} {dice_text(m['before'], m['after'])}" for cid, m in (e.get("dice") or {}).items())
-    return moves
+    """One log entry in a line: the summary of its command's result, else the dice it moved."""
+    summarize = LOG_SUMMARIES.get(e.get("command"))
+    result = e.get("result")
+    if summarize is not None and isinstance(result, dict):
+        try:
+            return summarize(_with_check(result))
+        except (KeyError, TypeError):
+            pass  # a result without a check (resolve --auto): its dice say what happened
+    return ", ".join(f"{cid} {dice_text(m['before'], m['after'])}" for cid, m in (e.get("dice") or {}).items())
+
+
+def _with_check(r: dict) -> dict:
+    """A result whose `check` holds the roll, flattened so the check's fields read first-hand."""
+    if isinstance(r.get("check"), dict) and "total" in r["check"]:
+        return {**r["check"], **{k: v for k, v in r.items() if k != "check"}}
+    return r
+
+
+def _check_summary(r: dict) -> str:
+    return f"{r.get('skill', '')} {r['total']} vs {r.get('target')}: {r.get('outcome')} (paid {r.get('paid')})"
+
+
+LOG_SUMMARIES = {
+    "roll": _check_summary, "resolve": _check_summary, "search": _check_summary, "react": _check_summary,
+    "hide": lambda r: f"Stealth {r['total']}, hidden from {', '.join(r['hidden_from']) or 'nobody'}",
+    "move": lambda r: f"{r['mode']} {r['metres']} m (costs {r['cost']} m, {r['movement_left']} m left)",
+    "exchange": lambda r: f"{r.get('lands') or 'nothing'} lands, Hit Margin {r.get('hit_margin')}",
+}
 
 
 def turn_start(data: dict) -> str:

@@ -118,7 +118,7 @@ def new_observer(observer: Sheet, hider_id: str, recorded: int, searching: bool,
 
 
 def join(state: dict, observer: Sheet, searching: bool, boost: int, rules: Ruleset, dice: DiceSource):
-    """R-HIDE-3: a creature joining the scene is compared with every hider's recorded total, with no
+    """R-HIDE-3: a creature joining the encounter is compared with every hider's recorded total, with no
     new Stealth roll. Returns (state, comparisons, the observer's dice after)."""
     from .encounter import add_participant, set_hidden
 

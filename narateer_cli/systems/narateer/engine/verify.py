@@ -55,6 +55,8 @@ def _held(dice: dict) -> dict:
 
 
 def verify_log(entries: list, rules: Ruleset) -> str | None:
+    """The first problem of a log (as `entry N (command): ...`), or None: each check re-run, each entry's
+    dice agreeing with its checks and conserved, each character's dice continuing from its last entry."""
     last = {}
     previous_seq = 0
     for position, entry in enumerate(entries):
@@ -69,28 +71,41 @@ def verify_log(entries: list, rules: Ruleset) -> str | None:
             # continue from the common ancestor, not from the other branch
             last = {}
         previous_seq = seq
-        checks = list(find_checks(entry.get("result")))
-        for c in checks:
-            problem = check_problem(c, rules)
-            if problem:
-                return f"{where}: {c.get('actor')}'s {c.get('skill')} check: {problem}"
-        dice = entry.get("dice") or {}
-        by_actor = {}
-        for c in checks:
-            if "dice_before" in c and "dice_after" in c:
-                by_actor.setdefault(c.get("actor"), []).append(c)
-        for actor, mine in by_actor.items():
-            if actor not in dice:
-                return f"{where}: {actor} paid {sum(c['paid'] for c in mine)} AD but the entry records no dice for it"
-            if mine[0]["dice_before"] != dice[actor].get("before"):
-                return f"{where}: {actor}'s dice before {dice[actor].get('before')} differ from its check's {mine[0]['dice_before']}"
-            if mine[-1]["dice_after"] != dice[actor].get("after"):
-                return f"{where}: {actor}'s dice after {dice[actor].get('after')} differ from its check's {mine[-1]['dice_after']}"
-        for cid, move in dice.items():
-            before, after = move.get("before") or {}, move.get("after") or {}
-            if sum(before.values()) != sum(after.values()):
-                return f"{where}: {cid} had {sum(before.values())} dice before and {sum(after.values())} after"
-            if cid in last and _held(last[cid]) != _held(before):  # a state with 0 dice may be absent
-                return f"{where}: {cid}'s dice before {before} do not continue from {last[cid]}"
-            last[cid] = after
+        problem = _entry_checks(entry, rules) or _entry_dice(entry, last)
+        if problem:
+            return f"{where}: {problem}"
+    return None
+
+
+def _entry_checks(entry: dict, rules: Ruleset) -> str | None:
+    """Every check in the entry re-run, and the entry's dice block agreeing with what each actor paid."""
+    checks = list(find_checks(entry.get("result")))
+    for c in checks:
+        problem = check_problem(c, rules)
+        if problem:
+            return f"{c.get('actor')}'s {c.get('skill')} check: {problem}"
+    dice = entry.get("dice") or {}
+    by_actor = {}
+    for c in checks:
+        if "dice_before" in c and "dice_after" in c:
+            by_actor.setdefault(c.get("actor"), []).append(c)
+    for actor, mine in by_actor.items():
+        if actor not in dice:
+            return f"{actor} paid {sum(c['paid'] for c in mine)} AD but the entry records no dice for it"
+        if mine[0]["dice_before"] != dice[actor].get("before"):
+            return f"{actor}'s dice before {dice[actor].get('before')} differ from its check's {mine[0]['dice_before']}"
+        if mine[-1]["dice_after"] != dice[actor].get("after"):
+            return f"{actor}'s dice after {dice[actor].get('after')} differ from its check's {mine[-1]['dice_after']}"
+    return None
+
+
+def _entry_dice(entry: dict, last: dict) -> str | None:
+    """Dice are conserved by every move, and continue from the character's last entry (`last` is updated)."""
+    for cid, move in (entry.get("dice") or {}).items():
+        before, after = move.get("before") or {}, move.get("after") or {}
+        if sum(before.values()) != sum(after.values()):
+            return f"{cid} had {sum(before.values())} dice before and {sum(after.values())} after"
+        if cid in last and _held(last[cid]) != _held(before):  # a state with 0 dice may be absent
+            return f"{cid}'s dice before {before} do not continue from {last[cid]}"
+        last[cid] = after
     return None
