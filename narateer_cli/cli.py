@@ -68,7 +68,7 @@ class LazyGroup(click.Group):
                   if verb in systems.HOST_VERBS or any(verb in s.verbs for s in chosen)}
         if len(chosen) == 1:
             shared.update({verb: chosen[0].verbs[verb][1] for verb in shared if verb in chosen[0].verbs})
-        sections = [("Shared commands", list(shared.items()))]
+        sections = [("Shared commands", list(shared.items()) + list(systems.HOST_ONLY.items()))]
         for system in chosen:
             own = [(verb, help_) for verb, (_, help_) in system.verbs.items() if verb not in systems.SHARED]
             if own:
@@ -167,12 +167,25 @@ def _commits() -> int:
     return getattr(sys.modules.get("narateer_cli.store.txn"), "COMMITS", 0)
 
 
+def _valid_text(args):
+    """G-TRUST-5: every text argument is valid text, checked before anything is read or written
+    (a byte that is not UTF-8 arrives as a lone surrogate)."""
+    for number, arg in enumerate(args, 1):
+        if isinstance(arg, str) and any("\ud800" <= ch <= "\udfff" for ch in arg):
+            from .errors import BadInput
+
+            shown = arg.encode("utf-8", "backslashreplace").decode("utf-8")
+            raise BadInput(f"argument {number} ({shown!r}) is not valid text (a byte that is not UTF-8, "
+                           "or a lone surrogate)", rule="G-TRUST-5", fix="give it as UTF-8 text")
+
+
 def main(argv=None):
     """Entry point: runs the group and turns every failure into one line and an exit status."""
     from .errors import NarateerError
 
     commits = _commits()
     try:
+        _valid_text(sys.argv[1:] if argv is None else argv)
         result = cli.main(args=argv, prog_name="narateer", standalone_mode=False)
         code = result if isinstance(result, int) and not isinstance(result, bool) else 0
     except click.exceptions.Exit as exc:

@@ -12,8 +12,24 @@ import json
 import sys
 
 
-def out(kind: str, data: dict, as_json: bool, system=None):
+def plain(value):
+    """A result as JSON-ready data: a record by its fields in order (or its own `to_json`), mappings and
+    lists item by item. Engines return records; this is where they become the JSON shape."""
+    if hasattr(value, "to_json"):
+        return value.to_json()
+    fields = getattr(value, "_fields", None)
+    if isinstance(fields, tuple) and not isinstance(value, tuple):
+        return {name: plain(getattr(value, name)) for name in fields}
+    if isinstance(value, dict):
+        return {key: plain(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [plain(item) for item in value]
+    return value
+
+
+def out(kind: str, data, as_json: bool, system=None):
     """Print one result: JSON, or the text of the system's formatter for `kind` (else the host's)."""
+    data = plain(data)
     if as_json:
         sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
         return
@@ -33,6 +49,16 @@ def init(data: dict) -> str:
     if data["example"]:
         text += f" with {len(data['created']) - 1} example files"
     return text
+
+
+def encounter_end(data: dict) -> str:
+    return f"encounter {data['id']} ended; changes outside encounters now go to the campaign log"
+
+
+def git_setup(data: dict) -> str:
+    if data["driver"]:
+        return "narateer merge driver registered in this clone; .gitattributes ready"
+    return ".gitattributes ready; not in a git clone, so no merge driver yet: run `narateer git-setup` after `git init`"
 
 
 def new(data: dict) -> str:
@@ -68,5 +94,5 @@ def generic(data: dict) -> str:
 
 FORMATTERS = {
     "init": init, "new": new, "check": check, "encounter_new": encounter_new, "undo": undo, "verify": verify,
-    "systems": systems,
+    "systems": systems, "git_setup": git_setup, "encounter_end": encounter_end,
 }

@@ -1,4 +1,5 @@
-"""`make bench`: whole-process timings of narateer as ratios to bare Python startup.
+"""`make bench`: whole-process timings of narateer as ratios to bare Python startup,
+and how the commands that read a whole log grow with it (G-LOG-3).
 
 The floor is `python -c "import click, ruamel.yaml"` in the same environment,
 with bytecode caching on (a scratch PYTHONPYCACHEPREFIX), so the ratios
@@ -29,11 +30,11 @@ def env(scratch: Path) -> dict:
     return e
 
 
-def medians_ms(commands: dict, e, runs=RUNS) -> dict:
+def medians_ms(commands: dict, e, runs=RUNS, warm=3) -> dict:
     """Median wall time of each command, measured interleaved (one run of each per round), so a
     change in machine load during the benchmark touches every command alike."""
     for argv in commands.values():  # warm the bytecode cache and the page cache
-        for _ in range(3):
+        for _ in range(warm):
             subprocess.run(argv, env=e, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     times = {name: [] for name in commands}
     for _ in range(runs):
@@ -69,18 +70,82 @@ def make_campaign(root: Path, e: dict, characters: int = 0, log_entries: int = 0
              "uses": {}, "mode": None, "movement_left": None, "last_action": None, "hidden": {}, "recorded": {},
              "searches": {}}
     (root / "encounters" / "bench.yaml").write_text(emit_text(state))
-    entry = {"seq": 0, "command": "roll", "actor": "sentry",
-             "declaration": {"skill": "observation", "boost": 1, "cost": 1},
-             "result": {"actor": "sentry", "skill": "observation", "target": 3, "target_source": "dr", "boost": 1,
-                        "roll_dice": 2, "paid": 2, "faces": [1, 2], "rerolled": [], "final_faces": [1, 2],
-                        "total": 3, "margin": 0, "success": False, "outcome": "Failure",
-                        "dice_before": {"ready": 4, "used": 0}, "dice_after": {"ready": 2, "used": 2}},
-             "dice": {"sentry": {"before": {"ready": 4, "used": 0}, "after": {"ready": 2, "used": 2}}}}
-    with open(root / "encounters" / "bench.log.yaml", "w") as fh:
-        for seq in range(1, log_entries + 1):
-            entry["seq"] = seq
-            fh.write(emit_text([entry]))
+    write_log(root / "encounters" / "bench.log.yaml", log_entries)
     return root
+
+
+ROLL_ENTRY = {"command": "roll", "actor": "sentry",
+              "declaration": {"skill": "observation", "boost": 1, "cost": 1},
+              "result": {"actor": "sentry", "skill": "observation", "target": 3, "target_source": "dr", "boost": 1,
+                         "roll_dice": 2, "paid": 2, "faces": [1, 2], "rerolled": [], "final_faces": [1, 2],
+                         "total": 3, "margin": 0, "success": False, "outcome": "Failure",
+                         "dice_before": {"ready": 4, "used": 0}, "dice_after": {"ready": 2, "used": 2}},
+              "dice": {"sentry": {"before": {"ready": 4, "used": 0}, "after": {"ready": 2, "used": 2}}}}
+TURN_ENTRY = {"command": "turn start", "actor": "sentry", "declaration": {},
+              "result": {"encounter": "bench", "round": 1, "actor": "sentry", "uses": {}, "refreshed": 2,
+                         "dice_before": {"ready": 2, "used": 2}, "dice_after": {"ready": 4, "used": 0}},
+              "dice": {"sentry": {"before": {"ready": 2, "used": 2}, "after": {"ready": 4, "used": 0}}}}
+
+
+def write_log(path: Path, count: int):
+    """A log exactly as narateer writes it (store/loglines.py): one JSON line per entry, ids and parents,
+    sentry's dice continuing from entry to entry (a roll, then a turn start that readies them again)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    from narateer_cli.store.loglines import entry_line
+
+    parent = None
+    with open(path, "w", encoding="utf-8") as fh:
+        for seq in range(1, count + 1):
+            body = ROLL_ENTRY if seq % 2 else TURN_ENTRY
+            entry = {"seq": seq, "id": f"{seq:012x}", "parent": parent, "at": "2026-01-01T00:00:00Z", **body}
+            fh.write(entry_line(entry))
+            parent = entry["id"]
+    if count % 2:  # end on a turn start, so sentry's sheet (4 ready) agrees with the log
+        write_log(path, count + 1)
+
+
+def peak_mib(argv, e) -> float:
+    """The peak resident memory of one run of `argv`, in MiB (the child's ru_maxrss)."""
+    probe = ("import resource, subprocess, sys; subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL); "
+             "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
+    out = subprocess.run([sys.executable, "-c", probe, *argv], env=e, capture_output=True, text=True)
+    return int(out.stdout.strip() or 0) / 1024
+
+
+def log_growth(scratch: Path, e: dict, floor: float) -> bool:
+    """verify, check, encounter log, undo and a roll in the encounter at 1k, 10k, 20k and 100k entries."""
+    sizes = [int(n) for n in os.environ.get("BENCH_LOG_SIZES", "1000,10000,20000,100000").split(",")]
+    roll = ["roll", "selka", "stealth", "--dr", "3", "--reaction", "--json"]
+    print(f"\n{'log entries':>11} {'verify':>9} {'check':>9} {'log --last 10':>14} {'roll':>8} {'undo':>8}"
+          f" {'verify MiB':>11} {'check MiB':>10}   (ms, medians)")
+    results = {}
+    for size in sizes:
+        camp = make_campaign(scratch / f"log{size}", e, log_entries=size)
+        where = ["--campaign", str(camp)]
+        runs = 3 if size >= 50_000 else 5
+        ms = medians_ms({"verify": narateer(*where, "verify", "--json"),
+                         "check": narateer(*where, "check", "--json"),
+                         "log": narateer(*where, "encounter", "log", "--last", "10", "--json"),
+                         "roll": narateer(*where, *roll), "undo": narateer(*where, "undo", "--json")},
+                        e, runs=runs, warm=1)
+        mem = {name: peak_mib(narateer(*where, name, "--json"), e) for name in ("verify", "check")}
+        results[size] = (ms, mem)
+        print(f"{size:>11,} {ms['verify']:>9.0f} {ms['check']:>9.0f} {ms['log']:>14.0f} {ms['roll']:>8.0f}"
+              f" {ms['undo']:>8.0f} {mem['verify']:>11.1f} {mem['check']:>10.1f}")
+    ok = True
+    if 20_000 in results:
+        ratio = results[20_000][0]["verify"] / floor
+        ok &= ratio < 60
+        print(f"verify of a 20,000-entry log: {ratio:.1f}x the floor (target < 60x)")
+    if 100_000 in results:
+        peak = results[100_000][1]["verify"]
+        ok &= peak < 100
+        print(f"verify of a 100,000-entry log: peak {peak:.1f} MiB (target < 100 MiB)")
+    if 10_000 in results and 100_000 in results:
+        flat = results[100_000][0]["roll"] / results[10_000][0]["roll"]
+        ok &= flat <= 1.1
+        print(f"roll in the encounter, 100,000 / 10,000 entries: {flat:.2f}x (target <= 1.1x)")
+    return ok
 
 
 def odds_in_process() -> float:
@@ -142,6 +207,7 @@ def main():
         print(f"{'odds 100 dice with Edge, in process':<44} {odds_ms:>10.2f} ms{'':>7}< 50 ms")
         ok = (help_ms / floor <= TARGETS["help"] and roll_ms / floor <= TARGETS["roll"]
               and long_ms / short_ms < TARGETS["log10k"] and big_ms / small_ms < TARGETS["scale"] and odds_ms < 50)
+        ok = log_growth(scratch, e, floor) and ok
         print("all targets met" if ok else "SOME TARGETS MISSED")
     finally:
         shutil.rmtree(scratch, ignore_errors=True)

@@ -113,6 +113,13 @@ class Session:
 
             require_git(self)
             self.lock = Lock(self.campaign.root).__enter__()
+            from ..store.gitops import refuse_while_merging
+
+            try:
+                refuse_while_merging(self.campaign.root)  # G-MERGE-3
+            except BaseException:
+                self.lock.__exit__()
+                raise
             self.txn = Transaction(self.campaign.root)
         else:
             try:
@@ -141,9 +148,10 @@ class Session:
     def sheet(self, char_id: str):
         return self.load(char_id).sheet
 
-    def set_sheet(self, char_id: str, dice=None, conditions=None, readiness=None):
+    def set_sheet(self, char_id: str, dice=None, **values):
+        """Change a sheet in this transaction: its counters (`dice`) and any top-level values."""
         sf = self.load(char_id)
-        text = sf.render(dice=dice, conditions=conditions, readiness=readiness)
+        text = sf.render(dice=dice, **values)
         self.rendered[char_id] = text
         if text != sf.original:
             self.txn.write(sf.path, text)

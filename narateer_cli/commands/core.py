@@ -45,7 +45,9 @@ def init_cmd(app, directory, example, system_name):
     for folder in ("characters", "encounters", ".narateer"):
         (root / folder).mkdir(exist_ok=True)
     _ensure_line(root, ".gitignore", GITIGNORE_LINE)
-    _ensure_line(root, ".gitattributes", GITATTRIBUTES.strip().splitlines()[-1], GITATTRIBUTES)
+    from ..store import gitops
+
+    gitops.setup(root)  # .gitattributes, and the merge driver when in a git clone (G-MERGE-1)
     if example and system.example_dir is not None:
         created += _copy_example(root, system.example_dir, atomic_write)
     atomic_write(root, root / "narateer.yaml", CONFIG_TEXT.format(system=system.name))
@@ -100,8 +102,8 @@ def systems_cmd(app):
 
     current = systems.system_name(systems.find_campaign(app.campaign_dir))
     rows = []
-    for name in systems.installed():
-        system = systems.load_system(name)
+    for system in systems.loaded_systems():  # an add-on that fails to load is left out
+        name = system.name
         rows.append({"name": system.name, "title": system.title, "summary": system.summary,
                      "builtin": name in systems.BUILTIN, "current": name == current})
     emit(app, "systems", {"systems": rows, "current": current})

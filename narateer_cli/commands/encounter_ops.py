@@ -56,23 +56,31 @@ def encounter_for(session, char_id: str) -> Encounter | None:
 
 def finish(session, command: str, actor: str, declaration: dict, result: dict, dice: dict,
            enc: Encounter | None = None):
-    """Write every change of one action: sheets, encounter state, log entry, undo record; all or none."""
+    """Write every change of one action: sheets, encounter state, log entry, undo record; all or none.
+    `result` is the engine's result (a record, or data); the log holds its JSON shape."""
+    from ..render import plain
     from ..store import encounters
 
+    result = plain(result)
+    session.txn.action = f"the {command} action"
     before_dice = {cid: dict(session.sheet(cid).dice) for cid in dice}
     for cid, after in dice.items():
         session.set_sheet(cid, dice=after)
+    root = session.campaign.root
     if enc is not None:
-        root = session.campaign.root
         state_text = encounters.state_text(enc.new_state)
         session.txn.write(encounters.state_path(root, enc.id), state_text)
+    # G-LOG-5: a change outside an encounter goes to the campaign log
+    log_id = enc.id if enc is not None else (encounters.CAMPAIGN if session.txn.changed() else None)
+    if log_id is not None:
         writes = dict(session.txn.writes)
         before = session.txn.before()
         moves = {cid: (before_dice[cid], after) for cid, after in dice.items()}
-        seq = append_entry(session, enc.id, command, actor, declaration, result, moves)
-        session.txn.write(encounters.undo_dir(root, enc.id) / f"{seq:08d}.json",
-                          encounters.undo_record(before, writes, seq))
-        for old in encounters.old_undo_records(root, enc.id):
+        entry = append_entry(session, log_id, command, actor, declaration, result, moves)
+        seq = entry["seq"]
+        session.txn.write(encounters.undo_dir(root, log_id) / f"{seq:08d}.json",
+                          encounters.undo_record(before, writes, seq, entry["id"], entry["resumes"]))
+        for old in encounters.old_undo_records(root, log_id):
             session.txn.write(old, None)
     changed = session.txn.changed()
     session.commit()
@@ -81,17 +89,17 @@ def finish(session, command: str, actor: str, declaration: dict, result: dict, d
     autocommit(session, changed, command, actor, declaration, result)
 
 
-def append_entry(session, enc_id: str, command: str, actor, declaration: dict, result: dict, moves: dict) -> int:
-    """Add one log entry (the next seq, from the log's tail) to the transaction; returns its seq.
+def append_entry(session, enc_id: str, command: str, actor, declaration: dict, result: dict, moves: dict) -> dict:
+    """Add one log entry (seq, id and parent from the log's tail) to the transaction; returns it.
     `moves` maps each character whose dice moved to (dice before, dice after)."""
     from ..store import encounters
 
     log = encounters.log_path(session.campaign.root, enc_id)
-    seq = encounters.last_seq(log) + 1
-    entry = {"seq": seq, "command": command, "actor": actor, "declaration": declaration, "result": result,
-             "dice": {cid: {"before": dict(b), "after": dict(a)} for cid, (b, a) in moves.items()}}
-    session.txn.append(log, encounters.entry_text(entry))
-    return seq
+    text, entry = encounters.new_entry(log, {
+        "command": command, "actor": actor, "declaration": declaration, "result": result,
+        "dice": {cid: {"before": dict(b), "after": dict(a)} for cid, (b, a) in moves.items()}})
+    session.txn.append(log, text)
+    return entry
 
 
 def autocommit(session, changed: list[str], command: str, actor, declaration: dict, result: dict):

@@ -38,6 +38,9 @@ def encounter_new(app, enc_id, chars):
     from ..store import encounters, yamlio
 
     with Session(app) as s:
+        if enc_id == encounters.CAMPAIGN:
+            raise BadInput(f"the encounter id {enc_id!r} is reserved for the campaign log", rule="G-LOG-5",
+                           fix="pick another id")
         path = encounters.state_path(s.campaign.root, enc_id)
         if path.exists():
             raise BadInput(f"encounter {enc_id} already exists", fix=f"use it with --in {enc_id}, or pick another id")
@@ -59,6 +62,40 @@ def _fresh_encounter(session, enc_id, state):
     enc.session, enc.id, enc.state, enc.new_state = session, enc_id, state, state
     session._encounter = enc
     return enc
+
+
+def _log_id(session, enc_id):
+    """The log `undo` and `verify` work on: the one named (`campaign` is the campaign log, G-LOG-5),
+    else the current encounter's, else the campaign log."""
+    from ..store.encounters import CAMPAIGN
+    from .encounter_ops import current_encounter_id
+
+    if enc_id == CAMPAIGN or (enc_id is None and current_encounter_id(session) is None):
+        return CAMPAIGN
+    return pick(session, enc_id).id
+
+
+@command(group=encounter_cmd, name="end", help="""Close encounter ID (default: the current one).
+
+It is no longer current, its files stay, and an entry is logged; changes
+after it go to the campaign log.
+
+\b
+Example:
+  narateer encounter end ambush""")
+@click.argument("enc_id", required=False)
+def encounter_end(app, enc_id):
+    from ..store import yamlio
+
+    with Session(app) as s:
+        enc = pick(s, enc_id)
+        current = s.campaign.config().get("encounter")
+        if current is not None and str(current) == enc.id:
+            doc, text = s.campaign.config_doc()
+            del doc["encounter"]
+            s.txn.write(s.campaign.config_path, yamlio.dump_rt(doc, text))
+        finish(s, "encounter end", None, {}, {"id": enc.id, "current": False}, {}, enc)
+    emit(app, "encounter_end", {"id": enc.id, "current": False})
 
 
 def pick(session, enc_id):
@@ -89,18 +126,13 @@ Example:
 @click.argument("enc_id", required=False)
 @click.option("--last", type=int, help="Only the last N entries.")
 def encounter_log(app, enc_id, last):
-    from ..store import encounters, yamlio
+    from ..store import encounters
 
     with Session(app, write=False) as s:
-        enc = pick(s, enc_id)
-        path = encounters.log_path(s.campaign.root, enc.id)
-        label = f"encounters/{enc.id}.log.yaml"
-        entries = yamlio.load_safe(yamlio.read_text(path, label), label) if path.exists() else []
-        entries = entries or []
-        if last is not None:
-            nonneg("--last", last)
-            entries = entries[-last:] if last else []
-    emit(app, "encounter_log", {"id": enc.id, "entries": entries})
+        log_id = _log_id(s, enc_id)
+        nonneg("--last", last)
+        entries = encounters.read_log(s.campaign.root, log_id, last)
+    emit(app, "encounter_log", {"id": log_id, "entries": entries})
 
 
 @command(help="""Revert the last logged action: every file it replaced gets its previous bytes back.
@@ -115,10 +147,10 @@ def undo_cmd(app, enc_id):
     from ..store import encounters, yamlio
 
     with Session(app) as s:
-        enc = pick(s, enc_id)
+        log_id = _log_id(s, enc_id)
         root = s.campaign.root
-        path, record = encounters.latest_undo(root, enc.id)
-        encounters.check_undo(root, record)
+        path, record = encounters.latest_undo(root, log_id)
+        encounters.check_undo(root, record, log_id)
         dice = {}
         for rel, text in record["before"].items():
             s.txn.write(root / rel, text)
@@ -126,9 +158,10 @@ def undo_cmd(app, enc_id):
                 cid = rel[len("characters/"):-len(".yaml")]
                 dice[cid] = s.campaign.system.parse_sheet(cid, yamlio.load_rt(text, rel), rel, s.rules).dice
         s.txn.write(path, None)
-        data = {"encounter": enc.id, "undone": record["seq"], "files": sorted(record["before"])}
+        data = {"encounter": log_id, "undone": record["seq"], "files": sorted(record["before"])}
         moves = {cid: (s.sheet(cid).dice, dice[cid]) for cid in dice}
-        append_entry(s, enc.id, "undo", None, {"undoes": record["seq"]}, data, moves)
+        undoes = {"undoes": record.get("id") or record["seq"], "resumes": record.get("parent")}
+        append_entry(s, log_id, "undo", None, undoes, data, moves)
         changed = s.txn.changed()
         s.commit()
         autocommit(s, changed, "undo", None, {}, data)
@@ -144,15 +177,14 @@ Example:
   narateer verify ambush""")
 @click.argument("enc_id", required=False)
 def verify_cmd(app, enc_id):
-    from ..store import encounters, yamlio
+    from ..store import encounters
 
     with Session(app, write=False) as s:
-        enc = pick(s, enc_id)
-        path = encounters.log_path(s.campaign.root, enc.id)
-        label = f"encounters/{enc.id}.log.yaml"
-        entries = yamlio.load_safe(yamlio.read_text(path, label), label) if path.exists() else []
-        problem = s.campaign.system.verify_log(entries or [], s.rules)
-    data = {"encounter": enc.id, "entries": len(entries or []), "ok": problem is None, "problem": problem}
+        log_id = _log_id(s, enc_id)
+        system, rules = s.campaign.system, s.rules
+        hist = encounters.verify_log_file(s.campaign.root, log_id, lambda e: system.verify_log([e], rules))
+        problem = hist.problem
+    data = {"encounter": log_id, "entries": hist.count, "ok": problem is None, "problem": problem}
     emit(app, "verify", data)
     if problem:
         raise click.exceptions.Exit(1)

@@ -12,6 +12,7 @@ import json
 import os
 from pathlib import Path
 
+from ..errors import NarateerError
 from . import yamlio
 
 
@@ -20,9 +21,12 @@ def _path(root: Path, kind: str, name: str) -> Path:
 
 
 def get(root: Path, kind: str, name: str, key) -> dict | None:
-    try:
-        data = json.loads(_path(root, kind, name).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+    path = _path(root, kind, name)
+    if not path.exists():
+        return None
+    try:  # a regular file, opened without blocking, up to the size limit (G-TRUST-4)
+        data = json.loads(yamlio.read_text(path, f".narateer/{kind}/{name}.json"))
+    except (OSError, ValueError, NarateerError):
         return None
     if not isinstance(data, dict) or data.get("key") != key or not isinstance(data.get("data"), dict):
         return None
@@ -52,5 +56,5 @@ def _store(root: Path, kind: str, name: str, data: dict, key, path, text):
         target = _path(root, kind, name)
         target.parent.mkdir(parents=True, exist_ok=True)
         atomic_write(root, target, json.dumps({"key": key, "data": data}), durable=False)
-    except (OSError, TypeError, ValueError):
+    except (OSError, TypeError, ValueError, NarateerError):
         pass  # no cache: the next command parses the file again

@@ -27,13 +27,33 @@ def find_root(start: str | None) -> Path:
         root = Path(given)
         if not (root / CONFIG).is_file():
             raise BadInput(f"{given}: no {CONFIG} there", fix="run `narateer init` in that folder first")
-        return root.resolve()
+        return check_folders(root.resolve())
     here = Path.cwd()
     for folder in (here, *here.parents):
         if (folder / CONFIG).is_file():
-            return folder
+            return check_folders(folder)
     raise BadInput("not inside a narateer campaign (no narateer.yaml here or above)",
                    fix="run `narateer init`, or pass --campaign DIR")
+
+
+FOLDERS = ("characters", "encounters", "actions", ".narateer")
+
+
+def check_folders(root: Path) -> Path:
+    """G-TRUST-4: a data folder (or narateer.yaml) that is a symlink leading outside the campaign is bad input."""
+    for name in (*FOLDERS, CONFIG):
+        path = root / name
+        if path.is_symlink():
+            try:
+                real = path.resolve(strict=True)
+                inside = real != root and str(real).startswith(str(root.resolve()) + os.sep)
+            except (OSError, RuntimeError):
+                inside = False
+            if not inside or name == ".narateer":
+                what = name if name == CONFIG else f"{name}/"
+                raise BadInput(f"{what} is a symlink leading outside the campaign (or nowhere)", rule="G-TRUST-4",
+                               fix=f"replace the link with the real {what}")
+    return root
 
 
 def check_id(text: str, what: str = "character") -> str:
@@ -63,6 +83,8 @@ class Campaign:
         self._config = None
         self._rules = None
         self._system = None
+        self.rules_key = None  # what the ruleset was built from (rules file, narateer.yaml): see _cached_config
+        self._rules_checked = False  # the config cache says these files built a valid ruleset before
 
     @property
     def system(self):
@@ -116,9 +138,11 @@ class Campaign:
             key = self._cache_key()
         except OSError:
             key = None
+        self.rules_key = key
         data = cache.get(self.root, "config", "narateer", key) if key is not None else None
         if data is not None and isinstance(data.get("config"), dict):
             _DEFAULT_RULES.setdefault(key[1], data["default"])
+            self._rules_checked = data.get("checked") is True
             return data["config"]
         doc, _ = self.config_doc()
         config = yamlio.to_plain(doc)
@@ -134,7 +158,10 @@ class Campaign:
         if self._rules is None:
             overrides = self.config().get("rules") or {}
             system = self.system
-            self._rules = system.ruleset(overrides, CONFIG, data=default_rules(system))
+            self._rules = system.ruleset(overrides, CONFIG, data=default_rules(system), checked=self._rules_checked)
+            if not self._rules_checked and self.rules_key is not None:  # built and checked: say so in the cache
+                cache.put(self.root, "config", "narateer", {"default": default_rules(system), "config": self._config,
+                                                            "checked": True}, self.rules_key)
         return self._rules
 
     @property
@@ -172,8 +199,10 @@ class Campaign:
         text, key = yamlio.read_text(path, label, with_key=True)
         cached = cache.get(self.root, "sheets", char_id, key)
         if cached is not None:
-            try:
-                sheet = self.system.parse_sheet(char_id, cached["doc"], label, self.rules)
+            try:  # a parse cached under this ruleset passed its schema then: only a new ruleset checks it again
+                rules = self.rules  # also sets rules_key
+                checked = self.rules_key is not None and cached.get("rules") == self.rules_key
+                sheet = self.system.parse_sheet(char_id, cached["doc"], label, rules, checked=checked)
                 return SheetFile(path, label, text, None, sheet, cached["dice"], cached["doc"], self.counters)
             except (BadInput, KeyError, TypeError, AttributeError, ValueError):
                 pass  # parse the text again, for messages with line numbers
@@ -190,7 +219,8 @@ class Campaign:
     def remember(self, sf: "SheetFile", key=None, text: str | None = None):
         """Keep a sheet's parse for the next command (after a write: of `text`, just written)."""
         if sf.plain is not None and sf.places is not None:
-            cache.put(self.root, "sheets", sf.id, {"doc": sf.plain, "dice": sf.places}, key, sf.path, text)
+            cache.put(self.root, "sheets", sf.id, {"doc": sf.plain, "dice": sf.places, "rules": self.rules_key}, key,
+                      sf.path, text)
 
 
 def counter_block(counters) -> tuple[str, tuple[str, ...]]:
@@ -243,52 +273,32 @@ class SheetFile:
     def id(self) -> str:
         return self.sheet.id
 
-    def render(self, dice: dict | None = None, conditions=None, readiness: dict | None = None) -> str:
-        """New file text with only the changed values edited (comments and order survive)."""
-        if dice is not None and conditions is None and readiness is None:
+    def render(self, dice: dict | None = None, **values) -> str:
+        """New file text with only the changed values edited (comments and order survive): `dice` are the
+        counters; each other keyword is a top-level key (a list merged item by item, a mapping key by key)."""
+        values = {key: value for key, value in values.items() if value is not None}
+        if dice is not None and not values:
             spliced = self._splice_dice(dice)
             if spliced is not None:
                 return spliced
         self.plain = self.places = None  # rewritten by a dump: the next command parses it afresh
-        changed = False
-        if dice is not None:
-            block = self.doc[self.block]
-            for state in self.states:
-                value = dice.get(state, 0)
-                if block.get(state, 0) != value:
-                    if state not in block and value == 0:
-                        continue
-                    block[state] = value
-                    changed = True
-        if conditions is not None and list(self.sheet.conditions) != list(conditions):
-            current = self.doc.get("conditions")
-            if isinstance(current, list):
-                if hasattr(current, "fa") and not current:
-                    current.fa.set_flow_style()  # an empty list was written `[]`: keep it a flow list
-                for name in [c for c in current if str(c).lower() not in conditions]:
-                    current.remove(name)
-                for name in conditions:
-                    if name not in [str(c).lower() for c in current]:
-                        current.append(name)
-                if hasattr(current, "fa") and not current:
-                    current.fa.set_flow_style()
-            else:
-                self.doc["conditions"] = list(conditions)
-            changed = True
-        if readiness is not None:
-            from ruamel.yaml.comments import CommentedMap
-
-            block = self.doc.get("readiness")
-            if not isinstance(block, dict):
-                block = self.doc["readiness"] = CommentedMap()
-            for skill, score in readiness.items():
-                if block.get(skill) != score:
-                    block[skill] = score
-                    changed = True
+        changed = self._merge_counters(dice) if dice is not None else False
+        for key, value in values.items():
+            changed = _merge_value(self.doc, key, value) or changed
         if not changed:
             return self.text
         self.text = yamlio.dump_rt(self.doc, self.text)
         return self.text
+
+    def _merge_counters(self, dice: dict) -> bool:
+        block = self.doc[self.block]
+        changed = False
+        for state in self.states:
+            value = dice.get(state, 0)
+            if block.get(state, 0) != value and (state in block or value != 0):
+                block[state] = value
+                changed = True
+        return changed
 
     def _splice_dice(self, dice: dict) -> str | None:
         """Edit the counters in place, so only their lines change; keep the parse
@@ -318,6 +328,48 @@ class SheetFile:
         self.places, self.plain = places, plain
         self.text, self._doc = text, None  # a later round-trip edit starts from this text
         return text
+
+
+def _merge_value(doc, key: str, value) -> bool:
+    """Merge one top-level value into the round-trip document; True when the document changed."""
+    current = doc.get(key)
+    if isinstance(value, list):
+        if isinstance(current, list):
+            return _merge_list(current, value)
+        doc[key] = list(value)
+        return True
+    if isinstance(value, dict):
+        if not isinstance(current, dict):
+            from ruamel.yaml.comments import CommentedMap
+
+            current = doc[key] = CommentedMap()
+        changed = False
+        for name, item in value.items():
+            if current.get(name) != item:
+                current[name] = item
+                changed = True
+        return changed
+    if current != value:
+        doc[key] = value
+        return True
+    return False
+
+
+def _merge_list(current, names: list) -> bool:
+    """A list of names made equal to `names` in place (names compare without case); an empty list
+    written `[]` stays a flow list."""
+    if [str(c).lower() for c in current] == list(names):
+        return False
+    if hasattr(current, "fa") and not current:
+        current.fa.set_flow_style()
+    for name in [c for c in current if str(c).lower() not in names]:
+        current.remove(name)
+    for name in names:
+        if name not in [str(c).lower() for c in current]:
+            current.append(name)
+    if hasattr(current, "fa") and not current:
+        current.fa.set_flow_style()
+    return True
 
 
 _NUMBER = re.compile(r"-?[0-9]+")

@@ -12,15 +12,14 @@ from __future__ import annotations
 
 import json
 import os
-import re
 from pathlib import Path
 
 from ..errors import BadInput, Refused
-from . import cache, yamlio
+from . import cache, loglines, yamlio
 from .campaign import check_id
 
 UNDO_KEEP = 100
-SEQ_RE = re.compile(rb"^- \{seq: (\d+),", re.M)
+CAMPAIGN = "campaign"  # the campaign log's id (G-LOG-5); no encounter may take it
 
 
 def state_path(root: Path, enc_id: str) -> Path:
@@ -64,7 +63,7 @@ def load_state(root: Path, enc_id: str, system) -> dict:
     missing = [k for k in ("id", "round", "participants") if k not in data]
     if missing:
         raise BadInput(f"{label}: missing {', '.join(missing)}", fix="restore it from git")
-    out = system.require("load_state")(data, label)
+    out = system.require("load_state")(data, label, checked=not fresh)  # a cached state passed when it was cached
     if fresh:
         cache.put(root, "states", enc_id, data, key)
     return out
@@ -83,31 +82,114 @@ def state_text(state: dict) -> str:
 
 def last_seq(path: Path) -> int:
     """The last entry's sequence number, read from the file's tail only."""
+    return loglines.read_tail(path, f"encounters/{path.name}").seq
+
+
+def log_label(path: Path) -> str:
+    return f"encounters/{path.name}"
+
+
+def new_entry(path: Path, fields: dict) -> tuple[str, dict]:
+    """The text that appends one entry to the log at `path` (G-LOG-1): the next seq, a fresh id,
+    the last entry as parent; a lost final newline comes back first (G-LOG-4). When git joined
+    two branches of play since this machine last wrote, a `merge` entry goes first (G-MERGE-2)."""
+    label = log_label(path)
+    tail = loglines.read_tail(path, label)
+    root = path.parent.parent
+    text = "" if tail.newline else "\n"
+    seq, parent = tail.seq, tail.tip
+    merge = _merge_entry(root, path, label, tail)
+    if merge is not None:
+        text += loglines.entry_line(merge)
+        seq, parent = merge["seq"], merge["id"]
+    entry = {"seq": seq + 1, "id": loglines.new_id(), "parent": parent, "at": loglines.now(), **fields}
+    text += loglines.entry_line(entry)
+    size = tail.size + len(text.encode("utf-8"))
+    cache.put(root, "logs", path.name[: -len(".log.yaml")], {"size": size, "tip": entry["id"]}, ["log"])
+    # what undoing this entry returns to: its parent, or what the undo entries before it returned to
+    resumes = parent if merge is not None else effective_tip(tail)
+    return text, {**entry, "resumes": resumes}
+
+
+def effective_tip(tail) -> str | None:
+    """The entry play stands at: the log's tip, or (after undo entries) the entry they returned to."""
+    if tail.last and tail.last.get("command") == "undo" and "resumes" in (tail.last.get("declaration") or {}):
+        return tail.last["declaration"]["resumes"]
+    return tail.tip
+
+
+def _merge_entry(root: Path, path: Path, label: str, tail) -> dict | None:
+    """A merge entry when the log forks: cheap when the log is as this machine last left it."""
+    known = cache.get(root, "logs", path.name[: -len(".log.yaml")], ["log"])
+    if not tail.forked() and (tail.last is None or known == {"size": tail.size, "tip": tail.tip}):
+        return None
+    from . import history
+
+    hist = history.read(path, label)
+    if hist.problem or len(hist.tips) < 2:
+        return None
+    last = tail.tip
+    others = [t for t in hist.tips if t != last]
+    joined = hist.combine([last] + others)
+    if joined is None:
+        return None
+    snaps = [hist.snapshots.get(t) or {} for t in [last] + others]
+    base = hist.fork_base([last] + others) or {}
+    moved = sorted(cid for cid in joined
+                   if any(_held(s.get(cid)) != _held(base.get(cid, hist.first_before.get(cid))) for s in snaps))
+    here = snaps[0]
+    for cid in moved:
+        _require_sheet(root, cid, joined[cid])
+    return {"seq": tail.seq + 1, "id": loglines.new_id(), "parent": last, "at": loglines.now(),
+            "command": "merge", "actor": None, "merges": others,
+            "dice": {cid: {"before": here.get(cid) or {}, "after": joined[cid]} for cid in moved}}
+
+
+def _held(dice) -> dict:
+    return {k: v for k, v in (dice or {}).items() if v}
+
+
+def _require_sheet(root: Path, cid: str, dice: dict):
+    """G-MERGE-2: after a merge each sheet must hold the fork's base plus both branches' changes."""
+    label = f"characters/{cid}.yaml"
     try:
-        size = os.path.getsize(path)
-    except FileNotFoundError:
-        return 0
-    chunk = 4096
-    with open(path, "rb") as fh:
-        while True:
-            start = max(0, size - chunk)
-            fh.seek(start)
-            data = fh.read(size - start)
-            found = SEQ_RE.findall(data)
-            if found:
-                return int(found[-1])
-            if start == 0:
-                return 0
-            chunk *= 4
+        doc = yamlio.load_safe(yamlio.read_text(root / label, label), label)
+        held = {k: v for k, v in (doc.get("action_dice") or {}).items() if v}
+    except (BadInput, AttributeError):
+        return
+    if held != {k: v for k, v in dice.items() if v}:
+        raise Refused(f"{label} holds dice {held} but the merged log gives {dice} (the branches' spends added up); "
+                      "the merge lost a change", rule="G-MERGE-2",
+                      fix=f"set action_dice in {label} to {dice} (run `narateer git-setup` so merges add dice up), "
+                          "then run the command again")
+
+
+def read_log(root: Path, enc_id: str, last: int | None = None) -> list:
+    """The log's entries, streamed (only the last `last` are kept when given)."""
+    from collections import deque
+
+    path = log_path(root, enc_id)
+    out = deque(maxlen=last) if last is not None else []
+    if last != 0:
+        out.extend(loglines.entries(path, log_label(path)))
+    return list(out)
+
+
+def verify_log_file(root: Path, enc_id: str, entry_problem):
+    """Stream a log through store/history.py (ids, parents, forks, merges, dice continuity)."""
+    from . import history
+
+    path = log_path(root, enc_id)
+    return history.read(path, log_label(path), entry_problem)
 
 
 def entry_text(entry: dict) -> str:
-    """One log entry as one line (a YAML flow mapping in a block list).
+    """One log entry as one line: `- ` and a JSON object (G-LOG-1).
 
     One line per entry is what lets git's union merge join two branches that
     each appended to the same log: no line is shared between two entries.
     """
-    return "- " + yamlio.flow(entry) + "\n"
+    return loglines.entry_line(entry)
 
 
 def undo_dir(root: Path, enc_id: str) -> Path:
@@ -123,9 +205,11 @@ def digest(data: bytes | None) -> str | None:
     return f"{len(data)}:{zlib.crc32(data):08x}"
 
 
-def undo_record(before: dict, writes: dict, seq: int) -> str:
+def undo_record(before: dict, writes: dict, seq: int, entry_id: str | None = None, parent: str | None = None) -> str:
+    """What undo needs: the previous text of each replaced file, a fingerprint of what the action wrote,
+    and the id of the entry it logged (G-MERGE-4: undo acts only while that entry is the log's tip)."""
     after = {rel: digest(text.encode("utf-8") if text is not None else None) for rel, text in writes.items()}
-    return json.dumps({"seq": seq, "before": before, "after": after})
+    return json.dumps({"seq": seq, "id": entry_id, "parent": parent, "before": before, "after": after})
 
 
 def latest_undo(root: Path, enc_id: str) -> tuple[Path, dict]:
@@ -136,7 +220,7 @@ def latest_undo(root: Path, enc_id: str) -> tuple[Path, dict]:
                       fix="undo history lives in .narateer/ on the machine that made the change; use git to go further")
     path = names[-1]
     try:
-        record = json.loads(path.read_text(encoding="utf-8"))
+        record = json.loads(yamlio.read_text(path, f".narateer/undo/{enc_id}/{path.name}"))
         files = list(record["before"]) + list(record["after"])  # relative paths inside the campaign only
         if not isinstance(record["before"], dict) or not isinstance(record["after"], dict) or not all(
                 isinstance(rel, str) and rel and not os.path.isabs(rel) and ".." not in Path(rel).parts for rel in files
@@ -147,8 +231,20 @@ def latest_undo(root: Path, enc_id: str) -> tuple[Path, dict]:
     return path, record
 
 
-def check_undo(root: Path, record: dict):
-    """Refuse an undo that would overwrite a change made after the action."""
+def check_undo(root: Path, record: dict, enc_id: str | None = None):
+    """Refuse an undo that would overwrite a change made after the action, or whose entry is no
+    longer the log's tip (G-MERGE-4: history rewritten by checkout, stash or reset, or a merge)."""
+    if enc_id is not None and record.get("id"):
+        path = log_path(root, enc_id)
+        tail = loglines.read_tail(path, log_label(path))
+        tip = effective_tip(tail)  # after undo entries: the entry they returned to
+        if tail.forked():
+            raise Refused(f"the log of {enc_id} forks after entry {record['id']} (a merge); undo cannot be exact",
+                          rule="G-MERGE-4", fix="revert it with git instead")
+        if tip != record["id"]:
+            raise Refused(f"the undo record is for entry {record['id']} but the log's last entry is {tip} "
+                          "(history changed by checkout, stash, reset or a merge)", rule="G-MERGE-4",
+                          fix="revert it with git instead")
     for rel, expected in record["after"].items():
         path = root / rel
         try:

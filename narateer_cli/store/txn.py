@@ -15,9 +15,12 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 
-from ..errors import BadInput
+import stat
+
+from ..errors import BadInput, NarateerError
 
 PRIVATE = ".narateer"
 MANIFEST = "txn.json"
@@ -26,7 +29,12 @@ COMMITS = 0  # actions committed by this process (cli.main words its Ctrl-C mess
 
 def private_dir(root: Path) -> Path:
     path = root / PRIVATE
-    path.mkdir(exist_ok=True)
+    try:
+        path.mkdir()
+    except FileExistsError:
+        if path.is_symlink() or not path.is_dir():
+            raise BadInput(f"{PRIVATE} is not a folder of the campaign (a link or a file)",
+                           fix=f"remove {PRIVATE} (it holds only private working files), then run the command again") from None
     return path
 
 
@@ -91,7 +99,14 @@ def _umask() -> int:
 
 
 class Lock:
-    """Exclusive flock on .narateer/lock; the kernel drops it when a process dies."""
+    """Exclusive flock on the `.narateer/` folder itself (G-TRUST-3).
+
+    A lock on a file inside it would let a second writer in once somebody
+    deleted that file (the second process would create and lock a new one);
+    a folder cannot be deleted while it holds anything, and a new folder of
+    the same name cannot appear while this one is there. The kernel drops the
+    lock when the process dies, however it dies.
+    """
 
     def __init__(self, root: Path):
         self.root = root
@@ -101,9 +116,10 @@ class Lock:
         import fcntl
 
         try:
-            self.fd = os.open(private_dir(self.root) / "lock", os.O_RDWR | os.O_CREAT, 0o644)
+            folder = private_dir(self.root)
+            self.fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW)
         except OSError as exc:
-            raise BadInput(f"{PRIVATE}/lock: cannot open the campaign lock ({exc.strerror})",
+            raise BadInput(f"{PRIVATE}/: cannot open the campaign's private folder ({exc.strerror})",
                            fix=f"make {PRIVATE}/ a writable folder (move away whatever is in its place)") from None
         fcntl.flock(self.fd, fcntl.LOCK_EX)
         try:
@@ -146,7 +162,7 @@ class Transaction:
         for rel in self.writes:
             try:
                 out[rel] = (self.root / rel).read_text(encoding="utf-8")
-            except FileNotFoundError:
+            except (FileNotFoundError, NotADirectoryError):  # something in the way: commit refuses it
                 out[rel] = None
         return out
 
@@ -166,28 +182,114 @@ class Transaction:
         global COMMITS
         if not self.writes and not self.appends:
             return
-        for rel in [r for r, text in self.writes.items() if text is not None] + list(self.appends):
-            path = self.root / rel  # bad input must show before the commit point, not half way through apply
-            try:
-                path.parent.mkdir(parents=True, exist_ok=True)
-                ok = not path.is_dir()
-            except OSError:
-                ok = False
-            if not ok:
-                raise BadInput(f"{rel}: cannot be written (a file or folder is in the way)",
-                               fix="move away whatever is in its place, then run the command again")
-        manifest = {"writes": self.writes, "appends": {}}
+        encoded = self.check_targets()
+        manifest = {"version": 2, "writes": self.writes, "appends": {}}
         for rel, text in self.appends.items():
-            path = self.root / rel
-            size = path.stat().st_size if path.exists() else 0
-            manifest["appends"][rel] = [size, text]
+            size, prefix = prefix_mark(self.root / rel)
+            manifest["appends"][rel] = [size, prefix, text]
+        manifest = seal(self.root, manifest)
         with _HoldCtrlC():
-            atomic_write(self.root, private_dir(self.root) / MANIFEST, json.dumps(manifest))
+            try:
+                atomic_write(self.root, private_dir(self.root) / MANIFEST, json.dumps(manifest))
+            except OSError as exc:
+                raise BadInput(f"cannot save the action: {PRIVATE}/{MANIFEST} cannot be written ({exc.strerror}); "
+                               "nothing was written", fix="make room or fix the permissions, then run it again") from None
             if os.environ.get("NARATEER_CRASH_AFTER_MANIFEST"):  # test hook: die at the commit point
                 os._exit(99)
-            apply(self.root, manifest)
-            os.unlink(private_dir(self.root) / MANIFEST)
+            try:
+                apply(self.root, manifest)
+                os.unlink(private_dir(self.root) / MANIFEST)
+            except OSError as exc:
+                raise HalfDone(self.action, sorted(set(self.writes) | set(self.appends)), exc) from None
             COMMITS += 1
+        del encoded
+
+    action = "the action"
+
+    def check_targets(self) -> int:
+        """G-TRUST-5, before the commit point: valid text, writable targets, room on the disk."""
+        total = 0
+        for rel, text in list(self.writes.items()) + list(self.appends.items()):
+            if text is None:
+                continue
+            try:
+                total += len(text.encode("utf-8"))
+            except UnicodeEncodeError:
+                raise BadInput(f"{rel}: the new text holds something that is not valid text "
+                               "(a lone surrogate, or a byte that is not UTF-8)",
+                               fix="give every text argument as UTF-8 text") from None
+            check_target(self.root, rel)
+        check_room(self.root, 2 * total + 65536)
+        return total
+
+
+class HalfDone(NarateerError):
+    """A failure after the commit point: the manifest is on disk, the next command completes it."""
+
+    exit_code = 2
+
+    def __init__(self, action: str, files: list, exc: OSError):
+        names = ", ".join(files[:4]) + (f" and {len(files) - 4} more" if len(files) > 4 else "")
+        super().__init__(f"{action} is half-done: it was saved in {PRIVATE}/{MANIFEST} but writing it out "
+                         f"failed ({exc.strerror or exc}; files {names})",
+                         fix="fix the cause (room, permissions); the next narateer command completes it - "
+                             "do not run this one again")
+
+
+def check_target(root: Path, rel: str):
+    """A target must be a plain file (or nothing yet) in a real folder of the campaign, and writable."""
+    path = root / rel
+    folder = root
+    for part in Path(rel).parts[:-1]:
+        folder = folder / part
+        if folder.is_symlink():
+            raise BadInput(f"{rel}: {os.path.relpath(folder, root)} is a symlink; nothing was written",
+                           rule="G-TRUST-4", fix="replace the link with a real folder")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        st = os.lstat(path)
+    except FileNotFoundError:
+        st = None
+    except OSError:
+        st = False
+    if st is False or (st is not None and not stat.S_ISREG(st.st_mode)):
+        raise BadInput(f"{rel}: cannot be written (a link, folder or special file is in the way); nothing was written",
+                       fix="move away whatever is in its place, then run the command again")
+    if st is not None and (not os.access(path, os.W_OK) or not st.st_mode & 0o222):
+        raise BadInput(f"{rel}: the file is read-only; nothing was written", rule="G-TRUST-5",
+                       fix="make it writable (chmod u+w), then run the command again")
+    info = os.stat(folder)
+    if not os.access(folder, os.W_OK) or not info.st_mode & 0o222:
+        raise BadInput(f"{os.path.relpath(folder, root)}/: the folder is read-only; nothing was written",
+                       rule="G-TRUST-5", fix="make it writable (chmod u+w), then run the command again")
+
+
+def check_room(root: Path, needed: int):
+    try:
+        st = os.statvfs(root)
+    except OSError:
+        return
+    if st.f_bavail * st.f_frsize < needed:
+        raise BadInput(f"no room on the disk for this action ({needed} bytes needed); nothing was written",
+                       rule="G-TRUST-5", fix="free some space, then run the command again")
+
+
+def prefix_mark(path: Path) -> tuple[int, str]:
+    """A log's size and a hash of the bytes just before it (up to PREFIX_BYTES): replay appends
+    only when the log still ends with exactly these bytes (G-TRUST-2)."""
+    import hashlib
+
+    try:
+        with open(path, "rb", opener=lambda p, flags: os.open(p, flags | os.O_NONBLOCK | os.O_NOFOLLOW)) as fh:
+            size = os.fstat(fh.fileno()).st_size
+            fh.seek(max(0, size - PREFIX_BYTES))
+            data = fh.read(PREFIX_BYTES)
+    except FileNotFoundError:
+        return 0, hashlib.sha256(b"").hexdigest()
+    return size, hashlib.sha256(data).hexdigest()
+
+
+PREFIX_BYTES = 65536
 
 
 class _HoldCtrlC:
@@ -225,7 +327,8 @@ class _HoldCtrlC:
 
 
 def apply(root: Path, manifest: dict):
-    """Idempotent: replaying a manifest twice gives the same files."""
+    """Idempotent: replaying a manifest twice gives the same files. A log is cut back only to its
+    recorded size (never extended or padded) before the entry goes on."""
     for rel, text in manifest["writes"].items():
         path = root / rel
         if text is None:
@@ -235,50 +338,165 @@ def apply(root: Path, manifest: dict):
                 pass
         else:
             try:
-                current = path.read_bytes()
+                current = path.read_bytes() if not path.is_symlink() else None
             except FileNotFoundError:
                 current = None
             if current != text.encode("utf-8"):
                 atomic_write(root, path, text)
-    for rel, (size, text) in manifest["appends"].items():
+    for rel, (size, _prefix, text) in manifest["appends"].items():
         path = root / rel
         path.parent.mkdir(parents=True, exist_ok=True)
-        with open(path, "ab+") as fh:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK, 0o666 & ~_umask())
+        with os.fdopen(fd, "rb+") as fh:
+            st = os.fstat(fh.fileno())
+            if not stat.S_ISREG(st.st_mode) or st.st_size < size:
+                raise OSError(f"{rel} is shorter than when the action began")
             fh.truncate(size)
-            fh.seek(0, os.SEEK_END)
+            fh.seek(size)
             fh.write(text.encode("utf-8"))
             fh.flush()
             os.fsync(fh.fileno())
 
 
-def _well_formed(manifest) -> bool:
-    """Only replay what a commit writes: texts and sizes, at relative paths inside the campaign."""
+# ---- the manifest is bound to this machine and this campaign (G-TRUST-2) -----------------------
+
+def secret_path() -> Path:
+    """A machine-local secret, outside every campaign (so no clone can carry it)."""
+    base = (os.environ.get("NARATEER_STATE_DIR") or os.environ.get("XDG_STATE_HOME")
+            or os.path.join(os.path.expanduser("~"), ".local", "state"))
+    return Path(base) / "narateer" / "secret"
+
+
+def machine_secret() -> bytes | None:
+    path = secret_path()
+    for _ in range(2):
+        try:
+            with open(path, "rb", opener=lambda p, flags: os.open(p, flags | os.O_NOFOLLOW | os.O_NONBLOCK)) as fh:
+                data = fh.read(64)
+            if len(data) >= 32:
+                return data
+            return None
+        except FileNotFoundError:
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+                fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+                with os.fdopen(fd, "wb") as fh:
+                    fh.write(os.urandom(32))
+            except FileExistsError:
+                continue
+            except OSError:
+                return None
+        except OSError:
+            return None
+    return None
+
+
+def _mac(secret: bytes, manifest: dict) -> str:
+    import hashlib
+    import hmac
+
+    body = {key: value for key, value in manifest.items() if key != "mac"}
+    return hmac.new(secret, json.dumps(body, sort_keys=True).encode("utf-8", "surrogatepass"),
+                    hashlib.sha256).hexdigest()
+
+
+def _binding(root: Path) -> dict:
+    return {"campaign": str(root.resolve()), "private": os.stat(root / PRIVATE).st_ino}
+
+
+def seal(root: Path, manifest: dict) -> dict:
+    """Bind a manifest to this campaign's private folder (its inode) and this machine (an HMAC with
+    the machine secret): a manifest that arrived by git can never pass."""
+    out = {**manifest, **_binding(root)}
+    secret = machine_secret()
+    out["mac"] = _mac(secret, out) if secret is not None else None
+    return out
+
+
+_ID = r"[A-Za-z0-9_-]{1,64}"
+_WRITABLE = re.compile(rf"^(narateer\.yaml|characters/{_ID}\.yaml|encounters/{_ID}\.yaml|actions/{_ID}\.yaml"
+                       rf"|\.narateer/undo/{_ID}/[0-9]{{1,12}}\.json)$")
+_APPENDABLE = re.compile(rf"^encounters/{_ID}\.log\.yaml$")
+
+
+def distrust(root: Path, manifest) -> str | None:
+    """Why a manifest may not be replayed (None: it may). G-TRUST-1 and G-TRUST-2."""
     try:
-        paths = list(manifest["writes"]) + list(manifest["appends"])
-        return (all(text is None or isinstance(text, str) for text in manifest["writes"].values())
-                and all(isinstance(size, int) and size >= 0 and isinstance(text, str)
-                        for size, text in manifest["appends"].values())
-                and all(isinstance(rel, str) and rel and not os.path.isabs(rel) and ".." not in Path(rel).parts
-                        for rel in paths))
-    except (TypeError, KeyError, ValueError, AttributeError):
-        return False
+        writes, appends = manifest["writes"], manifest["appends"]
+        if manifest.get("version") != 2 or not isinstance(writes, dict) or not isinstance(appends, dict):
+            return "it is not what this version of narateer writes"
+        secret = machine_secret()
+        import hmac
+
+        if secret is None or not isinstance(manifest.get("mac"), str) or not hmac.compare_digest(
+                manifest["mac"], _mac(secret, manifest)):
+            return "it was not made on this machine"
+        if {k: manifest.get(k) for k in ("campaign", "private")} != _binding(root):
+            return "it was made for another campaign"
+        for rel, text in writes.items():
+            if not (isinstance(rel, str) and _WRITABLE.match(rel) and (text is None or isinstance(text, str))):
+                return f"it names {rel!r}, which is not a campaign data file"
+        for rel, item in appends.items():
+            if not (isinstance(rel, str) and _APPENDABLE.match(rel) and isinstance(item, list) and len(item) == 3
+                    and isinstance(item[0], int) and isinstance(item[2], str)):
+                return f"it appends to {rel!r}, which is not an encounter log"
+        for rel in list(writes) + list(appends):
+            if _linked(root, rel):
+                return f"{rel} is reached through a symlink"
+        for rel, (size, prefix, text) in appends.items():
+            if not _log_continues(root / rel, size, prefix, text):
+                return f"{rel} changed since the action began"
+    except (TypeError, KeyError, ValueError, AttributeError, OSError):
+        return "it is damaged"
+    return None
+
+
+def _linked(root: Path, rel: str) -> bool:
+    place = root
+    for part in Path(rel).parts:
+        place = place / part
+        if place.is_symlink():
+            return True
+        if place != root / rel and place.exists() and not place.is_dir():
+            return True
+    return (root / rel).exists() and not (root / rel).is_file()
+
+
+def _log_continues(path: Path, size: int, prefix: str, text: str) -> bool:
+    """The log still holds exactly the recorded prefix, then nothing or a part of this very entry."""
+    import hashlib
+
+    try:
+        with open(path, "rb", opener=lambda p, flags: os.open(p, flags | os.O_NOFOLLOW | os.O_NONBLOCK)) as fh:
+            current = os.fstat(fh.fileno()).st_size
+            data = text.encode("utf-8")
+            if current < size or current > size + len(data):
+                return False
+            fh.seek(max(0, size - PREFIX_BYTES))
+            before = fh.read(size - max(0, size - PREFIX_BYTES))
+            after = fh.read()
+    except FileNotFoundError:
+        return size == 0 and prefix == hashlib.sha256(b"").hexdigest()
+    return hashlib.sha256(before).hexdigest() == prefix and data.startswith(after)
 
 
 def recover(root: Path):
-    """Finish an action whose manifest a killed process left behind; clear stray temp files."""
+    """Finish an action whose manifest a killed process left behind (only one this machine made for
+    this campaign, G-TRUST-2), else set it aside and say so; clear stray temp files."""
     private = root / PRIVATE
     manifest_path = private / MANIFEST
-    if manifest_path.exists():
+    if manifest_path.exists() or manifest_path.is_symlink():
         try:
-            manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
-        except ValueError:
-            manifest = None  # torn before the commit point: the action never happened
-        if manifest is not None:
-            if not _well_formed(manifest):
-                raise BadInput(f"{PRIVATE}/{MANIFEST}: the record of an unfinished action is damaged",
-                               fix=f"delete {PRIVATE}/{MANIFEST}, then check the files with `narateer check`")
+            raw = manifest_path.read_bytes() if manifest_path.is_file() and not manifest_path.is_symlink() else b""
+            manifest = json.loads(raw.decode("utf-8")) if len(raw) <= 64 * 1024 * 1024 else None
+        except (ValueError, OSError):
+            manifest = None
+        reason = distrust(root, manifest) if isinstance(manifest, dict) else "it is damaged"
+        if reason is None:
             apply(root, manifest)
-        os.unlink(manifest_path)
+            os.unlink(manifest_path)
+        else:
+            _set_aside(root, manifest_path, manifest, reason)
     try:
         names = os.listdir(private)
     except FileNotFoundError:
@@ -289,3 +507,19 @@ def recover(root: Path):
                 os.unlink(private / name)
             except FileNotFoundError:
                 pass
+
+
+def _set_aside(root: Path, path: Path, manifest, reason: str):
+    import sys
+    import time
+
+    aside = path.with_name(f"txn-set-aside-{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}.json")
+    os.replace(path, aside)
+    try:
+        names = sorted(set(manifest.get("writes") or {}) | set(manifest.get("appends") or {}))
+        names = [str(n) for n in names]
+    except (AttributeError, TypeError):
+        names = []
+    touched = ", ".join(names[:6]) + (f" and {len(names) - 6} more" if len(names) > 6 else "") or "nothing readable"
+    sys.stderr.write(f"narateer: set aside an unfinished action ({PRIVATE}/{MANIFEST} -> {PRIVATE}/{aside.name}): "
+                     f"{reason}; it would have touched {touched}; nothing of it was applied\n")

@@ -27,9 +27,11 @@ def _key_line(root, label: str, message: str) -> int:
     if root is None or match is None:
         return 1
     key = re.sub(r"\[\d+\]", "", match.group(1)).split(".")[-1]
-    try:
-        lines = (root / label).read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError):
+    from . import yamlio
+
+    try:  # a FIFO or a device in a file's place must not hang check (G-TRUST-4)
+        lines = yamlio.read_text(root / label, label).splitlines()
+    except NarateerError:
         return 1
     start = next((i for i, line in enumerate(lines) if line.startswith("rules:")), 0) if "rules." in message else 0
     for number, line in enumerate(lines[start:], start + 1):
@@ -39,8 +41,7 @@ def _key_line(root, label: str, message: str) -> int:
 
 
 def validate_campaign(campaign) -> list[str]:
-    from . import encounters, schema, yamlio
-    from .campaign import ID_RE
+    from . import encounters
 
     problems = []
     try:
@@ -48,8 +49,37 @@ def validate_campaign(campaign) -> list[str]:
     except NarateerError as exc:
         return [_place("narateer.yaml", exc, campaign.root)]
     root = campaign.root
+    sheets = _check_sheets(campaign, problems)
+    folder = root / "encounters"
+    logged = {}  # char -> (at, dice, log label, line, entry id): the last logged dice (G-MERGE-5)
+    for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
+        label = f"encounters/{path.name}"
+        try:
+            if path.name.endswith(".log.yaml"):
+                _check_log(path, label, campaign, problems, logged)
+                continue
+            state = encounters.load_state(root, path.stem, campaign.system)
+            for name in state["participants"]:
+                if name not in sheets:
+                    problems.append(f"{label}:1: participant {name!r} has no valid characters/{name}.yaml")
+        except NarateerError as exc:
+            problems.append(_place(label, exc, root))
+    _compare_dice(sheets, logged, problems)
+    current = campaign.config().get("encounter")
+    if current and not (folder / f"{current}.yaml").exists():
+        problems.append(f"narateer.yaml:1: current encounter {current!r} has no encounters/{current}.yaml")
+    problems.extend(_git_problems(root))
+    return problems
+
+
+def _check_sheets(campaign, problems) -> dict:
+    """Every character file, through the parse caches; returns id -> (SheetFile). The system's sheet
+    schema lists every problem of a sheet (S-SYS-4), near-miss top-level keys included."""
+    from .campaign import ID_RE
+
+    root = campaign.root
     table = campaign.system.hook("sheet_schema")
-    sheets = set()
+    sheets = {}
     for path in sorted((root / "characters").glob("*")) if (root / "characters").is_dir() else []:
         label = f"characters/{path.name}"
         if path.suffix != ".yaml":
@@ -58,47 +88,56 @@ def validate_campaign(campaign) -> list[str]:
             problems.append(f"{label}:1: file name is not a valid character id (letters, digits, - and _)")
             continue
         try:
-            doc = yamlio.load_rt(yamlio.read_text(path, label), label)
-            found = schema.problems(doc, table, label, rules) if table is not None and isinstance(doc, dict) else []
+            found = _schema_problems(path, label, table, campaign.rules) if table is not None else []
             problems.extend(p.text() for p in found)
-            if any(p.severity == "error" for p in found):
-                continue
-            campaign.system.parse_sheet(path.stem, doc, label, rules)
-            sheets.add(path.stem)
+            if not any(p.severity == "error" for p in found):
+                sheets[path.stem] = campaign.load(path.stem)
         except NarateerError as exc:
             problems.append(_place(label, exc, root))
-    folder = root / "encounters"
-    for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
-        label = f"encounters/{path.name}"
-        try:
-            if path.name.endswith(".log.yaml"):
-                text = yamlio.read_text(path, label)
-                data = yamlio.load_safe(text, label)
-                if data is not None and not isinstance(data, list):
-                    problems.append(f"{label}:1: a log must be a list of entries")
-                elif data:
-                    problem = campaign.system.verify_log(data, rules)
-                    if problem:
-                        problems.append(f"{label}:{_entry_line(text, problem)}: {problem}")
-                continue
-            state = encounters.load_state(root, path.stem, campaign.system)
-            for name in state["participants"]:
-                if name not in sheets:
-                    problems.append(f"{label}:1: participant {name!r} has no valid characters/{name}.yaml")
-        except NarateerError as exc:
-            problems.append(_place(label, exc, root))
-    current = campaign.config().get("encounter")
-    if current and not (folder / f"{current}.yaml").exists():
-        problems.append(f"narateer.yaml:1: current encounter {current!r} has no encounters/{current}.yaml")
-    return problems
+    return sheets
 
 
-def _entry_line(text: str, problem: str) -> int:
-    """The line where the entry a verify problem names begins (one-line flow or JSON entries, or block style)."""
-    match = re.match(r"entry (\d+) ", problem)
-    if match:
-        seq = match.group(1)
-        found = re.search(rf'^- (?:\{{\s*"?seq"?\s*:\s*{seq}\s*[,}}]|seq:\s*{seq}\s*$)', text, re.M)
-        if found:
-            return text.count("\n", 0, found.start()) + 1
-    return 1
+def _schema_problems(path, label, table, rules) -> list:
+    from . import schema, yamlio
+
+    doc = yamlio.load_rt(yamlio.read_text(path, label), label)
+    return schema.problems(doc, table, label, rules) if isinstance(doc, dict) else []
+
+
+def _check_log(path, label, campaign, problems, logged):
+    """One log, line by line: each entry re-checked by its system's own verify (S-SYS-6), continuity and
+    merges by the history reader (G-LOG-3, G-MERGE-2)."""
+    from . import history
+    from .encounters import log_path
+
+    system, rules = campaign.system, campaign.rules
+    path = log_path(path.parent.parent, path.name[: -len(".log.yaml")])  # no link leading outside
+    hist = history.read(path, label, lambda e: system.verify_log([e], rules))
+    if hist.problem:
+        problems.append(hist.problem)
+        return
+    final = hist.final_dice() or {}
+    for cid, (dice, line, eid, at) in hist.last_after.items():
+        if at >= logged.get(cid, ("",))[0]:
+            logged[cid] = (at, final.get(cid, dice), label, line, eid)
+
+
+def _compare_dice(sheets, logged, problems):
+    """G-MERGE-5: each sheet's dice against the last dice the logs record for it."""
+    for cid, (_, dice, label, line, eid) in sorted(logged.items()):
+        sf = sheets.get(cid)
+        if sf is None:
+            continue
+        held = {k: v for k, v in sf.sheet.dice.items() if v}
+        if held != {k: v for k, v in (dice or {}).items() if v}:
+            where = (sf.places or {}).get("ready", [None])[0]
+            number = where + 1 if isinstance(where, int) else _key_line(sf.path.parent.parent, sf.label, "action_dice")
+            problems.append(f"{sf.label}:{number}: action dice {sf.sheet.dice} differ from the last logged "
+                            f"{dice} ({label}:{line}, entry {eid}); a merge or a hand edit lost a change")
+
+
+def _git_problems(root) -> list[str]:
+    """G-TRUST-1 tracked private files; G-MERGE-1 the merge driver not registered in this clone."""
+    from . import gitops
+
+    return gitops.check_problems(root)

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import importlib
 import os
-import re
 from pathlib import Path
 
 DEFAULT = "narateer"
@@ -48,6 +47,9 @@ SHARED = {
     "systems": "List the installed rule systems.",
 }
 
+# Host verbs outside S-SYS-3's list (help text for `narateer --help`).
+HOST_ONLY = {"merge-driver": "git's merge driver for campaign YAML."}
+
 # Shared verbs the host implements for every system: verb -> module (defines `<verb>_cmd`).
 # A system that lists one of these in its own `verbs` replaces the host's version.
 HOST_VERBS = {
@@ -57,6 +59,8 @@ HOST_VERBS = {
     "encounter": "narateer_cli.commands.encounters",
     "undo": "narateer_cli.commands.encounters",
     "verify": "narateer_cli.commands.encounters",
+    "git-setup": "narateer_cli.commands.gitcmds",
+    "merge-driver": "narateer_cli.commands.gitcmds",  # run by git, not listed in help
 }
 
 _LOADED: dict = {}
@@ -127,7 +131,6 @@ def loaded_systems() -> list:
 
 # -- which campaign, which system, cheaply (no YAML parser: this runs for --help) --------------
 
-_SYSTEM_LINE = re.compile(r"""^system[ \t]*:[ \t]*(?:"([^"]*)"|'([^']*)'|([^\s#]+))[ \t]*(?:#.*)?$""", re.M)
 
 
 def find_campaign(given: str | None) -> Path | None:
@@ -147,15 +150,30 @@ def system_name(root: Path | None) -> str | None:
     """The `system:` a campaign's narateer.yaml names (DEFAULT when absent); None outside a campaign."""
     if root is None:
         return None
-    try:
-        with open(root / CONFIG, encoding="utf-8", errors="replace") as fh:
-            text = fh.read(1 << 20)
+    import stat
+
+    try:  # G-TRUST-4: never block on a FIFO or read a device; the store reports such a file properly
+        fd = os.open(root / CONFIG, os.O_RDONLY | os.O_NONBLOCK)
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                return DEFAULT
+            text = os.read(fd, 1 << 20).decode("utf-8", "replace")
+        finally:
+            os.close(fd)
     except OSError:
         return DEFAULT
-    match = _SYSTEM_LINE.search(text)
-    if match is None:
-        return DEFAULT
-    return next(g for g in match.groups() if g is not None).strip() or DEFAULT
+    for line in text.splitlines():
+        if line.startswith("system") and line[6:].lstrip(" \t").startswith(":"):
+            return _scalar(line.split(":", 1)[1]) or DEFAULT
+    return DEFAULT
+
+
+def _scalar(text: str) -> str:
+    """A one-line YAML scalar: quoted, or plain up to a comment."""
+    text = text.strip()
+    if text[:1] in ("'", '"') and text[0] in text[1:]:
+        return text[1:text.index(text[0], 1)].strip()
+    return text.split(" #", 1)[0].split("\t#", 1)[0].strip()
 
 
 def owner_of(verb: str, systems) -> str | None:

@@ -18,10 +18,12 @@ if TYPE_CHECKING:
 
 # The hooks the host calls, and what each must be (the docs list them in docs/systems.md).
 HOOKS = {
-    "ruleset": "(data: dict, overrides: dict, where: str) -> ruleset value; BadInput naming the key path",
+    "ruleset": "(data, overrides, where, checked=False) -> ruleset value; BadInput naming the key path "
+               "(checked=True: the same files passed before, the checks may be skipped)",
     "parse_sheet": "(char_id, doc, label, rules) -> frozen sheet record with .id, .name and .dice",
     "new_state": "(enc_id, participants, rules) -> dict: a new encounter's state",
-    "load_state": "(doc: dict, label, rules) -> dict: a validated encounter state",
+    "load_state": "(data: dict, label, checked=False) -> dict: a validated encounter state "
+                  "(checked=True: the host's cache holds it as it was when it passed)",
     "verify_log": "(entries: list, rules) -> str | None: the first problem, re-checked by the system's own code",
     "render": "module with one text formatter per result kind: fn(data: dict) -> str",
     "sheet_schema": "a narateer_cli.store.schema table of the sheet: `check` lists all its problems",
@@ -109,12 +111,27 @@ class System:
         label = f"{self.package.replace('.', '/')}/{self.rules_file}"
         return yamlio.load_safe(self.rules_path.read_text(encoding="utf-8"), label) or {}
 
-    def ruleset(self, overrides: dict | None, where: str = "narateer.yaml", data: dict | None = None):
-        """The campaign's ruleset: `overrides` (its `rules:`) over the defaults, validated."""
-        return self.require("ruleset")(self.rules_data() if data is None else data, overrides or {}, where)
+    def ruleset(self, overrides: dict | None, where: str = "narateer.yaml", data: dict | None = None,
+                checked: bool = False):
+        """The campaign's ruleset: `overrides` (its `rules:`) over the defaults, validated. `checked`: these
+        very files built a ruleset before (the host's config cache says so), so the checks may be skipped."""
+        return self.require("ruleset")(self.rules_data() if data is None else data, overrides or {}, where,
+                                       checked=checked)
 
-    def parse_sheet(self, char_id: str, doc, label: str, rules):
+    def parse_sheet(self, char_id: str, doc, label: str, rules, checked: bool = False):
+        """The system's sheet record; the document is first checked against `sheet_schema` (S-SYS-4)
+        unless it is `checked` already (a parse cached under this very ruleset)."""
+        if not checked:
+            self.check_sheet(doc, label, rules)
         return self.require("parse_sheet")(char_id, doc, label, rules)
+
+    def check_sheet(self, doc, label: str, rules):
+        """BadInput (exit 2) for the first error the sheet schema finds; nothing when there is no schema."""
+        table = self.hook("sheet_schema")
+        if table is not None and isinstance(doc, dict):
+            from ..store import schema
+
+            schema.require(doc, table, label, rules)
 
     def verify_log(self, entries: list, rules) -> str | None:
         return self.require("verify_log")(entries, rules)

@@ -10,6 +10,7 @@ The `scene_camp` fixture is the example campaign with encounter `ambush`
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import subprocess
@@ -378,7 +379,10 @@ def test_log_entry_shape_and_stable_key_order(scene_camp):
     entries = log_entries(scene_camp)
     assert len(entries) == 3
     for entry in entries:
-        assert list(entry) == ["seq", "command", "actor", "declaration", "result", "dice"]
+        assert list(entry) == ["seq", "id", "parent", "at", "command", "actor", "declaration", "result", "dice"]
+        assert re.fullmatch(r"[0-9a-f]{12}", entry["id"])
+        assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", entry["at"])
+    assert [e["parent"] for e in entries] == [None, entries[0]["id"], entries[1]["id"]]  # G-LOG-1
     roll1, roll2 = entries[1], entries[2]
     assert roll1["actor"] == "selka" and roll1["command"] == "roll"  # who, what
     assert roll1["declaration"]["skill"] == "stealth" and roll1["declaration"]["boost"] == 2  # the declaration
@@ -393,9 +397,10 @@ def test_log_entry_shape_and_stable_key_order(scene_camp):
     assert keys1 == CHECK_KEYS and keys2 == CHECK_KEYS
     assert list(roll1["result"]) == list(roll2["result"])
     assert list(roll1["declaration"]) == list(roll2["declaration"])
-    # the text: one line per entry, each opening with its seq (what keeps union merges whole)
+    # the text: one JSON object per line, each opening with its seq (what keeps union merges whole)
     text = (scene_camp / LOG).read_text()
-    assert re.findall(r"^- \{seq: (\d+),", text, re.M) == ["1", "2", "3"]
+    assert re.findall(r'^- \{"seq": (\d+), "id": ', text, re.M) == ["1", "2", "3"]
+    assert [json.loads(line[2:]) for line in text.splitlines()] == entries
     assert len(text.splitlines()) == 3
 
 
@@ -490,8 +495,10 @@ def test_undo_restores_every_file_and_appends_to_the_log(scene_camp):
             assert after[rel] == before[rel], rel
     log_after = after[LOG]
     assert log_after.startswith(middle[LOG]) and middle[LOG].startswith(log_before)
-    last = log_entries(scene_camp)[-1]
-    assert last["command"] == "undo" and last["declaration"] == {"undoes": 2} and last["seq"] == 3
+    entries = log_entries(scene_camp)
+    last = entries[-1]
+    assert last["command"] == "undo" and last["seq"] == 3
+    assert last["declaration"] == {"undoes": entries[1]["id"], "resumes": entries[0]["id"]}  # G-MERGE-4
     assert last["dice"]["selka"] == {"before": {"ready": 3, "used": 2}, "after": {"ready": 5, "used": 0}}
     assert last["dice"]["sentry"] == {"before": {"ready": 3, "used": 1}, "after": {"ready": 4, "used": 0}}
     # the log still verifies after the undo
@@ -548,11 +555,17 @@ def test_verify_passes_on_a_real_log(scene_camp):
     assert human.code == 0 and "8 entries" in human.out
 
 
+def _as_json(flow: str) -> str:
+    """`total: 4,` or `selka: {before: {ready: 2}}` as the log's JSON writes it."""
+    return re.sub(r"([A-Za-z_]+): ", r'"\1": ', flow)
+
+
 def edit_entry(camp, seq, old, new):
     """Hand-edit one log entry (one line): `old` must stand in it exactly once."""
     log = camp / LOG
     lines = log.read_text().splitlines(keepends=True)
-    index = next(i for i, line in enumerate(lines) if line.startswith(f"- {{seq: {seq},"))
+    index = next(i for i, line in enumerate(lines) if line.startswith(f'- {{"seq": {seq},'))
+    old, new = _as_json(old), _as_json(new)
     assert lines[index].count(old) == 1
     lines[index] = lines[index].replace(old, new)
     log.write_text("".join(lines))
@@ -592,9 +605,9 @@ def test_verify_catches_a_dice_block_that_disagrees_with_the_payment(scene_camp)
     ok(scene_camp, "move", "selka", "2")
     log = scene_camp / LOG
     text = log.read_text()
-    old = "selka: {before: {ready: 5, used: 0}, after: {ready: 2, used: 3}}"
+    old = _as_json("selka: {before: {ready: 5, used: 0}, after: {ready: 2, used: 3}}")
     assert text.count(old) == 1
-    log.write_text(text.replace(old, old.replace("after: {ready: 2, used: 3}", "after: {ready: 4, used: 1}")))
+    log.write_text(text.replace(old, old.replace(_as_json("after: {ready: 2, used: 3}"), _as_json("after: {ready: 4, used: 1}"))))
     r = run(scene_camp, "--json", "verify")
     assert r.code == 1 and "entry 2" in r.json["problem"]
 
@@ -622,12 +635,15 @@ def test_commit_flag_commits_with_a_message_for_the_table(camp):
     git_init(camp)
     ok(camp, "roll", "selka", "stealth", "--dr", "3", "--boost", "2", "--faces", "2,1,1", "--commit")
     assert git(camp, "log", "-1", "--format=%s").strip() == "selka: Stealth 4 vs DR 3, Success (paid 3 AD)"
-    assert git(camp, "show", "--name-only", "--format=", "HEAD").split() == ["characters/selka.yaml"]
+    # outside an encounter the change is logged in the campaign log (G-LOG-5)
+    assert git(camp, "show", "--name-only", "--format=", "HEAD").split() == ["characters/selka.yaml",
+                                                                             "encounters/campaign.log.yaml"]
     assert git(camp, "status", "--porcelain") == ""
     # without --commit (and autocommit false) nothing is committed
     ok(camp, "roll", "selka", "stealth", "--dr", "3", "--faces", "1")
     assert git(camp, "log", "-1", "--format=%s").strip() == "selka: Stealth 4 vs DR 3, Success (paid 3 AD)"
-    assert git(camp, "status", "--porcelain").strip() == "M characters/selka.yaml"
+    assert git(camp, "status", "--porcelain").split() == ["M", "characters/selka.yaml", "M",
+                                                         "encounters/campaign.log.yaml"]
 
 
 @needs_git
@@ -713,7 +729,7 @@ def test_missing_encounter_file(scene_camp):
 def test_no_current_encounter(camp):
     refused(camp, 2, "turn", "start", "selka")
     refused(camp, 2, "encounter", "show")
-    refused(camp, 2, "undo")
+    refused(camp, 3, "undo", contains="nothing to undo in encounter campaign")  # G-LOG-5: the campaign log
 
 
 @pytest.mark.parametrize("body", ["id: [broken\n", "- just\n- a list\n", "round: 1\n", "\x00\x01binary"])

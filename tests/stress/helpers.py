@@ -94,7 +94,7 @@ def holds_lock(pid: int) -> bool:
     try:
         for fd in os.listdir(f"/proc/{pid}/fd"):
             try:
-                if os.readlink(f"/proc/{pid}/fd/{fd}").endswith("/.narateer/lock"):
+                if os.readlink(f"/proc/{pid}/fd/{fd}").endswith(("/.narateer/lock", "/.narateer")):
                     return True
             except OSError:
                 pass

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.conftest import ok, refused, run
 
 
@@ -43,3 +45,36 @@ def test_help_inside_a_campaign_lists_shared_then_own_verbs(camp):
     shared, own = r.out.split("Shared commands:")[1].split("Narateer commands (system: narateer):")
     assert "  roll " in shared and "  systems " in shared and "  hide " not in shared
     assert "  hide " in own and "  exchange " in own and "  roll " not in own
+
+
+def test_help_outside_a_campaign_groups_verbs_by_system(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    out = run(None, "--help").out
+    assert out.index("Shared commands:") < out.index("Narateer commands (system: narateer):")
+    assert "  init " in out and "  systems " in out and "  hide " in out
+
+
+def test_help_loads_no_yaml_no_store_and_no_entry_points(tmp_path):
+    import subprocess
+    import sys
+
+    probe = ("import sys\nfrom narateer_cli.cli import main\ntry:\n    main(['--help'])\nexcept SystemExit:\n    pass\n"
+             "heavy = [m for m in ('ruamel.yaml', 'importlib.metadata', 'narateer_cli.store', 'tabulate', 'difflib',"
+             " 'narateer_cli.systems.narateer.engine') if m in sys.modules]\nprint('HEAVY', heavy)\n")
+    r = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, capture_output=True, text=True)
+    assert r.stdout.strip().splitlines()[-1] == "HEAVY []", r.stdout + r.stderr
+
+
+@pytest.mark.parametrize("text, name", [
+    ("system: narateer\n", "narateer"),
+    ("# c\nsystem:  'open-adventure'   # the game\n", "open-adventure"),
+    ('autocommit: false\nsystem: "d20-cards"\n', "d20-cards"),
+    ("system:coin\n", "coin"),
+    ("systems: coin\nrules:\n  system: coin\n", "narateer"),
+    ("", "narateer"),
+])
+def test_the_system_line_is_read_without_a_yaml_parser(tmp_path, text, name):
+    from narateer_cli.systems import system_name
+
+    (tmp_path / "narateer.yaml").write_text(text)
+    assert system_name(tmp_path) == name

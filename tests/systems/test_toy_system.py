@@ -108,7 +108,7 @@ def test_verify_re_runs_the_coin_rules_on_a_tampered_entry(coin_camp):
         "success: false", "success: true"))
     r = run(coin_camp, "--json", "verify")
     assert r.code == 1
-    assert r.json["problem"] == "entry 2 (roll): success do not follow from the faces"
+    assert r.json["problem"] == "encounters/toss.log.yaml:2: entry 2 (roll): success do not follow from the faces"
 
 
 def test_an_add_on_verb_in_a_narateer_campaign_points_to_its_system(coin, camp):

@@ -348,28 +348,48 @@ def commit_message(command: str, actor: str | None, declaration: dict, r: dict) 
         c = check or r
         return (f"{c['actor']}: {c['skill'].title()} {c['total']} vs {c.get('target_label') or c['target']}, "
                 f"{c['outcome']} (paid {c['paid']} AD)")
-    messages = {
-        "resolve": lambda: f"{actor}: {r.get('intent')} ({r.get('tier')}, automatic, paid {r.get('paid')} AD)",
-        "encounter new": lambda: f"New encounter {r['id']}: {', '.join(declaration.get('participants') or []) or 'nobody yet'}",
-        "encounter join": lambda: f"{actor} joins {r['encounter']}",
-        "turn start": lambda: f"{actor}: activation starts, round {r['round']} ({r['refreshed']} AD refreshed)",
-        "turn end": lambda: f"{actor}: activation ends" + (f", {r['next']} next" if r.get("next") else ""),
-        "condition": lambda: f"{actor}: conditions " + " ".join(
-            [f"+{c}" for c in r["added"]] + [f"-{c}" for c in r["removed"]]) if r["added"] or r["removed"]
-        else f"{actor}: conditions unchanged",
-        "hide": lambda: f"{actor}: Hide {r['total']}, hidden from {', '.join(r['hidden_from']) or 'nobody'}",
-        "search": lambda: f"{actor}: Search {r['check']['total']} vs {r['target']}, "
-                          + (f"found {r['hider']}" if r["found"] else "nothing found"),
-        "reveal": lambda: f"{actor}: revealed to {', '.join(r['revealed_to']) or 'nobody'}",
-        "move": lambda: f"{actor}: {r['mode']} {r['metres']} m (costs {r['cost']} m)",
-        "exchange": lambda: f"{r['attacker']} vs {r['defender']} ({r['response']}): "
-                            + (f"{r['lands']} lands, Hit Margin {r['hit_margin']}" if r["lands"] else "nothing lands"),
-        "react": lambda: f"{actor}: Opportunity Attack on {r['against']}, " + ("lands" if r["lands"] else "misses"),
-        "undo": lambda: f"Undo entry {r['undone']} of {r['encounter']}",
-    }
-    if command in messages:
-        return messages[command]()
+    message = COMMIT_MESSAGES.get(command)
+    if message is not None:
+        return message(actor, declaration, r)
     return f"{actor}: {command} ({r.get('moved', 0)} AD)"  # refresh, wound, heal
+
+
+def _condition_message(actor, declaration, r) -> str:
+    if not (r["added"] or r["removed"]):
+        return f"{actor}: conditions unchanged"
+    return f"{actor}: conditions " + " ".join([f"+{c}" for c in r["added"]] + [f"-{c}" for c in r["removed"]])
+
+
+def _exchange_message(actor, declaration, r) -> str:
+    lands = f"{r['lands']} lands, Hit Margin {r['hit_margin']}" if r["lands"] else "nothing lands"
+    return f"{r['attacker']} vs {r['defender']} ({r['response']}): {lands}"
+
+
+def _search_message(actor, declaration, r) -> str:
+    found = f"found {r['hider']}" if r["found"] else "nothing found"
+    return f"{actor}: Search {r['check']['total']} vs {r['target']}, {found}"
+
+
+def _turn_end_message(actor, declaration, r) -> str:
+    return f"{actor}: activation ends" + (f", {r['next']} next" if r.get("next") else "")
+
+
+COMMIT_MESSAGES = {  # command -> (actor, declaration, result) -> one line
+    "resolve": lambda actor, d, r: f"{actor}: {r.get('intent')} ({r.get('tier')}, automatic, paid {r.get('paid')} AD)",
+    "encounter new": lambda actor, d, r: f"New encounter {r['id']}: "
+                                         f"{', '.join(d.get('participants') or []) or 'nobody yet'}",
+    "encounter join": lambda actor, d, r: f"{actor} joins {r['encounter']}",
+    "turn start": lambda actor, d, r: f"{actor}: activation starts, round {r['round']} ({r['refreshed']} AD refreshed)",
+    "turn end": _turn_end_message,
+    "condition": _condition_message,
+    "hide": lambda actor, d, r: f"{actor}: Hide {r['total']}, hidden from {', '.join(r['hidden_from']) or 'nobody'}",
+    "search": _search_message,
+    "reveal": lambda actor, d, r: f"{actor}: revealed to {', '.join(r['revealed_to']) or 'nobody'}",
+    "move": lambda actor, d, r: f"{actor}: {r['mode']} {r['metres']} m (costs {r['cost']} m)",
+    "exchange": _exchange_message,
+    "react": lambda actor, d, r: f"{actor}: Opportunity Attack on {r['against']}, " + ("lands" if r["lands"] else "misses"),
+    "undo": lambda actor, d, r: f"Undo entry {r['undone']} of {r['encounter']}",
+}
 
 
 FORMATTERS = {

@@ -3,19 +3,17 @@
 from __future__ import annotations
 
 from narateer_cli.errors import BadInput
-from narateer_cli.store import schema, yamlio
+from narateer_cli.store import yamlio
 from narateer_cli.suggest import closest
 
 from .engine.character import STATES, Sheet, Skill
 from .engine.ruleset import Ruleset
-from .schema import SHEET, STATE
 
 
 def parse_sheet(char_id: str, doc, label: str, rules: Ruleset) -> Sheet:
-    """A character document (SPEC Part 3 minimum), checked against the schema table, as an engine Sheet."""
+    """A character document (SPEC Part 3 minimum), already checked against the SHEET table, as an engine Sheet."""
     if not isinstance(doc, dict):
         raise BadInput(f"{label}: a character file must be a mapping", fix="see the README's character format")
-    schema.require(doc, SHEET, label, rules)
     skills = {}
     for key, value in (doc.get("skills") or {}).items():
         skills[str(key).lower()] = _skill(str(key), value, doc["skills"], label, rules)
@@ -51,10 +49,16 @@ STATE_KEYS = ("id", "round", "actor", "next", "acted", "participants", "uses", "
               "last_action", "hidden", "recorded", "searches")
 
 
-def load_state(data: dict, label: str) -> dict:
-    """An encounter state's Narateer keys, checked against STATE (the host has checked id, round, participants)."""
-    for problem in (p for p in schema.problems(data, STATE, label, None) if p.severity == "error"):
-        raise BadInput(f"{label}: {problem.message}", fix="restore it from git")
+def load_state(data: dict, label: str, checked: bool = False) -> dict:
+    """An encounter state's Narateer keys, checked against STATE (the host has checked id, round, participants;
+    `checked`: the host's cache holds this state as it was when it passed)."""
+    if not checked:
+        from narateer_cli.store import schema
+
+        from .schema import STATE
+
+        for problem in (p for p in schema.problems(data, STATE, label, None) if p.severity == "error"):
+            raise BadInput(f"{label}: {problem.message}", fix="restore it from git")
     out = {key: data.get(key) for key in STATE_KEYS}
     for key in ("acted", "participants"):
         out[key] = list(out[key] or [])

@@ -25,6 +25,7 @@ def encounter_cmd():
 
 encounter_cmd.add_command(host.encounter_new)
 encounter_cmd.add_command(host.encounter_log)
+encounter_cmd.add_command(host.encounter_end)
 
 
 @command(group=encounter_cmd, name="show", help="""Round, who acts, who has acted, uses left, dice, and who is hidden from whom.
@@ -34,17 +35,12 @@ Example:
   narateer encounter show""")
 @click.argument("enc_id", required=False)
 def encounter_show(app, enc_id):
+    from ..engine.encounter import encounter_view
+
     with Session(app, write=False) as s:
         enc = host.pick(s, enc_id)
-        st = enc.state
-        dice = {}
-        for cid in st["participants"]:
-            sheet = s.sheet(cid)
-            dice[cid] = {"dice": sheet.dice, "conditions": list(sheet.conditions)}
-    emit(app, "encounter_show", {"id": st["id"], "round": st["round"], "actor": st["actor"],
-                                 "participants": st["participants"], "acted": st["acted"], "next": st["next"],
-                                 "uses": st["uses"], "mode": st["mode"], "movement_left": st["movement_left"],
-                                 "hidden": st["hidden"], "status": dice})
+        result = encounter_view(enc.state, [s.sheet(cid) for cid in enc.state["participants"]])
+    emit(app, "encounter_show", result)
 
 
 @click.group(name="turn", help="""Start and end activations in the current encounter (A-TURN, A-REFRESH, R-ACT-4).
@@ -64,17 +60,13 @@ Example:
   narateer turn start selka""")
 @click.argument("char")
 def turn_start(app, char):
-    from ..engine import encounter as rules_enc
+    from ..engine.encounter import begin_activation
 
     with Session(app) as s:
         enc = current_encounter(s, required=True)
-        sheet = s.sheet(char)
-        enc.new_state, dice_after, moved = rules_enc.start_turn(enc.state, sheet, s.rules)
-        enc.new_state = rules_enc.record_action(enc.new_state, char, "turn start")
-        data = {"encounter": enc.id, "round": enc.new_state["round"], "actor": char, "uses": enc.new_state["uses"],
-                "refreshed": moved, "dice_before": dict(sheet.dice), "dice_after": dice_after}
-        finish(s, "turn start", char, {}, data, {char: dice_after}, enc)
-    emit(app, "turn_start", data)
+        enc.new_state, result = begin_activation(enc.state, s.sheet(char), s.rules)
+        finish(s, "turn start", char, {}, result, {char: result.dice_after}, enc)
+    emit(app, "turn_start", result)
 
 
 @command(group=turn_cmd, name="end", help="""End the current activation; --next names who acts next.
@@ -84,18 +76,13 @@ Example:
   narateer turn end --next sentry""")
 @click.option("--next", "next_id", metavar="CHAR", help="Who acts next (among those who have not acted).")
 def turn_end(app, next_id):
-    from ..engine import encounter as rules_enc
+    from ..engine.encounter import end_activation
 
     with Session(app) as s:
         enc = current_encounter(s, required=True)
-        actor = enc.state["actor"]
-        enc.new_state = rules_enc.end_turn(enc.state, next_id)
-        enc.new_state = rules_enc.record_action(enc.new_state, actor, "turn end")
-        data = {"encounter": enc.id, "ended": actor, "round": enc.new_state["round"], "next": enc.new_state["next"],
-                "new_round": enc.new_state["round"] != enc.state["round"],
-                "waiting": rules_enc.waiting(enc.new_state)}
-        finish(s, "turn end", actor, {"next": next_id}, data, {}, enc)
-    emit(app, "turn_end", data)
+        enc.new_state, result = end_activation(enc.state, next_id)
+        finish(s, "turn end", result.ended, {"next": next_id}, result, {}, enc)
+    emit(app, "turn_end", result)
 
 
 @command(help="""Resolve a declared Action by its path (R-ACT-1, R-ACT-2).
@@ -181,27 +168,25 @@ Example:
 @click.argument("char")
 @click.argument("changes", nargs=-1, type=click.UNPROCESSED)
 def condition_cmd(app, char, changes):
-    from ..engine.character import change_conditions
+    from ..engine.character import conditions_changed
 
     with Session(app) as s:
-        conds, added, removed = change_conditions(s.sheet(char).conditions, changes, s.rules)
-        s.set_sheet(char, conditions=conds)
-        data = {"actor": char, "conditions": conds, "added": added, "removed": removed}
-        enc = encounter_for(s, char)
-        finish(s, "condition", char, {"changes": list(changes)}, data, {}, enc)
-    emit(app, "condition", data)
+        result = conditions_changed(s.sheet(char), changes, s.rules)
+        s.set_sheet(char, conditions=result.conditions)
+        finish(s, "condition", char, {"changes": list(changes)}, result, {}, encounter_for(s, char))
+    emit(app, "condition", result)
 
 
-def _dice_move(app, char, verb, fn, count=None):
-    """refresh / wound / heal: move dice between states, never a die twice (A-REFRESH, A-WOUND)."""
+def _dice_move(app, char, verb, count=None):
+    """refresh / wound / heal: one engine call (A-REFRESH, A-WOUND), logged."""
+    from ..engine.character import move_dice
+
     with Session(app) as s:
-        sheet = s.sheet(char)
         if count is not None:
             nonneg("N", count, s.rules.max_state_dice)
-        after, moved = fn(sheet.dice, s.rules) if count is None else fn(sheet.dice, count, s.rules)
-        data = {"actor": char, "moved": moved, "dice_before": dict(sheet.dice), "dice_after": after}
-        finish(s, verb, char, {"count": count}, data, {char: after}, encounter_for(s, char))
-    emit(app, verb, data)
+        result = move_dice(s.sheet(char), verb, count, s.rules)
+        finish(s, verb, char, {"count": count}, result, {char: result.dice_after}, encounter_for(s, char))
+    emit(app, verb, result)
 
 
 @command(help="""Return Used dice to Ready (A-REFRESH).
@@ -211,9 +196,7 @@ Example:
   narateer refresh selka""")
 @click.argument("char")
 def refresh_cmd(app, char):
-    from ..engine.character import refresh
-
-    _dice_move(app, char, "refresh", refresh)
+    _dice_move(app, char, "refresh")
 
 
 @command(help="""Wound CHAR N times: each moves one die from Ready (else Used) to wounded (A-WOUND).
@@ -224,9 +207,7 @@ Example:
 @click.argument("char")
 @click.argument("n", type=int, default=1)
 def wound_cmd(app, char, n):
-    from ..engine.character import wound
-
-    _dice_move(app, char, "wound", wound, n)
+    _dice_move(app, char, "wound", n)
 
 
 @command(help="""Heal N wounds: wounded dice return to Used (A-WOUND).
@@ -237,9 +218,7 @@ Example:
 @click.argument("char")
 @click.argument("n", type=int, default=1)
 def heal_cmd(app, char, n):
-    from ..engine.character import heal
-
-    _dice_move(app, char, "heal", heal, n)
+    _dice_move(app, char, "heal", n)
 
 
 @command(group=encounter_cmd, name="join", help="""Add CHAR to the current encounter.

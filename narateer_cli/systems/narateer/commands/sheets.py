@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from narateer_cli.commands.common import Session, command, emit, nonneg, split_pairs
+from narateer_cli.commands.encounter_ops import encounter_for, finish
 from narateer_cli.suggest import unknown
 
 
@@ -42,7 +43,7 @@ def new_cmd(app, char_id, name, vital, skill, dice):
                "action_dice": {"ready": dice, "used": 0}, "conditions": []}
         text = yamlio.emit_text(doc)
         s.txn.write(path, text)
-        s.commit()
+        finish(s, "new", char_id, {"name": name, "dice": dice}, {"id": char_id}, {})  # G-LOG-5
     emit(app, "new", {"id": char_id, "file": f"characters/{char_id}.yaml"})
 
 
@@ -70,17 +71,11 @@ Example:
   narateer show selka""")
 @click.argument("char")
 def show_cmd(app, char):
+    from ..engine.character import sheet_view
+
     with Session(app, write=False) as s:
-        sheet = s.sheet(char)
-        rules = s.rules
-        names = sorted(set(sheet.skills) | set(rules.skills))
-        skills = []
-        for name in names:
-            sk = sheet.skill(name, rules)
-            skills.append({"skill": name, "level": sk.level, "vital": sk.vital, "trained": sk.trained,
-                           "readiness": sheet.readiness(name, rules), "uses": sk.uses})
-    emit(app, "show", {"id": sheet.id, "name": sheet.name, "vitals": sheet.vitals, "dice": sheet.dice,
-                       "conditions": list(sheet.conditions), "movement": sheet.movement, "skills": skills})
+        result = sheet_view(s.sheet(char), s.rules)
+    emit(app, "show", result)
 
 
 @command(help="""Readiness Scores, 1 + (Linked Vital + SL) // 2, at least 2 (R-RDY-1).
@@ -93,11 +88,11 @@ Examples:
 @click.argument("skills", nargs=-1)
 @click.option("--write", is_flag=True, help="Record the scores on the sheet under `readiness:`.")
 def readiness_cmd(app, char, skills, write):
+    from ..engine.character import readiness_scores
+
     with Session(app, write=write) as s:
-        sheet = s.sheet(char)
-        names = [n.lower() for n in skills] or sorted(sheet.skills)
-        scores = {sheet.skill(n, s.rules).name: sheet.readiness(n, s.rules) for n in names}
+        result = readiness_scores(s.sheet(char), skills, s.rules, write)
         if write:
-            s.set_sheet(char, readiness=scores)
-            s.commit()
-    emit(app, "readiness", {"actor": sheet.id, "readiness": scores, "written": write})
+            s.set_sheet(char, readiness=result.readiness)
+            finish(s, "readiness", char, {"write": True}, {"readiness": result.readiness}, {}, encounter_for(s, char))
+    emit(app, "readiness", result)

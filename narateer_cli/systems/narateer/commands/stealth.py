@@ -105,15 +105,13 @@ Example:
 @click.argument("hider")
 @click.option("--to", "observers", multiple=True, metavar="OBS")
 def reveal_cmd(app, hider, observers):
-    from ..engine import encounter as rules_enc
+    from ..engine.encounter import reveal_in
 
     with Session(app) as s:
         enc = _in_encounter(s, hider, *observers)
-        enc.new_state, names = rules_enc.reveal(enc.state, hider, list(observers))
-        data = {"hider": hider, "revealed_to": names,
-                "still_hidden_from": sorted(enc.new_state["hidden"].get(hider, {}))}
-        finish(s, "reveal", hider, {"to": list(observers)}, data, {}, enc)
-    emit(app, "reveal", data)
+        enc.new_state, result = reveal_in(enc.state, hider, observers)
+        finish(s, "reveal", hider, {"to": list(observers)}, result, {}, enc)
+    emit(app, "reveal", result)
 
 
 @command(help="""Spend movement in the current activation (R-ACT-3, R-HIDE-5, A-MOVE).
@@ -130,15 +128,11 @@ Example:
 @click.option("--mode", type=click.Choice(["walk", "run", "sprint"]), default="walk", show_default=True)
 @click.option("--difficult", is_flag=True, help="Difficult terrain: each metre costs double.")
 def move_cmd(app, char, metres, mode, difficult):
-    from ..engine import encounter as rules_enc
-    from ..engine.character import spend
+    from ..engine.encounter import move_in
 
     with Session(app) as s:
         nonneg("METRES", metres, 10_000)
         enc = _in_encounter(s, char)
-        sheet = s.sheet(char)
-        enc.new_state, data = rules_enc.move(enc.state, sheet, metres, mode, difficult, s.rules)
-        enc.new_state = rules_enc.record_action(enc.new_state, char, "move")
-        dice = {char: spend(sheet.dice, data["paid"])} if data["paid"] else {}
-        finish(s, "move", char, {"metres": metres, "mode": mode, "difficult": difficult}, data, dice, enc)
-    emit(app, "move", data)
+        enc.new_state, result, dice = move_in(enc.state, s.sheet(char), metres, mode, difficult, s.rules)
+        finish(s, "move", char, {"metres": metres, "mode": mode, "difficult": difficult}, result, dice, enc)
+    emit(app, "move", result)

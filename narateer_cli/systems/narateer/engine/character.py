@@ -9,7 +9,6 @@ from __future__ import annotations
 from .record import Record, factory, replace
 
 from narateer_cli.errors import BadInput, Refused
-from narateer_cli.suggest import unknown
 from .ruleset import Ruleset
 
 STATES = ("ready", "used", "wounded")
@@ -36,6 +35,8 @@ class Sheet(Record):
             return self.skills[key]
         if key in rules.skills:
             return Skill(key, 0, rules.skills[key], trained=False)
+        from narateer_cli.suggest import unknown
+
         raise unknown("skill", name, sorted(set(self.skills) | set(rules.skills)), detail=f" for {self.id}")
 
     def readiness(self, skill_name: str, rules: Ruleset) -> int:
@@ -114,6 +115,8 @@ def change_conditions(current, changes, rules: Ruleset) -> tuple[list, list, lis
         if sign not in ("+", "-") or not name:
             raise BadInput(f"{change!r} is not +NAME or -NAME", fix="for example +slowed or -stunned")
         if name not in rules.conditions:
+            from narateer_cli.suggest import unknown
+
             raise unknown("condition", name, rules.conditions)
         if sign == "+" and name not in conds:
             conds.append(name)
@@ -122,3 +125,60 @@ def change_conditions(current, changes, rules: Ruleset) -> tuple[list, list, lis
             conds.remove(name)
             removed.append(name)
     return conds, added, removed
+
+
+class DiceMoved(Record):
+    """The result of refresh, wound and heal."""
+
+    _fields = ("actor", "moved", "dice_before", "dice_after")
+
+
+class ConditionsChanged(Record):
+    """The result of `condition`."""
+
+    _fields = ("actor", "conditions", "added", "removed")
+
+
+def move_dice(sheet: Sheet, verb: str, count: int | None, rules: Ruleset) -> DiceMoved:
+    """refresh / wound / heal: move dice between states, never a die twice (A-REFRESH, A-WOUND)."""
+    if verb == "refresh":
+        after, moved = refresh(sheet.dice, rules)
+    else:
+        after, moved = (wound if verb == "wound" else heal)(sheet.dice, count, rules)
+    return DiceMoved(sheet.id, moved, dict(sheet.dice), after)
+
+
+def conditions_changed(sheet: Sheet, changes, rules: Ruleset) -> ConditionsChanged:
+    """A-COND: `+name` / `-name` applied to a sheet's conditions."""
+    conds, added, removed = change_conditions(sheet.conditions, changes, rules)
+    return ConditionsChanged(sheet.id, conds, added, removed)
+
+
+class SkillView(Record):
+    _fields = ("skill", "level", "vital", "trained", "readiness", "uses")
+
+
+class SheetView(Record):
+    """The result of `show`: a sheet with every skill the ruleset knows (R-RDY-1, R-ACT-4)."""
+
+    _fields = ("id", "name", "vitals", "dice", "conditions", "movement", "skills")
+
+
+class Readiness(Record):
+    """The result of `readiness`."""
+
+    _fields = ("actor", "readiness", "written")
+
+
+def sheet_view(sheet: Sheet, rules: Ruleset) -> SheetView:
+    skills = []
+    for name in sorted(set(sheet.skills) | set(rules.skills)):
+        sk = sheet.skill(name, rules)
+        skills.append(SkillView(name, sk.level, sk.vital, sk.trained, sheet.readiness(name, rules), sk.uses))
+    return SheetView(sheet.id, sheet.name, sheet.vitals, sheet.dice, list(sheet.conditions), sheet.movement, skills)
+
+
+def readiness_scores(sheet: Sheet, skills, rules: Ruleset, written: bool = False) -> Readiness:
+    """R-RDY-1 for the named skills (every skill on the sheet when none are named)."""
+    names = [n.lower() for n in skills] or sorted(sheet.skills)
+    return Readiness(sheet.id, {sheet.skill(n, rules).name: sheet.readiness(n, rules) for n in names}, written)

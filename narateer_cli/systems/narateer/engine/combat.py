@@ -11,7 +11,6 @@ from .character import Sheet, possessive
 from .check import Declaration, Streams, Target, afford, compare, plan, roll
 from .dice import DiceSource, beats
 from narateer_cli.errors import BadInput, Refused
-from narateer_cli.suggest import unknown
 from .ruleset import Ruleset
 
 RESPONSE_STREAMS = Streams("response", "response_reroll", "response_power", "--response-faces",
@@ -25,6 +24,8 @@ def attack_cost(attacker: Sheet, weapon: str | None, cost: int | None, rules: Ru
     if weapon:
         spec = attacker.weapons.get(weapon.lower())
         if spec is None:
+            from narateer_cli.suggest import unknown
+
             raise unknown("weapon", weapon, attacker.weapons, detail=f" on {attacker.id}'s sheet")
     if cost is not None:
         return cost, spec

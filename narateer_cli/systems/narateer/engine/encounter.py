@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import copy
 
+from .record import Record
+
 from .character import Sheet, refresh, possessive
 from narateer_cli.errors import BadInput, Refused
 from .ruleset import Ruleset
@@ -235,3 +237,72 @@ def move(state: dict, sheet: Sheet, metres: int, mode: str, difficult: bool, rul
     return out, {"actor": sheet.id, "mode": mode, "metres": metres, "cost": cost, "hidden": hidden and not ends_hiding,
                  "difficult": difficult, "movement_left": out["movement_left"], "paid": paid,
                  "revealed_to": revealed}
+
+
+class TurnStarted(Record):
+    """The result of `turn start` (its JSON shape is these fields, in this order)."""
+
+    _fields = ("encounter", "round", "actor", "uses", "refreshed", "dice_before", "dice_after")
+
+
+class TurnEnded(Record):
+    """The result of `turn end`."""
+
+    _fields = ("encounter", "ended", "round", "next", "new_round", "waiting")
+
+
+def begin_activation(state: dict, sheet: Sheet, rules: Ruleset) -> tuple[dict, TurnStarted]:
+    """A-TURN, A-REFRESH, R-ACT-4: CHAR's activation starts (refresh, uses = SL + 1 per skill)."""
+    new, dice_after, moved = start_turn(state, sheet, rules)
+    new = record_action(new, sheet.id, "turn start")
+    return new, TurnStarted(state["id"], new["round"], sheet.id, new["uses"], moved, dict(sheet.dice), dice_after)
+
+
+def end_activation(state: dict, next_id: str | None) -> tuple[dict, TurnEnded]:
+    """A-TURN: the activation ends; `next_id` acts next, or a new round begins when all have acted."""
+    actor = state["actor"]
+    new = record_action(end_turn(state, next_id), actor, "turn end")
+    return new, TurnEnded(state["id"], actor, new["round"], new["next"], new["round"] != state["round"], waiting(new))
+
+
+class Moved(Record):
+    """The result of `move`."""
+
+    _fields = ("actor", "mode", "metres", "cost", "hidden", "difficult", "movement_left", "paid", "revealed_to")
+
+
+class Revealed(Record):
+    """The result of `reveal`."""
+
+    _fields = ("hider", "revealed_to", "still_hidden_from")
+
+
+def move_in(state: dict, sheet: Sheet, metres: int, mode: str, difficult: bool,
+            rules: Ruleset) -> tuple[dict, Moved, dict]:
+    """R-ACT-3, R-HIDE-5, A-MOVE: a move in the actor's activation. Returns (new state, result, dice moved:
+    the mover's dice after, when choosing the mode cost AD)."""
+    from .character import spend
+
+    new, data = move(state, sheet, metres, mode, difficult, rules)
+    result = Moved(**data)
+    dice = {sheet.id: spend(sheet.dice, result.paid)} if result.paid else {}
+    return record_action(new, sheet.id, "move"), result, dice
+
+
+def reveal_in(state: dict, hider: str, observers) -> tuple[dict, Revealed]:
+    """R-HIDE-6: hiding ends for the named observers (all when none)."""
+    new, names = reveal(state, hider, list(observers))
+    return new, Revealed(hider, names, sorted(new["hidden"].get(hider, {})))
+
+
+class EncounterView(Record):
+    """The result of Narateer's `encounter show`: the state and each participant's dice and conditions."""
+
+    _fields = ("id", "round", "actor", "participants", "acted", "next", "uses", "mode", "movement_left", "hidden",
+               "status")
+
+
+def encounter_view(state: dict, sheets: list[Sheet]) -> EncounterView:
+    status = {sheet.id: {"dice": sheet.dice, "conditions": list(sheet.conditions)} for sheet in sheets}
+    return EncounterView(state["id"], state["round"], state["actor"], state["participants"], state["acted"],
+                         state["next"], state["uses"], state["mode"], state["movement_left"], state["hidden"], status)

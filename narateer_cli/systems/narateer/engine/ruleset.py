@@ -10,7 +10,6 @@ from __future__ import annotations
 from .record import Record
 
 from narateer_cli.errors import BadInput
-from narateer_cli.suggest import unknown
 
 KNOBS = (
     "faces", "disadvantage", "edge_both", "reaction_boost", "roll_dice", "tiers",
@@ -57,6 +56,8 @@ class Ruleset(Record):
         try:
             value = int(word)
         except ValueError:
+            from narateer_cli.suggest import unknown
+
             error = unknown("DR tier", text, self.dr)
             raise BadInput(error.message, fix="give a whole number or one of: " + ", ".join(self.dr)) from None
         if value < 0 or value > self.max_roll_dice * 2:
@@ -75,22 +76,27 @@ def merge(base: dict, over: dict) -> dict:
     return out
 
 
-def build_ruleset(default: dict, overrides: dict | None = None, where: str = "narateer.yaml") -> Ruleset:
-    """Merge `overrides` over `default` and check every knob against the RULES table (A-FACES .. A-LIMITS)."""
-    from narateer_cli.store.schema import problems
-
-    from ..schema import RULES
-
+def build_ruleset(default: dict, overrides: dict | None = None, where: str = "narateer.yaml",
+                  checked: bool = False) -> Ruleset:
+    """Merge `overrides` over `default` and check every knob against the RULES table (A-FACES .. A-LIMITS).
+    `checked`: the same data passed these checks before (the host's config cache), so they are skipped."""
     overrides = overrides or {}
     if not isinstance(overrides, dict):
         raise BadInput(f"{where}: rules must be a mapping of ruleset keys", fix="see the README's ruleset section")
     for key in overrides:
         if key not in KNOBS:
+            from narateer_cli.suggest import unknown
+
             error = unknown("ruleset key", key, KNOBS)
             raise BadInput(f"{where}: {error.message.replace(repr(str(key)), repr(f'rules.{key}'), 1)}", fix=error.fix)
     d = merge(default, overrides)
-    for problem in problems(d, RULES, where, d, path="rules"):
-        raise BadInput(f"{where}: {problem.message}", fix=problem.fix or "correct it or remove the override")
+    if not checked:
+        from narateer_cli.store.schema import problems
+
+        from ..schema import RULES
+
+        for problem in problems(d, RULES, where, d, path="rules"):
+            raise BadInput(f"{where}: {problem.message}", fix=problem.fix or "correct it or remove the override")
     return _ruleset(d, _tiers(d["tiers"], where))
 
 

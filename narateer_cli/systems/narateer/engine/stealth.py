@@ -15,6 +15,8 @@ from .dice import DiceSource, beats
 from narateer_cli.errors import BadInput, Refused
 from .ruleset import Ruleset
 
+STEALTH, OBSERVATION = "stealth", "observation"  # the skills Hide and Search roll (R-HIDE-2, R-SRCH-1)
+
 
 def observer_streams(obs_id: str) -> Streams:
     return Streams(f"obs:{obs_id}", f"obs_reroll:{obs_id}", f"obs_power:{obs_id}",
@@ -34,37 +36,33 @@ def observation_readiness(sheet: Sheet, rules: Ruleset, why: str) -> int:
     return sheet.readiness("observation", rules)
 
 
-def hide(hider: Sheet, decl: Declaration, observers: list[Observer], rules: Ruleset, dice: DiceSource) -> dict:
-    """R-HIDE-2, R-HIDE-3: one Stealth roll against each observer; returns the result and dice after."""
-    if not observers:
-        raise BadInput("hide needs at least one observer", fix="name them with --from OBS")
-    ids = [o.sheet.id for o in observers]
-    if hider.id in ids or len(set(ids)) != len(ids):
-        raise BadInput("each observer must be named once, and not the hider", fix="check --from and --searching")
-    for stream in dice.physical:
-        if stream.startswith("obs:") and stream[4:] not in {o.sheet.id for o in observers if o.searching}:
-            raise BadInput(f"--observer-faces given for {stream[4:]}, who is not searching",
-                           fix=f"add --searching {stream[4:]}, or drop its faces")
+class ObserverResult(Record):
+    """One observer of a Hide: compared by Readiness, or by its own Observation check."""
+
+    _fields = ("id", "searching", "target", "hidden", "check", "fell_back")
+
+
+class HideResult(Record):
+    """The result of `hide` (its JSON shape: these fields; checks by CheckResult.to_json)."""
+
+    _fields = ("actor", "check", "recorded_total", "total", "hidden_from", "observers")
+
+
+class SearchResult(Record):
+    """The result of `search`."""
+
+    _fields = ("searcher", "hider", "target", "check", "found")
+
+
+def hide(hider: Sheet, decl: Declaration, observers: list[Observer], rules: Ruleset,
+         dice: DiceSource) -> tuple[HideResult, dict]:
+    """R-HIDE-2, R-HIDE-3: one Stealth roll against each observer; returns the result and dice after.
+    Every payment (the hider's, each searching observer's) is settled before anyone rolls."""
+    _hide_input(hider, observers, dice)
     payment = plan(hider, decl, rules, dice=dice, check_afford=False)
-    planned = []
-    for obs in observers:
-        if obs.searching:
-            od = Declaration(skill=OBSERVATION, boost=obs.boost, reaction=False, label="Observation check")
-            op = plan(obs.sheet, od, rules, observer_streams(obs.sheet.id), dice=dice, check_afford=False)
-            planned.append((obs, op))
-        else:
-            if obs.boost:
-                raise BadInput(f"--observer-boost given for {obs.sheet.id}, who is not searching",
-                               fix=f"add --searching {obs.sheet.id}, or drop its boost")
-            planned.append((obs, None))
-    # every payment settled before anyone rolls (R-HIDE-2)
+    planned = [(obs, _plan_observer(obs, rules, dice)) for obs in observers]
     afford(payment, hider)
-    fell_back = set()
-    for obs, op in planned:
-        if op is not None and op.paid > obs.sheet.dice.get("ready", 0):
-            if rules.search_pay == "refuse":
-                afford(op, obs.sheet)
-            fell_back.add(obs.sheet.id)
+    fell_back = _fall_backs(planned, rules)
     stealth = roll(payment, Target(None, "observers", "each observer"), rules, dice)
     total = stealth.total
     rows = []
@@ -74,29 +72,58 @@ def hide(hider: Sheet, decl: Declaration, observers: list[Observer], rules: Rule
         if op is not None and oid not in fell_back:
             check = roll(op, Target(total, "stealth", f"{possessive(hider.id)} Stealth"), rules, dice)
             target = check.total
-            check_json = check.to_json()
             after[oid] = op.dice_after
         else:
-            target = observation_readiness(obs.sheet, rules, "it is not aware")
-            check_json = None
-        hidden = beats(total, target)
-        rows.append({"id": oid, "searching": obs.searching, "target": target, "hidden": hidden,
-                     "check": check_json, "fell_back": oid in fell_back})
+            target, check = observation_readiness(obs.sheet, rules, "it is not aware"), None
+        rows.append(ObserverResult(oid, obs.searching, target, beats(total, target), check, oid in fell_back))
     dice.finish()
-    stealth_json = stealth.to_json()
-    stealth_json.update(target=None, target_source="observers", target_label="each observer")
-    hidden_from = [r["id"] for r in rows if r["hidden"]]
-    return {"actor": hider.id, "check": stealth_json, "recorded_total": total if hidden_from else None,
-            "total": total, "hidden_from": hidden_from, "observers": rows, "dice_after": after}
+    hidden_from = [row.id for row in rows if row.hidden]
+    return HideResult(hider.id, stealth, total if hidden_from else None, total, hidden_from, rows), after
 
 
-def search(searcher: Sheet, hider_id: str, recorded: int, decl: Declaration, rules: Ruleset, dice: DiceSource) -> dict:
-    """R-SRCH-1: Observation check vs the recorded Hide total; exceeding it finds the hider for this searcher."""
+def _hide_input(hider: Sheet, observers: list[Observer], dice: DiceSource):
+    """Bad input of a Hide: no observer, one named twice or the hider itself, faces for a non-searcher."""
+    if not observers:
+        raise BadInput("hide needs at least one observer", fix="name them with --from OBS")
+    ids = [o.sheet.id for o in observers]
+    if hider.id in ids or len(set(ids)) != len(ids):
+        raise BadInput("each observer must be named once, and not the hider", fix="check --from and --searching")
+    for stream in dice.physical:
+        if stream.startswith("obs:") and stream[4:] not in {o.sheet.id for o in observers if o.searching}:
+            raise BadInput(f"--observer-faces given for {stream[4:]}, who is not searching",
+                           fix=f"add --searching {stream[4:]}, or drop its faces")
+
+
+def _plan_observer(obs: Observer, rules: Ruleset, dice: DiceSource):
+    """A searching observer's own Observation check (R-HIDE-2); None for one compared by Readiness."""
+    if obs.searching:
+        od = Declaration(skill=OBSERVATION, boost=obs.boost, reaction=False, label="Observation check")
+        return plan(obs.sheet, od, rules, observer_streams(obs.sheet.id), dice=dice, check_afford=False)
+    if obs.boost:
+        raise BadInput(f"--observer-boost given for {obs.sheet.id}, who is not searching",
+                       fix=f"add --searching {obs.sheet.id}, or drop its boost")
+    return None
+
+
+def _fall_backs(planned, rules: Ruleset) -> set:
+    """A-SEARCHPAY: searchers who cannot pay fall back to Readiness (or the whole Hide is refused)."""
+    fell_back = set()
+    for obs, op in planned:
+        if op is not None and op.paid > obs.sheet.dice.get("ready", 0):
+            if rules.search_pay == "refuse":
+                afford(op, obs.sheet)
+            fell_back.add(obs.sheet.id)
+    return fell_back
+
+
+def search(searcher: Sheet, hider_id: str, recorded: int, decl: Declaration, rules: Ruleset,
+           dice: DiceSource) -> tuple[SearchResult, dict]:
+    """R-SRCH-1: Observation check vs the recorded Hide total; exceeding it finds the hider for this searcher.
+    Returns the result and the dice after."""
     payment = plan(searcher, decl, rules, dice=dice)
     check = roll(payment, Target(recorded, "recorded", f"{possessive(hider_id)} recorded Stealth {recorded}"), rules, dice)
     dice.finish()
-    return {"searcher": searcher.id, "hider": hider_id, "target": recorded, "check": check.to_json(),
-            "found": bool(check.success), "dice_after": {searcher.id: payment.dice_after}}
+    return SearchResult(searcher.id, hider_id, recorded, check, bool(check.success)), {searcher.id: payment.dice_after}
 
 
 def new_observer(observer: Sheet, hider_id: str, recorded: int, searching: bool, boost: int, rules: Ruleset,
@@ -136,8 +163,6 @@ def join(state: dict, observer: Sheet, searching: bool, boost: int, rules: Rules
     return state, compared, observer.dice
 
 
-STEALTH, OBSERVATION = "stealth", "observation"  # the skills Hide and Search roll (R-HIDE-2, R-SRCH-1)
-
 
 def hide_in(state: dict, hider: Sheet, observers: list[Observer], rules: Ruleset, dice: DiceSource,
             boost: int = 0, advantage: bool = False, disadvantage: bool = False) -> tuple[dict, dict, dict]:
@@ -147,11 +172,11 @@ def hide_in(state: dict, hider: Sheet, observers: list[Observer], rules: Ruleset
 
     decl = Declaration(skill=STEALTH, boost=boost, advantage=advantage, disadvantage=disadvantage,
                        label="Stealth check")
-    data = hide(hider, decl, observers, rules, dice)
+    result, after = hide(hider, decl, observers, rules, dice)
     state = use_skill(state, hider.id, STEALTH, "Hide")
-    results = {row["id"]: (data["total"] if row["hidden"] else None) for row in data["observers"]}
-    state = set_hidden(state, hider.id, results, data["total"] if data["hidden_from"] else None)
-    return record_action(state, hider.id, "hide"), data, data.pop("dice_after")
+    results = {row.id: (result.total if row.hidden else None) for row in result.observers}
+    state = set_hidden(state, hider.id, results, result.total if result.hidden_from else None)
+    return record_action(state, hider.id, "hide"), result, after
 
 
 def search_in(state: dict, searcher: Sheet, hider_id: str, rules: Ruleset, dice: DiceSource, boost: int = 0,
@@ -166,10 +191,10 @@ def search_in(state: dict, searcher: Sheet, hider_id: str, rules: Ruleset, dice:
     if not is_hidden(state, hider_id, searcher.id):
         raise Refused(f"{hider_id} is not hidden from {searcher.id}", rule="R-SRCH-1", fix="there is nothing to find")
     search_allowed(state, searcher.id, hider_id, changed)
-    data = search(searcher, hider_id, state["hidden"][hider_id][searcher.id], decl, rules, dice)
+    result, after = search(searcher, hider_id, state["hidden"][hider_id][searcher.id], decl, rules, dice)
     new = use_skill(state, searcher.id, OBSERVATION, "Search")
-    if data["found"]:
+    if result.found:
         new, _ = reveal(new, hider_id, [searcher.id])
     else:
         new = note_search(new, searcher.id, hider_id, changed or "")
-    return record_action(new, searcher.id, "search"), data, data.pop("dice_after")
+    return record_action(new, searcher.id, "search"), result, after

@@ -10,7 +10,7 @@ from narateer_cli.errors import BadInput, Refused
 KNOBS = ("faces", "max_coins", "cost")
 
 
-def ruleset(data: dict, overrides: dict, where: str) -> dict:
+def ruleset(data: dict, overrides: dict, where: str, checked: bool = False) -> dict:
     for key in overrides:
         if key not in KNOBS:
             raise BadInput(f"{where}: unknown ruleset key rules.{key}", fix="known keys: " + ", ".join(KNOBS))
@@ -33,7 +33,7 @@ def new_state(enc_id, participants, rules) -> dict:
     return {"id": enc_id, "round": 1, "participants": list(participants)}
 
 
-def load_state(data: dict, label: str) -> dict:
+def load_state(data: dict, label: str, checked: bool = False) -> dict:
     return {"id": data["id"], "round": data["round"], "participants": list(data["participants"])}
 
 

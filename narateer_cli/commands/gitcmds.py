@@ -1,0 +1,40 @@
+"""Sharing a campaign by git: `git-setup` and the `merge-driver` git calls (G-MERGE-1)."""
+
+from __future__ import annotations
+
+import click
+
+from .common import command, emit
+
+
+@command(name="git-setup", help="""Register narateer's merge driver in this clone and write .gitattributes.
+
+Run once in every new clone (`init` runs it): sheets and encounter states
+then merge key by key, and dice spent on both sides are all kept.
+
+\b
+Example:
+  narateer git-setup""")
+def git_setup_cmd(app):
+    from ..store import gitops
+
+    data = gitops.setup(app.campaign.root)
+    emit(app, "git_setup", data)
+
+
+@click.command(name="merge-driver", help="""git's merge driver for campaign YAML (set up by `narateer git-setup`).
+
+Merges THEIRS into OURS key by key; exits 1 with conflict markers when both
+sides changed one value differently.
+
+\b
+Example (what git runs):
+  narateer merge-driver %O %A %B %P""")
+@click.argument("base")
+@click.argument("ours")
+@click.argument("theirs")
+@click.argument("path", required=False, default="")
+def merge_driver_cmd(base, ours, theirs, path):
+    from ..store.merge import run_driver
+
+    raise click.exceptions.Exit(run_driver(base, ours, theirs, path))

@@ -1,0 +1,230 @@
+"""The log line (SPEC Part 4, G-LOG): one entry per line, `- {json}`.
+
+JSON is YAML, so a log stays a YAML list, but a line is read with the json
+module alone: readers stream the file one line at a time (memory does not
+grow with the log) and a writer looks only at the file's tail. Every
+character YAML does not allow raw is written as a `\\u` escape, so the file
+always reads as the same list as its JSON lines.
+
+Logs written before entries had ids (YAML flow lines, or block entries) are
+still read: such an entry has the implicit id `seq-N` (G-LOG-2).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import stat
+
+from ..errors import BadInput
+
+ENTRY_LIMIT = 1024 * 1024  # bytes in one entry (G-LOG-3); never a limit on the file
+FIRST_KEYS = ("seq", "id", "parent", "at", "command", "actor")
+# C1 controls, DEL, line/paragraph separators, BOM, the two non-characters and lone surrogates;
+# C0 controls are escaped by json.dumps itself
+_UNSAFE = re.compile("[\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff\ud800-\udfff]")
+
+
+def new_id() -> str:
+    """12 lowercase hex digits, random: unique across clones."""
+    return os.urandom(6).hex()
+
+
+def now() -> str:
+    import time
+
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+
+
+def entry_id(entry: dict) -> str:
+    """An entry's id; an entry from before ids existed has the implicit id `seq-N` (G-LOG-2)."""
+    found = entry.get("id")
+    return found if isinstance(found, str) and found else f"seq-{entry.get('seq')}"
+
+
+def ordered(entry: dict) -> dict:
+    out = {key: entry.get(key) for key in FIRST_KEYS}
+    out.update((key, value) for key, value in entry.items() if key not in FIRST_KEYS)
+    return out
+
+
+def entry_line(entry: dict) -> str:
+    """`- ` and one JSON object on one line, the first keys in their fixed order (G-LOG-1)."""
+    text = json.dumps(ordered(entry), ensure_ascii=False, separators=(", ", ": "))
+    return "- " + _UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text) + "\n"
+
+
+def parse_line(line: str) -> dict:
+    """One line of the log as an entry; ValueError when it is not one whole entry."""
+    if not line.startswith("- {"):
+        raise ValueError("not a log entry line (`- {...}`)")
+    body = line[2:].rstrip("\r\n")
+    try:
+        entry = json.loads(body)
+    except ValueError:
+        entry = _old_entry(line)  # a YAML flow line from before entries were JSON
+    if not isinstance(entry, dict) or not isinstance(entry.get("seq"), int) or isinstance(entry.get("seq"), bool):
+        raise ValueError("not a log entry (no whole-number seq)")
+    return entry
+
+
+def _old_entry(chunk: str):
+    from . import yamlio
+
+    try:
+        data = yamlio.load_safe(chunk, "log")  # refuses alias bombs and tags, like every YAML read
+    except BadInput as exc:
+        raise ValueError(exc.message.removeprefix("log: ").removeprefix("log")) from None
+    if not isinstance(data, list) or len(data) != 1:
+        raise ValueError("not one whole entry")
+    return data[0]
+
+
+def open_log(path, label: str):
+    """The log opened for reading: a regular file, without blocking (a FIFO must not hang us) (G-TRUST-4)."""
+    try:
+        fh = open(path, "rb", opener=lambda p, flags: os.open(p, flags | os.O_NONBLOCK))
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise BadInput(f"{label}: cannot read ({exc.strerror})", fix="check the file's permissions") from None
+    if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
+        fh.close()
+        raise BadInput(f"{label}: not a regular file", fix="replace it with the log itself (or restore it from git)")
+    return fh
+
+
+def iter_lines(path, label: str):
+    """Yield (line number, entry or None, problem or None) for each entry, one line at a time.
+
+    Blank lines and comments are skipped. An old block entry (`- seq: 1` and indented lines)
+    is gathered up to the next entry; every entry is limited to ENTRY_LIMIT bytes.
+    """
+    fh = open_log(path, label)
+    if fh is None:
+        return
+    with fh:
+        number = 0
+        block, block_start = None, 0
+        while True:
+            raw = fh.readline(ENTRY_LIMIT + 1)
+            number += 1
+            if len(raw) > ENTRY_LIMIT and not raw.endswith(b"\n"):
+                while raw and not raw.endswith(b"\n"):  # skip the rest of the over-long line
+                    raw = fh.readline(ENTRY_LIMIT)
+                yield number, None, f"entry longer than {ENTRY_LIMIT // 1024 // 1024} MiB"
+                continue
+            if block is not None and raw[:1] in (b" ", b"\t") :
+                block.append(raw)
+                if sum(map(len, block)) > ENTRY_LIMIT:
+                    yield block_start, None, f"entry longer than {ENTRY_LIMIT // 1024 // 1024} MiB"
+                    block = None
+                continue
+            if block is not None:
+                yield (block_start, *_parse_block(block))
+                block = None
+            if not raw:
+                return
+            if not raw.strip() or raw.startswith(b"#"):
+                continue
+            if raw.startswith(b"- {"):
+                yield (number, *_parse_raw(raw))
+            elif raw.startswith(b"- "):
+                block, block_start = [raw], number
+            else:
+                yield number, None, "not a log entry line (each entry is `- {...}` on one line)"
+
+
+def _decode(raw: bytes) -> str:
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ValueError(f"not UTF-8 text (byte {exc.start})") from None
+
+
+def _parse_raw(raw: bytes):
+    try:
+        return parse_line(_decode(raw)), None
+    except ValueError as exc:
+        return None, str(exc)
+
+
+def _parse_block(lines: list):
+    try:
+        entry = _old_entry(_decode(b"".join(lines)))
+    except ValueError as exc:
+        return None, str(exc)
+    if not isinstance(entry, dict) or not isinstance(entry.get("seq"), int):
+        return None, "not a log entry (no whole-number seq)"
+    return entry, None
+
+
+def entries(path, label: str):
+    """Each entry of a log, streamed; a broken line is bad input naming file:line."""
+    for number, entry, problem in iter_lines(path, label):
+        if problem:
+            raise BadInput(f"{label}:{number}: {problem}", fix="mend or delete that line (or restore the log from git)")
+        yield entry
+
+
+class Tail:
+    """What a writer needs from a log, read from its end only: the last two entries,
+    whether the last line lost its newline, and the size."""
+
+    def __init__(self, last=None, previous=None, size=0, newline=True):
+        self.last, self.previous, self.size, self.newline = last, previous, size, newline
+
+    @property
+    def seq(self) -> int:
+        return self.last["seq"] if self.last else 0
+
+    @property
+    def tip(self) -> str | None:
+        return entry_id(self.last) if self.last else None
+
+    def forked(self) -> bool:
+        """G-MERGE-2: the last line's parent is not the line before it (two branches joined by git)."""
+        if not self.last or not self.previous or "parent" not in self.last:
+            return False
+        return self.last.get("parent") != entry_id(self.previous)
+
+
+def read_tail(path, label: str) -> Tail:
+    """The last two entries of a log, reading backwards in growing chunks (G-LOG-4:
+    a broken last line stops the writer with exit 2)."""
+    fh = open_log(path, label)
+    if fh is None:
+        return Tail()
+    with fh:
+        size = os.fstat(fh.fileno()).st_size
+        chunk = 8192
+        while True:
+            start = max(0, size - chunk)
+            fh.seek(start)
+            data = fh.read(size - start)
+            lines = data.split(b"\n")
+            if start > 0:
+                lines = lines[1:]  # may be cut
+            found = [(i, line) for i, line in enumerate(lines) if line.strip() and not line.startswith((b"#", b" "))]
+            if len(found) >= 2 or start == 0 or chunk > 2 * ENTRY_LIMIT + 8192:
+                break
+            chunk *= 4
+    newline = size == 0 or data.endswith(b"\n")
+    parsed = []
+    for _, raw in found[-2:]:
+        entry, problem = _parse_raw(raw) if raw.startswith(b"- {") else (None, "old block entry")
+        parsed.append((entry, problem))
+    if parsed and parsed[-1][1] and parsed[-1][1] != "old block entry":
+        line = data[: data.rfind(found[-1][1])].count(b"\n") if start == 0 else None
+        where = f"{label}:{line + 1}" if line is not None else f"{label} (last line)"
+        raise BadInput(f"{where}: {parsed[-1][1]}; nothing can be added to this log",
+                       rule="G-LOG-4", fix="mend or delete that line (or restore the log from git)")
+    if parsed and parsed[-1][0] is None:  # an old block-style log: read it whole, once
+        last = prev = None
+        for entry in entries(path, label):
+            prev, last = last, entry
+        return Tail(last, prev, size, newline)
+    last = parsed[-1][0] if parsed else None
+    prev = parsed[-2][0] if len(parsed) == 2 else None
+    return Tail(last, prev, size, newline)

@@ -1,0 +1,114 @@
+"""The `narateer` merge driver (G-MERGE-1): YAML merged key by key, comments kept.
+
+git calls it with the common ancestor, our version (which receives the
+result) and theirs. A counter (a key path the rule system names, such as
+Narateer's action dice counts) takes the base plus both sides' changes, so two
+players who each spent a die both keep their spend. Any other value takes
+the side that changed it, or the common value; two different changes to one
+value are a conflict: the file gets git's usual markers and the driver exits
+1, so git reports the conflict.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+MISSING = object()
+
+
+def counters_for(system: str | None) -> list[tuple]:
+    """Key paths that are counters in a sheet of `system` (`*` matches any key).
+
+    Narateer counts its Action Dice by state; the other rule systems name
+    their own pools here (point pools, HP, AP, charges)."""
+    from ..errors import NarateerError
+    from ..systems import load_system
+
+    try:
+        found = load_system(system or None)
+    except NarateerError:
+        return []
+    return [tuple(path.split(".")) for path in found.counters]
+
+
+def _is_counter(path: tuple, counters) -> bool:
+    return any(len(c) == len(path) and all(a in ("*", b) for a, b in zip(c, path)) for c in counters)
+
+
+class Conflict(Exception):
+    pass
+
+
+def _number(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def merge_value(base, ours, theirs, path: tuple, counters):
+    """The merged value (MISSING: the key is gone); Conflict when both sides changed it differently."""
+    if _is_counter(path, counters) and all(_number(v) or v is MISSING for v in (base, ours, theirs)):
+        b, o, t = (0 if v is MISSING else v for v in (base, ours, theirs))
+        return b + (o - b) + (t - b)
+    if ours == theirs:
+        return ours
+    if _plain(ours) == _plain(base):
+        return theirs
+    if _plain(theirs) == _plain(base):
+        return ours
+    if isinstance(ours, dict) and isinstance(theirs, dict):
+        merge_map(base if isinstance(base, dict) else {}, ours, theirs, path, counters)
+        return ours
+    raise Conflict(".".join(map(str, path)))
+
+
+def _plain(value):
+    from .yamlio import to_plain
+
+    return MISSING if value is MISSING else to_plain(value)
+
+
+def merge_map(base: dict, ours: dict, theirs: dict, path: tuple, counters):
+    """Merge `theirs` into `ours` in place (ours keeps its order, comments and layout)."""
+    for key in list(ours.keys()) + [k for k in theirs.keys() if k not in ours]:
+        value = merge_value(base.get(key, MISSING), ours.get(key, MISSING), theirs.get(key, MISSING),
+                            path + (str(key),), counters)
+        if value is MISSING:
+            ours.pop(key, None)
+        elif key not in ours or ours[key] is not value:
+            if key not in ours or _plain(ours[key]) != _plain(value) or type(ours[key]) is not type(value):
+                ours[key] = value
+
+
+def merge_texts(base: str, ours: str, theirs: str, label: str, counters) -> tuple[str, bool]:
+    """(merged text, clean?). Unparsable input or a conflict gives the marked whole-file conflict."""
+    from . import yamlio
+    from ..errors import NarateerError
+
+    try:
+        docs = [yamlio.load_rt(text, label) if text.strip() else {} for text in (base, ours, theirs)]
+    except NarateerError:
+        return _markers(ours, theirs), False
+    b, o, t = docs
+    if not all(isinstance(d, dict) for d in docs):
+        return _markers(ours, theirs), False
+    try:
+        merge_map(b, o, t, (), counters)
+    except Conflict:
+        return _markers(ours, theirs), False
+    if yamlio.to_plain(o) == yamlio.to_plain(yamlio.load_rt(ours, label) if ours.strip() else {}):
+        return ours, True
+    return yamlio.dump_rt(o, ours), True
+
+
+def _markers(ours: str, theirs: str) -> str:
+    end = lambda t: t if t.endswith("\n") or not t else t + "\n"  # noqa: E731
+    return f"<<<<<<< ours\n{end(ours)}=======\n{end(theirs)}>>>>>>> theirs\n"
+
+
+def run_driver(base: str, ours: str, theirs: str, label: str = "", system: str | None = None) -> int:
+    """git's merge driver protocol: the result goes to `ours`; exit 0 merged, 1 conflict."""
+    paths = [Path(p) for p in (base, ours, theirs)]
+    texts = [p.read_text(encoding="utf-8") if p.exists() else "" for p in paths]
+    is_sheet = label.startswith("characters/") or not label
+    merged, clean = merge_texts(*texts, label or ours, counters_for(system) if is_sheet else [])
+    paths[1].write_text(merged, encoding="utf-8")
+    return 0 if clean else 1

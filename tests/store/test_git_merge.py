@@ -1,0 +1,148 @@
+"""Merges that never lose a die (SPEC Part 4, G-MERGE-1..5), with real clones, merges and checkouts."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from narateer_cli.store.merge import counters_for, merge_texts
+from tests.conftest import ok, run, sheet_dice, snapshot
+from tests.store.test_git_trust import git, repo
+
+pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+LOG = "encounters/ambush.log.yaml"
+
+
+def _two_clones(scene_camp, tmp_path, setup=True):
+    repo(scene_camp)
+    if setup:
+        ok(scene_camp, "git-setup")
+    git(scene_camp, "add", "-A")
+    git(scene_camp, "commit", "-qm", "setup", "--allow-empty")
+    other = tmp_path / "other"
+    git(tmp_path, "clone", "-q", str(scene_camp), str(other))
+    if setup:
+        ok(other, "git-setup")
+    return scene_camp, other
+
+
+def _play_apart(a, b, b_wounds="2"):
+    """Each clone wounds selka (different counts: identical sheets would merge without any driver)."""
+    ok(a, "wound", "selka")
+    git(a, "add", "-A")
+    git(a, "commit", "-qm", "a wounds selka")
+    ok(b, "wound", "selka", b_wounds)
+    git(b, "add", "-A")
+    git(b, "commit", "-qm", "b wounds selka")
+
+
+def test_two_clones_spending_dice_keep_both_spends(scene_camp, tmp_path):
+    a, b = _two_clones(scene_camp, tmp_path)
+    assert "merge=narateer" in (a / ".gitattributes").read_text()
+    _play_apart(a, b)
+    git(a, "pull", "-q", "--no-rebase", str(b), "main")
+    assert sheet_dice(a, "selka") == {"ready": 2, "used": 0, "wounded": 3}
+    assert run(a, "check").code == 0
+    # the log forks: verify understands it
+    assert ok(a, "verify")["ok"] is True
+    # the next writer logs a merge entry first (G-MERGE-2), then its own
+    ok(a, "refresh", "selka")
+    entries = ok(a, "encounter", "log")["entries"]
+    merge, last = entries[-2], entries[-1]
+    assert merge["command"] == "merge" and last["parent"] == merge["id"]
+    assert merge["dice"]["selka"]["after"] == {"ready": 2, "used": 0, "wounded": 3}
+    assert len(merge["merges"]) == 1 and merge["parent"] == entries[-3]["id"]
+    assert ok(a, "verify")["ok"] is True and run(a, "check").code == 0
+
+
+def test_a_merge_that_lost_a_spend_is_caught(scene_camp, tmp_path):
+    """Without the driver git keeps one spend in silence; check and the next writer say so."""
+    a, b = _two_clones(scene_camp, tmp_path, setup=False)
+    _play_apart(a, b, b_wounds="1")
+    git(a, "pull", "-q", "--no-rebase", str(b), "main")
+    assert sheet_dice(a, "selka")["wounded"] == 1  # the same text on both sides: git kept one wound
+    r = run(a, "--json", "check")
+    assert r.code == 1
+    assert any(p.startswith("characters/selka.yaml:") and "differ from the last logged" in p
+               for p in r.json["problems"])
+    assert any("merge driver is not registered" in p for p in r.json["problems"])
+    before = snapshot(a)
+    r = run(a, "refresh", "selka")
+    assert r.code == 3 and "lost a change" in r.err and "G-MERGE-2" in r.err
+    assert snapshot(a) == before
+    # a merge entry that records the lost spend is a verify problem
+    log = a / LOG
+    from narateer_cli.store import loglines
+
+    entries = [loglines.parse_line(line) for line in log.read_text().splitlines()]
+    bad = {"seq": 9, "id": "f" * 12, "parent": entries[-1]["id"], "command": "merge",
+           "merges": [entries[-2]["id"]],
+           "dice": {"selka": {"before": {"ready": 4, "used": 0, "wounded": 1}, "after": {"ready": 4, "used": 0, "wounded": 1}}}}
+    log.write_text(log.read_text() + loglines.entry_line(bad))
+    r = run(a, "--json", "verify")
+    assert r.code == 1 and "lost a change" in r.json["problem"]
+
+
+def test_two_different_changes_to_one_value_conflict_and_writers_refuse(scene_camp, tmp_path):
+    a, b = _two_clones(scene_camp, tmp_path)
+    for clone, name in ((a, "Selka the Bold"), (b, "Selka the Quiet")):
+        sheet = clone / "characters" / "selka.yaml"
+        sheet.write_text(sheet.read_text().replace("name: Selka", f"name: {name}"))
+        git(clone, "commit", "-qam", name)
+    done = __import__("subprocess").run(["git", "pull", "-q", "--no-rebase", str(b), "main"], cwd=a,
+                                        capture_output=True, text=True)
+    assert done.returncode != 0
+    text = (a / "characters" / "selka.yaml").read_text()
+    assert "<<<<<<<" in text and ">>>>>>>" in text
+    before = snapshot(a)
+    for argv in (("wound", "sentry"), ("undo",)):  # G-MERGE-3: undo used to run during a merge too
+        r = run(a, *argv)
+        assert r.code == 3 and "characters/selka.yaml" in r.err and "finish the merge first" in r.err
+        assert snapshot(a) == before
+
+
+def test_the_driver_as_git_runs_it_marks_a_conflict_and_exits_1(tmp_path):
+    from narateer_cli.store.merge import run_driver
+
+    files = {}
+    for name, value in (("base", "Selka"), ("ours", "Selka the Bold"), ("theirs", "Selka the Quiet")):
+        files[name] = tmp_path / name
+        files[name].write_text(f"name: {value}\naction_dice: {{ready: 5, used: 0}}\n")
+    assert run_driver(str(files["base"]), str(files["ours"]), str(files["theirs"]), "characters/selka.yaml") == 1
+    text = files["ours"].read_text()
+    assert text.startswith("<<<<<<< ours\n") and "=======\n" in text and text.endswith(">>>>>>> theirs\n")
+
+
+def test_the_driver_keeps_comments_and_takes_one_sided_changes():
+    base = "# hero\nname: Selka  # keep\naction_dice:\n  ready: 5\n  used: 0\nconditions: []\n"
+    ours = base.replace("ready: 5\n  used: 0", "ready: 4\n  used: 1")
+    theirs = base.replace("conditions: []", "conditions: [slowed]").replace("ready: 5\n  used: 0", "ready: 3\n  used: 2")
+    merged, clean = merge_texts(base, ours, theirs, "characters/selka.yaml", counters_for("narateer"))
+    assert clean
+    assert "# hero" in merged and "# keep" in merged and "slowed" in merged
+    assert "ready: 2" in merged and "used: 3" in merged
+
+
+def test_undo_refuses_a_record_whose_entry_checkout_took_away(scene_camp):
+    """G-MERGE-4: after `git checkout -- .` the undo record's entry is gone from the log."""
+    repo(scene_camp)
+    ok(scene_camp, "wound", "selka")
+    git(scene_camp, "add", "-A")
+    git(scene_camp, "commit", "-qm", "one wound")
+    ok(scene_camp, "wound", "selka")
+    git(scene_camp, "checkout", "--", ".")
+    ok(scene_camp, "heal", "selka")  # the same files, a different history
+    git(scene_camp, "checkout", "--", ".")
+    before = snapshot(scene_camp)
+    r = run(scene_camp, "undo")
+    assert r.code == 3 and "G-MERGE-4" in r.err
+    assert snapshot(scene_camp) == before
+
+
+def test_undo_refuses_after_a_merge(scene_camp, tmp_path):
+    a, b = _two_clones(scene_camp, tmp_path)
+    _play_apart(a, b)
+    git(a, "pull", "-q", "--no-rebase", str(b), "main")
+    r = run(a, "undo")
+    assert r.code == 3 and "G-MERGE-4" in r.err
