@@ -172,8 +172,9 @@ def _groups(c: _Check, attrs: dict) -> dict:
     return groups
 
 
-def build(default: dict, overrides: dict | None = None, where: str = "narateer.yaml") -> OARules:
-    """Merge `overrides` over `default` and validate every knob (A-OA-CHART .. A-OA-LIMITS)."""
+def build(default: dict, overrides: dict | None = None, where: str = "narateer.yaml", checked: bool = False) -> OARules:
+    """Merge `overrides` over `default` and validate every knob (A-OA-CHART .. A-OA-LIMITS). The checks
+    build the values, so they run even when the host says these files were `checked` before."""
     overrides = overrides or {}
     if not isinstance(overrides, dict):
         raise BadInput(f"{where}: rules must be a mapping of ruleset keys", fix="see SPEC-open-adventure Part 2")

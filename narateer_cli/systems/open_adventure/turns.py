@@ -128,6 +128,7 @@ def state_data(state: TurnState) -> dict:
             "reactions": dict(state.reactions)}
 
 
-def load_state(data: dict, label: str) -> dict:
-    """The host's `load_state` hook: the validated state as plain data, in its key order."""
+def load_state(data: dict, label: str, checked: bool = False) -> dict:
+    """The host's `load_state` hook: the validated state as plain data, in its key order (`checked` or not:
+    the check is what builds the state)."""
     return state_data(state_from_data(data, label))
