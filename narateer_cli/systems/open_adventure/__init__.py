@@ -28,8 +28,6 @@ SYSTEM = System(
         "turn": (_P + "cmd_scene", "Start and end Turns in Reaction order."),
         "resolve": (_P + "cmd_scene", "Resolve a declared action by its path."),
         "condition": (_P + "cmd_sheet", "Add or remove conditions."),
-        "undo": (_P + "cmd_scene", "Revert the last logged action."),
-        "verify": (_P + "cmd_scene", "Re-check an encounter log."),
     },
     hooks={
         "ruleset": _P + "ruleset:build",

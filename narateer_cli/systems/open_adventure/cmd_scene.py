@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from narateer_cli.commands.common import Session, command, emit
+from narateer_cli.commands.encounters import encounter_end as _host_end
 from narateer_cli.errors import BadInput
 
 from .cmd_common import KIND
@@ -93,23 +94,25 @@ def encounter_show(app, enc_id):
     emit(app, KIND + "turn", turn_json(state))
 
 
-@command(group=encounter_cmd, name="log", help="""The encounter's log entries.""")
+@command(group=encounter_cmd, name="log", help="""An encounter's log entries (`campaign`: the campaign log, G-LOG-5).""")
 @click.argument("enc_id", required=False)
-def encounter_log(app, enc_id):
+@click.option("--last", type=int, help="Only the last N entries.")
+def encounter_log(app, enc_id, last):
+    from narateer_cli.commands.common import nonneg
+    from narateer_cli.commands.encounters import _log_id
+    from narateer_cli.store import encounters
+
     with Session(app, write=False) as s:
-        enc_id, _ = _state(s, enc_id or app.encounter_id)
-        entries = _entries(s, enc_id)
+        nonneg("--last", last)
+        log_id = _log_id(s, enc_id)
+        entries = encounters.read_log(s.campaign.root, log_id, last)
     lines = [f"{e.get('seq')}: {e.get('command')} {e.get('actor') or ''}".rstrip() for e in entries]
-    emit(app, KIND + "simple", {"system": "open-adventure", "encounter": enc_id, "entries": entries,
+    emit(app, KIND + "simple", {"system": "open-adventure", "encounter": log_id, "entries": entries,
                                 "message": "\n".join(lines) or "no entries"})
 
 
-def _entries(s, enc_id):
-    from narateer_cli.store import encounters, yamlio
-
-    path = encounters.log_path(s.campaign.root, enc_id)
-    label = f"encounters/{enc_id}.log.yaml"
-    return (yamlio.load_safe(yamlio.read_text(path, label), label) or []) if path.exists() else []
+# `encounter end` is the host's: the encounter stops being current, later changes go to the campaign log
+encounter_cmd.add_command(_host_end, name="end")
 
 
 @click.group(name="turn", help="""Start and end Turns: one Major and one Minor Action each (R-OA-ACT-2).
@@ -200,41 +203,3 @@ def _resolve(s, app, char, intent, path, reason, use, o):
         state = turns.spend(state, actor.id)
     finish(s, "resolve", actor.id, {"intent": intent, "path": path}, data, enc_id, state)
     return data
-
-
-@command(help="""Revert the last logged action of the encounter (files restored byte for byte).""")
-@click.argument("enc_id", required=False)
-def undo_cmd(app, enc_id):
-    from narateer_cli.store import encounters
-
-    with Session(app) as s:
-        enc_id, _ = _state(s, enc_id or app.encounter_id)
-        root = s.campaign.root
-        path, record = encounters.latest_undo(root, enc_id)
-        encounters.check_undo(root, record)
-        for rel, text in record["before"].items():
-            s.txn.write(root / rel, text)
-        s.txn.write(path, None)
-        data = {"system": "open-adventure", "encounter": enc_id, "undone": record["seq"],
-                "files": sorted(record["before"]), "message": f"undid entry {record['seq']} of {enc_id}"}
-        log = encounters.log_path(root, enc_id)
-        entry = {"seq": encounters.last_seq(log) + 1, "command": "undo", "actor": None,
-                 "declaration": {"undoes": record["seq"]}, "result": data}
-        s.txn.append(log, encounters.entry_text(entry))
-        s.commit()
-    emit(app, KIND + "simple", data)
-
-
-@command(help="""Re-check every logged Action Check of an encounter from its own faces (exit 1 on a problem).""")
-@click.argument("enc_id", required=False)
-def verify_cmd(app, enc_id):
-    from .verify import verify_log
-
-    with Session(app, write=False) as s:
-        enc_id, _ = _state(s, enc_id or app.encounter_id)
-        entries = _entries(s, enc_id)
-        problem = verify_log(entries, s.rules)
-    emit(app, KIND + "verify", {"system": "open-adventure", "encounter": enc_id, "entries": len(entries),
-                                "ok": problem is None, "problem": problem})
-    if problem:
-        raise click.exceptions.Exit(1)

@@ -58,6 +58,7 @@ def new_cmd(app, char_id, name, npc, attribute, mo, specialization, pools, defen
     from narateer_cli.store import yamlio
     from narateer_cli.store.campaign import check_id
 
+    from .files import finish
     from .sheet import parse_sheet
 
     refuse_narateer_flags(nf)
@@ -68,11 +69,12 @@ def new_cmd(app, char_id, name, npc, attribute, mo, specialization, pools, defen
         if path.exists():
             raise BadInput(f"characters/{char_id}.yaml already exists", fix="edit it, or choose another id")
         doc = _new_doc(char_id, name, npc, attribute, mo, specialization, pools, defense, reaction, action, rules)
-        parse_sheet(char_id, doc, f"characters/{char_id}.yaml", rules)  # exit 2 on any misfit, before writing
+        sheet = parse_sheet(char_id, doc, f"characters/{char_id}.yaml", rules)  # exit 2 on any misfit, first
         s.txn.write(path, yamlio.emit_text(doc))
-        s.commit()
-    emit(app, KIND + "simple", {"system": "open-adventure", "id": char_id, "file": f"characters/{char_id}.yaml",
-                                "npc": npc, "message": f"created characters/{char_id}.yaml"})
+        data = {"system": "open-adventure", "id": char_id, "file": f"characters/{char_id}.yaml", "npc": npc,
+                "message": f"created characters/{char_id}.yaml"}
+        finish(s, "new", char_id, {"name": doc["name"], "npc": npc}, data, created={char_id: sheet.dice})  # G-LOG-5
+    emit(app, KIND + "simple", data)
 
 
 def _new_doc(char_id, name, npc, attribute, mo, specialization, pools, defense, reaction, action, rules) -> dict:

@@ -152,23 +152,43 @@ def state_text(state) -> str:
     return "# open-adventure encounter state; its log is the .log.yaml beside this file\n" + yamlio.emit_text(state_data(state))
 
 
-def finish(s, command: str, actor, declaration: dict, result: dict, enc_id: str | None = None, state=None):
-    """Write sheets (already in the transaction), the state, one log entry and the undo record: all or none."""
+def counter_moves(s, created: dict | None = None) -> dict:
+    """Each character whose sheet this command rewrites: (counters before, counters after), the values
+    SYSTEM.counters names (`points.*`, `wounds`, `challenge_points`). `created`: new sheets' counters."""
+    from narateer_cli.store import yamlio
+
+    from .sheet import parse_sheet
+
+    moves = {cid: ({}, dict(after)) for cid, after in (created or {}).items()}
+    for cid, sf in s.__dict__.get("oa_sheets", {}).items():
+        if sf.text != sf.original:
+            after = parse_sheet(cid, yamlio.to_plain(sf.doc), sf.label, s.rules).dice
+            if after != sf.sheet.dice:
+                moves[cid] = (dict(sf.sheet.dice), dict(after))
+    return moves
+
+
+def finish(s, command: str, actor, declaration: dict, result: dict, enc_id: str | None = None, state=None,
+           created: dict | None = None):
+    """Write sheets (already in the transaction), the state, one log entry and the undo record: all or none.
+    The entry goes to the encounter's log, or to the campaign log when the command changed files outside
+    an encounter (G-LOG-5); it carries each moved counter (`dice: {id: {before, after}}`) for verify,
+    undo and merges, and the host's seq, id and parent (G-LOG-1)."""
+    from narateer_cli.commands.encounter_ops import append_entry
     from narateer_cli.store import encounters
 
-    if enc_id is not None:
-        root = s.campaign.root
-        if state is not None:
-            s.txn.write(encounters.state_path(root, enc_id), state_text(state))
+    s.txn.action = f"the {command} action"
+    root = s.campaign.root
+    if enc_id is not None and state is not None:
+        s.txn.write(encounters.state_path(root, enc_id), state_text(state))
+    log_id = enc_id if enc_id is not None else (encounters.CAMPAIGN if s.txn.changed() else None)
+    if log_id is not None:
         writes = dict(s.txn.writes)
         before = s.txn.before()
-        log = encounters.log_path(root, enc_id)
-        seq = encounters.last_seq(log) + 1
-        entry = {"seq": seq, "command": command, "actor": actor, "declaration": declaration, "result": result}
-        s.txn.append(log, encounters.entry_text(entry))
-        s.txn.write(encounters.undo_dir(root, enc_id) / f"{seq:08d}.json",
-                    encounters.undo_record(before, writes, seq))
-        for old in encounters.old_undo_records(root, enc_id):
+        entry = append_entry(s, log_id, command, actor, declaration, result, counter_moves(s, created))
+        s.txn.write(encounters.undo_dir(root, log_id) / f"{entry['seq']:08d}.json",
+                    encounters.undo_record(before, writes, entry["seq"], entry["id"], entry["resumes"]))
+        for old in encounters.old_undo_records(root, log_id):
             s.txn.write(old, None)
     changed = s.txn.changed()
     s.commit()

@@ -264,7 +264,7 @@ def test_verify_rejects_a_chain_edited_after_a_non_maximum(oa):
     log = oa / "encounters" / "hall.log.yaml"
     text = log.read_text()
     assert "[[4], [6, 3]]" in text
-    log.write_text(text.replace("[[4], [6, 3]]", "[[4, 2], [6, 3]]").replace("total: 13", "total: 15"))
+    log.write_text(text.replace("[[4], [6, 3]]", "[[4, 2], [6, 3]]").replace('"total": 13', '"total": 15'))
     r = run(oa, "--json", "verify")
     assert r.code == 1 and "does not explode" in r.json["problem"]
 
