@@ -330,8 +330,7 @@ def resolve(actor, decl, rules, source, target=None, other=None) -> CheckResult:
 
 class DryRun(Record):
     _fields = ("system", "actor", "attribute", "group", "action", "action_score", "dice", "ds", "p_success",
-               "p_critical_failure", "expected_total", "p_success_bounds")
-    _defaults = {"p_success_bounds": None}
+               "p_critical_failure", "expected_total")
 
 
 def dry_run(actor, decl, rules, source, target=None, other=None) -> DryRun:
@@ -348,13 +347,12 @@ def dry_run(actor, decl, rules, source, target=None, other=None) -> DryRun:
     else:
         chance = None if dsv is None else p_success(p.dice, dsv, rules)
         crit, mean = crit_chance(p.dice, rules), sum(die_mean(n, rules) for n in p.dice)
-    bounds = None
-    if p.opponent is not None and not decl.compare:
+    if p.opponent is not None and not decl.compare:  # R-OA-OPP-1: exact over every total the opponent can roll
         extra = p.ds["drawback"] + p.ds["familiarity"] + p.ds["multi"]
-        bounds = opposed_chance(p.dice, chart_dice(p.opponent[2]["total"], rules), extra, rules)
+        chance = opposed_chance(p.dice, chart_dice(p.opponent[2]["total"], rules), extra, rules)
     return DryRun(system=SYSTEM, actor=actor.id, attribute=p.primary.attribute, group=p.primary.group,
                   action=p.primary.action, action_score=p.action_score, dice=dice_list(p.dice or ()), ds=p.ds,
-                  p_success=chance, p_critical_failure=crit, expected_total=mean, p_success_bounds=bounds)
+                  p_success=chance, p_critical_failure=crit, expected_total=mean)
 
 
 def compare_scores(action_score: int, ds: int, effect_bonus: int, rules) -> tuple:

@@ -129,31 +129,98 @@ def odds(action_score: int, ds: int, rules, upto: int | None = None) -> Odds:
                 distribution=dist, tail_above=1 - sum(dist.values(), Fraction(0)), upto=upto)
 
 
-def opposed_chance(actor_dice, other_dice, extra: int, rules) -> tuple[Fraction, Fraction]:
-    """R-OA-OPP-1: bounds (low, high) on P(actor succeeds) when the opponent's total plus `extra` is the DS.
+def opposed_chance(actor_dice, other_dice, extra: int, rules) -> Fraction:
+    """R-OA-OPP-1, exactly: P(actor succeeds) when the opponent's total plus `extra` is the DS.
 
-    The sum runs over the opponent's totals up to U, exactly; the opponent's mass above U
-    (about 1e-14 or less) is the only gap between the bounds. A-OA-OPP's tie rule and the
-    actor's Critical Failure (A-OA-CRIT) apply as in a check.
+    S = sum over the opponent's totals b of P(B = b) P(A >= b + c), c = extra (+1 when a tie does not go
+    to the actor, A-OA-OPP), less the actor's Critical Failures that reach their DS (A-OA-CRIT). When
+    either side cannot explode for ever the sum is finite. Otherwise split b by its residue v mod L (the
+    lcm of every die size): along b = L*u + v, each die of size N multiplies the chance by
+    N^(-L/N) per step (R-OA-EXPL-2: memoryless), so P(B = Lu + v) and P(A >= Lu + v + c) are sums of
+    polynomial(u) x rho^u over rational rho, and so is their product summed over v: a sequence with a
+    known rational characteristic polynomial Q. The head is summed term by term; the tail of such a
+    sequence is N(1)/Q(1), N read off its first deg Q terms. Every step is a Fraction: exact.
     """
     if not actor_dice or not other_dice:
-        return Fraction(0), Fraction(0)
-    upto = 20 * max(other_dice) + 6 * len(other_dice)
-    wb, db = weights(other_dice, rules, upto)
-    tie = 0 if rules.opp_tie == "actor" else 1
-    top = upto + max(extra, 0) + tie
-    wa, da = weights(actor_dice, rules, top)
-    below = [0] * (top + 2)  # below[t] = weight of actor totals < t
-    for t in range(1, top + 2):
-        below[t] = below[t - 1] + wa[t - 1]
+        return Fraction(0)
+    c = extra + (0 if rules.opp_tie == "actor" else 1)
+    top_b = _finite_top(other_dice, rules)
+    top_a = _finite_top(actor_dice, rules)
+    if top_b is None and top_a is not None:
+        top_b = max(top_a - c, 0)  # beyond it the actor cannot reach the DS: every term is 0
+    if top_b is not None:
+        return _opposed_head(actor_dice, other_dice, c, rules, top_b + 1)
+    step = _lcm(list(actor_dice) + list(other_dice))
+    roots = _product_roots(_roots(actor_dice, step), _roots(other_dice, step))
+    degree = sum(roots.values())
+    start = max(0, -(-(len(actor_dice) + 1 - c) // step)) + 1  # past every Critical Failure and t <= 0
+    head = _opposed_head(actor_dice, other_dice, c, rules, start * step)
+    seq = _opposed_terms(actor_dice, other_dice, c, rules, start * step, step, degree)
+    q = [Fraction(1)]
+    for root, mult in roots.items():
+        for _ in range(mult):
+            q = [a - root * b for a, b in zip(q + [0], [0] + q)]
+    num = [sum(q[j] * seq[k - j] for j in range(min(k, len(q) - 1) + 1)) for k in range(degree)]
+    return head + sum(num, Fraction(0)) / sum(q, Fraction(0))
+
+
+def _finite_top(dice, rules) -> int | None:
+    """The largest total a pool can roll, or None when its explosions are unbounded."""
+    if rules.explode_all and rules.explode_cap is None:
+        return None
+    return sum(len(die_factor(n, rules)[0]) - 1 for n in dice)
+
+
+def _lcm(sizes) -> int:
+    from math import lcm
+
+    return lcm(*sizes)
+
+
+def _roots(dice, step) -> dict:
+    """Each die size's ratio per `step` of total, N^(-step/N), with how many dice share it."""
+    out = {}
+    for n in dice:
+        rho = Fraction(1, n ** (step // n))
+        out[rho] = out.get(rho, 0) + 1
+    return out
+
+
+def _product_roots(a: dict, b: dict) -> dict:
+    """Roots of the product of two such sequences: rho*sigma, multiplicity k + l - 1 (the largest wins)."""
+    out = {}
+    for rho, k in a.items():
+        for sigma, m in b.items():
+            out[rho * sigma] = max(out.get(rho * sigma, 0), k + m - 1)
+    return out
+
+
+def _actor_reach(actor_dice, c, rules, upto):
+    """reach(b) = P(actor total >= b + c), less its Critical Failure when that reaches the DS."""
+    wa, da = weights(actor_dice, rules, max(upto + c, 0))
+    below = [0]
+    for x in wa:
+        below.append(below[-1] + x)
     crit = crit_chance(actor_dice, rules) if rules.crit_always_fails else Fraction(0)
-    low = Fraction(0)
-    for b, weight in enumerate(wb):
-        if not weight:
-            continue
-        ds = max(b + extra + tie, 0)
-        reach = 1 - Fraction(below[ds], da)  # P(actor total >= ds)
-        if crit and ds <= len(actor_dice):
-            reach -= crit
-        low += Fraction(weight, db) * reach
-    return low, low + (1 - Fraction(sum(wb), db))
+
+    def reach(b: int) -> Fraction:
+        ds = max(b + c, 0)
+        p = 1 - Fraction(below[min(ds, len(below) - 1)], da)
+        return p - crit if crit and ds <= len(actor_dice) else p
+    return reach
+
+
+def _opposed_head(actor_dice, other_dice, c, rules, stop: int) -> Fraction:
+    """The sum over the opponent's totals b < stop, term by term."""
+    wb, db = weights(other_dice, rules, stop)
+    reach = _actor_reach(actor_dice, c, rules, stop)
+    return sum((Fraction(w, db) * reach(b) for b, w in enumerate(wb[:stop]) if w), Fraction(0))
+
+
+def _opposed_terms(actor_dice, other_dice, c, rules, first: int, step: int, count: int) -> list:
+    """The sequence's terms u = 0..count-1: the sum over b in [first + u*step, first + (u+1)*step)."""
+    last = first + step * count
+    wb, db = weights(other_dice, rules, last)
+    reach = _actor_reach(actor_dice, c, rules, last)
+    return [sum((Fraction(wb[b], db) * reach(b) for b in range(first + u * step, first + (u + 1) * step)
+                 if wb[b]), Fraction(0)) for u in range(count)]

@@ -102,9 +102,6 @@ def dry_run_json(d) -> dict:
     out.update(p_success=None if d.p_success is None else float(d.p_success),
                p_success_exact=frac(d.p_success), p_critical_failure=frac(d.p_critical_failure),
                expected_total=frac(d.expected_total), dry_run=True)
-    if d.p_success_bounds is not None:  # opposed: exact sums over the opponent's totals, its far tail bounded
-        low, high = d.p_success_bounds
-        out.update(p_success=float((low + high) / 2), p_success_bounds=[float(low), float(high)])
     return out
 
 
@@ -118,8 +115,7 @@ def dry_run_lines(d) -> list[str]:
     else:
         extra = d.ds["drawback"] + d.ds["familiarity"] + d.ds["multi"]
         lines.append(f"  DS = {d.ds['base_source']}'s total" + (f" + {extra}" if extra else ""))
-        bounds = getattr(d, "p_success_bounds", None)
-        chance = f"chance of success {pct(d.p_success)} (within {bounds[1] - bounds[0]:.0e}); " if bounds else ""
+        chance = f"chance of success {frac(d.p_success)} = {pct(d.p_success)}; " if d.p_success is not None else ""
         lines.append(f"  {chance}Critical Failure {frac(d.p_critical_failure)}")
     lines.append("  nothing rolled or written (--dry-run)")
     return lines

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -337,9 +338,8 @@ def test_open_adventure_verbs_are_bad_input_in_a_narateer_campaign(camp):
 def test_opposed_dry_run_shows_the_chance_and_writes_nothing(oa):
     before = snapshot(oa)
     d = ok(oa, "roll", "warheart", "strength", "--mo", "--opposed", "orc:strength", "--dry-run")
-    low, high = d["p_success_bounds"]
-    assert 0.53 < low <= d["p_success"] <= high < 0.55 and high - low < 1e-12
-    assert d["p_success_exact"] is None and d["ds"]["base_source"] == "opposed:orc"
+    exact = Fraction(d["p_success_exact"])  # R-OA-OPP-1: exact over the opponent's unbounded totals
+    assert 0.53 < exact < 0.55 and d["p_success"] == float(exact) and d["ds"]["base_source"] == "opposed:orc"
     assert snapshot(oa) == before
     r = run(oa, "roll", "warheart", "strength", "--mo", "--opposed", "orc:strength", "--dry-run")
-    assert "chance of success 53.9%" in r.out
+    assert f"chance of success {exact.numerator}/{exact.denominator} = 53.9%" in r.out

@@ -7,6 +7,7 @@ import random
 import time
 from fractions import Fraction
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -132,16 +133,59 @@ def test_opposed_chance_matches_icepool_and_the_w22_tie():
     """R-OA-OPP-1 / A-OA-OPP: P(actor total >= opponent total + drawbacks), the actor's Critical Failure failing."""
     import icepool
 
-    low, high = odds.opposed_chance((6, 6), (6, 6), 0, R)
-    assert 0 <= high - low < Fraction(1, 10 ** 12)
+    exact = odds.opposed_chance((6, 6), (6, 6), 0, R)
     d6 = icepool.Die(range(1, 7)).explode(depth=14)
     a, b = d6 + d6, d6 + d6
     p = Fraction((a - b).probability(">=", 0)) - Fraction(1, 36) * Fraction(1, 36)  # A = 2 (crit), B = 2
-    assert abs(float(low) - float(p)) < 1e-9
+    assert abs(float(exact) - float(p)) < 1e-9  # icepool's explosions stop at depth 14
     # ties go to the opponent under opposed.tie: opponent, so the chance drops by P(A = B) (less the crit case)
-    low_opp, _ = odds.opposed_chance((6, 6), (6, 6), 0, rules(opposed={"tie": "opponent"}))
+    exact_opp = odds.opposed_chance((6, 6), (6, 6), 0, rules(opposed={"tie": "opponent"}))
     tie = Fraction((a - b).probability("==", 0)) - Fraction(1, 36) * Fraction(1, 36)
-    assert abs(float(low - low_opp) - float(tie)) < 1e-9
-    # a Drawback on the actor is one more point to beat
-    low_d, _ = odds.opposed_chance((6, 6), (6, 6), 1, R)
-    assert abs(float(low_d) - float(low_opp)) < 1e-12
+    assert abs(float(exact - exact_opp) - float(tie)) < 1e-9
+    # a Drawback on the actor is one more point to beat: exactly the same as losing ties
+    assert odds.opposed_chance((6, 6), (6, 6), 1, R) == exact_opp
+
+
+# -- opposed checks: the exact chance over both sides' unbounded explosions (R-OA-OPP-1) ------------------
+
+def test_opposed_d6_against_d6_is_137_252():
+    """A, B i.i.d. exploding d6: P(A = B) = sum_q 5 * 36^-(q+1) = 1/7, so P(A >= B) = (1 + 1/7)/2 = 4/7;
+    the actor's Critical Failure (A = 1, then B = 1 reached it) costs 1/36: 4/7 - 1/36 = 137/252."""
+    from narateer_cli.systems.open_adventure.odds import opposed_chance
+
+    assert opposed_chance([6], [6], 0, rules()) == Fraction(137, 252)
+
+
+@settings(max_examples=40, deadline=None)
+@given(a=st.integers(2, 22), b=st.integers(2, 22), c=st.integers(-4, 6), cap=st.sampled_from([None, 2]))
+def test_opposed_chance_and_its_complement_sum_to_one_exactly(a, b, c, cap):
+    """Without the Critical Failure rule, P(A >= B + c) + P(B >= A - c + 1) = 1: any error in the
+    closed-form tail would break the equality of Fractions."""
+    from narateer_cli.systems.open_adventure.chart import chart_dice
+    from narateer_cli.systems.open_adventure.odds import opposed_chance
+
+    r = rules(critical_failure={"always_fails": False}, explode={"cap": cap})
+    da, db = chart_dice(a, r), chart_dice(b, r)
+    assert opposed_chance(da, db, c, r) + opposed_chance(db, da, 1 - c, r) == 1
+
+
+@pytest.mark.parametrize("a,b,extra", [(6, 6, 0), (7, 10, 1), (14, 9, 3), (40, 40, 0)])
+def test_opposed_chance_lies_in_the_truncated_bounds(a, b, extra):
+    """The exact value is at least the sum over the opponent's totals up to U and at most that plus the
+    opponent's mass above U (a tail far below 1e-20 here)."""
+    from narateer_cli.systems.open_adventure.chart import chart_dice
+    from narateer_cli.systems.open_adventure.odds import crit_chance, opposed_chance, weights
+
+    r = rules()
+    da, db = chart_dice(a, r), chart_dice(b, r)
+    exact = opposed_chance(da, db, extra, r)
+    upto = 60 * max(db)
+    wb, d_b = weights(db, r, upto)
+    wa, d_a = weights(da, r, upto + extra + 1)
+    low = Fraction(0)
+    for total, w in enumerate(wb):
+        ds = total + extra
+        reach = 1 - Fraction(sum(wa[:ds]), d_a) - (crit_chance(da, r) if ds <= len(da) else 0)
+        low += Fraction(w, d_b) * reach
+    tail = 1 - Fraction(sum(wb), d_b)
+    assert tail < Fraction(1, 10**20) and low <= exact <= low + tail
