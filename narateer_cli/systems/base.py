@@ -48,17 +48,19 @@ class System:
     example   folder inside the package that `init --example` copies (None: no example)
     counters  key paths in a sheet that are counters (merged as sums)
     pointers  another system's verb -> what to use in this one instead
+    example_hint  what `init --example` suggests doing next in this game's example campaign (None: nothing)
     """
 
     __slots__ = ("name", "title", "summary", "package", "verbs", "hooks", "rules_file", "example", "counters",
-                 "pointers")
+                 "pointers", "example_hint")
 
     def __init__(self, name: str, title: str, summary: str, package: str, verbs: Mapping[str, tuple[str, str]],
                  hooks: Mapping[str, str], rules_file: str = "rules.yaml", example: str | None = "example",
-                 counters: tuple[str, ...] = (), pointers: Mapping[str, str] | None = None):
+                 counters: tuple[str, ...] = (), pointers: Mapping[str, str] | None = None,
+                 example_hint: str | None = None):
         values = dict(name=name, title=title, summary=summary, package=package, verbs=dict(verbs),
                       hooks=dict(hooks), rules_file=rules_file, example=example, counters=tuple(counters),
-                      pointers=dict(pointers or {}))
+                      pointers=dict(pointers or {}), example_hint=example_hint)
         for key, value in values.items():
             object.__setattr__(self, key, value)
 

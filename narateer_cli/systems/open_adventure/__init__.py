@@ -42,6 +42,8 @@ SYSTEM = System(
     },
     example="example",
     counters=("points.body", "points.mind", "points.spirit", "wounds", "challenge_points"),
+    example_hint="try `narateer show bloodwind` and `narateer odds 7 --ds 9`; start a scene with "
+                 "`narateer encounter new NAME CHAR... --reaction PC=N`",
     pointers={
         "behind": "use `roll CHAR ATTRIBUTE --compare` (Comparing Scores)",
         "dr": "use `ds` (the Difficulty Score ladder)",

@@ -343,3 +343,12 @@ def test_opposed_dry_run_shows_the_chance_and_writes_nothing(oa):
     assert snapshot(oa) == before
     r = run(oa, "roll", "warheart", "strength", "--mo", "--opposed", "orc:strength", "--dry-run")
     assert f"chance of success {exact.numerator}/{exact.denominator} = 53.9%" in r.out
+
+
+def test_init_suggests_what_the_system_says_not_narateer_s_example(tmp_path):
+    """The next step after `init --example` is the system's example_hint (S-SYS-2), not Narateer's ambush."""
+    r = run(None, "init", str(tmp_path / "oa"), "--system", "open-adventure", "--example")
+    assert r.code == 0 and "--in ambush" not in r.out and "narateer show bloodwind" in r.out
+    d = run(None, "--json", "init", str(tmp_path / "nar"), "--example").json
+    assert "--in ambush" in d["next"]
+    assert run(None, "--json", "init", str(tmp_path / "bare")).json["next"] is None
