@@ -33,6 +33,17 @@ HOOKS = {
 }
 
 
+def merge_rules(base: dict, over: dict) -> dict:
+    """A campaign's `rules:` over a system's defaults, key by key: mappings merge, every other value replaces."""
+    out = dict(base)
+    for key, value in over.items():
+        if isinstance(value, dict) and isinstance(base.get(key), dict):
+            out[key] = merge_rules(base[key], value)
+        else:
+            out[key] = value
+    return out
+
+
 class System:
     """One game behind the shared command line (a frozen record; no dataclasses import at start-up).
 

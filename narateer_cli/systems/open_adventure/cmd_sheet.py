@@ -11,13 +11,10 @@ from .cmd_common import KIND, narateer_flags, refuse_narateer_flags
 
 
 def _pairs(items, option: str, example: str) -> dict:
-    out = {}
-    for item in items:
-        key, sep, value = item.partition("=")
-        if not sep or not key or not value:
-            raise BadInput(f"{option} {item!r} must be NAME=VALUE", fix=f"for example {option} {example}")
-        out[key.strip().lower()] = value.strip()
-    return out
+    """NAME=VALUE options, names ignoring case."""
+    from narateer_cli.commands.common import split_pairs
+
+    return {key.strip().lower(): value.strip() for key, value in split_pairs(items, option, example).items()}
 
 
 def _number(text, what: str, limit: int) -> int:

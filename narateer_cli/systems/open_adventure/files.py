@@ -174,7 +174,7 @@ def finish(s, command: str, actor, declaration: dict, result: dict, enc_id: str 
     The entry goes to the encounter's log, or to the campaign log when the command changed files outside
     an encounter (G-LOG-5); it carries each moved counter (`dice: {id: {before, after}}`) for verify,
     undo and merges, and the host's seq, id and parent (G-LOG-1)."""
-    from narateer_cli.commands.encounter_ops import append_entry
+    from narateer_cli.commands.encounter_ops import log_action
     from narateer_cli.store import encounters
 
     s.txn.action = f"the {command} action"
@@ -183,13 +183,7 @@ def finish(s, command: str, actor, declaration: dict, result: dict, enc_id: str 
         s.txn.write(encounters.state_path(root, enc_id), state_text(state))
     log_id = enc_id if enc_id is not None else (encounters.CAMPAIGN if s.txn.changed() else None)
     if log_id is not None:
-        writes = dict(s.txn.writes)
-        before = s.txn.before()
-        entry = append_entry(s, log_id, command, actor, declaration, result, counter_moves(s, created))
-        s.txn.write(encounters.undo_dir(root, log_id) / f"{entry['seq']:08d}.json",
-                    encounters.undo_record(before, writes, entry["seq"], entry["id"], entry["resumes"]))
-        for old in encounters.old_undo_records(root, log_id):
-            s.txn.write(old, None)
+        log_action(s, log_id, command, actor, declaration, result, counter_moves(s, created))
     changed = s.txn.changed()
     s.commit()
     autocommit(s, changed, command, actor, result)

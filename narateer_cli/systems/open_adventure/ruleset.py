@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from narateer_cli.errors import BadInput
 
+from ..base import merge_rules as merge
 from .names import suggest
 from .record import Record
 
@@ -66,15 +67,6 @@ class OARules(Record):
         return tuple(a for names in self.groups.values() for a in names)
 
 
-def merge(base: dict, over: dict) -> dict:
-    """Key-by-key merge: mappings merge, every other value replaces."""
-    out = dict(base)
-    for key, value in over.items():
-        if isinstance(value, dict) and isinstance(base.get(key), dict):
-            out[key] = merge(base[key], value)
-        else:
-            out[key] = value
-    return out
 
 
 def duration_seconds(text) -> int | None:

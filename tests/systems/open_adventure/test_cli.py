@@ -10,14 +10,6 @@ import pytest
 from tests.conftest import ok, refused, run, snapshot
 
 
-@pytest.fixture
-def oa(tmp_path) -> Path:
-    root = tmp_path / "oa"
-    r = run(None, "init", str(root), "--system", "open-adventure", "--example")
-    assert r.code == 0, r.err
-    return root
-
-
 def sheet_text(camp: Path, cid: str) -> str:
     return (camp / "characters" / f"{cid}.yaml").read_text()
 

@@ -14,14 +14,6 @@ from tests.conftest import ok, run, snapshot
 CAMPAIGN_LOG = "encounters/campaign.log.yaml"
 
 
-@pytest.fixture
-def oa(tmp_path) -> Path:
-    root = tmp_path / "oa"
-    r = run(None, "init", str(root), "--system", "open-adventure", "--example")
-    assert r.code == 0, r.err
-    return root
-
-
 def entries(camp: Path, rel: str) -> list[dict]:
     lines = (camp / rel).read_text().splitlines()
     assert all(line.startswith("- {") for line in lines)  # one JSON object per line (G-LOG-1)
