@@ -189,3 +189,15 @@ def test_opposed_chance_lies_in_the_truncated_bounds(a, b, extra):
         low += Fraction(w, d_b) * reach
     tail = 1 - Fraction(sum(wb), d_b)
     assert tail < Fraction(1, 10**20) and low <= exact <= low + tail
+
+
+def test_seeded_opposed_rolls_agree_with_the_exact_chance():
+    """20,000 seeded opposed checks, AS 7 against AS 10 with one Drawback: within 4 sigma of the Fraction."""
+    da, db = chart.chart_dice(7, R), chart.chart_dice(10, R)
+    exact = float(odds.opposed_chance(da, db, 1, R))
+    source = DiceSource(rng=random.Random(710))
+    n, wins = 20_000, 0
+    for _ in range(n):
+        mine, theirs = roll_pool(da, 7, R, source), roll_pool(db, 10, R, source)
+        wins += mine["total"] >= theirs["total"] + 1 and not mine["critical_failure"]
+    assert abs(wins / n - exact) <= 4 * math.sqrt(exact * (1 - exact) / n)
