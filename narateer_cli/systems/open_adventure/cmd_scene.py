@@ -35,6 +35,9 @@ def encounter_new(app, enc_id, chars, reaction):
 
     with Session(app) as s:
         root = s.campaign.root
+        if enc_id == encounters.CAMPAIGN:
+            raise BadInput(f"the encounter id {enc_id!r} is reserved for the campaign log", rule="G-LOG-5",
+                           fix="pick another id")
         path = encounters.state_path(root, enc_id)
         if path.exists():
             raise BadInput(f"encounter {enc_id} already exists", fix=f"use it with --in {enc_id}, or pick another id")

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import ok, run, snapshot
+from tests.conftest import ok, refused, run, snapshot
 
 CAMPAIGN_LOG = "encounters/campaign.log.yaml"
 
@@ -106,3 +106,7 @@ def test_two_clones_each_losing_points_keep_both_losses_G_MERGE_1(oa, tmp_path):
     log = entries(oa, CAMPAIGN_LOG)
     assert log[-2]["command"] == "merge" and log[-2]["dice"]["amicus"]["after"]["points.body"] == 5
     assert ok(oa, "verify", "campaign")["ok"]
+
+
+def test_the_campaign_log_id_is_reserved_G_LOG_5(oa):
+    refused(oa, 2, "encounter", "new", "campaign", "amicus", "goblin", contains="reserved for the campaign log")
