@@ -29,7 +29,9 @@ say verify
 say undo
 say verify
 
-# d20-cards: a short fight on its own scratch campaign (an Overkill hit, a
-# Concentration drop, a cooldown that ends, a Swan Song).
-printf '\n\033[1m# d20 action cards (system: d20-cards)\033[0m\n'
-NARATEER="$N" bash "$(dirname "${BASH_SOURCE[0]}")/../narateer_cli/systems/d20_cards/demo.sh"
+# Every other rule system plays its own short scene (narateer_cli/systems/NAME/demo.sh), on its own scratch copy.
+here=$(cd "$(dirname "$0")/.." && pwd)
+for scene in "$here"/narateer_cli/systems/*/demo.sh; do
+  printf '\n\033[1m# %s\033[0m\n' "$(basename "$(dirname "$scene")")"
+  NARATEER="$N" bash "$scene"
+done

@@ -74,7 +74,7 @@ def finish(session, command: str, actor: str, declaration: dict, result: dict, d
     log_id = enc.id if enc is not None else (encounters.CAMPAIGN if session.txn.changed() else None)
     if log_id is not None:
         moves = {cid: (before_dice[cid], after) for cid, after in dice.items()}
-        log_entry(session, log_id, command, actor, declaration, result, moves)
+        log_action(session, log_id, command, actor, declaration, result, moves)
     changed = session.txn.changed()
     session.commit()
     if enc is not None:
@@ -82,19 +82,19 @@ def finish(session, command: str, actor: str, declaration: dict, result: dict, d
     autocommit(session, changed, command, actor, declaration, result)
 
 
-def log_entry(session, log_id: str, command: str, actor, declaration: dict, result: dict, moves: dict | None,
-              extra: dict | None = None) -> dict:
-    """The log entry of the files written so far in this transaction, and its undo record (which restores
-    them); older undo records go. Returns the entry."""
+def log_action(session, log_id: str, command: str, actor, declaration: dict, result: dict, moves: dict | None,
+               extra: dict | None = None) -> dict:
+    """Log one action in the transaction: its entry, and the undo record of every file it replaces (the
+    previous text, bound to the entry's id: G-MERGE-4); older undo records past the limit go. Returns the entry.
+    `moves=None`: the system's entries track no dice; `extra`: its own entry fields (d20-cards' `state`)."""
     from ..store import encounters
 
     root = session.campaign.root
     writes = dict(session.txn.writes)
     before = session.txn.before()
     entry = append_entry(session, log_id, command, actor, declaration, result, moves, extra)
-    seq = entry["seq"]
-    session.txn.write(encounters.undo_dir(root, log_id) / f"{seq:08d}.json",
-                      encounters.undo_record(before, writes, seq, entry["id"], entry["resumes"]))
+    session.txn.write(encounters.undo_dir(root, log_id) / f"{entry['seq']:08d}.json",
+                      encounters.undo_record(before, writes, entry["seq"], entry["id"], entry["resumes"]))
     for old in encounters.old_undo_records(root, log_id):
         session.txn.write(old, None)
     return entry

@@ -113,27 +113,10 @@ def _markers(ours: str, theirs: str) -> str:
     return f"<<<<<<< ours\n{end(ours)}=======\n{end(theirs)}>>>>>>> theirs\n"
 
 
-def campaign_file(path: str) -> tuple[str, str | None]:
-    """(the file's label inside its campaign, the campaign's system) for a path as git names it from the top
-    of the work tree (where git runs the driver): the campaign may sit in a subfolder."""
-    from ..systems import system_name
-
-    head, label = "", path
-    for marker in ("characters/", "encounters/"):
-        before, sep, after = path.rpartition(marker)
-        if sep and (not before or before.endswith("/")):
-            head, label = before, marker + after
-            break
-    root = Path.cwd() / head
-    return label, system_name(root) if (root / "narateer.yaml").is_file() else None
-
-
 def run_driver(base: str, ours: str, theirs: str, label: str = "", system: str | None = None) -> int:
     """git's merge driver protocol: the result goes to `ours`; exit 0 merged, 1 conflict."""
     paths = [Path(p) for p in (base, ours, theirs)]
     texts = [p.read_text(encoding="utf-8") if p.exists() else "" for p in paths]
-    if system is None:
-        label, system = campaign_file(label)
     is_sheet = label.startswith("characters/") or not label
     merged, clean = merge_texts(*texts, label or ours, counters_for(system) if is_sheet else [])
     paths[1].write_text(merged, encoding="utf-8")

@@ -99,7 +99,7 @@ def write_sheet(session, before, after):
 def save(session, command, actor, declaration, result, before, after, enc=None):
     """Write every change of one command, all or none, and log it: in its encounter's log, or in the
     campaign log when it changed files outside one (G-LOG-5)."""
-    from narateer_cli.commands.encounter_ops import autocommit, log_entry
+    from narateer_cli.commands.encounter_ops import autocommit, log_action
     from narateer_cli.store import encounters
 
     session.txn.action = f"the {command} action"
@@ -119,7 +119,7 @@ def save(session, command, actor, declaration, result, before, after, enc=None):
         session.txn.write(encounters.state_path(root, enc.id), state_text)
     log_id = enc.id if enc is not None else (encounters.CAMPAIGN if session.txn.changed() else None)
     if log_id is not None:  # the host's entry and undo record; each changed character's values under `state`
-        log_entry(session, log_id, command, actor, declaration, result, None, {"state": state})
+        log_action(session, log_id, command, actor, declaration, result, None, {"state": state})
     changed = session.txn.changed()
     session.commit()
     if enc is not None:
