@@ -228,3 +228,26 @@ def read_tail(path, label: str) -> Tail:
     last = parsed[-1][0] if parsed else None
     prev = parsed[-2][0] if len(parsed) == 2 else None
     return Tail(last, prev, size, newline)
+
+
+def last_lines(path, label: str, count: int) -> list[bytes]:
+    """The last `count` entry lines of a log (raw bytes, oldest first), read backwards from the end in
+    growing chunks: the cost follows `count`, not the log's length. Old block entries are skipped."""
+    fh = open_log(path, label)
+    if fh is None or count <= 0:
+        if fh is not None:
+            fh.close()
+        return []
+    with fh:
+        size = os.fstat(fh.fileno()).st_size
+        chunk = 16384
+        while True:
+            start = max(0, size - chunk)
+            fh.seek(start)
+            lines = fh.read(size - start).split(b"\n")
+            if start > 0:
+                lines = lines[1:]  # may be cut
+            found = [line for line in lines if line.startswith(b"- {")]
+            if len(found) >= count or start == 0:
+                return found[-count:]
+            chunk *= 4
