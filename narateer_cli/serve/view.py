@@ -231,6 +231,10 @@ def log_row(entry: dict, system) -> dict:
             text = summary(entry)
         except (KeyError, TypeError, ValueError, AttributeError):
             text = ""
+    if not text:  # the declaration in words: `participants selka, mira`, `next bandit`
+        decl = entry.get("declaration") if isinstance(entry.get("declaration"), dict) else {}
+        text = "; ".join(f"{k} {', '.join(map(str, v)) if isinstance(v, list) else v}"
+                         for k, v in decl.items() if v not in (None, [], {}, ""))
     return {"seq": entry.get("seq"), "command": entry.get("command"), "actor": entry.get("actor"),
             "at": entry.get("at"), "text": text}
 

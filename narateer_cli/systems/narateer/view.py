@@ -7,8 +7,6 @@ Pure functions over plain data: the host reads the files and applies the hidden-
 from __future__ import annotations
 
 DICE = ("ready", "used", "wounded")
-# where a recorded Stealth total sits in a logged result (R-HIDE-2, R-SRCH-1): never shown to the party
-_TOTAL_KEYS = ("total", "recorded_total", "faces", "final_faces", "rerolled", "reroll_faces", "margin")
 
 
 def view(state: dict, sheets: dict, rules) -> dict:
@@ -28,7 +26,7 @@ def public_entry(entry: dict) -> dict:
     if not isinstance(result, dict):
         return entry
     if command == "hide":
-        safe = {"actor": result.get("actor"), "hidden_from": result.get("hidden_from") or []}
+        safe = {"actor": result.get("actor"), "total": "?", "hidden_from": result.get("hidden_from") or []}
         return {**entry, "result": safe}
     if command == "search":
         safe = {k: v for k, v in result.items() if k not in ("target", "check")}
