@@ -105,9 +105,9 @@ def _hidden(observers) -> str:
 
 def _last_check(check: dict | None) -> str:
     if not check:
-        return "<section class=\"check\"><h2>Last check</h2><p class=\"quiet\">none yet</p></section>"
+        return "<section class=\"check\" id=\"last-check\"><h2>Last check</h2><p class=\"quiet\">none yet</p></section>"
     faces = check.get("faces") or []
-    face_html = "".join(f"<span class=\"face f{escape(str(f))}\">{escape(str(f))}</span>" for f in faces)
+    face_html = "".join(_face(f) for f in faces)
     what = " ".join(str(x) for x in (check.get("actor"), check.get("skill") or check.get("command")) if x)
     total = f"total {check['total']}" if check.get("total") is not None else ""
     target = f" vs {check['target']}" if check.get("target") is not None else ""
@@ -118,6 +118,14 @@ def _last_check(check: dict | None) -> str:
             f"<div class=\"what\">{escape(what)}</div><div class=\"faces\">{face_html}</div>"
             f"<div class=\"sum\">{escape(total + target)} <span class=\"chance\">{escape(chance)}</span> "
             f"<b class=\"{cls}\">{escape(str(outcome))}</b></div></section>")
+
+
+def _face(face) -> str:
+    """A die face: as pips when it is a small count (0 shows an empty die), else its number."""
+    if isinstance(face, int) and not isinstance(face, bool) and 0 <= face <= 6:
+        pips = "<span class=\"pip\"></span>" * face
+        return f"<span class=\"face pips\" title=\"{face}\" aria-label=\"face {face}\">{pips}</span>"
+    return f"<span class=\"face\">{escape(str(face))}</span>"
 
 
 def _log(rows: list) -> str:
