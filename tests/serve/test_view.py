@@ -1,0 +1,68 @@
+"""The players' view model (V-1, V-2) without a server: who the party is, what is left out for it,
+and the log read from its tail."""
+
+from __future__ import annotations
+
+import json
+
+from narateer_cli.serve import view
+from narateer_cli.store import loglines
+from tests.conftest import ok
+
+
+def test_party_from_config_and_pc_sheets():
+    sheets = {"selka": {"pc": True}, "mira": {}, "thief": {"pc": "yes"}}
+    assert view.party_ids({"party": ["mira"]}, sheets) == {"mira", "selka"}
+    assert view.party_ids({}, sheets) == {"selka"}
+
+
+def test_concealed_only_when_hidden_from_every_party_member_present():
+    hidden = {"thief": {"selka": 4, "mira": 4}, "bandit": {"selka": 3}, "selka": {"sentry": 4}}
+    ids = ["selka", "mira", "thief", "bandit", "sentry"]
+    assert view.concealed_from({"selka", "mira"}, ids, hidden) == {"thief"}
+    assert view.concealed_from({"selka", "mira", "kai"}, ids, hidden) == {"thief"}  # kai is not here
+    assert view.concealed_from({"selka"}, ids, hidden) == {"thief", "bandit"}
+    # no party member in the encounter: anyone hidden from anybody is left out (nothing leaks by default)
+    assert view.concealed_from(set(), ids, hidden) == {"thief", "bandit", "selka"}
+
+
+def test_conditions_with_rounds_left():
+    assert view.conditions(["slowed"]) == [{"name": "slowed", "rounds": None}]
+    assert view.conditions([{"name": "slowed", "rounds": 2}]) == [{"name": "slowed", "rounds": 2}]
+    assert view.conditions({"prone": 1}) == [{"name": "prone", "rounds": 1}]
+
+
+def test_party_model_leaves_out_the_hidden_thief_and_every_total(hidden_camp):
+    party = view.snapshot(hidden_camp)
+    text = json.dumps(party)
+    assert "thief" not in text and "Cutpurse" not in text and "recorded" not in text
+    assert [p["id"] for p in party["order"]] == ["selka", "mira"] and party["log"] == []
+    guide = view.snapshot(hidden_camp, guide=True)
+    assert [p["id"] for p in guide["order"]] == ["selka", "mira", "thief"]
+    assert [e["command"] for e in guide["log"]] == ["encounter new", "turn start", "hide"]
+    assert guide["last_check"]["faces"] == [2, 2] and guide["last_check"]["total"] == 4
+
+
+def test_a_visible_hider_keeps_its_observers_but_not_its_total(camp):
+    with open(camp / "narateer.yaml", "a", encoding="utf-8") as fh:
+        fh.write("party: [selka]\n")
+    ok(camp, "encounter", "new", "alley", "selka", "mira", "thief")
+    ok(camp, "turn", "start", "thief")
+    ok(camp, "hide", "thief", "--from", "mira", "--boost", "1", "--faces", "2,2")
+    party = view.snapshot(camp)
+    thief = next(p for p in party["order"] if p["id"] == "thief")
+    assert thief["hidden_from"] == ["mira"]
+    hide = party["log"][-1]
+    assert hide["command"] == "hide" and "4" not in hide["text"] and "mira" in hide["text"]
+    assert party["last_check"] is None  # the hide's faces and total are the Guide's
+    assert '"total": 4' not in json.dumps(party)
+
+
+def test_last_lines_reads_the_tail(tmp_path):
+    path = tmp_path / "x.log.yaml"
+    path.write_text("".join(loglines.entry_line({"seq": i, "command": "roll", "pad": "x" * 300})
+                            for i in range(1, 2001)))
+    lines = loglines.last_lines(path, "x", 12)
+    assert [loglines.parse_line(raw.decode())["seq"] for raw in lines] == list(range(1989, 2001))
+    assert loglines.last_lines(path, "x", 5000)[0].startswith(b'- {"seq": 1,')
+    assert loglines.last_lines(tmp_path / "none.log.yaml", "none", 3) == []
