@@ -130,7 +130,7 @@ def _face(face) -> str:
 
 def _log(rows: list) -> str:
     items = "".join(
-        f"<li><span class=\"seq\">{escape(str(r.get('seq')))}</span> <b>{escape(str(r.get('actor') or ''))}</b> "
+        f"<li class=\"{'undone' if r.get('undone') else 'done'}\"><span class=\"seq\">{escape(str(r.get('seq')))}</span> <b>{escape(str(r.get('actor') or ''))}</b> "
         f"{escape(str(r.get('command') or ''))}: {escape(r.get('text') or '')}</li>" for r in reversed(rows))
     return f"<section><h2>Recent</h2><ul class=\"log\" id=\"log\">{items}</ul></section>"
 

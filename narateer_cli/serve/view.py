@@ -91,7 +91,8 @@ def _fill(out: dict, campaign, enc_id: str, guide: bool):
         row["hidden_from"] = _hidden_from(hidden.get(cid), guide, concealed)
         out["order"].append(row)
     entries = recent_entries(root, enc_id, concealed, system, guide)
-    out["log"] = [log_row(e, system) for e in entries]
+    undone = undone_ids(entries)
+    out["log"] = [log_row(e, system, e.get("id") in undone) for e in entries]
     out["last_check"] = last_check(entries, system, campaign)
     if guide:
         out["guide"] = {"hidden": _plain(state.get("hidden")), "recorded": _plain(state.get("recorded")),
@@ -222,7 +223,7 @@ def recent_entries(root: Path, enc_id: str, concealed: set, system, guide: bool,
     return out[-count:]
 
 
-def log_row(entry: dict, system) -> dict:
+def log_row(entry: dict, system, undone: bool = False) -> dict:
     """One entry in words, by the system's `log_summary` formatter when it has one."""
     summary = system.formatter("log_summary")
     text = ""
@@ -236,23 +237,38 @@ def log_row(entry: dict, system) -> dict:
         text = "; ".join(f"{k} {', '.join(map(str, v)) if isinstance(v, list) else v}"
                          for k, v in decl.items() if v not in (None, [], {}, ""))
     return {"seq": entry.get("seq"), "command": entry.get("command"), "actor": entry.get("actor"),
-            "at": entry.get("at"), "text": text}
+            "at": entry.get("at"), "text": text, "undone": undone}
 
 
 def find_check(result) -> dict | None:
-    """The check a result carries: the result itself when it has faces, or its `check`."""
+    """The check a result carries: the result itself when it has faces, else the first check inside
+    it in key order (a roll's `check`, an Exchange's `attack`)."""
     if not isinstance(result, dict):
         return None
-    if isinstance(result.get("check"), dict) and ("final_faces" in result["check"] or "faces" in result["check"]):
-        return result["check"]
     if "final_faces" in result or "faces" in result:
         return result
+    for value in result.values():
+        if isinstance(value, dict) and ("final_faces" in value or "faces" in value):
+            return value
     return None
 
 
+def undone_ids(entries: list) -> set:
+    """Ids of entries that a later `undo` entry undid (its declaration's `undoes`)."""
+    out = set()
+    for entry in entries:
+        decl = entry.get("declaration")
+        if entry.get("command") == "undo" and isinstance(decl, dict) and decl.get("undoes"):
+            out.add(decl["undoes"])
+    return out
+
+
 def last_check(entries: list, system, campaign) -> dict | None:
-    """The latest check among the entries: its faces, chance beforehand and outcome."""
+    """The latest check among the entries, not undone: its faces, chance beforehand and outcome."""
+    undone = undone_ids(entries)
     for entry in reversed(entries):
+        if entry.get("id") in undone:
+            continue
         check = find_check(entry.get("result"))
         if check is None:
             continue

@@ -66,3 +66,17 @@ def test_last_lines_reads_the_tail(tmp_path):
     assert [loglines.parse_line(raw.decode())["seq"] for raw in lines] == list(range(1989, 2001))
     assert loglines.last_lines(path, "x", 5000)[0].startswith(b'- {"seq": 1,')
     assert loglines.last_lines(tmp_path / "none.log.yaml", "none", 3) == []
+
+
+def test_last_check_skips_an_undone_roll_and_finds_an_exchange_attack(camp):
+    ok(camp, "encounter", "new", "brawl", "mira", "bandit")
+    ok(camp, "turn", "start", "mira")
+    ok(camp, "exchange", "mira", "bandit", "--weapon", "sword", "--response", "guard", "--boost", "1",
+       "--response-boost", "1", "--faces", "2,1", "--response-faces", "1,0")
+    ok(camp, "roll", "mira", "athletics", "--dr", "2", "--faces", "2")
+    assert view.snapshot(camp)["last_check"]["skill"] == "athletics"
+    ok(camp, "undo")
+    model = view.snapshot(camp)
+    check = model["last_check"]
+    assert (check["command"], check["skill"], check["faces"], check["outcome"]) == ("exchange", "melee", [2, 1], "Success")
+    assert [row["undone"] for row in model["log"]][-2:] == [True, False]
