@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import json
 
-from narateer_cli.serve import view
+from narateer_cli.serve import page, view
+from tests.systems.test_toy_system import coin, coin_camp  # noqa: F401 (fixtures)
 from narateer_cli.store import loglines
 from tests.conftest import ok
 
@@ -80,3 +81,17 @@ def test_last_check_skips_an_undone_roll_and_finds_an_exchange_attack(camp):
     check = model["last_check"]
     assert (check["command"], check["skill"], check["faces"], check["outcome"]) == ("exchange", "melee", [2, 1], "Success")
     assert [row["undone"] for row in model["log"]][-2:] == [True, False]
+
+
+def test_a_system_without_view_hooks_is_served_by_the_host_default(coin_camp):
+    """S-SYS-2 meets V-1: the coin add-on names no `view` hook; its counters show as pools and the
+    chance of its last flip comes from its `chance` hook."""
+    ok(coin_camp, "encounter", "new", "toss", "pim")
+    ok(coin_camp, "roll", "pim", "--target", "1", "--coins", "2", "--faces", "heads,heads")
+    model = view.snapshot(coin_camp)
+    assert model["system"] == "coin" and [p["id"] for p in model["order"]] == ["pim"]
+    pools = {p["name"]: p["value"] for p in model["order"][0]["pools"]}
+    assert pools == {"coins ready": 2, "coins spent": 1}  # a roll spends one coin (3 ready before)
+    assert model["last_check"]["faces"] is not None and model["last_check"]["chance"] == "25%"
+    html = page.encounter(model)
+    assert "coins ready" in html and "25%" in html
