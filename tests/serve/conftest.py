@@ -38,6 +38,7 @@ class Server:
     """`narateer serve --port 0` in its own process; the URL and token are read from what it prints."""
 
     def __init__(self, camp: Path, *extra: str):
+        pytest.importorskip("uvicorn", reason="the serve extra is not installed: pip install -e '.[test,serve]'")
         self.proc = subprocess.Popen([sys.executable, "-m", "narateer_cli", "--campaign", str(camp), "serve",
                                       "--port", "0", *extra], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                      text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
