@@ -139,7 +139,7 @@ def _guide_extra(extra: dict) -> str:
     concealed = ", ".join(extra.get("concealed_from_party") or []) or "nobody"
     recorded = ", ".join(f"{k} {v}" for k, v in (extra.get("recorded") or {}).items()) or "none"
     return (f"<section class=\"guide\"><h2>Guide only</h2><p>Unseen by the whole party: {escape(concealed)}</p>"
-            f"<p>Recorded Stealth totals: {escape(recorded)}</p></section>")
+            f"<p>Recorded totals: {escape(recorded)}</p></section>")
 
 
 def stats(title: str, charts: list[tuple[str, str]], links: str = "") -> str:
