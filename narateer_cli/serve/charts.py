@@ -28,6 +28,25 @@ def checks_in(result):
             yield from checks_in(value)
 
 
+def _reader(system, rules):
+    """(checks in a result, check -> (actor, success, chance or None)): the luck module's hooks when
+    this installation has it (P-LUCK-1, P-LUCK-2), else the logged fields and the `chance` hook."""
+    try:
+        from .. import luck
+    except ImportError:
+        luck = None
+    if luck is not None:
+        checks, _, read = luck.hooks(system)
+
+        def judge(check):
+            got = read(check, rules)
+            success = got.get("success")
+            chance = luck.chance_of(system, rules, check) if success is not None else None
+            return got.get("actor"), bool(success), chance
+        return checks, judge
+    return checks_in, lambda check: (check.get("actor"), check["success"], _chance(check, system, rules))
+
+
 def _chance(check: dict, system, rules):
     value = check.get("chance")
     try:
@@ -38,24 +57,37 @@ def _chance(check: dict, system, rules):
         return None
 
 
-def series(root: Path, system, rules, skip: set = frozenset()) -> dict:
-    """{actor: [(expected so far, successes so far), ...]} over every log of the campaign."""
+def _entries(root: Path):
+    """(log id, entry) of every log of the campaign, streamed; broken lines are passed over."""
     from ..store import loglines
 
-    out: dict = {}
-    logs = sorted((root / "encounters").glob("*.log.yaml"))
-    for path in logs:
+    for path in sorted((root / "encounters").glob("*.log.yaml")):
+        log_id = path.name[: -len(".log.yaml")]
         for _, entry, problem in loglines.iter_lines(path, f"encounters/{path.name}"):
-            if problem or entry is None:
+            if not problem and entry is not None:
+                yield log_id, entry
+
+
+def series(root: Path, system, rules, skip: set = frozenset()) -> dict:
+    """{actor: [(expected so far, successes so far), ...]} over every log of the campaign, in log
+    order; an undone entry does not count."""
+    from ..store.loglines import entry_id
+
+    undone = {(log_id, str((e.get("declaration") or {}).get("undoes"))) for log_id, e in _entries(root)
+              if e.get("command") == "undo"}
+    checks, judge = _reader(system, rules)
+    out: dict = {}
+    for log_id, entry in _entries(root):
+        result = entry.get("result")
+        if (log_id, entry_id(entry)) in undone or not isinstance(result, dict):
+            continue
+        for check in checks(result):
+            actor, success, chance = judge(check)
+            if actor is None or str(actor) in skip or chance is None:
                 continue
-            for check in checks_in(entry.get("result")):
-                actor = str(check["actor"])
-                chance = None if actor in skip else _chance(check, system, rules)
-                if chance is None:
-                    continue
-                points = out.setdefault(actor, [])
-                expected, actual = points[-1] if points else (Fraction(0), 0)
-                points.append((expected + chance, actual + (1 if check["success"] else 0)))
+            points = out.setdefault(str(actor), [])
+            expected, actual = points[-1] if points else (Fraction(0), 0)
+            points.append((expected + chance, actual + (1 if success else 0)))
     return out
 
 

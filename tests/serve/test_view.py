@@ -95,3 +95,20 @@ def test_a_system_without_view_hooks_is_served_by_the_host_default(coin_camp):
     assert model["last_check"]["faces"] is not None and model["last_check"]["chance"] == "25%"
     html = page.encounter(model)
     assert "coins ready" in html and "25%" in html
+
+
+def test_luck_series_counts_expected_and_actual_successes_and_skips_undone(coin_camp):
+    from narateer_cli.serve import charts
+    from narateer_cli.store.campaign import Campaign
+
+    ok(coin_camp, "encounter", "new", "toss", "pim")
+    ok(coin_camp, "roll", "pim", "--target", "1", "--coins", "2", "--faces", "heads,heads")  # 1/4, success
+    ok(coin_camp, "roll", "pim", "--target", "0", "--coins", "1", "--faces", "tails")  # 1/2, failure
+    ok(coin_camp, "roll", "pim", "--target", "0", "--coins", "1", "--faces", "heads")
+    ok(coin_camp, "undo")
+    campaign = Campaign(coin_camp)
+    points = charts.series(coin_camp, campaign.system, campaign.rules)["pim"]
+    assert [(str(e), a) for e, a in points] == [("1/4", 1), ("3/4", 1)]
+    assert charts.series(coin_camp, campaign.system, campaign.rules, skip={"pim"}) == {}
+    svg = charts.svg(points)
+    assert svg.startswith("<svg") and "2 checks: 1 successes, 0.8 expected" in svg
