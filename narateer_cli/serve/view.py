@@ -216,11 +216,29 @@ def recent_entries(root: Path, enc_id: str, concealed: set, system, guide: bool,
             entry = loglines.parse_line(raw.decode("utf-8", "replace"))
         except ValueError:
             continue
-        if public is not None:
+        if guide and entry.get("commitment") is not None:
+            entry = sealed_result(root, entry)
+        elif public is not None:
             entry = public(entry)
         if entry is not None:
             out.append(entry)
     return out[-count:]
+
+
+def sealed_result(root: Path, entry: dict) -> dict:
+    """For the Guide only: a secret roll's result from this machine's private record (P-SECRET-1),
+    when there is one. The party's view never calls this: it shows the commitment's entry as logged."""
+    try:
+        from ..store import secrets
+    except ImportError:
+        return entry
+    try:
+        record = secrets.read_record(root, str(entry.get("id")))
+    except NarateerError:
+        return entry
+    if record is None:
+        return entry
+    return {**entry, "result": record["result"], "secret": True}
 
 
 def log_row(entry: dict, system, undone: bool = False) -> dict:

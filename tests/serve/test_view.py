@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from narateer_cli.serve import page, view
 from tests.systems.test_toy_system import coin, coin_camp  # noqa: F401 (fixtures)
 from narateer_cli.store import loglines
@@ -112,3 +114,15 @@ def test_luck_series_counts_expected_and_actual_successes_and_skips_undone(coin_
     assert charts.series(coin_camp, campaign.system, campaign.rules, skip={"pim"}) == {}
     svg = charts.svg(points)
     assert svg.startswith("<svg") and "2 checks: 1 successes, 0.8 expected" in svg
+
+
+def test_a_secret_roll_shows_its_result_to_the_guide_only(hidden_camp):
+    """P-SECRET-1 meets V-2: the party sees the commitment's entry as logged, the Guide the sealed result."""
+    secrets = pytest.importorskip("narateer_cli.store.secrets")
+    ok(hidden_camp, "turn", "end", "--next", "selka")
+    ok(hidden_camp, "turn", "start", "selka")
+    ok(hidden_camp, "roll", "selka", "athletics", "--dr", "2", "--faces", "2,2", "--boost", "1", "--secret")
+    party, guide = view.snapshot(hidden_camp), view.snapshot(hidden_camp, guide=True)
+    assert party["last_check"] is None and '"faces"' not in json.dumps(party["log"])
+    assert guide["last_check"]["faces"] == [2, 2] and guide["last_check"]["skill"] == "athletics"
+    assert secrets is not None
