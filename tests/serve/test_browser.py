@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import time
 
-from tests.conftest import ok
+from tests.conftest import ok, sh
 
 from .conftest import poll, shot
 
@@ -40,8 +40,10 @@ def test_a_roll_from_the_command_line_appears_within_two_seconds(server, browser
     ok(hidden_camp, "turn", "end", "--next", "selka")
     ok(hidden_camp, "turn", "start", "selka")
     poll(lambda: browser.find_elements("css selector", "#p-selka.acting"), timeout=10)
-    ok(hidden_camp, "roll", "selka", "athletics", "--dr", "2", "--faces", "2")
+    # from another terminal: a separate process, as a player's or the Guide's shell would run it
+    rolled = sh(hidden_camp, "roll", "selka", "athletics", "--dr", "2", "--faces", "2")
     done = time.monotonic()
+    assert rolled.code == 0, rolled.err
     poll(lambda: "athletics" in _js(browser, "#last-check").lower(), timeout=10, every=0.02)
     assert time.monotonic() - done < 2.0
     assert "thief" not in _text(browser).lower()
