@@ -84,10 +84,15 @@ def dice(counts: dict) -> str:
 
 
 def _pool(pool: dict) -> str:
-    value = pool.get("value") or 0
-    shown = ("<span class=\"dot ready\"></span>" * value) if 0 <= value <= DOT_LIMIT else ""
+    """A pool: its number (of its maximum), and dots when it is small: filled for what is left."""
+    value, top = pool.get("value") or 0, pool.get("max")
+    spent = max(0, top - value) if isinstance(top, int) else 0
+    shown = ""
+    if 0 <= value and value + spent <= DOT_LIMIT:
+        shown = "<span class=\"dot ready\"></span>" * value + "<span class=\"dot used\"></span>" * spent
+    number = f"{value}/{top}" if isinstance(top, int) else str(value)
     return (f"<div class=\"pool\"><span class=\"label\">{escape(pool['name'])}</span> "
-            f"<b>{value}</b> <span class=\"dice\">{shown}</span></div>")
+            f"<b>{escape(number)}</b> <span class=\"dice\">{shown}</span></div>")
 
 
 def _condition(cond: dict) -> str:

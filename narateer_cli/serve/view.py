@@ -78,8 +78,9 @@ def _fill(out: dict, campaign, enc_id: str, guide: bool):
     hidden = extra.get("hidden", default_hidden(state))
     party = party_ids(campaign.config(), sheets)
     concealed = set() if guide else concealed_from(party, ids, hidden)
+    acting = extra.get("actor", state.get("actor"))
     out.update(encounter=enc_id, round=state.get("round"),
-               actor=_shown(state.get("actor"), concealed), next=_shown(state.get("next"), concealed),
+               actor=_shown(acting, concealed), next=_shown(extra.get("next", state.get("next")), concealed),
                party=sorted(party))
     people = extra.get("participants") or {}
     for cid in ids:
@@ -87,7 +88,7 @@ def _fill(out: dict, campaign, enc_id: str, guide: bool):
             continue
         row = default_participant(cid, sheets[cid], system)
         row.update(people.get(cid) or {})
-        row["acting"] = cid == state.get("actor")
+        row["acting"] = cid == acting
         row["hidden_from"] = _hidden_from(hidden.get(cid), guide, concealed)
         out["order"].append(row)
     entries = recent_entries(root, enc_id, concealed, system, guide)
@@ -95,7 +96,7 @@ def _fill(out: dict, campaign, enc_id: str, guide: bool):
     out["log"] = [log_row(e, system, e.get("id") in undone) for e in entries]
     out["last_check"] = last_check(entries, system, campaign)
     if guide:
-        out["guide"] = {"hidden": _plain(state.get("hidden")), "recorded": _plain(state.get("recorded")),
+        out["guide"] = {"hidden": _plain(hidden), "recorded": _plain(state.get("recorded")),
                         "concealed_from_party": sorted(concealed_from(party, ids, hidden))}
 
 
@@ -282,10 +283,17 @@ def undone_ids(entries: list) -> set:
 
 
 def last_check(entries: list, system, campaign) -> dict | None:
-    """The latest check among the entries, not undone: its faces, chance beforehand and outcome."""
+    """The latest check among the entries, not undone: its faces, chance beforehand and outcome
+    (the system's `last_check` hook reads an entry when it has one)."""
     undone = undone_ids(entries)
+    own = system.hook("last_check")
     for entry in reversed(entries):
         if entry.get("id") in undone:
+            continue
+        if own is not None:
+            found = own(entry)
+            if found is not None:
+                return {"seq": entry.get("seq"), "command": entry.get("command"), "chance": None, **found}
             continue
         check = find_check(entry.get("result"))
         if check is None:

@@ -34,6 +34,7 @@ HOOKS = {
             "the players' screen (V-1); the host's default gives names, conditions and counters as pools",
     "public_entry": "(entry: dict) -> dict | None: a log entry as the party may see it (V-2: no recorded "
                     "totals, no secrets); None leaves it out",
+    "last_check": "(entry: dict) -> {actor, skill, faces, total, target, outcome} | None: the roll `serve` shows",
 }
 
 

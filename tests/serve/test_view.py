@@ -126,3 +126,27 @@ def test_a_secret_roll_shows_its_result_to_the_guide_only(hidden_camp):
     assert party["last_check"] is None and '"faces"' not in json.dumps(party["log"])
     assert guide["last_check"]["faces"] == [2, 2] and guide["last_check"]["skill"] == "athletics"
     assert secrets is not None
+
+
+def test_d20_cards_turn_pools_hidden_condition_and_attack_roll(tmp_path):
+    """The d20-cards system through its view hooks: whose `turn`, HP and AP as pools, `+hidden` hides
+    a character from everyone else, and an attack's d20 is the last check."""
+    from tests.conftest import run
+
+    camp = tmp_path / "d20"
+    assert run(None, "init", str(camp), "--system", "d20-cards", "--example").code == 0
+    with open(camp / "narateer.yaml", "a", encoding="utf-8") as fh:
+        fh.write("party: [mira]\n")
+    for argv in (["encounter", "new", "fight", "mira", "bandit", "hexer"], ["turn", "start", "mira"],
+                 ["act", "mira", "strike", "--target", "bandit", "--faces", "11"], ["condition", "bandit", "+hidden"]):
+        r = run(camp, *argv)
+        assert r.code == 0, (argv, r.err)
+    party, guide = view.snapshot(camp), view.snapshot(camp, guide=True)
+    assert party["actor"] == "mira" and [p["id"] for p in party["order"]] == ["mira", "hexer"]
+    assert "bandit" not in json.dumps(party).lower()
+    assert party["order"][0]["pools"] == [{"name": "HP", "value": 30, "max": 30}, {"name": "AP", "value": 1, "max": 3}]
+    assert party["last_check"] is None  # the strike names the bandit: the party's log leaves it out
+    check = guide["last_check"]
+    assert (check["faces"], check["total"], check["target"], check["outcome"]) == ([11], 15, 14, "Hit")
+    assert guide["guide"]["concealed_from_party"] == ["bandit"]
+    assert "AP" in page.encounter(party) and "1/3" in page.encounter(party)
