@@ -298,7 +298,7 @@ def last_check(entries: list, system, campaign) -> dict | None:
         check = find_check(entry.get("result"))
         if check is None:
             continue
-        faces = check.get("final_faces", check.get("faces"))
+        faces = _flat(check.get("final_faces", check.get("faces")))
         outcome = check.get("outcome")
         if outcome is None and isinstance(check.get("success"), bool):
             outcome = "Success" if check["success"] else "Failure"
@@ -307,6 +307,16 @@ def last_check(entries: list, system, campaign) -> dict | None:
                 "total": check.get("total"), "target": check.get("target"), "outcome": outcome,
                 "chance": chance_text(check, system, campaign)}
     return None
+
+
+def _flat(faces):
+    """Faces as one list (a system may log one list per die or per pool)."""
+    if not isinstance(faces, list):
+        return faces
+    out = []
+    for face in faces:
+        out.extend(_flat(face) if isinstance(face, list) else [face])
+    return out
 
 
 def chance_text(check: dict, system, campaign) -> str | None:

@@ -150,3 +150,25 @@ def test_d20_cards_turn_pools_hidden_condition_and_attack_roll(tmp_path):
     assert (check["faces"], check["total"], check["target"], check["outcome"]) == ([11], 15, 14, "Hit")
     assert guide["guide"]["concealed_from_party"] == ["bandit"]
     assert "AP" in page.encounter(party) and "1/3" in page.encounter(party)
+
+
+def test_open_adventure_is_served_by_the_host_default(tmp_path):
+    """Open Adventure names no view hook: its counters are pools, its nested faces one row of dice."""
+    from tests.conftest import run
+
+    camp = tmp_path / "oa"
+    assert run(None, "init", str(camp), "--system", "open-adventure", "--example").code == 0
+    for argv in (["encounter", "new", "hall", "bloodwind", "warheart", "goblin", "orc", "--reaction", "bloodwind=9",
+                  "--reaction", "warheart=5"],
+                 ["turn", "start"],
+                 ["roll", "bloodwind", "strength", "--mo", "--specialization", "axes", "--vs", "goblin:body", "--faces", "4,7"]):
+        r = run(camp, *argv)
+        assert r.code == 0, (argv, r.err)
+    model = view.snapshot(camp)
+    assert model["actor"] == "bloodwind" and len(model["order"]) == 4
+    from narateer_cli.store import yamlio
+
+    sheet = yamlio.load_safe((camp / "characters" / "bloodwind.yaml").read_text(), "bloodwind")
+    assert {"name": "points body", "value": sheet["points"]["body"]} in model["order"][0]["pools"]
+    assert model["last_check"]["faces"] == [4, 7] and model["last_check"]["outcome"] in ("Success", "Failure")
+    assert model["last_check"]["chance"].endswith("%")
