@@ -117,15 +117,28 @@ def _plain(value):
     return json.loads(json.dumps(value, default=str)) if value is not None else None
 
 
+_SHEETS: dict = {}  # path -> (stat signature, parsed sheet): a long-running server parses a sheet once
+
+
 def _sheet(root: Path, cid: str) -> dict:
     from ..store import yamlio
 
     label = f"characters/{cid}.yaml"
+    path = root / label
     try:
-        doc = yamlio.load_safe(yamlio.read_text(root / label, label), label)
-    except NarateerError:
+        st = os.stat(path)
+        sig = (st.st_ino, st.st_size, st.st_mtime_ns)
+        hit = _SHEETS.get(path)
+        if hit is not None and hit[0] == sig:
+            return hit[1]
+        doc = yamlio.load_safe(yamlio.read_text(path, label), label)
+    except (NarateerError, OSError):
         return {}
-    return doc if isinstance(doc, dict) else {}
+    doc = doc if isinstance(doc, dict) else {}
+    if len(_SHEETS) > 4096:
+        _SHEETS.clear()
+    _SHEETS[path] = (sig, doc)
+    return doc
 
 
 def _system_view(system, state, sheets, campaign) -> dict:
