@@ -218,8 +218,10 @@ def main(argv=None):
         except KeyboardInterrupt:
             pass
     if argv is None:  # a real process: the command is over; a late Ctrl-C must not kill the interpreter's exit
-        import signal
-
+        try:
+            import _signal as signal  # the `signal` module adds only enum wrappers (start-up time)
+        except ImportError:
+            import signal
         signal.signal(signal.SIGINT, signal.SIG_IGN)
     if isinstance(code, int) and code:
         sys.exit(code)
