@@ -51,27 +51,53 @@ def atomic_write(root: Path, target: Path, text: str | bytes, durable: bool = Tr
 
 
 def _write(root: Path, target: Path, text: str | bytes, durable: bool):
-    data = text.encode("utf-8") if isinstance(text, str) else text
+    fd, tmp = _temp_copy(root, target, text.encode("utf-8") if isinstance(text, str) else text)
+    try:
+        if durable:
+            os.fsync(fd)
+    except BaseException:
+        _discard({target: tmp})
+        raise
+    finally:
+        os.close(fd)
+    _place(tmp, target)
+
+
+def _temp_copy(root: Path, target: Path, data: bytes) -> tuple[int, str]:
+    """A private temp file under .narateer/ holding `data` with the target's mode (not yet synced):
+    its descriptor, still open, and its path."""
     try:
         mode = os.stat(target).st_mode & 0o7777
     except FileNotFoundError:
         mode = 0o666 & ~_umask()
     fd, tmp = _temp_file(private_dir(root))
     try:
-        with os.fdopen(fd, "wb") as fh:
+        with open(fd, "wb", closefd=False) as fh:
             fh.write(data)
-            if durable:
-                fh.flush()
-                os.fsync(fh.fileno())
         os.chmod(tmp, mode)
+    except BaseException:
+        os.close(fd)
+        _discard({target: tmp})
+        raise
+    return fd, tmp
+
+
+def _place(tmp: str, target: Path):
+    """os.replace a finished temp file onto its target (the temp file is removed if that fails)."""
+    try:
         target.parent.mkdir(parents=True, exist_ok=True)
         os.replace(tmp, target)
     except BaseException:
+        _discard({target: tmp})
+        raise
+
+
+def _discard(temps: dict):
+    for tmp in temps.values():
         try:
             os.unlink(tmp)
         except FileNotFoundError:
             pass
-        raise
 
 
 _UMASK = None
@@ -190,14 +216,14 @@ class Transaction:
         manifest = seal(self.root, manifest)
         with _HoldCtrlC():
             try:
-                atomic_write(self.root, private_dir(self.root) / MANIFEST, json.dumps(manifest))
+                staged = _save_manifest(self.root, manifest)
             except OSError as exc:
                 raise BadInput(f"cannot save the action: {PRIVATE}/{MANIFEST} cannot be written ({exc.strerror}); "
                                "nothing was written", fix="make room or fix the permissions, then run it again") from None
             if os.environ.get("NARATEER_CRASH_AFTER_MANIFEST"):  # test hook: die at the commit point
                 os._exit(99)
             try:
-                apply(self.root, manifest)
+                apply(self.root, manifest, staged)
                 os.unlink(private_dir(self.root) / MANIFEST)
             except OSError as exc:
                 raise HalfDone(self.action, sorted(set(self.writes) | set(self.appends)), exc) from None
@@ -322,23 +348,53 @@ class _HoldCtrlC:
         return False
 
 
-def apply(root: Path, manifest: dict):
+def _save_manifest(root: Path, manifest: dict) -> dict:
+    """The commit point. Every replaced file's new text goes to a temp file first; those and the manifest
+    are synced together (one journal commit instead of one per file), and only then does the manifest
+    take its name. Returns {rel: temp path} for `apply`; on failure nothing is left behind."""
+    staged, fds = {}, []
+    try:
+        for rel, text in manifest["writes"].items():
+            if text is not None and _current(root / rel) != text.encode("utf-8"):
+                fd, staged[rel] = _temp_copy(root, root / rel, text.encode("utf-8"))
+                fds.append(fd)
+        fd, tmp = _temp_copy(root, root / PRIVATE / MANIFEST, json.dumps(manifest).encode("utf-8"))
+        fds.append(fd)
+        staged[MANIFEST] = tmp
+        for fd in fds:
+            os.fsync(fd)
+        _place(staged.pop(MANIFEST), root / PRIVATE / MANIFEST)
+    except BaseException:
+        _discard(staged)
+        raise
+    finally:
+        for fd in fds:
+            os.close(fd)
+    return staged
+
+
+def _current(path: Path) -> bytes | None:
+    try:
+        return path.read_bytes() if not path.is_symlink() else None
+    except FileNotFoundError:
+        return None
+
+
+def apply(root: Path, manifest: dict, staged: dict | None = None):
     """Idempotent: replaying a manifest twice gives the same files. A log is cut back only to its
-    recorded size (never extended or padded) before the entry goes on."""
+    recorded size (never extended or padded) before the entry goes on. `staged` holds temp files
+    already synced with the manifest's text (the committing process); replay writes afresh."""
     for rel, text in manifest["writes"].items():
         path = root / rel
-        if text is None:
+        if staged and rel in staged:
+            _place(staged.pop(rel), path)
+        elif text is None:
             try:
                 os.unlink(path)
             except FileNotFoundError:
                 pass
-        else:
-            try:
-                current = path.read_bytes() if not path.is_symlink() else None
-            except FileNotFoundError:
-                current = None
-            if current != text.encode("utf-8"):
-                atomic_write(root, path, text)
+        elif _current(path) != text.encode("utf-8"):
+            atomic_write(root, path, text)
     for rel, (size, _prefix, text) in manifest["appends"].items():
         path = root / rel
         path.parent.mkdir(parents=True, exist_ok=True)
