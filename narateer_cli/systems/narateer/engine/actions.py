@@ -115,7 +115,20 @@ def skill_check(actor: Sheet, decl: Declaration, spec: TargetSpec, rules: Rulese
     return CheckOutcome(result, opponent, assist, after)
 
 
-def dry_run(actor: Sheet, decl: Declaration, spec: TargetSpec, rules: Ruleset, helper: Sheet | None = None) -> dict:
+class BoostOption(Record):
+    """One Boost of a dry run: what it rolls and pays, and its exact chance."""
+
+    _fields = ("boost", "roll_dice", "paid", "affordable", "p_success", "edge")
+
+
+class DryRun(Record):
+    """`roll --dry-run`: payment and exact chance for every legal Boost; nothing is spent."""
+
+    _fields = ("actor", "skill", "level", "target", "target_source", "ready", "options", "dry_run")
+    _defaults = {"dry_run": True}
+
+
+def dry_run(actor: Sheet, decl: Declaration, spec: TargetSpec, rules: Ruleset, helper: Sheet | None = None) -> DryRun:
     """Payment and exact chance of success for every legal Boost from 0 to SL."""
     skill = actor.skill(decl.skill, rules)
     options = []
@@ -128,11 +141,10 @@ def dry_run(actor: Sheet, decl: Declaration, spec: TargetSpec, rules: Ruleset, h
         target_value = target.value if target else None
         affordable = payment.paid <= actor.dice.get("ready", 0)
         p = chance(payment, target, rules, other_payment)
-        options.append({"boost": boost, "roll_dice": payment.roll_dice, "paid": payment.paid,
-                        "affordable": affordable, "p_success": p, "edge": payment.edge})
-    return {"actor": actor.id, "skill": skill.name, "level": skill.level, "target": target_value,
-            "target_source": {"dr": "dr", "vs": "readiness", "contested": "contested"}[source],
-            "ready": actor.dice.get("ready", 0), "options": options, "dry_run": True}
+        options.append(BoostOption(boost, payment.roll_dice, payment.paid, affordable, p, payment.edge))
+    return DryRun(actor.id, skill.name, skill.level, target_value,
+                  {"dr": "dr", "vs": "readiness", "contested": "contested"}[source], actor.dice.get("ready", 0),
+                  options)
 
 
 TIER_COSTS = {"trivial": 0, "minor": 1, "major": 1}  # R-ACT-2: a Major action costs at least 1 AD

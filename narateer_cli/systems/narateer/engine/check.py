@@ -230,18 +230,21 @@ def compare(payment, target, rules, faces, rerolled, edge_faces, power, final) -
                        tuple(final), total, margin, success, outcome)
 
 
-def behind(sheet: Sheet, skill: str, target: int, rules: Ruleset, advantage=False, disadvantage=False) -> dict:
+class BehindResult(Record):
+    """A behind-the-screen check (R-RDY-3): Readiness against a target, no dice, no cost."""
+
+    _fields = ("actor", "skill", "readiness", "target", "base_target", "edge", "success", "readiness_off")
+
+
+def behind(sheet: Sheet, skill: str, target: int, rules: Ruleset, advantage=False, disadvantage=False) -> BehindResult:
     """R-RDY-3: Readiness vs target, no dice, no cost; Edge shifts the target one tier (3)."""
     readiness = sheet.readiness(skill, rules)
     edge = edge_mode(advantage, disadvantage, rules.edge_both)
     shift = {"advantage": -3, "disadvantage": 3}.get(edge, 0)
     effective = target + shift
     off = rules.readiness_off_by(sheet.conditions)
-    return {
-        "actor": sheet.id, "skill": sheet.skill(skill, rules).name, "readiness": readiness,
-        "target": effective, "base_target": target, "edge": edge,
-        "success": (off is None) and beats(readiness, effective), "readiness_off": off,
-    }
+    return BehindResult(sheet.id, sheet.skill(skill, rules).name, readiness, effective, target, edge,
+                        (off is None) and beats(readiness, effective), off)
 
 
 def chance(payment: Payment, target: Target, rules: Ruleset, opponent: Payment | None = None) -> float:
