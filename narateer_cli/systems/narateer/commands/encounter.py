@@ -137,11 +137,12 @@ def _resolve_check(app, s, sheet, base: dict, tier, skill, targets, faces, decl,
     check_tier(tier)
     dice = dice_source(app, s.rules, faces=(faces[0], "--faces"), reroll=(faces[1], "--reroll-faces"),
                        power=(power_faces, "--power-faces"))
-    result = check_in_encounter(s, sheet, decl, target_spec(s, sheet.id, *targets), dice, None, command="resolve",
-                                extra={"intent": base["intent"], "method": base["method"], "tier": "major",
-                                       "path": "check"})
-    return {**base, "tier": "major", "path": "check", "paid": result["paid"], "check": result,
-            "dice_after": result["dice_after"]}
+    outcome = check_in_encounter(s, sheet, decl, target_spec(s, sheet.id, *targets), dice, None, command="resolve",
+                                 extra={"intent": base["intent"], "method": base["method"], "tier": "major",
+                                        "path": "check"})
+    payment = outcome.result.payment
+    return {**base, "tier": "major", "path": "check", "paid": payment.paid, "check": outcome,
+            "dice_after": dict(payment.dice_after)}
 
 
 def _resolve_auto(s, sheet, base: dict, tier: str, cost) -> dict:
@@ -242,8 +243,7 @@ def encounter_join(app, char, searching, boost, faces):
     with Session(app) as s:
         enc = current_encounter(s, required=True)
         dice = dice_source(app, s.rules, **{f"obs:{char}": (faces, "--faces")})
-        enc.new_state, compared, after = join(enc.state, s.sheet(char), searching, boost, s.rules, dice)
-        data = {"encounter": enc.id, "observer": char, "compared": compared}
+        enc.new_state, result, after = join(enc.state, s.sheet(char), searching, boost, s.rules, dice)
         moved = {char: after} if after != s.sheet(char).dice else {}
-        finish(s, "encounter join", char, {"searching": searching, "boost": boost}, data, moved, enc)
-    emit(app, "join", data)
+        finish(s, "encounter join", char, {"searching": searching, "boost": boost}, result, moved, enc)
+    emit(app, "join", result)

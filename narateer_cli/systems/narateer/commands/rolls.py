@@ -136,7 +136,7 @@ def roll_cmd(app, char, skill, dr, vs, contested, boost, bonus_dice, cost, disco
             return emit(app, "dry_run", actions.dry_run(actor, decl, spec, s.rules, helper))
         outcome = check_in_encounter(s, actor, decl, spec, dice, helper, command="roll")
     emit(app, "roll", outcome)
-    if exit_code and not outcome["success"]:
+    if exit_code and not outcome.result.success:
         raise click.exceptions.Exit(1)
 
 

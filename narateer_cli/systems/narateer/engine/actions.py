@@ -28,11 +28,7 @@ class CheckOutcome(Record):
     _fields = ('result', 'opponent', 'assist', 'dice_after')
     _defaults = {'opponent': None, 'assist': None, 'dice_after': factory(dict)}
 
-    def to_json(self) -> dict:
-        out = self.result.to_json()
-        out["opponent"] = self.opponent.to_json() if self.opponent else None
-        out["assist"] = self.assist
-        return out
+    _shape = "narateer_cli.systems.narateer.shapes:check_outcome"  # its JSON, built by render.plain
 
 
 def reaction_allowed(sheet: Sheet, rules: Ruleset, what: str):

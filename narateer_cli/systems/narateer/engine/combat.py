@@ -56,7 +56,7 @@ def exchange(attacker: Sheet, defender: Sheet, response: str, attack: Declaratio
         after = {attacker.id: atk.dice_after, defender.id: resp.dice_after}
     damage = weapon["damage"] if lands == "attacker" and weapon and "damage" in weapon else None
     return {"attacker": attacker.id, "defender": defender.id, "response": response,
-            "attack": attack_result.to_json(), "defense": defense_json, "lands": lands,
+            "attack": attack_result, "defense": defense_json, "lands": lands,
             "hit_margin": margin if lands else None, "outcome": rules.tier_for(margin) if lands else None,
             "damage": damage, "dice_after": after}
 
@@ -127,10 +127,10 @@ def _answered(atk, resp, attacker: Sheet, defender: Sheet, response: str, rules:
                       second.rerolled, second.edge_faces, second.power_rerolled, second.final_faces)
     diff = first.total - second.total
     if beats(first.total, second.total):
-        return attack_result, defense.to_json(), "attacker", diff
+        return attack_result, defense, "attacker", diff
     if beats(second.total, first.total) and response == "clash":
-        return attack_result, defense.to_json(), "defender", -diff
-    return attack_result, defense.to_json(), None, diff
+        return attack_result, defense, "defender", -diff
+    return attack_result, defense, None, diff
 
 
 def opportunity(actor: Sheet, mover: Sheet, decl: Declaration, rules: Ruleset, dice: DiceSource,
@@ -154,7 +154,7 @@ def opportunity(actor: Sheet, mover: Sheet, decl: Declaration, rules: Ruleset, d
     result = roll(payment, target, rules, dice)
     dice.finish()
     lands = "attacker" if result.success else None
-    return {"actor": actor.id, "against": mover.id, "reaction": "opportunity", "check": result.to_json(),
+    return {"actor": actor.id, "against": mover.id, "reaction": "opportunity", "check": result,
             "lands": lands, "hit_margin": result.margin if lands else None,
             "outcome": result.outcome, "dice_after": {actor.id: payment.dice_after}}
 
