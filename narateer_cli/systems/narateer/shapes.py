@@ -50,3 +50,11 @@ def check_outcome(o) -> dict:
     out["opponent"] = check_result(o.opponent) if o.opponent else None
     out["assist"] = o.assist
     return out
+
+
+def exchange_result(r) -> dict:
+    """A Combat Exchange (ExchangeResult): its fields in order; `revealed_to` only inside an encounter."""
+    out = {name: getattr(r, name) for name in r._fields}
+    if out["revealed_to"] is None:
+        del out["revealed_to"]
+    return out
