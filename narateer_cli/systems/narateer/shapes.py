@@ -58,3 +58,8 @@ def exchange_result(r) -> dict:
     if out["revealed_to"] is None:
         del out["revealed_to"]
     return out
+
+
+def resolved_auto(r) -> dict:
+    """`resolve --auto` (ResolvedAuto): its fields but the stated cost, which the log's declaration holds."""
+    return {name: getattr(r, name) for name in r._fields if name != "cost"}
