@@ -76,6 +76,11 @@ def new(data: dict) -> str:
     return f"created {data['file']}"
 
 
+def problem(p) -> str:
+    """A structured problem (store.schema.Problem: file, line, key, message, fix) as `file:line: message`."""
+    return f"{p.file}:{p.line}: {p.message}" + (f"; {p.fix}" if p.fix else "")
+
+
 def check(data: dict) -> str:
     return "\n".join(data["problems"]) if data["problems"] else "campaign ok"
 
