@@ -197,7 +197,7 @@ def dr_cmd(app, tier, random_, faces):
         result = dr_lookup(tier, rules, dice)
     if faces and not random_ and tier is not None:
         raise BadInput("--faces goes with --random", fix="add --random or drop --faces")
-    emit(app, "dr_ladder" if tier is None else "dr", result)
+    emit(app, "dr_ladder" if tier is None else "random_dr" if random_ else "dr", result)
 
 
 @command(help="""Exact chance that N dice exceed a DR, and the whole distribution (by convolution).
