@@ -8,12 +8,14 @@ from narateer_cli.commands.encounter_ops import finish, encounter_for
 def check_in_encounter(session, actor, decl, spec, dice, helper, command="roll", extra=None):
     """A Skill Check inside or outside an encounter (R-ACT-4 inside: proactive uses), logged; returns the
     engine's CheckOutcome record."""
-    from ..engine import actions, encounter as rules_enc
+    from ..engine import actions
 
     enc = encounter_for(session, actor.id)
     outcome = actions.skill_check(actor, decl, spec, session.rules, dice, helper)
     if enc is not None and not decl.reaction:
         # a Reaction is not its actor's action: the mover's last action stays (R-ACT-6)
+        from ..engine import encounter as rules_enc
+
         skill = actor.skill(decl.skill, session.rules).name
         enc.new_state = rules_enc.record_action(rules_enc.use_skill(enc.state, actor.id, skill), actor.id, command,
                                                 skill=outcome.result.payment.skill)
