@@ -45,6 +45,8 @@ SYSTEM = System(
         "parse_faces": __name__ + ".dice:parse_faces_option",
         "beats": __name__ + ".act:beats",
         "render": __name__ + ".render",
+        "view": __name__ + ".view:view",
+        "last_check": __name__ + ".view:last_check",
     },
     counters=("hp.current", "resources.ap.current", "charges"),
     pointers={
