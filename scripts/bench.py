@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 
 RUNS = int(os.environ.get("BENCH_RUNS", "21"))
-TARGETS = {"roll": 1.3, "help": 1.0, "log10k": 1.2, "scale": 1.2}
+TARGETS = {"roll": 1.15, "help": 0.95, "log10k": 1.2, "scale": 1.2}  # issue 10: roll <= 1.15x, help <= 0.95x
 
 
 def env(scratch: Path) -> dict:
@@ -148,6 +148,45 @@ def log_growth(scratch: Path, e: dict, floor: float) -> bool:
     return ok
 
 
+def serve_data_ms(camp: Path, e: dict, runs: int = 21) -> float | None:
+    """V-1: `narateer serve`'s /data for a campaign whose current encounter has a 10,000-entry log,
+    over HTTP on loopback. Before each request narateer.yaml's mtime moves, so the server rebuilds the
+    view model every time (no cached answer is timed). None when the serve extra is not installed."""
+    import urllib.request
+
+    proc = subprocess.Popen(narateer("--campaign", str(camp), "serve", "--port", "0"), env=e,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = proc.stdout.readline()
+        if "party view " not in line:
+            return None
+        url = line.split("party view ", 1)[1].split()[0] + "data"
+        times = []
+        for i in range(runs + 3):
+            stamp = time.time() + i
+            os.utime(camp / "narateer.yaml", (stamp, stamp))
+            start = time.perf_counter()
+            with urllib.request.urlopen(url, timeout=30) as resp:
+                resp.read()
+            times.append(time.perf_counter() - start)
+        return statistics.median(times[3:]) * 1000
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+def serve_bench(camp: Path, e: dict) -> bool:
+    data_ms = serve_data_ms(camp, e)
+    if data_ms is None:
+        print("serve /data: not measured (install the extra: pip install 'narateer[serve]')")
+        return True
+    print(f"{'serve /data, 10,000-entry log, over HTTP':<44} {data_ms:>10.2f} ms{'':>7}< 50 ms")
+    return data_ms < 50
+
+
 def odds_in_process() -> float:
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
     from narateer_cli.systems.narateer.engine.dice import chance_to_exceed, pool_weights
@@ -201,13 +240,14 @@ def main():
         odds_ms = odds_in_process()
         print(f"{'what':<44} {'median ms':>10} {'x floor':>8}  target")
         for name, ms, ratio, target in rows:
-            print(f"{name:<44} {ms:>10.1f} {ratio:>8.2f}  {'<= %.1fx' % target if target else ''}")
+            print(f"{name:<44} {ms:>10.1f} {ratio:>8.2f}  {'<= %.2fx' % target if target else ''}")
         print(f"{'log growth ratio (10,000 / 10 entries)':<44} {long_ms / short_ms:>19.2f}  < {TARGETS['log10k']}")
         print(f"{'scale ratio (200 chars + 10k log / tiny)':<44} {big_ms / small_ms:>19.2f}  < {TARGETS['scale']}")
         print(f"{'odds 100 dice with Edge, in process':<44} {odds_ms:>10.2f} ms{'':>7}< 50 ms")
         ok = (help_ms / floor <= TARGETS["help"] and roll_ms / floor <= TARGETS["roll"]
               and long_ms / short_ms < TARGETS["log10k"] and big_ms / small_ms < TARGETS["scale"] and odds_ms < 50)
         ok = log_growth(scratch, e, floor) and ok
+        ok = serve_bench(long, e) and ok
         print("all targets met" if ok else "SOME TARGETS MISSED")
     finally:
         shutil.rmtree(scratch, ignore_errors=True)

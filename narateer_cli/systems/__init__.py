@@ -60,6 +60,7 @@ HOST_VERBS = {
     "undo": "narateer_cli.commands.encounters",
     "verify": "narateer_cli.commands.encounters",
     "git-setup": "narateer_cli.commands.gitcmds",
+    "serve": "narateer_cli.commands.serve",
     "merge-driver": "narateer_cli.commands.gitcmds",  # run by git, not listed in help
 }
 

@@ -32,6 +32,11 @@ HOOKS = {
     "chance": "(entry_check: dict, rules) -> Fraction: probability of the logged outcome (P-LUCK)",
     "check_files": "(root: Path, rules) -> list of problems (`file:line: message` text, or values with .text()): "
                    "the system's own data files (beyond characters/ and encounters/) that `check` validates",
+    "view": "(state, sheets: {id: plain doc}, rules) -> {participants: {id: fields}, hidden?: {id: observers}}: "
+            "the players' screen (V-1); the host's default gives names, conditions and counters as pools",
+    "public_entry": "(entry: dict) -> dict | None: a log entry as the party may see it (V-2: no recorded "
+                    "totals, no secrets); None leaves it out",
+    "last_check": "(entry: dict) -> {actor, skill, faces, total, target, outcome} | None: the roll `serve` shows",
 }
 
 

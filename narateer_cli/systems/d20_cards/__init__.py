@@ -46,6 +46,8 @@ SYSTEM = System(
         "beats": __name__ + ".act:beats",
         "render": __name__ + ".render",
         "check_files": __name__ + ".files:check_files",
+        "view": __name__ + ".view:view",
+        "last_check": __name__ + ".view:last_check",
     },
     folders=("actions",),
     counters=("hp.current", "resources.ap.current", "charges.*"),
