@@ -55,13 +55,18 @@ def encounter_for(session, char_id: str) -> Encounter | None:
 
 
 def finish(session, command: str, actor: str, declaration: dict, result: dict, dice: dict,
-           enc: Encounter | None = None):
+           enc: Encounter | None = None, secret: bool = False):
     """Write every change of one action: sheets, encounter state, log entry, undo record; all or none.
-    `result` is the engine's result (a record, or data); the log holds its JSON shape."""
+    `result` is the engine's result (a record, or data); the log holds its JSON shape. Each check in it
+    gets its exact `chance` (P-LUCK-1); a secret roll (`--secret`, `secret=True`, a `guide: true`
+    sheet) logs a commitment in place of its private keys (P-SECRET-1)."""
+    from ..luck import annotate
     from ..render import plain
     from ..store import encounters
 
     result = plain(result)
+    annotate(session.campaign.system, session.rules, result)
+    secret = wants_secret(session, actor, result, secret)
     session.txn.action = f"the {command} action"
     before_dice = {cid: dict(session.sheet(cid).dice) for cid in dice}
     for cid, after in dice.items():
@@ -71,12 +76,12 @@ def finish(session, command: str, actor: str, declaration: dict, result: dict, d
         state_text = encounters.state_text(enc.new_state)
         session.txn.write(encounters.state_path(root, enc.id), state_text)
     # G-LOG-5: a change outside an encounter goes to the campaign log
-    log_id = enc.id if enc is not None else (encounters.CAMPAIGN if session.txn.changed() else None)
+    log_id = enc.id if enc is not None else (encounters.CAMPAIGN if session.txn.changed() or secret else None)
     if log_id is not None:
         writes = dict(session.txn.writes)
         before = session.txn.before()
         moves = {cid: (before_dice[cid], after) for cid, after in dice.items()}
-        entry = append_entry(session, log_id, command, actor, declaration, result, moves)
+        entry = append_entry(session, log_id, command, actor, declaration, result, moves, secret)
         seq = entry["seq"]
         session.txn.write(encounters.undo_dir(root, log_id) / f"{seq:08d}.json",
                           encounters.undo_record(before, writes, seq, entry["id"], entry["resumes"]))
@@ -84,22 +89,52 @@ def finish(session, command: str, actor: str, declaration: dict, result: dict, d
             session.txn.write(old, None)
     changed = session.txn.changed()
     session.commit()
+    if getattr(session, "secret_entry", None):
+        import sys
+
+        sys.stderr.write(f"narateer: secret roll: the log holds only its commitment (entry {session.secret_entry}); "
+                         f"publish it with `narateer unveil {session.secret_entry}`\n")
     if enc is not None:
         encounters.remember_state(session.campaign.root, enc.new_state, state_text)
     autocommit(session, changed, command, actor, declaration, result)
 
 
-def append_entry(session, enc_id: str, command: str, actor, declaration: dict, result: dict, moves: dict) -> dict:
+def append_entry(session, enc_id: str, command: str, actor, declaration: dict, result: dict, moves: dict,
+                 secret: bool = False) -> dict:
     """Add one log entry (seq, id and parent from the log's tail) to the transaction; returns it.
-    `moves` maps each character whose dice moved to (dice before, dice after)."""
+    `moves` maps each character whose dice moved to (dice before, dice after). A secret entry keeps
+    its result private (`.narateer/secrets/`) and logs the commitment and the public rest (P-SECRET-1)."""
     from ..store import encounters
 
     log = encounters.log_path(session.campaign.root, enc_id)
-    text, entry = encounters.new_entry(log, {
-        "command": command, "actor": actor, "declaration": declaration, "result": result,
-        "dice": {cid: {"before": dict(b), "after": dict(a)} for cid, (b, a) in moves.items()}})
+    fields = {"command": command, "actor": actor, "declaration": declaration, "result": result,
+              "dice": {cid: {"before": dict(b), "after": dict(a)} for cid, (b, a) in moves.items()}}
+    if secret:
+        from ..store import loglines, secrets
+
+        fields["id"] = loglines.new_id()
+        fields["commitment"] = secrets.seal(session.campaign.root, fields["id"], result, enc_id)
+        fields["result"] = secrets.public(result, secrets.private_keys(session.campaign.system))
+    text, entry = encounters.new_entry(log, fields)
     session.txn.append(log, text)
+    if secret:
+        session.secret_entry = entry["id"]
     return entry
+
+
+def wants_secret(session, actor, result, secret: bool) -> bool:
+    """--secret, a roll the command always keeps secret (a random DR), or any roll of a `guide: true` sheet."""
+    from ..errors import BadInput
+    from ..store.secrets import has_private, private_keys
+
+    rolls = has_private(result, private_keys(session.campaign.system))
+    if secret or getattr(session.app, "secret", False):
+        if not rolls and getattr(session.app, "secret", False):
+            raise BadInput("--secret hides a roll, and this command rolls nothing", rule="P-SECRET-1",
+                           fix="drop --secret")
+        return rolls
+    sheet = session.sheets.get(actor) if isinstance(actor, str) else None
+    return rolls and sheet is not None and isinstance(sheet.plain, dict) and sheet.plain.get("guide") is True
 
 
 def autocommit(session, changed: list[str], command: str, actor, declaration: dict, result: dict):

@@ -1,0 +1,137 @@
+"""Luck you can see (SPEC Part 7, P-LUCK-1, P-LUCK-2): exact chances and the Poisson-binomial percentile.
+
+Pure functions over log entries: no click, no files, no printing. The host
+knows nothing of a game's rules; a system tells it, through hooks, which
+objects of a logged result are checks (`checks`), each check's exact chance
+(`chance`) and what the stats count of it (`luck`: actor, success, dice
+spent, top faces rolled and expected). `stats_record` is what `narateer
+stats` prints, and what any other reader (a web page) may call.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+
+def fraction_text(value: Fraction) -> str:
+    return f"{value.numerator}/{value.denominator}"
+
+
+def parse_fraction(text) -> Fraction | None:
+    if isinstance(text, str) and "/" in text:
+        top, _, bottom = text.partition("/")
+        if top.isdigit() and bottom.isdigit() and int(bottom):
+            return Fraction(int(top), int(bottom))
+    return None
+
+
+def annotate(system, rules, result) -> None:
+    """P-LUCK-1: give each check of a result its exact `chance` (a fraction as text), in place."""
+    checks = system.hook("checks")
+    if checks is None or not isinstance(result, dict):
+        return
+    for check in checks(result):
+        if "chance" not in check:
+            value = system.chance(check, rules)
+            if value is not None:
+                check["chance"] = fraction_text(Fraction(value))
+
+
+def chance_of(system, rules, check: dict) -> Fraction | None:
+    """A check's logged chance, or (an entry from before P-LUCK-1) the one its declaration gives."""
+    found = parse_fraction(check.get("chance"))
+    if found is not None:
+        return found
+    value = system.chance(check, rules)
+    return Fraction(value) if value is not None else None
+
+
+def distribution(chances) -> list[Fraction]:
+    """The exact Poisson-binomial distribution: P(S = k) for k = 0..n successes."""
+    dist = [Fraction(1)]
+    for p in chances:
+        q = 1 - p
+        new = [d * q for d in dist] + [Fraction(0)]
+        for k, d in enumerate(dist):
+            new[k + 1] += d * p
+        dist = new
+    return dist
+
+
+def percentile(chances, successes: int) -> Fraction:
+    """P(S < k) + P(S = k) / 2, in percent: how many possible sessions this one was luckier than."""
+    dist = distribution(chances)
+    below = sum(dist[:successes], Fraction(0))
+    at = dist[successes] if successes < len(dist) else Fraction(0)
+    return (below + at / 2) * 100
+
+
+class _Actor:
+    __slots__ = ("chances", "successes", "spent", "crits", "crits_expected")
+
+    def __init__(self):
+        self.chances, self.successes, self.spent, self.crits, self.crits_expected = [], 0, 0, 0, Fraction(0)
+
+    def record(self, name: str) -> dict:
+        expected = sum(self.chances, Fraction(0))
+        pct = percentile(self.chances, self.successes) if self.chances else None
+        return {"actor": name, "checks": len(self.chances), "expected": round(float(expected), 3),
+                "expected_exact": fraction_text(expected), "successes": self.successes,
+                "percentile": round(float(pct), 1) if pct is not None else None,
+                "dice_spent": self.spent, "crits": self.crits,
+                "crits_expected": round(float(self.crits_expected), 3)}
+
+
+def _wanted(log_id: str, entry: dict, encounter, since) -> bool:
+    if encounter is not None and log_id != encounter:
+        return False
+    return since is None or str(entry.get("at") or "") >= since
+
+
+def stats_record(entries, system, rules, actor: str | None = None, encounter: str | None = None,
+                 since: str | None = None) -> dict:
+    """P-LUCK-2 over (log id, entry) pairs, streamed: per actor the checks, expected and actual
+    successes, the percentile, dice spent and top faces. A secret roll counts once it is unveiled."""
+    checks, luck = system.hook("checks"), system.hook("luck")
+    actors: dict[str, _Actor] = {}
+    sealed = 0
+    for log_id, entry in entries:
+        if not _wanted(log_id, entry, encounter, since) or checks is None or luck is None:
+            continue
+        unveil = "unveils" in entry
+        result = entry.get("result")
+        if entry.get("commitment") is not None:
+            sealed += 1
+        elif unveil:
+            sealed -= 1
+        for check in checks(result) if isinstance(result, dict) else ():
+            got = luck(check, rules)
+            who = got.get("actor")
+            if who is None or (actor is not None and who != actor):
+                continue
+            row = actors.setdefault(who, _Actor())
+            if not unveil:
+                row.spent += got.get("spent", 0)
+            if got.get("success") is None:
+                continue  # sealed, or a roll with no target of its own (the other side of a contest)
+            chance = chance_of(system, rules, check)
+            if chance is None:
+                continue
+            row.chances.append(chance)
+            row.successes += bool(got["success"])
+            row.crits += got.get("crits", 0)
+            row.crits_expected += Fraction(got.get("crits_expected", 0))
+    scope = {"actor": actor, "encounter": encounter, "since": since, "sealed": sealed}
+    return {"scope": scope, "actors": [actors[name].record(name) for name in sorted(actors)]}
+
+
+def campaign_entries(root, encounter: str | None = None):
+    """(log id, entry) for every log of the campaign (or one), each streamed line by line (G-LOG-3)."""
+    from .store import encounters, loglines
+
+    folder = root / "encounters"
+    paths = sorted(folder.glob("*.log.yaml")) if encounter is None else [encounters.log_path(root, encounter)]
+    for path in paths:
+        log_id = path.name[: -len(".log.yaml")]
+        for entry in loglines.entries(path, encounters.log_label(path)):
+            yield log_id, entry
