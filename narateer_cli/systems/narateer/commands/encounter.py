@@ -85,7 +85,7 @@ def turn_end(app, next_id):
     emit(app, "turn_end", result)
 
 
-@command(help="""Resolve a declared Action by its path (R-ACT-1, R-ACT-2).
+@command(rolls=True, help="""Resolve a declared Action by its path (R-ACT-1, R-ACT-2).
 
 \b
 Examples:

@@ -18,7 +18,7 @@ def _in_encounter(s, *ids):
     return enc
 
 
-@command(help="""Hide from observers: one Stealth roll compared with each (R-HIDE-2, R-HIDE-3).
+@command(rolls=True, help="""Hide from observers: one Stealth roll compared with each (R-HIDE-2, R-HIDE-3).
 
 Non-searching observers are compared by Observation Readiness; each one named
 with --searching rolls its own Observation check (its own cost and faces).
@@ -73,7 +73,7 @@ def _observer_options(names, observer_boost, observer_faces, observer_reroll_fac
     return numbers, streams
 
 
-@command(help="""Search for a hidden creature: Observation vs its recorded Hide total (R-SRCH-1, R-SRCH-2).
+@command(rolls=True, help="""Search for a hidden creature: Observation vs its recorded Hide total (R-SRCH-1, R-SRCH-2).
 
 \b
 Example:

@@ -57,5 +57,6 @@ def luck(check: dict, rules: Ruleset) -> dict:
         out["crits_expected"] = Fraction(len(final) * one[top], denom)
     return out
 
-# what a secret roll keeps private beyond the host's list (P-SECRET-1): rerolled faces, a Hide's total and who saw
-PRIVATE_KEYS = ("reroll_faces", "power_faces", "recorded_total", "hidden", "hidden_from", "found")
+# what a secret roll keeps private beyond the host's list (P-SECRET-1): rerolled faces, a random DR,
+# a Hide's total and who saw it
+PRIVATE_KEYS = ("reroll_faces", "power_faces", "dr", "recorded_total", "hidden", "hidden_from", "found")
