@@ -55,11 +55,12 @@ def encounter_for(session, char_id: str) -> Encounter | None:
 
 
 def finish(session, command: str, actor: str, declaration: dict, result: dict, dice: dict,
-           enc: Encounter | None = None, secret: bool = False):
+           enc: Encounter | None = None, secret: bool = False, entry_id: str | None = None, private=()):
     """Write every change of one action: sheets, encounter state, log entry, undo record; all or none.
     `result` is the engine's result (a record, or data); the log holds its JSON shape. Each check in it
     gets its exact `chance` (P-LUCK-1); a secret roll (`--secret`, `secret=True`, a `guide: true`
-    sheet) logs a commitment in place of its private keys (P-SECRET-1)."""
+    sheet) logs a commitment in place of its private keys (P-SECRET-1); `private` adds keys this
+    command's secret entry hides too (a target that is itself secret, P-SECRET-2)."""
     from ..luck import annotate
     from ..render import plain
     from ..store import encounters
@@ -81,7 +82,7 @@ def finish(session, command: str, actor: str, declaration: dict, result: dict, d
         writes = dict(session.txn.writes)
         before = session.txn.before()
         moves = {cid: (before_dice[cid], after) for cid, after in dice.items()}
-        entry = append_entry(session, log_id, command, actor, declaration, result, moves, secret)
+        entry = append_entry(session, log_id, command, actor, declaration, result, moves, secret, entry_id, private)
         seq = entry["seq"]
         session.txn.write(encounters.undo_dir(root, log_id) / f"{seq:08d}.json",
                           encounters.undo_record(before, writes, seq, entry["id"], entry["resumes"]))
@@ -100,7 +101,7 @@ def finish(session, command: str, actor: str, declaration: dict, result: dict, d
 
 
 def append_entry(session, enc_id: str, command: str, actor, declaration: dict, result: dict, moves: dict,
-                 secret: bool = False) -> dict:
+                 secret: bool = False, entry_id: str | None = None, private=()) -> dict:
     """Add one log entry (seq, id and parent from the log's tail) to the transaction; returns it.
     `moves` maps each character whose dice moved to (dice before, dice after). A secret entry keeps
     its result private (`.narateer/secrets/`) and logs the commitment and the public rest (P-SECRET-1)."""
@@ -112,14 +113,22 @@ def append_entry(session, enc_id: str, command: str, actor, declaration: dict, r
     if secret:
         from ..store import loglines, secrets
 
-        fields["id"] = loglines.new_id()
+        fields["id"] = entry_id or loglines.new_id()
         fields["commitment"] = secrets.seal(session.campaign.root, fields["id"], result, enc_id)
-        fields["result"] = secrets.public(result, secrets.private_keys(session.campaign.system))
+        fields["result"] = secrets.public(result, secrets.private_keys(session.campaign.system) | set(private))
     text, entry = encounters.new_entry(log, fields)
     session.txn.append(log, text)
     if secret:
         session.secret_entry = entry["id"]
     return entry
+
+
+def secret_asked(session, actor) -> bool:
+    """Will a roll by `actor` be secret: --secret, or a `guide: true` sheet (P-SECRET-1)?"""
+    if getattr(session.app, "secret", False):
+        return True
+    sheet = session.load(actor) if isinstance(actor, str) else None
+    return sheet is not None and isinstance(sheet.plain, dict) and sheet.plain.get("guide") is True
 
 
 def wants_secret(session, actor, result, secret: bool) -> bool:

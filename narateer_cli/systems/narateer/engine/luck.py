@@ -59,4 +59,4 @@ def luck(check: dict, rules: Ruleset) -> dict:
 
 # what a secret roll keeps private beyond the host's list (P-SECRET-1): rerolled faces, a random DR,
 # a Hide's total and who saw it
-PRIVATE_KEYS = ("reroll_faces", "power_faces", "dr", "recorded_total", "hidden", "hidden_from", "found")
+PRIVATE_KEYS = ("reroll_faces", "power_faces", "dr", "recorded_total", "recorded", "hidden", "hidden_from", "found")
