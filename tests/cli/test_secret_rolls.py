@@ -25,6 +25,13 @@ def keys_anywhere(node) -> set:
     return set()
 
 
+def recorded(camp):
+    from ruamel.yaml import YAML
+
+    state = YAML(typ="safe").load((camp / "encounters" / "ambush.yaml").read_text())
+    return state["recorded"], state["hidden"]
+
+
 def secret_roll(camp):
     """Selka's Stealth check vs DR 3 with faces Crit, Hit (total 3, a tie: failure), kept secret."""
     shown = ok(camp, "roll", "selka", "stealth", "--dr", "3", "--boost", "1", "--faces", "2,1", "--secret")
@@ -140,8 +147,8 @@ def test_a_secret_hide_keeps_its_total_private(scene_camp):
     ok(scene_camp, "hide", "selka", "--from", "bandit", "--from", "mira", "--boost", "1", "--faces", "2,1",
        "--secret")
     hide = log_entries(scene_camp, "ambush")[-1]
-    state = (scene_camp / "encounters" / "ambush.yaml").read_text()
-    assert f"selka: {hide['id']}" in state and "selka: 3" not in state  # P-SECRET-2
+    state = recorded(scene_camp)
+    assert state == ({"selka": hide["id"]}, {"selka": {"bandit": hide["id"], "mira": hide["id"]}})  # P-SECRET-2
     assert not PRIVATE & keys_anywhere(hide["result"]) and "recorded_total" not in hide["result"]
     ok(scene_camp, "turn", "end")
     ok(scene_camp, "turn", "start", "bandit")
@@ -149,7 +156,7 @@ def test_a_secret_hide_keeps_its_total_private(scene_camp):
     assert found["target"] == 3 and found["found"] is True  # compared with the private total
     search = log_entries(scene_camp, "ambush")[-1]
     assert search["commitment"] and "target" not in search["result"] and "chance" not in search["result"]["check"]
-    assert f"selka: {hide['id']}" in (scene_camp / "encounters" / "ambush.yaml").read_text()
+    assert recorded(scene_camp)[0] == {"selka": hide["id"]}
     # without the private record (another machine), a comparison refuses until the Hide is unveiled
     record = scene_camp / ".narateer" / "secrets" / f"{hide['id']}.json"
     kept = record.read_bytes()

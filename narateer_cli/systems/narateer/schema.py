@@ -31,7 +31,7 @@ class _Total(Int):
     """A recorded Stealth total, or the id of the secret entry that holds it (P-SECRET-2)."""
 
     def walk(self, value, path, place, out, ctx):
-        if not (isinstance(value, str) and value.isalnum() and value.islower()):
+        if not (isinstance(value, str) and 0 < len(value) <= 40 and all(c in "0123456789abcdef-qs" for c in value)):
             super().walk(value, path, place, out, ctx)
 
 
