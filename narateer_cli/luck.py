@@ -112,15 +112,14 @@ def stats_record(entries, system, rules, actor: str | None = None, encounter: st
             row = actors.setdefault(who, _Actor())
             if not unveil:
                 row.spent += got.get("spent", 0)
+            row.crits += got.get("crits", 0)  # every die rolled, once its faces are public
+            row.crits_expected += Fraction(got.get("crits_expected", 0))
             if got.get("success") is None:
                 continue  # sealed, or a roll with no target of its own (the other side of a contest)
             chance = chance_of(system, rules, check)
-            if chance is None:
-                continue
-            row.chances.append(chance)
-            row.successes += bool(got["success"])
-            row.crits += got.get("crits", 0)
-            row.crits_expected += Fraction(got.get("crits_expected", 0))
+            if chance is not None:
+                row.chances.append(chance)
+                row.successes += bool(got["success"])
     scope = {"actor": actor, "encounter": encounter, "since": since, "sealed": sealed}
     return {"scope": scope, "actors": [actors[name].record(name) for name in sorted(actors)]}
 

@@ -13,15 +13,33 @@ CHECK_KEYS = {"actor", "skill", "roll_dice", "paid"}
 
 
 def checks(node):
-    """Every check object inside a logged result (a contest's other side too), outermost first."""
+    """Every check object inside a logged result (a contest's other side too), outermost first; a Hide
+    gives one more per observer: the hider's one Stealth roll against that observer's own target."""
     if isinstance(node, dict):
         if CHECK_KEYS <= node.keys():
             yield node
+        if isinstance(node.get("observers"), list) and isinstance(node.get("check"), dict):
+            yield from _observed(node["check"], node["observers"])
         for value in node.values():
             yield from checks(value)
     elif isinstance(node, list):
         for value in node:
             yield from checks(value)
+
+
+def _observed(stealth: dict, observers: list):
+    """R-HIDE-3: each observer as a check of the hider's total against its target; `chance` lands on the
+    observer's own logged object (the view reads the hider's pool through it)."""
+    from collections import ChainMap
+
+    for row in observers:
+        if not isinstance(row, dict):
+            continue
+        searching = isinstance(row.get("check"), dict)
+        yield ChainMap(row, {"actor": stealth.get("actor"), "roll_dice": stealth.get("roll_dice"),
+                             "edge": stealth.get("edge"), "paid": 0, "final_faces": None,
+                             "success": row.get("hidden"), "opponent": row.get("check"),
+                             "target_source": "contested" if searching else "readiness"})
 
 
 def _weights(check: dict, rules: Ruleset):
