@@ -135,9 +135,10 @@ def _date(text):
 
 
 def _known_log(root, enc_id: str):
+    """An encounter (its state or its log) or `campaign`; else exit 2 with the closest names."""
     from ..store import encounters
     from ..suggest import unknown
 
-    if not encounters.log_path(root, enc_id).exists():
-        known = sorted(p.name[: -len(".log.yaml")] for p in (root / "encounters").glob("*.log.yaml"))
-        raise unknown("encounter", enc_id, known)
+    names = {p.name.split(".")[0] for p in (root / "encounters").glob("*.yaml")} | {encounters.CAMPAIGN}
+    if enc_id not in names:
+        raise unknown("encounter", enc_id, sorted(names))
