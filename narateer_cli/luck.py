@@ -46,24 +46,56 @@ def chance_of(system, rules, check: dict) -> Fraction | None:
     return Fraction(value) if value is not None else None
 
 
+def weights(chances) -> tuple[list[int], int]:
+    """The exact Poisson-binomial distribution of successes as integer weights over one denominator:
+    P(S = k) = weights[k] / denominator. Checks with the same chance form one binomial, computed term by
+    term, so a long log of like checks costs one pass; groups are then convolved."""
+    from collections import Counter
+    from math import lcm
+
+    groups = Counter(chances)
+    common = lcm(*(p.denominator for p in groups)) if groups else 1
+    dist, denominator = [1], 1
+    for p, count in sorted(groups.items()):
+        a = p.numerator * (common // p.denominator)
+        dist = _convolve(dist, _binomial(count, a, common - a))
+        denominator *= common ** count
+    return dist, denominator
+
+
+def _binomial(m: int, a: int, b: int) -> list[int]:
+    """C(m, j) a^j b^(m-j) for j = 0..m (the binomial weights over (a + b)^m)."""
+    if a == 0 or b == 0:
+        return [0] * m + [a ** m] if b == 0 else [b ** m] + [0] * m
+    out = [b ** m]
+    for j in range(m):
+        out.append(out[-1] * (m - j) * a // ((j + 1) * b))
+    return out
+
+
+def _convolve(x: list[int], y: list[int]) -> list[int]:
+    if len(x) == 1:
+        return [x[0] * v for v in y]
+    out = [0] * (len(x) + len(y) - 1)
+    for i, xv in enumerate(x):
+        if xv:
+            for j, yv in enumerate(y):
+                out[i + j] += xv * yv
+    return out
+
+
 def distribution(chances) -> list[Fraction]:
-    """The exact Poisson-binomial distribution: P(S = k) for k = 0..n successes."""
-    dist = [Fraction(1)]
-    for p in chances:
-        q = 1 - p
-        new = [d * q for d in dist] + [Fraction(0)]
-        for k, d in enumerate(dist):
-            new[k + 1] += d * p
-        dist = new
-    return dist
+    """P(S = k) for k = 0..n successes, as fractions."""
+    dist, denominator = weights(chances)
+    return [Fraction(w, denominator) for w in dist]
 
 
 def percentile(chances, successes: int) -> Fraction:
     """P(S < k) + P(S = k) / 2, in percent: how many possible sessions this one was luckier than."""
-    dist = distribution(chances)
-    below = sum(dist[:successes], Fraction(0))
-    at = dist[successes] if successes < len(dist) else Fraction(0)
-    return (below + at / 2) * 100
+    dist, denominator = weights(chances)
+    below = sum(dist[:successes])
+    at = dist[successes] if successes < len(dist) else 0
+    return Fraction(100 * (2 * below + at), 2 * denominator)
 
 
 class _Actor:

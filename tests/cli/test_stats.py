@@ -114,3 +114,11 @@ def test_filters_and_text_chart(scene_camp):
     refused(scene_camp, 2, "stats", "--actor", "selkaa", contains="selka")
     refused(scene_camp, 2, "stats", "--since", "yesterday", contains="YYYY-MM-DD")
     refused(scene_camp, 2, "stats", "--encounter", "ambsh", contains="ambush")
+
+
+def test_percentile_of_mixed_chances_against_enumeration():
+    from narateer_cli.luck import percentile
+
+    chances = [Fraction(1, 3), Fraction(1, 3), Fraction(5, 9), Fraction(0), Fraction(1), Fraction(7, 27)]
+    for k in range(len(chances) + 1):
+        assert percentile(chances, k) == percentile_by_enumeration(chances, k)
