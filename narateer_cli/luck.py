@@ -25,16 +25,48 @@ def parse_fraction(text) -> Fraction | None:
     return None
 
 
+def any_checks(node):
+    """The host's default `checks` hook: every mapping with an `actor` and a yes/no `success`."""
+    if isinstance(node, dict):
+        if isinstance(node.get("actor"), str) and isinstance(node.get("success"), bool):
+            yield node
+        for value in node.values():
+            yield from any_checks(value)
+    elif isinstance(node, list):
+        for value in node:
+            yield from any_checks(value)
+
+
+def plain_luck(check: dict, rules) -> dict:
+    """The host's default `luck` hook: actor, success and what it paid; no die model, so no top faces."""
+    paid = check.get("paid")
+    return {"actor": check.get("actor"), "success": check.get("success"),
+            "spent": paid if isinstance(paid, int) and not isinstance(paid, bool) else 0}
+
+
+def hooks(system):
+    """(checks, chance, luck) of a system, the host's defaults where it has none of its own."""
+    return system.hook("checks") or any_checks, system.hook("chance"), system.hook("luck") or plain_luck
+
+
 def annotate(system, rules, result) -> None:
     """P-LUCK-1: give each check of a result its exact `chance` (a fraction as text), in place."""
-    checks = system.hook("checks")
-    if checks is None or not isinstance(result, dict):
+    checks, chance, _ = hooks(system)
+    if chance is None or not isinstance(result, dict):
         return
     for check in checks(result):
         if "chance" not in check:
-            value = system.chance(check, rules)
+            value = _ask(chance, check, rules)
             if value is not None:
                 check["chance"] = fraction_text(Fraction(value))
+
+
+def _ask(chance, check, rules):
+    """The system's chance of one check; None for an object its hook cannot read (not one of its checks)."""
+    try:
+        return chance(check, rules)
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return None
 
 
 def chance_of(system, rules, check: dict) -> Fraction | None:
@@ -42,7 +74,8 @@ def chance_of(system, rules, check: dict) -> Fraction | None:
     found = parse_fraction(check.get("chance"))
     if found is not None:
         return found
-    value = system.chance(check, rules)
+    chance = system.hook("chance")
+    value = _ask(chance, check, rules) if chance is not None else None
     return Fraction(value) if value is not None else None
 
 
@@ -124,11 +157,11 @@ def stats_record(entries, system, rules, actor: str | None = None, encounter: st
                  since: str | None = None) -> dict:
     """P-LUCK-2 over (log id, entry) pairs, streamed: per actor the checks, expected and actual
     successes, the percentile, dice spent and top faces. A secret roll counts once it is unveiled."""
-    checks, luck = system.hook("checks"), system.hook("luck")
+    checks, _, luck = hooks(system)
     actors: dict[str, _Actor] = {}
     sealed = 0
     for log_id, entry in entries:
-        if not _wanted(log_id, entry, encounter, since) or checks is None or luck is None:
+        if not _wanted(log_id, entry, encounter, since):
             continue
         unveil = "unveils" in entry
         result = entry.get("result")
