@@ -153,40 +153,72 @@ def _wanted(log_id: str, entry: dict, encounter, since) -> bool:
     return since is None or str(entry.get("at") or "") >= since
 
 
+RECENT = 4096  # entries whose counts an undo may still take back (undo works from the log's tip)
+
+
 def stats_record(entries, system, rules, actor: str | None = None, encounter: str | None = None,
                  since: str | None = None) -> dict:
     """P-LUCK-2 over (log id, entry) pairs, streamed: per actor the checks, expected and actual
-    successes, the percentile, dice spent and top faces. A secret roll counts once it is unveiled."""
+    successes, the percentile, dice spent and top faces. A secret roll counts once it is unveiled;
+    an undone entry does not count."""
+    from collections import OrderedDict
+
+    from .store.loglines import entry_id
+
     checks, _, luck = hooks(system)
     actors: dict[str, _Actor] = {}
+    recent: OrderedDict = OrderedDict()  # (log id, entry id) -> (its counts, sealed change)
     sealed = 0
     for log_id, entry in entries:
         if not _wanted(log_id, entry, encounter, since):
             continue
-        unveil = "unveils" in entry
-        result = entry.get("result")
-        if entry.get("commitment") is not None:
-            sealed += 1
-        elif unveil:
-            sealed -= 1
-        for check in checks(result) if isinstance(result, dict) else ():
-            got = luck(check, rules)
-            who = got.get("actor")
-            if who is None or (actor is not None and who != actor):
-                continue
-            row = actors.setdefault(who, _Actor())
-            if not unveil:
-                row.spent += got.get("spent", 0)
-            row.crits += got.get("crits", 0)  # every die rolled, once its faces are public
-            row.crits_expected += Fraction(got.get("crits_expected", 0))
-            if got.get("success") is None:
-                continue  # sealed, or a roll with no target of its own (the other side of a contest)
-            chance = chance_of(system, rules, check)
-            if chance is not None:
-                row.chances.append(chance)
-                row.successes += bool(got["success"])
+        if entry.get("command") == "undo":
+            undone = recent.pop((log_id, str((entry.get("declaration") or {}).get("undoes"))), None)
+            if undone is not None:
+                sealed -= undone[1]
+                _count(actors, undone[0], -1)
+            continue
+        change = 1 if entry.get("commitment") is not None else -1 if "unveils" in entry else 0
+        counts = _counts(entry, checks, luck, system, rules, actor)
+        _count(actors, counts, 1)
+        sealed += change
+        recent[(log_id, entry_id(entry))] = (counts, change)
+        if len(recent) > RECENT:
+            recent.popitem(last=False)
     scope = {"actor": actor, "encounter": encounter, "since": since, "sealed": sealed}
     return {"scope": scope, "actors": [actors[name].record(name) for name in sorted(actors)]}
+
+
+def _counts(entry, checks, luck, system, rules, actor) -> list[tuple]:
+    """What one entry adds: (actor, spent, crits, crits expected, chance or None, success) per check."""
+    result = entry.get("result")
+    unveil = "unveils" in entry
+    out = []
+    for check in checks(result) if isinstance(result, dict) else ():
+        got = luck(check, rules)
+        who = got.get("actor")
+        if who is None or (actor is not None and who != actor):
+            continue
+        chance = None
+        if got.get("success") is not None:  # None: sealed, or a roll with no target of its own
+            chance = chance_of(system, rules, check)
+        out.append((who, 0 if unveil else got.get("spent", 0), got.get("crits", 0),
+                    Fraction(got.get("crits_expected", 0)), chance, bool(got.get("success"))))
+    return out
+
+
+def _count(actors: dict, counts: list, sign: int):
+    for who, spent, crits, crits_expected, chance, success in counts:
+        row = actors.setdefault(who, _Actor())
+        row.spent += sign * spent
+        row.crits += sign * crits  # every die rolled, once its faces are public
+        row.crits_expected += sign * crits_expected
+        if chance is not None:
+            if sign > 0:
+                row.chances.append(chance)
+            else:
+                row.chances.remove(chance)
+            row.successes += sign * success
 
 
 def campaign_entries(root, encounter: str | None = None):

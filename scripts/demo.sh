@@ -28,3 +28,9 @@ say encounter log
 say verify
 say undo
 say verify
+say roll mira athletics --dr 2 --faces 2,1 --boost 1 --secret
+say dr hard --random --faces 1,2,0
+say verify
+say unveil --all
+say verify
+say stats

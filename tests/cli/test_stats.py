@@ -122,3 +122,11 @@ def test_percentile_of_mixed_chances_against_enumeration():
     chances = [Fraction(1, 3), Fraction(1, 3), Fraction(5, 9), Fraction(0), Fraction(1), Fraction(7, 27)]
     for k in range(len(chances) + 1):
         assert percentile(chances, k) == percentile_by_enumeration(chances, k)
+
+
+def test_an_undone_check_does_not_count(camp):
+    ok(camp, "roll", "selka", "stealth", "--dr", "1", "--faces", "2")
+    ok(camp, "roll", "selka", "stealth", "--dr", "1", "--faces", "0")
+    ok(camp, "undo")
+    row = ok(camp, "stats")["actors"][0]
+    assert row["checks"] == 1 and row["successes"] == 1 and row["dice_spent"] == 1 and row["crits"] == 1
