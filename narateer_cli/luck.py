@@ -51,8 +51,8 @@ def hooks(system):
 
 def annotate(system, rules, result) -> None:
     """P-LUCK-1: give each check of a result its exact `chance` (a fraction as text), in place."""
-    checks, chance, _ = hooks(system)
-    if chance is None or not isinstance(result, dict):
+    checks, chance = system.hook("checks"), system.hook("chance")  # a system opts in with its `checks` hook:
+    if checks is None or chance is None or not isinstance(result, dict):  # its verify must accept the new key
         return
     for check in checks(result):
         if "chance" not in check:

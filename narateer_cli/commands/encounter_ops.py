@@ -90,7 +90,7 @@ def finish(session, command: str, actor: str, declaration: dict, result: dict, d
             session.txn.write(old, None)
     changed = session.txn.changed()
     session.commit()
-    if getattr(session, "secret_entry", None):
+    if getattr(session, "secret_entry", None) and not getattr(session.app, "as_json", False):
         import sys
 
         sys.stderr.write(f"narateer: secret roll: the log holds only its commitment (entry {session.secret_entry}); "
