@@ -25,16 +25,20 @@ def parse_fraction(text) -> Fraction | None:
     return None
 
 
-def any_checks(node):
-    """The host's default `checks` hook: every mapping with an `actor` and a yes/no `success`."""
+def mappings(node):
+    """Every mapping inside a logged result, outermost first."""
     if isinstance(node, dict):
-        if isinstance(node.get("actor"), str) and isinstance(node.get("success"), bool):
-            yield node
+        yield node
         for value in node.values():
-            yield from any_checks(value)
+            yield from mappings(value)
     elif isinstance(node, list):
         for value in node:
-            yield from any_checks(value)
+            yield from mappings(value)
+
+
+def any_checks(node):
+    """The host's default `checks` hook: every mapping with an `actor` and a yes/no `success`."""
+    return (m for m in mappings(node) if isinstance(m.get("actor"), str) and isinstance(m.get("success"), bool))
 
 
 def plain_luck(check: dict, rules) -> dict:

@@ -98,23 +98,10 @@ def record_path(root: Path, entry_id: str) -> Path:
 
 def write_record(root: Path, entry_id: str, record: dict):
     """The private record, written whole (temporary file, fsync, rename) with mode 0600."""
-    from .txn import _temp_file, private_dir
+    from .txn import atomic_write
 
-    target = record_path(root, entry_id)
-    fd, tmp = _temp_file(private_dir(root))
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(json.dumps(record, ensure_ascii=False, sort_keys=True).encode("utf-8"))
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.chmod(tmp, 0o600)
-        os.replace(tmp, target)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
-        raise
+    text = json.dumps(record, ensure_ascii=False, sort_keys=True)
+    atomic_write(root, record_path(root, entry_id), text, mode=0o600)
 
 
 def read_record(root: Path, entry_id: str) -> dict | None:

@@ -15,16 +15,13 @@ CHECK_KEYS = {"actor", "skill", "roll_dice", "paid"}
 def checks(node):
     """Every check object inside a logged result (a contest's other side too), outermost first; a Hide
     gives one more per observer: the hider's one Stealth roll against that observer's own target."""
-    if isinstance(node, dict):
-        if CHECK_KEYS <= node.keys():
-            yield node
-        if isinstance(node.get("observers"), list) and isinstance(node.get("check"), dict):
-            yield from _observed(node["check"], node["observers"])
-        for value in node.values():
-            yield from checks(value)
-    elif isinstance(node, list):
-        for value in node:
-            yield from checks(value)
+    from narateer_cli.luck import mappings
+
+    for found in mappings(node):
+        if CHECK_KEYS <= found.keys():
+            yield found
+        if isinstance(found.get("observers"), list) and isinstance(found.get("check"), dict):
+            yield from _observed(found["check"], found["observers"])
 
 
 def _observed(stealth: dict, observers: list):

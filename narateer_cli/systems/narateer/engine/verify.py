@@ -17,14 +17,9 @@ CHECK_KEYS = {"faces", "final_faces", "total", "paid", "rerolled"}
 
 
 def find_checks(node):
-    if isinstance(node, dict):
-        if CHECK_KEYS <= node.keys():
-            yield node
-        for value in node.values():
-            yield from find_checks(value)
-    elif isinstance(node, list):
-        for value in node:
-            yield from find_checks(value)
+    from narateer_cli.luck import mappings
+
+    return (found for found in mappings(node) if CHECK_KEYS <= found.keys())
 
 
 # what a logged check claims, in the order a reader checks it
