@@ -134,6 +134,26 @@ def test_every_random_dr_is_secret(camp):
     assert ok(camp, "verify", "campaign")["ok"] is True
 
 
+def test_an_unveiled_random_dr_is_recomputed_from_its_faces(camp):
+    """The Guide commits to DR 12 with faces that give 11: the hash matches, the rules do not."""
+    from narateer_cli.store import secrets
+
+    ok(camp, "dr", "hard", "--random", "--faces", "1,2,0")
+    entry = log_entries(camp)[-1]
+    record_path = camp / ".narateer" / "secrets" / f"{entry['id']}.json"
+    record = json.loads(record_path.read_text())
+    lie = {**record["result"], "dr": 12}
+    path = camp / "encounters" / "campaign.log.yaml"
+    lines = path.read_text().splitlines(keepends=True)
+    forged = {**entry, "commitment": secrets.commitment(bytes.fromhex(record["salt"]), lie)}
+    lines[-1] = "- " + json.dumps(forged) + "\n"
+    path.write_text("".join(lines))
+    record_path.write_text(json.dumps({**record, "result": lie}))
+    ok(camp, "unveil", entry["id"])
+    r = run(camp, "--json", "verify", "campaign")
+    assert r.code == 1 and "random DR 12 does not follow" in r.json["problem"]
+
+
 def test_a_guide_sheet_rolls_in_secret(camp):
     path = camp / "characters" / "sentry.yaml"
     path.write_text(path.read_text() + "guide: true\n")
