@@ -197,3 +197,14 @@ def test_refusals_change_no_byte(camp):
     ok(camp, "unveil", entry["id"])
     refused(camp, 3, "unveil", entry["id"])
     assert snapshot(camp) != before
+
+
+def test_a_secret_exchange_hides_what_landed_and_verifies_once_unveiled(scene_camp):
+    ok(scene_camp, "turn", "start", "mira")
+    shown = ok(scene_camp, "exchange", "mira", "bandit", "--response", "guard", "--boost", "2", "--faces", "2,2,1",
+               "--response-faces", "1", "--secret")
+    entry = log_entries(scene_camp, "ambush")[-1]
+    assert shown["lands"] and not (PRIVATE | {"lands", "hit_margin", "damage"}) & keys_anywhere(entry["result"])
+    ok(scene_camp, "unveil", entry["id"])
+    data = ok(scene_camp, "verify")
+    assert data["ok"] is True and data["secret"] == []

@@ -72,6 +72,7 @@ def luck(check: dict, rules: Ruleset) -> dict:
         out["crits_expected"] = Fraction(len(final) * one[top], denom)
     return out
 
-# what a secret roll keeps private beyond the host's list (P-SECRET-1): rerolled faces, a random DR,
+# what a secret roll keeps private beyond the host's list (P-SECRET-1): rerolled faces, a random DR, what an Exchange did,
 # a Hide's total and who saw it
-PRIVATE_KEYS = ("reroll_faces", "power_faces", "dr", "recorded_total", "recorded", "hidden", "hidden_from", "found")
+PRIVATE_KEYS = ("reroll_faces", "power_faces", "dr", "lands", "hit_margin", "damage",
+                "recorded_total", "recorded", "hidden", "hidden_from", "found")
