@@ -61,12 +61,10 @@ def finish(session, command: str, actor: str, declaration: dict, result: dict, d
     gets its exact `chance` (P-LUCK-1); a secret roll (`--secret`, `secret=True`, a `guide: true`
     sheet) logs a commitment in place of its private keys (P-SECRET-1); `private` adds keys this
     command's secret entry hides too (a target that is itself secret, P-SECRET-2)."""
-    from ..luck import annotate
     from ..render import plain
     from ..store import encounters
 
     result = plain(result)
-    annotate(session.campaign.system, session.rules, result)
     secret = wants_secret(session, actor, result, secret)
     session.txn.action = f"the {command} action"
     before_dice = {cid: dict(session.sheet(cid).dice) for cid in dice}
@@ -104,9 +102,15 @@ def append_entry(session, enc_id: str, command: str, actor, declaration: dict, r
                  secret: bool = False, entry_id: str | None = None, private=()) -> dict:
     """Add one log entry (seq, id and parent from the log's tail) to the transaction; returns it.
     `moves` maps each character whose dice moved to (dice before, dice after). A secret entry keeps
-    its result private (`.narateer/secrets/`) and logs the commitment and the public rest (P-SECRET-1)."""
+    its result private (`.narateer/secrets/`) and logs the commitment and the public rest (P-SECRET-1):
+    when asked (`secret`), or by --secret or a `guide: true` sheet for a system that logs through here.
+    Each check of the result gets its exact `chance` first (P-LUCK-1)."""
+    from ..luck import annotate
     from ..store import encounters
 
+    if isinstance(result, dict):
+        annotate(session.campaign.system, session.rules, result)
+    secret = secret or wants_secret(session, actor, result, False)
     log = encounters.log_path(session.campaign.root, enc_id)
     fields = {"command": command, "actor": actor, "declaration": declaration, "result": result,
               "dice": {cid: {"before": dict(b), "after": dict(a)} for cid, (b, a) in moves.items()}}
@@ -127,8 +131,7 @@ def secret_asked(session, actor) -> bool:
     """Will a roll by `actor` be secret: --secret, or a `guide: true` sheet (P-SECRET-1)?"""
     if getattr(session.app, "secret", False):
         return True
-    sheet = session.load(actor) if isinstance(actor, str) else None
-    return sheet is not None and isinstance(sheet.plain, dict) and sheet.plain.get("guide") is True
+    return is_guide(session.load(actor) if isinstance(actor, str) else None)
 
 
 def wants_secret(session, actor, result, secret: bool) -> bool:
@@ -142,8 +145,19 @@ def wants_secret(session, actor, result, secret: bool) -> bool:
             raise BadInput("--secret hides a roll, and this command rolls nothing", rule="P-SECRET-1",
                            fix="drop --secret")
         return rolls
-    sheet = session.sheets.get(actor) if isinstance(actor, str) else None
-    return rolls and sheet is not None and isinstance(sheet.plain, dict) and sheet.plain.get("guide") is True
+    return rolls and is_guide(session.sheets.get(actor) if isinstance(actor, str) else None)
+
+
+def is_guide(sheet_file) -> bool:
+    """Does this loaded sheet say `guide: true` (every roll of it is secret, P-SECRET-1)?"""
+    if sheet_file is None:
+        return False
+    plain = sheet_file.plain
+    if plain is None:
+        from ..store.yamlio import to_plain
+
+        plain = to_plain(sheet_file.doc)
+    return isinstance(plain, dict) and plain.get("guide") is True
 
 
 def autocommit(session, changed: list[str], command: str, actor, declaration: dict, result: dict):
