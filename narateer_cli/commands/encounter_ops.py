@@ -101,30 +101,40 @@ def finish(session, command: str, actor: str, declaration: dict, result: dict, d
 def append_entry(session, enc_id: str, command: str, actor, declaration: dict, result: dict, moves: dict,
                  secret: bool = False, entry_id: str | None = None, private=()) -> dict:
     """Add one log entry (seq, id and parent from the log's tail) to the transaction; returns it.
-    `moves` maps each character whose dice moved to (dice before, dice after). A secret entry keeps
-    its result private (`.narateer/secrets/`) and logs the commitment and the public rest (P-SECRET-1):
-    when asked (`secret`), or by --secret or a `guide: true` sheet for a system that logs through here.
-    Each check of the result gets its exact `chance` first (P-LUCK-1)."""
-    from ..luck import annotate
+    `moves` maps each character whose dice moved to (dice before, dice after)."""
     from ..store import encounters
 
-    if isinstance(result, dict):
-        annotate(session.campaign.system, session.rules, result)
-    secret = secret or wants_secret(session, actor, result, False)
-    log = encounters.log_path(session.campaign.root, enc_id)
     fields = {"command": command, "actor": actor, "declaration": declaration, "result": result,
               "dice": {cid: {"before": dict(b), "after": dict(a)} for cid, (b, a) in moves.items()}}
-    if secret:
-        from ..store import loglines, secrets
-
-        fields["id"] = entry_id or loglines.new_id()
-        fields["commitment"] = secrets.seal(session.campaign.root, fields["id"], result, enc_id)
-        fields["result"] = secrets.public(result, secrets.private_keys(session.campaign.system) | set(private))
+    fields = logged_fields(session, enc_id, fields, secret, entry_id, private)
+    log = encounters.log_path(session.campaign.root, enc_id)
     text, entry = encounters.new_entry(log, fields)
     session.txn.append(log, text)
-    if secret:
+    if "commitment" in fields:
         session.secret_entry = entry["id"]
     return entry
+
+
+def logged_fields(session, log_id: str, fields: dict, secret: bool = False, entry_id: str | None = None,
+                  private=()) -> dict:
+    """An entry's fields as they go into the log: each check of the result with its exact `chance`
+    (P-LUCK-1); a secret roll (`secret`, --secret, a `guide: true` sheet) as its commitment and public
+    rest, the salt and whole result kept in `.narateer/secrets/` (P-SECRET-1). A system that writes
+    entries with `store.encounters.new_entry` itself passes its fields through here first."""
+    from ..luck import annotate
+
+    result = fields.get("result")
+    if isinstance(result, dict):
+        annotate(session.campaign.system, session.rules, result)
+    if not (secret or wants_secret(session, fields.get("actor"), result, False)):
+        return fields
+    from ..store import loglines, secrets
+
+    out = dict(fields)
+    out["id"] = entry_id or loglines.new_id()
+    out["commitment"] = secrets.seal(session.campaign.root, out["id"], result, log_id)
+    out["result"] = secrets.public(result, secrets.private_keys(session.campaign.system) | set(private))
+    return out
 
 
 def secret_asked(session, actor) -> bool:
