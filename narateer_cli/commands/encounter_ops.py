@@ -133,7 +133,10 @@ def logged_fields(session, log_id: str, fields: dict, secret: bool = False, entr
     out = dict(fields)
     out["id"] = entry_id or loglines.new_id()
     out["commitment"] = secrets.seal(session.campaign.root, out["id"], result, log_id)
-    out["result"] = secrets.public(result, secrets.private_keys(session.campaign.system) | set(private))
+    keys = secrets.private_keys(session.campaign.system) | set(private)
+    out["result"] = secrets.public(result, keys)
+    if isinstance(fields.get("declaration"), dict):  # faces typed at the table are the roll too
+        out["declaration"] = secrets.public(fields["declaration"], keys)
     return out
 
 
