@@ -179,7 +179,8 @@ class Audit:
             return f"{where}: salt and result do not hash to the commitment of entry {target} (P-SECRET-3)"
         if not shows(result, secret["result"]):
             return f"{where}: the unveiled result differs from what entry {target} showed the table"
-        found = self.recheck({**secret, "result": result})
+        unsealed = {k: v for k, v in secret.items() if k != "commitment"}
+        found = self.recheck({**unsealed, "result": result})  # the entry as it would have been logged
         return f"{where}: entry {target}'s roll: {found}" if found else None
 
     def still_secret(self) -> list[str]:

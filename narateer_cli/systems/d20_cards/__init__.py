@@ -45,6 +45,7 @@ SYSTEM = System(
         "parse_faces": __name__ + ".dice:parse_faces_option",
         "beats": __name__ + ".act:beats",
         "render": __name__ + ".render",
+        "private_keys": __name__ + ".verify:PRIVATE_KEYS",
     },
     counters=("hp.current", "resources.ap.current", "charges"),
     pointers={
