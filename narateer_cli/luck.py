@@ -53,12 +53,19 @@ def hooks(system):
     return system.hook("checks") or any_checks, system.hook("chance"), system.hook("luck") or plain_luck
 
 
-def annotate(system, rules, result) -> None:
+def find(checks, result, declaration):
+    """A `checks` hook's checks: given the entry's declaration too when it takes a second argument."""
+    if getattr(getattr(checks, "__code__", None), "co_argcount", 1) >= 2:
+        return checks(result, declaration)
+    return checks(result)
+
+
+def annotate(system, rules, result, declaration=None) -> None:
     """P-LUCK-1: give each check of a result its exact `chance` (a fraction as text), in place."""
     checks, chance = system.hook("checks"), system.hook("chance")  # a system opts in with its `checks` hook:
     if checks is None or chance is None or not isinstance(result, dict):  # its verify must accept the new key
         return
-    for check in checks(result):
+    for check in find(checks, result, declaration):
         if "chance" not in check:
             value = _ask(chance, check, rules)
             if value is not None:
@@ -198,7 +205,7 @@ def _counts(entry, checks, luck, system, rules, actor) -> list[tuple]:
     result = entry.get("result")
     unveil = "unveils" in entry
     out = []
-    for check in checks(result) if isinstance(result, dict) else ():
+    for check in find(checks, result, entry.get("declaration")) if isinstance(result, dict) else ():
         got = luck(check, rules)
         who = got.get("actor")
         if who is None or (actor is not None and who != actor):

@@ -125,7 +125,7 @@ def logged_fields(session, log_id: str, fields: dict, secret: bool = False, entr
 
     result = fields.get("result")
     if isinstance(result, dict):
-        annotate(session.campaign.system, session.rules, result)
+        annotate(session.campaign.system, session.rules, result, fields.get("declaration"))
     if not (secret or wants_secret(session, fields.get("actor"), result, False)):
         return fields
     from ..store import loglines, secrets

@@ -46,6 +46,9 @@ SYSTEM = System(
         "beats": __name__ + ".act:beats",
         "render": __name__ + ".render",
         "private_keys": __name__ + ".verify:PRIVATE_KEYS",
+        "checks": __name__ + ".luck:checks",
+        "chance": __name__ + ".luck:chance",
+        "luck": __name__ + ".luck:luck",
     },
     counters=("hp.current", "resources.ap.current", "charges"),
     pointers={

@@ -64,3 +64,25 @@ def test_an_unveiled_act_whose_faces_do_not_give_its_hit_fails_verify(d20):  # n
     ok(d20, "unveil", entry["id"])
     r = run(d20, "--json", "verify")
     assert r.code == 1 and "hit/miss is wrong" in r.json["problem"]
+
+
+def test_each_attack_records_its_chance_and_stats_count_it(d20):  # noqa: F811
+    """Mira's Strike: d20 + 4 against bandit's Physical AC 14 (a natural 20 hits, a natural 1 misses)."""
+    from fractions import Fraction
+
+    def hit(face):
+        return face == 20 or (face != 1 and face + 4 >= 14)
+
+    plain = Fraction(sum(hit(f) for f in range(1, 21)), 20)
+    ok(d20, "act", "mira", "strike", "--target", "bandit", "--faces", "11")
+    assert last_entry(d20)["result"]["targets"][0]["attack"]["chance"] == f"{plain.numerator}/{plain.denominator}"
+    [row] = ok(d20, "stats")["actors"]
+    assert row["actor"] == "mira" and row["checks"] == 1 and row["successes"] == 1
+    assert row["expected_exact"] == f"{plain.numerator}/{plain.denominator}"
+    assert row["percentile"] == round(float((1 - plain) * 100 + plain * 50), 1)
+
+
+def test_an_attack_with_advantage_records_the_chance_of_the_better_of_two(d20):  # noqa: F811
+    ok(d20, "act", "mira", "strike", "--target", "bandit", "--advantage", "--faces", "11,5")
+    miss = sum(1 for f in range(1, 21) if not (f == 20 or (f != 1 and f + 4 >= 14)))
+    assert last_entry(d20)["result"]["targets"][0]["attack"]["chance"] == f"{400 - miss * miss}/400"
