@@ -104,7 +104,8 @@ def stats(data: dict) -> str:
     head = table([(r["actor"], r["checks"], f"{r['successes']}", f"{r['expected']:.2f}",
                    "-" if r["percentile"] is None else f"{r['percentile']:.1f}%", r["dice_spent"],
                    f"{r['crits']} / {r['crits_expected']:.2f}") for r in rows],
-                 ["actor", "checks", "successes", "expected", "luck", "dice spent", "crits / expected"])
+                 ["actor", "checks", "successes", "expected", "luck", "dice spent", "crits / expected"],
+                 disable_numparse=True, colalign=("left",) + ("right",) * 6)
     width = max(len(r["actor"]) for r in rows)
     chart = ["", "luck (percentile of possible sessions; | marks 50%)"]
     for r in rows:

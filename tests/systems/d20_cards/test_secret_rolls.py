@@ -4,18 +4,11 @@ from __future__ import annotations
 
 import json
 
+from tests.cli.test_secret_rolls import keys_anywhere
 from tests.conftest import ok, run
 from tests.systems.d20_cards.test_cli import d20  # noqa: F401 (the fixture)
 
 HIDDEN = {"faces", "face", "total", "hit", "lands", "damage", "success", "outcome"}
-
-
-def keys_anywhere(node) -> set:
-    if isinstance(node, dict):
-        return set(node) | set().union(*(keys_anywhere(v) for v in node.values()))
-    if isinstance(node, list):
-        return set().union(set(), *(keys_anywhere(v) for v in node))
-    return set()
 
 
 def last_entry(root):
