@@ -34,3 +34,10 @@ say verify
 say unveil --all
 say verify
 say stats
+
+# Every other rule system plays its own short scene (narateer_cli/systems/NAME/demo.sh), on its own scratch copy.
+here=$(cd "$(dirname "$0")/.." && pwd)
+for scene in "$here"/narateer_cli/systems/*/demo.sh; do
+  printf '\n\033[1m# %s\033[0m\n' "$(basename "$(dirname "$scene")")"
+  NARATEER="$N" bash "$scene"
+done

@@ -77,15 +77,8 @@ def finish(session, command: str, actor: str, declaration: dict, result: dict, d
     # G-LOG-5: a change outside an encounter goes to the campaign log
     log_id = enc.id if enc is not None else (encounters.CAMPAIGN if session.txn.changed() or secret else None)
     if log_id is not None:
-        writes = dict(session.txn.writes)
-        before = session.txn.before()
         moves = {cid: (before_dice[cid], after) for cid, after in dice.items()}
-        entry = append_entry(session, log_id, command, actor, declaration, result, moves, secret, entry_id, private)
-        seq = entry["seq"]
-        session.txn.write(encounters.undo_dir(root, log_id) / f"{seq:08d}.json",
-                          encounters.undo_record(before, writes, seq, entry["id"], entry["resumes"]))
-        for old in encounters.old_undo_records(root, log_id):
-            session.txn.write(old, None)
+        log_action(session, log_id, command, actor, declaration, result, moves, secret, entry_id, private)
     changed = session.txn.changed()
     session.commit()
     if getattr(session, "secret_entry", None) and not getattr(session.app, "as_json", False):
@@ -96,6 +89,24 @@ def finish(session, command: str, actor: str, declaration: dict, result: dict, d
     if enc is not None:
         encounters.remember_state(session.campaign.root, enc.new_state, state_text)
     autocommit(session, changed, command, actor, declaration, result)
+
+
+def log_action(session, log_id: str, command: str, actor, declaration: dict, result: dict, moves: dict,
+               secret: bool = False, entry_id: str | None = None, private=()) -> dict:
+    """Log one action in the transaction: its entry, and the undo record of every file it replaces (the
+    previous text, bound to the entry's id: G-MERGE-4); older undo records past the limit go. Returns the entry.
+    `secret`, `entry_id`, `private`: as `append_entry` (P-SECRET-1)."""
+    from ..store import encounters
+
+    root = session.campaign.root
+    writes = dict(session.txn.writes)
+    before = session.txn.before()
+    entry = append_entry(session, log_id, command, actor, declaration, result, moves, secret, entry_id, private)
+    session.txn.write(encounters.undo_dir(root, log_id) / f"{entry['seq']:08d}.json",
+                      encounters.undo_record(before, writes, entry["seq"], entry["id"], entry["resumes"]))
+    for old in encounters.old_undo_records(root, log_id):
+        session.txn.write(old, None)
+    return entry
 
 
 def append_entry(session, enc_id: str, command: str, actor, declaration: dict, result: dict, moves: dict,
