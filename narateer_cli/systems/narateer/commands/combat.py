@@ -42,14 +42,14 @@ def exchange_cmd(app, attacker, defender, response, skill, weapon, boost, respon
         dice = dice_source(app, s.rules, faces=(faces, "--faces"), reroll=(reroll_faces, "--reroll-faces"),
                            response=(response_faces, "--response-faces"),
                            response_reroll=(response_reroll_faces, "--response-reroll-faces"))
-        state, data, after = exchange_in(enc.state if enc else None, a, d, response, s.rules, dice, skill=skill,
+        state, result, after = exchange_in(enc.state if enc else None, a, d, response, s.rules, dice, skill=skill,
                                          weapon=weapon, cost=cost, boost=boost, response_boost=response_boost,
                                          advantage=advantage, disadvantage=disadvantage, dr=dr)
         if enc is not None:
             enc.new_state = state
         finish(s, "exchange", attacker, {"defender": defender, "response": response, "weapon": weapon,
-                                         "boost": boost, "response_boost": response_boost}, data, after, enc)
-    emit(app, "exchange", data)
+                                         "boost": boost, "response_boost": response_boost}, result, after, enc)
+    emit(app, "exchange", result)
 
 
 @command(rolls=True, help="""A Reaction. `opportunity`: an Opportunity Attack on a creature that just completed a move.
@@ -76,7 +76,7 @@ def react_cmd(app, char, kind, mover, boost, allow_boost, faces, reroll_faces):
         if enc is None:
             raise BadInput(f"{char} is not in the current encounter", fix="an Opportunity Attack happens in an encounter")
         dice = dice_source(app, s.rules, faces=(faces, "--faces"), reroll=(reroll_faces, "--reroll-faces"))
-        enc.new_state, data, after = opportunity_in(enc.state, s.sheet(char), s.sheet(mover), s.rules, dice, boost,
+        enc.new_state, result, after = opportunity_in(enc.state, s.sheet(char), s.sheet(mover), s.rules, dice, boost,
                                                     allow_boost)
-        finish(s, "react", char, {"kind": kind, "against": mover, "boost": boost}, data, after, enc)
-    emit(app, "react", data)
+        finish(s, "react", char, {"kind": kind, "against": mover, "boost": boost}, result, after, enc)
+    emit(app, "react", result)
