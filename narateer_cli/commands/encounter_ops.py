@@ -81,7 +81,8 @@ def finish(session, command: str, actor: str, declaration: dict, result: dict, d
         log_action(session, log_id, command, actor, declaration, result, moves, secret, entry_id, private)
     changed = session.txn.changed()
     session.commit()
-    if getattr(session, "secret_entry", None) and not getattr(session.app, "as_json", False):
+    app = session.app  # asked for with --secret: say where the commitment went (a random DR is always secret)
+    if getattr(session, "secret_entry", None) and getattr(app, "secret", False) and not getattr(app, "as_json", False):
         import sys
 
         sys.stderr.write(f"narateer: secret roll: the log holds only its commitment (entry {session.secret_entry}); "
