@@ -63,6 +63,7 @@ HOST_VERBS = {
     "unveil": "narateer_cli.commands.secrecy",
     "stats": "narateer_cli.commands.secrecy",
     "git-setup": "narateer_cli.commands.gitcmds",
+    "serve": "narateer_cli.commands.serve",
     "merge-driver": "narateer_cli.commands.gitcmds",  # run by git, not listed in help
 }
 

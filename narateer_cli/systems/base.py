@@ -30,6 +30,11 @@ HOOKS = {
     "beats": "(total, target) -> bool: success comparison, the one place it is written",
     "parse_faces": "(text, option) -> list of faces | None: physical faces typed at the table",
     "chance": "(entry_check: dict, rules) -> Fraction: probability of the logged outcome (P-LUCK)",
+    "view": "(state, sheets: {id: plain doc}, rules) -> {participants: {id: fields}, hidden?: {id: observers}}: "
+            "the players' screen (V-1); the host's default gives names, conditions and counters as pools",
+    "public_entry": "(entry: dict) -> dict | None: a log entry as the party may see it (V-2: no recorded "
+                    "totals, no secrets); None leaves it out",
+    "last_check": "(entry: dict) -> {actor, skill, faces, total, target, outcome} | None: the roll `serve` shows",
 }
 
 

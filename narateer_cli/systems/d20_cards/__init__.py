@@ -49,6 +49,8 @@ SYSTEM = System(
         "checks": __name__ + ".luck:checks",
         "chance": __name__ + ".luck:chance",
         "luck": __name__ + ".luck:luck",
+        "view": __name__ + ".view:view",
+        "last_check": __name__ + ".view:last_check",
     },
     counters=("hp.current", "resources.ap.current", "charges"),
     pointers={

@@ -50,6 +50,8 @@ SYSTEM = System(
         "private_keys": __name__ + ".engine.luck:PRIVATE_KEYS",
         "render": __name__ + ".render",
         "sheet_schema": __name__ + ".schema:SHEET",
+        "view": __name__ + ".view:view",
+        "public_entry": __name__ + ".view:public_entry",
     },
     counters=("action_dice.ready", "action_dice.used", "action_dice.wounded"),
     example_hint="start a scene with `narateer encounter new NAME CHAR...` (or use the example with --in ambush)",
