@@ -28,6 +28,12 @@ say encounter log
 say verify
 say undo
 say verify
+say roll mira athletics --dr 2 --faces 2,1 --boost 1 --secret
+say dr hard --random --faces 1,2,0
+say verify
+say unveil --all
+say verify
+say stats
 
 # Every other rule system plays its own short scene (narateer_cli/systems/NAME/demo.sh), on its own scratch copy.
 here=$(cd "$(dirname "$0")/.." && pwd)

@@ -119,7 +119,7 @@ def save(session, command, actor, declaration, result, before, after, enc=None):
         session.txn.write(encounters.state_path(root, enc.id), state_text)
     log_id = enc.id if enc is not None else (encounters.CAMPAIGN if session.txn.changed() else None)
     if log_id is not None:  # the host's entry and undo record; each changed character's values under `state`
-        log_action(session, log_id, command, actor, declaration, result, None, {"state": state})
+        log_action(session, log_id, command, actor, declaration, result, None, extra={"state": state})
     changed = session.txn.changed()
     session.commit()
     if enc is not None:

@@ -38,6 +38,7 @@ SYSTEM = System(
         "parse_faces": _P + "dice:parse_faces",
         "beats": _P + "check:beats",
         "chance": _P + "verify:chance",
+        "private_keys": _P + "verify:PRIVATE_KEYS",
         "render": _P + "render",
     },
     example="example",
