@@ -1,7 +1,7 @@
 """Re-check logged Action Checks with the same functions that rolled them (no second copy of the rules).
 
 `verify_log(entries, rules)` returns the first problem as text or None;
-`chance(entry_check, rules)` is the exact chance of success a logged check had.
+`chance(entry_check, rules)` is the exact chance of success a logged check had (see `luck`).
 """
 
 from __future__ import annotations
@@ -22,6 +22,12 @@ class _Problem(Exception):
 def _expect(ok: bool, what: str):
     if not ok:
         raise _Problem(what)
+
+
+def _fraction_text(value) -> str | None:
+    from narateer_cli.luck import fraction_text
+
+    return None if value is None else fraction_text(Fraction(value))
 
 
 def verify_check(c: dict, rules, opposed_side: bool = False):
@@ -50,6 +56,8 @@ def verify_check(c: dict, rules, opposed_side: bool = False):
     _expect(ds["multi"] == multi_drawbacks(stunt.get("targets", 1), stunt.get("outcomes", 1), rules),
             "the multi-target Drawbacks are wrong")
     _expect(ds["total"] == ds["base"] + ds["drawback"] + ds["familiarity"] + ds["multi"], "the DS does not add up")
+    if "chance" in c:  # P-LUCK-1: logged beforehand, it must be the chance its declaration gives
+        _expect(c["chance"] == _fraction_text(chance(c, rules)), f"the chance should be {chance(c, rules)}")
     success = decide(c["total"], ds["total"], c["critical_failure"], bool(c.get("opposed")), rules)
     _expect(c["success"] == success, f"success should be {success}")
     if success and c["effect_source"] != "flat":
@@ -85,10 +93,8 @@ PRIVATE_KEYS = ("faces_text", "exploded", "critical_failure", "effect", "effect_
                 "shortfall", "stunt", "degree", "wins", "winner")
 
 
-def chance(entry_check: dict, rules) -> Fraction:
-    """The exact chance of success the logged check had (P-LUCK); opposed checks: None."""
-    from .odds import p_success
+def chance(entry_check: dict, rules) -> Fraction | None:
+    """The exact chance of success the logged check had (P-LUCK-1): `luck.chance`."""
+    from .luck import chance as exact
 
-    if entry_check.get("opposed") or entry_check.get("method") == "compare":
-        return None
-    return p_success(chart_dice(entry_check["action_score"]["total"], rules), entry_check["ds"]["total"], rules)
+    return exact(entry_check, rules)

@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 import json
+from fractions import Fraction
+
+from narateer_cli.systems.open_adventure import odds
 
 from tests.cli.test_secret_rolls import keys_anywhere
 from tests.conftest import ok, run
+
+from . import helpers
 
 HIDDEN = {"faces", "faces_text", "total", "success", "outcome", "critical_failure", "shortfall", "effect"}
 
@@ -44,3 +49,58 @@ def test_stats_counts_open_adventure_checks(oa):
     ok(oa, "roll", "goblin", "spear", "--vs", "bloodwind:body", "--faces", "1,1")
     [row] = ok(oa, "stats")["actors"]
     assert row["actor"] == "goblin" and row["checks"] == 1 and row["successes"] == 0
+
+
+def exploding_2d6_meets_7() -> Fraction:
+    """Two unbounded exploding d6 against DS 7, by hand: a die that explodes (1/6) reaches 7 alone; two dice
+    that do not are each uniform over 1..5 (R-OA-EXPL-2); two 1s (a Critical Failure) total 2 and fail anyway."""
+    pairs = sum(1 for a in range(1, 6) for b in range(1, 6) if a + b >= 7)
+    return 1 - Fraction(5, 6) ** 2 * (1 - Fraction(pairs, 25))
+
+
+def test_a_secret_check_logs_its_chance_and_counts_once_unveiled(oa):
+    scene(oa)
+    shown = ok(oa, "roll", "goblin", "spear", "--vs", "bloodwind:body", "--faces", "6+2,1", "--secret")
+    entry = last_entry(oa)
+    assert shown["success"] is True and shown["total"] == 9  # the Guide's screen
+    assert entry["commitment"] and not {"faces", "final_faces", "total", "success", "outcome"} & keys_anywhere(entry)
+    assert entry["result"]["chance"] == "7/12" == str(exploding_2d6_meets_7())  # P-LUCK-1, before the dice
+    sealed = ok(oa, "stats")
+    assert sealed["scope"]["sealed"] == 1 and all(row["checks"] == 0 for row in sealed["actors"])
+    ok(oa, "unveil", entry["id"])
+    assert ok(oa, "verify")["ok"] is True
+    [row] = ok(oa, "stats")["actors"]
+    assert Fraction(row["expected_exact"]) == exploding_2d6_meets_7()
+    assert (row["checks"], row["successes"], row["dice_spent"]) == (1, 1, 0)
+    assert row["crits"] == 1 and row["crits_expected"] == float(2 * Fraction(1, 5))  # one 6; 1/(6-1) per d6
+
+
+def test_a_secret_resolve_and_an_opposed_check_round_trip(oa):
+    scene(oa)
+    ok(oa, "resolve", "goblin", "--intent", "jab", "--check", "spear", "--vs", "bloodwind:body", "--faces", "1,1",
+       "--secret")
+    entry = last_entry(oa)
+    assert entry["commitment"] and not HIDDEN & keys_anywhere(entry)
+    ok(oa, "turn", "end")
+    ok(oa, "turn", "start", "orc")
+    ok(oa, "--seed", "3", "roll", "orc", "greataxe", "--opposed", "bloodwind:strength", "--secret")
+    opposed = last_entry(oa)
+    assert opposed["commitment"] and not HIDDEN & keys_anywhere(opposed)
+    rules = helpers.rules()
+    want = odds.opposed_chance((6, 10), (10,), 0, rules)  # AS 8 rolls d6+d10, AS 4 a d10; ties go to the actor
+    assert Fraction(opposed["result"]["chance"]) == want
+    assert ok(oa, "verify")["secret"] == [entry["id"], opposed["id"]]
+    ok(oa, "unveil", "--all")
+    assert ok(oa, "verify")["ok"] is True
+    rows = {row["actor"]: row for row in ok(oa, "stats")["actors"]}
+    assert Fraction(rows["orc"]["expected_exact"]) == want and rows["goblin"]["successes"] == 0
+
+
+def test_verify_refuses_a_logged_chance_its_declaration_does_not_give(oa):
+    scene(oa)
+    ok(oa, "roll", "goblin", "spear", "--vs", "bloodwind:body", "--faces", "6+2,1")
+    path = oa / "encounters" / "hall.log.yaml"
+    assert '"chance": "7/12"' in path.read_text()
+    path.write_text(path.read_text().replace('"chance": "7/12"', '"chance": "1/2"'))
+    r = run(oa, "--json", "verify")
+    assert r.code == 1 and "chance should be 7/12" in r.json["problem"]
