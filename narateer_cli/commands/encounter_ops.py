@@ -92,17 +92,18 @@ def finish(session, command: str, actor: str, declaration: dict, result: dict, d
     autocommit(session, changed, command, actor, declaration, result)
 
 
-def log_action(session, log_id: str, command: str, actor, declaration: dict, result: dict, moves: dict,
-               secret: bool = False, entry_id: str | None = None, private=()) -> dict:
+def log_action(session, log_id: str, command: str, actor, declaration: dict, result: dict, moves: dict | None,
+               secret: bool = False, entry_id: str | None = None, private=(), extra: dict | None = None) -> dict:
     """Log one action in the transaction: its entry, and the undo record of every file it replaces (the
     previous text, bound to the entry's id: G-MERGE-4); older undo records past the limit go. Returns the entry.
-    `secret`, `entry_id`, `private`: as `append_entry` (P-SECRET-1)."""
+    `secret`, `entry_id`, `private`, `extra`: as `append_entry` (P-SECRET-1)."""
     from ..store import encounters
 
     root = session.campaign.root
     writes = dict(session.txn.writes)
     before = session.txn.before()
-    entry = append_entry(session, log_id, command, actor, declaration, result, moves, secret, entry_id, private)
+    entry = append_entry(session, log_id, command, actor, declaration, result, moves, secret, entry_id, private,
+                         extra)
     session.txn.write(encounters.undo_dir(root, log_id) / f"{entry['seq']:08d}.json",
                       encounters.undo_record(before, writes, entry["seq"], entry["id"], entry["resumes"]))
     for old in encounters.old_undo_records(root, log_id):
@@ -110,14 +111,17 @@ def log_action(session, log_id: str, command: str, actor, declaration: dict, res
     return entry
 
 
-def append_entry(session, enc_id: str, command: str, actor, declaration: dict, result: dict, moves: dict,
-                 secret: bool = False, entry_id: str | None = None, private=()) -> dict:
+def append_entry(session, enc_id: str, command: str, actor, declaration: dict, result: dict, moves: dict | None,
+                 secret: bool = False, entry_id: str | None = None, private=(), extra: dict | None = None) -> dict:
     """Add one log entry (seq, id and parent from the log's tail) to the transaction; returns it.
-    `moves` maps each character whose dice moved to (dice before, dice after)."""
+    `moves` maps each character whose dice moved to (dice before, dice after) (None: the system tracks no
+    dice in its entries); `extra` adds a system's own entry fields after them (d20-cards' `state`)."""
     from ..store import encounters
 
-    fields = {"command": command, "actor": actor, "declaration": declaration, "result": result,
-              "dice": {cid: {"before": dict(b), "after": dict(a)} for cid, (b, a) in moves.items()}}
+    fields = {"command": command, "actor": actor, "declaration": declaration, "result": result}
+    if moves is not None:
+        fields["dice"] = {cid: {"before": dict(b), "after": dict(a)} for cid, (b, a) in moves.items()}
+    fields.update(extra or {})
     fields = logged_fields(session, enc_id, fields, secret, entry_id, private)
     log = encounters.log_path(session.campaign.root, enc_id)
     text, entry = encounters.new_entry(log, fields)

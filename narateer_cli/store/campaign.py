@@ -218,7 +218,7 @@ class Campaign:
 
     def remember(self, sf: "SheetFile", key=None, text: str | None = None):
         """Keep a sheet's parse for the next command (after a write: of `text`, just written)."""
-        if sf.plain is not None and sf.places is not None:
+        if sf.plain is not None and (sf.places is not None or not sf.block):  # counters not in one block: no places
             cache.put(self.root, "sheets", sf.id, {"doc": sf.plain, "dice": sf.places, "rules": self.rules_key}, key,
                       sf.path, text)
 

@@ -43,11 +43,20 @@ def _number(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _holds_counter(path: tuple, counters) -> bool:
+    """A counter lies inside the value at `path` (d20-cards' `resources.ap.current` inside `resources`)."""
+    return any(len(c) > len(path) and all(a in ("*", b) for a, b in zip(c, path)) for c in counters)
+
+
 def merge_value(base, ours, theirs, path: tuple, counters):
     """The merged value (MISSING: the key is gone); Conflict when both sides changed it differently."""
     if _is_counter(path, counters) and all(_number(v) or v is MISSING for v in (base, ours, theirs)):
         b, o, t = (0 if v is MISSING else v for v in (base, ours, theirs))
         return b + (o - b) + (t - b)
+    if isinstance(ours, dict) and isinstance(theirs, dict) and _holds_counter(path, counters):
+        # equal sides may still be two equal spends of a counter inside: merge key by key
+        merge_map(base if isinstance(base, dict) else {}, ours, theirs, path, counters)
+        return ours
     if ours == theirs:
         return ours
     if _plain(ours) == _plain(base):

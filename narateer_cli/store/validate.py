@@ -55,6 +55,7 @@ def validate_campaign(campaign) -> list[Problem]:
         return [_place("narateer.yaml", exc, campaign.root)]
     root = campaign.root
     sheets = _check_sheets(campaign, problems)
+    problems.extend(_system_files(campaign, rules))
     folder = root / "encounters"
     logged = {}  # char -> (at, dice, log label, line, entry id): the last logged dice (G-MERGE-5)
     for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
@@ -101,6 +102,19 @@ def _check_sheets(campaign, problems) -> dict:
         except NarateerError as exc:
             problems.append(_place(label, exc, root))
     return sheets
+
+
+def _system_files(campaign, rules) -> list[str]:
+    """The system's own data files (its `check_files` hook, e.g. d20-cards' `actions/*.yaml`), every problem
+    as `file:line: message`."""
+    hook = campaign.system.hook("check_files")
+    if hook is None:
+        return []
+    try:
+        found = hook(campaign.root, rules)
+    except NarateerError as exc:
+        return [_place("narateer.yaml", exc, campaign.root)]
+    return [p if isinstance(p, str) else p.text() if hasattr(p, "text") else str(p) for p in found]
 
 
 def _schema_problems(path, label, table, rules) -> list:

@@ -116,11 +116,14 @@ def line_of(node, key) -> int | None:
         return None
 
 
-def dump_rt(doc, original: str) -> str:
-    """Dump a round-trip document with the original's indentation."""
+def dump_rt(doc, original: str, explicit_null: bool = False) -> str:
+    """Dump a round-trip document with the original's indentation. `explicit_null`: a None value is
+    written `null` (as a system's sheet format spells it) rather than left empty."""
     import io
 
     y = _yaml("rt")
+    if explicit_null:
+        y.Representer = _null_representer()
     seq_indent, offset = guess_indent(original)
     y.indent(mapping=guess_map_indent(original), sequence=seq_indent, offset=offset)
     out = io.StringIO()
@@ -131,6 +134,24 @@ def dump_rt(doc, original: str) -> str:
     if "\r\n" in original:  # keep CRLF files CRLF, or every line would show as changed
         text = text.replace("\r\n", "\n").replace("\n", "\r\n")
     return text
+
+
+_NULL_REPRESENTER = []
+
+
+def _null_representer():
+    """A round-trip representer that writes None as `null` (a subclass: ruamel's add_representer changes
+    the class it is called on, and the plain one must stay as it is)."""
+    if not _NULL_REPRESENTER:
+        from ruamel.yaml.representer import RoundTripRepresenter
+
+        class NullRepresenter(RoundTripRepresenter):
+            pass
+
+        NullRepresenter.add_representer(
+            type(None), lambda rep, _: rep.represent_scalar("tag:yaml.org,2002:null", "null"))
+        _NULL_REPRESENTER.append(NullRepresenter)
+    return _NULL_REPRESENTER[0]
 
 
 def guess_map_indent(text: str) -> int:

@@ -30,6 +30,8 @@ HOOKS = {
     "beats": "(total, target) -> bool: success comparison, the one place it is written",
     "parse_faces": "(text, option) -> list of faces | None: physical faces typed at the table",
     "chance": "(entry_check: dict, rules) -> Fraction: probability of the logged outcome (P-LUCK)",
+    "check_files": "(root: Path, rules) -> list of problems (`file:line: message` text, or values with .text()): "
+                   "the system's own data files (beyond characters/ and encounters/) that `check` validates",
     "view": "(state, sheets: {id: plain doc}, rules) -> {participants: {id: fields}, hidden?: {id: observers}}: "
             "the players' screen (V-1); the host's default gives names, conditions and counters as pools",
     "public_entry": "(entry: dict) -> dict | None: a log entry as the party may see it (V-2: no recorded "
@@ -63,20 +65,21 @@ class System:
     rules_file  inside the package: every table and knob (default rules.yaml)
     example   folder inside the package that `init --example` copies (None: no example)
     counters  key paths in a sheet that are counters (merged as sums)
+    folders   the system's own data folders beside characters/ and encounters/ (`init` creates them)
     pointers  another system's verb -> what to use in this one instead
     example_hint  what `init --example` suggests doing next in this game's example campaign (None: nothing)
     """
 
     __slots__ = ("name", "title", "summary", "package", "verbs", "hooks", "rules_file", "example", "counters",
-                 "pointers", "example_hint")
+                 "pointers", "example_hint", "folders")
 
     def __init__(self, name: str, title: str, summary: str, package: str, verbs: Mapping[str, tuple[str, str]],
                  hooks: Mapping[str, str], rules_file: str = "rules.yaml", example: str | None = "example",
                  counters: tuple[str, ...] = (), pointers: Mapping[str, str] | None = None,
-                 example_hint: str | None = None):
+                 example_hint: str | None = None, folders: tuple[str, ...] = ()):
         values = dict(name=name, title=title, summary=summary, package=package, verbs=dict(verbs),
                       hooks=dict(hooks), rules_file=rules_file, example=example, counters=tuple(counters),
-                      pointers=dict(pointers or {}), example_hint=example_hint)
+                      pointers=dict(pointers or {}), example_hint=example_hint, folders=tuple(folders))
         for key, value in values.items():
             object.__setattr__(self, key, value)
 

@@ -69,3 +69,32 @@ def test_a_refused_command_writes_nothing_even_private_caches(camp):
     assert everything() == before
     ok(camp, "show", "kai")  # a command that succeeds keeps its parse for the next one
     assert any(name.startswith(".narateer/sheets/") for name in everything())
+
+
+def d20_readme_examples() -> list[list[str]]:
+    """The commands of the README's d20-cards section, in order (`cd` lines are where they run)."""
+    text = (REPO / "README.md").read_text()
+    start = text.index("## d20 action cards")
+    block = text[start:].split("```sh\n", 1)[1].split("```", 1)[0]
+    return [shlex.split(line)[1:] for line in block.splitlines() if line.startswith("narateer ")]
+
+
+def test_the_d20_cards_readme_section_runs_as_written(tmp_path):
+    root = tmp_path / "fight"
+    examples = d20_readme_examples()
+    assert examples[0] == ["init", "fight", "--system", "d20-cards", "--example"] and len(examples) >= 15
+    outputs = {}
+    for argv in examples:
+        r = run(None, "init", str(root), *argv[2:]) if argv[0] == "init" else run(root, *argv)
+        assert r.code == 0, (argv, r.err)
+        assert "Traceback" not in r.err
+        outputs[" ".join(argv[:3])] = r.out
+    # what the prose under the block says happens
+    assert "12 + Overkill 2 = 14 damage; HP 20 -> 6" in outputs["act mira strike"]
+    assert "mira has 0 AP; firebolt costs 2" in outputs["act mira firebolt"]
+    assert "d20 3 +5 = 8 vs 10, dropped" in outputs["act hexer hex-bolt"]
+    assert "cooldown of ward ended" in outputs["turn start mira"]
+    assert "save d20 8 WIL +2 = 10 vs DC 11: fails" in outputs["act mira stun-word"]
+    assert "charges of stun-word: 2 -> 1" in outputs["act mira stun-word"]
+    assert "stun-word 1 -> 2" in outputs["rest mira --proper"]
+    assert outputs["check"].strip() == "campaign ok"

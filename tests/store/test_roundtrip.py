@@ -210,3 +210,13 @@ def test_a_refused_roll_leaves_the_sheet_bytes_and_mode(camp, rook):
     assert r.code == 3
     assert rook.read_text() == RICH
     assert stat.S_IMODE(rook.stat().st_mode) == 0o600
+
+
+def test_explicit_null_is_a_flag_of_the_host_dump_and_leaves_other_dumps_alone():
+    from narateer_cli.store import yamlio
+
+    doc = yamlio.load_rt("name: Mira  # hero\nconcentrating: null\n", "t")
+    doc["owner"] = None
+    assert yamlio.dump_rt(doc, "name: Mira\n", explicit_null=True) == \
+        "name: Mira  # hero\nconcentrating: null\nowner: null\n"
+    assert yamlio.dump_rt(doc, "name: Mira\n") == "name: Mira  # hero\nconcentrating:\nowner:\n"

@@ -45,6 +45,7 @@ SYSTEM = System(
         "parse_faces": __name__ + ".dice:parse_faces_option",
         "beats": __name__ + ".act:beats",
         "render": __name__ + ".render",
+        "check_files": __name__ + ".files:check_files",
         "private_keys": __name__ + ".verify:PRIVATE_KEYS",
         "checks": __name__ + ".luck:checks",
         "chance": __name__ + ".luck:chance",
@@ -52,7 +53,8 @@ SYSTEM = System(
         "view": __name__ + ".view:view",
         "last_check": __name__ + ".view:last_check",
     },
-    counters=("hp.current", "resources.ap.current", "charges"),
+    folders=("actions",),
+    counters=("hp.current", "resources.ap.current", "charges.*"),
     pointers={
         "roll": "use narateer act CHAR CARD",
         "resolve": "use narateer act CHAR CARD",

@@ -96,3 +96,25 @@ def load_world(root: Path, rules, encounter=None, clock: int = 0):
         doc = load_doc(path, label)
         chars[path.stem] = parse_sheet(path.stem, doc, label, rules, locator(doc))
     return World(chars, load_cards(root), encounter, clock)
+
+
+def check_files(root: Path, rules=None) -> list[str]:
+    """The `check_files` hook: every problem of every `actions/*.yaml` card, as `file:line: message`."""
+    from narateer_cli.store import yamlio
+
+    from .cards import card_problems
+
+    folder = root / "actions"
+    problems = []
+    for path in sorted(folder.iterdir()) if folder.is_dir() else []:
+        label = f"actions/{path.name}"
+        if path.suffix != ".yaml":
+            continue
+        try:  # read_text refuses a FIFO or a device in a card's place (G-TRUST-4)
+            doc = yamlio.load_rt(yamlio.read_text(path, label), label)
+        except BadInput as exc:
+            text = exc.line().removeprefix(label + ": ")
+            problems.append(text if text.startswith(label + ":") else f"{label}:1: {text}")
+            continue
+        problems += [str(p) for p in card_problems(path.stem, doc, label, locator(doc))]
+    return problems

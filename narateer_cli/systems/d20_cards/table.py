@@ -325,11 +325,10 @@ Example:
   narateer undo""")
 @click.argument("enc_id", required=False)
 def undo_cmd(app, enc_id):
-    from narateer_cli.commands.encounter_ops import autocommit
+    from narateer_cli.commands.encounter_ops import append_entry, autocommit
     from narateer_cli.store import encounters, yamlio
 
     from .sheet import sheet_values
-    from .store import append
 
     with Session(app) as s:
         log_id = _log_id(s, enc_id)
@@ -348,7 +347,7 @@ def undo_cmd(app, enc_id):
         s.txn.write(path, None)
         data = {"system": "d20-cards", "encounter": log_id, "undone": record["seq"], "files": sorted(record["before"])}
         undoes = {"undoes": record.get("id") or record["seq"], "resumes": record.get("parent")}
-        append(s, log_id, "undo", None, undoes, data, state)
+        append_entry(s, log_id, "undo", None, undoes, data, None, extra={"state": state})
         changed = s.txn.changed()
         s.commit()
         autocommit(s, changed, "undo", None, {}, data)

@@ -94,12 +94,22 @@ def _continuity(entry, last):
         known.update(change["after"])
 
 
+def _start(entry, last, after):
+    """The sheet values an entry continues from: its parent's (two branches of play joined by git each
+    continue from their fork, G-MERGE-2); after a `merge` entry nothing is assumed."""
+    if not isinstance(entry, dict) or "parent" not in entry:
+        return last
+    if entry.get("command") == "merge":
+        return {}
+    return {cid: dict(values) for cid, values in after.get(entry["parent"], last).items()}
+
+
 # what a secret roll's log entry leaves out beyond the host's list, until it is unveiled (P-SECRET-1)
 PRIVATE_KEYS = ("face", "hit", "lands", "resisted", "critical", "damage", "damage_roll", "augmentor")
 
 
 def verify_log(entries: list, rules) -> str | None:
-    last = {}
+    last, after = {}, {}
     for i, entry in enumerate(entries or [], 1):
         seq = entry.get("seq", i) if isinstance(entry, dict) else i
         command = entry.get("command", "?") if isinstance(entry, dict) else "?"
@@ -113,7 +123,10 @@ def verify_log(entries: list, rules) -> str | None:
                 _act(result, entry.get("declaration") or {}, rules)
             elif command in ("damage", "turn start"):
                 _damage(result.get("damage") or result.get("drain"), rules, entry.get("actor"))
+            last = _start(entry, last, after)
             _continuity(entry, last)
+            if entry.get("id") is not None:
+                after[entry["id"]] = last
         except _Problem as exc:
             return f"entry {seq} ({command}): {exc}"
         except (KeyError, TypeError, ValueError, AttributeError) as exc:

@@ -5,6 +5,7 @@ Refusals: exit 3, one stderr line naming the rule, stdout empty, every file byte
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -310,3 +311,42 @@ def test_rules_overrides_in_narateer_yaml(d20):
     assert t["attack"]["total"] == 14 and t["attack"]["hit"] is False
     config.write_text(text + "rules:\n  atack_ties: miss\n")
     refused(d20, 2, "act", "mira", "strike", "--target", "bandit", contains="did you mean attack_ties?")
+
+
+def test_check_lists_every_card_problem_with_its_line(d20):
+    """R-CARD-1, R-CARD-ATK-7: `check` reads actions/*.yaml through the system's check_files hook."""
+    strike = d20 / "actions" / "strike.yaml"
+    strike.write_text(strike.read_text().replace("range: reach", "range: rech"))
+    ward = d20 / "actions" / "ward.yaml"
+    ward.write_text(ward.read_text() + "atk: foo\n")
+    (d20 / "actions" / "broken.yaml").write_text("name: [\n")
+    os.mkfifo(d20 / "actions" / "pipe.yaml")  # never read: a FIFO must not hang check (G-TRUST-4)
+    before = snapshot(d20)
+    r = run(d20, "check")
+    assert r.code == 1 and snapshot(d20) == before
+    lines = r.out.splitlines()
+    range_line = strike.read_text().splitlines().index("range: rech") + 1
+    assert f"actions/strike.yaml:{range_line}: range: must be a number from 0 to 1000000 or one of reach, sight, " \
+           "vocal, self, not 'rech' (did you mean reach?)" in lines
+    assert f"actions/ward.yaml:{len(ward.read_text().splitlines())}: atk: must be one of kno, wil, fin, phy, " \
+           "not 'foo'" in lines
+    assert any(line.startswith("actions/broken.yaml:2: ") for line in lines)
+    assert any(line.startswith("actions/pipe.yaml:1: not a regular file") for line in lines)
+
+
+def test_plain_init_creates_the_actions_folder(tmp_path):
+    assert run(None, "init", str(tmp_path / "c"), "--system", "d20-cards").code == 0
+    assert (tmp_path / "c" / "actions").is_dir()
+    assert run(None, "init", str(tmp_path / "n")).code == 0
+    assert not (tmp_path / "n" / "actions").exists()
+
+
+def test_sheets_are_cached_by_the_host_and_a_cached_parse_acts_the_same(d20):
+    """d20 counters are not in one block; the host's sheet cache keeps their parse all the same."""
+    ok(d20, "act", "mira", "strike", "--target", "bandit", "--faces", "15")
+    cached = d20 / ".narateer" / "sheets" / "mira.json"
+    assert cached.is_file() and not (d20 / ".narateer" / "d20-sheets").exists()
+    assert '"current": 1' in cached.read_text()  # the parse of the text just written: AP 3 -> 1
+    refused(d20, 3, "act", "mira", "strike", "--target", "bandit", "--faces", "15", contains="R-CARD-2")
+    cached.unlink()
+    refused(d20, 3, "act", "mira", "strike", "--target", "bandit", "--faces", "15", contains="R-CARD-2")
