@@ -93,11 +93,21 @@ def _builtin_systems() -> list:
 class App:
     """Per-invocation settings shared by every command."""
 
-    def __init__(self, campaign_dir=None, seed=None, as_json=False):
+    def __init__(self, campaign_dir=None, seed=None, as_json=False, color="auto"):
         self.campaign_dir = campaign_dir
         self.seed = seed
         self.as_json = as_json
+        self.color = color
+        self.seeded = None  # T-SEED: the seed of the dice this command rolled, when one was in force
         self._campaign = None
+
+    def use_color(self) -> bool:
+        """T-COLOR: always, never, or auto = stdout is a terminal and NO_COLOR is unset (JSON never)."""
+        if self.as_json or self.color == "never":
+            return False
+        if self.color == "always":
+            return True
+        return "NO_COLOR" not in os.environ and sys.stdout.isatty()
 
     @property
     def system(self):
@@ -126,6 +136,7 @@ class App:
                 from .errors import BadInput
 
                 raise BadInput(f"NARATEER_SEED={text!r} is not a whole number", fix="set it to a number or unset it")
+        self.seeded = seed
         return random.Random(seed)
 
 
@@ -142,9 +153,11 @@ def _help_width() -> int:
 @click.option("--campaign", "campaign_dir", metavar="DIR", is_eager=True, help="Campaign folder (default: nearest narateer.yaml upwards, or $NARATEER_CAMPAIGN).")
 @click.option("--seed", type=int, help="Seed every random roll (or set NARATEER_SEED).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object for scripts.")
+@click.option("--color", type=click.Choice(["auto", "always", "never"]), default="auto", show_default=True,
+              help="Colour the outcome line (auto: a terminal and NO_COLOR unset).")
 @click.version_option("0.1.0", prog_name="narateer")
 @click.pass_context
-def cli(ctx, campaign_dir, seed, as_json):
+def cli(ctx, campaign_dir, seed, as_json, color):
     """narateer: resolve tabletop actions from the shell, exactly by the rules.
 
     A campaign's narateer.yaml names its rule system (`system:`, default
@@ -155,7 +168,7 @@ def cli(ctx, campaign_dir, seed, as_json):
     Example:
       narateer roll selka stealth --dr 3 --boost 2
     """
-    ctx.obj = App(campaign_dir, seed, as_json)
+    ctx.obj = App(campaign_dir, seed, as_json, color)
 
 
 def _one_line(text: str) -> str:

@@ -29,6 +29,10 @@ HOOKS = {
     "sheet_schema": "a narateer_cli.store.schema table of the sheet: `check` lists all its problems",
     "beats": "(total, target) -> bool: success comparison, the one place it is written",
     "parse_faces": "(text, option) -> list of faces | None: physical faces typed at the table",
+    "headline": "(kind, data: dict) -> (words, success: bool | None) | None: the outcome line that leads "
+                "a result's text, coloured (T-COLOR); default: a check's outcome",
+    "summary": "(command, actor, declaration, result) -> str | None: a logged action in words (encounter log, "
+               "report, git commit messages); None: the host's default",
     "chance": "(entry_check: dict, rules) -> Fraction: probability of the logged outcome (P-LUCK)",
 }
 

@@ -45,6 +45,8 @@ SYSTEM = System(
         "parse_faces": __name__ + ".engine.dice:parse_faces",
         "beats": __name__ + ".engine.dice:beats",
         "render": __name__ + ".render",
+        "headline": __name__ + ".render:headline",
+        "summary": __name__ + ".render:summary",
         "sheet_schema": __name__ + ".schema:SHEET",
     },
     counters=("action_dice.ready", "action_dice.used", "action_dice.wounded"),

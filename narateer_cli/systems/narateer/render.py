@@ -196,46 +196,6 @@ def encounter_show(data: dict) -> str:
     return "\n".join(lines)
 
 
-def encounter_log(data: dict) -> str:
-    if not data["entries"]:
-        return f"encounter {data['id']}: no entries yet"
-    lines = []
-    for e in data["entries"]:
-        lines.append(f"{e.get('seq'):>4}  {e.get('command')}  {e.get('actor') or ''}  {log_summary(e)}")
-    return "\n".join(lines)
-
-
-def log_summary(e: dict) -> str:
-    """One log entry in a line: the summary of its command's result, else the dice it moved."""
-    summarize = LOG_SUMMARIES.get(e.get("command"))
-    result = e.get("result")
-    if summarize is not None and isinstance(result, dict):
-        try:
-            return summarize(_with_check(result))
-        except (KeyError, TypeError):
-            pass  # a result without a check (resolve --auto): its dice say what happened
-    return ", ".join(f"{cid} {dice_text(m['before'], m['after'])}" for cid, m in (e.get("dice") or {}).items())
-
-
-def _with_check(r: dict) -> dict:
-    """A result whose `check` holds the roll, flattened so the check's fields read first-hand."""
-    if isinstance(r.get("check"), dict) and "total" in r["check"]:
-        return {**r["check"], **{k: v for k, v in r.items() if k != "check"}}
-    return r
-
-
-def _check_summary(r: dict) -> str:
-    return f"{r.get('skill', '')} {r['total']} vs {r.get('target')}: {r.get('outcome')} (paid {r.get('paid')})"
-
-
-LOG_SUMMARIES = {
-    "roll": _check_summary, "resolve": _check_summary, "search": _check_summary, "react": _check_summary,
-    "hide": lambda r: f"Stealth {r['total']}, hidden from {', '.join(r['hidden_from']) or 'nobody'}",
-    "move": lambda r: f"{r['mode']} {r['metres']} m (costs {r['cost']} m, {r['movement_left']} m left)",
-    "exchange": lambda r: f"{r.get('lands') or 'nothing'} lands, Hit Margin {r.get('hit_margin')}",
-}
-
-
 def turn_start(data: dict) -> str:
     uses = ", ".join(f"{k} {v}" for k, v in data["uses"].items())
     return (f"round {data['round']}: {data['actor']} acts ({data['refreshed']} AD refreshed; "
@@ -341,17 +301,43 @@ def join(data: dict) -> str:
     return "\n".join(lines)
 
 
-def commit_message(command: str, actor: str | None, declaration: dict, r: dict) -> str:
-    """The git commit message for one logged action (--commit, autocommit): what happened, in a line."""
+def headline(kind: str, data: dict):
+    """T-COLOR: the outcome line that leads a result's text, with its colour's sense (True good, False bad)."""
+    from narateer_cli.render import check_headline
+
+    if kind == "exchange":
+        if not data.get("lands"):
+            return "Nothing lands", False
+        who = data[data["lands"]]
+        return f"{who} lands: {data['outcome']}, Hit Margin {data['hit_margin']}", data["lands"] == "attacker"
+    if kind == "react":
+        return (f"Lands: Hit Margin {data['hit_margin']}", True) if data.get("lands") else ("Misses", False)
+    if kind == "search" and isinstance(data.get("check"), dict) and data["check"].get("outcome"):
+        return f"{data['check']['outcome']}: " + ("found" if data["found"] else "not found"), bool(data["found"])
+    return check_headline(data)
+
+
+def summary(command: str, actor: str | None, declaration: dict, r: dict) -> str:
+    """One logged action in words (T-LOG): `encounter log`, `report` and git commit messages."""
     check = r.get("check") if isinstance(r.get("check"), dict) and "total" in r.get("check", {}) else None
     if command in ("roll",) or (command == "resolve" and check):
         c = check or r
-        return (f"{c['actor']}: {c['skill'].title()} {c['total']} vs {c.get('target_label') or c['target']}, "
-                f"{c['outcome']} (paid {c['paid']} AD)")
+        return _check_words(c)
     message = COMMIT_MESSAGES.get(command)
     if message is not None:
         return message(actor, declaration, r)
-    return f"{actor}: {command} ({r.get('moved', 0)} AD)"  # refresh, wound, heal
+    return None
+
+
+def _check_words(c: dict) -> str:
+    against = c.get("target_label") or (f"DR {c['target']}" if c.get("target") is not None else "no target")
+    verdict = f", {c['outcome']}" if c.get("outcome") else ""
+    return (f"{c['actor']}: {c['skill'].title()} {' '.join(DOTS.get(f, str(f)) for f in c['final_faces'])} = {c['total']} vs {against}"
+            f"{verdict} (paid {c['paid']} AD)")
+
+
+def _dice_message(verb):
+    return lambda actor, d, r: f"{actor}: {verb.format(n=r['moved'])} ({dice_text(r['dice_before'], r['dice_after'])})"
 
 
 def _condition_message(actor, declaration, r) -> str:
@@ -361,7 +347,8 @@ def _condition_message(actor, declaration, r) -> str:
 
 
 def _exchange_message(actor, declaration, r) -> str:
-    lands = f"{r['lands']} lands, Hit Margin {r['hit_margin']}" if r["lands"] else "nothing lands"
+    lands = (f"{r[r['lands']]} lands, Hit Margin {r['hit_margin']}" + (f", damage {r['damage']}" if r.get("damage") is not None else "")
+             if r["lands"] else "nothing lands")
     return f"{r['attacker']} vs {r['defender']} ({r['response']}): {lands}"
 
 
@@ -376,8 +363,6 @@ def _turn_end_message(actor, declaration, r) -> str:
 
 COMMIT_MESSAGES = {  # command -> (actor, declaration, result) -> one line
     "resolve": lambda actor, d, r: f"{actor}: {r.get('intent')} ({r.get('tier')}, automatic, paid {r.get('paid')} AD)",
-    "encounter new": lambda actor, d, r: f"New encounter {r['id']}: "
-                                         f"{', '.join(d.get('participants') or []) or 'nobody yet'}",
     "encounter join": lambda actor, d, r: f"{actor} joins {r['encounter']}",
     "turn start": lambda actor, d, r: f"{actor}: activation starts, round {r['round']} ({r['refreshed']} AD refreshed)",
     "turn end": _turn_end_message,
@@ -388,12 +373,14 @@ COMMIT_MESSAGES = {  # command -> (actor, declaration, result) -> one line
     "move": lambda actor, d, r: f"{actor}: {r['mode']} {r['metres']} m (costs {r['cost']} m)",
     "exchange": _exchange_message,
     "react": lambda actor, d, r: f"{actor}: Opportunity Attack on {r['against']}, " + ("lands" if r["lands"] else "misses"),
-    "undo": lambda actor, d, r: f"Undo entry {r['undone']} of {r['encounter']}",
+    "refresh": _dice_message("{n} AD refreshed"), "wound": _dice_message("takes {n} wound(s)"),
+    "heal": _dice_message("heals {n} wound(s)"),
+    "readiness": lambda actor, d, r: f"{actor}: Readiness recorded",
 }
 
 
 FORMATTERS = {
-    "encounter_show": encounter_show, "encounter_log": encounter_log, "turn_start": turn_start,
+    "encounter_show": encounter_show, "turn_start": turn_start,
     "turn_end": turn_end, "resolve": resolve, "condition": condition, "refresh": dice_move, "wound": dice_move,
     "heal": dice_move, "hide": hide, "search": search, "reveal": reveal, "move": move,
     "exchange": exchange, "react": react, "join": join, "init": init,
