@@ -29,6 +29,27 @@ class LazyGroup(click.Group):
     def list_commands(self, ctx):
         return [name for name, _ in self._rows(ctx, grouped=False)]
 
+    def resolve_command(self, ctx, args):
+        """T-ALIAS: a name that is no verb may be one of the campaign's `aliases:`; a verb always wins."""
+        if args and not args[0].startswith("-") and self.get_command(ctx, args[0]) is None:
+            from .aliases import expand
+
+            expanded = expand(self._root(ctx), args[0], list(args[1:]))
+            if expanded is not None:
+                if self.get_command(ctx, expanded[0]) is None:
+                    from .errors import BadInput
+
+                    raise BadInput(f"alias {args[0]} runs {expanded[0]!r}, which is not a command",
+                                   fix="start the alias with a narateer command (roll, exchange ...)")
+                return super().resolve_command(ctx, expanded)
+        return super().resolve_command(ctx, args)
+
+    @staticmethod
+    def _root(ctx):
+        from .systems import find_campaign
+
+        return find_campaign(getattr(ctx.obj, "campaign_dir", None) or ctx.params.get("campaign_dir"))
+
     def get_command(self, ctx, name):
         from . import systems
 
