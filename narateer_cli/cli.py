@@ -51,6 +51,14 @@ class LazyGroup(click.Group):
         return find_campaign(getattr(ctx.obj, "campaign_dir", None) or ctx.params.get("campaign_dir"))
 
     def get_command(self, ctx, name):
+        command = self._command(ctx, name)
+        if command is not None and _completing():
+            from .complete import attach
+
+            attach(command)
+        return command
+
+    def _command(self, ctx, name):
         from . import systems
 
         current = self._where(ctx)
@@ -102,6 +110,12 @@ class LazyGroup(click.Group):
         for heading, rows in self._rows(ctx):
             with formatter.section(heading):
                 formatter.write_dl(rows)
+
+
+def _completing() -> bool:
+    """Whether a shell asked for completions (T-COMPLETE): only then are completers attached."""
+    module = sys.modules.get("narateer_cli.complete")
+    return "_NARATEER_COMPLETE" in os.environ or (module is not None and module.active())
 
 
 def _builtin_systems() -> list:
@@ -218,6 +232,10 @@ def main(argv=None):
     from .errors import NarateerError
 
     commits = _commits()
+    if "_NARATEER_COMPLETE" in os.environ:
+        from .complete import register
+
+        register()
     try:
         _valid_text(sys.argv[1:] if argv is None else argv)
         result = cli.main(args=argv, prog_name="narateer", standalone_mode=False)

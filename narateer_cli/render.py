@@ -191,4 +191,11 @@ FORMATTERS = {
 }
 
 
+def report(data: dict) -> str:
+    from . import report as reports
+
+    return (reports.html if data["format"] == "html" else reports.markdown)(data["encounters"])
+
+
+FORMATTERS["report"] = report
 WITH_SYSTEM = {"encounter_log": encounter_log}

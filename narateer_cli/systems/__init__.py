@@ -60,6 +60,9 @@ HOST_VERBS = {
     "undo": "narateer_cli.commands.encounters",
     "verify": "narateer_cli.commands.encounters",
     "git-setup": "narateer_cli.commands.gitcmds",
+    "completion": "narateer_cli.commands.table",
+    "shell": "narateer_cli.commands.table",
+    "report": "narateer_cli.commands.report",
     "merge-driver": "narateer_cli.commands.gitcmds",  # run by git, not listed in help
 }
 

@@ -33,6 +33,9 @@ HOOKS = {
                 "a result's text, coloured (T-COLOR); default: a check's outcome",
     "summary": "(command, actor, declaration, result) -> str | None: a logged action in words (encounter log, "
                "report, git commit messages); None: the host's default",
+    "complete": "(param_name, campaign, params: dict) -> list[str]: shell completion of a game-specific "
+                "parameter (skill, attribute, card, weapon, condition, dr/tier ...) from the campaign on disk",
+    "face_names": "(face) -> str: one die face in words for reports (Miss, Hit, Crit); default str(face)",
     "chance": "(entry_check: dict, rules) -> Fraction: probability of the logged outcome (P-LUCK)",
 }
 

@@ -47,6 +47,8 @@ SYSTEM = System(
         "render": __name__ + ".render",
         "headline": __name__ + ".render:headline",
         "summary": __name__ + ".render:summary",
+        "complete": __name__ + ".complete:complete",
+        "face_names": __name__ + ".render:face_name",
         "sheet_schema": __name__ + ".schema:SHEET",
     },
     counters=("action_dice.ready", "action_dice.used", "action_dice.wounded"),

@@ -12,6 +12,11 @@ DOTS = {0: "○", 1: "●", 2: "●●"}
 NAMES = {0: "Miss", 1: "Hit", 2: "Crit"}
 
 
+def face_name(face) -> str:
+    """One face in words (Miss, Hit, Crit): the faces of a session report."""
+    return NAMES.get(face, str(face))
+
+
 def faces_text(faces) -> str:
     return "  ".join(DOTS.get(f, str(f)) for f in faces) if faces else "(no dice)"
 
