@@ -36,6 +36,7 @@ HOOKS = {
     "complete": "(param_name, campaign, params: dict) -> list[str]: shell completion of a game-specific "
                 "parameter (skill, attribute, card, weapon, condition, dr/tier ...) from the campaign on disk",
     "face_names": "(face) -> str: one die face in words for reports (Miss, Hit, Crit); default str(face)",
+    "fresh_sheet": "(doc, rules) -> doc: a copied sheet's round-trip document with fresh counters (T-COPY)",
     "chance": "(entry_check: dict, rules) -> Fraction: probability of the logged outcome (P-LUCK)",
 }
 

@@ -49,6 +49,7 @@ SYSTEM = System(
         "summary": __name__ + ".render:summary",
         "complete": __name__ + ".complete:complete",
         "face_names": __name__ + ".render:face_name",
+        "fresh_sheet": __name__ + ".sheet:fresh_sheet",
         "sheet_schema": __name__ + ".schema:SHEET",
     },
     counters=("action_dice.ready", "action_dice.used", "action_dice.wounded"),

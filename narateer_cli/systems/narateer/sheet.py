@@ -67,3 +67,16 @@ def load_state(data: dict, label: str, checked: bool = False) -> dict:
     for key in ("hidden", "searches"):
         out[key] = {k: dict(v or {}) for k, v in (out[key] or {}).items()}
     return out
+
+
+def fresh_sheet(doc, rules):
+    """T-COPY: a copied sheet starts fresh: every Action Die Ready, none Used or Wounded, no conditions."""
+    dice = doc.get("action_dice") or {}
+    total = sum(int(dice.get(state) or 0) for state in STATES)
+    for state in STATES:
+        if state in dice:
+            dice[state] = 0
+    dice["ready"] = total
+    if doc.get("conditions"):
+        doc["conditions"] = []
+    return doc
