@@ -152,7 +152,7 @@ def show(data: dict) -> str:
     lines.append(f"vitals: {vit or 'none'}")
     d = data["dice"]
     lines.append("dice: " + ", ".join(f"{k} {v}" for k, v in d.items()))
-    lines.append("conditions: " + (", ".join(data["conditions"]) or "none"))
+    lines.append("conditions: " + conditions_text(data["conditions"], data.get("rounds_left")))
     if data.get("movement"):
         lines.append("movement: " + ", ".join(f"{k} {v} m" for k, v in data["movement"].items()))
     rows = [(s["skill"], s["level"], s["vital"], s["readiness"], s["uses"]) for s in data["skills"]]
@@ -186,7 +186,7 @@ def encounter_show(data: dict) -> str:
         state = "acting" if cid == data["actor"] else ("acted" if cid in data["acted"] else "waiting")
         d = st["dice"]
         rows.append((cid, state, d.get("ready", 0), d.get("used", 0), d.get("wounded", 0),
-                     ", ".join(st["conditions"]) or "-"))
+                     conditions_text(st["conditions"], st.get("rounds_left"), "-")))
     lines.append(table(rows, ["who", "turn", "ready", "used", "wounded", "conditions"]))
     if data["actor"]:
         uses = ", ".join(f"{k} {v}" for k, v in data["uses"].items())
@@ -203,8 +203,11 @@ def encounter_show(data: dict) -> str:
 
 def turn_start(data: dict) -> str:
     uses = ", ".join(f"{k} {v}" for k, v in data["uses"].items())
-    return (f"round {data['round']}: {data['actor']} acts ({data['refreshed']} AD refreshed; "
+    text = (f"round {data['round']}: {data['actor']} acts ({data['refreshed']} AD refreshed; "
             f"dice {dice_text(data['dice_before'], data['dice_after'])})\nuses: {uses or '-'}")
+    if data.get("expired"):
+        text += f"\n{', '.join(data['expired'])} ended (its rounds ran out)"
+    return text
 
 
 def turn_end(data: dict) -> str:
@@ -227,7 +230,14 @@ def resolve(data: dict) -> str:
 
 
 def condition(data: dict) -> str:
-    return f"{data['actor']}: conditions now {', '.join(data['conditions']) or 'none'}"
+    return f"{data['actor']}: conditions now {conditions_text(data['conditions'], data.get('rounds_left'))}"
+
+
+def conditions_text(names, rounds_left=None, none="none") -> str:
+    """T-DURATION: `slowed (2 rounds left)` for a timed condition."""
+    left = rounds_left or {}
+    return ", ".join(f"{c} ({left[c]} round{'s' if left[c] != 1 else ''} left)" if c in left else c
+                     for c in names) or none
 
 
 def dice_move(data: dict) -> str:
@@ -348,7 +358,8 @@ def _dice_message(verb):
 def _condition_message(actor, declaration, r) -> str:
     if not (r["added"] or r["removed"]):
         return f"{actor}: conditions unchanged"
-    return f"{actor}: conditions " + " ".join([f"+{c}" for c in r["added"]] + [f"-{c}" for c in r["removed"]])
+    rounds = f" for {declaration['rounds']} rounds" if declaration.get("rounds") else ""
+    return f"{actor}: conditions " + " ".join([f"+{c}" for c in r["added"]] + [f"-{c}" for c in r["removed"]]) + rounds
 
 
 def _exchange_message(actor, declaration, r) -> str:
@@ -369,7 +380,8 @@ def _turn_end_message(actor, declaration, r) -> str:
 COMMIT_MESSAGES = {  # command -> (actor, declaration, result) -> one line
     "resolve": lambda actor, d, r: f"{actor}: {r.get('intent')} ({r.get('tier')}, automatic, paid {r.get('paid')} AD)",
     "encounter join": lambda actor, d, r: f"{actor} joins {r['encounter']}",
-    "turn start": lambda actor, d, r: f"{actor}: activation starts, round {r['round']} ({r['refreshed']} AD refreshed)",
+    "turn start": lambda actor, d, r: f"{actor}: activation starts, round {r['round']} ({r['refreshed']} AD refreshed)"
+                                      + (f"; {', '.join(r['expired'])} ended" if r.get("expired") else ""),
     "turn end": _turn_end_message,
     "condition": _condition_message,
     "hide": lambda actor, d, r: f"{actor}: Hide {r['total']}, hidden from {', '.join(r['hidden_from']) or 'nobody'}",

@@ -37,6 +37,7 @@ STATE = Map(
         "last_action": Nullable(Map(values=Anything())),
         "hidden": Map(values=Nullable(Map(values=Int(None)))), "recorded": Map(values=Int(None)),
         "searches": Map(values=Nullable(Map(values=Anything()))),
+        "durations": Map(values=Nullable(Map(values=Int(None)))),
     },
     open=True,
 )

@@ -46,7 +46,7 @@ def _skill(key: str, value, block, label: str, rules: Ruleset) -> Skill:
 
 
 STATE_KEYS = ("id", "round", "actor", "next", "acted", "participants", "uses", "mode", "movement_left",
-              "last_action", "hidden", "recorded", "searches")
+              "last_action", "hidden", "recorded", "searches", "durations")
 
 
 def load_state(data: dict, label: str, checked: bool = False) -> dict:
@@ -64,7 +64,7 @@ def load_state(data: dict, label: str, checked: bool = False) -> dict:
         out[key] = list(out[key] or [])
     for key in ("uses", "recorded"):
         out[key] = dict(out[key] or {})
-    for key in ("hidden", "searches"):
+    for key in ("hidden", "searches", "durations"):
         out[key] = {k: dict(v or {}) for k, v in (out[key] or {}).items()}
     return out
 

@@ -92,9 +92,13 @@ Example:
 def show_cmd(app, char):
     from ..engine.character import sheet_view
 
+    from narateer_cli import durations
+    from narateer_cli.render import plain
+
     with Session(app, write=False) as s:
         result = sheet_view(s.sheet(char), s.rules)
-    emit(app, "show", result)
+        enc = encounter_for(s, char)
+    emit(app, "show", {**plain(result), "rounds_left": durations.left(enc and enc.state, char)})
 
 
 @command(help="""Readiness Scores, 1 + (Linked Vital + SL) // 2, at least 2 (R-RDY-1).
