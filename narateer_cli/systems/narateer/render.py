@@ -241,7 +241,26 @@ def conditions_text(names, rounds_left=None, none="none") -> str:
 
 
 def dice_move(data: dict) -> str:
-    return f"{data['actor']}: moved {data['moved']} AD; dice {dice_text(data['dice_before'], data['dice_after'])}"
+    return f"{data['actor']}: moved {data['moved']} AD; dice {dice_text(data['dice_before'], data['dice_after'])}" \
+        + harm_text(data)
+
+
+def harm_text(data: dict) -> str:
+    """T-FIGHT: wounds past a character's dice, and who is out of the fight."""
+    text = ""
+    if data.get("overflow"):
+        text += f"\n{data['overflow']} wound(s) past {data['actor']}'s dice: every die is wounded"
+    if data.get("out"):
+        text += f"\n{data['actor']} is out of the fight ({data['out']})"
+    return text
+
+
+def applied_text(data: dict) -> str:
+    a = data.get("applied")
+    if not a:
+        return ""
+    return (f"\napplied: {a['actor']} takes {a['moved']} wound(s); dice "
+            f"{dice_text(a['dice_before'], a['dice_after'])}" + harm_text(a))
 
 
 def hide(data: dict) -> str:
@@ -298,13 +317,15 @@ def exchange(data: dict) -> str:
         lines.append("=> nothing lands")
     if data.get("revealed_to"):
         lines.append(f"{data['attacker']} is revealed to {', '.join(data['revealed_to'])}")
-    return "\n".join(lines)
+    return "\n".join(lines) + applied_text(data)
 
 
 def react(data: dict) -> str:
     lines = check_lines(data["check"], f"{data['actor']} makes an Opportunity Attack on {data['against']}")
-    lines.append("=> lands: Hit Margin %s" % data["hit_margin"] if data["lands"] else "=> misses")
-    return "\n".join(lines)
+    lines.append(("=> lands: Hit Margin %s" % data["hit_margin"]
+                  + (f", damage {data['damage']}" if data.get("damage") is not None else "")) if data["lands"]
+                 else "=> misses")
+    return "\n".join(lines) + applied_text(data)
 
 
 def join(data: dict) -> str:
@@ -365,6 +386,9 @@ def _condition_message(actor, declaration, r) -> str:
 def _exchange_message(actor, declaration, r) -> str:
     lands = (f"{r[r['lands']]} lands, Hit Margin {r['hit_margin']}" + (f", damage {r['damage']}" if r.get("damage") is not None else "")
              if r["lands"] else "nothing lands")
+    if r.get("applied"):
+        a = r["applied"]
+        lands += f"; {a['actor']} takes {a['moved']} wound(s)" + (", out of the fight" if a.get("out") else "")
     return f"{r['attacker']} vs {r['defender']} ({r['response']}): {lands}"
 
 
@@ -389,8 +413,14 @@ COMMIT_MESSAGES = {  # command -> (actor, declaration, result) -> one line
     "reveal": lambda actor, d, r: f"{actor}: revealed to {', '.join(r['revealed_to']) or 'nobody'}",
     "move": lambda actor, d, r: f"{actor}: {r['mode']} {r['metres']} m (costs {r['cost']} m)",
     "exchange": _exchange_message,
-    "react": lambda actor, d, r: f"{actor}: Opportunity Attack on {r['against']}, " + ("lands" if r["lands"] else "misses"),
-    "refresh": _dice_message("{n} AD refreshed"), "wound": _dice_message("takes {n} wound(s)"),
+    "react": lambda actor, d, r: f"{actor}: Opportunity Attack on {r['against']}, "
+                                 + (f"lands, Hit Margin {r['hit_margin']}" if r["lands"] else "misses")
+                                 + (f", damage {r['damage']}" if r.get("damage") is not None else "")
+                                 + (f"; {r['applied']['actor']} takes {r['applied']['moved']} wound(s)"
+                                    if r.get("applied") else ""),
+    "refresh": _dice_message("{n} AD refreshed"), "wound": lambda actor, d, r: _dice_message("takes {n} wound(s)")(
+        actor, d, r) + (f"; {r['overflow']} past its dice" if r.get("overflow") else "")
+    + (", out of the fight" if r.get("out") else ""),
     "heal": _dice_message("heals {n} wound(s)"),
     "readiness": lambda actor, d, r: f"{actor}: Readiness recorded",
 }

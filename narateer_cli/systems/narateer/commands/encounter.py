@@ -211,6 +211,12 @@ def timed(s, char, rounds, changes):
     return enc
 
 
+def mark_out(s, char, moved):
+    """T-FIGHT: a character whose every die is wounded gets the ruleset's out-of-the-fight condition."""
+    if moved is not None and getattr(moved, "out", None):
+        s.set_sheet(char, conditions=[*s.sheet(char).conditions, moved.out])
+
+
 def _dice_move(app, char, verb, count=None):
     """refresh / wound / heal: one engine call (A-REFRESH, A-WOUND), logged."""
     from ..engine.character import move_dice
@@ -219,6 +225,7 @@ def _dice_move(app, char, verb, count=None):
         if count is not None:
             nonneg("N", count, s.rules.max_state_dice)
         result = move_dice(s.sheet(char), verb, count, s.rules)
+        mark_out(s, char, result)
         finish(s, verb, char, {"count": count}, result, {char: result.dice_after}, encounter_for(s, char))
     emit(app, verb, result)
 
