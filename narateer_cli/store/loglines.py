@@ -198,25 +198,11 @@ def read_tail(path, label: str) -> Tail:
         return Tail()
     with fh:
         size = os.fstat(fh.fileno()).st_size
-        chunk = 8192
-        while True:
-            start = max(0, size - chunk)
-            fh.seek(start)
-            data = fh.read(size - start)
-            lines = data.split(b"\n")
-            if start > 0:
-                lines = lines[1:]  # may be cut
-            found = [(i, line) for i, line in enumerate(lines) if line.strip() and not line.startswith((b"#", b" "))]
-            if len(found) >= 2 or start == 0 or chunk > 2 * ENTRY_LIMIT + 8192:
-                break
-            chunk *= 4
+        start, data, found = _last_lines(fh, size)
     newline = size == 0 or data.endswith(b"\n")
-    parsed = []
-    for _, raw in found[-2:]:
-        entry, problem = _parse_raw(raw) if raw.startswith(b"- {") else (None, "old block entry")
-        parsed.append((entry, problem))
+    parsed = [_parse_raw(raw) if raw.startswith(b"- {") else (None, "old block entry") for raw in found[-2:]]
     if parsed and parsed[-1][1] and parsed[-1][1] != "old block entry":
-        line = data[: data.rfind(found[-1][1])].count(b"\n") if start == 0 else None
+        line = data[: data.rfind(found[-1])].count(b"\n") if start == 0 else None
         where = f"{label}:{line + 1}" if line is not None else f"{label} (last line)"
         raise BadInput(f"{where}: {parsed[-1][1]}; nothing can be added to this log",
                        rule="G-LOG-4", fix="mend or delete that line (or restore the log from git)")
@@ -225,6 +211,26 @@ def read_tail(path, label: str) -> Tail:
         for entry in entries(path, label):
             prev, last = last, entry
         return Tail(last, prev, size, newline)
+    last = parsed[-1][0] if parsed else None
+    prev = parsed[-2][0] if len(parsed) == 2 else None
+    return Tail(last, prev, size, newline)
+
+
+def _last_lines(fh, size: int):
+    """(start, data, entry lines) of the log's end: chunks grow from 8 KiB until they hold two entry
+    lines, the whole file, or more than two entries can fill."""
+    chunk = 8192
+    while True:
+        start = max(0, size - chunk)
+        fh.seek(start)
+        data = fh.read(size - start)
+        lines = data.split(b"\n")
+        if start > 0:
+            lines = lines[1:]  # may be cut
+        found = [line for line in lines if line.strip() and not line.startswith((b"#", b" "))]
+        if len(found) >= 2 or start == 0 or chunk > 2 * ENTRY_LIMIT + 8192:
+            return start, data, found
+        chunk *= 4
     last = parsed[-1][0] if parsed else None
     prev = parsed[-2][0] if len(parsed) == 2 else None
     return Tail(last, prev, size, newline)

@@ -422,32 +422,44 @@ _APPENDABLE = re.compile(rf"^encounters/{_ID}\.log\.yaml$")
 def distrust(root: Path, manifest) -> str | None:
     """Why a manifest may not be replayed (None: it may). G-TRUST-1 and G-TRUST-2."""
     try:
-        writes, appends = manifest["writes"], manifest["appends"]
-        if manifest.get("version") != 2 or not isinstance(writes, dict) or not isinstance(appends, dict):
-            return "it is not what this version of narateer writes"
-        secret = machine_secret()
-        import hmac
-
-        if secret is None or not isinstance(manifest.get("mac"), str) or not hmac.compare_digest(
-                manifest["mac"], _mac(secret, manifest)):
-            return "it was not made on this machine"
-        if {k: manifest.get(k) for k in ("campaign", "private")} != _binding(root):
-            return "it was made for another campaign"
-        for rel, text in writes.items():
-            if not (isinstance(rel, str) and _WRITABLE.match(rel) and (text is None or isinstance(text, str))):
-                return f"it names {rel!r}, which is not a campaign data file"
-        for rel, item in appends.items():
-            if not (isinstance(rel, str) and _APPENDABLE.match(rel) and isinstance(item, list) and len(item) == 3
-                    and isinstance(item[0], int) and isinstance(item[2], str)):
-                return f"it appends to {rel!r}, which is not an encounter log"
-        for rel in list(writes) + list(appends):
-            if _linked(root, rel):
-                return f"{rel} is reached through a symlink"
-        for rel, (size, prefix, text) in appends.items():
-            if not _log_continues(root / rel, size, prefix, text):
-                return f"{rel} changed since the action began"
+        return _untrusted_origin(root, manifest) or _untrusted_targets(root, manifest)
     except (TypeError, KeyError, ValueError, AttributeError, OSError):
         return "it is damaged"
+
+
+def _untrusted_origin(root: Path, manifest) -> str | None:
+    """G-TRUST-2: the manifest's shape, its HMAC with this machine's secret, and its campaign binding."""
+    writes, appends = manifest["writes"], manifest["appends"]
+    if manifest.get("version") != 2 or not isinstance(writes, dict) or not isinstance(appends, dict):
+        return "it is not what this version of narateer writes"
+    secret = machine_secret()
+    import hmac
+
+    if secret is None or not isinstance(manifest.get("mac"), str) or not hmac.compare_digest(
+            manifest["mac"], _mac(secret, manifest)):
+        return "it was not made on this machine"
+    if {k: manifest.get(k) for k in ("campaign", "private")} != _binding(root):
+        return "it was made for another campaign"
+    return None
+
+
+def _untrusted_targets(root: Path, manifest) -> str | None:
+    """G-TRUST-1: only campaign data files, none reached through a symlink, and logs that still hold
+    exactly what they held when the action began."""
+    writes, appends = manifest["writes"], manifest["appends"]
+    for rel, text in writes.items():
+        if not (isinstance(rel, str) and _WRITABLE.match(rel) and (text is None or isinstance(text, str))):
+            return f"it names {rel!r}, which is not a campaign data file"
+    for rel, item in appends.items():
+        if not (isinstance(rel, str) and _APPENDABLE.match(rel) and isinstance(item, list) and len(item) == 3
+                and isinstance(item[0], int) and isinstance(item[2], str)):
+            return f"it appends to {rel!r}, which is not an encounter log"
+    for rel in list(writes) + list(appends):
+        if _linked(root, rel):
+            return f"{rel} is reached through a symlink"
+    for rel, (size, prefix, text) in appends.items():
+        if not _log_continues(root / rel, size, prefix, text):
+            return f"{rel} changed since the action began"
     return None
 
 

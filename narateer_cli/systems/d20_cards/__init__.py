@@ -1,0 +1,66 @@
+"""d20 action cards: the third rule system, whose actions are cards kept as data.
+
+Only `SYSTEM` is defined here, cheaply. The engine modules (`act`, `gates`,
+`effects`, `timeflow`, `odds`) are pure functions over frozen records;
+`render` formats their results; `cards` and `sheet` parse the mappings the
+store hands over; `commands` holds the click verbs.
+"""
+
+from ..base import System
+
+_C = __name__ + ".commands"
+_T = __name__ + ".table"
+
+SYSTEM = System(
+    name="d20-cards",
+    title="d20 action cards",
+    summary="Actions as YAML cards: AP costs, ATK vs AC with Overkill or Action DC saves, cooldowns, charges.",
+    package=__name__,
+    verbs={
+        "new": (_C, "Create a character sheet."),
+        "show": (_C, "Show a sheet: DCs, bonuses and each card's readiness."),
+        "card": (_C, "Show or list action cards."),
+        "act": (_C, "Perform an action card."),
+        "odds": (_C, "Exact chance and expected damage of a card against a target."),
+        "rest": (_T, "Rest: refill charges (--proper, or --kind NAME)."),
+        "damage": (_T, "Deal damage to a character (Swan Song doubles it)."),
+        "heal": (_T, "Heal a character up to its max HP."),
+        "drop": (_T, "End a character's Concentration (its cooldown starts)."),
+        "elapse": (_T, "Advance the campaign clock (10m, 2h, 1d)."),
+        "refresh": (_T, "Refill a character's AP."),
+        "dice": (_C, "Roll dice such as d20 or 2d6+3."),
+        "condition": (_T, "Add or remove conditions: +NAME / -NAME."),
+        "encounter": (_T, "Create, show and read encounters."),
+        "turn": (_T, "Start and end turns: AP refills, cooldowns tick, the Dying drain."),
+        "undo": (_T, "Revert the last logged action."),
+        "verify": (_T, "Re-check an encounter log from its faces."),
+    },
+    hooks={
+        "ruleset": __name__ + ".ruleset:build_ruleset",
+        "parse_sheet": __name__ + ".sheet:parse_sheet",
+        "sheet_schema": __name__ + ".hostschema:SHEET",
+        "new_state": __name__ + ".encounter:new_state",
+        "load_state": __name__ + ".encounter:load_state",
+        "verify_log": __name__ + ".verify:verify_log",
+        "parse_faces": __name__ + ".dice:parse_faces_option",
+        "beats": __name__ + ".act:beats",
+        "render": __name__ + ".render",
+    },
+    counters=("hp.current", "resources.ap.current", "charges"),
+    pointers={
+        "roll": "use narateer act CHAR CARD",
+        "resolve": "use narateer act CHAR CARD",
+        "hide": "use narateer condition CHAR +hidden",
+        "exchange": "use narateer act CHAR CARD --target T",
+        "react": "use narateer act CHAR CARD (a Reaction card)",
+        "wound": "use narateer damage CHAR N",
+        "readiness": "use narateer show CHAR",
+    },
+)
+
+
+def ruleset(overrides=None, where: str = "narateer.yaml"):
+    """The shipped ruleset with `overrides` (tests and tools; commands go through the campaign)."""
+    from .ruleset import build_ruleset
+
+    return build_ruleset(SYSTEM.rules_data(), overrides, where)

@@ -1,0 +1,293 @@
+"""Performing a card: `act(world, declaration, rules, dice) -> (world, ActResult)`.
+
+Order of R-CARD-ACT-1/-2: bad input first (exit 2), then the gates (first
+failure: Refused, exit 3, nothing changes), then pay, spend a charge, drop
+the old Concentration if asked, the Evolutionary roll, the damage dice, each
+target's attack or save and damage (R-CARD-ACT-3), then Concentration or
+the cooldown starts, Swan Song and Discreet. Pure: the input world is
+untouched; the only moving part is the dice source passed in.
+"""
+
+from __future__ import annotations
+
+from narateer_cli.errors import BadInput
+
+from . import effects
+from .dice import check_group, edge_mode, edge_roll
+from .effects import note
+from .gates import card_gates, geometry, prepare, refusal, target_gate
+from .results import ActResult, AttackRoll, DryRun, SaveRoll, TargetResult
+
+
+def check_faces(plan, decl, rules, dice):
+    """Physical faces that do not fit are exit 2, before any refusal (Part 3)."""
+    card = plan.card
+    mode = edge_mode(decl.advantage, decl.disadvantage, rules.edge)
+    if card.kind != "attack" and dice.has("attack"):
+        raise BadInput(f"{card.id} rolls no attack", fix="drop --faces (it is a DC card)" if card.kind == "dc"
+                       else "drop --faces")
+    check_group(dice, "attack", len(plan.targets) * (2 if mode else 1), 20, "--faces")
+    for group, option in (("save", "--save-faces"), ("concentration", "--concentration-faces")):
+        for name in dice.keys(group):
+            if name not in (*plan.targets, plan.performer.id if plan.performer else None):
+                raise BadInput(f"{option} {name}= names no target", fix=f"add --target {name} or drop it")
+        check_group(dice, group, 1, 20, option)
+    if dice.has("save") and card.kind != "dc":
+        raise BadInput(f"{card.id} imposes no save", fix="drop --save-faces")
+    if dice.has("evolutionary") and not card.has("evolutionary"):
+        raise BadInput(f"{card.id} is not Evolutionary", fix="drop --evolutionary-face")
+    check_group(dice, "evolutionary", 1, 20, "--evolutionary-face")
+    dmg = card.damage
+    if dice.has("damage") and (dmg is None or not dmg.count):
+        raise BadInput(f"{card.id} rolls no damage dice", fix="drop --damage-faces")
+    if dmg is not None and dmg.count:
+        rolls = len(plan.targets) if rules.damage["roll"] == "per_target" else 1
+        check_group(dice, "damage", dmg.count * rolls, dmg.sides, "--damage-faces")
+        if dmg.count * rolls > rules.limits["dice"]:
+            raise BadInput(f"{card.id} rolls more than {rules.limits['dice']} dice", fix="lower the dice count")
+
+
+def evaluate(world, decl, rules, dice=None, used=None):
+    """The plan, every gate in order, and each target's geometry (for `act` and `--dry-run`)."""
+    plan = prepare(world, decl, rules)
+    if dice is not None:
+        check_faces(plan, decl, rules, dice)
+    gates = list(card_gates(world, plan, decl, rules, used))
+    geos = []
+    if plan.performer is not None:
+        count_ok = len(plan.targets) <= plan.card.targets or (plan.card.range_kind == "self" and plan.card.area)
+        from .results import Gate
+
+        gates.append(Gate("count", "R-CARD-RANGE-8", bool(count_ok),
+                          f"{len(plan.targets)} target(s); {plan.card.id} allows {plan.card.targets}"))
+        for name in plan.targets:
+            gate, geo = target_gate(plan, geometry(world, plan, decl, rules, name, used), rules, used)
+            gates.append(gate)
+            geos.append(geo)
+    return plan, gates, geos
+
+
+def act(world, decl, rules, dice):
+    """Perform `decl.card`; Refused (exit 3) at the first failing gate, naming its rule."""
+    used = []
+    plan, gates, geos = evaluate(world, decl, rules, dice, used)
+    for gate in gates:
+        if not gate.ok:
+            raise refusal(gate, plan)
+    return _resolve(world, plan, decl, geos, rules, dice, used)
+
+
+def dry_run(world, decl, rules):
+    """`act --dry-run`: every gate, whether it is allowed, and the odds; nothing rolled or changed."""
+    from .odds import odds
+
+    plan, gates, _ = evaluate(world, decl, rules)
+    allowed = all(g.ok for g in gates)
+    result = odds(world, decl, rules) if allowed and plan.card.kind != "none" else None
+    return DryRun(plan.owner.id, plan.card.id, allowed, tuple(gates), result)
+
+
+def _pay(world, plan):
+    perf, card = plan.performer, plan.card
+    before = {k: v[0] for k, v in perf.resources.items()}
+    paid, resources = {}, dict(perf.resources)
+    for res, amount in card.cost.items():
+        if res == "ap" and plan.free_ap:
+            continue
+        current, most = resources.get(res, (0, 0))
+        resources[res] = (current - amount, most)
+        paid[res] = amount
+    charges = perf.charges
+    spent = None
+    if card.charges:
+        have = charges.get(card.id, card.charges)
+        charges = {**charges, card.id: have - 1}
+        spent = (have, have - 1)
+    perf = perf.replace(resources=resources, charges=charges)
+    return world.with_char(perf), before, paid, spent
+
+
+def _resolve(world, plan, decl, geos, rules, dice, used):
+    card = plan.card
+    world, before, paid, spent = _pay(world, plan)
+    pid = plan.performer.id
+    dropped = None
+    if decl.drop_concentration and card.has("concentration"):
+        perf, dropped = effects.drop(world.chars[pid], world.cards, world.clock)
+        world = world.with_char(perf)
+    evo, stop = _evolutionary(world.chars[pid], card, rules, dice, used)
+    roll = _damage_roll(card, rules, dice, used)
+    targets = []
+    for i, geo in enumerate(geos if not stop else ()):
+        if rules.damage["roll"] == "per_target" and i:
+            roll = _damage_roll(card, rules, dice, used)
+        world, target = _resolve_target(world, plan, decl, geo, roll, rules, dice, used)
+        targets.append(target)
+    world, cooldown, concentrating, revealed, added = _finish(world, plan, rules, used)
+    perf = world.chars[pid]
+    dc = _dc(plan.performer, card) if card.kind == "dc" else None
+    return world, ActResult(
+        actor=pid, owner=plan.owner.id, card=card.id, card_name=card.name, kind=card.kind,
+        reaction=card.has("reaction"), paid=paid, resources_before=before,
+        resources_after={k: v[0] for k, v in perf.resources.items()},
+        charges={"before": spent[0], "after": spent[1]} if spent else None, cooldown=cooldown,
+        evolutionary=evo, dc=dc, damage_roll=roll, targets=tuple(targets), concentrating=concentrating,
+        dropped=dropped, revealed=revealed, conditions_added=added, rules_used=tuple(used), trigger=decl.trigger,
+        in_encounter=plan.in_encounter)
+
+
+def _evolutionary(perf, card, rules, dice, used):
+    """R-CARD-PROP-6 / A-CARD-EVO: a plain d20 against the Augmentor score."""
+    if not card.has("evolutionary"):
+        return None, False
+    note(used, "evolutionary")
+    face = dice.roll("evolutionary", 20)
+    aug = perf.augmentor or 0
+    success = evolutionary_success(face, aug, rules)
+    evo = card.evolutionary or {}
+    text = evo.get("on_success" if success else "on_failure")
+    stop = not success and bool(evo.get("failure_stops"))
+    return {"face": face, "augmentor": aug, "success": success, "text": text, "stopped": stop}, stop
+
+
+def _damage_roll(card, rules, dice, used):
+    if card.damage is None:
+        return None
+    note(used, "damage")
+    dmg = card.damage
+    faces = dice.roll_many("damage", dmg.count, dmg.sides)
+    return {"expr": str(dmg), "faces": faces, "total": sum(faces) + dmg.bonus}
+
+
+def _dc(perf, card):
+    """R-CARD-DC-1: the performer's 1st-rank attribute plus Concentration; Mind for Mental, Body for Physical."""
+    attribute = "mind" if card.dc == "mental" else "body"
+    return {"kind": card.dc, "attribute": attribute, "value": perf.attr(attribute) + perf.concentration}
+
+
+def attack(perf, target, card, geo, decl, rules, dice, used) -> AttackRoll:
+    """R-CARD-ATK-1..3: d20 + bonus + blind penalty + --mod against the AC the attribute meets."""
+    note(used, "attributes")
+    if decl.advantage or decl.disadvantage:
+        note(used, "edge")
+    faces, face, _ = edge_roll(dice, decl.advantage, decl.disadvantage, rules.edge)
+    bonus = perf.bonus(card.atk)
+    total = face + bonus + geo.penalty + decl.mod
+    ac_kind = rules.ac_kind(card.atk)
+    ac = target.ac[ac_kind]
+    return AttackRoll(card.atk, bonus, faces, face, geo.penalty, decl.mod, total, ac_kind, ac,
+                      hits(face, total, ac, rules, used))
+
+
+def hits(face, total, ac, rules, used=None) -> bool:
+    """R-CARD-ATK-3 / A-CARD-NAT / A-CARD-TIE: the one place an attack total meets an AC."""
+    note(used, "natural")
+    natural = {20: rules.natural["twenty"], 1: rules.natural["one"]}.get(face, "none")
+    if natural != "none":
+        return natural == "hit"
+    note(used, "attack_ties")
+    return total >= ac if rules.attack_ties == "hit" else total > ac
+
+
+def save_attribute(target, card, rules, used=None):
+    """A-CARD-SAVE: the card's `save`, else the target's best of the pair (or the knob's choice)."""
+    note(used, "save_bonus")
+    if card.save:
+        return card.save
+    knob = rules.save_bonus
+    if isinstance(knob, dict):
+        return knob[card.dc]
+    if knob == "card_only":
+        return None
+    pair = rules.pair(card.dc)
+    return max(pair, key=lambda a: (target.bonus(a), -pair.index(a)))
+
+
+def save(perf, target, card, rules, dice, used) -> SaveRoll:
+    """R-CARD-DC-2: d20 + the save bonus against the Action DC; meeting it resists by default."""
+    attribute = save_attribute(target, card, rules, used)
+    bonus = target.bonus(attribute) if attribute else 0
+    face = dice.roll("save", 20, target.id)
+    dc = _dc(perf, card)["value"]
+    total = face + bonus
+    note(used, "save_ties")
+    resisted = resists(total, dc, rules)
+    return SaveRoll(attribute, bonus, face, total, dc, resisted)
+
+
+def resists(total, dc, rules) -> bool:
+    """R-CARD-DC-2 / A-CARD-SAVETIE: the one place a save meets the Action DC."""
+    return total >= dc if rules.save_ties == "resist" else total > dc
+
+
+def overkill_amount(hit, total, ac, modifier) -> int:
+    """R-CARD-ATK-6: on a hit strictly above AC, (total - AC) x the modifier."""
+    if not hit or not modifier or total <= ac:
+        return 0
+    return (total - ac) * modifier
+
+
+def overkill(card, roll: AttackRoll) -> int:
+    return overkill_amount(roll.hit, roll.total, roll.ac, card.overkill)
+
+
+def evolutionary_success(face, augmentor, rules) -> bool:
+    """A-CARD-EVO: meet or beat the Augmentor (or roll under it)."""
+    return face >= augmentor if rules.evolutionary == "meet_or_beat" else face <= augmentor
+
+
+def _resolve_target(world, plan, decl, geo, roll, rules, dice, used):
+    card, perf = plan.card, world.chars[plan.performer.id]
+    target = world.chars[geo.id]
+    atk = sv = None
+    base = roll["total"] if roll else 0
+    extra = 0
+    if card.kind == "attack":
+        atk = attack(perf, target, card, geo, decl, rules, dice, used)
+        lands, extra, amount = atk.hit, overkill(card, atk), base if atk.hit else 0
+    elif card.kind == "dc":
+        sv = save(perf, target, card, rules, dice, used)
+        lands, amount = not sv.resisted, base
+        if sv.resisted:
+            mode = card.on_save if card.on_save not in (None,) else rules.damage["on_save"]
+            note(used, "damage")
+            amount = {"none": 0, "half": base // 2, "full": base}[mode]
+    else:
+        lands, amount = True, base
+    dmg, added, crit = None, (), False
+    if roll is not None and (lands or amount) and (amount + extra) > 0:
+        victim, dmg, added = effects.take_damage(target, amount + extra, rules, dice, world.cards, world.clock,
+                                                 used, base=amount, overkill=extra, modifier=card.overkill)
+        world = world.with_char(victim)
+        crit = effects.critical(victim, rules, used)
+    return world, TargetResult(geo.id, geo.distance, geo.in_range, geo.seen, geo.heard, atk, sv, lands, dmg,
+                               added, (), crit)
+
+
+def _finish(world, plan, rules, used):
+    """R-CARD-ACT-2 tail: Concentration or cooldown starts, Swan Song, Discreet."""
+    card = plan.card
+    perf = world.chars[plan.performer.id]
+    cooldown = concentrating = None
+    if card.has("concentration"):
+        perf = effects.start_concentration(perf, card, world.clock)
+        concentrating = dict(perf.concentrating)
+        if card.cooldown:
+            cooldown = {"unit": card.cooldown.unit, "length": card.cooldown.length, "state": "pending"}
+    elif card.cooldown:
+        perf = effects.start_cooldown(perf, card, world.clock)
+        cooldown = {"unit": card.cooldown.unit, "length": card.cooldown.length, "state": "running"}
+    added = ()
+    if card.has("swan_song") and perf.condition("swan_song") is None:
+        perf = perf.replace(conditions=(*perf.conditions, "swan_song"))
+        added = ("swan_song",)
+    revealed = False
+    if perf.condition("hidden") is not None and not card.has("discreet"):
+        perf = perf.replace(conditions=perf.without("hidden"))
+        revealed = True
+    return world.with_char(perf), cooldown, concentrating, revealed, added
+
+
+def beats(total, target) -> bool:
+    """The host's `beats` hook: a total meets a target number under the default ties (R-CARD-ATK-3)."""
+    return total >= target

@@ -1,0 +1,322 @@
+"""d20-cards commands for cards and acting: new, show, card, act, odds, dice.
+
+Each command parses its options, loads the campaign through a Session, makes
+one engine call, renders the result and saves (store.save). Rules live in the
+engine modules; text and JSON in render.
+"""
+
+from __future__ import annotations
+
+import click
+
+from narateer_cli.commands.common import Session, command, emit, split_pairs
+from narateer_cli.errors import BadInput
+
+
+def _number(text, option):
+    try:
+        value = float(text)
+    except (TypeError, ValueError):
+        raise BadInput(f"{option} {text!r} is not a number", fix=f"for example {option} 1.5") from None
+    if value != value or value in (float("inf"), float("-inf")):
+        raise BadInput(f"{option} {text!r} is not a number", fix=f"for example {option} 1.5")
+    return int(value) if value.is_integer() else value
+
+
+def _distances(items):
+    """`--distance M` (every target) or `--distance T=M` (one target)."""
+    default, per = None, {}
+    for item in items:
+        if "=" in item:
+            name, _, value = item.partition("=")
+            per[name] = _number(value, "--distance")
+        else:
+            default = _number(item, "--distance")
+    return default, per
+
+
+def _faces(items, option):
+    from .dice import parse_faces
+
+    return {name: parse_faces(value) for name, value in split_pairs(items, option, "bandit=12").items()}
+
+
+def declaration(card, actor, o):
+    from .results import Declaration
+
+    distance, distances = _distances(o["distance"])
+    return Declaration(actor=actor, card=card, targets=tuple(o["target"]), distance=distance, distances=distances,
+                       unseen=tuple(o["unseen"]), unheard=tuple(o["unheard"]), companion=o.get("companion"),
+                       drop_concentration=o.get("drop_concentration", False), advantage=o["advantage"],
+                       disadvantage=o["disadvantage"], mod=o["mod"], reveal=o.get("reveal", False),
+                       trigger=o.get("trigger"))
+
+
+def dice_source(app, o, card_sides=None):
+    """Physical faces per group (each given whole, or rolled whole with --seed)."""
+    from .dice import DiceSource, parse_faces
+
+    faces = {}
+    if o.get("faces"):
+        faces["attack"] = parse_faces(o["faces"])
+    if o.get("evolutionary_face"):
+        faces["evolutionary"] = parse_faces(o["evolutionary_face"])
+    if o.get("damage_faces"):
+        faces["damage"] = parse_faces(o["damage_faces"], card_sides or 1_000_000)
+    if o.get("save_faces"):
+        faces["save"] = _faces(o["save_faces"], "--save-faces")
+    if o.get("concentration_faces"):
+        faces["concentration"] = _faces(o["concentration_faces"], "--concentration-faces")
+    return DiceSource(app.rng(), faces)
+
+
+def target_options(fn):
+    for opt in reversed([
+        click.option("--target", "target", multiple=True, metavar="T", help="A target, in order (repeat)."),
+        click.option("--distance", "distance", multiple=True, metavar="M|T=M", help="Metres to every target, or to T."),
+        click.option("--unseen", multiple=True, metavar="T", help="The performer cannot see T."),
+        click.option("--unheard", multiple=True, metavar="T", help="T cannot hear the performer."),
+        click.option("--advantage", is_flag=True, help="Two d20, keep the higher (both edges cancel)."),
+        click.option("--disadvantage", is_flag=True, help="Two d20, keep the lower."),
+        click.option("--mod", type=int, default=0, help="A modifier to each attack roll (may be negative)."),
+    ]):
+        fn = opt(fn)
+    return fn
+
+
+def encounter_of(session, char):
+    from narateer_cli.commands.encounter_ops import encounter_for
+
+    return encounter_for(session, char)
+
+
+@command(help="""Perform an action card (R-CARD-ACT-1, R-CARD-ACT-2).
+
+Gates in order: access, turn, Arcane/Mobility/Swan Song/Vocal, Concentration,
+cooldown, charges, AP, then range and sight per target. A refusal is exit 3
+and writes nothing.
+
+\b
+Examples:
+  narateer act mira strike --target bandit --faces 15
+  narateer act mira firebolt --target bandit --distance 12 --faces 20
+  narateer act mira stun-word --target bandit --save-faces bandit=8
+  narateer act mira ward --dry-run""", context_settings={"ignore_unknown_options": False})
+@click.argument("char")
+@click.argument("card")
+@target_options
+@click.option("--companion", metavar="ID", help="The companion that performs a Companionship card.")
+@click.option("--drop-concentration", is_flag=True, help="End the current Concentration first.")
+@click.option("--reveal", is_flag=True, help="Accept that a non-Discreet card ends hiding (A-CARD-DISCREET).")
+@click.option("--trigger", metavar="TEXT", help="What triggered a Reaction (logged).")
+@click.option("--dry-run", is_flag=True, help="List every gate and the odds; roll and write nothing.")
+@click.option("--exit-code", is_flag=True, help="Exit 1 when the card landed on no target.")
+@click.option("--faces", metavar="F", help="The performer's d20s: one per target (two each under an edge).")
+@click.option("--evolutionary-face", metavar="N", help="The Evolutionary d20.")
+@click.option("--save-faces", multiple=True, metavar="T=F", help="A target's save d20.")
+@click.option("--damage-faces", metavar="F", help="Damage dice faces, in dice order.")
+@click.option("--concentration-faces", multiple=True, metavar="T=F", help="A concentrating victim's d20.")
+def act_cmd(app, char, card, **o):
+    from . import render
+    from .act import act, dry_run
+    from .store import load_world, save
+
+    decl = declaration(card, char, o)
+    with Session(app, write=not o["dry_run"]) as s:
+        enc = encounter_of(s, char)
+        world = load_world(s, enc.state if enc else None, [char, *decl.targets, decl.companion])
+        if o["dry_run"]:
+            data = render.dry_run_json(dry_run(world, decl, s.rules))
+        else:
+            new_world, result = act(world, decl, s.rules, dice_source(app, o, _sides(world, char, card)))
+            data = render.act_json(result)
+            save(s, "act", char, _logged(decl, o), data, world, new_world, enc)
+    emit(app, "act_dry_run" if o["dry_run"] else "act", data)
+    if o["exit_code"] and not o["dry_run"] and not any(t["lands"] for t in data["targets"]):
+        raise click.exceptions.Exit(1)
+
+
+def _sides(world, char, card_id):
+    from .sheet import card_for
+
+    owner = world.chars.get(char)
+    card = card_for(owner, card_id, world.cards) if owner else None
+    return card.damage.sides if card is not None and card.damage is not None and card.damage.count else None
+
+
+def _logged(decl, o) -> dict:
+    from .render import plain
+
+    out = {k: v for k, v in plain(decl).items() if v not in (None, False, [], {}, 0) or k in ("card",)}
+    for key in ("faces", "evolutionary_face", "damage_faces"):
+        if o.get(key):
+            out[key] = o[key]
+    for key in ("save_faces", "concentration_faces"):
+        if o.get(key):
+            out[key] = list(o[key])
+    return out
+
+
+@command(help="""Exact chance that a card lands on each target, its expected damage and distribution.
+
+No AP, cooldown or charge gate applies; range and sight set the blind penalty.
+
+\b
+Examples:
+  narateer odds mira strike --target bandit
+  narateer odds mira strike --target bandit --disadvantage""")
+@click.argument("char")
+@click.argument("card")
+@target_options
+def odds_cmd(app, char, card, **o):
+    from . import render
+    from .odds import odds
+    from .store import load_world
+
+    decl = declaration(card, char, o)
+    with Session(app, write=False) as s:
+        enc = encounter_of(s, char)
+        world = load_world(s, enc.state if enc else None, [char, *decl.targets])
+        data = render.odds_json(odds(world, decl, s.rules))
+    emit(app, "odds", data)
+
+
+@click.group(name="card", help="""Show or list action cards (R-CARD-1).
+
+\b
+Examples:
+  narateer card show strike --for mira
+  narateer card list --for mira""")
+def card_cmd():
+    pass
+
+
+@command(group=card_cmd, name="show", help="""A card in the chapter's layout; --for CHAR adds its numbers and gates.
+
+\b
+Example:
+  narateer card show strike --for mira""")
+@click.argument("card")
+@click.option("--for", "char", metavar="CHAR", help="Whose numbers and gates to show.")
+def card_show(app, card, char):
+    from . import render
+    from .gates import card_status
+    from .schema import closest
+    from .sheet import card_for
+    from .store import load_world
+
+    with Session(app, write=False) as s:
+        world = load_world(s, None, [char] if char else [])
+        who = world.chars.get(char) if char else None
+        if char and who is None:
+            s.sheet(char)  # unknown character: the store's message
+        found = card_for(who, card, world.cards) if who else world.cards.get(card)
+        if found is None:
+            near = closest(card, world.cards)
+            raise BadInput(f"unknown card {card!r}", fix=f"did you mean {near}?" if near else "see actions/")
+        status = card_status(world, char, card, s.rules) if who else None
+    data = {"system": "d20-cards", **render.card_row(found, status), "for": char,
+            "layout": render.card_show(found, who, status)}
+    emit(app, "card_show", data)
+
+
+@command(group=card_cmd, name="list", help="""Every campaign card (or CHAR's cards, with their status).
+
+\b
+Example:
+  narateer card list --for mira""")
+@click.option("--for", "char", metavar="CHAR", help="Only CHAR's cards, with ready/cooldown/charges/blocked.")
+def card_list(app, char):
+    from . import render
+    from .gates import card_status
+    from .sheet import card_for
+    from .store import load_world
+
+    with Session(app, write=False) as s:
+        world = load_world(s, None, [char] if char else [])
+        if char:
+            who = s.sheet(char)
+            ids = list(dict.fromkeys([*who.actions, *who.cards]))
+            rows = [render.card_row(card_for(who, cid, world.cards), card_status(world, char, cid, s.rules))
+                    for cid in ids if card_for(who, cid, world.cards) is not None]
+        else:
+            rows = [render.card_row(c) for c in world.cards.values()]
+    emit(app, "card_list", {"system": "d20-cards", "for": char, "cards": rows})
+
+
+@command(help="""A sheet: attributes, HP, AP, AC, DCs, and each card's readiness.
+
+\b
+Example:
+  narateer show mira""")
+@click.argument("char")
+def show_cmd(app, char):
+    from . import render
+    from .gates import card_status
+    from .sheet import card_for, sheet_values
+    from .store import load_world
+
+    with Session(app, write=False) as s:
+        world = load_world(s, None, [char])
+        who = s.sheet(char)
+        ids = list(dict.fromkeys([*who.actions, *who.cards]))
+        rows = [(card_for(who, cid, world.cards), card_status(world, char, cid, s.rules)) for cid in ids
+                if card_for(who, cid, world.cards) is not None]
+    data = {"system": "d20-cards", "id": char, "name": who.name, **sheet_values(who),
+            "dc": {"mental": who.attr("mind") + who.concentration, "physical": who.attr("body") + who.concentration},
+            "cards": {c.id: st for c, st in rows}, "layout": render.show_text(who, rows)}
+    emit(app, "sheet", data)
+
+
+@command(help="""Create a character sheet (A-CARD-AP default_max serves --ap).
+
+\b
+Example:
+  narateer new rook --name Rook --attr fin=3 --attr phy=2 --ac physical=13 --hp 20 --action strike""")
+@click.argument("char_id")
+@click.option("--name", help="Display name.")
+@click.option("--attr", multiple=True, metavar="K=V", help="An attribute (kno wil fin phy mind body ...).")
+@click.option("--ac", multiple=True, metavar="KIND=N", help="physical=N or mental=N.")
+@click.option("--hp", type=int, default=10, show_default=True, help="Max (and current) HP.")
+@click.option("--ap", type=int, default=None, help="Max AP (default: the ruleset's ap.default_max).")
+@click.option("--concentration", type=int, default=0, help="Concentration bonus.")
+@click.option("--action", multiple=True, metavar="CARD", help="A card the character has (repeat).")
+def new_cmd(app, char_id, name, attr, ac, hp, ap, concentration, action):
+    from narateer_cli.store import yamlio
+    from narateer_cli.store.campaign import check_id
+
+    from .sheet import new_sheet, parse_sheet
+
+    check_id(char_id)
+    attrs = [(k, int(_number(v, "--attr"))) for k, v in split_pairs(attr, "--attr", "fin=3").items()]
+    acs = [(k, int(_number(v, "--ac"))) for k, v in split_pairs(ac, "--ac", "physical=13").items()]
+    with Session(app) as s:
+        path = s.campaign.sheet_path(char_id)
+        if path.exists():
+            raise BadInput(f"characters/{char_id}.yaml already exists", fix="pick another id or edit the file")
+        doc = new_sheet(char_id, s.rules, name=name, attrs=attrs, acs=acs, hp=hp, ap=ap,
+                        concentration=concentration, actions=action)
+        parse_sheet(char_id, doc, f"characters/{char_id}.yaml", s.rules)
+        s.txn.write(path, yamlio.emit_text(doc))
+        s.commit()
+    emit(app, "new", {"file": f"characters/{char_id}.yaml", "id": char_id})
+
+
+@command(help="""Roll dice: d20, 2d6+3 (seeded with --seed, or the table's faces with --faces).
+
+\b
+Example:
+  narateer dice 2d6+3 --faces 4,5""")
+@click.argument("expr")
+@click.option("--faces", metavar="F", help="The faces rolled at the table, in dice order.")
+def dice_cmd(app, expr, faces):
+    from .cards import parse_dice
+    from .dice import DiceSource, check_group, parse_faces
+
+    spec = parse_dice("1" + expr if expr.lower().startswith("d") else expr)
+    if not spec.count or spec.count > 1000 or spec.sides < 1 or spec.sides > 1000:
+        raise BadInput(f"bad dice {expr!r}", fix="roll from 1 to 1000 dice of 1 to 1000 sides, e.g. 2d6+3")
+    dice = DiceSource(app.rng(), {"damage": parse_faces(faces, spec.sides)} if faces else {})
+    check_group(dice, "damage", spec.count, spec.sides)
+    rolled = dice.roll_many("damage", spec.count, spec.sides)
+    emit(app, "dice", {"system": "d20-cards", "expr": str(spec), "faces": rolled, "total": sum(rolled) + spec.bonus})

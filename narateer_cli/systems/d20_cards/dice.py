@@ -1,0 +1,108 @@
+"""The dice source: seeded rolls and physical faces through one path.
+
+`DiceSource(rng, faces)` serves each group of dice (`attack`, `save`,
+`evolutionary`, `damage`, `concentration`) from the faces given for it, else
+from `rng`. A group is given whole or rolled whole; `check_group` refuses a
+wrong count or a face outside the die before any rule is consulted.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+from narateer_cli.errors import BadInput
+
+GROUPS = ("attack", "save", "evolutionary", "damage", "concentration")
+
+
+def parse_faces(text, sides: int = 20) -> list[int]:
+    """`"15"`, `"15,9"` or `"15 9"` -> [15, 9]; exit 2 for anything else or a face off the die."""
+    parts = [p for p in re.split(r"[\s,]+", str(text).strip()) if p]
+    if not parts:
+        raise BadInput("no faces given", fix="give faces such as --faces 15 or --faces 15,9")
+    faces = []
+    for part in parts:
+        if not part.isdigit() or not 1 <= int(part) <= sides:
+            raise BadInput(f"face {part!r} is not a face of a d{sides}", fix=f"give whole numbers from 1 to {sides}")
+        faces.append(int(part))
+    return faces
+
+
+class DiceSource:
+    """Faces per group: a list, or a mapping name -> list (saves, Concentration checks)."""
+
+    def __init__(self, rng: random.Random | None = None, faces: dict | None = None):
+        self.rng = rng if rng is not None else random.Random()
+        self.given = {}
+        for group, value in (faces or {}).items():
+            if group not in GROUPS:
+                raise ValueError(f"unknown dice group {group!r}")
+            self.given[group] = {k: list(v) for k, v in value.items()} if isinstance(value, dict) else list(value)
+
+    def has(self, group: str, key=None) -> bool:
+        value = self.given.get(group)
+        return value is not None and (key is None or not isinstance(value, dict) or key in value)
+
+    def count(self, group: str) -> int | None:
+        value = self.given.get(group)
+        return None if value is None or isinstance(value, dict) else len(value)
+
+    def keys(self, group: str) -> tuple:
+        value = self.given.get(group)
+        return tuple(value) if isinstance(value, dict) else ()
+
+    def roll(self, group: str, sides: int = 20, key=None) -> int:
+        value = self.given.get(group)
+        queue = value.get(key) if isinstance(value, dict) else value
+        if queue:
+            return queue.pop(0)
+        return self.rng.randint(1, sides)
+
+    def roll_many(self, group: str, count: int, sides: int, key=None) -> list[int]:
+        return [self.roll(group, sides, key) for _ in range(count)]
+
+
+def check_group(dice: DiceSource, group: str, want: int, sides: int = 20, option: str = "--faces"):
+    """Exit 2 when a given group does not hold exactly `want` faces of a d`sides`."""
+    have = dice.given.get(group)
+    if have is None:
+        return
+    lists = have.values() if isinstance(have, dict) else [have]
+    for faces in lists:
+        bad = [f for f in faces if isinstance(f, bool) or not isinstance(f, int) or not 1 <= f <= sides]
+        if bad:
+            raise BadInput(f"{option}: {bad[0]} is not a face of a d{sides}", fix=f"give faces from 1 to {sides}")
+    if not isinstance(have, dict) and len(have) != want:
+        raise BadInput(f"{option} needs {want} face{'s' if want != 1 else ''}, got {len(have)}",
+                       fix=f"give {want} or leave {option} out to roll")
+    if isinstance(have, dict):
+        for key, faces in have.items():
+            if len(faces) != want:
+                raise BadInput(f"{option} {key}= needs {want} face, got {len(faces)}", fix="give one face per name")
+
+
+def edge_roll(dice: DiceSource, advantage: bool, disadvantage: bool, edge: dict, key=None) -> tuple[list, int, str | None]:
+    """A-CARD-EDGE: one d20, or two keeping the higher (advantage) / lower (disadvantage)."""
+    mode = edge_mode(advantage, disadvantage, edge)
+    if mode is None:
+        face = dice.roll("attack", 20, key)
+        return [face], face, None
+    faces = [dice.roll("attack", 20, key), dice.roll("attack", 20, key)]
+    return faces, (max(faces) if mode == "advantage" else min(faces)), mode
+
+
+def edge_mode(advantage: bool, disadvantage: bool, edge: dict) -> str | None:
+    if advantage and disadvantage:
+        return None if edge.get("both", "cancel") == "cancel" else "disadvantage"
+    return "advantage" if advantage else "disadvantage" if disadvantage else None
+
+
+def parse_faces_option(text, option: str = "--faces"):
+    """The host's `parse_faces` hook: d20 faces typed at the table, or None when none were given."""
+    if text is None:
+        return None
+    try:
+        return parse_faces(text)
+    except BadInput as exc:
+        raise BadInput(f"{option}: {exc.message}", fix=exc.fix) from None

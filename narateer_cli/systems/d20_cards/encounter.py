@@ -1,0 +1,60 @@
+"""The d20-cards encounter state: who takes part, the round, whose turn it is.
+
+AP, HP, charges, cooldowns and Concentration live on the sheets; the state
+only orders turns. `begin_turn` starts a new round when the character has
+already had a turn in this one. Pure functions over plain dicts.
+"""
+
+from __future__ import annotations
+
+from narateer_cli.errors import BadInput
+
+from .results import Encounter
+from .schema import closest
+
+
+def new_state(enc_id: str, participants, rules=None) -> dict:
+    return {"id": enc_id, "system": "d20-cards", "round": 1, "turn": None, "acted": [],
+            "participants": list(participants)}
+
+
+def load_state(doc: dict, label: str, checked: bool = False) -> dict:
+    """A d20-cards encounter state (the host has checked id, round and participants)."""
+    state = dict(doc)
+    for key, kind in (("round", int), ("participants", list)):
+        if not isinstance(state.get(key), kind):
+            raise BadInput(f"{label}: {key} must be a {'whole number' if kind is int else 'list'}",
+                           fix="restore it from git")
+    state.setdefault("turn", None)
+    state.setdefault("acted", [])
+    state.setdefault("system", "d20-cards")
+    return state
+
+
+def as_record(state: dict | None) -> Encounter | None:
+    if state is None:
+        return None
+    return Encounter(state["id"], state["round"], state.get("turn"), tuple(state["participants"]))
+
+
+def begin_turn(state: dict, char: str) -> dict:
+    """`turn start CHAR`: CHAR's turn; a second turn in the same round starts the next round."""
+    if char not in state["participants"]:
+        near = closest(char, state["participants"])
+        raise BadInput(f"{char} is not in encounter {state['id']}",
+                       fix=f"did you mean {near}?" if near else "narateer encounter join " + char)
+    acted = list(state.get("acted") or [])
+    round_no = state["round"]
+    if char in acted:
+        round_no, acted = round_no + 1, []
+    return {**state, "round": round_no, "turn": char, "acted": [*acted, char]}
+
+
+def end_turn(state: dict) -> dict:
+    return {**state, "turn": None}
+
+
+def join(state: dict, char: str) -> dict:
+    if char in state["participants"]:
+        raise BadInput(f"{char} is already in encounter {state['id']}", fix="nothing to do")
+    return {**state, "participants": [*state["participants"], char]}

@@ -1,0 +1,98 @@
+"""Reading d20-cards YAML: line numbers for problems, and a campaign folder as a `World`.
+
+This is the system's file side (the engine never opens a file): `locator`
+maps a key path of a round-trip document to its line, `load_world` reads
+`characters/*.yaml` and `actions/*.yaml` of a folder. ruamel is imported
+only when a file is read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+
+from narateer_cli.errors import BadInput
+
+
+def locator(doc):
+    """`path -> line` (1-based) for a ruamel round-trip document; None when unknown."""
+    def locate(path):
+        node = doc
+        try:
+            for part in path[:-1]:
+                node = node[part]
+            last = path[-1]
+            pos = node.lc.item(last) if isinstance(last, int) and isinstance(node, list) else node.lc.key(last)
+            return pos[0] + 1
+        except (KeyError, IndexError, TypeError, AttributeError):
+            return None
+    return locate
+
+
+def load_doc(path: Path, label: str):
+    from ruamel.yaml import YAML
+    from ruamel.yaml.error import YAMLError
+
+    try:
+        return YAML(typ="rt").load(path.read_text(encoding="utf-8"))
+    except YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line = mark.line + 1 if mark else 1
+        raise BadInput(f"{label}:{line}: not valid YAML", fix="correct the YAML syntax") from None
+
+
+def read_card(path: Path):
+    """One `actions/<id>.yaml` card: the plain loader first, the round trip only for line numbers."""
+    from ruamel.yaml import YAML
+    from ruamel.yaml.error import YAMLError
+
+    from .cards import card_problems, parse_card
+
+    label = f"actions/{path.name}"
+    try:
+        doc = YAML(typ="safe", pure=True).load(path.read_text(encoding="utf-8"))
+    except YAMLError:
+        doc = load_doc(path, label)  # raises with the line
+    if card_problems(path.stem, doc, label):
+        doc = load_doc(path, label)
+        return parse_card(path.stem, doc, label, locator(doc))
+    return parse_card(path.stem, doc, label)
+
+
+class CardShelf(Mapping):
+    """The campaign's `actions/` cards by id, each read the first time it is asked for."""
+
+    def __init__(self, root: Path):
+        folder = root / "actions"
+        self._paths = {p.stem: p for p in sorted(folder.glob("*.yaml"))} if folder.is_dir() else {}
+        self._cards = {}
+
+    def __getitem__(self, card_id):
+        if card_id not in self._cards:
+            self._cards[card_id] = read_card(self._paths[card_id])
+        return self._cards[card_id]
+
+    def __iter__(self):
+        return iter(self._paths)
+
+    def __len__(self):
+        return len(self._paths)
+
+    def __contains__(self, card_id):
+        return card_id in self._paths
+
+
+def load_cards(root: Path) -> CardShelf:
+    return CardShelf(root)
+
+
+def load_world(root: Path, rules, encounter=None, clock: int = 0):
+    from .results import World
+    from .sheet import parse_sheet
+
+    chars = {}
+    for path in sorted((root / "characters").glob("*.yaml")):
+        label = f"characters/{path.name}"
+        doc = load_doc(path, label)
+        chars[path.stem] = parse_sheet(path.stem, doc, label, rules, locator(doc))
+    return World(chars, load_cards(root), encounter, clock)

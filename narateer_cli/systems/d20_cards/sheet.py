@@ -1,0 +1,132 @@
+"""Character sheets of d20-cards: the `Character` record, its parser and writer view.
+
+`parse_sheet` checks a sheet mapping against `SHEET_SCHEMA` (every problem
+with `file:line`) and builds a frozen `Character`. `sheet_values` gives back
+the mutable parts (HP, resources, charges, cooldowns, concentration,
+conditions) as plain data, so the store can write only the values that
+changed. Conditions are names with an optional number (`nullified:1`).
+"""
+
+from __future__ import annotations
+
+from narateer_cli.errors import BadInput
+
+from .cards import Card, parse_card
+from .record import Record
+from .schema import SHEET_SCHEMA, check
+
+COUNTERS = ("hp.current", "resources.*.current", "charges.*")
+
+
+class Character(Record):
+    _fields = ("id", "name", "attributes", "bonuses", "concentration", "augmentor", "ac", "hp", "hp_max",
+               "reach", "resources", "actions", "cards", "charges", "cooldowns", "concentrating",
+               "companions", "owner", "conditions", "level", "focus_slots")
+    _defaults = {"bonuses": {}, "concentration": 0, "augmentor": None, "reach": 1, "cards": {},
+                 "charges": {}, "cooldowns": {}, "concentrating": None, "companions": (), "owner": None,
+                 "conditions": (), "level": None, "focus_slots": None}
+
+    @property
+    def dice(self) -> dict:
+        """The counters the host's log and merge driver track (SYSTEM.counters)."""
+        return {"hp": self.hp, "ap": self.ap(), "charges": dict(self.charges)}
+
+    def attr(self, name: str) -> int:
+        return self.attributes.get(name, 0)
+
+    def bonus(self, name: str) -> int:
+        """A-CARD-ATTR: the ATK/SAVE bonus of X is `bonuses.X`, else attribute X."""
+        return self.bonuses.get(name, self.attr(name))
+
+    def ap(self) -> int:
+        return self.resources.get("ap", (0, 0))[0]
+
+    def condition(self, name: str):
+        """The condition's entry: True (bare), its number (`nullified:1`), or None if absent."""
+        for entry in self.conditions:
+            head, _, arg = entry.partition(":")
+            if head.strip().lower() == name:
+                arg = arg.strip()
+                return int(arg) if arg.lstrip("-").isdigit() else True
+        return None
+
+    def has_any(self, names) -> str | None:
+        return next((n for n in names if self.condition(n) is not None), None)
+
+    def without(self, *names) -> tuple:
+        return tuple(c for c in self.conditions if c.partition(":")[0].strip().lower() not in names)
+
+
+def sheet_problems(char_id: str, doc, label: str, locate=None) -> list:
+    problems = check(doc, SHEET_SCHEMA, label, locate)
+    if not problems and isinstance(doc, dict):
+        from .cards import card_problems
+
+        for card_id, card in (doc.get("cards") or {}).items():
+            problems += card_problems(card_id, card, label, locate, ("cards", card_id))
+    return problems
+
+
+def parse_sheet(char_id: str, doc, label: str, rules=None, locate=None) -> Character:
+    """The sheet as a `Character`; BadInput naming `file:line` of the first problem."""
+    if locate is None and hasattr(doc, "lc"):
+        from .files import locator
+
+        locate = locator(doc)
+    problems = sheet_problems(char_id, doc, label, locate)
+    if problems:
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        raise BadInput(f"{problems[0]}{more}", fix="correct the sheet; narateer check lists every problem")
+    default_ap = rules.ap["default_max"] if rules is not None else 3
+    resources = {k: (v["current"], v["max"]) for k, v in (doc.get("resources") or {}).items()}
+    resources.setdefault("ap", (default_ap, default_ap))
+    hp = doc.get("hp") or {"current": 0, "max": 0}
+    cards = {cid: parse_card(cid, c, label, locate, ("cards", cid)) for cid, c in (doc.get("cards") or {}).items()}
+    conc = doc.get("concentrating")
+    return Character(
+        id=char_id, name=doc.get("name", char_id), attributes=dict(doc.get("attributes") or {}),
+        bonuses=dict(doc.get("bonuses") or {}), concentration=doc.get("concentration", 0),
+        augmentor=doc.get("augmentor"), ac=dict(doc.get("ac") or {"physical": 10, "mental": 10}),
+        hp=hp["current"], hp_max=hp["max"], reach=doc.get("reach", 1), resources=resources,
+        actions=tuple(doc.get("actions") or ()), cards=cards,
+        charges=dict(doc.get("charges") or {}),
+        cooldowns={k: dict(v) for k, v in (doc.get("cooldowns") or {}).items()},
+        concentrating=dict(conc) if conc else None, companions=tuple(doc.get("companions") or ()),
+        owner=doc.get("owner"), conditions=tuple(str(c) for c in doc.get("conditions") or ()),
+        level=doc.get("level"), focus_slots=doc.get("focus_slots"),
+    )
+
+
+def sheet_values(char: Character) -> dict:
+    """The parts of a sheet the engine changes, in sheet shape (the store merges them key by key)."""
+    return {
+        "hp": {"current": char.hp, "max": char.hp_max},
+        "resources": {k: {"current": c, "max": m} for k, (c, m) in char.resources.items()},
+        "charges": dict(char.charges),
+        "cooldowns": {k: dict(v) for k, v in char.cooldowns.items()},
+        "concentrating": dict(char.concentrating) if char.concentrating else None,
+        "conditions": list(char.conditions),
+    }
+
+
+def new_sheet(char_id: str, rules, *, name=None, attrs=(), acs=(), hp=10, ap=None,
+              concentration=0, actions=()) -> dict:
+    """A fresh sheet mapping for `new` (A-CARD-AP default_max serves --ap)."""
+    ap = rules.ap["default_max"] if ap is None else ap
+    attributes = {k: 0 for k in ("kno", "wil", "fin", "phy", "mind", "body")}
+    for key, value in attrs:
+        attributes[key] = value
+    ac = {"physical": 10, "mental": 10}
+    for key, value in acs:
+        if key not in ac:
+            raise BadInput(f"unknown AC kind {key!r}", fix="use --ac physical=N or --ac mental=N")
+        ac[key] = value
+    return {"name": name or char_id, "attributes": attributes, "bonuses": {}, "concentration": concentration,
+            "ac": ac, "hp": {"current": hp, "max": hp}, "reach": 1,
+            "resources": {"ap": {"current": ap, "max": ap}}, "actions": list(actions), "charges": {},
+            "cooldowns": {}, "concentrating": None, "companions": [], "conditions": []}
+
+
+def card_for(char: Character, card_id: str, campaign_cards: dict) -> Card | None:
+    """An inline card shadows the campaign card of its id for that character."""
+    return char.cards.get(card_id) or campaign_cards.get(card_id)

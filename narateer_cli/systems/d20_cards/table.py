@@ -1,0 +1,388 @@
+"""d20-cards commands for time and the table: encounter, turn, rest, damage, heal, drop, elapse,
+refresh, condition, undo, verify.
+
+Each writes through store.save (sheets, state, one log entry, undo record, all
+or none); the rules are in `timeflow` and `encounter`.
+"""
+
+from __future__ import annotations
+
+import click
+
+from narateer_cli.commands.common import Session, command, emit, nonneg
+from narateer_cli.commands.encounter_ops import current_encounter
+from narateer_cli.errors import BadInput
+
+from .commands import _faces, encounter_of
+
+
+def _change(app, verb, char, declaration, fn, kind="change", ids=None):
+    """Load, make one timeflow call on CHAR, save and print: the shape of damage, heal, drop ..."""
+    from . import render
+    from .store import load_world, save
+
+    with Session(app) as s:
+        enc = encounter_of(s, char)
+        world = load_world(s, enc.state if enc else None, ids or [char])
+        new_world, result = fn(world, s.rules)
+        data = {"change": render.change_json, "rest": render.rest_json, "elapse": render.elapse_json}[kind](result)
+        save(s, verb, char, declaration, data, world, new_world, enc)
+    emit(app, kind, data)
+
+
+@command(help="""Deal N damage to CHAR (R-CARD-ACT-3): Swan Song doubles it, then the Concentration check.
+
+\b
+Examples:
+  narateer damage mira 7 --concentration-faces 4
+  narateer damage mira 1 --drain""")
+@click.argument("char")
+@click.argument("n", type=int)
+@click.option("--drain", is_flag=True, help="Dying drain (logged as such).")
+@click.option("--concentration-faces", metavar="F", help="The Concentration check's d20.")
+def damage_cmd(app, char, n, drain, concentration_faces):
+    from .dice import DiceSource, parse_faces
+    from .timeflow import damage
+
+    faces = {"concentration": {char: parse_faces(concentration_faces)}} if concentration_faces else {}
+    if faces and len(faces["concentration"][char]) != 1:
+        raise BadInput("--concentration-faces needs 1 face", fix="give one d20 face")
+    dice = DiceSource(app.rng(), faces)
+    _change(app, "damage", char, {"amount": n, "drain": drain},
+            lambda w, r: damage(w, char, n, r, dice, drain))
+
+
+@command(help="""Heal N HP, up to max (A-CARD-HP).
+
+\b
+Example:
+  narateer heal mira 5""")
+@click.argument("char")
+@click.argument("n", type=int)
+def heal_cmd(app, char, n):
+    from .timeflow import heal
+
+    _change(app, "heal", char, {"amount": n}, lambda w, r: heal(w, char, n, r))
+
+
+@command(help="""End CHAR's Concentration; its card's cooldown starts (R-CARD-CD-2).
+
+\b
+Example:
+  narateer drop mira""")
+@click.argument("char")
+def drop_cmd(app, char):
+    from .timeflow import drop
+
+    _change(app, "drop", char, {}, lambda w, r: drop(w, char))
+
+
+@command(help="""Refill CHAR's AP to max.
+
+\b
+Example:
+  narateer refresh mira""")
+@click.argument("char")
+def refresh_cmd(app, char):
+    from .timeflow import refresh
+
+    _change(app, "refresh", char, {}, lambda w, r: refresh(w, char))
+
+
+@command(help="""Add or remove conditions: +NAME adds, -NAME removes (+stabilized also ends dying and swan_song).
+
+\b
+Example:
+  narateer condition mira +dying
+  narateer condition bandit +nullified:1 -hidden""", context_settings={"ignore_unknown_options": True})
+@click.argument("char")
+@click.argument("changes", nargs=-1, type=click.UNPROCESSED, required=True)
+def condition_cmd(app, char, changes):
+    from .timeflow import condition
+
+    def run(world, rules):
+        added, removed = [], []
+        result = None
+        for change in changes:
+            world, result = condition(world, char, change)
+            added += result.conditions_added
+            removed += result.conditions_removed
+        return world, result.replace(conditions_added=tuple(added), conditions_removed=tuple(removed))
+
+    _change(app, "condition", char, {"changes": list(changes)}, run)
+
+
+@command(help="""Rest: refill the charges whose recharge is this kind (--proper = proper); A-CARD-REST.
+
+\b
+Examples:
+  narateer rest mira --proper
+  narateer rest mira tor --kind dawn""")
+@click.argument("chars", nargs=-1, required=True)
+@click.option("--proper", is_flag=True, help="A Proper Rest.")
+@click.option("--kind", metavar="NAME", help="Another recharge kind named on cards.")
+def rest_cmd(app, chars, proper, kind):
+    from .timeflow import rest
+
+    if proper == bool(kind):
+        raise BadInput("give --proper or --kind NAME (one of them)", fix="narateer rest mira --proper")
+    _change(app, "rest", chars[0], {"chars": list(chars), "kind": "proper" if proper else kind},
+            lambda w, r: rest(w, list(chars), "proper" if proper else kind, r), kind="rest", ids=list(chars))
+
+
+@command(help="""Advance the campaign clock (A-CARD-TIME): minute-or-longer cooldowns and Concentration end when due.
+
+\b
+Example:
+  narateer elapse 10m""")
+@click.argument("span")
+def elapse_cmd(app, span):
+    from . import render
+    from .store import load_world, save
+    from .timeflow import elapse, parse_span
+
+    seconds = parse_span(span)
+    with Session(app) as s:
+        world = load_world(s)
+        new_world, result = elapse(world, seconds, s.rules)
+        data = render.elapse_json(result)
+        save(s, "elapse", None, {"span": span}, data, world, new_world)
+    emit(app, "elapse", data)
+
+
+@click.group(name="encounter", help="""Create, show and read encounters.
+
+\b
+Examples:
+  narateer encounter new fight mira bandit
+  narateer encounter show
+  narateer encounter log --last 5""")
+def encounter_cmd():
+    pass
+
+
+@command(group=encounter_cmd, name="new", help="""Create encounter ID with these participants and make it current.
+
+\b
+Example:
+  narateer encounter new fight mira bandit""")
+@click.argument("enc_id")
+@click.argument("chars", nargs=-1)
+def encounter_new(app, enc_id, chars):
+    from narateer_cli.commands.encounter_ops import Encounter, finish
+    from narateer_cli.store import encounters, yamlio
+
+    from .encounter import new_state
+
+    with Session(app) as s:
+        if encounters.state_path(s.campaign.root, enc_id).exists():
+            raise BadInput(f"encounter {enc_id} already exists", fix=f"use it with --in {enc_id}, or pick another id")
+        if len(set(chars)) != len(chars):
+            raise BadInput("a participant is named twice", fix="name each character once")
+        for char in chars:
+            s.sheet(char)
+        doc, text = s.campaign.config_doc()
+        doc["encounter"] = enc_id
+        s.txn.write(s.campaign.config_path, yamlio.dump_rt(doc, text))
+        enc = Encounter.__new__(Encounter)
+        enc.session, enc.id = s, enc_id
+        enc.state = enc.new_state = new_state(enc_id, list(chars), s.rules)
+        finish(s, "encounter new", None, {"participants": list(chars)}, {"id": enc_id}, {}, enc)
+    emit(app, "encounter_new", {"id": enc_id, "participants": list(chars), "current": True})
+
+
+def _pick(session, enc_id):
+    if enc_id is not None:
+        session.app.encounter_id = enc_id
+    return current_encounter(session, required=True)
+
+
+@command(group=encounter_cmd, name="show", help="""Round, whose turn it is, and each participant's HP, AP and Concentration.
+
+\b
+Example:
+  narateer encounter show""")
+@click.argument("enc_id", required=False)
+def encounter_show(app, enc_id):
+    from .store import sheet
+
+    with Session(app, write=False) as s:
+        enc = _pick(s, enc_id)
+        rows = []
+        for cid in enc.state["participants"]:
+            c = sheet(s, cid)
+            rows.append({"id": cid, "hp": c.hp, "ap": c.ap(), "conditions": list(c.conditions),
+                         "concentrating": (c.concentrating or {}).get("card"), "cooldowns": c.cooldowns})
+    st = enc.state
+    emit(app, "encounter_show", {"system": "d20-cards", "id": st["id"], "round": st["round"], "turn": st.get("turn"),
+                                 "participants": st["participants"], "status": rows})
+
+
+@command(group=encounter_cmd, name="log", help="""Print an encounter's log.
+
+\b
+Example:
+  narateer encounter log --last 5""")
+@click.argument("enc_id", required=False)
+@click.option("--last", type=int, help="Only the last N entries.")
+def encounter_log(app, enc_id, last):
+    log_id, entries, _ = _entries(app, enc_id)
+    if last is not None:
+        nonneg("--last", last)
+        entries = entries[-last:] if last else []
+    emit(app, "encounter_log", {"id": log_id, "entries": entries})
+
+
+def _entries(app, enc_id):
+    from narateer_cli.store import encounters
+
+    with Session(app, write=False) as s:
+        log_id = _log_id(s, enc_id)
+        return log_id, encounters.read_log(s.campaign.root, log_id), s.rules
+
+
+@command(group=encounter_cmd, name="join", help="""Add CHAR to the current encounter.
+
+\b
+Example:
+  narateer encounter join hexer""")
+@click.argument("char")
+def encounter_join(app, char):
+    from .encounter import join
+    from .store import load_world, save
+
+    with Session(app) as s:
+        enc = current_encounter(s, required=True)
+        s.sheet(char)
+        enc.new_state = join(enc.state, char)
+        world = load_world(s, enc.state, [])
+        data = {"system": "d20-cards", "encounter": enc.id, "joined": char}
+        save(s, "encounter join", char, {}, data, world, world, enc)
+    emit(app, "join", data)
+
+
+@click.group(name="turn", help="""Start and end turns in the current encounter (R-CARD-ACT-4, R-CARD-CD-3).
+
+\b
+Examples:
+  narateer turn start mira
+  narateer turn end""")
+def turn_cmd():
+    pass
+
+
+@command(group=turn_cmd, name="start", help="""CHAR's turn: AP refills, round cooldowns tick, Concentration may end, the Dying drain.
+
+A second turn in the same round starts the next round.
+
+\b
+Example:
+  narateer turn start mira""")
+@click.argument("char")
+@click.option("--concentration-faces", metavar="F", help="The Concentration d20 if the drain hits a concentrating CHAR.")
+def turn_start(app, char, concentration_faces):
+    from . import render
+    from .dice import DiceSource, parse_faces
+    from .encounter import as_record, begin_turn
+    from .store import load_world, save
+    from .timeflow import turn_start as start
+
+    faces = {"concentration": {char: parse_faces(concentration_faces)}} if concentration_faces else {}
+    with Session(app) as s:
+        enc = current_encounter(s, required=True)
+        enc.new_state = begin_turn(enc.state, char)
+        world = load_world(s, enc.state, [char])
+        new_world, result = start(world.replace(encounter=as_record(enc.new_state)), char, s.rules,
+                                  DiceSource(app.rng(), faces))
+        data = render.turn_json(result)
+        save(s, "turn start", char, {}, data, world, new_world.replace(encounter=world.encounter), enc)
+    emit(app, "turn_start", data)
+
+
+@command(group=turn_cmd, name="end", help="""End the running turn.
+
+\b
+Example:
+  narateer turn end""")
+def turn_end(app):
+    from .encounter import end_turn
+    from .store import load_world, save
+
+    with Session(app) as s:
+        enc = current_encounter(s, required=True)
+        actor = enc.state.get("turn")
+        enc.new_state = end_turn(enc.state)
+        world = load_world(s, enc.state, [])
+        data = {"system": "d20-cards", "encounter": enc.id, "ended": actor, "round": enc.state["round"]}
+        save(s, "turn end", actor, {}, data, world, world, enc)
+    emit(app, "turn_end", data)
+
+
+@command(help="""Revert the last logged action: every file it replaced gets its previous bytes back.
+
+\b
+Example:
+  narateer undo""")
+@click.argument("enc_id", required=False)
+def undo_cmd(app, enc_id):
+    from narateer_cli.commands.encounter_ops import autocommit
+    from narateer_cli.store import encounters, yamlio
+
+    from .sheet import sheet_values
+    from .store import append
+
+    with Session(app) as s:
+        log_id = _log_id(s, enc_id)
+        root = s.campaign.root
+        path, record = encounters.latest_undo(root, log_id)
+        encounters.check_undo(root, record, log_id)
+        state = {}
+        for rel, text in record["before"].items():
+            s.txn.write(root / rel, text)
+            if rel.startswith("characters/") and text is not None:
+                cid = rel[len("characters/"):-len(".yaml")]
+                now = sheet_values(s.sheet(cid))
+                back = sheet_values(s.campaign.system.parse_sheet(cid, yamlio.load_rt(text, rel), rel, s.rules))
+                state[cid] = {"before": {k: v for k, v in now.items() if v != back[k]},
+                              "after": {k: v for k, v in back.items() if v != now[k]}}
+        s.txn.write(path, None)
+        data = {"system": "d20-cards", "encounter": log_id, "undone": record["seq"], "files": sorted(record["before"])}
+        undoes = {"undoes": record.get("id") or record["seq"], "resumes": record.get("parent")}
+        append(s, log_id, "undo", None, undoes, data, state)
+        changed = s.txn.changed()
+        s.commit()
+        autocommit(s, changed, "undo", None, {}, data)
+    emit(app, "undo", data)
+
+
+def _log_id(session, enc_id):
+    """The encounter's log, or the campaign log (`campaign`, or no current encounter; G-LOG-5)."""
+    from narateer_cli.commands.encounter_ops import current_encounter_id
+    from narateer_cli.store.encounters import CAMPAIGN
+
+    if enc_id == CAMPAIGN or (enc_id is None and current_encounter_id(session) is None):
+        return CAMPAIGN
+    return _pick(session, enc_id).id
+
+
+@command(help="""Re-check an encounter log from its faces: totals, hits, Overkill, saves, doubling, HP,
+Concentration checks and each character's continuity. Exits 1 at the first problem.
+
+\b
+Example:
+  narateer verify fight""")
+@click.argument("enc_id", required=False)
+def verify_cmd(app, enc_id):
+    from narateer_cli.store import encounters
+
+    from .verify import verify_log
+
+    with Session(app, write=False) as s:
+        log_id = _log_id(s, enc_id)
+        root, rules = s.campaign.root, s.rules
+        hist = encounters.verify_log_file(root, log_id, lambda e: verify_log([e], rules))
+        problem = hist.problem or verify_log(encounters.read_log(root, log_id), rules)
+    emit(app, "verify", {"system": "d20-cards", "encounter": log_id, "entries": hist.count, "ok": problem is None,
+                         "problem": problem})
+    if problem:
+        raise click.exceptions.Exit(1)

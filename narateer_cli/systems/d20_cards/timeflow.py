@@ -1,0 +1,218 @@
+"""Time and upkeep: turn starts, the campaign clock, rests, direct damage and healing.
+
+R-CARD-ACT-4 (AP refills at one's own turn start), R-CARD-CD-3 (round
+cooldowns tick first, then Concentration; a cooldown started by that drop
+first ticks next turn), A-CARD-TIME (`elapse`), A-CARD-REST, A-CARD-DYING
+(the drain takes the R-CARD-ACT-3 path), A-CARD-COMP (a companion that is no
+participant refills and ticks at its owner's turn start).
+"""
+
+from __future__ import annotations
+
+from narateer_cli.errors import BadInput
+
+from . import effects
+from .cards import UNIT_SECONDS
+from .results import DamageResult, ElapseActor, ElapseResult, RestActor, RestResult, TurnStart
+from .schema import closest
+from .sheet import card_for
+
+
+def _char(world, name):
+    if name not in world.chars:
+        near = closest(name, world.names())
+        raise BadInput(f"unknown character {name!r}", fix=f"did you mean {near}?" if near else "see characters/")
+    return world.chars[name]
+
+
+def _tick(char, world):
+    """Round cooldowns first, then Concentration's rounds (R-CARD-CD-3)."""
+    ended, cooldowns = [], {}
+    for card_id, entry in char.cooldowns.items():
+        if "rounds" in entry:
+            if entry["rounds"] - 1 <= 0:
+                ended.append(card_id)
+                continue
+            entry = {**entry, "rounds": entry["rounds"] - 1}
+        cooldowns[card_id] = entry
+    char = char.replace(cooldowns=cooldowns)
+    conc_ended = None
+    conc = char.concentrating
+    if conc and "rounds" in conc:
+        if conc["rounds"] - 1 <= 0:
+            char, conc_ended = effects.drop(char, world.cards, world.clock)
+        else:
+            char = char.replace(concentrating={**conc, "rounds": conc["rounds"] - 1})
+    return char, tuple(ended), conc_ended
+
+
+def _start_one(world, char, rules, dice, enc_id, round_no, used):
+    ap = None
+    if rules.ap["timing"] == "turn_start":
+        char, (before, after) = effects.refill_ap(char)
+        ap = {"before": before, "after": after}
+    char, ended, conc_ended = _tick(char, world)
+    drain = None
+    if char.condition("dying") is not None and rules.dying["drain"]:
+        char, drain, _ = effects.take_damage(char, rules.dying["drain"], rules, dice, world.cards, world.clock, used)
+    return world.with_char(char), TurnStart(enc_id, round_no, char.id, ap, ended, conc_ended, drain, ())
+
+
+def turn_start(world, actor: str, rules, dice, used=None):
+    """`turn start`: refill AP, tick round cooldowns, end Concentration, drain the Dying."""
+    char = _char(world, actor)
+    enc = world.encounter
+    enc_id, round_no = (enc.id, enc.round) if enc else (None, None)
+    world, result = _start_one(world, char, rules, dice, enc_id, round_no, used)
+    companions = []
+    if rules.companion["turn"] == "owner":
+        for cid in char.companions:
+            comp = world.chars.get(cid)
+            if comp is not None and comp.owner == actor and (enc is None or cid not in enc.participants):
+                world, sub = _start_one(world, comp, rules, dice, enc_id, round_no, used)
+                companions.append(sub)
+    return world, result.replace(companions=tuple(companions))
+
+
+_UNITS = {"s": 1, "m": 60, "min": 60, "h": 3600, "d": 86400}
+
+
+def parse_span(text: str) -> int:
+    """`10m`, `2h`, `1d`, `30s` -> seconds (exit 2 otherwise)."""
+    word = str(text).strip().lower()
+    number = word.rstrip("abcdefghijklmnopqrstuvwxyz")
+    unit = word[len(number):] or "s"
+    if not number.isdigit() or unit not in _UNITS or int(number) <= 0:
+        raise BadInput(f"bad time span {text!r}", fix="write a whole number with s, m, h or d, e.g. 10m")
+    return int(number) * _UNITS[unit]
+
+
+def _rounds_passed(seconds: int, rules) -> int:
+    """A-CARD-TIME: with no round length, a minute or more ends every round count."""
+    size = rules.time["round_seconds"]
+    if size is None:
+        return 10**9 if seconds >= 60 else 0
+    return seconds // size
+
+
+def _elapse_one(world, char, clock_before, clock_after, rules):
+    conc_ended = None
+    conc = char.concentrating
+    if conc:
+        if "until" in conc and conc["until"] <= clock_after:
+            char, conc_ended = effects.drop(char, world.cards, conc["until"])
+        elif "rounds" in conc and _rounds_passed(clock_after - clock_before, rules) >= conc["rounds"]:
+            char, conc_ended = effects.drop(char, world.cards, clock_before)
+        elif "rounds" in conc and _rounds_passed(clock_after - clock_before, rules):
+            char = char.replace(concentrating={**conc, "rounds": conc["rounds"] - _rounds_passed(clock_after - clock_before, rules)})
+    ended, cooldowns = [], {}
+    for card_id, entry in char.cooldowns.items():
+        passed = _rounds_passed(clock_after - clock_before, rules)
+        if "until" in entry and entry["until"] <= clock_after or "rounds" in entry and passed >= entry["rounds"]:
+            ended.append(card_id)
+            continue
+        if "rounds" in entry and passed:
+            entry = {**entry, "rounds": entry["rounds"] - passed}
+        cooldowns[card_id] = entry
+    return char.replace(cooldowns=cooldowns), ElapseActor(char.id, tuple(ended), conc_ended)
+
+
+def elapse(world, seconds: int, rules):
+    """`elapse`: advance the campaign clock; clock cooldowns and Concentration end when due."""
+    if seconds <= 0 or seconds > rules.limits["number"] * 86400:
+        raise BadInput(f"cannot elapse {seconds} s", fix="give a positive span such as 10m")
+    before, after = world.clock, world.clock + seconds
+    actors = []
+    for char in world.chars.values():
+        new, record = _elapse_one(world, char, before, after, rules)
+        world = world.with_char(new)
+        if record.cooldowns_ended or record.concentration_ended:
+            actors.append(record)
+    return world.replace(clock=after), ElapseResult(seconds, before, after, tuple(actors))
+
+
+def _cards_of(world, char):
+    return {cid: card_for(char, cid, world.cards) for cid in (*char.actions, *char.cards, *char.charges)}
+
+
+def rest(world, names, kind: str, rules):
+    """`rest --proper` / `--kind K`: refill charges whose recharge is K; A-CARD-REST for the rest."""
+    if not names:
+        raise BadInput("rest needs at least one character", fix="narateer rest mira --proper")
+    policy = rules.rest.get(kind, {})
+    actors = []
+    for name in names:
+        char = _char(world, name)
+        charges, changed = dict(char.charges), {}
+        for cid, card in _cards_of(world, char).items():
+            if card is not None and card.charges and card.recharge == kind:
+                before = charges.get(cid, card.charges)
+                charges[cid] = card.charges
+                changed[cid] = [before, card.charges]
+        char = char.replace(charges=charges)
+        ap = None
+        if policy.get("ap") == "max":
+            char, (b, a) = effects.refill_ap(char)
+            ap = {"before": b, "after": a}
+        ended = tuple(char.cooldowns) if policy.get("cooldowns") == "end" else ()
+        if ended:
+            char = char.replace(cooldowns={})
+        hp = None
+        if policy.get("hp") == "max":
+            hp = {"before": char.hp, "after": max(char.hp, char.hp_max)}
+            char = char.replace(hp=hp["after"])
+        conc = None
+        if policy.get("concentration") == "drop":
+            char, conc = effects.drop(char, world.cards, world.clock)
+        world = world.with_char(char)
+        actors.append(RestActor(name, changed, ap, ended, hp, conc))
+    return world, RestResult(kind, tuple(actors))
+
+
+def damage(world, name, amount: int, rules, dice, drain=False):
+    """`damage CHAR N [--drain]`: R-CARD-ACT-3 (Swan Song doubles, the Concentration check follows)."""
+    if amount < 0 or amount > rules.limits["number"]:
+        raise BadInput(f"damage {amount} is out of range", fix="give a whole number from 0 up")
+    char = _char(world, name)
+    new, record, added = effects.take_damage(char, amount, rules, dice, world.cards, world.clock)
+    what = "drain" if drain else "damage"
+    return world.with_char(new), DamageResult(name, what, record, char.hp, new.hp, None, None, added, ())
+
+
+def heal(world, name, amount: int, rules):
+    """`heal CHAR N`: HP up, capped at max (A-CARD-HP)."""
+    if amount < 0 or amount > rules.limits["number"]:
+        raise BadInput(f"heal {amount} is out of range", fix="give a whole number from 0 up")
+    char = _char(world, name)
+    after = max(char.hp, min(char.hp_max, char.hp + amount))
+    return world.with_char(char.replace(hp=after)), DamageResult(name, "heal", None, char.hp, after, None, None, (), ())
+
+
+def drop(world, name):
+    """`drop CHAR`: end Concentration; its card's cooldown starts (R-CARD-CD-2)."""
+    char = _char(world, name)
+    new, card_id = effects.drop(char, world.cards, world.clock)
+    if card_id is None:
+        raise BadInput(f"{name} is not concentrating", fix="nothing to drop")
+    return world.with_char(new), DamageResult(name, "drop", None, char.hp, char.hp, None, card_id, (), ())
+
+
+def refresh(world, name):
+    """`refresh CHAR`: AP to max."""
+    char = _char(world, name)
+    new, (before, after) = effects.refill_ap(char)
+    return world.with_char(new), DamageResult(name, "refresh", None, char.hp, char.hp,
+                                              {"before": before, "after": after}, None, (), ())
+
+
+def condition(world, name, change: str):
+    """`condition CHAR +NAME|-NAME` with the Dying/Stabilized links of A-CARD-DYING."""
+    char = _char(world, name)
+    sign, cond = change[:1], change[1:].strip()
+    if sign not in "+-" or not sign or not cond:
+        raise BadInput(f"bad condition change {change!r}", fix="write +NAME or -NAME, e.g. +stabilized")
+    new, added, removed = effects.set_condition(char, cond.lower(), sign == "+")
+    return world.with_char(new), DamageResult(name, "condition", None, char.hp, char.hp, None, None, added, removed)
+
+
+SECONDS = UNIT_SECONDS

@@ -1,0 +1,311 @@
+"""W-1..W-15 and the exit-3 table through the command line, on a fresh example campaign.
+
+Refusals: exit 3, one stderr line naming the rule, stdout empty, every file byte-for-byte unchanged.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from ruamel.yaml import YAML
+
+from tests.conftest import ok, refused, run, snapshot
+
+
+@pytest.fixture
+def d20(tmp_path) -> Path:
+    """The d20-cards example campaign, encounter `fight` (mira, bandit, tor) current, mira's turn in round 1."""
+    root = tmp_path / "d20"
+    assert run(None, "init", str(root), "--system", "d20-cards", "--example").code == 0
+    ok(root, "encounter", "new", "fight", "mira", "bandit", "tor")
+    ok(root, "turn", "start", "mira")
+    return root
+
+
+def sheet(root, cid) -> dict:
+    return YAML(typ="safe").load((root / "characters" / f"{cid}.yaml").read_text())
+
+
+def edit(root, cid, **values):
+    """Change a sheet's top-level values (a test's starting position)."""
+    y = YAML(typ="rt")
+    path = root / "characters" / f"{cid}.yaml"
+    doc = y.load(path.read_text())
+    doc.update(values)
+    with open(path, "w") as fh:
+        y.dump(doc, fh)
+
+
+def test_w1_act_strike_prints_and_writes(d20):
+    r = run(d20, "act", "mira", "strike", "--target", "bandit", "--faces", "15")
+    assert r.code == 0, r.err
+    assert r.out == ("mira performs Strike: 2 AP (AP 3 -> 1)\n"
+                     "  bandit: d20 15 FIN +4 = 19 vs Physical AC 14: hit\n"
+                     "    12 + Overkill 10 = 22 damage; HP 20 -> -2 (Critical Condition)\n")
+    assert sheet(d20, "bandit")["hp"]["current"] == -2 and sheet(d20, "mira")["resources"]["ap"]["current"] == 1
+
+
+def test_w1_json_shape(d20):
+    data = ok(d20, "act", "mira", "strike", "--target", "bandit", "--faces", "15")
+    assert data["system"] == "d20-cards" and data["kind"] == "attack"
+    t = data["targets"][0]
+    assert t["attack"] == {"attribute": "fin", "bonus": 4, "faces": [15], "face": 15, "penalty": 0, "mod": 0,
+                           "total": 19, "ac_kind": "physical", "ac": 14, "hit": True}
+    assert t["damage"] == {"base": 12, "overkill": 10, "modifier": 2, "dealt": 22, "doubled": False, "taken": 22,
+                           "hp_before": 20, "hp_after": -2, "concentration_check": None}
+    assert (data["resources_before"], data["resources_after"], data["paid"]) == ({"ap": 3}, {"ap": 1}, {"ap": 2})
+    assert "attack_ties" in data["rules_used"]
+
+
+@pytest.mark.parametrize("face,hit,dealt", [("10", True, 12), ("9", False, None)])
+def test_w2_w3(d20, face, hit, dealt):
+    t = ok(d20, "act", "mira", "strike", "--target", "bandit", "--faces", face)["targets"][0]
+    assert t["attack"]["hit"] is hit and (t["damage"] or {}).get("dealt") == dealt
+    assert sheet(d20, "mira")["resources"]["ap"]["current"] == 1
+
+
+@pytest.mark.parametrize("face,total,hit", [("19", 13, False), ("20", 14, True)])
+def test_w4_unseen(d20, face, total, hit):
+    t = ok(d20, "act", "mira", "strike", "--target", "bandit", "--unseen", "bandit", "--faces", face)["targets"][0]
+    assert (t["attack"]["penalty"], t["attack"]["total"], t["attack"]["hit"]) == (-10, total, hit)
+
+
+def test_w5_ranges(d20):
+    refused(d20, 3, "act", "mira", "firebolt", "--target", "bandit", "--distance", "12", "--unseen", "bandit",
+            contains="(R-CARD-RANGE-2)")
+    refused(d20, 3, "act", "mira", "strike", "--target", "bandit", "--distance", "bandit=1.5",
+            contains="(R-CARD-RANGE-4)")
+    t = ok(d20, "act", "mira", "firebolt", "--target", "bandit", "--distance", "12", "--faces", "20")["targets"][0]
+    assert (t["in_range"], t["attack"]["total"], t["attack"]["hit"], t["damage"]["dealt"]) == ("beyond", 11, True, 6)
+
+
+def test_w5_firebolt_on_oneself(d20):
+    t = ok(d20, "act", "mira", "firebolt", "--target", "mira", "--faces", "11")["targets"][0]
+    assert (t["distance"], t["attack"]["ac"], t["attack"]["hit"]) == (0, 12, True)
+
+
+def test_w6_stun_word_saves(d20):
+    t = ok(d20, "act", "mira", "stun-word", "--target", "bandit", "--save-faces", "bandit=9")["targets"][0]
+    assert (t["save"]["total"], t["save"]["dc"], t["save"]["resisted"], t["damage"]) == (11, 11, True, None)
+    ok(d20, "turn", "start", "mira")
+    t = ok(d20, "act", "mira", "stun-word", "--target", "bandit", "--save-faces", "bandit=8")["targets"][0]
+    assert (t["save"]["resisted"], t["damage"]["dealt"], sheet(d20, "bandit")["hp"]["current"]) == (False, 6, 14)
+
+
+@pytest.mark.parametrize("face,kept", [("5", True), ("4", False)])
+def test_w7_concentration_check(d20, face, kept):
+    ok(d20, "act", "mira", "ward")
+    data = ok(d20, "damage", "mira", "7", "--concentration-faces", face)
+    assert data["damage"]["concentration_check"]["kept"] is kept
+    mira = sheet(d20, "mira")
+    assert (mira["concentrating"] is not None) is kept
+    assert mira["cooldowns"] == ({} if kept else {"ward": {"rounds": 1}})
+
+
+def _round(root, n):
+    """Another round: tor's turn, then mira's."""
+    ok(root, "turn", "start", "tor")
+    return ok(root, "turn", "start", "mira")
+
+
+def test_w8_through_turn_start(d20):
+    ok(d20, "act", "mira", "ward")
+    ok(d20, "act", "mira", "firebolt", "--target", "bandit", "--faces", "2")
+    t = _round(d20, 2)
+    assert t["round"] == 2 and t["cooldowns_ended"] == ["firebolt"]
+    assert sheet(d20, "mira")["concentrating"] == {"card": "ward", "rounds": 1}
+    t = _round(d20, 3)
+    assert t["concentration_ended"] == "ward" and sheet(d20, "mira")["cooldowns"] == {"ward": {"rounds": 1}}
+    refused(d20, 3, "act", "mira", "ward", contains="ward: 1 round left (R-CARD-CD-1)")
+    t = _round(d20, 4)
+    assert t["cooldowns_ended"] == ["ward"]
+    ok(d20, "act", "mira", "ward")
+
+
+def test_w9_charges_and_proper_rest(d20):
+    for expected in ((2, 1), (1, 0)):
+        data = ok(d20, "act", "mira", "stun-word", "--target", "bandit", "--save-faces", "bandit=20")
+        assert (data["charges"]["before"], data["charges"]["after"]) == expected
+        _round(d20, 0)
+    err = refused(d20, 3, "act", "mira", "stun-word", "--target", "bandit")
+    assert err == ("narateer: stun-word has no charges left (R-CARD-CD-4); narateer rest mira --proper\n")
+    data = ok(d20, "rest", "mira", "--proper")
+    assert data["actors"][0]["charges"] == {"stun-word": [0, 2]} and sheet(d20, "mira")["charges"]["stun-word"] == 2
+
+
+def test_w10_swan_song(d20):
+    edit(d20, "mira", hp={"current": 0, "max": 30})
+    data = ok(d20, "act", "mira", "last-stand", "--target", "bandit", "--faces", "2")
+    assert data["conditions_added"] == ["swan_song"] and "swan_song" in sheet(d20, "mira")["conditions"]
+    d = ok(d20, "damage", "mira", "12")["damage"]
+    assert (d["doubled"], d["taken"], d["hp_after"]) == (True, 24, -24)
+    ok(d20, "condition", "mira", "+dying")
+    t = _round(d20, 2)
+    assert (t["drain"]["dealt"], t["drain"]["taken"], t["drain"]["hp_after"]) == (1, 2, -26)
+    ok(d20, "condition", "mira", "+stabilized")
+    assert "dying" not in sheet(d20, "mira")["conditions"] and "swan_song" not in sheet(d20, "mira")["conditions"]
+    assert ok(d20, "damage", "mira", "12")["damage"]["taken"] == 12
+
+
+def test_w10_refused_above_critical(d20):
+    edit(d20, "mira", hp={"current": 5, "max": 30})
+    refused(d20, 3, "act", "mira", "last-stand", "--target", "bandit", contains="(R-CARD-PROP-9)")
+
+
+def test_w11_odds(d20):
+    t = ok(d20, "odds", "mira", "strike", "--target", "bandit")["targets"][0]
+    assert (t["need_face"], t["p_lands_exact"], t["expected_damage_exact"]) == (10, "11/20", "121/10")
+    assert ok(d20, "odds", "mira", "strike", "--target", "bandit", "--unseen", "bandit")["targets"][0]["p_lands_exact"] == "1/20"
+    assert ok(d20, "odds", "mira", "strike", "--target", "bandit", "--disadvantage")["targets"][0]["p_lands_exact"] == "121/400"
+
+
+@pytest.mark.parametrize("face,success", [("12", True), ("11", False)])
+def test_w12_evolutionary(d20, face, success):
+    data = ok(d20, "act", "mira", "wild-surge", "--target", "bandit", "--evolutionary-face", face,
+              "--faces", "15", "--damage-faces", "3,4")
+    assert data["evolutionary"]["success"] is success and len(data["targets"]) == (1 if success else 0)
+
+
+def test_w13_ap(d20):
+    ok(d20, "act", "mira", "strike", "--target", "bandit", "--faces", "2")
+    err = refused(d20, 3, "act", "mira", "strike", "--target", "bandit")
+    assert err == "narateer: mira has 1 AP; strike costs 2 (R-CARD-2); wait for the next turn start (AP refills)\n"
+    assert _round(d20, 2)["ap"] == {"before": 1, "after": 3}
+
+
+@pytest.mark.parametrize("cond,firebolt_ok,strike_ok", [
+    ("nullified", False, True), ("nullified:1", False, True), ("nullified:0", True, True), ("immobilized", True, False)])
+def test_w14(d20, cond, firebolt_ok, strike_ok):
+    ok(d20, "condition", "mira", "+" + cond)
+    for card, fine, rule in (("firebolt", firebolt_ok, "R-CARD-PROP-1"), ("strike", strike_ok, "R-CARD-PROP-7")):
+        args = ("act", "mira", card, "--target", "bandit", "--faces", "2", "--dry-run")
+        data = ok(d20, *args)
+        assert data["allowed"] is fine
+        if not fine:
+            refused(d20, 3, *args[:-1], contains=f"({rule})")
+
+
+def test_w15(d20):
+    refused(d20, 3, "act", "mira", "ward", "--target", "bandit", contains="(R-CARD-RANGE-6)")
+    ok(d20, "act", "mira", "ward")
+    refused(d20, 3, "act", "mira", "rally-hymn", contains="(R-CARD-PROP-3); add --drop-concentration")
+    data = ok(d20, "act", "mira", "rally-hymn", "--drop-concentration")
+    assert data["dropped"] == "ward" and sheet(d20, "mira")["cooldowns"] == {"ward": {"rounds": 1}}
+
+
+EXIT3 = [
+    ({"resources": {"ap": {"current": 1, "max": 3}}}, ("strike", "--target", "bandit"), "R-CARD-2"),
+    ({"cooldowns": {"firebolt": {"rounds": 1}}}, ("firebolt", "--target", "bandit"), "R-CARD-CD-1"),
+    ({"charges": {"stun-word": 0}}, ("stun-word", "--target", "bandit"), "R-CARD-CD-4"),
+    ({"conditions": ["nullified"]}, ("firebolt", "--target", "bandit"), "R-CARD-PROP-1"),
+    ({"conditions": ["immobilized"]}, ("strike", "--target", "bandit"), "R-CARD-PROP-7"),
+    ({}, ("last-stand", "--target", "bandit"), "R-CARD-PROP-9"),
+    ({}, ("firebolt", "--target", "bandit", "--distance", "12", "--unseen", "bandit"), "R-CARD-RANGE-2"),
+    ({}, ("stun-word", "--target", "bandit", "--unheard", "bandit"), "R-CARD-RANGE-5"),
+    ({"conditions": ["silenced"]}, ("stun-word", "--target", "bandit"), "R-CARD-RANGE-5"),
+    ({}, ("strike", "--target", "bandit", "--distance", "3"), "R-CARD-RANGE-4"),
+    ({}, ("strike", "--target", "bandit", "--target", "tor"), "R-CARD-RANGE-8"),
+    ({}, ("ward", "--target", "bandit"), "R-CARD-RANGE-6"),
+    ({"concentrating": {"card": "ward", "rounds": 2}}, ("rally-hymn",), "R-CARD-PROP-3"),
+    ({}, ("parry",), "R-CARD-PROP-8"),
+    ({"actions": ["strike"]}, ("firebolt", "--target", "bandit"), "R-CARD-4"),
+    ({"companions": []}, ("peck", "--target", "bandit"), "R-CARD-PROP-2"),
+]
+
+
+@pytest.mark.parametrize("start,args,rule", EXIT3, ids=[f"{r[2]}-{r[1][0]}" for r in EXIT3])
+def test_exit3_table(d20, start, args, rule):
+    if start:
+        edit(d20, "mira", **start)
+    err = refused(d20, 3, "act", "mira", *args)
+    assert f"({rule})" in err and err.startswith("narateer: ")
+
+
+def test_exit3_unseen_on_sight_and_touch(d20):
+    ok(d20, "turn", "start", "tor")
+    refused(d20, 3, "act", "tor", "long-shot", "--target", "bandit", "--unseen", "bandit", contains="(R-CARD-RANGE-3)")
+    refused(d20, 3, "act", "tor", "shock-grip", "--target", "bandit", "--distance", "2", contains="(R-CARD-PROP-10)")
+
+
+def test_exit3_not_this_characters_turn(d20):
+    refused(d20, 3, "act", "tor", "quiet-knife", "--target", "bandit", contains="it is mira's turn, not tor's (R-CARD-ACT-1)")
+
+
+def test_exit2_beats_exit3_and_other_system_verbs(d20):
+    edit(d20, "mira", cooldowns={"strike": {"rounds": 1}})
+    refused(d20, 2, "act", "mira", "strike", "--target", "bandit", "--faces", "25", contains="d20")
+    refused(d20, 2, "act", "mira", "strike", "--target", "bandot", contains="did you mean bandit?")
+    refused(d20, 2, "roll", "mira", "stealth", contains="this campaign plays d20-cards")
+
+
+def test_dry_run_writes_nothing_and_undo_restores_bytes(d20):
+    before = snapshot(d20)
+    data = ok(d20, "act", "mira", "strike", "--target", "bandit", "--dry-run")
+    assert data["allowed"] and data["odds"]["targets"][0]["p_lands_exact"] == "11/20"
+    assert snapshot(d20) == before
+    ok(d20, "act", "mira", "strike", "--target", "bandit", "--faces", "15")
+    assert snapshot(d20) != before
+    ok(d20, "undo")
+    after = snapshot(d20)
+    assert {k: v for k, v in after.items() if "fight" not in k} == {k: v for k, v in before.items() if "fight" not in k}
+
+
+def test_verify_passes_and_catches_an_edited_face(d20):
+    ok(d20, "act", "mira", "strike", "--target", "bandit", "--faces", "15")
+    assert ok(d20, "verify")["ok"] is True
+    log = d20 / "encounters" / "fight.log.yaml"
+    log.write_text(log.read_text().replace('"faces": [15], "face": 15', '"faces": [14], "face": 14'))
+    r = run(d20, "verify")
+    assert r.code == 1 and "attack total 19 is wrong" in r.out
+
+
+def test_card_show_and_list(d20):
+    r = run(d20, "card", "show", "strike")
+    assert r.code == 0 and r.out.splitlines()[:3] == ["Strike", "2 AP", "✦ . ⁺ Tier 1 – Blade Discipline . ⁺ ✦"]
+    cards = ok(d20, "card", "list", "--for", "mira")["cards"]
+    assert {c["id"]: c["status"] for c in cards}["last-stand"].endswith("(R-CARD-PROP-9)")
+
+
+def test_elapse_and_check(d20):
+    ok(d20, "turn", "start", "tor")
+    ok(d20, "act", "tor", "long-shot", "--target", "bandit", "--faces", "2")
+    assert sheet(d20, "tor")["cooldowns"] == {"long-shot": {"until": 60}}
+    data = ok(d20, "elapse", "1m")
+    assert data["clock_after"] == 60 and sheet(d20, "tor")["cooldowns"] == {}
+    assert "clock: 60" in (d20 / "narateer.yaml").read_text()
+    assert ok(d20, "check")["ok"] is True
+
+
+def test_check_lists_every_sheet_problem_with_its_line(d20):
+    path = d20 / "characters" / "bandit.yaml"
+    text = path.read_text().replace("ac: {physical: 14, mental: 11}", "ac: {physical: 14, mentl: 11}")
+    path.write_text(text.replace("reach: 1", "reach: far"))
+    r = run(d20, "check")
+    assert r.code == 1
+    lines = r.out.splitlines()
+    assert any(l.startswith("characters/bandit.yaml:4: ac.mentl: unknown key 'mentl'; did you mean mental?") for l in lines)
+    assert any(l.startswith("characters/bandit.yaml:6: reach: must be a number") for l in lines)
+
+
+def test_w5_reach_bonus_and_w6_physical_dc_with_inline_cards(d20):
+    edit(d20, "mira", cards={
+        "long-strike": {"name": "Long Strike", "cost": 2, "atk": "fin", "range": "reach", "reach_bonus": 1,
+                        "damage": {"amount": 12, "overkill": 2}},
+        "quake": {"name": "Quake", "cost": 1, "dc": "physical", "range": 10, "damage": {"amount": 3}}})
+    t = ok(d20, "act", "mira", "long-strike", "--target", "bandit", "--distance", "1.5", "--faces", "10")["targets"][0]
+    assert (t["in_range"], t["attack"]["penalty"], t["damage"]["dealt"]) == (True, 0, 12)
+    data = ok(d20, "act", "mira", "quake", "--target", "bandit", "--save-faces", "bandit=8")
+    assert data["dc"] == {"kind": "physical", "attribute": "body", "value": 12}
+    assert data["targets"][0]["save"] == {"attribute": "phy", "bonus": 3, "face": 8, "total": 11, "dc": 12,
+                                          "resisted": False}
+
+
+def test_rules_overrides_in_narateer_yaml(d20):
+    config = d20 / "narateer.yaml"
+    text = config.read_text()
+    config.write_text(text + "rules:\n  attack_ties: miss\n")
+    t = ok(d20, "act", "mira", "strike", "--target", "bandit", "--faces", "10")["targets"][0]
+    assert t["attack"]["total"] == 14 and t["attack"]["hit"] is False
+    config.write_text(text + "rules:\n  atack_ties: miss\n")
+    refused(d20, 2, "act", "mira", "strike", "--target", "bandit", contains="did you mean attack_ties?")
