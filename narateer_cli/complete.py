@@ -18,7 +18,7 @@ PROG = "narateer"
 ACTIVE = False  # set by the shell, which completes without the environment variable
 
 CHARACTER = {"char", "attacker", "defender", "hider", "chars", "mover", "observers", "searching", "next_id",
-             "actors", "assist", "helper", "target_char", "other", "from_char", "source"}
+             "actors", "assist", "helper", "target", "target_char", "other", "from_char", "source"}
 ENCOUNTER = {"enc_id", "in_encounter", "encounter"}
 PAIRS = {"vs", "contested"}  # OTHER:SKILL
 

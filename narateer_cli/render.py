@@ -147,12 +147,21 @@ def _host_summary(command, actor, declaration, result):
     return make(actor, declaration, result) if make is not None else None
 
 
+def flat_text(system, kind: str, result: dict) -> str | None:
+    """A result's own text (the system's formatter for `kind`) on one line: a summary any system gets."""
+    formatter = system.formatter(kind) if system is not None else None
+    if formatter is None or not isinstance(result, dict) or not result:
+        return None
+    return "; ".join(line.strip() for line in formatter(result).splitlines() if line.strip())
+
+
 def summary(entry: dict, system=None) -> str:
     """A log entry in words, never empty and never `None`: the system's `summary` hook for its commands,
     the host's for its own, else the command with the counters it moved."""
     command, actor = entry.get("command") or "action", entry.get("actor")
     declaration, result = entry.get("declaration") or {}, entry.get("result") or {}
-    makers = [system.hook("summary") if system is not None else None, _host_summary]
+    makers = [system.hook("summary") if system is not None else None, _host_summary,
+              lambda c, a, d, r: flat_text(system, c.replace(" ", "_"), r)]
     for make in filter(None, makers):
         try:
             text = make(command, actor, declaration, result)

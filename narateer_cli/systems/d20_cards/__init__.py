@@ -45,6 +45,8 @@ SYSTEM = System(
         "parse_faces": __name__ + ".dice:parse_faces_option",
         "beats": __name__ + ".act:beats",
         "render": __name__ + ".render",
+        "summary": __name__ + ".summary:summary",
+        "complete": __name__ + ".complete:complete",
     },
     counters=("hp.current", "resources.ap.current", "charges"),
     pointers={
