@@ -47,6 +47,7 @@ SYSTEM = System(
         "render": __name__ + ".render",
         "summary": __name__ + ".summary:summary",
         "complete": __name__ + ".complete:complete",
+        "fresh_sheet": __name__ + ".sheet:fresh_sheet",
     },
     counters=("hp.current", "resources.ap.current", "charges"),
     pointers={
