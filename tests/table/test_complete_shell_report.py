@@ -143,8 +143,12 @@ def test_shell_runs_commands_in_process_with_prompt_toolkit_pipe_input(scene_cam
     assert not (scene_camp / ".narateer" / "lock").exists() or True
 
 
+LEFT: dict = {}  # fd -> what was read past the last marker
+
+
 def read_until(fd, marker: bytes, timeout=30.0) -> bytes:
-    got = b""
+    """Terminal output up to and including `marker`; what follows it is kept for the next call."""
+    got = LEFT.pop(fd, b"")
     end = time.monotonic() + timeout
     while marker not in got:
         left = end - time.monotonic()
@@ -158,6 +162,10 @@ def read_until(fd, marker: bytes, timeout=30.0) -> bytes:
             if not chunk:
                 break
             got += chunk
+    cut = got.find(marker)
+    if cut >= 0:
+        LEFT[fd] = got[cut + len(marker):]
+        return got[:cut + len(marker)]
     return got
 
 
@@ -186,6 +194,7 @@ def test_shell_on_a_pseudo_terminal(scene_camp):
         _, status = os.waitpid(pid, 0)
         assert os.WEXITSTATUS(status) == 0
     finally:
+        LEFT.pop(fd, None)
         os.close(fd)
         try:
             os.kill(pid, 9)
