@@ -23,15 +23,7 @@ def on_terminal(camp, argv, answers, env=None):
         for prompt, answer in answers:
             seen += read_until(fd, prompt.encode())
             os.write(fd, answer.encode() + b"\r")
-        seen += LEFT.pop(fd, b"")
-        while True:
-            try:
-                chunk = os.read(fd, 4096)
-            except OSError:
-                break
-            if not chunk:
-                break
-            seen += chunk
+        seen += read_until(fd, b"\0never printed\0", timeout=60)  # the rest, up to the end of the output
         _, status = os.waitpid(pid, 0)
     finally:
         LEFT.pop(fd, None)

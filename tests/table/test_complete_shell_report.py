@@ -147,7 +147,7 @@ LEFT: dict = {}  # fd -> what was read past the last marker
 
 
 def read_until(fd, marker: bytes, timeout=30.0) -> bytes:
-    """Terminal output up to and including `marker`; what follows it is kept for the next call."""
+    """Terminal output up to and including `marker` (or to its end); what follows is kept for the next call."""
     got = LEFT.pop(fd, b"")
     end = time.monotonic() + timeout
     while marker not in got:
