@@ -379,7 +379,8 @@ def _dice_message(verb):
 def _condition_message(actor, declaration, r) -> str:
     if not (r["added"] or r["removed"]):
         return f"{actor}: conditions unchanged"
-    rounds = f" for {declaration['rounds']} rounds" if declaration.get("rounds") else ""
+    n = declaration.get("rounds")
+    rounds = f" for {n} round{'s' if n != 1 else ''}" if n else ""
     return f"{actor}: conditions " + " ".join([f"+{c}" for c in r["added"]] + [f"-{c}" for c in r["removed"]]) + rounds
 
 
