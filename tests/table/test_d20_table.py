@@ -60,3 +60,12 @@ def test_aliases_and_seed_line(d20):
     config.write_text(config.read_text() + "aliases:\n  d: dice $1\n")
     r = run(d20, "--seed", "5", "d", "d20")
     assert r.code == 0 and r.out.rstrip().endswith("(seeded 5)")
+
+
+def test_outcome_line_first_and_coloured(d20):
+    ok(d20, "encounter", "new", "fight", "mira", "bandit")
+    ok(d20, "turn", "start", "mira")
+    r = run(d20, "--color", "always", "act", "mira", "strike", "--target", "bandit", "--faces", "11")
+    first = r.out.splitlines()[0]
+    assert first == "\x1b[32m\x1b[1mStrike lands on bandit\x1b[0m", first
+    assert "\x1b[" not in run(d20, "--json", "--color", "always", "encounter", "log").out

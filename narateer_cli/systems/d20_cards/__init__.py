@@ -46,6 +46,7 @@ SYSTEM = System(
         "beats": __name__ + ".act:beats",
         "render": __name__ + ".render",
         "summary": __name__ + ".summary:summary",
+        "headline": __name__ + ".summary:headline",
         "complete": __name__ + ".complete:complete",
         "fresh_sheet": __name__ + ".sheet:fresh_sheet",
     },
