@@ -91,6 +91,8 @@ def init(data: dict) -> str:
     text = f"campaign ready in {data['campaign']}"
     if data["example"]:
         text += f" with {len(data['created']) - 1} example files"
+        if data.get("next"):  # the system's example_hint: what to do next in its example
+            text += f"; {data['next']}"
     return text
 
 

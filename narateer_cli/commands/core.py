@@ -52,7 +52,8 @@ def init_cmd(app, directory, example, system_name):
         created += _copy_example(root, system.example_dir, atomic_write)
     atomic_write(root, root / "narateer.yaml", CONFIG_TEXT.format(system=system.name))
     created.insert(0, "narateer.yaml")
-    emit(app, "init", {"campaign": str(root), "created": created, "example": example})
+    emit(app, "init", {"campaign": str(root), "created": created, "example": example,
+                       "next": system.example_hint if example else None})
 
 
 def _copy_example(root: Path, source: Path, atomic_write) -> list[str]:

@@ -73,20 +73,29 @@ def finish(session, command: str, actor: str, declaration: dict, result: dict, d
     # G-LOG-5: a change outside an encounter goes to the campaign log
     log_id = enc.id if enc is not None else (encounters.CAMPAIGN if session.txn.changed() else None)
     if log_id is not None:
-        writes = dict(session.txn.writes)
-        before = session.txn.before()
         moves = {cid: (before_dice[cid], after) for cid, after in dice.items()}
-        entry = append_entry(session, log_id, command, actor, declaration, result, moves)
-        seq = entry["seq"]
-        session.txn.write(encounters.undo_dir(root, log_id) / f"{seq:08d}.json",
-                          encounters.undo_record(before, writes, seq, entry["id"], entry["resumes"]))
-        for old in encounters.old_undo_records(root, log_id):
-            session.txn.write(old, None)
+        log_action(session, log_id, command, actor, declaration, result, moves)
     changed = session.txn.changed()
     session.commit()
     if enc is not None:
         encounters.remember_state(session.campaign.root, enc.new_state, state_text)
     autocommit(session, changed, command, actor, declaration, result)
+
+
+def log_action(session, log_id: str, command: str, actor, declaration: dict, result: dict, moves: dict) -> dict:
+    """Log one action in the transaction: its entry, and the undo record of every file it replaces (the
+    previous text, bound to the entry's id: G-MERGE-4); older undo records past the limit go. Returns the entry."""
+    from ..store import encounters
+
+    root = session.campaign.root
+    writes = dict(session.txn.writes)
+    before = session.txn.before()
+    entry = append_entry(session, log_id, command, actor, declaration, result, moves)
+    session.txn.write(encounters.undo_dir(root, log_id) / f"{entry['seq']:08d}.json",
+                      encounters.undo_record(before, writes, entry["seq"], entry["id"], entry["resumes"]))
+    for old in encounters.old_undo_records(root, log_id):
+        session.txn.write(old, None)
+    return entry
 
 
 def append_entry(session, enc_id: str, command: str, actor, declaration: dict, result: dict, moves: dict) -> dict:

@@ -37,4 +37,17 @@ Example (what git runs):
 def merge_driver_cmd(base, ours, theirs, path):
     from ..store.merge import run_driver
 
-    raise click.exceptions.Exit(run_driver(base, ours, theirs, path))
+    raise click.exceptions.Exit(run_driver(base, ours, theirs, path, _campaign_system(path)))
+
+
+def _campaign_system(path: str) -> str | None:
+    """The rule system of the campaign holding `path` (git runs the driver at the top of the work tree):
+    its counters are what add up (point pools in Open Adventure, Action Dice in Narateer)."""
+    from pathlib import Path
+
+    from ..systems import CONFIG, system_name
+
+    parts = Path(path).parts
+    cut = next((i for i, part in enumerate(parts) if part in ("characters", "encounters")), 0)
+    root = Path.cwd().joinpath(*parts[:cut])
+    return system_name(root) if (root / CONFIG).is_file() else None

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from ..errors import BadInput, Refused
 from . import cache, loglines, yamlio
-from .campaign import check_id
+from .campaign import Campaign, check_id
 
 UNDO_KEEP = 100
 CAMPAIGN = "campaign"  # the campaign log's id (G-LOG-5); no encounter may take it
@@ -153,14 +153,13 @@ def _require_sheet(root: Path, cid: str, dice: dict):
     """G-MERGE-2: after a merge each sheet must hold the fork's base plus both branches' changes."""
     label = f"characters/{cid}.yaml"
     try:
-        doc = yamlio.load_safe(yamlio.read_text(root / label, label), label)
-        held = {k: v for k, v in (doc.get("action_dice") or {}).items() if v}
+        held = _held(Campaign(root).load(cid).sheet.dice)  # the counters as the campaign's system reads them
     except (BadInput, AttributeError):
         return
     if held != {k: v for k, v in dice.items() if v}:
         raise Refused(f"{label} holds dice {held} but the merged log gives {dice} (the branches' spends added up); "
                       "the merge lost a change", rule="G-MERGE-2",
-                      fix=f"set action_dice in {label} to {dice} (run `narateer git-setup` so merges add dice up), "
+                      fix=f"set the counters in {label} to {dice} (run `narateer git-setup` so merges add dice up), "
                           "then run the command again")
 
 

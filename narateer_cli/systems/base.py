@@ -41,6 +41,17 @@ HOOKS = {
 }
 
 
+def merge_rules(base: dict, over: dict) -> dict:
+    """A campaign's `rules:` over a system's defaults, key by key: mappings merge, every other value replaces."""
+    out = dict(base)
+    for key, value in over.items():
+        if isinstance(value, dict) and isinstance(base.get(key), dict):
+            out[key] = merge_rules(base[key], value)
+        else:
+            out[key] = value
+    return out
+
+
 class System:
     """One game behind the shared command line (a frozen record; no dataclasses import at start-up).
 
@@ -56,17 +67,19 @@ class System:
     example   folder inside the package that `init --example` copies (None: no example)
     counters  key paths in a sheet that are counters (merged as sums)
     pointers  another system's verb -> what to use in this one instead
+    example_hint  what `init --example` suggests doing next in this game's example campaign (None: nothing)
     """
 
     __slots__ = ("name", "title", "summary", "package", "verbs", "hooks", "rules_file", "example", "counters",
-                 "pointers")
+                 "pointers", "example_hint")
 
     def __init__(self, name: str, title: str, summary: str, package: str, verbs: Mapping[str, tuple[str, str]],
                  hooks: Mapping[str, str], rules_file: str = "rules.yaml", example: str | None = "example",
-                 counters: tuple[str, ...] = (), pointers: Mapping[str, str] | None = None):
+                 counters: tuple[str, ...] = (), pointers: Mapping[str, str] | None = None,
+                 example_hint: str | None = None):
         values = dict(name=name, title=title, summary=summary, package=package, verbs=dict(verbs),
                       hooks=dict(hooks), rules_file=rules_file, example=example, counters=tuple(counters),
-                      pointers=dict(pointers or {}))
+                      pointers=dict(pointers or {}), example_hint=example_hint)
         for key, value in values.items():
             object.__setattr__(self, key, value)
 

@@ -53,4 +53,5 @@ SYSTEM = System(
         "sheet_schema": __name__ + ".schema:SHEET",
     },
     counters=("action_dice.ready", "action_dice.used", "action_dice.wounded"),
+    example_hint="start a scene with `narateer encounter new NAME CHAR...` (or use the example with --in ambush)",
 )

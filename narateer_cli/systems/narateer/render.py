@@ -168,14 +168,6 @@ def readiness(data: dict) -> str:
     return text
 
 
-def init(data: dict) -> str:
-    text = f"campaign ready in {data['campaign']}"
-    if data["example"]:
-        text += (f" with {len(data['created']) - 1} example files; start a scene with "
-                 "`narateer encounter new NAME CHAR...` (or use the example with --in ambush)")
-    return text
-
-
 def encounter_show(data: dict) -> str:
     lines = [f"encounter {data['id']}, round {data['round']}: "
              + (f"{data['actor']} is acting" if data["actor"] else "nobody is acting")
@@ -431,7 +423,7 @@ FORMATTERS = {
     "encounter_show": encounter_show, "turn_start": turn_start,
     "turn_end": turn_end, "resolve": resolve, "condition": condition, "refresh": dice_move, "wound": dice_move,
     "heal": dice_move, "hide": hide, "search": search, "reveal": reveal, "move": move,
-    "exchange": exchange, "react": react, "join": join, "init": init,
+    "exchange": exchange, "react": react, "join": join,
     "roll": roll, "dry_run": dry_run, "dice": dice, "dr_ladder": dr_ladder, "dr": dr, "odds": odds,
     "behind": behind, "show": show, "readiness": readiness
 }

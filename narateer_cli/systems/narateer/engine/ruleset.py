@@ -7,9 +7,10 @@ invalid. The engine reads knobs only from a `Ruleset`, never from constants.
 
 from __future__ import annotations
 
-from .record import Record
-
 from narateer_cli.errors import BadInput
+
+from ...base import merge_rules as merge
+from .record import Record
 
 KNOBS = (
     "faces", "disadvantage", "edge_both", "reaction_boost", "roll_dice", "tiers",
@@ -65,15 +66,6 @@ class Ruleset(Record):
         return value, str(value)
 
 
-def merge(base: dict, over: dict) -> dict:
-    """Key-by-key merge: mappings merge, every other value replaces."""
-    out = dict(base)
-    for key, value in over.items():
-        if isinstance(value, dict) and isinstance(base.get(key), dict):
-            out[key] = merge(base[key], value)
-        else:
-            out[key] = value
-    return out
 
 
 def build_ruleset(default: dict, overrides: dict | None = None, where: str = "narateer.yaml",

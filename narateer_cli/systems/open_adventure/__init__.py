@@ -1,0 +1,54 @@
+"""Open Adventure: Action Scores pick exploding dice from the Action Chart against a Difficulty Score.
+
+Only `SYSTEM` is defined here, cheaply; the engine, commands and formatters
+are imported when a command needs them.
+"""
+
+from ..base import System
+
+_P = __name__ + "."
+
+SYSTEM = System(
+    name="open-adventure",
+    title="Open Adventure",
+    summary="Action Score picks exploding dice from the Action Chart; meet the Difficulty Score; Effect, Stunts.",
+    package=__name__,
+    verbs={
+        "new": (_P + "cmd_sheet", "Create a PC sheet or an NPC statblock."),
+        "show": (_P + "cmd_sheet", "Show a sheet with each attribute's AS and dice."),
+        "roll": (_P + "cmd_roll", "Make one Action Check (--dry-run: exact odds first)."),
+        "dice": (_P + "cmd_roll", "Roll the bare dice of an Action Score."),
+        "odds": (_P + "cmd_roll", "Exact chance, Critical Failure, mean and distribution."),
+        "chart": (_P + "cmd_roll", "The Action Chart (or the Time Chart with --time)."),
+        "ds": (_P + "cmd_roll", "The Difficulty Score ladder."),
+        "points": (_P + "cmd_sheet", "Change a point pool or Challenge Points."),
+        "wound": (_P + "cmd_sheet", "Add Wounds."),
+        "heal": (_P + "cmd_sheet", "Remove Wounds."),
+        "encounter": (_P + "cmd_scene", "Create, show and read encounters."),
+        "turn": (_P + "cmd_scene", "Start and end Turns in Reaction order."),
+        "resolve": (_P + "cmd_scene", "Resolve a declared action by its path."),
+        "condition": (_P + "cmd_sheet", "Add or remove conditions."),
+    },
+    hooks={
+        "ruleset": _P + "ruleset:build",
+        "parse_sheet": _P + "sheet:parse_sheet",
+        "sheet_schema": _P + "schema_table:SHEET",
+        "load_state": _P + "turns:load_state",
+        "verify_log": _P + "verify:verify_log",
+        "parse_faces": _P + "dice:parse_faces",
+        "beats": _P + "check:beats",
+        "chance": _P + "verify:chance",
+        "render": _P + "render",
+    },
+    example="example",
+    counters=("points.body", "points.mind", "points.spirit", "wounds", "challenge_points"),
+    example_hint="try `narateer show bloodwind` and `narateer odds 7 --ds 9`; start a scene with "
+                 "`narateer encounter new NAME CHAR... --reaction PC=N`",
+    pointers={
+        "behind": "use `roll CHAR ATTRIBUTE --compare` (Comparing Scores)",
+        "dr": "use `ds` (the Difficulty Score ladder)",
+        "exchange": "use `roll CHAR strength --vs TARGET:body`",
+        "readiness": "use `show CHAR` (each attribute's AS and dice)",
+        "refresh": "open-adventure has no Action Dice to refresh; see `points` and `heal`",
+    },
+)

@@ -1,0 +1,98 @@
+"""The Action Chart, the Difficulty Score ladder and the Time Chart.
+
+R-OA-DICE-1/-2 (A-OA-CHART), R-OA-DS-1 (A-OA-DS), R-OA-TIME-1 (A-OA-TIME).
+"""
+
+from __future__ import annotations
+
+from narateer_cli.errors import BadInput, Refused
+
+from .names import norm, suggest
+from .ruleset import duration_seconds
+
+
+def formula_row(action_score: int) -> tuple:
+    """R-OA-DICE-2: AS = 2 + 4k + r -> k d6 plus one d(6 + 2r)."""
+    if action_score < 2:
+        return ()
+    k, r = divmod(action_score - 2, 4)
+    return (6,) * k + (6 + 2 * r,)
+
+
+def chart_dice(action_score: int, rules) -> tuple:
+    """The dice an Action Score rolls; rows past the chart follow A-OA-CHART."""
+    top = max(rules.rows)
+    if action_score <= top:
+        return rules.rows[max(action_score, 1)]
+    if rules.beyond == "cap":
+        return rules.rows[top]
+    if rules.beyond == "refuse":
+        raise Refused(f"AS {action_score} is beyond the Action Chart's last row ({top})", rule="A-OA-CHART",
+                      fix="lower the AS, or set rules.chart.beyond to extend or cap")
+    return formula_row(action_score)
+
+
+def is_extended(action_score: int, rules) -> bool:
+    return action_score > max(rules.rows)
+
+
+def dice_names(dice) -> list:
+    return [f"d{n}" for n in dice]
+
+
+def printed(dice) -> str:
+    """`2d6+d8` as the chart prints a row; `none` for row 1."""
+    if not dice:
+        return "none"
+    parts, seen = [], []
+    for n in dice:
+        if n not in seen:
+            seen.append(n)
+    for n in seen:
+        count = sum(1 for d in dice if d == n)
+        parts.append(f"{count if count > 1 else ''}d{n}")
+    return "+".join(parts)
+
+
+def ds_value(text, rules) -> tuple[int, str]:
+    """A DS given as a whole number or a ladder tier (R-OA-DS-1): (value, base_source)."""
+    word = str(text).strip()
+    if word.lstrip("-").isdigit():
+        value = int(word)
+        limit = rules.limits["ds"]
+        if value < 1 or value > limit:
+            raise BadInput(f"DS {value} is out of range", fix=f"give a DS from 1 to {limit}")
+        return value, value
+    for tier, value in rules.ds_tiers.items():
+        if norm(tier) == norm(word):
+            return value, f"tier:{tier}"
+    raise BadInput(f"unknown DS tier {text!r}", fix=suggest(word, rules.ds_tiers) + " (or give a whole number)")
+
+
+def ladder(rules) -> list[dict]:
+    return [{"tier": tier, "ds": value} for tier, value in rules.ds_tiers.items()]
+
+
+def time_step(text, rules, option: str = "--time") -> int:
+    """The index of a Time Chart step; an off-chart duration is bad input (A-OA-TIME)."""
+    seconds = duration_seconds(text)
+    for index, (_, step) in enumerate(rules.time_chart):
+        if seconds == step:
+            return index
+    labels = ", ".join(label for label, _ in rules.time_chart)
+    raise BadInput(f"{option}: {text!r} is not on the Time Chart", fix=f"give one of: {labels}")
+
+
+def time_benefit(time, base_time, rules) -> int:
+    """R-OA-TIME-1: +1 per Time Chart step above the longer of the base time and the Round."""
+    if time is None:
+        return 0
+    to = time_step(time, rules, "--time")
+    rnd = rules.round_seconds
+    start_seconds = rnd if base_time is None else max(rnd, rules.time_chart[time_step(base_time, rules, "--base-time")][1])
+    start = next((i for i, (_, s) in enumerate(rules.time_chart) if s >= start_seconds), len(rules.time_chart))
+    if to < start:
+        label = rules.time_chart[min(start, len(rules.time_chart) - 1)][0]
+        raise BadInput(f"--time {time} is below the starting step {label}",
+                       fix=f"give a step at or above {label}, or a shorter --base-time")
+    return to - start

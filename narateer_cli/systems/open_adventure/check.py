@@ -1,0 +1,361 @@
+"""One Action Check: Action Score, Difficulty Score, the roll, the outcome, Effect and Stunt loss.
+
+R-OA-AS, R-OA-TIME, R-OA-DS, R-OA-SUCC, R-OA-EFF, R-OA-CMP, R-OA-CRIT,
+R-OA-STUNT, R-OA-NPC and R-OA-OPP over frozen records. Every bad input is
+found before any rules refusal, and nothing is rolled before both.
+"""
+
+from __future__ import annotations
+
+from narateer_cli.errors import BadInput, Refused
+
+from .chart import chart_dice, ds_value, time_benefit
+from .dice import check_chains, critical_failure, faces_text
+from .names import norm, suggest
+from .record import Record
+
+SYSTEM = "open-adventure"
+GROUPS = ("body", "mind", "spirit")
+
+
+def beats(total: int, target: int) -> bool:
+    """R-OA-SUCC-1: a total that meets the DS succeeds (a tie succeeds). The one place this is decided."""
+    return total >= target
+
+
+class Declaration(Record):
+    """What the player and Guide declared for one check (the `roll` options)."""
+    _fields = ("use", "ds", "vs", "opposed", "drawback", "defense_benefit", "mo", "familiarity",
+               "specializations", "benefit", "bonuses", "time", "base_time", "effect_bonuses", "stunt",
+               "targets", "outcomes", "compare", "mishap", "other_benefit")
+    _defaults = {"ds": None, "vs": None, "opposed": None, "drawback": 0, "defense_benefit": 0, "mo": False,
+                 "familiarity": False, "specializations": (), "benefit": 0, "bonuses": (), "time": None,
+                 "base_time": None, "effect_bonuses": (), "stunt": False, "targets": 1, "outcomes": 1,
+                 "compare": False, "mishap": None, "other_benefit": 0}
+
+
+class Primary(Record):
+    """What the AS is built on: a PC attribute, an NPC group, or a statblock action."""
+    _fields = ("attribute", "group", "action", "score", "statblock")
+
+
+class CheckResult(Record):
+    _fields = ("system", "actor", "npc", "attribute", "group", "action", "action_score", "dice", "ds",
+               "method", "faces", "faces_text", "exploded", "total", "margin", "success",
+               "critical_failure", "outcome", "effect", "effect_source", "effect_bonus", "shortfall",
+               "stunt", "opposed", "mishap", "rules_used")
+
+
+class Plan(Record):
+    """Everything known before the dice: the AS parts, the dice and the DS parts (for --dry-run too)."""
+    _fields = ("actor", "primary", "action_score", "dice", "ds", "effect_bonus", "opponent")
+
+
+def count(value, option: str, rules, low: int = 0, key: str = "count") -> int:
+    limit = rules.limits[key]
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= limit:
+        raise BadInput(f"{option} {value} is out of range", fix=f"give a whole number from {low} to {limit}")
+    return value
+
+
+def primary(actor, name: str, rules) -> Primary:
+    """R-OA-AS-2 / R-OA-NPC-1, -2: the attribute, group or statblock action a check uses."""
+    word = norm(name)
+    if actor.npc:
+        for action in actor.actions.values():
+            if norm(action.name) == word:
+                return Primary(attribute=None, group=action.group, action=action.name, score=None,
+                               statblock=action.score)
+        for group in GROUPS:
+            if word == group or word in map(norm, rules.groups[group]):
+                attr = group if word == group else next(a for a in rules.groups[group] if norm(a) == word)
+                return Primary(attribute=attr, group=group, action=None, score=actor.scores[group], statblock=None)
+        known = list(actor.actions) + list(GROUPS) + list(rules.attributes)
+        raise BadInput(f"{actor.id} has no action or attribute {name!r}", fix=suggest(name, known))
+    if word in GROUPS:
+        listed = ", ".join(rules.groups[word])
+        raise BadInput(f"{name} is a group; a PC checks one attribute", rule="R-OA-AS-2", fix=f"name one of {listed}")
+    for attr in rules.attributes:
+        if norm(attr) == word:
+            return Primary(attribute=attr, group=rules.group_of(attr), action=None, score=actor.scores[attr],
+                           statblock=None)
+    raise BadInput(f"unknown attribute {name!r}", fix=suggest(name, rules.attributes))
+
+
+def named_values(tokens, table: dict, option: str, rules, owner: str) -> int:
+    """`--bonus 3 --bonus spiked-boots`: whole numbers or names from the sheet's table."""
+    total = 0
+    for token in tokens:
+        text = str(token).strip()
+        if text.lstrip("-").isdigit():
+            total += count(int(text), option, rules)
+            continue
+        match = [v for k, v in table.items() if norm(k) == norm(text)]
+        if not match:
+            raise BadInput(f"{option}: {owner} has no {text!r}", fix=suggest(text, table) + " (or give a number)")
+        total += match[0]
+    return total
+
+
+def specialization_count(actor, names, rules) -> int:
+    """R-OA-AS-5 / A-OA-SPEC: each applicable Specialization is a +1 Benefit."""
+    found = []
+    for name in names:
+        match = [s for s in actor.specializations if norm(s) == norm(name)]
+        if not match:
+            raise BadInput(f"{actor.id} has no Specialization {name!r}", fix=suggest(name, actor.specializations))
+        if match[0] not in found:
+            found.append(match[0])
+    return len(found) if rules.spec_stack else min(1, len(found))
+
+
+def action_score(actor, prim: Primary, decl, rules, benefit_extra: int = 0) -> dict:
+    """R-OA-AS-1: attribute (or statblock AS) + MO + Specializations + Benefits + time + bonuses."""
+    mo = 0
+    if decl.mo or decl.familiarity:
+        if actor.mo_score is None:
+            raise BadInput(f"--mo: {actor.id} has no MO", fix="add `mo: {name: NAME, score: N}` to the sheet")
+        mo = actor.mo_score
+    parts = {"attribute": prim.score, "statblock": prim.statblock, "mo": mo,
+             "specializations": specialization_count(actor, decl.specializations, rules),
+             "benefit": count(decl.benefit, "--benefit", rules) + benefit_extra,
+             "time": time_benefit(decl.time, decl.base_time, rules),
+             "bonus": named_values(decl.bonuses, actor.bonuses, "--bonus", rules, actor.id)}
+    total = sum(v for v in parts.values() if v)
+    if total > rules.limits["action_score"]:
+        raise BadInput(f"AS {total} is over the limit", fix=f"the limit is {rules.limits['action_score']}")
+    return {"total": total, **parts}
+
+
+def multi_drawbacks(targets: int, outcomes: int, rules) -> int:
+    """R-OA-STUNT-3 / A-OA-MULTI: Drawbacks for two or more targets or outcomes."""
+    if targets <= 1 and outcomes <= 1:
+        return 0
+    if rules.multi == "product":
+        return targets * outcomes
+    return (targets if targets > 1 else 0) + (outcomes if outcomes > 1 else 0)
+
+
+def base_ds(decl, target, rules) -> tuple:
+    """R-OA-DS-1, -2: (base, base_source) from --ds, --vs TARGET:DEFENSE, or None for --opposed."""
+    given = [k for k in ("ds", "vs", "opposed") if getattr(decl, k) is not None]
+    if len(given) != 1:
+        raise BadInput("a check needs exactly one of --ds, --vs, --opposed", fix="give one of them")
+    if decl.defense_benefit and decl.vs is None:
+        raise BadInput("--defense-benefit needs --vs TARGET:DEFENSE", fix="drop it or give --vs")
+    if decl.ds is not None:
+        return ds_value(decl.ds, rules)
+    if decl.opposed is not None:
+        return None, None
+    defense = norm(decl.vs[1])
+    if defense not in GROUPS:
+        raise BadInput(f"--vs: unknown defense {decl.vs[1]!r}", fix=suggest(decl.vs[1], GROUPS))
+    if defense not in target.defenses:
+        raise BadInput(f"--vs: {target.id} has no {defense} defense", fix="add it under defenses:, or give --ds")
+    bonus = count(decl.defense_benefit, "--defense-benefit", rules)
+    return target.defenses[defense] + bonus, f"defense:{target.id}.{defense}"
+
+
+def plan(actor, decl, rules, target=None, other=None) -> Plan:
+    """Validate the declaration (exit 2) and work out the AS and the DS parts; roll nothing."""
+    prim = primary(actor, decl.use, rules)
+    score = action_score(actor, prim, decl, rules)
+    base, base_source = base_ds(decl, target, rules)
+    targets = count(decl.targets, "--targets", rules, 1, "targets")
+    outcomes = count(decl.outcomes, "--outcomes", rules, 1, "targets")
+    drawback = count(decl.drawback, "--drawback", rules)
+    familiarity = 1 if decl.familiarity else 0
+    multi = multi_drawbacks(targets, outcomes, rules)
+    effect_bonus = named_values(decl.effect_bonuses, actor.effect_bonuses, "--effect-bonus", rules, actor.id)
+    opponent = None
+    if decl.opposed is not None:
+        oprim = primary(other, decl.opposed[1], rules)
+        extra = count(decl.other_benefit, "--other-benefit", rules)
+        opponent = (other, oprim, action_score(other, oprim, Declaration(use=decl.opposed[1]), rules, extra))
+        base_source = f"opposed:{other.id}"
+    elif decl.other_benefit:
+        raise BadInput("--other-benefit needs --opposed OTHER:ATTRIBUTE", fix="drop it or give --opposed")
+    extra = drawback + familiarity + multi
+    if base is not None and base + extra > rules.limits["ds"]:
+        raise BadInput(f"DS {base + extra} is over the limit", fix=f"the limit is {rules.limits['ds']}")
+    ds = {"total": None if base is None else base + extra, "base": base, "base_source": base_source,
+          "drawback": drawback, "familiarity": familiarity, "multi": multi}
+    return Plan(actor=actor, primary=prim, action_score=score, dice=soft_dice(score["total"], rules),
+                ds=ds, effect_bonus=effect_bonus, opponent=opponent)
+
+
+def soft_dice(total: int, rules):
+    """The dice, or None when a refusal will follow (AS too low, or beyond a refusing chart)."""
+    if total < rules.min_as or (total > max(rules.rows) and rules.beyond == "refuse"):
+        return None
+    return chart_dice(total, rules)
+
+
+def refusals(p: Plan, decl, rules):
+    """The rules refusals (exit 3), checked after every bad input."""
+    total = p.action_score["total"]
+    if total < rules.min_as and not (decl.compare and not rules.min_as_compare):
+        raise Refused(f"AS {total} is below {rules.min_as}: no Action Check", rule="R-OA-AS-6",
+                      fix=f"raise the AS to {rules.min_as} with Benefits, time or bonuses")
+    if decl.familiarity and decl.specializations:
+        raise Refused("a Familiarity check allows no Specialization Benefit", rule="R-OA-AS-4",
+                      fix="drop --specialization, or use --mo instead of --familiarity")
+    if (decl.targets > 1 or decl.outcomes > 1) and not decl.stunt:
+        raise Refused("one action reaches one outcome on one target", rule="R-OA-ACT-3",
+                      fix="add --stunt, or split it into several actions")
+    if decl.stunt and p.actor.npc and not (p.primary.action and p.actor.actions[p.primary.action].stunt):
+        raise Refused(f"{p.actor.id}'s statblock lists no such Stunt", rule="R-OA-NPC-4",
+                      fix="use an action the statblock marks `stunt: true`")
+    if decl.stunt and decl.compare and not rules.stunt_compare:
+        raise Refused("Comparing Scores may not resolve a Stunt here", rule="A-OA-STUNT", fix="roll it")
+    if p.opponent is not None and p.opponent[2]["total"] < rules.min_as:
+        raise Refused(f"the opponent's AS {p.opponent[2]['total']} is below {rules.min_as}: it cannot check",
+                      rule="A-OA-OPP", fix="give its score as --ds N instead of --opposed")
+    if total >= rules.min_as and not decl.compare:
+        chart_dice(total, rules)  # A-OA-CHART beyond: refuse
+    if p.opponent is not None:
+        chart_dice(p.opponent[2]["total"], rules)
+
+
+def check_faces(p: Plan, decl, rules, source):
+    """Physical faces must fit before anything is refused or rolled (exit 2 first)."""
+    if decl.compare and source.given("faces"):
+        raise BadInput("--compare rolls no dice, so --faces does not apply", fix="drop one of them")
+    if decl.compare and decl.opposed is not None:
+        raise BadInput("--compare does not go with --opposed: both sides roll", rule="R-OA-OPP-1",
+                       fix="drop --compare")
+    if source.given("other") and p.opponent is None:
+        raise BadInput("--other-faces needs --opposed OTHER:ATTRIBUTE", fix="drop it or give --opposed")
+    if source.given("faces") and p.dice is not None:
+        chains, option = source.physical["faces"]
+        check_chains(chains, p.dice, p.action_score["total"], rules, option)
+    if source.given("other") and p.opponent is not None:
+        odice = soft_dice(p.opponent[2]["total"], rules)
+        if odice is not None:
+            chains, option = source.physical["other"]
+            check_chains(chains, odice, p.opponent[2]["total"], rules, option)
+
+
+def stunt_loss(actor, group: str, success: bool, shortfall, decl, rules) -> dict:
+    """R-OA-STUNT-2 / A-OA-STUNT / A-OA-WOUND: the pool of the attribute's group pays."""
+    loss = 1 if success else max(rules.stunt_min_fail_loss, shortfall or 0)
+    out = {"targets": decl.targets, "outcomes": decl.outcomes, "pool": group, "loss": loss,
+           "before": None, "after": None, "wounds_after": None}
+    if group in actor.points:
+        before = actor.points[group]
+        after = max(0, before - loss)
+        wounds = (actor.wounds or 0) + (rules.wound_per_zero if after == 0 and loss > 0 else 0)
+        out.update(before=before, after=after, wounds_after=wounds)
+    return out
+
+
+def rules_used(decl, p: Plan, rules) -> dict:
+    """The knobs this check consulted (A-OA-*), for `roll --json`."""
+    d = rules.data
+    used = {"chart": {"beyond": d["chart"]["beyond"]}, "explode": d["explode"],
+            "critical_failure": d["critical_failure"], "effect": d["effect"], "min_action_score": d["min_action_score"]}
+    for flag, keys in ((decl.stunt, ("stunt", "multi", "wound")), (decl.specializations, ("specializations",)),
+                       (decl.time, ("time",)), (decl.opposed, ("opposed",)), (decl.ds, ("ds",))):
+        if flag:
+            used.update({k: d[k] for k in keys})
+    return used
+
+
+def opponent_check(p: Plan, rules, source) -> CheckResult:
+    """R-OA-OPP-1: the opponent's Action Check; its total is the Base DS (its Critical Failure is logged)."""
+    other, oprim, oscore = p.opponent
+    dice = chart_dice(oscore["total"], rules)
+    chains = source.chains("other", dice, oscore["total"], rules)
+    total = sum(sum(c) for c in chains)
+    return CheckResult(system=SYSTEM, actor=other.id, npc=other.npc, attribute=oprim.attribute,
+                       group=oprim.group, action=oprim.action, action_score=oscore, dice=dice_list(dice), ds=None,
+                       method="roll", faces=chains, faces_text=faces_text(chains),
+                       exploded=[i for i, c in enumerate(chains) if len(c) > 1], total=total, margin=None,
+                       success=None, critical_failure=critical_failure(chains, rules), outcome=None, effect=None,
+                       effect_source=None, effect_bonus=None, shortfall=None, stunt=None, opposed=None,
+                       mishap=None, rules_used=None)
+
+
+def dice_list(dice) -> list:
+    return [f"d{n}" for n in dice]
+
+
+def decide(total: int, ds: int, crit: bool, opposed: bool, rules) -> bool:
+    """R-OA-SUCC-1, R-OA-CRIT-2 (A-OA-CRIT), and an opposed tie (A-OA-OPP)."""
+    if crit and rules.crit_always_fails:
+        return False
+    if opposed and total == ds:
+        return rules.opp_tie == "actor"
+    return beats(total, ds)
+
+
+def effect_of(p: Plan, margin: int, method: str, rules) -> tuple[int, str]:
+    """R-OA-EFF-1 / R-OA-NPC-3 / R-OA-CMP-1 (A-OA-EFF): (Effect, where it came from)."""
+    action = p.actor.actions.get(p.primary.action) if p.primary.action else None
+    if action is not None and action.effect is not None:
+        bonus = p.effect_bonus if rules.flat_takes_bonus == "explicit" else 0
+        return max(rules.effect_min, action.effect + bonus), "flat"
+    return max(rules.effect_min, margin + p.effect_bonus), ("compare" if method == "compare" else "roll")
+
+
+def resolve(actor, decl, rules, source, target=None, other=None) -> CheckResult:
+    """One Action Check from declaration to outcome; the Stunt loss is reported, the caller writes it."""
+    p = plan(actor, decl, rules, target, other)
+    check_faces(p, decl, rules, source)
+    refusals(p, decl, rules)
+    score = p.action_score["total"]
+    method = "compare" if decl.compare else "roll"
+    chains = [] if decl.compare else source.chains("faces", p.dice, score, rules)
+    opp = opponent_check(p, rules, source) if p.opponent is not None else None
+    ds = dict(p.ds)
+    if opp is not None:
+        ds.update(base=opp.total, total=opp.total + ds["drawback"] + ds["familiarity"] + ds["multi"])
+    total = score if decl.compare else sum(sum(c) for c in chains)
+    crit = critical_failure(chains, rules)
+    success = decide(total, ds["total"], crit, opp is not None, rules)
+    margin = total - ds["total"]
+    effect, effect_source = effect_of(p, margin, method, rules) if success else (None, None)
+    shortfall = None if success else max(0, ds["total"] - total)
+    stunt = stunt_loss(actor, p.primary.group, success, shortfall, decl, rules) if decl.stunt else None
+    outcome = "Critical Failure" if crit and not success else ("Success" if success else "Failure")
+    return CheckResult(system=SYSTEM, actor=actor.id, npc=actor.npc, attribute=p.primary.attribute,
+                       group=p.primary.group, action=p.primary.action, action_score=p.action_score,
+                       dice=dice_list(p.dice or ()), ds=ds, method=method, faces=chains,
+                       faces_text=faces_text(chains), exploded=[i for i, c in enumerate(chains) if len(c) > 1],
+                       total=total, margin=margin, success=success, critical_failure=crit, outcome=outcome,
+                       effect=effect, effect_source=effect_source,
+                       effect_bonus=p.effect_bonus if success else None, shortfall=shortfall, stunt=stunt,
+                       opposed=opp, mishap=decl.mishap, rules_used=rules_used(decl, p, rules))
+
+
+class DryRun(Record):
+    _fields = ("system", "actor", "attribute", "group", "action", "action_score", "dice", "ds", "p_success",
+               "p_critical_failure", "expected_total")
+
+
+def dry_run(actor, decl, rules, source, target=None, other=None) -> DryRun:
+    """`roll --dry-run`: AS, dice, DS and the exact chance, before any die is committed."""
+    from .odds import crit_chance, die_mean, opposed_chance, p_success
+
+    p = plan(actor, decl, rules, target, other)
+    check_faces(p, decl, rules, source)
+    refusals(p, decl, rules)
+    score, dsv = p.action_score["total"], p.ds["total"]
+    if decl.compare:
+        chance = None if dsv is None else int(decide(score, dsv, False, False, rules))
+        crit, mean = 0, score
+    else:
+        chance = None if dsv is None else p_success(p.dice, dsv, rules)
+        crit, mean = crit_chance(p.dice, rules), sum(die_mean(n, rules) for n in p.dice)
+    if p.opponent is not None and not decl.compare:  # R-OA-OPP-1: exact over every total the opponent can roll
+        extra = p.ds["drawback"] + p.ds["familiarity"] + p.ds["multi"]
+        chance = opposed_chance(p.dice, chart_dice(p.opponent[2]["total"], rules), extra, rules)
+    return DryRun(system=SYSTEM, actor=actor.id, attribute=p.primary.attribute, group=p.primary.group,
+                  action=p.primary.action, action_score=p.action_score, dice=dice_list(p.dice or ()), ds=p.ds,
+                  p_success=chance, p_critical_failure=crit, expected_total=mean)
+
+
+def compare_scores(action_score: int, ds: int, effect_bonus: int, rules) -> tuple:
+    """R-OA-CMP-1 on bare numbers: (success, Effect or None)."""
+    ok = beats(action_score, ds)
+    return ok, (max(rules.effect_min, action_score - ds + effect_bonus) if ok else None)

@@ -1,0 +1,59 @@
+"""Shared pieces of Open Adventure's commands: ruleset lookup, refs, Narateer-only options."""
+
+from __future__ import annotations
+
+import click
+
+from narateer_cli.errors import BadInput
+
+KIND = "oa-"
+# Narateer-only options: name -> (takes a value?, pointer)
+NARATEER_FLAGS = {"--boost": (True, "raise the AS with --benefit N or --bonus N"),
+                  "--advantage": (False, "add a Benefit with --benefit 1"),
+                  "--disadvantage": (False, "add a Drawback with --drawback 1"),
+                  "--vital": (True, "use --attribute K=V"), "--skill": (True, "name an attribute or --specialization S"),
+                  "--dice": (True, "the AS picks the dice from the Action Chart (`chart`)"),
+                  "--dr": (True, "use --ds N or a tier (`ds` lists them)")}
+
+
+def narateer_flags(fn):
+    """Accept Narateer's options only to say (exit 2) what to use instead."""
+    for flag, (value, _) in NARATEER_FLAGS.items():
+        dest = "nf_" + flag.strip("-").replace("-", "_")
+        if value:
+            fn = click.option(flag, dest, hidden=True, default=None)(fn)
+        else:
+            fn = click.option(flag, dest, hidden=True, is_flag=True, default=False)(fn)
+    return fn
+
+
+def refuse_narateer_flags(kwargs: dict):
+    for flag, (value, pointer) in NARATEER_FLAGS.items():
+        given = kwargs.pop("nf_" + flag.strip("-").replace("-", "_"), None)
+        if given not in (None, False):
+            raise BadInput(f"{flag} is a narateer-system option; this campaign plays open-adventure",
+                           rule="S-SYS-3", fix=pointer)
+
+
+def rules_of(s):
+    """The campaign's ruleset, or the shipped one outside a campaign (dice, odds, chart, ds)."""
+    try:
+        return s.campaign.rules
+    except BadInput:
+        from . import SYSTEM
+
+        return SYSTEM.ruleset({}, "defaults")
+
+
+def split_ref(text: str, option: str, what: str) -> tuple[str, str]:
+    who, sep, name = (text or "").partition(":")
+    if not sep or not who or not name:
+        raise BadInput(f"{option} {text!r} must be {what}", fix=f"for example {option} goblin:body")
+    return who, name
+
+
+def whole(text, option: str) -> int:
+    try:
+        return int(str(text))
+    except ValueError:
+        raise BadInput(f"{option} {text!r} is not a whole number", fix=f"give {option} N") from None

@@ -1,0 +1,172 @@
+"""Open Adventure's dice commands: roll, dice, odds, chart, ds."""
+
+from __future__ import annotations
+
+import click
+
+from narateer_cli.commands.common import Session, command, emit
+
+from .cmd_common import KIND, narateer_flags, refuse_narateer_flags, rules_of, split_ref
+
+
+def roll_options(fn):
+    opts = [
+        click.option("--exit-code", is_flag=True, help="Exit 1 when the check fails."),
+        click.option("--dry-run", is_flag=True, help="Show AS, dice, DS and the exact chance; roll and write nothing."),
+        click.option("--mishap", metavar="TEXT", help="The Guide's mishap, logged with a Critical Failure."),
+        click.option("--other-benefit", type=int, default=0, help="Benefits for the opposing side."),
+        click.option("--other-faces", metavar="F", help="The opponent's faces, e.g. 2,5."),
+        click.option("--faces", metavar="F", help="Faces rolled at the table, one group per die; 4,6+3 (+ joins an explosion)."),
+        click.option("--compare", is_flag=True, help="Comparing Scores: AS against DS, no roll (R-OA-CMP-1)."),
+        click.option("--outcomes", type=int, default=1, help="Outcomes at once (a Stunt)."),
+        click.option("--targets", type=int, default=1, help="Targets at once (a Stunt)."),
+        click.option("--stunt", is_flag=True, help="A Stunt: points lost from the attribute's pool (R-OA-STUNT)."),
+        click.option("--effect-bonus", multiple=True, metavar="N|NAME", help="An Effect bonus, repeatable."),
+        click.option("--base-time", metavar="STEP", help="The action's base time on the Time Chart."),
+        click.option("--time", metavar="STEP", help="Time taken: each Time Chart step up is a Benefit."),
+        click.option("--bonus", multiple=True, metavar="N|NAME", help="An item's or power's bonus, repeatable."),
+        click.option("--benefit", type=int, default=0, help="Benefits (+1 each)."),
+        click.option("--specialization", multiple=True, metavar="S", help="An applicable Specialization, repeatable."),
+        click.option("--familiarity", is_flag=True, help="Familiarity: MO added, DS +1 (R-OA-AS-4)."),
+        click.option("--mo", is_flag=True, help="Add the MO score (the action is part of the MO's training)."),
+        click.option("--defense-benefit", type=int, default=0, help="Benefits the Guide grants the Defense."),
+        click.option("--drawback", type=int, default=0, help="Drawbacks (+1 DS each)."),
+        click.option("--opposed", metavar="OTHER:ATTRIBUTE", help="An opposed check: the opponent's total is the Base DS."),
+        click.option("--vs", metavar="TARGET:DEFENSE", help="The target's Defense is the Base DS."),
+        click.option("--ds", metavar="N|TIER", help="Difficulty Score, a number or a ladder tier."),
+    ]
+    for opt in opts:
+        fn = opt(fn)
+    return narateer_flags(fn)
+
+
+def declaration(use, o: dict):
+    from .check import Declaration
+
+    vs = split_ref(o["vs"], "--vs", "TARGET:DEFENSE") if o["vs"] else None
+    opposed = split_ref(o["opposed"], "--opposed", "OTHER:ATTRIBUTE") if o["opposed"] else None
+    return Declaration(use=use, ds=o["ds"], vs=vs, opposed=opposed, drawback=o["drawback"],
+                       defense_benefit=o["defense_benefit"], mo=o["mo"] or o["familiarity"],
+                       familiarity=o["familiarity"], specializations=tuple(o["specialization"]),
+                       benefit=o["benefit"], bonuses=tuple(o["bonus"]), time=o["time"], base_time=o["base_time"],
+                       effect_bonuses=tuple(o["effect_bonus"]), stunt=o["stunt"], targets=o["targets"],
+                       outcomes=o["outcomes"], compare=o["compare"], mishap=o["mishap"],
+                       other_benefit=o["other_benefit"])
+
+
+def source_for(app, faces, other_faces):
+    from .dice import DiceSource, parse_faces
+
+    return DiceSource(rng=app.rng(), physical={"faces": (parse_faces(faces), "--faces"),
+                                               "other": (parse_faces(other_faces, "--other-faces"), "--other-faces")})
+
+
+@command(help="""Make one Action Check: AS picks the dice, the total must meet the DS.
+
+\b
+Examples:
+  narateer roll amicus strength --mo --ds 9 --faces 4,6+3
+  narateer roll bloodwind strength --mo --vs goblin:body --stunt --targets 3
+  narateer roll warheart strength --opposed orc:strength --dry-run""")
+@click.argument("char")
+@click.argument("use", metavar="ATTRIBUTE|ACTION")
+@roll_options
+def roll_cmd(app, char, use, **o):
+    from .scene_ops import roll_in_scene
+
+    refuse_narateer_flags(o)
+    decl = declaration(use, o)
+    with Session(app, write=not o["dry_run"]) as s:
+        data, kind = roll_in_scene(s, char, decl, source_for(app, o["faces"], o["other_faces"]), o["dry_run"])
+    emit(app, KIND + kind, data)
+    if o["exit_code"] and kind == "check" and not data["success"]:
+        raise click.exceptions.Exit(1)
+
+
+@command(help="""Roll the bare dice of an Action Score (exploding), or read them with --faces.
+
+\b
+Example:
+  narateer dice 7 --faces 6+2,5""")
+@click.argument("action_score", type=int)
+@click.option("--faces", metavar="F", help="Faces rolled at the table, e.g. 6+2,5.")
+def dice_cmd(app, action_score, faces):
+    from .chart import chart_dice
+    from .dice import roll_pool
+    from .odds import check_action_score
+    from .render import dice_json
+
+    with Session(app, write=False) as s:
+        rules = rules_of(s)
+    check_action_score(action_score, rules, "dice to roll")
+    dice = chart_dice(action_score, rules)
+    roll = roll_pool(dice, action_score, rules, source_for(app, faces, None))
+    emit(app, KIND + "dice", dice_json(action_score, dice, roll))
+
+
+@command(help="""Exact odds of AS against DS with exploding dice, as fractions.
+
+\b
+Example:
+  narateer odds 7 --ds 9""")
+@click.argument("action_score", type=int)
+@click.option("--ds", required=True, metavar="N|TIER", help="Difficulty Score, a number or a ladder tier.")
+@click.option("--upto", type=int, help="List totals up to N (default: max(DS, 2 x the dice's maxima)).")
+def odds_cmd(app, action_score, ds, upto):
+    from .chart import ds_value
+    from .odds import odds
+    from .render import odds_json
+
+    with Session(app, write=False) as s:
+        rules = rules_of(s)
+    value, _ = ds_value(ds, rules)
+    emit(app, KIND + "odds", odds_json(odds(action_score, value, rules, upto)))
+
+
+@command(help="""The Action Chart (extended rows marked), or the Time Chart with --time.
+
+\b
+Examples:
+  narateer chart
+  narateer chart 7 15
+  narateer chart --time""")
+@click.argument("scores", nargs=-1, type=int)
+@click.option("--time", "time_chart", is_flag=True, help="Show the Time Chart instead.")
+def chart_cmd(app, scores, time_chart):
+    from narateer_cli.errors import BadInput
+
+    from .chart import chart_dice, is_extended, printed
+
+    with Session(app, write=False) as s:
+        rules = rules_of(s)
+    if time_chart:
+        emit(app, KIND + "chart", {"system": "open-adventure", "time": [label for label, _ in rules.time_chart],
+                                    "round": rules.data["time"]["round"]})
+        return
+    rows = []
+    for score in scores or range(1, max(rules.rows) + 1):
+        if not 1 <= score <= rules.limits["action_score"]:
+            raise BadInput(f"AS {score} is out of range", fix=f"give 1..{rules.limits['action_score']}")
+        dice = chart_dice(score, rules)
+        rows.append({"action_score": score, "dice": [f"d{n}" for n in dice], "printed": printed(dice),
+                     "extended": is_extended(score, rules)})
+    emit(app, KIND + "chart", {"system": "open-adventure", "rows": rows})
+
+
+@command(help="""The Difficulty Score ladder, or one tier's DS.
+
+\b
+Examples:
+  narateer ds
+  narateer ds moderate""")
+@click.argument("tier", required=False)
+def ds_cmd(app, tier):
+    from .chart import ds_value, ladder
+
+    with Session(app, write=False) as s:
+        rules = rules_of(s)
+    if tier is None:
+        emit(app, KIND + "ds", {"system": "open-adventure", "ladder": ladder(rules)})
+        return
+    value, source = ds_value(tier, rules)
+    emit(app, KIND + "ds", {"system": "open-adventure", "tier": str(source).removeprefix("tier:"), "ds": value})

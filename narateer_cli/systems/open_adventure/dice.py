@@ -1,0 +1,116 @@
+"""Exploding Action Dice: physical chains typed with `+`, seeded chains, Critical Failure.
+
+A chain is the list of faces one die produced: `[6, 3]` is a d6 that showed
+its maximum, exploded (R-OA-EXPL-1) and then showed 3. `--faces 4,6+3` gives
+one comma-separated group per die in chart order. A `DiceSource` serves
+chains either from a seeded `random.Random` or from a person's dice, so
+tests, seeded play and physical dice share one path.
+"""
+
+from __future__ import annotations
+
+from narateer_cli.errors import BadInput
+
+
+def parse_faces(text, option: str = "--faces") -> list[list[int]] | None:
+    """`4,6+3` -> [[4], [6, 3]]; the syntax only (sizes are checked by `check_chains`)."""
+    if text is None:
+        return None
+    text = str(text).strip()
+    if not text:
+        raise BadInput(f"{option} is empty", fix="give one face per die, e.g. 4,6+3")
+    chains = []
+    for group in text.replace(" ", "").split(","):
+        parts = group.split("+")
+        if not all(p.isdigit() for p in parts):
+            hint = " (`+`, not `!`, joins an explosion)" if "!" in group else ""
+            raise BadInput(f"{option}: {group!r} is not a die's faces{hint}",
+                           fix="give whole numbers, a chain joined with +, e.g. 4,6+3")
+        chains.append([int(p) for p in parts])
+    return chains
+
+
+def explodes(face: int, size: int, length: int, rules) -> bool:
+    """R-OA-EXPL-1 / A-OA-EXPCAP: does this face (the `length`-th of its chain) call for another die?"""
+    if not rules.explode_all or face != size:
+        return False
+    return rules.explode_cap is None or length <= rules.explode_cap
+
+
+def check_chains(chains, dice, action_score, rules, option: str = "--faces"):
+    """Physical chains must fit the dice exactly (exit 2 naming the die and the fix)."""
+    if len(chains) != len(dice):
+        names = ",".join(f"d{n}" for n in dice)
+        raise BadInput(f"{option} gave {len(chains)} die/dice but AS {action_score} rolls {names}",
+                       fix=f"give {len(dice)} comma-separated group(s), one per die in chart order")
+    limit = rules.limits["faces_per_chain"]
+    for index, (chain, size) in enumerate(zip(chains, dice)):
+        if len(chain) > limit:
+            raise BadInput(f"{option}: die {index} (d{size}) has {len(chain)} faces", fix=f"at most {limit} per chain")
+        for pos, face in enumerate(chain):
+            if not 1 <= face <= size:
+                raise BadInput(f"{option}: die {index} (d{size}) cannot show {face}", fix=f"give faces 1..{size}")
+            more = explodes(face, size, pos + 1, rules)
+            last = pos == len(chain) - 1
+            if more and last:
+                raise BadInput(f"{option}: die {index} (d{size}) shows {face}: it explodes",
+                               fix=f"give the next face, e.g. {face_text(chain)}+3")
+            if not more and not last:
+                raise BadInput(f"{option}: die {index} (d{size}) shows {face}, which does not explode",
+                               fix=f"`+` follows only a face that explodes; end that die at {face}")
+
+
+def face_text(chain) -> str:
+    return "+".join(str(f) for f in chain)
+
+
+def faces_text(chains) -> str:
+    """The text that replays these chains through --faces."""
+    return ",".join(face_text(c) for c in chains)
+
+
+def critical_failure(chains, rules) -> bool:
+    """R-OA-CRIT-1 / A-OA-CRIT: every die's first face (or every chain's last face) is 1."""
+    if not chains:
+        return False
+    pick = 0 if rules.crit_faces == "first" else -1
+    return all(chain[pick] == 1 for chain in chains)
+
+
+class DiceSource:
+    """Chains for one command, from a random.Random or from physical faces.
+
+    `physical` maps a stream name ("faces", "other") to parsed chains and the
+    option that gave them. Seeded rolls draw in chart order, finishing each
+    chain before the next die.
+    """
+
+    def __init__(self, rng=None, physical: dict | None = None):
+        self.rng = rng
+        self.physical = {k: v for k, v in (physical or {}).items() if v is not None and v[0] is not None}
+
+    def given(self, stream: str) -> bool:
+        return stream in self.physical
+
+    def chains(self, stream: str, dice, action_score, rules) -> list[list[int]]:
+        if stream in self.physical:
+            chains, option = self.physical[stream]
+            check_chains(chains, dice, action_score, rules, option)
+            return [list(c) for c in chains]
+        if self.rng is None:
+            raise BadInput("no dice to roll", fix="give --faces or a seed")
+        out = []
+        for size in dice:
+            chain = [self.rng.randint(1, size)]
+            while explodes(chain[-1], size, len(chain), rules):
+                chain.append(self.rng.randint(1, size))
+            out.append(chain)
+        return out
+
+
+def roll_pool(dice, action_score, rules, source: DiceSource, stream: str = "faces") -> dict:
+    """Roll (or read) one pool: chains, total (R-OA-DICE-3), explosions and Critical Failure."""
+    chains = source.chains(stream, dice, action_score, rules)
+    return {"chains": chains, "faces_text": faces_text(chains),
+            "exploded": [i for i, c in enumerate(chains) if len(c) > 1],
+            "total": sum(sum(c) for c in chains), "critical_failure": critical_failure(chains, rules)}

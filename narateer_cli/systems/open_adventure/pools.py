@@ -1,0 +1,82 @@
+"""Point pools, Challenge Points and Wounds (R-OA-STUNT-2, R-OA-EFF-2, A-OA-WOUND)."""
+
+from __future__ import annotations
+
+from narateer_cli.errors import BadInput
+
+from .names import norm, suggest
+from .record import Record
+
+POOLS = ("body", "mind", "spirit", "challenge")
+
+
+class PointsResult(Record):
+    _fields = ("system", "actor", "pool", "before", "after", "wounds_after")
+
+
+class WoundResult(Record):
+    _fields = ("system", "actor", "before", "after")
+
+
+def parse_delta(text) -> int:
+    """A signed whole number: `-3`, `+2`, `4`."""
+    word = str(text).strip()
+    body = word[1:] if word[:1] in "+-" else word
+    if not body.isdigit():
+        raise BadInput(f"{text!r} is not a signed whole number", fix="give a change such as -3 or +2")
+    return int(word)
+
+
+def change_points(sheet, pool: str, delta: int, rules) -> PointsResult:
+    """A pool moves by `delta`, stops at 0 (the excess is lost); a loss that leaves it at 0 adds a Wound."""
+    if pool not in POOLS:
+        raise BadInput(f"unknown pool {pool!r}", fix=suggest(pool, POOLS))
+    limit = rules.limits["points"]
+    if abs(delta) > limit:
+        raise BadInput(f"a change of {delta} is over the limit", fix=f"give at most {limit}")
+    if pool == "challenge":
+        before = sheet.challenge_points
+        if before is None:
+            raise BadInput(f"{sheet.id} has no challenge_points", fix="add challenge_points: N to its statblock")
+    else:
+        before = sheet.points.get(pool)
+        if before is None:
+            raise BadInput(f"{sheet.id} has no {pool} points", fix=f"add points: {{{pool}: N}} to the sheet")
+    after = max(0, before + delta)
+    if after > limit:
+        raise BadInput(f"{pool} points would reach {after}, over the limit", fix=f"stay at or below {limit}")
+    wounds = sheet.wounds or 0
+    if pool != "challenge" and delta < 0 and after == 0:
+        wounds += rules.wound_per_zero
+    return PointsResult(system="open-adventure", actor=sheet.id, pool=pool, before=before, after=after,
+                        wounds_after=None if pool == "challenge" else wounds)
+
+
+def change_wounds(sheet, delta: int, rules) -> WoundResult:
+    """`wound CHAR [N]` / `heal CHAR [N]`: the Wound count (its effects come from elsewhere)."""
+    before = sheet.wounds or 0
+    after = before + delta
+    if after < 0:
+        raise BadInput(f"{sheet.id} has {before} Wound(s)", fix=f"heal at most {before}")
+    if after > rules.limits["count"]:
+        raise BadInput(f"{after} Wounds is over the limit", fix=f"stay at or below {rules.limits['count']}")
+    return WoundResult(system="open-adventure", actor=sheet.id, before=before, after=after)
+
+
+def change_conditions(current, changes) -> tuple[list, list, list]:
+    """`condition CHAR +NAME -NAME`: (conditions after, added, removed). Names are the table's own."""
+    conds, added, removed = list(current), [], []
+    for change in changes:
+        sign, name = str(change)[:1], str(change)[1:].strip()
+        if sign not in ("+", "-") or not name:
+            raise BadInput(f"{change!r} must be +NAME or -NAME", fix="for example `condition amicus +prone -dazed`")
+        match = [c for c in conds if norm(c) == norm(name)]
+        if sign == "+" and not match:
+            conds.append(name)
+            added.append(name)
+        elif sign == "-":
+            if not match:
+                raise BadInput(f"no condition {name!r} to remove", fix=suggest(name, conds))
+            conds.remove(match[0])
+            removed.append(match[0])
+    return conds, added, removed

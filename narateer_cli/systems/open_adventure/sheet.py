@@ -1,0 +1,154 @@
+"""Character sheets and NPC statblocks (SPEC-open-adventure Part 3), parsed into frozen records.
+
+`schema(rules)` is the table of known keys per map; `problems(doc, ...)`
+lists every way a document does not fit it (closest name for a misspelt
+key); `parse_sheet` returns a `Sheet` or raises the first problem as bad input.
+Top-level unknown keys are the user's own and survive; inner maps are closed.
+"""
+
+from __future__ import annotations
+
+from narateer_cli.errors import BadInput
+
+from .names import closest, norm
+from .record import Record
+
+GROUPS = ("body", "mind", "spirit")
+INT, NAME, FLAG, NAMES, MAP = "whole number >= 0", "name", "true or false", "list of names", "mapping"
+COUNT_MAP = "mapping of NAME: whole number"
+
+
+class Action(Record):
+    """A statblock action: pre-calculated AS, optional flat Effect (R-OA-NPC-2, -3)."""
+    _fields = ("name", "score", "effect", "group", "stunt")
+
+
+class Sheet(Record):
+    _fields = ("id", "name", "npc", "scores", "mo_name", "mo_score", "specializations", "bonuses",
+               "effect_bonuses", "defenses", "points", "wounds", "conditions", "reaction",
+               "challenge_points", "actions")
+
+    @property
+    def dice(self) -> dict:
+        """The counters the host's log and merge driver track (SYSTEM.counters)."""
+        out = {f"points.{k}": v for k, v in self.points.items()}
+        out["wounds"] = self.wounds or 0
+        if self.challenge_points is not None:
+            out["challenge_points"] = self.challenge_points
+        return out
+
+
+def schema(rules) -> dict:
+    """Known keys per map path, for PCs and NPCs; `*` marks a map whose keys the user names."""
+    pools = {g: INT for g in GROUPS}
+    common = {"name": NAME, "kind": "pc or npc", "defenses": MAP, "points": MAP, "wounds": INT,
+              "conditions": NAMES, "mo": MAP, "bonuses": COUNT_MAP, "effect_bonuses": COUNT_MAP}
+    pc = {"": {**common, "attributes": MAP, "specializations": NAMES},
+          "attributes": {g: MAP for g in GROUPS}, "mo": {"name": NAME, "score": INT},
+          "defenses": pools, "points": pools, "bonuses": {"*": INT}, "effect_bonuses": {"*": INT}}
+    for group, names in rules.groups.items():
+        pc[f"attributes.{group}"] = {a: INT for a in names}
+    npc = {"": {**common, "attributes": MAP, "reaction": INT, "challenge_points": INT, "actions": MAP,
+                "specializations": NAMES},
+           "attributes": pools, "mo": {"name": NAME, "score": INT}, "defenses": pools, "points": pools,
+           "bonuses": {"*": INT}, "effect_bonuses": {"*": INT}, "actions": {"*": MAP},
+           "actions.*": {"as": INT, "effect": INT, "group": "body, mind or spirit", "stunt": FLAG}}
+    return {"pc": pc, "npc": npc}
+
+
+def _type_ok(value, want: str) -> bool:
+    if want == INT:
+        return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+    if want == NAME:
+        return isinstance(value, str) and bool(value.strip())
+    if want == FLAG:
+        return isinstance(value, bool)
+    if want == NAMES:
+        return isinstance(value, list) and all(isinstance(v, str) and v.strip() for v in value)
+    if want in (MAP, COUNT_MAP):
+        return isinstance(value, dict)
+    if want == "pc or npc":
+        return value in ("pc", "npc")
+    return value in GROUPS
+
+
+def _walk(doc: dict, tpath: str, dpath: str, table: dict, label: str, out: list, limit: int):
+    """Check `doc` against the table row `tpath`; `dpath` is the key path shown to the user."""
+    known = table.get(tpath, {})
+    for key, value in doc.items():
+        shown = f"{dpath}.{key}" if dpath else str(key)
+        want = known.get(key, known.get("*"))
+        if want is None:
+            if tpath:  # inner maps are closed; top-level unknown keys are the user's own
+                names = [k for k in known if k != "*"]
+                near = closest(key, names)
+                fix = f"did you mean {near}?" if near else "known: " + ", ".join(names)
+                out.append(f"{label}: unknown key {shown}; {fix}")
+            continue
+        if not _type_ok(value, want):
+            out.append(f"{label}: {shown} must be a {want}; got {value!r}")
+            continue
+        if want == INT and value > limit:
+            out.append(f"{label}: {shown} is over the limit {limit}")
+        sub = (f"{tpath}.{key}" if tpath else str(key)) if key in known else f"{tpath}.*"
+        if isinstance(value, dict) and sub in table:
+            _walk(value, sub, shown, table, label, out, limit)
+
+
+def problems(doc, label: str, rules) -> list[str]:
+    """Every way `doc` does not fit the sheet schema (A-OA-ATTR, A-OA-LIMITS); [] if it fits."""
+    if not isinstance(doc, dict):
+        return [f"{label}: a sheet must be a mapping"]
+    kind = doc.get("kind", "pc")
+    if kind not in ("pc", "npc"):
+        return [f"{label}: kind must be pc or npc; got {kind!r}"]
+    out: list[str] = []
+    table = schema(rules)[kind]
+    _walk(doc, "", "", table, label, out, rules.limits["points"])
+    if "name" not in doc:
+        out.append(f"{label}: name is missing")
+    attrs = doc.get("attributes")
+    if not isinstance(attrs, dict):
+        out.append(f"{label}: attributes are missing")
+    elif kind == "pc":
+        for group, names in rules.groups.items():
+            block = attrs.get(group) if isinstance(attrs.get(group), dict) else {}
+            out += [f"{label}: attributes.{group}.{a} is missing" for a in names if a not in block]
+    else:
+        out += [f"{label}: attributes.{g} is missing" for g in GROUPS if g not in attrs]
+    actions = doc.get("actions") if kind == "npc" else None
+    for name in (actions or {}) if isinstance(actions, dict) else ():
+        if norm(name) in {norm(a) for a in rules.attributes + GROUPS}:
+            out.append(f"{label}: action {name} is named like an attribute or group; rename it")
+        elif not isinstance(actions[name], dict) or "as" not in actions[name]:
+            out.append(f"{label}: actions.{name}.as is missing")
+    return out
+
+
+def _actions(doc: dict) -> dict:
+    out = {}
+    for name, block in (doc.get("actions") or {}).items():
+        out[str(name)] = Action(name=str(name), score=block["as"], effect=block.get("effect"),
+                                group=block.get("group", "body"), stunt=bool(block.get("stunt", False)))
+    return out
+
+
+def parse_sheet(char_id: str, doc, label: str, rules) -> Sheet:
+    """A validated `Sheet` (PC or NPC statblock); the first problem is bad input (exit 2)."""
+    found = problems(doc, label, rules)
+    if found:
+        raise BadInput(found[0], fix="correct the sheet (`check` lists every problem)")
+    npc = doc.get("kind", "pc") == "npc"
+    attrs = doc["attributes"]
+    if npc:
+        scores = {g: attrs[g] for g in GROUPS}
+    else:
+        scores = {a: attrs[g][a] for g, names in rules.groups.items() for a in names}
+    mo = doc.get("mo") or {}
+    return Sheet(id=char_id, name=str(doc["name"]), npc=npc, scores=scores, mo_name=mo.get("name"),
+                 mo_score=mo.get("score"), specializations=tuple(doc.get("specializations") or ()),
+                 bonuses=dict(doc.get("bonuses") or {}), effect_bonuses=dict(doc.get("effect_bonuses") or {}),
+                 defenses=dict(doc.get("defenses") or {}), points=dict(doc.get("points") or {}),
+                 wounds=doc.get("wounds", 0), conditions=tuple(doc.get("conditions") or ()),
+                 reaction=doc.get("reaction"), challenge_points=doc.get("challenge_points"),
+                 actions=_actions(doc) if npc else {})

@@ -1,0 +1,134 @@
+"""Turn order by Reaction and the Major/Minor Action budget (R-OA-ACT-2, R-OA-ACT-5, A-OA-TURN)."""
+
+from __future__ import annotations
+
+from narateer_cli.errors import BadInput, Refused
+
+from .names import suggest
+from .record import Record
+
+
+class TurnState(Record):
+    """One encounter's turn state: fixed order, the Round, whose Turn it is and what it has spent."""
+    _fields = ("encounter", "round", "order", "acted", "actor", "major", "minor", "maintaining", "spent",
+               "reactions")
+    _defaults = {"round": 1, "acted": (), "actor": None, "major": False, "minor": False, "maintaining": None,
+                 "spent": (), "reactions": {}}
+
+
+def order(members, reactions: dict, sheets: dict, rules) -> tuple:
+    """A-OA-TURN: highest Reaction first; ties PCs first, then naming order. NPCs use their statblock."""
+    scores = {}
+    for cid in members:
+        sheet = sheets[cid]
+        if sheet.npc:
+            if cid in reactions:
+                raise BadInput(f"--reaction {cid}: an NPC acts on its statblock Reaction", rule="R-OA-NPC-1",
+                               fix="drop it, or edit the statblock's reaction")
+            scores[cid] = sheet.reaction or 0
+        elif rules.turn_order == "reaction":
+            if cid not in reactions:
+                raise BadInput(f"{cid} has no Reaction Check total", fix=f"give --reaction {cid}=N")
+            scores[cid] = reactions[cid]
+    for cid in reactions:
+        if cid not in members:
+            raise BadInput(f"--reaction {cid}: not in this encounter", fix=suggest(cid, members))
+    if rules.turn_order == "actor_chooses":
+        return tuple(members)
+    index = {cid: i for i, cid in enumerate(members)}
+    return tuple(sorted(members, key=lambda c: (-scores[c], sheets[c].npc, index[c])))
+
+
+def start(state: TurnState, who: str | None = None) -> TurnState:
+    """`turn start [CHAR]`: the next in order by default; a new Round once everyone has acted."""
+    if state.actor is not None:
+        raise Refused(f"{state.actor}'s Turn is still going", rule="R-OA-ACT-2", fix="run `turn end` first")
+    acted, rnd = state.acted, state.round
+    if len(acted) >= len(state.order):
+        acted, rnd = (), rnd + 1
+    if who is None:
+        who = next(c for c in state.order if c not in acted)
+    elif who not in state.order:
+        raise BadInput(f"{who} is not in encounter {state.encounter}", fix=suggest(who, state.order))
+    elif who in acted:
+        raise Refused(f"{who} already took a Turn in Round {rnd}", rule="R-OA-ACT-2",
+                      fix="wait for the next Round, or start another character's Turn")
+    return state.replace(round=rnd, acted=acted + (who,), actor=who, major=who in state.spent, minor=False,
+                         spent=tuple(c for c in state.spent if c != who))
+
+
+def end(state: TurnState) -> TurnState:
+    if state.actor is None:
+        raise Refused("no Turn is going", rule="R-OA-ACT-2", fix="run `turn start` first")
+    return state.replace(actor=None, major=False, minor=False)
+
+
+def spend(state: TurnState | None, who: str, kind: str = "major") -> TurnState | None:
+    """R-OA-ACT-2: a check (or holding a success, R-OA-ACT-5) spends the actor's Major Action."""
+    if state is None:
+        return None
+    if state.actor != who:
+        now = f"it is {state.actor}'s Turn" if state.actor else "no Turn is going"
+        raise Refused(f"not {who}'s Turn: {now}", rule="R-OA-ACT-2", fix=f"run `turn start {who}` first")
+    if getattr(state, kind):
+        raise Refused(f"{who} has spent this Turn's {kind.title()} Action", rule="R-OA-ACT-2",
+                      fix="run `turn end`, and act on the next Turn")
+    return state.replace(**{kind: True})
+
+
+def spend_opponent(state: TurnState | None, who: str) -> TurnState | None:
+    """A-OA-OPP opponent_uses_major: resisting spends the opponent's Major Action (this Turn's, or its next)."""
+    if state is None or who not in state.order:
+        return state
+    if state.actor == who:
+        return spend(state, who)
+    if who in state.spent:
+        raise Refused(f"{who} has already spent its next Major Action resisting", rule="A-OA-OPP",
+                      fix="give its total with --ds instead of --opposed")
+    return state.replace(spent=state.spent + (who,))
+
+
+def join(state: TurnState, cid: str, reaction: int | None, sheets: dict, rules) -> TurnState:
+    """`encounter join`: CHAR takes its place in the Reaction order; the others keep theirs (A-OA-TURN)."""
+    if cid in state.order:
+        raise BadInput(f"{cid} is already in encounter {state.encounter}", fix="nothing to do")
+    reactions = dict(state.reactions)
+    if reaction is not None:
+        reactions[cid] = reaction
+    new = order(list(state.order) + [cid], reactions, sheets, rules)
+    return state.replace(order=new, reactions=reactions)
+
+
+STATE_KEYS = ("id", "system", "round", "order", "acted", "actor", "major", "minor", "participants", "maintaining",
+              "spent", "reactions")
+
+
+def state_from_data(data: dict, label: str) -> TurnState:
+    """An encounter state file's data as a TurnState; anything else is bad input naming the file."""
+    if not isinstance(data, dict) or data.get("system") != "open-adventure" or not isinstance(data.get("order"), list):
+        raise BadInput(f"{label}: not an open-adventure encounter state", fix="restore it from git")
+    try:
+        state = TurnState(encounter=str(data["id"]), round=int(data["round"]), order=tuple(data["order"]),
+                          acted=tuple(data.get("acted") or ()), actor=data.get("actor"),
+                          major=bool(data.get("major")), minor=bool(data.get("minor")),
+                          maintaining=data.get("maintaining"), spent=tuple(data.get("spent") or ()),
+                          reactions=dict(data.get("reactions") or {}))
+    except (KeyError, TypeError, ValueError):
+        raise BadInput(f"{label}: damaged encounter state", fix="restore it from git") from None
+    names = set(state.order)
+    if not (set(state.acted) <= names and set(state.spent) <= names and (state.actor is None or state.actor in names)):
+        raise BadInput(f"{label}: names a character outside its order", fix="restore it from git")
+    return state
+
+
+def state_data(state: TurnState) -> dict:
+    return {"id": state.encounter, "system": "open-adventure", "round": state.round, "order": list(state.order),
+            "acted": list(state.acted), "actor": state.actor, "major": state.major, "minor": state.minor,
+            "participants": list(state.order), "maintaining": state.maintaining, "spent": list(state.spent),
+            "reactions": dict(state.reactions)}
+
+
+def load_state(data: dict, label: str, checked: bool = False) -> dict:
+    """The host's `load_state` hook: the validated state as plain data, in its key order (`checked` or not:
+    the check is what builds the state)."""
+    return state_data(state_from_data(data, label))

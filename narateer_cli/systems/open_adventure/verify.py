@@ -1,0 +1,89 @@
+"""Re-check logged Action Checks with the same functions that rolled them (no second copy of the rules).
+
+`verify_log(entries, rules)` returns the first problem as text or None;
+`chance(entry_check, rules)` is the exact chance of success a logged check had.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from narateer_cli.errors import NarateerError
+
+from .chart import chart_dice
+from .check import decide, multi_drawbacks
+from .dice import check_chains, critical_failure
+
+
+class _Problem(Exception):
+    pass
+
+
+def _expect(ok: bool, what: str):
+    if not ok:
+        raise _Problem(what)
+
+
+def verify_check(c: dict, rules, opposed_side: bool = False):
+    """One logged check: dice for the AS, faces that fit them, total, DS, outcome, Effect, Stunt loss."""
+    score = c["action_score"]["total"]
+    parts = [v for k, v in c["action_score"].items() if k != "total" and v]
+    _expect(score == sum(parts), f"AS {score} is not the sum of its parts")
+    if c["method"] == "compare":
+        _expect(c["total"] == score and c["faces"] == [], "Comparing Scores uses the AS as its total")
+    else:
+        dice = chart_dice(score, rules)
+        _expect(c["dice"] == [f"d{n}" for n in dice], f"AS {score} rolls {dice}, not {c['dice']}")
+        try:
+            check_chains(c["faces"], dice, score, rules, "faces")
+        except NarateerError as exc:
+            raise _Problem(exc.message) from None
+        _expect(c["total"] == sum(sum(ch) for ch in c["faces"]), "the total is not the sum of the faces")
+        _expect(c["critical_failure"] == critical_failure(c["faces"], rules), "the Critical Failure flag is wrong")
+    if opposed_side:
+        return
+    ds = c["ds"]
+    if c.get("opposed"):
+        verify_check(c["opposed"], rules, opposed_side=True)
+        _expect(ds["base"] == c["opposed"]["total"], "the opposed DS is not the opponent's total")
+    stunt = c.get("stunt") or {}
+    _expect(ds["multi"] == multi_drawbacks(stunt.get("targets", 1), stunt.get("outcomes", 1), rules),
+            "the multi-target Drawbacks are wrong")
+    _expect(ds["total"] == ds["base"] + ds["drawback"] + ds["familiarity"] + ds["multi"], "the DS does not add up")
+    success = decide(c["total"], ds["total"], c["critical_failure"], bool(c.get("opposed")), rules)
+    _expect(c["success"] == success, f"success should be {success}")
+    if success and c["effect_source"] != "flat":
+        _expect(c["effect"] == max(rules.effect_min, c["total"] - ds["total"] + c["effect_bonus"]), "the Effect is wrong")
+    if stunt:
+        shortfall = None if success else max(0, ds["total"] - c["total"])
+        loss = 1 if success else max(rules.stunt_min_fail_loss, shortfall)
+        _expect(stunt["loss"] == loss, f"the Stunt should cost {loss}")
+        if stunt["before"] is not None:
+            _expect(stunt["after"] == max(0, stunt["before"] - loss), "the pool after the Stunt is wrong")
+
+
+def verify_log(entries, rules) -> str | None:
+    """The first logged check that its own faces and declaration do not reproduce, as text; None if all do."""
+    for index, entry in enumerate(entries or []):
+        if not isinstance(entry, dict):
+            return f"entry {index + 1}: not a log entry"
+        result = entry.get("result") or {}
+        c = result.get("check") if isinstance(result.get("check"), dict) else result
+        if not (isinstance(c, dict) and c.get("system") == "open-adventure" and "total" in c):
+            continue
+        try:
+            verify_check(c, rules)
+        except _Problem as exc:
+            return f"entry {entry.get('seq', index + 1)} ({entry.get('command')}): {exc}"
+        except (KeyError, TypeError, ValueError, AttributeError):
+            return f"entry {entry.get('seq', index + 1)} ({entry.get('command')}): the logged check is incomplete"
+    return None
+
+
+def chance(entry_check: dict, rules) -> Fraction:
+    """The exact chance of success the logged check had (P-LUCK); opposed checks: None."""
+    from .odds import p_success
+
+    if entry_check.get("opposed") or entry_check.get("method") == "compare":
+        return None
+    return p_success(chart_dice(entry_check["action_score"]["total"], rules), entry_check["ds"]["total"], rules)
