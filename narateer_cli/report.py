@@ -42,7 +42,12 @@ def row(entry: dict, result: dict, system, rules) -> list[str]:
 def faces_words(check: dict, system) -> str:
     faces = check.get("final_faces") or check.get("faces") or []
     words = system.hook("face_names") if system is not None else None
-    return " ".join(words(f) if words else str(f) for f in faces)
+    return " ".join(words(f) if words else _face(f) for f in faces)
+
+
+def _face(face) -> str:
+    """A face as written; a die that rolled again (a list of faces) as 6+2."""
+    return "+".join(map(str, face)) if isinstance(face, (list, tuple)) else str(face)
 
 
 def chance_text(check: dict, system, rules) -> str | None:

@@ -39,6 +39,8 @@ SYSTEM = System(
         "beats": _P + "check:beats",
         "chance": _P + "verify:chance",
         "render": _P + "render",
+        "summary": __name__ + ".summary:summary",
+        "complete": __name__ + ".complete:complete",
     },
     example="example",
     counters=("points.body", "points.mind", "points.spirit", "wounds", "challenge_points"),
