@@ -227,6 +227,14 @@ def _valid_text(args):
                            "or a lone surrogate)", rule="G-TRUST-5", fix="give it as UTF-8 text")
 
 
+def _ignore_ctrl_c():
+    try:
+        import _signal as signal  # the `signal` module adds only enum wrappers (start-up time)
+    except ImportError:
+        import signal
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def main(argv=None):
     """Entry point: runs the group and turns every failure into one line and an exit status."""
     from .errors import NarateerError
@@ -270,9 +278,7 @@ def main(argv=None):
         except KeyboardInterrupt:
             pass
     if argv is None:  # a real process: the command is over; a late Ctrl-C must not kill the interpreter's exit
-        import signal
-
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        _ignore_ctrl_c()
     if isinstance(code, int) and code:
         sys.exit(code)
     return 0

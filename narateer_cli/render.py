@@ -13,8 +13,12 @@ import sys
 
 
 def plain(value):
-    """A result as JSON-ready data: a record by its fields in order (or its own `to_json`), mappings and
-    lists item by item. Engines return records; this is where they become the JSON shape."""
+    """A result as JSON-ready data: a record by its fields in order (or by the render-layer function its
+    `_shape` names, "module:function"; or its own `to_json`), mappings and lists item by item. Engines
+    return records; this is where they become the JSON shape."""
+    shape = getattr(type(value), "_shape", None)
+    if isinstance(shape, str):
+        return plain(_shape_function(shape)(value))
     if hasattr(value, "to_json"):
         return value.to_json()
     fields = getattr(value, "_fields", None)
@@ -25,6 +29,13 @@ def plain(value):
     if isinstance(value, (list, tuple)):
         return [plain(item) for item in value]
     return value
+
+
+def _shape_function(path: str):
+    import importlib
+
+    module, _, name = path.partition(":")
+    return getattr(importlib.import_module(module), name)
 
 
 def out(kind: str, data, as_json: bool, system=None, color: bool = False, seeded: int | None = None):
@@ -108,6 +119,11 @@ def git_setup(data: dict) -> str:
 
 def new(data: dict) -> str:
     return f"created {data['file']}"
+
+
+def problem(p) -> str:
+    """A structured problem (store.schema.Problem: file, line, key, message, fix) as `file:line: message`."""
+    return f"{p.file}:{p.line}: {p.message}" + (f"; {p.fix}" if p.fix else "")
 
 
 def check(data: dict) -> str:

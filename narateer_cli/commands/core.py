@@ -13,9 +13,9 @@ GITATTRIBUTES = "# encounter logs only grow: two branches that each appended mer
 CONFIG_TEXT = """# narateer campaign settings
 # system: the rule system this campaign plays (`narateer systems` lists them)
 system: {system}
-# rules: override any ruleset key (see the README), e.g.
+# rules: override any key of the system's ruleset ({rules_file}) here:
 # rules:
-#   disadvantage: dotted
+#   KEY: VALUE
 autocommit: false
 """
 
@@ -50,7 +50,8 @@ def init_cmd(app, directory, example, system_name):
     gitops.setup(root)  # .gitattributes, and the merge driver when in a git clone (G-MERGE-1)
     if example and system.example_dir is not None:
         created += _copy_example(root, system.example_dir, atomic_write)
-    atomic_write(root, root / "narateer.yaml", CONFIG_TEXT.format(system=system.name))
+    atomic_write(root, root / "narateer.yaml", CONFIG_TEXT.format(
+        system=system.name, rules_file=f"{system.package.replace('.', '/')}/{system.rules_file}"))
     created.insert(0, "narateer.yaml")
     emit(app, "init", {"campaign": str(root), "created": created, "example": example,
                        "next": system.example_hint if example else None})

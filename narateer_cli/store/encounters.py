@@ -211,13 +211,21 @@ def undo_record(before: dict, writes: dict, seq: int, entry_id: str | None = Non
     return json.dumps({"seq": seq, "id": entry_id, "parent": parent, "before": before, "after": after})
 
 
+def _records(folder: Path) -> list[str]:
+    """The names of a folder's undo records in order (a listing, not a glob: no pattern to compile)."""
+    try:
+        return sorted(name for name in os.listdir(folder) if name.endswith(".json"))
+    except (FileNotFoundError, NotADirectoryError):
+        return []
+
+
 def latest_undo(root: Path, enc_id: str) -> tuple[Path, dict]:
     folder = undo_dir(root, enc_id)
-    names = sorted(folder.glob("*.json")) if folder.is_dir() else []
+    names = _records(folder)
     if not names:
         raise Refused(f"nothing to undo in encounter {enc_id}",
                       fix="undo history lives in .narateer/ on the machine that made the change; use git to go further")
-    path = names[-1]
+    path = folder / names[-1]
     try:
         record = json.loads(yamlio.read_text(path, f".narateer/undo/{enc_id}/{path.name}"))
         files = list(record["before"]) + list(record["after"])  # relative paths inside the campaign only
@@ -257,5 +265,5 @@ def check_undo(root: Path, record: dict, enc_id: str | None = None):
 
 def old_undo_records(root: Path, enc_id: str) -> list[Path]:
     folder = undo_dir(root, enc_id)
-    names = sorted(folder.glob("*.json")) if folder.is_dir() else []
-    return names[:-UNDO_KEEP] if len(names) > UNDO_KEEP else []
+    names = _records(folder)
+    return [folder / name for name in names[:-UNDO_KEEP]] if len(names) > UNDO_KEEP else []

@@ -120,17 +120,20 @@ def setup(root: Path) -> dict:
     return {"attributes": ".gitattributes", "written": bool(missing), "driver": registered}
 
 
-def check_problems(root: Path) -> list[str]:
+def check_problems(root: Path) -> list:
+    """G-TRUST-1 tracked private files, G-MERGE-1 no merge driver: store.schema.Problem values."""
     if git_dir(root) is None:
         return []
+    from .schema import Problem
+
     problems = []
     done = _git(root, "ls-files", "-z", "--", ".narateer")
     if done is not None and done.returncode == 0:
         for name in filter(None, done.stdout.split("\0")):
-            problems.append(f"{name}:1: a private file is tracked by git; it is never trusted "
-                            f"(G-TRUST-1): `git rm --cached {name}`")
+            problems.append(Problem(name, 1, "", "a private file is tracked by git; it is never trusted "
+                                    f"(G-TRUST-1): `git rm --cached {name}`"))
     done = _git(root, "config", "--get", f"merge.{DRIVER}.driver")
     if done is not None and not done.stdout.strip():
-        problems.append("narateer.yaml:1: the narateer merge driver is not registered in this clone "
-                        "(G-MERGE-1): run `narateer git-setup`")
+        problems.append(Problem("narateer.yaml", 1, "", "the narateer merge driver is not registered in this clone "
+                                "(G-MERGE-1): run `narateer git-setup`"))
     return problems

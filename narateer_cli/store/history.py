@@ -37,17 +37,20 @@ class History:
         self.tips: list[str] = []
         self.previous: str | None = None
         self.previous_seq = 0
-        self.problem: str | None = None
+        self.problem = None  # a store.schema.Problem: file, line, entry id, message
+        self.entry = ""  # the id of the entry being read
         self.first_before: dict[str, dict] = {}  # each character's dice before the log first touched them
         self.last_after: dict[str, tuple] = {}  # char -> (dice, line, entry id, at)
 
     def fail(self, line: int, text: str):
         if self.problem is None:
-            self.problem = f"{self.label}:{line}: {text}"
+            from .schema import Problem
+
+            self.problem = Problem(self.label, line, self.entry, text)
 
     def add(self, line: int, entry: dict):
         self.count += 1
-        eid = loglines.entry_id(entry)
+        eid = self.entry = loglines.entry_id(entry)
         where = f"entry {entry.get('seq')} ({entry.get('command')})"
         if eid in self.parents:
             return self.fail(line, f"{where}: id {eid} appears twice")

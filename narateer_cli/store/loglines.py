@@ -23,7 +23,7 @@ ENTRY_LIMIT = 1024 * 1024  # bytes in one entry (G-LOG-3); never a limit on the 
 FIRST_KEYS = ("seq", "id", "parent", "at", "command", "actor")
 # C1 controls, DEL, line/paragraph separators, BOM, the two non-characters and lone surrogates;
 # C0 controls are escaped by json.dumps itself
-_UNSAFE = re.compile("[\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff\ud800-\udfff]")
+_UNSAFE = "[\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff\ud800-\udfff]"
 
 
 def new_id() -> str:
@@ -52,7 +52,9 @@ def ordered(entry: dict) -> dict:
 def entry_line(entry: dict) -> str:
     """`- ` and one JSON object on one line, the first keys in their fixed order (G-LOG-1)."""
     text = json.dumps(ordered(entry), ensure_ascii=False, separators=(", ", ": "))
-    return "- " + _UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text) + "\n"
+    if not text.isascii() or "\x7f" in text:  # the pattern is compiled only for a line that may need it
+        text = re.sub(_UNSAFE, lambda m: f"\\u{ord(m.group()):04x}", text)
+    return "- " + text + "\n"
 
 
 def parse_line(line: str) -> dict:

@@ -31,8 +31,7 @@ class Problem(NamedTuple):
     fix: str = ""
     severity: str = "error"  # "error": commands refuse the file; "warning": only `check` reports it
 
-    def text(self) -> str:
-        return f"{self.file}:{self.line}: {self.message}" + (f"; {self.fix}" if self.fix else "")
+    _shape = "narateer_cli.render:problem"  # shown as `file:line: message` by the render layer only
 
     def error(self) -> BadInput:
         return BadInput(f"{self.file}:{self.line}: {self.message}", fix=self.fix or None)

@@ -51,27 +51,53 @@ def atomic_write(root: Path, target: Path, text: str | bytes, durable: bool = Tr
 
 
 def _write(root: Path, target: Path, text: str | bytes, durable: bool):
-    data = text.encode("utf-8") if isinstance(text, str) else text
+    fd, tmp = _temp_copy(root, target, text.encode("utf-8") if isinstance(text, str) else text)
+    try:
+        if durable:
+            os.fsync(fd)
+    except BaseException:
+        _discard({target: tmp})
+        raise
+    finally:
+        os.close(fd)
+    _place(tmp, target)
+
+
+def _temp_copy(root: Path, target: Path, data: bytes) -> tuple[int, str]:
+    """A private temp file under .narateer/ holding `data` with the target's mode (not yet synced):
+    its descriptor, still open, and its path."""
     try:
         mode = os.stat(target).st_mode & 0o7777
     except FileNotFoundError:
         mode = 0o666 & ~_umask()
     fd, tmp = _temp_file(private_dir(root))
     try:
-        with os.fdopen(fd, "wb") as fh:
+        with open(fd, "wb", closefd=False) as fh:
             fh.write(data)
-            if durable:
-                fh.flush()
-                os.fsync(fh.fileno())
         os.chmod(tmp, mode)
+    except BaseException:
+        os.close(fd)
+        _discard({target: tmp})
+        raise
+    return fd, tmp
+
+
+def _place(tmp: str, target: Path):
+    """os.replace a finished temp file onto its target (the temp file is removed if that fails)."""
+    try:
         target.parent.mkdir(parents=True, exist_ok=True)
         os.replace(tmp, target)
     except BaseException:
+        _discard({target: tmp})
+        raise
+
+
+def _discard(temps: dict):
+    for tmp in temps.values():
         try:
             os.unlink(tmp)
         except FileNotFoundError:
             pass
-        raise
 
 
 _UMASK = None
@@ -190,14 +216,14 @@ class Transaction:
         manifest = seal(self.root, manifest)
         with _HoldCtrlC():
             try:
-                atomic_write(self.root, private_dir(self.root) / MANIFEST, json.dumps(manifest))
+                staged = _save_manifest(self.root, manifest)
             except OSError as exc:
                 raise BadInput(f"cannot save the action: {PRIVATE}/{MANIFEST} cannot be written ({exc.strerror}); "
                                "nothing was written", fix="make room or fix the permissions, then run it again") from None
             if os.environ.get("NARATEER_CRASH_AFTER_MANIFEST"):  # test hook: die at the commit point
                 os._exit(99)
             try:
-                apply(self.root, manifest)
+                apply(self.root, manifest, staged)
                 os.unlink(private_dir(self.root) / MANIFEST)
             except OSError as exc:
                 raise HalfDone(self.action, sorted(set(self.writes) | set(self.appends)), exc) from None
@@ -277,16 +303,14 @@ def check_room(root: Path, needed: int):
 def prefix_mark(path: Path) -> tuple[int, str]:
     """A log's size and a hash of the bytes just before it (up to PREFIX_BYTES): replay appends
     only when the log still ends with exactly these bytes (G-TRUST-2)."""
-    import hashlib
-
     try:
         with open(path, "rb", opener=lambda p, flags: os.open(p, flags | os.O_NONBLOCK | os.O_NOFOLLOW)) as fh:
             size = os.fstat(fh.fileno()).st_size
             fh.seek(max(0, size - PREFIX_BYTES))
             data = fh.read(PREFIX_BYTES)
     except FileNotFoundError:
-        return 0, hashlib.sha256(b"").hexdigest()
-    return size, hashlib.sha256(data).hexdigest()
+        return 0, sha256(b"").hexdigest()
+    return size, sha256(data).hexdigest()
 
 
 PREFIX_BYTES = 65536
@@ -302,8 +326,7 @@ class _HoldCtrlC:
     """
 
     def __enter__(self):
-        import signal
-
+        signal = _signals()
         self.held = False
         self.old = None
         if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
@@ -317,8 +340,7 @@ class _HoldCtrlC:
         self.held = True
 
     def __exit__(self, kind, value, tb):
-        import signal
-
+        signal = _signals()
         if self.old is not None:
             signal.signal(signal.SIGINT, self.old)
         if self.held and kind is None:
@@ -326,23 +348,53 @@ class _HoldCtrlC:
         return False
 
 
-def apply(root: Path, manifest: dict):
+def _save_manifest(root: Path, manifest: dict) -> dict:
+    """The commit point. Every replaced file's new text goes to a temp file first; those and the manifest
+    are synced together (one journal commit instead of one per file), and only then does the manifest
+    take its name. Returns {rel: temp path} for `apply`; on failure nothing is left behind."""
+    staged, fds = {}, []
+    try:
+        for rel, text in manifest["writes"].items():
+            if text is not None and _current(root / rel) != text.encode("utf-8"):
+                fd, staged[rel] = _temp_copy(root, root / rel, text.encode("utf-8"))
+                fds.append(fd)
+        fd, tmp = _temp_copy(root, root / PRIVATE / MANIFEST, json.dumps(manifest).encode("utf-8"))
+        fds.append(fd)
+        staged[MANIFEST] = tmp
+        for fd in fds:
+            os.fsync(fd)
+        _place(staged.pop(MANIFEST), root / PRIVATE / MANIFEST)
+    except BaseException:
+        _discard(staged)
+        raise
+    finally:
+        for fd in fds:
+            os.close(fd)
+    return staged
+
+
+def _current(path: Path) -> bytes | None:
+    try:
+        return path.read_bytes() if not path.is_symlink() else None
+    except FileNotFoundError:
+        return None
+
+
+def apply(root: Path, manifest: dict, staged: dict | None = None):
     """Idempotent: replaying a manifest twice gives the same files. A log is cut back only to its
-    recorded size (never extended or padded) before the entry goes on."""
+    recorded size (never extended or padded) before the entry goes on. `staged` holds temp files
+    already synced with the manifest's text (the committing process); replay writes afresh."""
     for rel, text in manifest["writes"].items():
         path = root / rel
-        if text is None:
+        if staged and rel in staged:
+            _place(staged.pop(rel), path)
+        elif text is None:
             try:
                 os.unlink(path)
             except FileNotFoundError:
                 pass
-        else:
-            try:
-                current = path.read_bytes() if not path.is_symlink() else None
-            except FileNotFoundError:
-                current = None
-            if current != text.encode("utf-8"):
-                atomic_write(root, path, text)
+        elif _current(path) != text.encode("utf-8"):
+            atomic_write(root, path, text)
     for rel, (size, _prefix, text) in manifest["appends"].items():
         path = root / rel
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -392,12 +444,50 @@ def machine_secret() -> bytes | None:
 
 
 def _mac(secret: bytes, manifest: dict) -> str:
-    import hashlib
-    import hmac
-
     body = {key: value for key, value in manifest.items() if key != "mac"}
-    return hmac.new(secret, json.dumps(body, sort_keys=True).encode("utf-8", "surrogatepass"),
-                    hashlib.sha256).hexdigest()
+    return hmac_sha256(secret, json.dumps(body, sort_keys=True).encode("utf-8", "surrogatepass"))
+
+
+def sha256(data: bytes):
+    """A SHA-256 hash object from CPython's built-in module: hashlib would load OpenSSL, the costliest
+    import of a writing command."""
+    try:
+        from _sha256 import sha256 as make
+    except ImportError:  # Python 3.12+ names it _sha2; any other Python has hashlib
+        try:
+            from _sha2 import sha256 as make
+        except ImportError:
+            from hashlib import sha256 as make
+    return make(data)
+
+
+def hmac_sha256(key: bytes, message: bytes) -> str:
+    """RFC 2104 HMAC-SHA-256, hex: the same value as `hmac.new(key, message, hashlib.sha256).hexdigest()`."""
+    if len(key) > 64:
+        key = sha256(key).digest()
+    key = key.ljust(64, b"\0")
+    inner = sha256(bytes(byte ^ 0x36 for byte in key))
+    inner.update(message)
+    return sha256(bytes(byte ^ 0x5C for byte in key) + inner.digest()).hexdigest()
+
+
+def same_digest(a: str, b: str) -> bool:
+    """Constant-time comparison (hmac.compare_digest, without importing hmac and OpenSSL)."""
+    try:
+        from _operator import _compare_digest
+    except ImportError:
+        from hmac import compare_digest as _compare_digest
+    return _compare_digest(a, b)
+
+
+def _signals():
+    """The signal functions without the enum wrappers of the `signal` module (start-up time)."""
+    try:
+        import _signal
+        return _signal
+    except ImportError:
+        import signal
+        return signal
 
 
 def _binding(root: Path) -> dict:
@@ -414,9 +504,9 @@ def seal(root: Path, manifest: dict) -> dict:
 
 
 _ID = r"[A-Za-z0-9_-]{1,64}"
-_WRITABLE = re.compile(rf"^(narateer\.yaml|characters/{_ID}\.yaml|encounters/{_ID}\.yaml|actions/{_ID}\.yaml"
+_WRITABLE = (rf"^(narateer\.yaml|characters/{_ID}\.yaml|encounters/{_ID}\.yaml|actions/{_ID}\.yaml"
                        rf"|\.narateer/undo/{_ID}/[0-9]{{1,12}}\.json)$")
-_APPENDABLE = re.compile(rf"^encounters/{_ID}\.log\.yaml$")
+_APPENDABLE = rf"^encounters/{_ID}\.log\.yaml$"  # both compiled only when a manifest is replayed
 
 
 def distrust(root: Path, manifest) -> str | None:
@@ -433,9 +523,7 @@ def _untrusted_origin(root: Path, manifest) -> str | None:
     if manifest.get("version") != 2 or not isinstance(writes, dict) or not isinstance(appends, dict):
         return "it is not what this version of narateer writes"
     secret = machine_secret()
-    import hmac
-
-    if secret is None or not isinstance(manifest.get("mac"), str) or not hmac.compare_digest(
+    if secret is None or not isinstance(manifest.get("mac"), str) or not same_digest(
             manifest["mac"], _mac(secret, manifest)):
         return "it was not made on this machine"
     if {k: manifest.get(k) for k in ("campaign", "private")} != _binding(root):
@@ -448,10 +536,10 @@ def _untrusted_targets(root: Path, manifest) -> str | None:
     exactly what they held when the action began."""
     writes, appends = manifest["writes"], manifest["appends"]
     for rel, text in writes.items():
-        if not (isinstance(rel, str) and _WRITABLE.match(rel) and (text is None or isinstance(text, str))):
+        if not (isinstance(rel, str) and re.match(_WRITABLE, rel) and (text is None or isinstance(text, str))):
             return f"it names {rel!r}, which is not a campaign data file"
     for rel, item in appends.items():
-        if not (isinstance(rel, str) and _APPENDABLE.match(rel) and isinstance(item, list) and len(item) == 3
+        if not (isinstance(rel, str) and re.match(_APPENDABLE, rel) and isinstance(item, list) and len(item) == 3
                 and isinstance(item[0], int) and isinstance(item[2], str)):
             return f"it appends to {rel!r}, which is not an encounter log"
     for rel in list(writes) + list(appends):
@@ -476,8 +564,6 @@ def _linked(root: Path, rel: str) -> bool:
 
 def _log_continues(path: Path, size: int, prefix: str, text: str) -> bool:
     """The log still holds exactly the recorded prefix, then nothing or a part of this very entry."""
-    import hashlib
-
     try:
         with open(path, "rb", opener=lambda p, flags: os.open(p, flags | os.O_NOFOLLOW | os.O_NONBLOCK)) as fh:
             current = os.fstat(fh.fileno()).st_size
@@ -488,8 +574,8 @@ def _log_continues(path: Path, size: int, prefix: str, text: str) -> bool:
             before = fh.read(size - max(0, size - PREFIX_BYTES))
             after = fh.read()
     except FileNotFoundError:
-        return size == 0 and prefix == hashlib.sha256(b"").hexdigest()
-    return hashlib.sha256(before).hexdigest() == prefix and data.startswith(after)
+        return size == 0 and prefix == sha256(b"").hexdigest()
+    return sha256(before).hexdigest() == prefix and data.startswith(after)
 
 
 def recover(root: Path):

@@ -1,4 +1,5 @@
-"""`narateer check`: every problem in a campaign, as `file:line: message`.
+"""`narateer check`: every problem in a campaign, as structured values (store.schema.Problem: file,
+line, key or entry id, message); the render layer shows each as `file:line: message`.
 
 Problems are collected, not raised, so one run lists them all.
 """
@@ -8,17 +9,21 @@ from __future__ import annotations
 import re
 
 from ..errors import NarateerError
+from .schema import Problem
 
-_PLACE = re.compile(r"^([^\s:]+):(\d+): ")
+_PLACE = re.compile(r"^([^\s:]+):(\d+): (.*)$", re.S)
 
 
-def _place(label: str, exc: NarateerError, root=None) -> str:
+def _place(label: str, exc: NarateerError, root=None) -> Problem:
+    """An error raised while reading a file, as a problem at its file and line (the line of the key
+    it names when the error does not say)."""
     text = exc.line()
-    if _PLACE.match(text):
-        return text
+    placed = _PLACE.match(text)
+    if placed:
+        return Problem(placed.group(1), int(placed.group(2)), "", placed.group(3))
     if text.startswith(label + ": "):
         text = text[len(label) + 2:]
-    return f"{label}:{_key_line(root, label, text)}: {text}"
+    return Problem(label, _key_line(root, label, text), "", text)
 
 
 def _key_line(root, label: str, message: str) -> int:
@@ -40,7 +45,7 @@ def _key_line(root, label: str, message: str) -> int:
     return 1
 
 
-def validate_campaign(campaign) -> list[str]:
+def validate_campaign(campaign) -> list[Problem]:
     from . import encounters
 
     problems = []
@@ -61,13 +66,14 @@ def validate_campaign(campaign) -> list[str]:
             state = encounters.load_state(root, path.stem, campaign.system)
             for name in state["participants"]:
                 if name not in sheets:
-                    problems.append(f"{label}:1: participant {name!r} has no valid characters/{name}.yaml")
+                    problems.append(Problem(label, 1, name, f"participant {name!r} has no valid characters/{name}.yaml"))
         except NarateerError as exc:
             problems.append(_place(label, exc, root))
     _compare_dice(sheets, logged, problems)
     current = campaign.config().get("encounter")
     if current and not (folder / f"{current}.yaml").exists():
-        problems.append(f"narateer.yaml:1: current encounter {current!r} has no encounters/{current}.yaml")
+        problems.append(Problem("narateer.yaml", 1, "encounter",
+                                f"current encounter {current!r} has no encounters/{current}.yaml"))
     problems.extend(_git_problems(root))
     return problems
 
@@ -85,11 +91,11 @@ def _check_sheets(campaign, problems) -> dict:
         if path.suffix != ".yaml":
             continue
         if not ID_RE.match(path.stem):
-            problems.append(f"{label}:1: file name is not a valid character id (letters, digits, - and _)")
+            problems.append(Problem(label, 1, "", "file name is not a valid character id (letters, digits, - and _)"))
             continue
         try:
             found = _schema_problems(path, label, table, campaign.rules) if table is not None else []
-            problems.extend(p.text() for p in found)
+            problems.extend(found)
             if not any(p.severity == "error" for p in found):
                 sheets[path.stem] = campaign.load(path.stem)
         except NarateerError as exc:
@@ -132,11 +138,11 @@ def _compare_dice(sheets, logged, problems):
         if held != {k: v for k, v in (dice or {}).items() if v}:
             where = (sf.places or {}).get("ready", [None])[0]
             number = where + 1 if isinstance(where, int) else _key_line(sf.path.parent.parent, sf.label, "action_dice")
-            problems.append(f"{sf.label}:{number}: action dice {sf.sheet.dice} differ from the last logged "
-                            f"{dice} ({label}:{line}, entry {eid}); a merge or a hand edit lost a change")
+            problems.append(Problem(sf.label, number, "action_dice", f"action dice {sf.sheet.dice} differ from the last "
+                                    f"logged {dice} ({label}:{line}, entry {eid}); a merge or a hand edit lost a change"))
 
 
-def _git_problems(root) -> list[str]:
+def _git_problems(root) -> list[Problem]:
     """G-TRUST-1 tracked private files; G-MERGE-1 the merge driver not registered in this clone."""
     from . import gitops
 

@@ -161,7 +161,7 @@ def guess_indent(text: str) -> tuple[int, int]:
 
 # ---- the tool's own YAML: a fixed, dependency-free emitter --------------------------
 
-_PLAIN = re.compile(r"^[A-Za-z_][A-Za-z0-9_ .\-/]*$")
+_PLAIN = r"^[A-Za-z_][A-Za-z0-9_ .\-/]*$"  # compiled on first use (start-up time)
 _RESERVED = {"true", "false", "yes", "no", "on", "off", "null", "y", "n", "~"}
 
 
@@ -175,7 +175,7 @@ def scalar(value) -> str:
     if isinstance(value, (int, float)):
         return repr(value)
     text = str(value)
-    if _PLAIN.match(text) and text.lower() not in _RESERVED and not text.endswith(" ") and ": " not in text:
+    if re.match(_PLAIN, text) and text.lower() not in _RESERVED and not text.endswith(" ") and ": " not in text:
         return text
     return json.dumps(text, ensure_ascii=False)
 

@@ -282,33 +282,33 @@ def test_R_RDY_1_kaelin_insight_readiness_3_and_the_thiefs_3_fails():
 def test_R_RDY_3_elira_readiness_3_beats_routine_behind_the_screen():
     elira = make_sheet("elira", **ELIRA)
     data = behind(elira, "observation", RULES.dr["routine"], RULES)
-    assert data["readiness"] == 3
-    assert data["target"] == 2
-    assert data["success"] is True
+    assert data.readiness == 3
+    assert data.target == 2
+    assert data.success is True
 
 
 def test_R_RDY_3_torren_readiness_3_against_dr_4_fails():
     torren = make_sheet("torren", **TORREN)
     data = behind(torren, "observation", 4, RULES)
-    assert data["readiness"] == 3
-    assert data["success"] is False
+    assert data.readiness == 3
+    assert data.success is False
 
 
 def test_R_RDY_3_behind_tie_fails_and_edge_shifts_target_one_tier():
     torren = make_sheet("torren", **TORREN)
-    assert behind(torren, "observation", 3, RULES)["success"] is False
+    assert behind(torren, "observation", 3, RULES).success is False
     adv = behind(torren, "observation", 4, RULES, advantage=True)
-    assert adv["target"] == 1 and adv["success"] is True
+    assert adv.target == 1 and adv.success is True
     dis = behind(torren, "observation", 2, RULES, disadvantage=True)
-    assert dis["target"] == 5 and dis["success"] is False
+    assert dis.target == 5 and dis.success is False
     both = behind(torren, "observation", 2, RULES, advantage=True, disadvantage=True)
-    assert both["target"] == 2 and both["success"] is True
+    assert both.target == 2 and both.success is True
 
 
 def test_A_RDYOFF_behind_the_screen_fails_for_an_unconscious_creature():
     elira = make_sheet("elira", **ELIRA, conditions=["unconscious"])
     data = behind(elira, "observation", 0, RULES)
-    assert data["success"] is False
+    assert data.success is False
 
 
 def test_A_RDYOFF_unconscious_readiness_is_not_a_target():

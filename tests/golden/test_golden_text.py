@@ -28,6 +28,7 @@ STEPS = [
     ("dice", ["dice", "3", "--advantage", "--faces", "0,1,2", "--reroll-faces", "2"]),
     ("dr_ladder", ["dr"]),
     ("dr", ["dr", "challenging"]),
+    ("random_dr", ["dr", "hard", "--random", "--faces", "1,2,0"]),
     ("odds", ["odds", "3", "--dr", "3", "--advantage"]),
     ("behind", ["behind", "selka", "stealth", "--dr", "3"]),
     ("new", ["new", "nyra", "--vital", "agility=3", "--skill", "stealth=2"]),

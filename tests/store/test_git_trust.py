@@ -221,3 +221,17 @@ def test_a_config_linked_outside_the_campaign_is_bad_input(scene_camp, tmp_path)
     (scene_camp / "narateer.yaml").symlink_to(tmp_path / "elsewhere.yaml")
     r = run(scene_camp, "show", "selka")
     assert r.code == 2 and "narateer.yaml is a symlink leading outside" in r.err
+
+
+def test_manifest_mac_is_standard_hmac_sha256():
+    """G-TRUST-2: the manifest's seal is RFC 2104 HMAC-SHA-256, computed without loading OpenSSL; a key
+    longer than a block, an empty message and a one-character change all agree with the standard library."""
+    import hashlib
+    import hmac
+
+    for key, message in ((b"k" * 32, b'{"version": 2}'), (os.urandom(100), b""), (os.urandom(64), os.urandom(999))):
+        assert txn.hmac_sha256(key, message) == hmac.new(key, message, hashlib.sha256).hexdigest()
+        assert txn.sha256(message).hexdigest() == hashlib.sha256(message).hexdigest()
+    mac = txn.hmac_sha256(b"s" * 32, b"a")
+    assert txn.same_digest(mac, txn.hmac_sha256(b"s" * 32, b"a"))
+    assert not txn.same_digest(mac, txn.hmac_sha256(b"s" * 32, b"b"))

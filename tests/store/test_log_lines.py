@@ -134,7 +134,8 @@ def test_history_finds_forks_and_joins_branches(tmp_path):
             "dice": {"selka": {"after": {"ready": 3, "used": 2}}}}
     log.write_text(log.read_text() + loglines.entry_line(lost))
     hist = history.read(log, "x")
-    assert hist.problem and "lost a change" in hist.problem and hist.problem.startswith("x:4: ")
+    assert hist.problem and "lost a change" in hist.problem.message
+    assert (hist.problem.file, hist.problem.line, hist.problem.key) == ("x", 4, "d" * 12)
 
 
 def test_a_long_log_verifies_checks_and_lists(scene_camp):

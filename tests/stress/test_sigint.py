@@ -180,11 +180,11 @@ def interrupt_apply(monkeypatch):
 
     real = txn.apply
 
-    def apply(root, manifest):
+    def apply(root, manifest, *staged):
         os.kill(os.getpid(), signal.SIGINT)
         for _ in range(1000):  # give Python every chance to run its handler here, mid-commit
             pass
-        return real(root, manifest)
+        return real(root, manifest, *staged)
 
     monkeypatch.setattr(txn, "apply", apply)
 

@@ -114,10 +114,12 @@ def dr_ladder(data: dict) -> str:
 
 
 def dr(data: dict) -> str:
-    if "faces" in data:
-        return (f"{data['tier'].title()}: base DR {data['base_dr']} {signed(data['offset'])} + "
-                f"{faces_text(data['faces'])} ({data['total']}) = DR {data['dr']}")
     return f"{data['tier'].title()}: DR {data['dr']}"
+
+
+def random_dr(data: dict) -> str:
+    return (f"{data['tier'].title()}: base DR {data['base_dr']} {signed(data['offset'])} + "
+            f"{faces_text(data['faces'])} ({data['total']}) = DR {data['dr']}")
 
 
 def odds(data: dict) -> str:
@@ -424,7 +426,8 @@ FORMATTERS = {
     "turn_end": turn_end, "resolve": resolve, "condition": condition, "refresh": dice_move, "wound": dice_move,
     "heal": dice_move, "hide": hide, "search": search, "reveal": reveal, "move": move,
     "exchange": exchange, "react": react, "join": join,
-    "roll": roll, "dry_run": dry_run, "dice": dice, "dr_ladder": dr_ladder, "dr": dr, "odds": odds,
+    "roll": roll, "dry_run": dry_run, "dice": dice, "dr_ladder": dr_ladder, "dr": dr, "random_dr": random_dr,
+    "odds": odds,
     "behind": behind, "show": show, "readiness": readiness
 }
 

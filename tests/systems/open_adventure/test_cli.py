@@ -344,3 +344,8 @@ def test_init_suggests_what_the_system_says_not_narateer_s_example(tmp_path):
     d = run(None, "--json", "init", str(tmp_path / "nar"), "--example").json
     assert "--in ambush" in d["next"]
     assert run(None, "--json", "init", str(tmp_path / "bare")).json["next"] is None
+
+
+def test_narateer_yaml_points_at_the_system_s_own_ruleset(oa):
+    text = (oa / "narateer.yaml").read_text()
+    assert "narateer_cli/systems/open_adventure/rules.yaml" in text and "disadvantage" not in text

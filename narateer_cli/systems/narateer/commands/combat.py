@@ -44,18 +44,19 @@ def exchange_cmd(app, attacker, defender, response, skill, weapon, boost, respon
         dice = dice_source(app, s.rules, faces=(faces, "--faces"), reroll=(reroll_faces, "--reroll-faces"),
                            response=(response_faces, "--response-faces"),
                            response_reroll=(response_reroll_faces, "--response-reroll-faces"))
-        state, data, after = exchange_in(enc.state if enc else None, a, d, response, s.rules, dice, skill=skill,
-                                         weapon=weapon, cost=cost, boost=boost, response_boost=response_boost,
-                                         advantage=advantage, disadvantage=disadvantage, dr=dr,
-                                         response_weapon=response_weapon)
+        state, result, after = exchange_in(enc.state if enc else None, a, d, response, s.rules, dice, skill=skill,
+                                           weapon=weapon, cost=cost, boost=boost, response_boost=response_boost,
+                                           advantage=advantage, disadvantage=disadvantage, dr=dr,
+                                           response_weapon=response_weapon)
         if enc is not None:
             enc.new_state = state
-        hit = {"attacker": defender, "defender": attacker}.get(data["lands"])
-        data["applied"] = apply_damage(s, hit, data["damage"], after) if apply_ else None
+        hit = {"attacker": defender, "defender": attacker}.get(result.lands)
+        if apply_:
+            result = result.replace(applied=apply_damage(s, hit, result.damage, after))
         finish(s, "exchange", attacker, {"defender": defender, "response": response, "weapon": weapon,
                                          "boost": boost, "response_boost": response_boost,
-                                         "response_weapon": response_weapon, "apply": apply_}, data, after, enc)
-    emit(app, "exchange", data)
+                                         "response_weapon": response_weapon, "apply": apply_}, result, after, enc)
+    emit(app, "exchange", result)
 
 
 def apply_damage(s, target, damage, after: dict):
@@ -101,9 +102,10 @@ def react_cmd(app, char, kind, mover, boost, allow_boost, weapon, apply_, faces,
         if enc is None:
             raise BadInput(f"{char} is not in the current encounter", fix="an Opportunity Attack happens in an encounter")
         dice = dice_source(app, s.rules, faces=(faces, "--faces"), reroll=(reroll_faces, "--reroll-faces"))
-        enc.new_state, data, after = opportunity_in(enc.state, s.sheet(char), s.sheet(mover), s.rules, dice, boost,
-                                                    allow_boost, weapon)
-        data["applied"] = apply_damage(s, mover if data["lands"] else None, data["damage"], after) if apply_ else None
+        enc.new_state, result, after = opportunity_in(enc.state, s.sheet(char), s.sheet(mover), s.rules, dice, boost,
+                                                      allow_boost, weapon)
+        if apply_:
+            result = result.replace(applied=apply_damage(s, mover if result.lands else None, result.damage, after))
         finish(s, "react", char, {"kind": kind, "against": mover, "boost": boost, "weapon": weapon, "apply": apply_},
-               data, after, enc)
-    emit(app, "react", data)
+               result, after, enc)
+    emit(app, "react", result)

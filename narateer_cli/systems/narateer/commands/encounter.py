@@ -134,34 +134,32 @@ def resolve_cmd(app, char, intent, method, tier, auto, impossible, check_skill, 
     emit(app, "resolve", data)
 
 
-def _resolve_check(app, s, sheet, base: dict, tier, skill, targets, faces, decl, power_faces) -> dict:
+def _resolve_check(app, s, sheet, base: dict, tier, skill, targets, faces, decl, power_faces):
     """R-ACT-2: resolving by a Skill Check makes the action Major; the check is logged as the resolve."""
-    from ..engine.actions import check_tier
+    from ..engine.actions import check_tier, resolved_by_check
 
     check_tier(tier)
     dice = dice_source(app, s.rules, faces=(faces[0], "--faces"), reroll=(faces[1], "--reroll-faces"),
                        power=(power_faces, "--power-faces"))
-    result = check_in_encounter(s, sheet, decl, target_spec(s, sheet.id, *targets), dice, None, command="resolve",
-                                extra={"intent": base["intent"], "method": base["method"], "tier": "major",
-                                       "path": "check"})
-    return {**base, "tier": "major", "path": "check", "paid": result["paid"], "check": result,
-            "dice_after": result["dice_after"]}
+    outcome = check_in_encounter(s, sheet, decl, target_spec(s, sheet.id, *targets), dice, None, command="resolve",
+                                 extra={"intent": base["intent"], "method": base["method"], "tier": "major",
+                                        "path": "check"})
+    return resolved_by_check(sheet.id, base["intent"], base["method"], outcome)
 
 
-def _resolve_auto(s, sheet, base: dict, tier: str, cost) -> dict:
+def _resolve_auto(s, sheet, base: dict, tier: str, cost):
     """R-ACT-1: a certain outcome pays its tier's cost, inside the actor's activation when in an encounter."""
     from ..engine.actions import resolve_auto_in
 
     nonneg("--cost", cost, s.rules.max_roll_dice)
     enc = encounter_for(s, sheet.id)
-    state, auto = resolve_auto_in(enc.state if enc else None, sheet, tier, cost, s.rules)
+    state, result = resolve_auto_in(enc.state if enc else None, sheet, base["intent"], base["method"], tier, cost,
+                                    s.rules)
     if enc is not None:
         enc.new_state = state
-    data = {**base, "tier": tier, "path": "auto", "paid": auto["paid"], "check": None,
-            "dice_before": dict(sheet.dice), "dice_after": auto["dice_after"]}
     finish(s, "resolve", sheet.id, {"intent": base["intent"], "method": base["method"], "tier": tier,
-                                    "cost": auto["cost"]}, data, {sheet.id: auto["dice_after"]}, enc)
-    return data
+                                    "cost": result.cost}, result, {sheet.id: result.dice_after}, enc)
+    return result
 
 
 @command(help="""Add or remove conditions (A-COND): +NAME adds, -NAME removes.
@@ -283,8 +281,7 @@ def encounter_join(app, char, searching, boost, faces):
     with Session(app) as s:
         enc = current_encounter(s, required=True)
         dice = dice_source(app, s.rules, **{f"obs:{char}": (faces, "--faces")})
-        enc.new_state, compared, after = join(enc.state, s.sheet(char), searching, boost, s.rules, dice)
-        data = {"encounter": enc.id, "observer": char, "compared": compared}
+        enc.new_state, result, after = join(enc.state, s.sheet(char), searching, boost, s.rules, dice)
         moved = {char: after} if after != s.sheet(char).dice else {}
-        finish(s, "encounter join", char, {"searching": searching, "boost": boost}, data, moved, enc)
-    emit(app, "join", data)
+        finish(s, "encounter join", char, {"searching": searching, "boost": boost}, result, moved, enc)
+    emit(app, "join", result)

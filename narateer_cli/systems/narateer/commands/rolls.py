@@ -140,7 +140,7 @@ def roll_cmd(app, char, skill, dr, vs, contested, boost, bonus_dice, cost, disco
             return emit(app, "dry_run", actions.dry_run(actor, decl, spec, s.rules, helper))
         outcome = check_in_encounter(s, actor, decl, spec, dice, helper, command="roll")
     emit(app, "roll", outcome)
-    if exit_code and not outcome["success"]:
+    if exit_code and not outcome.result.success:
         raise click.exceptions.Exit(1)
 
 
@@ -191,22 +191,17 @@ Examples:
 @click.option("--faces", metavar="F", help="The faces rolled for --random.")
 def dr_cmd(app, tier, random_, faces):
     from narateer_cli.errors import BadInput
+    from ..engine.dice import dr_lookup
 
     with Session(app, write=False) as s:
         rules = _rules_or_default(s)
-        if tier is None:
-            if random_:
-                raise BadInput("--random needs a tier", fix="for example `narateer dr hard --random`")
-            return emit(app, "dr_ladder", {"ladder": dict(rules.dr)})
-        value, label = rules.dr_value(tier)
-        data = {"tier": label, "dr": value}
-        if random_:
-            from ..engine.dice import random_dr
-
-            data = random_dr(label, value, rules, dice_source(app, rules, faces=(faces, "--faces")))
-        elif faces:
-            raise BadInput("--faces goes with --random", fix="add --random or drop --faces")
-    emit(app, "dr", data)
+        if random_ and tier is None:
+            raise BadInput("--random needs a tier", fix="for example `narateer dr hard --random`")
+        dice = (lambda: dice_source(app, rules, faces=(faces, "--faces"))) if random_ else None
+        result = dr_lookup(tier, rules, dice)
+    if faces and not random_ and tier is not None:
+        raise BadInput("--faces goes with --random", fix="add --random or drop --faces")
+    emit(app, "dr_ladder" if tier is None else "random_dr" if random_ else "dr", result)
 
 
 @command(help="""Exact chance that N dice exceed a DR, and the whole distribution (by convolution).

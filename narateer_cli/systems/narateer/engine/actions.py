@@ -28,11 +28,7 @@ class CheckOutcome(Record):
     _fields = ('result', 'opponent', 'assist', 'dice_after')
     _defaults = {'opponent': None, 'assist': None, 'dice_after': factory(dict)}
 
-    def to_json(self) -> dict:
-        out = self.result.to_json()
-        out["opponent"] = self.opponent.to_json() if self.opponent else None
-        out["assist"] = self.assist
-        return out
+    _shape = "narateer_cli.systems.narateer.shapes:check_outcome"  # its JSON, built by render.plain
 
 
 def reaction_allowed(sheet: Sheet, rules: Ruleset, what: str):
@@ -115,7 +111,20 @@ def skill_check(actor: Sheet, decl: Declaration, spec: TargetSpec, rules: Rulese
     return CheckOutcome(result, opponent, assist, after)
 
 
-def dry_run(actor: Sheet, decl: Declaration, spec: TargetSpec, rules: Ruleset, helper: Sheet | None = None) -> dict:
+class BoostOption(Record):
+    """One Boost of a dry run: what it rolls and pays, and its exact chance."""
+
+    _fields = ("boost", "roll_dice", "paid", "affordable", "p_success", "edge")
+
+
+class DryRun(Record):
+    """`roll --dry-run`: payment and exact chance for every legal Boost; nothing is spent."""
+
+    _fields = ("actor", "skill", "level", "target", "target_source", "ready", "options", "dry_run")
+    _defaults = {"dry_run": True}
+
+
+def dry_run(actor: Sheet, decl: Declaration, spec: TargetSpec, rules: Ruleset, helper: Sheet | None = None) -> DryRun:
     """Payment and exact chance of success for every legal Boost from 0 to SL."""
     skill = actor.skill(decl.skill, rules)
     options = []
@@ -128,36 +137,56 @@ def dry_run(actor: Sheet, decl: Declaration, spec: TargetSpec, rules: Ruleset, h
         target_value = target.value if target else None
         affordable = payment.paid <= actor.dice.get("ready", 0)
         p = chance(payment, target, rules, other_payment)
-        options.append({"boost": boost, "roll_dice": payment.roll_dice, "paid": payment.paid,
-                        "affordable": affordable, "p_success": p, "edge": payment.edge})
-    return {"actor": actor.id, "skill": skill.name, "level": skill.level, "target": target_value,
-            "target_source": {"dr": "dr", "vs": "readiness", "contested": "contested"}[source],
-            "ready": actor.dice.get("ready", 0), "options": options, "dry_run": True}
+        options.append(BoostOption(boost, payment.roll_dice, payment.paid, affordable, p, payment.edge))
+    return DryRun(actor.id, skill.name, skill.level, target_value,
+                  {"dr": "dr", "vs": "readiness", "contested": "contested"}[source], actor.dice.get("ready", 0),
+                  options)
 
 
 TIER_COSTS = {"trivial": 0, "minor": 1, "major": 1}  # R-ACT-2: a Major action costs at least 1 AD
 
 
-def resolve_auto(sheet: Sheet, tier: str, cost: int | None, rules: Ruleset) -> dict:
-    """R-ACT-1, R-ACT-2: an automatic outcome pays its tier's cost (or a stated one), modified by R-PAY-3."""
+class ResolvedAuto(Record):
+    """`resolve --auto` (R-ACT-1): a certain outcome, paid at its tier's cost; `cost` is the stated cost."""
+
+    _fields = ("actor", "intent", "method", "tier", "path", "paid", "check", "dice_before", "dice_after", "cost")
+    _shape = "narateer_cli.systems.narateer.shapes:resolved_auto"  # `cost` goes to the log's declaration only
+
+
+class ResolvedByCheck(Record):
+    """`resolve --check SKILL` (R-ACT-2): a Major action resolved by a Skill Check."""
+
+    _fields = ("actor", "intent", "method", "tier", "path", "paid", "check", "dice_after")
+
+
+def resolve_auto(sheet: Sheet, tier: str, cost: int | None, rules: Ruleset) -> tuple[int, int, dict]:
+    """R-ACT-1, R-ACT-2: an automatic outcome pays its tier's cost (or a stated one), modified by R-PAY-3.
+    Returns (stated cost, paid, dice after)."""
     stated = TIER_COSTS[tier] if cost is None else cost
     paid = stated * rules.pay_multiplier(sheet.conditions)
     ready = sheet.dice.get("ready", 0)
     if paid > ready:
         raise Refused(f"{sheet.id} cannot pay {paid} AD with {ready} Ready", rule="R-PAY-5", fix="nothing was spent")
-    return {"cost": stated, "paid": paid, "dice_after": spend(sheet.dice, paid)}
+    return stated, paid, spend(sheet.dice, paid)
 
 
-def resolve_auto_in(state: dict | None, sheet: Sheet, tier: str, cost: int | None, rules: Ruleset):
+def resolve_auto_in(state: dict | None, sheet: Sheet, intent: str, method: str | None, tier: str, cost: int | None,
+                    rules: Ruleset) -> tuple[dict | None, ResolvedAuto]:
     """R-ACT-1, R-ACT-3: an automatic outcome, inside the actor's activation when in an encounter.
-    Returns (new state or None, the payment)."""
+    Returns (new state or None, the result)."""
     from .encounter import record_action, require_activation
 
-    auto = resolve_auto(sheet, tier, cost, rules)
+    stated, paid, after = resolve_auto(sheet, tier, cost, rules)
     if state is not None:
         require_activation(state, sheet.id, "R-ACT-3")
         state = record_action(state, sheet.id, "resolve")
-    return state, auto
+    return state, ResolvedAuto(sheet.id, intent, method, tier, "auto", paid, None, dict(sheet.dice), after, stated)
+
+
+def resolved_by_check(actor: str, intent: str, method: str | None, outcome: CheckOutcome) -> ResolvedByCheck:
+    """R-ACT-2: resolving by a Skill Check makes the action Major."""
+    payment = outcome.result.payment
+    return ResolvedByCheck(actor, intent, method, "major", "check", payment.paid, outcome, dict(payment.dice_after))
 
 
 def impossible(reason: str):

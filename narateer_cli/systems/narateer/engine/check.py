@@ -48,40 +48,15 @@ class Target(Record):
 class CheckResult(Record):
     _fields = ('payment', 'target', 'faces', 'rerolled', 'edge_faces', 'power_rerolled', 'final_faces', 'total', 'margin', 'success', 'outcome')
 
-    def to_json(self) -> dict:
+    _shape = "narateer_cli.systems.narateer.shapes:check_result"  # its JSON, built by render.plain
+
+    @property
+    def claims(self) -> dict:
+        """What a logged check claims, as `verify` compares it (S-SYS-6)."""
         p = self.payment
-        return {
-            "system": "narateer",
-            "actor": p.actor,
-            "skill": p.skill,
-            "target": self.target.value,
-            "target_source": self.target.source,
-            "boost": p.boost,
-            "roll_dice": p.roll_dice,
-            "paid": p.paid,
-            "faces": list(self.faces),
-            "rerolled": list(self.rerolled),
-            "final_faces": list(self.final_faces),
-            "total": self.total,
-            "margin": self.margin,
-            "success": self.success,
-            "outcome": self.outcome,
-            "dice_before": dict(p.dice_before),
-            "dice_after": dict(p.dice_after),
-            "target_label": self.target.label,
-            "base_cost": p.base_cost,
-            "bonus_dice": p.bonus_dice,
-            "pay_multiplier": p.multiplier,
-            "edge": p.edge,
-            "reroll_faces": list(self.edge_faces),
-            "power_rerolled": list(self.power_rerolled),
-            "power_faces": [self.final_faces[i] for i in self.power_rerolled],
-            "discount_base": p.decl.discount_base,
-            "discount_boost": p.decl.discount_boost,
-            "fee": p.decl.fee,
-            "power": p.decl.power,
-            "reaction": p.decl.reaction,
-        }
+        return {"roll_dice": p.roll_dice, "rerolled": list(self.rerolled), "final_faces": list(self.final_faces),
+                "total": self.total, "margin": self.margin, "success": self.success, "outcome": self.outcome,
+                "paid": p.paid, "dice_after": dict(p.dice_after)}
 
 
 def check_numbers(decl: Declaration, rules: Ruleset):
@@ -231,18 +206,21 @@ def compare(payment, target, rules, faces, rerolled, edge_faces, power, final) -
                        tuple(final), total, margin, success, outcome)
 
 
-def behind(sheet: Sheet, skill: str, target: int, rules: Ruleset, advantage=False, disadvantage=False) -> dict:
+class BehindResult(Record):
+    """A behind-the-screen check (R-RDY-3): Readiness against a target, no dice, no cost."""
+
+    _fields = ("actor", "skill", "readiness", "target", "base_target", "edge", "success", "readiness_off")
+
+
+def behind(sheet: Sheet, skill: str, target: int, rules: Ruleset, advantage=False, disadvantage=False) -> BehindResult:
     """R-RDY-3: Readiness vs target, no dice, no cost; Edge shifts the target one tier (3)."""
     readiness = sheet.readiness(skill, rules)
     edge = edge_mode(advantage, disadvantage, rules.edge_both)
     shift = {"advantage": -3, "disadvantage": 3}.get(edge, 0)
     effective = target + shift
     off = rules.readiness_off_by(sheet.conditions)
-    return {
-        "actor": sheet.id, "skill": sheet.skill(skill, rules).name, "readiness": readiness,
-        "target": effective, "base_target": target, "edge": edge,
-        "success": (off is None) and beats(readiness, effective), "readiness_off": off,
-    }
+    return BehindResult(sheet.id, sheet.skill(skill, rules).name, readiness, effective, target, edge,
+                        (off is None) and beats(readiness, effective), off)
 
 
 def chance(payment: Payment, target: Target, rules: Ruleset, opponent: Payment | None = None) -> float:

@@ -7,6 +7,8 @@ payment. Both payments are settled before anyone rolls.
 
 from __future__ import annotations
 
+from .record import Record
+
 from .character import Sheet, possessive
 from .check import Declaration, Streams, Target, afford, compare, plan, roll
 from .dice import DiceSource, beats
@@ -16,6 +18,23 @@ from .ruleset import Ruleset
 RESPONSE_STREAMS = Streams("response", "response_reroll", "response_power", "--response-faces",
                            "--response-reroll-faces", "--power-faces")
 RESPONSES = ("none", "guard", "clash")
+
+
+class ExchangeResult(Record):
+    """One Combat Exchange: both checks, who lands, the Hit Margin and its tier, the weapon's damage."""
+
+    _fields = ("attacker", "defender", "response", "attack", "defense", "lands", "hit_margin", "outcome", "damage",
+               "revealed_to", "applied")
+    _defaults = {"revealed_to": None, "applied": None}  # None outside an encounter; applied: T-FIGHT --apply
+    _shape = "narateer_cli.systems.narateer.shapes:exchange_result"  # its JSON, built by render.plain
+
+
+class OpportunityResult(Record):
+    """An Opportunity Attack (R-ACT-6)."""
+
+    _fields = ("actor", "against", "reaction", "check", "lands", "hit_margin", "outcome", "revealed_to", "damage",
+               "applied")
+    _defaults = {"revealed_to": None, "damage": None, "applied": None}
 
 
 def attack_cost(attacker: Sheet, weapon: str | None, cost: int | None, rules: Ruleset) -> tuple[int, dict | None]:
@@ -40,9 +59,9 @@ def attack_cost(attacker: Sheet, weapon: str | None, cost: int | None, rules: Ru
 
 def exchange(attacker: Sheet, defender: Sheet, response: str, attack: Declaration, response_boost: int,
              rules: Ruleset, dice: DiceSource, attacker_hidden_from_defender: bool,
-             defender_hidden_from_attacker: bool, weapon: dict | None = None, dr: int | None = None,
-             response_weapon: dict | None = None) -> dict:
-    """One Combat Exchange (A-EXCH, R-ACT-5, T-FIGHT); returns the SPEC `exchange` shape plus the dice after.
+             defender_hidden_from_attacker: bool, weapon: dict | None = None,
+             dr: int | None = None, response_weapon: dict | None = None) -> tuple[ExchangeResult, dict]:
+    """One Combat Exchange (A-EXCH, R-ACT-5, T-FIGHT); returns the result and the dice after.
     Every payment is planned and every refusal found before any die is rolled."""
     _exchange_input(attacker, defender, response, rules, dice, dr)
     atk = plan(attacker, attack, rules, dice=dice, check_afford=False)
@@ -56,12 +75,10 @@ def exchange(attacker: Sheet, defender: Sheet, response: str, attack: Declaratio
     else:
         attack_result, defense_json, lands, margin = _answered(atk, resp, attacker, defender, response, rules, dice)
         after = {attacker.id: atk.dice_after, defender.id: resp.dice_after}
-    hitting = {"attacker": weapon, "defender": response_weapon}.get(lands) or {}
-    damage = hitting.get("damage")
-    return {"attacker": attacker.id, "defender": defender.id, "response": response,
-            "attack": attack_result.to_json(), "defense": defense_json, "lands": lands,
-            "hit_margin": margin if lands else None, "outcome": rules.tier_for(margin) if lands else None,
-            "damage": damage, "dice_after": after}
+    damage = ({"attacker": weapon, "defender": response_weapon}.get(lands) or {}).get("damage")
+    result = ExchangeResult(attacker.id, defender.id, response, attack_result, defense_json, lands,
+                            margin if lands else None, rules.tier_for(margin) if lands else None, damage)
+    return result, after
 
 
 def _exchange_input(attacker: Sheet, defender: Sheet, response: str, rules: Ruleset, dice: DiceSource, dr):
@@ -149,14 +166,14 @@ def _answered(atk, resp, attacker: Sheet, defender: Sheet, response: str, rules:
                       second.rerolled, second.edge_faces, second.power_rerolled, second.final_faces)
     diff = first.total - second.total
     if beats(first.total, second.total):
-        return attack_result, defense.to_json(), "attacker", diff
+        return attack_result, defense, "attacker", diff
     if beats(second.total, first.total) and response == "clash":
-        return attack_result, defense.to_json(), "defender", -diff
-    return attack_result, defense.to_json(), None, diff
+        return attack_result, defense, "defender", -diff
+    return attack_result, defense, None, diff
 
 
 def opportunity(actor: Sheet, mover: Sheet, decl: Declaration, rules: Ruleset, dice: DiceSource,
-                last_action: dict | None, mover_hidden: bool, weapon: dict | None = None) -> dict:
+                last_action: dict | None, mover_hidden: bool, weapon: dict | None = None) -> tuple[OpportunityResult, dict]:
     """R-ACT-6: an Opportunity Attack answers a finished movement step, as a Reaction; it pays the attack cost
     (A-EXCH) + Boost and uses no proactive use."""
     payment = plan(actor, decl, rules, dice=dice, check_afford=False)  # bad input before any refusal
@@ -176,16 +193,15 @@ def opportunity(actor: Sheet, mover: Sheet, decl: Declaration, rules: Ruleset, d
     result = roll(payment, target, rules, dice)
     dice.finish()
     lands = "attacker" if result.success else None
-    return {"actor": actor.id, "against": mover.id, "reaction": "opportunity", "check": result.to_json(),
-            "lands": lands, "hit_margin": result.margin if lands else None,
-            "outcome": result.outcome, "damage": (weapon or {}).get("damage") if lands else None,
-            "dice_after": {actor.id: payment.dice_after}}
+    return (OpportunityResult(actor.id, mover.id, "opportunity", result, lands, result.margin if lands else None,
+                              result.outcome, damage=(weapon or {}).get("damage") if lands else None),
+            {actor.id: payment.dice_after})
 
 
 def exchange_in(state: dict | None, attacker: Sheet, defender: Sheet, response: str, rules: Ruleset,
                 dice: DiceSource, *, skill: str | None = None, weapon: str | None = None, cost: int | None = None,
                 boost: int = 0, response_boost: int = 0, advantage: bool = False, disadvantage: bool = False,
-                dr: int | None = None, response_weapon: str | None = None) -> tuple[dict | None, dict, dict]:
+                dr: int | None = None, response_weapon: str | None = None) -> tuple[dict | None, ExchangeResult, dict]:
     """A Combat Exchange, in an encounter or not (A-EXCH, R-ACT-2, R-HIDE-6, R-HIDE-7): the attack skill and
     cost from the ruleset and the weapon, hidden bonuses from the state, then the proactive use and the
     reveal. Returns (new state or None, result, dice after)."""
@@ -203,19 +219,20 @@ def exchange_in(state: dict | None, attacker: Sheet, defender: Sheet, response: 
     skill_name = (skill or rules.exchange["skill"]).lower()
     decl = Declaration(skill=skill_name, boost=boost, cost=base, advantage=advantage, disadvantage=disadvantage,
                        label="attack")
-    data = exchange(attacker, defender, response, decl, response_boost, rules, dice,
+    result, after = exchange(attacker, defender, response, decl, response_boost, rules, dice,
                     attacker_hidden_from_defender=bool(state and is_hidden(state, attacker.id, defender.id)),
                     defender_hidden_from_attacker=bool(state and is_hidden(state, defender.id, attacker.id)),
                     weapon=weapon_spec, dr=dr, response_weapon=response_spec)
     if state is not None:
         state = use_skill(state, attacker.id, attacker.skill(skill_name, rules).name, "an attack")
-        state, data["revealed_to"] = attack_reveals(state, attacker.id, defender.id)
+        state, revealed = attack_reveals(state, attacker.id, defender.id)
+        result = result.replace(revealed_to=revealed)
         state = record_action(state, attacker.id, "exchange")
-    return state, data, data.pop("dice_after")
+    return state, result, after
 
 
 def opportunity_in(state: dict, actor: Sheet, mover: Sheet, rules: Ruleset, dice: DiceSource, boost: int = 0,
-                   allow_boost: bool = False, weapon: str | None = None) -> tuple[dict, dict, dict]:
+                   allow_boost: bool = False, weapon: str | None = None) -> tuple[dict, OpportunityResult, dict]:
     """An Opportunity Attack (R-ACT-6, A-EXCH, T-FIGHT): a Reaction with the ruleset's attack skill and the
     weapon's cost (else the ruleset's), against the mover's last completed move. Returns (new state, result,
     dice after)."""
@@ -225,7 +242,7 @@ def opportunity_in(state: dict, actor: Sheet, mover: Sheet, rules: Ruleset, dice
     cost, spec = attack_cost(actor, weapon, None, rules)
     decl = Declaration(skill=rules.exchange["skill"], boost=boost, cost=cost, reaction=True,
                        allow_boost=allow_boost, label="Opportunity Attack")
-    data = opportunity(actor, mover, decl, rules, dice, state["last_action"], is_hidden(state, mover.id, actor.id),
-                       spec)
-    state, data["revealed_to"] = attack_reveals(state, actor.id, mover.id)
-    return answered(state, actor.id), data, data.pop("dice_after")
+    result, after = opportunity(actor, mover, decl, rules, dice, state["last_action"],
+                                is_hidden(state, mover.id, actor.id), spec)
+    state, revealed = attack_reveals(state, actor.id, mover.id)
+    return answered(state, actor.id), result.replace(revealed_to=revealed), after

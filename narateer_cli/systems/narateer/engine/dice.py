@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from narateer_cli.errors import BadInput
 
+from .record import Record
+
 TOKENS = {"0": 0, "1": 1, "2": 2, "miss": 0, "hit": 1, "crit": 2, "critical": 2, "m": 0, "h": 1, "c": 2}
 
 
@@ -166,7 +168,37 @@ def exact_count(dice: DiceSource, stream: str, count: int, option: str, what: st
                        fix=f"give exactly {count}")
 
 
-def roll_pool(n: int, advantage: bool, disadvantage: bool, rules, dice: DiceSource) -> dict:
+class PoolRoll(Record):
+    """A bare pool of N dice after its Edge Phase (`dice`)."""
+
+    _fields = ("dice", "edge", "faces", "rerolled", "final_faces", "total")
+
+
+class RandomDr(Record):
+    """A tier's DR with the dots of the dice rolled behind the screen (`dr TIER --random`)."""
+
+    _fields = ("tier", "dr", "base_dr", "offset", "faces", "total")
+
+
+class TierDr(Record):
+    """One tier's DR (`dr TIER`)."""
+
+    _fields = ("tier", "dr")
+
+
+class DrLadder(Record):
+    """Every tier with its DR (`dr`)."""
+
+    _fields = ("ladder",)
+
+
+class Odds(Record):
+    """Exact chance that N dice beat a target, and the whole distribution of totals (`odds`)."""
+
+    _fields = ("dice", "target", "edge", "p_success", "distribution")
+
+
+def roll_pool(n: int, advantage: bool, disadvantage: bool, rules, dice: DiceSource) -> PoolRoll:
     """A bare pool: roll N dice, then the Edge Phase (R-EDGE-1, R-EDGE-2, A-DISADV, A-EDGEBOTH)."""
     exact_count(dice, "faces", n, "--faces", f"a pool of {n}")
     first = dice.take("faces", n, "--faces", f"{n} dice")
@@ -177,17 +209,26 @@ def roll_pool(n: int, advantage: bool, disadvantage: bool, rules, dice: DiceSour
     final = list(first)
     for index, face in zip(rerolled, new):
         final[index] = face
-    return {"dice": n, "edge": edge, "faces": first, "rerolled": rerolled, "final_faces": final, "total": sum(final)}
+    return PoolRoll(n, edge, list(first), list(rerolled), final, sum(final))
 
 
-def random_dr(tier: str, base: int, rules, dice: DiceSource) -> dict:
+def dr_lookup(tier: str | None, rules, dice=None):
+    """R-DR-1, R-DR-2: the ladder (no tier), one tier's DR, or a random DR for that tier when `dice`
+    (a function that makes the DiceSource, asked only once the tier is known) is given."""
+    if tier is None:
+        return DrLadder(dict(rules.dr))
+    value, label = rules.dr_value(tier)
+    return random_dr(label, value, rules, dice()) if dice is not None else TierDr(label, value)
+
+
+def random_dr(tier: str, base: int, rules, dice: DiceSource) -> RandomDr:
     """R-DR-2, A-RANDOMDR: the tier's DR + offset + the dots of 3 AD rolled behind the screen."""
     count = rules.random_dr_dice
     exact_count(dice, "faces", count, "--faces", "a random DR")
     rolled = dice.take("faces", count, "--faces", "the random DR")
     dice.finish()
-    return {"tier": tier, "dr": base + rules.random_dr_offset + sum(rolled), "base_dr": base,
-            "offset": rules.random_dr_offset, "faces": rolled, "total": sum(rolled)}
+    return RandomDr(tier, base + rules.random_dr_offset + sum(rolled), base, rules.random_dr_offset, list(rolled),
+                    sum(rolled))
 
 
 def beats(total: int, target: int) -> bool:
@@ -195,9 +236,9 @@ def beats(total: int, target: int) -> bool:
     return total > target
 
 
-def odds(n: int, target: int, advantage: bool, disadvantage: bool, rules) -> dict:
+def odds(n: int, target: int, advantage: bool, disadvantage: bool, rules) -> Odds:
     """Exact chance that N dice beat a target, and the whole distribution (by convolution, A-FACES, R-EDGE)."""
     edge = edge_mode(advantage, disadvantage, rules.edge_both)
     dist, denom = pool_weights(n, rules.faces, edge, rules.disadvantage)
-    return {"dice": n, "target": target, "edge": edge, "p_success": chance_to_exceed(dist, denom, target),
-            "distribution": {str(t): w / denom for t, w in enumerate(dist) if w}}
+    return Odds(n, target, edge, chance_to_exceed(dist, denom, target),
+                {str(t): w / denom for t, w in enumerate(dist) if w})

@@ -7,8 +7,6 @@ R-ACT-3, R-ACT-4, A-TURN, A-REFRESH, A-MOVE, R-HIDE-3, R-HIDE-5, R-SRCH-2.
 
 from __future__ import annotations
 
-import copy
-
 from .record import Record
 
 from .character import Sheet, refresh, possessive
@@ -37,6 +35,8 @@ def new_state(enc_id: str, participants: list[str], rules: Ruleset) -> dict:
 
 
 def _copy(state: dict) -> dict:
+    import copy
+
     return copy.deepcopy(state)
 
 

@@ -43,7 +43,7 @@ class ObserverResult(Record):
 
 
 class HideResult(Record):
-    """The result of `hide` (its JSON shape: these fields; checks by CheckResult.to_json)."""
+    """The result of `hide` (its JSON shape: these fields, built by render.plain)."""
 
     _fields = ("actor", "check", "recorded_total", "total", "hidden_from", "observers")
 
@@ -126,27 +126,39 @@ def search(searcher: Sheet, hider_id: str, recorded: int, decl: Declaration, rul
     return SearchResult(searcher.id, hider_id, recorded, check, bool(check.success)), {searcher.id: payment.dice_after}
 
 
+class JoinComparison(Record):
+    """A creature joining the encounter, compared with one hider's recorded total (R-HIDE-3, R-HIDE-5)."""
+
+    _fields = ("hider", "observer", "searching", "target", "hidden", "check", "fell_back", "recorded")
+
+
 def new_observer(observer: Sheet, hider_id: str, recorded: int, searching: bool, boost: int, rules: Ruleset,
-                 dice: DiceSource) -> dict:
-    """R-HIDE-3, R-HIDE-5: a creature that could newly notice is compared with the recorded total."""
+                 dice: DiceSource) -> tuple[JoinComparison, dict | None]:
+    """R-HIDE-3, R-HIDE-5: a creature that could newly notice is compared with the recorded total.
+    Returns the comparison and the observer's dice after (None when it paid nothing)."""
     if searching:
         decl = Declaration(skill=OBSERVATION, boost=boost, label="Observation check")
         payment = plan(observer, decl, rules, observer_streams(observer.id), dice=dice, check_afford=False)
         if payment.paid <= observer.dice.get("ready", 0):
             check = roll(payment, Target(recorded, "recorded", f"{possessive(hider_id)} recorded Stealth"), rules, dice)
-            return {"hider": hider_id, "observer": observer.id, "searching": True, "target": check.total,
-                    "hidden": beats(recorded, check.total), "check": check.to_json(), "fell_back": False,
-                    "dice_after": payment.dice_after}
+            return (JoinComparison(hider_id, observer.id, True, check.total, beats(recorded, check.total), check,
+                                   False, recorded), payment.dice_after)
         if rules.search_pay == "refuse":
             afford(payment, observer)
     target = observation_readiness(observer, rules, "it cannot notice")
-    return {"hider": hider_id, "observer": observer.id, "searching": searching, "target": target,
-            "hidden": beats(recorded, target), "check": None, "fell_back": searching, "dice_after": None}
+    return JoinComparison(hider_id, observer.id, searching, target, beats(recorded, target), None, searching,
+                          recorded), None
+
+
+class Joined(Record):
+    """`encounter join`: the newcomer and its comparison with each hider."""
+
+    _fields = ("encounter", "observer", "compared")
 
 
 def join(state: dict, observer: Sheet, searching: bool, boost: int, rules: Ruleset, dice: DiceSource):
     """R-HIDE-3: a creature joining the encounter is compared with every hider's recorded total, with no
-    new Stealth roll. Returns (state, comparisons, the observer's dice after)."""
+    new Stealth roll. Returns (state, Joined, the observer's dice after)."""
     from .encounter import add_participant, set_hidden
 
     if observer.id in state["participants"]:
@@ -154,13 +166,13 @@ def join(state: dict, observer: Sheet, searching: bool, boost: int, rules: Rules
     state = add_participant(state, observer.id)
     compared = []
     for hider, recorded in sorted(state["recorded"].items()):
-        row = new_observer(observer, hider, recorded, searching, boost, rules, dice)
-        if row.pop("dice_after") is not None:
-            observer = observer.with_dice(row["check"]["dice_after"])
-        compared.append({**row, "recorded": recorded})
-        state = set_hidden(state, hider, {observer.id: recorded if row["hidden"] else None})
+        row, after = new_observer(observer, hider, recorded, searching, boost, rules, dice)
+        if after is not None:
+            observer = observer.with_dice(after)
+        compared.append(row)
+        state = set_hidden(state, hider, {observer.id: recorded if row.hidden else None})
     dice.finish()
-    return state, compared, observer.dice
+    return state, Joined(state["id"], observer.id, compared), observer.dice
 
 
 

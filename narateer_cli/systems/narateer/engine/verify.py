@@ -35,7 +35,7 @@ def check_problem(c: dict, rules: Ruleset) -> str | None:
     """R-CHK, R-PAY, R-EDGE, R-TIER for one logged check: the check is run again by `check.replay`
     from its own declaration and faces, and every claim it logged must be what the rules give."""
     try:
-        again = replay(c, rules).to_json()
+        again = replay(c, rules).claims
     except NarateerError as exc:
         return exc.message
     if "dice_before" not in c:
