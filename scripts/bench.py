@@ -148,6 +148,45 @@ def log_growth(scratch: Path, e: dict, floor: float) -> bool:
     return ok
 
 
+def serve_data_ms(camp: Path, e: dict, runs: int = 21) -> float | None:
+    """V-1: `narateer serve`'s /data for a campaign whose current encounter has a 10,000-entry log,
+    over HTTP on loopback. Before each request narateer.yaml's mtime moves, so the server rebuilds the
+    view model every time (no cached answer is timed). None when the serve extra is not installed."""
+    import urllib.request
+
+    proc = subprocess.Popen(narateer("--campaign", str(camp), "serve", "--port", "0"), env=e,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = proc.stdout.readline()
+        if "party view " not in line:
+            return None
+        url = line.split("party view ", 1)[1].split()[0] + "data"
+        times = []
+        for i in range(runs + 3):
+            stamp = time.time() + i
+            os.utime(camp / "narateer.yaml", (stamp, stamp))
+            start = time.perf_counter()
+            with urllib.request.urlopen(url, timeout=30) as resp:
+                resp.read()
+            times.append(time.perf_counter() - start)
+        return statistics.median(times[3:]) * 1000
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+def serve_bench(camp: Path, e: dict) -> bool:
+    data_ms = serve_data_ms(camp, e)
+    if data_ms is None:
+        print("serve /data: not measured (install the extra: pip install 'narateer[serve]')")
+        return True
+    print(f"{'serve /data, 10,000-entry log, over HTTP':<44} {data_ms:>10.2f} ms{'':>7}< 50 ms")
+    return data_ms < 50
+
+
 def odds_in_process() -> float:
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
     from narateer_cli.systems.narateer.engine.dice import chance_to_exceed, pool_weights
@@ -208,6 +247,7 @@ def main():
         ok = (help_ms / floor <= TARGETS["help"] and roll_ms / floor <= TARGETS["roll"]
               and long_ms / short_ms < TARGETS["log10k"] and big_ms / small_ms < TARGETS["scale"] and odds_ms < 50)
         ok = log_growth(scratch, e, floor) and ok
+        ok = serve_bench(long, e) and ok
         print("all targets met" if ok else "SOME TARGETS MISSED")
     finally:
         shutil.rmtree(scratch, ignore_errors=True)

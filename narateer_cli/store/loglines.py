@@ -218,9 +218,9 @@ def read_tail(path, label: str) -> Tail:
     return Tail(last, prev, size, newline)
 
 
-def _last_lines(fh, size: int):
-    """(start, data, entry lines) of the log's end: chunks grow from 8 KiB until they hold two entry
-    lines, the whole file, or more than two entries can fill."""
+def _last_lines(fh, size: int, wanted: int = 2):
+    """(start, data, entry lines) of the log's end: chunks grow from 8 KiB until they hold `wanted`
+    entry lines, the whole file, or more than `wanted` entries can fill."""
     chunk = 8192
     while True:
         start = max(0, size - chunk)
@@ -230,9 +230,19 @@ def _last_lines(fh, size: int):
         if start > 0:
             lines = lines[1:]  # may be cut
         found = [line for line in lines if line.strip() and not line.startswith((b"#", b" "))]
-        if len(found) >= 2 or start == 0 or chunk > 2 * ENTRY_LIMIT + 8192:
+        if len(found) >= wanted or start == 0 or chunk > wanted * ENTRY_LIMIT + 8192:
             return start, data, found
         chunk *= 4
-    last = parsed[-1][0] if parsed else None
-    prev = parsed[-2][0] if len(parsed) == 2 else None
-    return Tail(last, prev, size, newline)
+
+
+def last_lines(path, label: str, count: int) -> list[bytes]:
+    """The last `count` entry lines of a log (raw bytes, oldest first), read from its end: the cost
+    follows `count`, not the log's length. Old block entries are skipped."""
+    fh = open_log(path, label)
+    if fh is None:
+        return []
+    with fh:
+        if count <= 0:
+            return []
+        _, _, found = _last_lines(fh, os.fstat(fh.fileno()).st_size, count)
+    return [line for line in found if line.startswith(b"- {")][-count:]

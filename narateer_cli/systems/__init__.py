@@ -63,6 +63,7 @@ HOST_VERBS = {
     "completion": "narateer_cli.commands.table",
     "shell": "narateer_cli.commands.table",
     "report": "narateer_cli.commands.report",
+    "serve": "narateer_cli.commands.serve",
     "merge-driver": "narateer_cli.commands.gitcmds",  # run by git, not listed in help
 }
 

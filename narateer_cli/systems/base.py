@@ -38,6 +38,11 @@ HOOKS = {
     "face_names": "(face) -> str: one die face in words for reports (Miss, Hit, Crit); default str(face)",
     "fresh_sheet": "(doc, rules) -> doc: a copied sheet's round-trip document with fresh counters (T-COPY)",
     "chance": "(entry_check: dict, rules) -> Fraction: probability of the logged outcome (P-LUCK)",
+    "view": "(state, sheets: {id: plain doc}, rules) -> {participants: {id: fields}, hidden?: {id: observers}}: "
+            "the players' screen (V-1); the host's default gives names, conditions and counters as pools",
+    "public_entry": "(entry: dict) -> dict | None: a log entry as the party may see it (V-2: no recorded "
+                    "totals, no secrets); None leaves it out",
+    "last_check": "(entry: dict) -> {actor, skill, faces, total, target, outcome} | None: the roll `serve` shows",
 }
 
 

@@ -49,6 +49,8 @@ SYSTEM = System(
         "headline": __name__ + ".summary:headline",
         "complete": __name__ + ".complete:complete",
         "fresh_sheet": __name__ + ".sheet:fresh_sheet",
+        "view": __name__ + ".view:view",
+        "last_check": __name__ + ".view:last_check",
     },
     counters=("hp.current", "resources.ap.current", "charges"),
     pointers={

@@ -51,6 +51,8 @@ SYSTEM = System(
         "face_names": __name__ + ".render:face_name",
         "fresh_sheet": __name__ + ".sheet:fresh_sheet",
         "sheet_schema": __name__ + ".schema:SHEET",
+        "view": __name__ + ".view:view",
+        "public_entry": __name__ + ".view:public_entry",
     },
     counters=("action_dice.ready", "action_dice.used", "action_dice.wounded"),
     example_hint="start a scene with `narateer encounter new NAME CHAR...` (or use the example with --in ambush)",

@@ -1,0 +1,80 @@
+"""`narateer serve`: the players' view of the current encounter in a browser (SPEC Part 8)."""
+
+from __future__ import annotations
+
+import click
+
+from .common import command
+
+LOOPBACK_NAMES = ("localhost",)
+
+
+def is_loopback(host: str) -> bool:
+    import ipaddress
+
+    if host in LOOPBACK_NAMES:
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+@command(help="""Serve a live, read-only page of the current encounter for the players (V-1).
+
+\b
+The party's page leaves out everything hidden from the whole party (V-2);
+/guide shows everything and needs the token printed at start-up.
+Needs the optional extra: pip install 'narateer[serve]'.
+
+\b
+Example:
+  narateer serve
+  narateer serve --host 0.0.0.0 --port 8700""")
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (loopback by default).")
+@click.option("--port", default=8700, show_default=True, type=click.IntRange(0, 65535),
+              help="Port to listen on (0: any free port).")
+def serve_cmd(app, host, port):
+    import secrets
+    import socket
+
+    root = app.campaign.root
+    app.campaign.system  # an unknown system is exit 2 now, not on the first page load
+    try:
+        import uvicorn
+
+        from ..serve.app import make_app
+    except ImportError as exc:
+        from ..errors import BadInput
+
+        raise BadInput(f"narateer serve needs the web extra ({exc.name} is not installed)",
+                       fix="pip install 'narateer[serve]'") from None
+    token = secrets.token_urlsafe(18)
+    sock = _bind(host, port, socket)
+    shown = f"[{host}]" if ":" in host else host
+    url = f"http://{shown}:{sock.getsockname()[1]}"
+    click.echo(f"narateer serve: party view {url}/  (Ctrl-C stops)")
+    click.echo(f"narateer serve: Guide view {url}/guide?token={token}")
+    if not is_loopback(host):
+        click.echo(f"narateer serve: warning: listening on {host}, not loopback: anyone who can reach this machine "
+                   f"sees the party view; the Guide's token is {token} (keep it to yourself)", err=True)
+    config = uvicorn.Config(make_app(root, token), log_level="warning", access_log=False, lifespan="off",
+                            timeout_graceful_shutdown=1)
+    uvicorn.Server(config).run(sockets=[sock])
+
+
+def _bind(host: str, port: int, socket):
+    from ..errors import BadInput
+
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host.strip("[]"), port))
+    except OSError as exc:
+        sock.close()
+        raise BadInput(f"cannot listen on {host}:{port} ({exc.strerror})",
+                       fix="pick another --port (0: any free one) or --host") from None
+    sock.listen(64)
+    sock.set_inheritable(True)
+    return sock

@@ -1,0 +1,177 @@
+"""The web application behind `narateer serve` (SPEC Part 8), on Starlette.
+
+Routes (GET only; any other method is 405 before routing, V-3):
+
+    /            the party's page        /guide            the Guide's page (token)
+    /part        its <main>, fresh       /guide/part
+    /data        its view model (JSON)   /guide/data
+    /events      server-sent events      /guide/events
+    /stats       the luck page           /guide/stats
+    /assets/style.css, /assets/app.js    the page's own two files, from a fixed table
+
+Nothing else is served: no campaign file, no path built from the request. Every party
+response is built from `view.snapshot(root, guide=False)`, which has already left out what the
+party must not see (V-2). The Guide's routes need the token printed at start-up: `?token=T`
+(which also sets a cookie), the cookie, or `Authorization: Bearer T`, compared in constant time.
+"""
+
+from __future__ import annotations
+
+import hmac
+import json
+import threading
+from pathlib import Path
+
+from starlette.applications import Starlette
+from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
+from starlette.routing import Route
+
+from . import page, view
+
+COOKIE = "narateer_guide"
+ASSETS = {"style.css": "text/css; charset=utf-8", "app.js": "text/javascript; charset=utf-8"}
+HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; "
+                               "form-action 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "Cache-Control": "no-store",
+}
+
+
+class Models:
+    """The view models, rebuilt only when the campaign files' stat signature changes."""
+
+    def __init__(self, root: Path):
+        self.root = root
+        self.lock = threading.Lock()
+        self.cached: dict = {}
+
+    def get(self, guide: bool) -> dict:
+        sig = view.signature(self.root)
+        with self.lock:
+            hit = self.cached.get(guide)
+            if hit is not None and hit[0] == sig:
+                return hit[1]
+        model = view.snapshot(self.root, guide)
+        with self.lock:
+            self.cached[guide] = (sig, model)
+        return model
+
+
+class GetOnly:
+    """V-3: no write endpoint; every method but GET is 405, whatever the path."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] == "http" and scope["method"] != "GET":
+            response = Response("only GET is served\n", status_code=405, headers={"Allow": "GET", **HEADERS},
+                                media_type="text/plain")
+            await response(scope, receive, send)
+            return
+        await self.app(scope, receive, send)
+
+
+def make_app(root: Path, token: str, poll: float = 0.25):
+    """The ASGI application serving campaign `root`; `token` guards /guide; `poll` is how often the
+    event stream looks at the files' stat signature."""
+    models = Models(root)
+    assets = Path(__file__).resolve().parent / "assets"
+
+    def authorised(request) -> tuple[bool, bool]:
+        """(allowed, came in the query): the token from ?token=, the cookie or the Authorization header."""
+        query = request.query_params.get("token")
+        header = request.headers.get("authorization", "")
+        given = query or request.cookies.get(COOKIE) or (header[7:] if header[:7].lower() == "bearer " else None)
+        ok = given is not None and hmac.compare_digest(given.encode("utf-8"), token.encode("utf-8"))
+        return ok, bool(query) and ok
+
+    def guarded(handler):
+        def endpoint(request):
+            ok, from_query = authorised(request)
+            if not ok:
+                return Response("401: the Guide's view needs the token `narateer serve` printed\n", status_code=401,
+                                media_type="text/plain", headers={"WWW-Authenticate": "Bearer", **HEADERS})
+            response = handler(request, True)
+            if from_query:
+                response.set_cookie(COOKIE, token, httponly=True, samesite="strict", path="/guide")
+            return response
+        return endpoint
+
+    def party(handler):
+        return lambda request: handler(request, False)
+
+    def base(guide):
+        return "/guide" if guide else ""
+
+    def links(guide):
+        b = base(guide)
+        return (f"<nav><a href=\"{b or '/'}\">Encounter</a> <a href=\"{b}/stats\">Luck</a></nav>")
+
+    def html(text):
+        return HTMLResponse(text, headers=HEADERS)
+
+    def full(request, guide):
+        model = models.get(guide)
+        return html(page.document(page._title(model), page.encounter(model, links(guide)), model["view"], base(guide)))
+
+    def part(request, guide):
+        return html(page.encounter(models.get(guide), links(guide)))
+
+    def data(request, guide):
+        return JSONResponse(models.get(guide), headers=HEADERS)
+
+    def stats(request, guide):
+        from . import charts
+
+        model = models.get(guide)
+        # the party's chart leaves out every creature the whole party cannot see now (V-2)
+        skip = set() if guide else set((models.get(True).get("guide") or {}).get("concealed_from_party") or ())
+        from ..store.campaign import Campaign
+
+        campaign = Campaign(root)
+        body = page.stats("Luck: expected and actual successes", charts.charts(root, campaign.system, campaign.rules, skip),
+                          links(guide))
+        return html(page.document("Luck", body, model["view"], base(guide)))
+
+    def events(request, guide):
+        return StreamingResponse(_stream(request, root, poll), media_type="text/event-stream",
+                                 headers={**HEADERS, "X-Accel-Buffering": "no"})
+
+    def asset(request):
+        name = request.path_params["name"]
+        if name not in ASSETS:  # a fixed table: nothing outside it is reachable
+            return Response("404\n", status_code=404, media_type="text/plain", headers=HEADERS)
+        return Response((assets / name).read_bytes(), media_type=ASSETS[name], headers=HEADERS)
+
+    routes = []
+    for path, handler in (("", full), ("/part", part), ("/data", data), ("/events", events), ("/stats", stats)):
+        routes.append(Route(path or "/", party(handler)))
+        routes.append(Route("/guide" + path, guarded(handler)))
+    routes.append(Route("/assets/{name}", asset))
+    app = Starlette(routes=routes)
+    return GetOnly(app)
+
+
+async def _stream(request, root: Path, poll: float):
+    """Server-sent events: one `change` as soon as the campaign files' stat signature moves."""
+    import anyio
+
+    last = None
+    quiet = 0.0
+    yield "retry: 1000\n\n"
+    while True:
+        if await request.is_disconnected():
+            return
+        sig = view.signature(root)
+        if sig != last:
+            last = sig
+            yield f"event: change\ndata: {json.dumps(len(sig))}\n\n"
+            quiet = 0.0
+        elif quiet > 15:
+            yield ": keep-alive\n\n"
+            quiet = 0.0
+        await anyio.sleep(poll)
+        quiet += poll

@@ -1,0 +1,345 @@
+"""The players' view of the current encounter as plain data (SPEC Part 8, V-1, V-2).
+
+`snapshot(root, guide)` reads the campaign (narateer.yaml, the current
+encounter's state, its participants' sheets and only the tail of its log) and
+returns the view model the page draws. For the party (`guide=False`) the
+hidden-information filter runs here, on the server, before anything is
+rendered or sent (V-2):
+
+- the party is `party: [ids]` in narateer.yaml plus every sheet with `pc: true`;
+- a creature hidden from every party member in the encounter is left out of the
+  order, the acting slot and the log (any entry naming it, its `encounter new`
+  line included);
+- recorded Hide totals and secret results never appear: the state's totals are
+  not copied, and each log entry passes the system's `public_entry` hook.
+
+What is common to every system (round, order, names, conditions, counters) is
+read here; the system's `view` hook adds or replaces per-participant fields
+(Narateer's dice as ready / used / wounded dots). This module imports no web
+framework: the server and the benchmark call it alike.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from fractions import Fraction
+from pathlib import Path
+
+from ..errors import NarateerError
+
+RECENT = 12  # log entries shown
+
+
+def signature(root: Path) -> tuple:
+    """A cheap change detector: the stat signatures of narateer.yaml and of every file in
+    characters/ and encounters/ (replaced files change inode; appended logs change size)."""
+    sig = []
+    for folder in (root, root / "characters", root / "encounters", root / ".narateer" / "secrets"):
+        try:
+            with os.scandir(folder) as it:
+                for entry in it:
+                    if entry.name.endswith((".yaml", ".json")) and entry.is_file(follow_symlinks=False):
+                        st = entry.stat(follow_symlinks=False)
+                        sig.append((folder.name, entry.name, st.st_ino, st.st_size, st.st_mtime_ns))
+        except OSError:
+            continue
+    return tuple(sorted(sig))
+
+
+def snapshot(root: Path, guide: bool = False) -> dict:
+    """The view model of the campaign's current encounter (filtered for the party unless `guide`)."""
+    from ..store.campaign import Campaign
+
+    campaign = Campaign(root)
+    system = campaign.system
+    config = campaign.config()
+    out = {"view": "guide" if guide else "party", "system": system.name, "title": system.title,
+           "encounter": None, "round": None, "actor": None, "next": None, "order": [], "last_check": None,
+           "log": [], "problem": None}
+    enc_id = config.get("encounter")
+    if not isinstance(enc_id, str) or not enc_id:
+        return out
+    try:
+        _fill(out, campaign, enc_id, guide)
+    except NarateerError as exc:  # a campaign mid-edit: say so on the page, keep serving
+        out["problem"] = exc.message
+    return out
+
+
+def _fill(out: dict, campaign, enc_id: str, guide: bool):
+    from ..store import encounters
+
+    root, system = campaign.root, campaign.system
+    state = encounters.load_state(root, enc_id, system)
+    ids = [str(p) for p in state.get("participants") or []]
+    sheets = {cid: _sheet(root, cid) for cid in ids}
+    extra = _system_view(system, state, sheets, campaign)
+    hidden = extra.get("hidden", default_hidden(state))
+    party = party_ids(campaign.config(), sheets)
+    concealed = set() if guide else concealed_from(party, ids, hidden)
+    acting = extra.get("actor", state.get("actor"))
+    out.update(encounter=enc_id, round=state.get("round"),
+               actor=_shown(acting, concealed), next=_shown(extra.get("next", state.get("next")), concealed),
+               party=sorted(party))
+    people = extra.get("participants") or {}
+    for cid in ids:
+        if cid in concealed:
+            continue
+        row = default_participant(cid, sheets[cid], system)
+        row.update(people.get(cid) or {})
+        row["acting"] = cid == acting
+        row["hidden_from"] = _hidden_from(hidden.get(cid), guide, concealed)
+        out["order"].append(row)
+    entries = recent_entries(root, enc_id, concealed, system, guide)
+    undone = undone_ids(entries)
+    out["log"] = [log_row(e, system, e.get("id") in undone) for e in entries]
+    out["last_check"] = last_check(entries, system, campaign)
+    if guide:
+        out["guide"] = {"hidden": _plain(hidden), "recorded": _plain(state.get("recorded")),
+                        "concealed_from_party": sorted(concealed_from(party, ids, hidden))}
+
+
+def _shown(cid, concealed):
+    return None if cid in concealed else cid
+
+
+def _hidden_from(observers, guide: bool, concealed: set):
+    """Whom a visible creature hides from: names only for the party (never the totals)."""
+    if not observers:
+        return {} if guide else []
+    if guide:
+        return _plain(observers) if isinstance(observers, dict) else {o: None for o in observers}
+    return sorted(o for o in observers if o not in concealed)
+
+
+def _plain(value):
+    return json.loads(json.dumps(value, default=str)) if value is not None else None
+
+
+_SHEETS: dict = {}  # path -> (stat signature, parsed sheet): a long-running server parses a sheet once
+
+
+def _sheet(root: Path, cid: str) -> dict:
+    from ..store import yamlio
+
+    label = f"characters/{cid}.yaml"
+    path = root / label
+    try:
+        st = os.stat(path)
+        sig = (st.st_ino, st.st_size, st.st_mtime_ns)
+        hit = _SHEETS.get(path)
+        if hit is not None and hit[0] == sig:
+            return hit[1]
+        doc = yamlio.load_safe(yamlio.read_text(path, label), label)
+    except (NarateerError, OSError):
+        return {}
+    doc = doc if isinstance(doc, dict) else {}
+    if len(_SHEETS) > 4096:
+        _SHEETS.clear()
+    _SHEETS[path] = (sig, doc)
+    return doc
+
+
+def _system_view(system, state, sheets, campaign) -> dict:
+    hook = system.hook("view")
+    if hook is None:
+        return {}
+    return hook(state, sheets, campaign.rules) or {}
+
+
+def party_ids(config: dict, sheets: dict) -> set:
+    """V-2: `party: [ids]` in narateer.yaml, and every sheet with `pc: true`."""
+    listed = config.get("party") or []
+    party = {str(p) for p in listed} if isinstance(listed, list) else set()
+    party |= {cid for cid, doc in sheets.items() if doc.get("pc") is True}
+    return party
+
+
+def default_hidden(state: dict) -> dict:
+    """Who is hidden from whom, as the state records it: `hidden: {creature: {observer: total}}`
+    (or a list of observers). A system whose state says it differently gives `hidden` in its view hook."""
+    found = state.get("hidden")
+    if not isinstance(found, dict):
+        return {}
+    return {str(c): obs for c, obs in found.items() if isinstance(obs, (dict, list)) and obs}
+
+
+def concealed_from(party: set, ids: list, hidden: dict) -> set:
+    """Creatures hidden from every party member taking part (V-2). With no party member in the
+    encounter, a creature hidden from anyone is concealed (nothing leaks by default)."""
+    present = party & set(ids)
+    out = set()
+    for cid, observers in hidden.items():
+        if cid in present:
+            continue  # the party always sees itself
+        seen_by = set(observers)
+        if (present and present <= seen_by) or (not present and seen_by):
+            out.add(cid)
+    return out
+
+
+def default_participant(cid: str, doc: dict, system) -> dict:
+    """What every system has: id, name, conditions (with rounds left when the sheet gives them)
+    and the system's counters as pools."""
+    name = doc.get("name") if isinstance(doc.get("name"), str) else cid
+    return {"id": cid, "name": name, "dice": None, "pools": _pools(doc, system.counters),
+            "conditions": conditions(doc.get("conditions"))}
+
+
+def _pools(doc: dict, counters) -> list:
+    out = []
+    for path in counters:
+        value = doc
+        for key in path.split("."):
+            value = value.get(key) if isinstance(value, dict) else None
+        if isinstance(value, int) and not isinstance(value, bool):
+            out.append({"name": path.replace("_", " ").replace(".", " "), "value": value})
+    return out
+
+
+def conditions(raw) -> list:
+    """Conditions as [{name, rounds}]: a list of names, or of {name, rounds} mappings, or a mapping
+    name -> rounds."""
+    items = raw.items() if isinstance(raw, dict) else ((c, None) for c in (raw or []))
+    out = []
+    for name, rounds in items:
+        if isinstance(name, dict):
+            name, rounds = name.get("name"), name.get("rounds", name.get("rounds_left"))
+        if name is not None:
+            out.append({"name": str(name), "rounds": rounds if isinstance(rounds, int) else None})
+    return out
+
+
+# -- the log's tail ------------------------------------------------------------------------------
+
+def recent_entries(root: Path, enc_id: str, concealed: set, system, guide: bool, count: int = RECENT) -> list:
+    """The last entries of the encounter's log, read from its tail only; for the party, an entry that
+    names a concealed creature anywhere is left out and the rest pass the system's `public_entry`."""
+    from ..store import encounters, loglines
+
+    path = encounters.log_path(root, enc_id)
+    lines = loglines.last_lines(path, encounters.log_label(path), count * 4 if concealed else count)
+    marks = [f'"{cid}"'.encode() for cid in concealed]
+    public = None if guide else system.hook("public_entry")
+    out = []
+    for raw in lines:
+        if any(mark in raw for mark in marks):
+            continue
+        try:
+            entry = loglines.parse_line(raw.decode("utf-8", "replace"))
+        except ValueError:
+            continue
+        if guide and entry.get("commitment") is not None:
+            entry = sealed_result(root, entry)
+        elif public is not None:
+            entry = public(entry)
+        if entry is not None:
+            out.append(entry)
+    return out[-count:]
+
+
+def sealed_result(root: Path, entry: dict) -> dict:
+    """For the Guide only: a secret roll's result from this machine's private record (P-SECRET-1),
+    when there is one. The party's view never calls this: it shows the commitment's entry as logged."""
+    try:
+        from ..store import secrets
+    except ImportError:
+        return entry
+    try:
+        record = secrets.read_record(root, str(entry.get("id")))
+    except NarateerError:
+        return entry
+    if record is None:
+        return entry
+    return {**entry, "result": record["result"], "secret": True}
+
+
+def log_row(entry: dict, system, undone: bool = False) -> dict:
+    """One entry in words, by the system's `log_summary` formatter when it has one."""
+    summary = system.formatter("log_summary")
+    text = ""
+    if summary is not None:
+        try:
+            text = summary(entry)
+        except (KeyError, TypeError, ValueError, AttributeError):
+            text = ""
+    if not text:  # the declaration in words: `participants selka, mira`, `next bandit`
+        decl = entry.get("declaration") if isinstance(entry.get("declaration"), dict) else {}
+        text = "; ".join(f"{k} {', '.join(map(str, v)) if isinstance(v, list) else v}"
+                         for k, v in decl.items() if v not in (None, [], {}, ""))
+    return {"seq": entry.get("seq"), "command": entry.get("command"), "actor": entry.get("actor"),
+            "at": entry.get("at"), "text": text, "undone": undone}
+
+
+def find_check(result) -> dict | None:
+    """The check a result carries: the result itself when it has faces, else the first check inside
+    it in key order (a roll's `check`, an Exchange's `attack`)."""
+    if not isinstance(result, dict):
+        return None
+    if "final_faces" in result or "faces" in result:
+        return result
+    for value in result.values():
+        if isinstance(value, dict) and ("final_faces" in value or "faces" in value):
+            return value
+    return None
+
+
+def undone_ids(entries: list) -> set:
+    """Ids of entries that a later `undo` entry undid (its declaration's `undoes`)."""
+    out = set()
+    for entry in entries:
+        decl = entry.get("declaration")
+        if entry.get("command") == "undo" and isinstance(decl, dict) and decl.get("undoes"):
+            out.add(decl["undoes"])
+    return out
+
+
+def last_check(entries: list, system, campaign) -> dict | None:
+    """The latest check among the entries, not undone: its faces, chance beforehand and outcome
+    (the system's `last_check` hook reads an entry when it has one)."""
+    undone = undone_ids(entries)
+    own = system.hook("last_check")
+    for entry in reversed(entries):
+        if entry.get("id") in undone:
+            continue
+        if own is not None:
+            found = own(entry)
+            if found is not None:
+                return {"seq": entry.get("seq"), "command": entry.get("command"), "chance": None, **found}
+            continue
+        check = find_check(entry.get("result"))
+        if check is None:
+            continue
+        faces = _flat(check.get("final_faces", check.get("faces")))
+        outcome = check.get("outcome")
+        if outcome is None and isinstance(check.get("success"), bool):
+            outcome = "Success" if check["success"] else "Failure"
+        return {"seq": entry.get("seq"), "actor": entry.get("actor") or check.get("actor"),
+                "command": entry.get("command"), "skill": check.get("skill"), "faces": faces,
+                "total": check.get("total"), "target": check.get("target"), "outcome": outcome,
+                "chance": chance_text(check, system, campaign)}
+    return None
+
+
+def _flat(faces):
+    """Faces as one list (a system may log one list per die or per pool)."""
+    if not isinstance(faces, list):
+        return faces
+    out = []
+    for face in faces:
+        out.extend(_flat(face) if isinstance(face, list) else [face])
+    return out
+
+
+def chance_text(check: dict, system, campaign) -> str | None:
+    """P-LUCK-1's `chance` as a percentage: as logged, else from the system's `chance` hook."""
+    value = check.get("chance")
+    try:
+        if value is None and system.hook("chance") is not None:
+            value = system.chance(check, campaign.rules)
+        if value is None:
+            return None
+        return f"{float(Fraction(value)) * 100:.0f}%"
+    except (NarateerError, ValueError, TypeError, ZeroDivisionError, KeyError):
+        return None

@@ -1,0 +1,34 @@
+"""Narateer on the players' screen (`narateer serve`, SPEC Part 8): each participant's Action Dice
+as ready / used / wounded dots, and log entries made safe for the party (no recorded Hide total).
+
+Pure functions over plain data: the host reads the files and applies the hidden-information filter.
+"""
+
+from __future__ import annotations
+
+DICE = ("ready", "used", "wounded")
+
+
+def view(state: dict, sheets: dict, rules) -> dict:
+    """Per participant: its Action Dice (the sheet's `action_dice`)."""
+    out = {}
+    for cid, doc in sheets.items():
+        dice = doc.get("action_dice") if isinstance(doc, dict) else None
+        if isinstance(dice, dict):
+            out[cid] = {"dice": {k: dice.get(k) if isinstance(dice.get(k), int) else 0 for k in DICE}, "pools": []}
+    return {"participants": out}
+
+
+def public_entry(entry: dict) -> dict:
+    """A log entry as the party may read it: a Hide keeps who hid from whom, not the Stealth total
+    (nor the faces that make it); a Search keeps whether it found, not the total it was against."""
+    command, result = entry.get("command"), entry.get("result")
+    if not isinstance(result, dict):
+        return entry
+    if command == "hide":
+        safe = {"actor": result.get("actor"), "total": "?", "hidden_from": result.get("hidden_from") or []}
+        return {**entry, "result": safe}
+    if command == "search":
+        safe = {k: v for k, v in result.items() if k not in ("target", "check")}
+        return {**entry, "result": safe}
+    return entry
