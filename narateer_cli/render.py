@@ -141,8 +141,43 @@ def undo(data: dict) -> str:
 
 def verify(data: dict) -> str:
     if data["ok"]:
-        return f"encounter {data['encounter']}: {data['entries']} entries verified, no problems"
-    return f"encounter {data['encounter']}: {data['problem']}"
+        text = f"encounter {data['encounter']}: {data['entries']} entries verified, no problems"
+    else:
+        text = f"encounter {data['encounter']}: {data['problem']}"
+    if data.get("secret"):
+        text += f"\nstill secret: {', '.join(data['secret'])}"
+    if data.get("lost"):
+        text += f"\nprivate record lost here (stays a commitment): {', '.join(data['lost'])}"
+    return text
+
+
+def unveil(data: dict) -> str:
+    lines = [f"unveiled {u['entry']} in {u['log']} (entry {u['unveil']})" for u in data["unveiled"]]
+    if data["lost"]:
+        lines.append(f"private record lost, still a commitment: {', '.join(data['lost'])}")
+    return "\n".join(lines) or "nothing to unveil"
+
+
+def stats(data: dict) -> str:
+    """P-LUCK-2 as a table and a terminal chart: successes against expected, and the percentile."""
+    rows = data["actors"]
+    if not rows:
+        return "no checks logged" + (f" ({data['scope']['sealed']} still secret)" if data["scope"]["sealed"] else "")
+    head = table([(r["actor"], r["checks"], f"{r['successes']}", f"{r['expected']:.2f}",
+                   "-" if r["percentile"] is None else f"{r['percentile']:.1f}%", r["dice_spent"],
+                   f"{r['crits']} / {r['crits_expected']:.2f}") for r in rows],
+                 ["actor", "checks", "successes", "expected", "luck", "dice spent", "crits / expected"],
+                 disable_numparse=True, colalign=("left",) + ("right",) * 6)
+    width = max(len(r["actor"]) for r in rows)
+    chart = ["", "luck (percentile of possible sessions; | marks 50%)"]
+    for r in rows:
+        pct = r["percentile"] if r["percentile"] is not None else 0
+        filled = round(pct / 5)
+        bar = ("#" * filled).ljust(20)
+        chart.append(f"{r['actor']:<{width}}  {bar[:10]}|{bar[10:]}  {pct:5.1f}%")
+    if data["scope"]["sealed"]:
+        chart.append(f"({data['scope']['sealed']} secret roll(s) count once unveiled)")
+    return head + "\n" + "\n".join(chart)
 
 
 def systems(data: dict) -> str:
@@ -215,6 +250,7 @@ def generic(data: dict) -> str:
 FORMATTERS = {
     "init": init, "new": new, "check": check, "encounter_new": encounter_new, "undo": undo, "verify": verify,
     "systems": systems, "git_setup": git_setup, "encounter_end": encounter_end,
+    "unveil": unveil, "stats": stats,
 }
 
 

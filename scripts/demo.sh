@@ -28,6 +28,12 @@ say encounter log
 say verify
 say undo
 say verify
+say roll mira athletics --dr 2 --faces 2,1 --boost 1 --secret
+say dr hard --random --faces 1,2,0
+say verify
+say unveil --all
+say verify
+say stats
 
 # At the table (SPEC Part 6): a ranged attack, an Opportunity Attack with a weapon,
 # a Clash won by the defender, damage applied in the same command, a wound past the dice.

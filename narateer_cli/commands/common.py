@@ -15,19 +15,23 @@ import click
 from ..cli import App
 
 
-def command(group=None, name=None, **attrs):
-    """A command with the shared `--json` and `--seed` options (accepted after the name too)."""
+def command(group=None, name=None, rolls=False, **attrs):
+    """A command with the shared `--json` and `--seed` options (accepted after the name too), and
+    `--secret` (P-SECRET-1), listed in the help of a command that `rolls`, accepted by every command."""
 
     def wrap(fn):
+        @click.option("--secret", is_flag=True, hidden=not rolls,
+                      help="Log only a commitment to this roll; `narateer unveil` publishes it (P-SECRET-1).")
         @click.option("--json", "as_json", is_flag=True, help="Print one JSON object for scripts.")
         @click.option("--seed", type=int, help="Seed every random roll.")
         @click.option("--in", "in_encounter", metavar="ID", help="Use encounter ID instead of the current one.")
         @click.option("--commit", "git_commit", is_flag=True, help="git-commit the files this action changed.")
         @click.pass_context
         @functools.wraps(fn)
-        def inner(ctx, as_json, seed, in_encounter, git_commit, **kwargs):
+        def inner(ctx, secret, as_json, seed, in_encounter, git_commit, **kwargs):
             app: App = ctx.obj or App()
             app.as_json = app.as_json or as_json
+            app.secret = getattr(app, "secret", False) or secret
             if seed is not None:
                 app.seed = seed
             app.encounter_id = in_encounter

@@ -55,13 +55,17 @@ def encounter_for(session, char_id: str) -> Encounter | None:
 
 
 def finish(session, command: str, actor: str, declaration: dict, result: dict, dice: dict,
-           enc: Encounter | None = None):
+           enc: Encounter | None = None, secret: bool = False, entry_id: str | None = None, private=()):
     """Write every change of one action: sheets, encounter state, log entry, undo record; all or none.
-    `result` is the engine's result (a record, or data); the log holds its JSON shape."""
+    `result` is the engine's result (a record, or data); the log holds its JSON shape. Each check in it
+    gets its exact `chance` (P-LUCK-1); a secret roll (`--secret`, `secret=True`, a `guide: true`
+    sheet) logs a commitment in place of its private keys (P-SECRET-1); `private` adds keys this
+    command's secret entry hides too (a target that is itself secret, P-SECRET-2)."""
     from ..render import plain
     from ..store import encounters
 
     result = plain(result)
+    secret = wants_secret(session, actor, result, secret)
     session.txn.action = f"the {command} action"
     before_dice = {cid: dict(session.sheet(cid).dice) for cid in dice}
     for cid, after in dice.items():
@@ -71,26 +75,34 @@ def finish(session, command: str, actor: str, declaration: dict, result: dict, d
         state_text = encounters.state_text(enc.new_state)
         session.txn.write(encounters.state_path(root, enc.id), state_text)
     # G-LOG-5: a change outside an encounter goes to the campaign log
-    log_id = enc.id if enc is not None else (encounters.CAMPAIGN if session.txn.changed() else None)
+    log_id = enc.id if enc is not None else (encounters.CAMPAIGN if session.txn.changed() or secret else None)
     if log_id is not None:
         moves = {cid: (before_dice[cid], after) for cid, after in dice.items()}
-        log_action(session, log_id, command, actor, declaration, result, moves)
+        log_action(session, log_id, command, actor, declaration, result, moves, secret, entry_id, private)
     changed = session.txn.changed()
     session.commit()
+    app = session.app  # asked for with --secret: say where the commitment went (a random DR is always secret)
+    if getattr(session, "secret_entry", None) and getattr(app, "secret", False) and not getattr(app, "as_json", False):
+        import sys
+
+        sys.stderr.write(f"narateer: secret roll: the log holds only its commitment (entry {session.secret_entry}); "
+                         f"publish it with `narateer unveil {session.secret_entry}`\n")
     if enc is not None:
         encounters.remember_state(session.campaign.root, enc.new_state, state_text)
     autocommit(session, changed, command, actor, declaration, result)
 
 
-def log_action(session, log_id: str, command: str, actor, declaration: dict, result: dict, moves: dict) -> dict:
+def log_action(session, log_id: str, command: str, actor, declaration: dict, result: dict, moves: dict,
+               secret: bool = False, entry_id: str | None = None, private=()) -> dict:
     """Log one action in the transaction: its entry, and the undo record of every file it replaces (the
-    previous text, bound to the entry's id: G-MERGE-4); older undo records past the limit go. Returns the entry."""
+    previous text, bound to the entry's id: G-MERGE-4); older undo records past the limit go. Returns the entry.
+    `secret`, `entry_id`, `private`: as `append_entry` (P-SECRET-1)."""
     from ..store import encounters
 
     root = session.campaign.root
     writes = dict(session.txn.writes)
     before = session.txn.before()
-    entry = append_entry(session, log_id, command, actor, declaration, result, moves)
+    entry = append_entry(session, log_id, command, actor, declaration, result, moves, secret, entry_id, private)
     session.txn.write(encounters.undo_dir(root, log_id) / f"{entry['seq']:08d}.json",
                       encounters.undo_record(before, writes, entry["seq"], entry["id"], entry["resumes"]))
     for old in encounters.old_undo_records(root, log_id):
@@ -98,17 +110,79 @@ def log_action(session, log_id: str, command: str, actor, declaration: dict, res
     return entry
 
 
-def append_entry(session, enc_id: str, command: str, actor, declaration: dict, result: dict, moves: dict) -> dict:
+def append_entry(session, enc_id: str, command: str, actor, declaration: dict, result: dict, moves: dict,
+                 secret: bool = False, entry_id: str | None = None, private=()) -> dict:
     """Add one log entry (seq, id and parent from the log's tail) to the transaction; returns it.
     `moves` maps each character whose dice moved to (dice before, dice after)."""
     from ..store import encounters
 
+    fields = {"command": command, "actor": actor, "declaration": declaration, "result": result,
+              "dice": {cid: {"before": dict(b), "after": dict(a)} for cid, (b, a) in moves.items()}}
+    fields = logged_fields(session, enc_id, fields, secret, entry_id, private)
     log = encounters.log_path(session.campaign.root, enc_id)
-    text, entry = encounters.new_entry(log, {
-        "command": command, "actor": actor, "declaration": declaration, "result": result,
-        "dice": {cid: {"before": dict(b), "after": dict(a)} for cid, (b, a) in moves.items()}})
+    text, entry = encounters.new_entry(log, fields)
     session.txn.append(log, text)
+    if "commitment" in fields:
+        session.secret_entry = entry["id"]
     return entry
+
+
+def logged_fields(session, log_id: str, fields: dict, secret: bool = False, entry_id: str | None = None,
+                  private=()) -> dict:
+    """An entry's fields as they go into the log: each check of the result with its exact `chance`
+    (P-LUCK-1); a secret roll (`secret`, --secret, a `guide: true` sheet) as its commitment and public
+    rest, the salt and whole result kept in `.narateer/secrets/` (P-SECRET-1). A system that writes
+    entries with `store.encounters.new_entry` itself passes its fields through here first."""
+    from ..luck import annotate
+
+    result = fields.get("result")
+    if isinstance(result, dict):
+        annotate(session.campaign.system, session.rules, result, fields.get("declaration"))
+    if not (secret or wants_secret(session, fields.get("actor"), result, False)):
+        return fields
+    from ..store import loglines, secrets
+
+    out = dict(fields)
+    out["id"] = entry_id or loglines.new_id()
+    out["commitment"] = secrets.seal(session.campaign.root, out["id"], result, log_id)
+    keys = secrets.private_keys(session.campaign.system) | set(private)
+    out["result"] = secrets.public(result, keys)
+    if isinstance(fields.get("declaration"), dict):  # faces typed at the table are the roll too
+        out["declaration"] = secrets.public(fields["declaration"], keys)
+    return out
+
+
+def secret_asked(session, actor) -> bool:
+    """Will a roll by `actor` be secret: --secret, or a `guide: true` sheet (P-SECRET-1)?"""
+    if getattr(session.app, "secret", False):
+        return True
+    return is_guide(session.load(actor) if isinstance(actor, str) else None)
+
+
+def wants_secret(session, actor, result, secret: bool) -> bool:
+    """--secret, a roll the command always keeps secret (a random DR), or any roll of a `guide: true` sheet."""
+    from ..errors import BadInput
+    from ..store.secrets import has_private, private_keys
+
+    rolls = has_private(result, private_keys(session.campaign.system))
+    if secret or getattr(session.app, "secret", False):
+        if not rolls and getattr(session.app, "secret", False):
+            raise BadInput("--secret hides a roll, and this command rolls nothing", rule="P-SECRET-1",
+                           fix="drop --secret")
+        return rolls
+    return rolls and is_guide(session.sheets.get(actor) if isinstance(actor, str) else None)
+
+
+def is_guide(sheet_file) -> bool:
+    """Does this loaded sheet say `guide: true` (every roll of it is secret, P-SECRET-1)?"""
+    if sheet_file is None:
+        return False
+    plain = sheet_file.plain
+    if plain is None:
+        from ..store.yamlio import to_plain
+
+        plain = to_plain(sheet_file.doc)
+    return isinstance(plain, dict) and plain.get("guide") is True
 
 
 def autocommit(session, changed: list[str], command: str, actor, declaration: dict, result: dict):

@@ -226,14 +226,16 @@ Example:
   narateer verify ambush""")
 @click.argument("enc_id", required=False)
 def verify_cmd(app, enc_id):
-    from ..store import encounters
+    from ..store import encounters, secrets
 
     with Session(app, write=False) as s:
         log_id = _log_id(s, enc_id)
-        system, rules = s.campaign.system, s.rules
-        hist = encounters.verify_log_file(s.campaign.root, log_id, lambda e: system.verify_log([e], rules))
+        audit, entry_problem = secrets.checker(s.campaign.root, s.campaign.system, s.rules)
+        hist = encounters.verify_log_file(s.campaign.root, log_id, entry_problem)
         problem = hist.problem
-    data = {"encounter": log_id, "entries": hist.count, "ok": problem is None, "problem": problem}
+        lost = audit.lost()  # P-SECRET-3: still a commitment, reported, never an error
+    data = {"encounter": log_id, "entries": hist.count, "ok": problem is None, "problem": problem,
+            "secret": audit.still_secret(), "lost": lost}
     emit(app, "verify", data)
     if problem:
         raise click.exceptions.Exit(1)

@@ -38,7 +38,7 @@ def private_dir(root: Path) -> Path:
     return path
 
 
-def atomic_write(root: Path, target: Path, text: str | bytes, durable: bool = True):
+def atomic_write(root: Path, target: Path, text: str | bytes, durable: bool = True, mode: int | None = None):
     """Write a temporary file under .narateer/, fsync it, keep the target's mode, os.replace.
 
     `durable=False` is for caches, which may be lost but never half-read: no fsync, and
@@ -46,12 +46,12 @@ def atomic_write(root: Path, target: Path, text: str | bytes, durable: bool = Tr
     """
     if not durable:
         with _HoldCtrlC():
-            return _write(root, target, text, durable)
-    return _write(root, target, text, durable)
+            return _write(root, target, text, durable, mode)
+    return _write(root, target, text, durable, mode)
 
 
-def _write(root: Path, target: Path, text: str | bytes, durable: bool):
-    fd, tmp = _temp_copy(root, target, text.encode("utf-8") if isinstance(text, str) else text)
+def _write(root: Path, target: Path, text: str | bytes, durable: bool, mode: int | None = None):
+    fd, tmp = _temp_copy(root, target, text.encode("utf-8") if isinstance(text, str) else text, mode)
     try:
         if durable:
             os.fsync(fd)
@@ -63,11 +63,11 @@ def _write(root: Path, target: Path, text: str | bytes, durable: bool):
     _place(tmp, target)
 
 
-def _temp_copy(root: Path, target: Path, data: bytes) -> tuple[int, str]:
-    """A private temp file under .narateer/ holding `data` with the target's mode (not yet synced):
-    its descriptor, still open, and its path."""
+def _temp_copy(root: Path, target: Path, data: bytes, mode: int | None = None) -> tuple[int, str]:
+    """A private temp file under .narateer/ holding `data` with `mode` (a private file's 0600), else the
+    target's mode (not yet synced): its descriptor, still open, and its path."""
     try:
-        mode = os.stat(target).st_mode & 0o7777
+        mode = os.stat(target).st_mode & 0o7777 if mode is None else mode
     except FileNotFoundError:
         mode = 0o666 & ~_umask()
     fd, tmp = _temp_file(private_dir(root))

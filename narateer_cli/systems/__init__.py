@@ -48,7 +48,8 @@ SHARED = {
 }
 
 # Host verbs outside S-SYS-3's list (help text for `narateer --help`).
-HOST_ONLY = {"merge-driver": "git's merge driver for campaign YAML."}
+HOST_ONLY = {"merge-driver": "git's merge driver for campaign YAML.",
+             "unveil": "Publish secret rolls so anyone can check them."}
 
 # Shared verbs the host implements for every system: verb -> module (defines `<verb>_cmd`).
 # A system that lists one of these in its own `verbs` replaces the host's version.
@@ -59,6 +60,8 @@ HOST_VERBS = {
     "encounter": "narateer_cli.commands.encounters",
     "undo": "narateer_cli.commands.encounters",
     "verify": "narateer_cli.commands.encounters",
+    "unveil": "narateer_cli.commands.secrecy",
+    "stats": "narateer_cli.commands.secrecy",
     "git-setup": "narateer_cli.commands.gitcmds",
     "completion": "narateer_cli.commands.table",
     "shell": "narateer_cli.commands.table",

@@ -12,7 +12,7 @@ def test_a_change_outside_an_encounter_is_logged_and_undone(camp):
     ok(camp, "wound", "selka")
     assert [e["command"] for e in ok(camp, "encounter", "log", "campaign")["entries"]] == ["wound"]
     data = ok(camp, "verify", "campaign")
-    assert data == {"encounter": "campaign", "entries": 1, "ok": True, "problem": None}
+    assert data == {"encounter": "campaign", "entries": 1, "ok": True, "problem": None, "secret": [], "lost": []}
     assert ok(camp, "verify")["encounter"] == "campaign"  # no current encounter: the campaign log
     ok(camp, "undo")
     assert sheet_dice(camp, "selka").get("wounded", 0) == 0

@@ -53,7 +53,8 @@ OLD_LOG = (
 def test_old_yaml_flow_logs_still_read_with_implicit_ids(scene_camp):
     """G-LOG-2: an entry without an id is `seq-N`; the first new entry's parent is `seq-N`."""
     (scene_camp / LOG).write_text(OLD_LOG)
-    assert ok(scene_camp, "verify") == {"encounter": "ambush", "entries": 2, "ok": True, "problem": None}
+    assert ok(scene_camp, "verify") == {"encounter": "ambush", "entries": 2, "ok": True, "problem": None,
+                                        "secret": [], "lost": []}
     ok(scene_camp, "refresh", "selka")
     entries = ok(scene_camp, "encounter", "log")["entries"]
     assert [e["seq"] for e in entries] == [1, 2, 3]

@@ -114,3 +114,11 @@ def test_verify_re_runs_the_coin_rules_on_a_tampered_entry(coin_camp):
 def test_an_add_on_verb_in_a_narateer_campaign_points_to_its_system(coin, camp):
     err = refused(camp, 2, "call", "heads")
     assert err.startswith("narateer: call is a coin command; this campaign plays narateer (S-SYS-3); ")
+
+
+def test_stats_through_the_coin_system_by_the_host_defaults(coin_camp):
+    """A system with only a `chance` hook: the host finds its checks and counts them (P-LUCK-2)."""
+    ok(coin_camp, "encounter", "new", "toss", "pim")
+    ok(coin_camp, "roll", "pim", "--target", "0", "--coins", "1", "--faces", "1")
+    [row] = ok(coin_camp, "stats")["actors"]
+    assert row["actor"] == "pim" and row["checks"] == 1 and row["dice_spent"] == 1

@@ -90,7 +90,7 @@ def encounter_of(session, char):
     return encounter_for(session, char)
 
 
-@command(help="""Perform an action card (R-CARD-ACT-1, R-CARD-ACT-2).
+@command(rolls=True, help="""Perform an action card (R-CARD-ACT-1, R-CARD-ACT-2).
 
 Gates in order: access, turn, Arcane/Mobility/Swan Song/Vocal, Concentration,
 cooldown, charges, AP, then range and sight per target. A refusal is exit 3

@@ -190,7 +190,9 @@ def append(session, log_id, command, actor, declaration, result, state) -> dict:
     from narateer_cli.store import encounters
 
     log = encounters.log_path(session.campaign.root, log_id)
-    text, entry = encounters.new_entry(log, {"command": command, "actor": actor, "declaration": declaration,
-                                             "result": result, "state": state})
+    from narateer_cli.commands.encounter_ops import logged_fields
+
+    fields = {"command": command, "actor": actor, "declaration": declaration, "result": result, "state": state}
+    text, entry = encounters.new_entry(log, logged_fields(session, log_id, fields))  # P-SECRET-1: --secret
     session.txn.append(log, text)
     return entry

@@ -360,16 +360,18 @@ Example:
   narateer verify fight""")
 @click.argument("enc_id", required=False)
 def verify_cmd(app, enc_id):
-    from narateer_cli.store import encounters
+    from narateer_cli.store import encounters, secrets
 
     from .verify import verify_log
 
     with Session(app, write=False) as s:
         log_id = _log_id(s, enc_id)
         root, rules = s.campaign.root, s.rules
-        hist = encounters.verify_log_file(root, log_id, lambda e: verify_log([e], rules))
+        audit, entry_problem = secrets.checker(root, s.campaign.system, rules)  # P-SECRET-3: unveils too
+        hist = encounters.verify_log_file(root, log_id, entry_problem)
         problem = hist.problem or verify_log(encounters.read_log(root, log_id), rules)
+        lost = audit.lost()
     emit(app, "verify", {"system": "d20-cards", "encounter": log_id, "entries": hist.count, "ok": problem is None,
-                         "problem": problem})
+                         "problem": problem, "secret": audit.still_secret(), "lost": lost})
     if problem:
         raise click.exceptions.Exit(1)

@@ -94,11 +94,17 @@ def _continuity(entry, last):
         known.update(change["after"])
 
 
+# what a secret roll's log entry leaves out beyond the host's list, until it is unveiled (P-SECRET-1)
+PRIVATE_KEYS = ("face", "hit", "lands", "resisted", "critical", "damage", "damage_roll", "augmentor")
+
+
 def verify_log(entries: list, rules) -> str | None:
     last = {}
     for i, entry in enumerate(entries or [], 1):
         seq = entry.get("seq", i) if isinstance(entry, dict) else i
         command = entry.get("command", "?") if isinstance(entry, dict) else "?"
+        if isinstance(entry, dict) and (entry.get("commitment") is not None or "unveils" in entry):
+            continue  # a sealed roll is checked when it is unveiled (the host's secrets.checker)
         try:
             if not isinstance(entry, dict):
                 raise _Problem("an entry must be a mapping")

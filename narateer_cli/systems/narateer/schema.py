@@ -27,6 +27,14 @@ SHEET = Map(
     required=("action_dice",),
 )
 
+class _Total(Int):
+    """A recorded Stealth total, or the id of the secret entry that holds it (P-SECRET-2)."""
+
+    def walk(self, value, path, place, out, ctx):
+        if not (isinstance(value, str) and 0 < len(value) <= 40 and all(c in "0123456789abcdef-qs" for c in value)):
+            super().walk(value, path, place, out, ctx)
+
+
 # An encounter state as the engine writes it (encounters/ID.yaml); any other key is dropped on the next write.
 _NAMES = Seq(Text(word=True))
 STATE = Map(
@@ -35,7 +43,7 @@ STATE = Map(
         "actor": Nullable(Text(word=True)), "next": Nullable(Text(word=True)), "mode": Nullable(Text(word=True)),
         "uses": Map(values=Int(None)), "movement_left": Nullable(Int(None)),
         "last_action": Nullable(Map(values=Anything())),
-        "hidden": Map(values=Nullable(Map(values=Int(None)))), "recorded": Map(values=Int(None)),
+        "hidden": Map(values=Nullable(Map(values=_Total(None)))), "recorded": Map(values=_Total(None)),
         "searches": Map(values=Nullable(Map(values=Anything()))),
         "durations": Map(values=Nullable(Map(values=Int(None)))),
     },

@@ -38,6 +38,7 @@ SYSTEM = System(
         "parse_faces": _P + "dice:parse_faces",
         "beats": _P + "check:beats",
         "chance": _P + "verify:chance",
+        "private_keys": _P + "verify:PRIVATE_KEYS",
         "render": _P + "render",
         "summary": __name__ + ".summary:summary",
         "complete": __name__ + ".complete:complete",

@@ -52,7 +52,8 @@ def test_w1_json_shape(d20):
     assert data["system"] == "d20-cards" and data["kind"] == "attack"
     t = data["targets"][0]
     assert t["attack"] == {"attribute": "fin", "bonus": 4, "faces": [15], "face": 15, "penalty": 0, "mod": 0,
-                           "total": 19, "ac_kind": "physical", "ac": 14, "hit": True}
+                           "total": 19, "ac_kind": "physical", "ac": 14, "hit": True,
+                           "chance": "11/20"}  # P-LUCK-1: faces 10..20 of the d20 hit AC 14 with +4
     assert t["damage"] == {"base": 12, "overkill": 10, "modifier": 2, "dealt": 22, "doubled": False, "taken": 22,
                            "hp_before": 20, "hp_after": -2, "concentration_check": None}
     assert (data["resources_before"], data["resources_after"], data["paid"]) == ({"ap": 3}, {"ap": 1}, {"ap": 2})
@@ -299,7 +300,7 @@ def test_w5_reach_bonus_and_w6_physical_dc_with_inline_cards(d20):
     data = ok(d20, "act", "mira", "quake", "--target", "bandit", "--save-faces", "bandit=8")
     assert data["dc"] == {"kind": "physical", "attribute": "body", "value": 12}
     assert data["targets"][0]["save"] == {"attribute": "phy", "bonus": 3, "face": 8, "total": 11, "dc": 12,
-                                          "resisted": False}
+                                          "resisted": False, "chance": "2/5"}  # P-LUCK-1: faces 1..8 fail DC 12 with +3
 
 
 def test_rules_overrides_in_narateer_yaml(d20):

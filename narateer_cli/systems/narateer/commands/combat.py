@@ -9,7 +9,7 @@ from .rolls import dice_source
 from narateer_cli.commands.encounter_ops import finish, encounter_for
 
 
-@command(help="""A Combat Exchange: the attacker pays and rolls; the defender answers none, guard or clash.
+@command(rolls=True, help="""A Combat Exchange: the attacker pays and rolls; the defender answers none, guard or clash.
 
 \b
 Examples:
@@ -76,7 +76,7 @@ def apply_damage(s, target, damage, after: dict):
     return plain(moved)
 
 
-@command(help="""A Reaction. `opportunity`: an Opportunity Attack on a creature that just completed a move.
+@command(rolls=True, help="""A Reaction. `opportunity`: an Opportunity Attack on a creature that just completed a move.
 
 Pays the attack cost (1 AD by default, A-EXCH) + Boost, uses no proactive use,
 and is refused while Stunned.

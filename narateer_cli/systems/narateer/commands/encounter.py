@@ -89,7 +89,7 @@ def turn_end(app, next_id):
     emit(app, "turn_end", result)
 
 
-@command(help="""Resolve a declared Action by its path (R-ACT-1, R-ACT-2).
+@command(rolls=True, help="""Resolve a declared Action by its path (R-ACT-1, R-ACT-2).
 
 \b
 Examples:
@@ -276,12 +276,16 @@ Example:
 @click.option("--faces", metavar="F", help="Faces of CHAR's Observation check (one set per hider).")
 def encounter_join(app, char, searching, boost, faces):
     from ..engine.stealth import join
+    from .stealth import SEALED_KEYS, resealed, unsealed
 
     nonneg("--boost", boost)
     with Session(app) as s:
         enc = current_encounter(s, required=True)
         dice = dice_source(app, s.rules, **{f"obs:{char}": (faces, "--faces")})
-        enc.new_state, result, after = join(enc.state, s.sheet(char), searching, boost, s.rules, dice)
+        state, sealed = unsealed(s, enc, list(enc.state["recorded"]))  # P-SECRET-2
+        enc.new_state, result, after = join(state, s.sheet(char), searching, boost, s.rules, dice)
+        enc.new_state = resealed(enc.new_state, sealed)
         moved = {char: after} if after != s.sheet(char).dice else {}
-        finish(s, "encounter join", char, {"searching": searching, "boost": boost}, result, moved, enc)
+        finish(s, "encounter join", char, {"searching": searching, "boost": boost}, result, moved, enc,
+               secret=bool(sealed), private=SEALED_KEYS if sealed else ())
     emit(app, "join", result)

@@ -104,7 +104,7 @@ Examples:
 """
 
 
-@command(help="Make one Skill Check: pay, roll, Edge, compare, tier (R-CHK)." + ROLL_EXAMPLE)
+@command(rolls=True, help="Make one Skill Check: pay, roll, Edge, compare, tier (R-CHK)." + ROLL_EXAMPLE)
 @click.argument("char")
 @click.argument("skill")
 @target_options
@@ -144,7 +144,7 @@ def roll_cmd(app, char, skill, dr, vs, contested, boost, bonus_dice, cost, disco
         raise click.exceptions.Exit(1)
 
 
-@command(help="""Roll a bare pool of N Action Dice: no character, no cost.
+@command(rolls=True, help="""Roll a bare pool of N Action Dice: no character, no cost.
 
 \b
 Example:
@@ -162,7 +162,23 @@ def dice_cmd(app, n, advantage, disadvantage, faces, reroll_faces):
         paired_options(("--reroll-faces", reroll_faces, "--faces", faces))
         dice = dice_source(app, rules, faces=(faces, "--faces"), reroll=(reroll_faces, "--reroll-faces"))
         data = roll_pool(n, advantage, disadvantage, rules, dice)
+    if app.secret:
+        log_secret(app, "dice", {"dice": n, "advantage": advantage, "disadvantage": disadvantage}, data)
     emit(app, "dice", data)
+
+
+def log_secret(app, command_name, declared, data):
+    """A roll with no character, kept secret: its commitment goes to the current encounter's log, else
+    the campaign log (P-SECRET-1). Outside a campaign there is no log: the roll is only shown."""
+    from narateer_cli.commands.encounter_ops import current_encounter, finish
+    from narateer_cli.errors import BadInput
+
+    try:
+        app.campaign.root
+    except BadInput:
+        return
+    with Session(app) as s:
+        finish(s, command_name, None, declared, data, {}, current_encounter(s), secret=True)
 
 
 def _rules_or_default(session):
@@ -180,7 +196,7 @@ def _rules_or_default(session):
         return build_ruleset(default_rules())
 
 
-@command(help="""The DR ladder (R-DR-1), one tier's DR, or a random DR (R-DR-2, A-RANDOMDR).
+@command(rolls=True, help="""The DR ladder (R-DR-1), one tier's DR, or a random DR (R-DR-2, A-RANDOMDR).
 
 \b
 Examples:
@@ -201,6 +217,8 @@ def dr_cmd(app, tier, random_, faces):
         result = dr_lookup(tier, rules, dice)
     if faces and not random_ and tier is not None:
         raise BadInput("--faces goes with --random", fix="add --random or drop --faces")
+    if random_:  # every random DR is secret (P-SECRET-1)
+        log_secret(app, "dr", {"tier": tier, "random": True}, result)
     emit(app, "dr_ladder" if tier is None else "random_dr" if random_ else "dr", result)
 
 

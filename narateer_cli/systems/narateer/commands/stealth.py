@@ -6,7 +6,11 @@ import click
 
 from narateer_cli.commands.common import Session, command, emit, faces_options, nonneg, split_pairs
 from .rolls import dice_source
-from narateer_cli.commands.encounter_ops import finish, current_encounter
+from narateer_cli.commands.encounter_ops import finish, current_encounter, secret_asked
+
+
+# a comparison with a secret Hide total hides what would show that total (P-SECRET-2)
+SEALED_KEYS = ("target", "target_label", "chance")
 
 
 def _in_encounter(s, *ids):
@@ -18,7 +22,7 @@ def _in_encounter(s, *ids):
     return enc
 
 
-@command(help="""Hide from observers: one Stealth roll compared with each (R-HIDE-2, R-HIDE-3).
+@command(rolls=True, help="""Hide from observers: one Stealth roll compared with each (R-HIDE-2, R-HIDE-3).
 
 Non-searching observers are compared by Observation Readiness; each one named
 with --searching rolls its own Observation check (its own cost and faces).
@@ -47,7 +51,9 @@ def hide_cmd(app, char, observers, searching, boost, advantage, disadvantage, fa
         dice = dice_source(app, s.rules, faces=(faces, "--faces"), reroll=(reroll_faces, "--reroll-faces"), **streams)
         obs = [Observer(s.sheet(who), who in searching, boosts.get(who, 0)) for who in names]
         enc.new_state, data, after = hide_in(enc.state, s.sheet(char), obs, s.rules, dice, boost, advantage, disadvantage)
-        finish(s, "hide", char, {"from": names, "searching": list(searching), "boost": boost}, data, after, enc)
+        entry_id = _seal(s, enc, char)
+        finish(s, "hide", char, {"from": names, "searching": list(searching), "boost": boost}, data, after, enc,
+               secret=entry_id is not None, entry_id=entry_id, private=SEALED_KEYS)
     emit(app, "hide", data)
 
 
@@ -73,7 +79,7 @@ def _observer_options(names, observer_boost, observer_faces, observer_reroll_fac
     return numbers, streams
 
 
-@command(help="""Search for a hidden creature: Observation vs its recorded Hide total (R-SRCH-1, R-SRCH-2).
+@command(rolls=True, help="""Search for a hidden creature: Observation vs its recorded Hide total (R-SRCH-1, R-SRCH-2).
 
 \b
 Example:
@@ -91,9 +97,12 @@ def search_cmd(app, char, hider, boost, advantage, disadvantage, faces, reroll_f
     with Session(app) as s:
         enc = _in_encounter(s, char, hider)
         dice = dice_source(app, s.rules, faces=(faces, "--faces"), reroll=(reroll_faces, "--reroll-faces"))
-        enc.new_state, data, after = search_in(enc.state, s.sheet(char), hider, s.rules, dice, boost, advantage,
+        state, sealed = unsealed(s, enc, [hider])
+        enc.new_state, data, after = search_in(state, s.sheet(char), hider, s.rules, dice, boost, advantage,
                                                disadvantage, changed)
-        finish(s, "search", char, {"for": hider, "boost": boost, "changed": changed}, data, after, enc)
+        enc.new_state = resealed(enc.new_state, sealed)
+        finish(s, "search", char, {"for": hider, "boost": boost, "changed": changed}, data, after, enc,
+               secret=bool(sealed), private=SEALED_KEYS if sealed else ())
     emit(app, "search", data)
 
 
@@ -136,3 +145,55 @@ def move_cmd(app, char, metres, mode, difficult):
         enc.new_state, result, dice = move_in(enc.state, s.sheet(char), metres, mode, difficult, s.rules)
         finish(s, "move", char, {"metres": metres, "mode": mode, "difficult": difficult}, result, dice, enc)
     emit(app, "move", result)
+
+
+def _seal(s, enc, hider) -> str | None:
+    """A secret Hide: its entry id, recorded in the state in place of the total (P-SECRET-2)."""
+    from narateer_cli.store.loglines import new_id
+    from ..engine.encounter import seal_hide
+
+    if not secret_asked(s, hider):
+        return None
+    entry_id = new_id()
+    enc.new_state = seal_hide(enc.new_state, hider, entry_id)
+    return entry_id
+
+
+def unsealed(s, enc, hiders) -> tuple[dict, dict]:
+    """The state with each secret Hide's total read back from its private record (or its unveil), and
+    {hider: entry id} to seal again after the comparison; exit 3 when the total is nowhere here (P-SECRET-2)."""
+    from narateer_cli.errors import Refused
+    from ..engine.encounter import sealed_hide, unseal_hide
+
+    state, sealed = enc.state, {}
+    for hider in hiders:
+        entry_id = sealed_hide(state, hider)
+        if entry_id is None:
+            continue
+        total = _secret_total(s, enc.id, entry_id)
+        if total is None:
+            raise Refused(f"{hider}'s Hide was secret and its total is not on this machine (entry {entry_id})",
+                          rule="P-SECRET-2", fix=f"unveil it first: `narateer unveil {entry_id}` where it was rolled")
+        state, sealed[hider] = unseal_hide(state, hider, total), entry_id
+    return state, sealed
+
+
+def resealed(state: dict, sealed: dict) -> dict:
+    from ..engine.encounter import seal_hide
+
+    for hider, entry_id in sealed.items():
+        state = seal_hide(state, hider, entry_id)
+    return state
+
+
+def _secret_total(s, enc_id: str, entry_id: str) -> int | None:
+    """A secret Hide's total: its private record, else the unveil in the encounter's log."""
+    from narateer_cli.store import encounters, secrets
+
+    record = secrets.read_record(s.campaign.root, entry_id)
+    if record is not None and isinstance(record.get("result"), dict):
+        return record["result"].get("total")
+    for entry in encounters.read_log(s.campaign.root, enc_id):
+        if entry.get("unveils") == entry_id and isinstance(entry.get("result"), dict):
+            return entry["result"].get("total")
+    return None

@@ -155,6 +155,36 @@ def set_hidden(state: dict, hider: str, results: dict, total: int | None = None)
     return out
 
 
+def seal_hide(state: dict, hider: str, entry_id: str) -> dict:
+    """P-SECRET-2: a secret Hide's total is recorded as the id of its secret entry, wherever it stands."""
+    out = _copy(state)
+    if hider in out["recorded"]:
+        out["recorded"][hider] = entry_id
+    table = out["hidden"].get(hider, {})
+    for observer in table:
+        table[observer] = entry_id
+    return out
+
+
+def sealed_hide(state: dict, hider: str) -> str | None:
+    """The secret entry id a Hide's total is recorded as, or None when the total is written out."""
+    values = [state["recorded"].get(hider), *state["hidden"].get(hider, {}).values()]
+    return next((v for v in values if isinstance(v, str)), None)
+
+
+def unseal_hide(state: dict, hider: str, total: int) -> dict:
+    """The state with a secret Hide's total in place of its entry id (the engine compares with numbers)."""
+    entry_id = sealed_hide(state, hider)
+    out = _copy(state)
+    if out["recorded"].get(hider) == entry_id:
+        out["recorded"][hider] = total
+    table = out["hidden"].get(hider, {})
+    for observer, value in table.items():
+        if value == entry_id:
+            table[observer] = total
+    return out
+
+
 def reveal(state: dict, hider: str, observers=None) -> tuple[dict, list[str]]:
     """R-HIDE-6: end hiding for the named observers (all when none)."""
     out = _copy(state)

@@ -17,14 +17,9 @@ CHECK_KEYS = {"faces", "final_faces", "total", "paid", "rerolled"}
 
 
 def find_checks(node):
-    if isinstance(node, dict):
-        if CHECK_KEYS <= node.keys():
-            yield node
-        for value in node.values():
-            yield from find_checks(value)
-    elif isinstance(node, list):
-        for value in node:
-            yield from find_checks(value)
+    from narateer_cli.luck import mappings
+
+    return (found for found in mappings(node) if CHECK_KEYS <= found.keys())
 
 
 # what a logged check claims, in the order a reader checks it
@@ -77,8 +72,22 @@ def verify_log(entries: list, rules: Ruleset) -> str | None:
     return None
 
 
+def _random_dr(entry: dict, rules: Ruleset) -> str | None:
+    """R-DR-2, A-RANDOMDR: a logged (or unveiled) random DR is its base + offset + the dots rolled."""
+    r = entry.get("result")
+    if entry.get("command") != "dr" or not isinstance(r, dict) or "faces" not in r:
+        return None
+    again = r.get("base_dr", 0) + rules.random_dr_offset + sum(r["faces"])
+    if len(r["faces"]) != rules.random_dr_dice or r.get("dr") != again or r.get("total") != sum(r["faces"]):
+        return f"random DR {r.get('dr')} does not follow from its faces {r['faces']} (the rules give {again})"
+    return None
+
+
 def _entry_checks(entry: dict, rules: Ruleset) -> str | None:
     """Every check in the entry re-run, and the entry's dice block agreeing with what each actor paid."""
+    problem = _random_dr(entry, rules)
+    if problem:
+        return problem
     checks = list(find_checks(entry.get("result")))
     for c in checks:
         problem = check_problem(c, rules)

@@ -1,0 +1,144 @@
+"""Secret rolls and luck, for every system: unveil (P-SECRET-3) and stats (P-LUCK-2)."""
+
+from __future__ import annotations
+
+import click
+
+from .common import Session, command, emit
+
+
+def find_secret(root, entry_id: str):
+    """(log id, the secret entry, unveiled already?) for ENTRY_ID, each log streamed; BadInput when unknown."""
+    from ..luck import campaign_entries
+    from ..store.loglines import entry_id as id_of
+
+    found = None
+    for log_id, entry in campaign_entries(root):
+        if found is None and id_of(entry) == entry_id:
+            found = (log_id, entry)
+        elif found is not None and found[0] == log_id and entry.get("unveils") == entry_id:
+            return found[0], found[1], True
+    if found is None:
+        from ..errors import BadInput
+
+        raise BadInput(f"no log entry has id {entry_id}", rule="P-SECRET-3",
+                       fix="copy the id from `narateer encounter log`, or use `narateer unveil --all`")
+    return found[0], found[1], False
+
+
+def sealed(root) -> list[tuple[str, dict]]:
+    """(log id, entry) of every secret entry not yet unveiled, in log order."""
+    from ..luck import campaign_entries
+    from ..store.loglines import entry_id as id_of
+
+    pending = {}
+    for log_id, entry in campaign_entries(root):
+        if entry.get("commitment") is not None:
+            pending[id_of(entry)] = (log_id, entry)
+        elif "unveils" in entry:
+            pending.pop(entry.get("unveils"), None)
+    return list(pending.values())
+
+
+@command(help="""Publish secret rolls: log the salt and result of ENTRY_ID (or of every sealed roll, --all).
+
+Anyone can then check that they hash to the commitment logged when the roll was made
+(`narateer verify`, or by hand: docs/secret-rolls.md).
+
+\b
+Examples:
+  narateer unveil 3f9a0c21b7de
+  narateer unveil --all""")
+@click.argument("entry_id", required=False)
+@click.option("--all", "all_", is_flag=True, help="Unveil every sealed roll whose private record is here.")
+def unveil_cmd(app, entry_id, all_):
+    from ..errors import BadInput, Refused
+    from .encounter_ops import autocommit
+
+    if bool(entry_id) == bool(all_):
+        raise BadInput("give one ENTRY_ID or --all", rule="P-SECRET-3", fix="for example `narateer unveil --all`")
+    with Session(app) as s:
+        root = s.campaign.root
+        if all_:
+            targets = sealed(root)
+        else:
+            log_id, entry, done = find_secret(root, entry_id)
+            if entry.get("commitment") is None:
+                raise Refused(f"entry {entry_id} is not a secret roll", rule="P-SECRET-3", fix="nothing to unveil")
+            if done:
+                raise Refused(f"entry {entry_id} is already unveiled", rule="P-SECRET-3", fix="nothing to unveil")
+            targets = [(log_id, entry)]
+        unveiled, lost = unveil_all(s, targets, strict=not all_)
+        changed = s.txn.changed()
+        s.commit()
+        autocommit(s, changed, "unveil", None, {}, {"unveiled": unveiled})
+    emit(app, "unveil", {"unveiled": unveiled, "lost": lost})
+
+
+def unveil_all(s, targets, strict: bool):
+    """Unveil each (log id, entry): returns the unveiled records and the ids whose record is lost."""
+    from ..errors import Refused
+    from ..store import encounters, secrets
+
+    unveiled, lost = [], []
+    for log_id, entry in targets:
+        eid = entry["id"]
+        record = secrets.read_record(s.campaign.root, eid)
+        if record is None or not secrets.matches(entry["commitment"], record.get("salt"), record.get("result")):
+            if strict:
+                raise Refused(f"entry {eid}: its private record is lost on this machine (or does not match its "
+                              "commitment)", rule="P-SECRET-3",
+                              fix="unveil it from the machine that rolled it; it stays a commitment")
+            lost.append(eid)
+            continue
+        log = encounters.log_path(s.campaign.root, log_id)
+        text, appended = encounters.new_entry(log, {
+            "command": "unveil", "actor": entry.get("actor"), "unveils": eid,
+            "salt": record["salt"], "result": record["result"]})
+        s.txn.append(log, text)
+        unveiled.append({"entry": eid, "log": log_id, "unveil": appended["id"], "result": record["result"]})
+    return unveiled, lost
+
+
+@command(help="""How lucky each character was: checks, expected and actual successes, the exact
+percentile (Poisson-binomial), dice spent and top faces against the die model (P-LUCK-2).
+
+\b
+Examples:
+  narateer stats
+  narateer stats --actor selka --since 2026-11-01 --json""")
+@click.option("--actor", metavar="X", help="Only this character.")
+@click.option("--encounter", metavar="E", help="Only this encounter's log (`campaign`: the campaign log).")
+@click.option("--since", metavar="DATE", help="Only entries logged at or after DATE (YYYY-MM-DD).")
+def stats_cmd(app, actor, encounter, since):
+    from ..luck import campaign_entries, stats_record
+
+    since = _date(since)
+    with Session(app, write=False) as s:
+        if actor is not None:
+            s.campaign.load(actor)  # an unknown name is exit 2 with the closest names
+        if encounter is not None:
+            _known_log(s.campaign.root, encounter)
+        entries = campaign_entries(s.campaign.root, encounter)
+        data = stats_record(entries, s.campaign.system, s.rules, actor, encounter, since)
+    emit(app, "stats", data)
+
+
+def _date(text):
+    import re
+
+    from ..errors import BadInput
+
+    if text is not None and not re.fullmatch(r"\d{4}-\d{2}-\d{2}(T[\d:]+Z?)?", text):
+        raise BadInput(f"--since {text!r} is not a date", fix="give it as YYYY-MM-DD, e.g. --since 2026-11-01")
+    return text
+
+
+def _known_log(root, enc_id: str):
+    """An encounter (its state or its log) or `campaign`; else exit 2 with the closest names."""
+    from ..store import encounters
+    from ..suggest import unknown
+
+    names = {p.name.split(".")[0] for p in (root / "encounters").glob("*.yaml")} | {encounters.CAMPAIGN}
+    if enc_id not in names:
+        raise unknown("encounter", enc_id, sorted(names))

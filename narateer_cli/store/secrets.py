@@ -1,0 +1,203 @@
+"""Secret rolls (SPEC Part 7, P-SECRET-1..3): a commitment in the shared log, the roll in private.
+
+A secret roll logs `commitment` = sha256(salt + canonical JSON of the result)
+and the result with its private keys taken out. The salt and the whole result
+stay in `.narateer/secrets/ENTRY_ID.json` (mode 0600; `.narateer/` is never in
+git). `unveil` later logs the salt and the result; anyone can then hash them
+again and compare (docs/secret-rolls.md shows it with sha256sum).
+
+Records are read under the private folder rules (G-TRUST-1, G-TRUST-4): a
+regular file inside the campaign's own `.narateer/secrets/`, never through a
+link, read without blocking up to a size limit. A record that came by git
+(a tracked file) proves nothing: `verify` checks an unveil only against the
+commitment that was logged, never against the record.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import stat
+from pathlib import Path
+
+from ..errors import BadInput
+
+FOLDER = "secrets"
+RECORD_LIMIT = 1024 * 1024
+# what a secret entry never shows (P-SECRET-1); a system adds its own with the `private_keys` hook
+PRIVATE_KEYS = frozenset({"faces", "rerolled", "final_faces", "total", "margin", "success", "outcome"})
+_ID = re.compile(r"[0-9a-z-]{1,40}\Z")
+
+
+def private_keys(system) -> frozenset:
+    """The keys a secret entry never shows: the host's (P-SECRET-1) and the system's own (`private_keys` hook)."""
+    return PRIVATE_KEYS | frozenset(system.hook("private_keys") or ())
+
+
+def canonical(result) -> bytes:
+    """The exact bytes a commitment covers (P-SECRET-1)."""
+    return json.dumps(result, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+
+
+def commitment(salt: bytes, result) -> str:
+    return hashlib.sha256(salt + canonical(result)).hexdigest()
+
+
+def new_salt() -> bytes:
+    return os.urandom(16)
+
+
+def public(result, private=PRIVATE_KEYS):
+    """The result with every private key taken out, at any depth: what the table may see."""
+    if isinstance(result, dict):
+        return {k: public(v, private) for k, v in result.items() if k not in private}
+    if isinstance(result, list):
+        return [public(v, private) for v in result]
+    return result
+
+
+def shows(result, shown) -> bool:
+    """Is `shown` (what a secret entry logged) `result` with only some keys left out, every value the same?"""
+    if isinstance(shown, dict):
+        return isinstance(result, dict) and all(k in result and shows(result[k], v) for k, v in shown.items())
+    if isinstance(shown, list):
+        return isinstance(result, list) and len(result) == len(shown) and all(map(shows, result, shown))
+    return result == shown and type(result) is type(shown)
+
+
+def has_private(result, private=PRIVATE_KEYS) -> bool:
+    """Does this result hold anything a secret roll hides (is it a roll at all)?"""
+    if isinstance(result, dict):
+        return any(k in private or has_private(v, private) for k, v in result.items())
+    if isinstance(result, list):
+        return any(has_private(v, private) for v in result)
+    return False
+
+
+def folder(root: Path) -> Path:
+    """`.narateer/secrets/`, made private (0700); a link or a file in its place is bad input (G-TRUST-4)."""
+    from .txn import private_dir
+
+    path = private_dir(root) / FOLDER
+    try:
+        path.mkdir(mode=0o700)
+    except FileExistsError:
+        if path.is_symlink() or not path.is_dir():
+            raise BadInput(".narateer/secrets is not a folder of the campaign (a link or a file)",
+                           rule="G-TRUST-4", fix="move it away; it holds only the private records of secret rolls")
+    return path
+
+
+def record_path(root: Path, entry_id: str) -> Path:
+    if not _ID.match(entry_id or ""):
+        raise BadInput(f"{entry_id!r} is not a log entry id", fix="give the 12 hex digits shown by `narateer encounter log`")
+    return folder(root) / f"{entry_id}.json"
+
+
+def write_record(root: Path, entry_id: str, record: dict):
+    """The private record, written whole (temporary file, fsync, rename) with mode 0600."""
+    from .txn import atomic_write
+
+    text = json.dumps(record, ensure_ascii=False, sort_keys=True)
+    atomic_write(root, record_path(root, entry_id), text, mode=0o600)
+
+
+def read_record(root: Path, entry_id: str) -> dict | None:
+    """The private record of a secret entry, or None when this machine has none (lost, or never here)."""
+    path = record_path(root, entry_id)
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except (FileNotFoundError, OSError):
+        return None
+    with os.fdopen(fd, "rb") as fh:
+        if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
+            return None
+        data = fh.read(RECORD_LIMIT + 1)
+    if len(data) > RECORD_LIMIT:
+        return None
+    try:
+        record = json.loads(data.decode("utf-8"))
+    except ValueError:
+        return None
+    if not isinstance(record, dict) or not isinstance(record.get("salt"), str) or "result" not in record:
+        return None
+    return record
+
+
+def matches(commit: str, salt_hex, result) -> bool:
+    """Does this salt and result hash to the logged commitment?"""
+    if not isinstance(salt_hex, str) or not re.fullmatch(r"[0-9a-f]{32}", salt_hex):
+        return False
+    return commitment(bytes.fromhex(salt_hex), result) == commit
+
+
+def seal(root: Path, entry_id: str, result, log_id: str) -> str:
+    """Make the salt, keep the private record, return the commitment for the log."""
+    salt = new_salt()
+    commit = commitment(salt, result)
+    write_record(root, entry_id, {"entry": entry_id, "log": log_id, "salt": salt.hex(),
+                                  "result": result, "commitment": commit})
+    return commit
+
+
+class Audit:
+    """Follows a log's secret entries and unveils as `verify` streams it (P-SECRET-3).
+
+    Keeps, per secret entry not yet unveiled, only what an unveil is checked against."""
+
+    def __init__(self, root: Path, recheck, private=PRIVATE_KEYS):
+        self.root = root
+        self.recheck = recheck  # (entry with its result unveiled) -> problem text or None: the system's verify
+        self.private = private
+        self.pending: dict[str, dict] = {}
+        self.unveiled: set[str] = set()
+        self.problem: str | None = None
+
+    def add(self, entry: dict) -> str | None:
+        from .loglines import entry_id
+
+        if entry.get("commitment") is not None:
+            self.pending[entry_id(entry)] = {k: entry.get(k) for k in ("seq", "command", "actor", "declaration",
+                                                                        "result", "dice", "commitment")}
+            return None
+        if "unveils" in entry:
+            return self._unveil(entry)
+        return None
+
+    def _unveil(self, entry: dict) -> str | None:
+        target = entry.get("unveils")
+        where = f"entry {entry.get('seq')} (unveil)"
+        secret = self.pending.pop(target, None) if isinstance(target, str) else None
+        if secret is None:
+            again = " again" if target in self.unveiled else ""
+            return f"{where}: unveils {target}{again}, which is not an earlier secret entry still sealed"
+        self.unveiled.add(target)
+        result = entry.get("result")
+        if not matches(secret["commitment"], entry.get("salt"), result):
+            return f"{where}: salt and result do not hash to the commitment of entry {target} (P-SECRET-3)"
+        if not shows(result, secret["result"]):
+            return f"{where}: the unveiled result differs from what entry {target} showed the table"
+        unsealed = {k: v for k, v in secret.items() if k != "commitment"}
+        found = self.recheck({**unsealed, "result": result})  # the entry as it would have been logged
+        return f"{where}: entry {target}'s roll: {found}" if found else None
+
+    def still_secret(self) -> list[str]:
+        return list(self.pending)
+
+    def lost(self) -> list[str]:
+        return [eid for eid in self.pending if read_record(self.root, eid) is None]
+
+
+def checker(root: Path, system, rules):
+    """(audit, per-entry problem) for a streamed log: the system's own verify of each entry, and each
+    unveil checked against its commitment and re-run as the entry it unveils (P-SECRET-3)."""
+    audit = Audit(root, lambda entry: system.verify_log([entry], rules), private_keys(system))
+
+    def problem(entry: dict) -> str | None:
+        if "unveils" in entry or entry.get("commitment") is not None:
+            return audit.add(entry)  # a sealed roll has no faces to re-run until it is unveiled
+        return system.verify_log([entry], rules)
+
+    return audit, problem

@@ -1,0 +1,53 @@
+"""What the host's luck report (P-LUCK-1, P-LUCK-2) asks of d20-cards: each attack roll and each save
+of a logged act is a check of its performer, with its exact chance beforehand; the d20's top face is 20."""
+
+from __future__ import annotations
+
+from collections import ChainMap
+from fractions import Fraction
+
+from .act import hits, resists
+from .dice import edge_mode
+from .odds import kept_faces
+
+
+def checks(result, declaration=None):
+    """Views of each target's `attack` and `save` (a written `chance` lands on the logged object)."""
+    if not isinstance(result, dict) or not isinstance(result.get("targets"), list):
+        return
+    decl = declaration if isinstance(declaration, dict) else {}
+    edge = {"advantage": bool(decl.get("advantage")), "disadvantage": bool(decl.get("disadvantage"))}
+    for target in result["targets"]:
+        if not isinstance(target, dict):
+            continue
+        if isinstance(target.get("attack"), dict):
+            a = target["attack"]
+            yield ChainMap(a, {"actor": result.get("actor"), "kind": "attack", "success": a.get("hit"), **edge})
+        if isinstance(target.get("save"), dict):
+            s = target["save"]
+            landed = None if "resisted" not in s else not s["resisted"]
+            yield ChainMap(s, {"actor": result.get("actor"), "kind": "save", "success": landed})
+
+
+def chance(check, rules) -> Fraction | None:
+    """An attack: P(hit) over the kept d20 face (R-CARD-ATK-3 with its edge); a save: P(the target fails it)."""
+    if check.get("kind") == "attack":
+        if len(check.get("faces") or [1]) == 2 and not (check.get("advantage") or check.get("disadvantage")):
+            return None  # an edge the declaration does not name (an entry from before it was logged)
+        faces = kept_faces(edge_mode(check.get("advantage"), check.get("disadvantage"), rules.edge))
+        shift = check["bonus"] + check.get("penalty", 0) + check.get("mod", 0)
+        wins = sum(n for face, n in faces.items() if hits(face, face + shift, check["ac"], rules))
+        return Fraction(wins, sum(faces.values()))
+    if check.get("kind") == "save":
+        return Fraction(sum(1 for face in range(1, 21) if not resists(face + check["bonus"], check["dc"], rules)), 20)
+    return None
+
+
+def luck(check, rules) -> dict:
+    """Actor and success; an attack's d20 faces showing 20 against the 1 in 20 each die expects."""
+    out = {"actor": check.get("actor"), "success": check.get("success"), "spent": 0}
+    faces = check.get("faces") if check.get("kind") == "attack" else None
+    if isinstance(faces, list):
+        out["crits"] = sum(1 for face in faces if face == 20)
+        out["crits_expected"] = Fraction(len(faces), 20)
+    return out

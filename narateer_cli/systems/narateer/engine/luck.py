@@ -1,0 +1,78 @@
+"""What the host's luck report (P-LUCK-1, P-LUCK-2) asks of Narateer: which logged objects are checks,
+each one's exact chance beforehand, and what it spent and rolled (Critical is the top face)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from .dice import beats, pool_weights
+from .ruleset import Ruleset
+
+# a logged check, sealed or not: what it declared and paid is public (P-SECRET-1)
+CHECK_KEYS = {"actor", "skill", "roll_dice", "paid"}
+
+
+def checks(node):
+    """Every check object inside a logged result (a contest's other side too), outermost first; a Hide
+    gives one more per observer: the hider's one Stealth roll against that observer's own target."""
+    from narateer_cli.luck import mappings
+
+    for found in mappings(node):
+        if CHECK_KEYS <= found.keys():
+            yield found
+        if isinstance(found.get("observers"), list) and isinstance(found.get("check"), dict):
+            yield from _observed(found["check"], found["observers"])
+
+
+def _observed(stealth: dict, observers: list):
+    """R-HIDE-3: each observer as a check of the hider's total against its target; `chance` lands on the
+    observer's own logged object (the view reads the hider's pool through it)."""
+    from collections import ChainMap
+
+    for row in observers:
+        if not isinstance(row, dict):
+            continue
+        searching = isinstance(row.get("check"), dict)
+        yield ChainMap(row, {"actor": stealth.get("actor"), "roll_dice": stealth.get("roll_dice"),
+                             "edge": stealth.get("edge"), "paid": 0, "final_faces": None,
+                             "success": row.get("hidden"), "opponent": row.get("check"),
+                             "target_source": "contested" if searching else "readiness"})
+
+
+def _weights(check: dict, rules: Ruleset):
+    return pool_weights(int(check.get("roll_dice") or 0), rules.faces, check.get("edge") or "none", rules.disadvantage)
+
+
+def chance(check: dict, rules: Ruleset) -> Fraction | None:
+    """P(success) before the roll, exactly (R-CHK-6 with A-FACES and the Edge Phase); a contested roll:
+    the initiator's chance to exceed the other side's total (R-CHK-10). None for a roll with no target."""
+    dist, denom = _weights(check, rules)
+    other = check.get("opponent")
+    if check.get("target_source") == "contested":
+        if not isinstance(other, dict):
+            return None
+        theirs, their_denom = _weights(other, rules)
+        wins = sum(wa * wb for a, wa in enumerate(dist) for b, wb in enumerate(theirs) if beats(a, b))
+        return Fraction(wins, denom * their_denom)
+    target = check.get("target")
+    if not isinstance(target, int) or isinstance(target, bool):
+        return None
+    return Fraction(sum(w for total, w in enumerate(dist) if beats(total, target)), denom)
+
+
+def luck(check: dict, rules: Ruleset) -> dict:
+    """What the stats count of one check: its actor, success (None while sealed or without a target),
+    AD paid, Criticals among its final faces and the number the die model expects."""
+    top = max(rules.faces)
+    final = check.get("final_faces")
+    out = {"actor": check.get("actor"), "spent": int(check.get("paid") or 0), "success": check.get("success")}
+    if isinstance(final, list):
+        one, denom = _weights({"roll_dice": 1, "edge": check.get("edge")}, rules)
+        out["crits"] = sum(1 for face in final if face == top)
+        out["crits_expected"] = Fraction(len(final) * one[top], denom)
+    return out
+
+# what a secret roll keeps private beyond the host's list (P-SECRET-1): rerolled faces, a random DR, what an Exchange did,
+# a Hide's total and who saw it
+PRIVATE_KEYS = ("reroll_faces", "power_faces", "dr", "lands", "hit_margin", "damage",
+                "recorded_total", "recorded", "hidden", "hidden_from", "found")

@@ -1,0 +1,81 @@
+"""Secret rolls in d20-cards (P-SECRET-1, P-SECRET-3): an act logged as a commitment, unveiled, verified."""
+
+from __future__ import annotations
+
+import json
+
+from tests.cli.test_secret_rolls import keys_anywhere
+from tests.conftest import ok, run
+from tests.systems.d20_cards.test_cli import d20  # noqa: F401 (the fixture)
+
+HIDDEN = {"faces", "face", "total", "hit", "lands", "damage", "success", "outcome"}
+
+
+def last_entry(root):
+    lines = (root / "encounters" / "fight.log.yaml").read_text().splitlines()
+    return json.loads(lines[-1][2:])
+
+
+def test_a_secret_act_round_trip(d20):  # noqa: F811
+    shown = ok(d20, "act", "mira", "strike", "--target", "bandit", "--faces", "11", "--secret")
+    assert shown["targets"][0]["attack"]["total"] == 15  # the Guide's screen
+    entry = last_entry(d20)
+    assert entry["commitment"] and not HIDDEN & keys_anywhere(entry["result"])
+    assert "faces" not in entry["declaration"]
+    data = ok(d20, "verify")
+    assert data["ok"] is True and data["secret"] == [entry["id"]]
+    ok(d20, "unveil", entry["id"])
+    assert last_entry(d20)["result"]["targets"][0]["attack"]["face"] == 11
+    data = ok(d20, "verify")
+    assert data["ok"] is True and data["secret"] == []
+
+
+def test_a_tampered_d20_unveil_fails_verify(d20):  # noqa: F811
+    ok(d20, "act", "mira", "strike", "--target", "bandit", "--faces", "11", "--secret")
+    ok(d20, "unveil", "--all")
+    path = d20 / "encounters" / "fight.log.yaml"
+    path.write_text(path.read_text().replace('"face": 11', '"face": 12'))
+    r = run(d20, "--json", "verify")
+    assert r.code == 1 and "commitment" in r.json["problem"]
+
+
+def test_an_unveiled_act_whose_faces_do_not_give_its_hit_fails_verify(d20):  # noqa: F811
+    """The hash matches (the Guide committed to a false hit), but the rules give a miss."""
+    from narateer_cli.store import secrets
+
+    ok(d20, "act", "mira", "strike", "--target", "bandit", "--faces", "2", "--secret")
+    entry = last_entry(d20)
+    record_path = d20 / ".narateer" / "secrets" / f"{entry['id']}.json"
+    record = json.loads(record_path.read_text())
+    lie = json.loads(json.dumps(record["result"]))
+    lie["targets"][0]["attack"]["hit"] = True
+    path = d20 / "encounters" / "fight.log.yaml"
+    lines = path.read_text().splitlines(keepends=True)
+    lines[-1] = "- " + json.dumps({**entry, "commitment": secrets.commitment(bytes.fromhex(record["salt"]), lie)}) + "\n"
+    path.write_text("".join(lines))
+    record_path.write_text(json.dumps({**record, "result": lie}))
+    ok(d20, "unveil", entry["id"])
+    r = run(d20, "--json", "verify")
+    assert r.code == 1 and "hit/miss is wrong" in r.json["problem"]
+
+
+def test_each_attack_records_its_chance_and_stats_count_it(d20):  # noqa: F811
+    """Mira's Strike: d20 + 4 against bandit's Physical AC 14 (a natural 20 hits, a natural 1 misses)."""
+    from fractions import Fraction
+
+    def hit(face):
+        return face == 20 or (face != 1 and face + 4 >= 14)
+
+    plain = Fraction(sum(hit(f) for f in range(1, 21)), 20)
+    ok(d20, "act", "mira", "strike", "--target", "bandit", "--faces", "11")
+    assert last_entry(d20)["result"]["targets"][0]["attack"]["chance"] == f"{plain.numerator}/{plain.denominator}"
+    [row] = ok(d20, "stats")["actors"]
+    assert row["actor"] == "mira" and row["checks"] == 1 and row["successes"] == 1
+    assert row["expected_exact"] == f"{plain.numerator}/{plain.denominator}"
+    assert row["percentile"] == round(float((1 - plain) * 100 + plain * 50), 1)
+
+
+def test_an_attack_with_advantage_records_the_chance_of_the_better_of_two(d20):  # noqa: F811
+    ok(d20, "act", "mira", "strike", "--target", "bandit", "--advantage", "--faces", "11,5")
+    miss = sum(1 for f in range(1, 21) if not (f == 20 or (f != 1 and f + 4 >= 14)))
+    assert last_entry(d20)["result"]["targets"][0]["attack"]["chance"] == f"{400 - miss * miss}/400"
