@@ -29,7 +29,36 @@ class LazyGroup(click.Group):
     def list_commands(self, ctx):
         return [name for name, _ in self._rows(ctx, grouped=False)]
 
+    def resolve_command(self, ctx, args):
+        """T-ALIAS: a name that is no verb may be one of the campaign's `aliases:`; a verb always wins."""
+        if args and not args[0].startswith("-") and self.get_command(ctx, args[0]) is None:
+            from .aliases import expand
+
+            expanded = expand(self._root(ctx), args[0], list(args[1:]))
+            if expanded is not None:
+                if self.get_command(ctx, expanded[0]) is None:
+                    from .errors import BadInput
+
+                    raise BadInput(f"alias {args[0]} runs {expanded[0]!r}, which is not a command",
+                                   fix="start the alias with a narateer command (roll, exchange ...)")
+                return super().resolve_command(ctx, expanded)
+        return super().resolve_command(ctx, args)
+
+    @staticmethod
+    def _root(ctx):
+        from .systems import find_campaign
+
+        return find_campaign(getattr(ctx.obj, "campaign_dir", None) or ctx.params.get("campaign_dir"))
+
     def get_command(self, ctx, name):
+        command = self._command(ctx, name)
+        if command is not None and _completing():
+            from .complete import attach
+
+            attach(command)
+        return command
+
+    def _command(self, ctx, name):
         from . import systems
 
         current = self._where(ctx)
@@ -83,6 +112,12 @@ class LazyGroup(click.Group):
                 formatter.write_dl(rows)
 
 
+def _completing() -> bool:
+    """Whether a shell asked for completions (T-COMPLETE): only then are completers attached."""
+    module = sys.modules.get("narateer_cli.complete")
+    return "_NARATEER_COMPLETE" in os.environ or (module is not None and module.active())
+
+
 def _builtin_systems() -> list:
     """The built-in systems that are present (their SYSTEM records only; entry points are not consulted)."""
     from . import systems
@@ -93,11 +128,21 @@ def _builtin_systems() -> list:
 class App:
     """Per-invocation settings shared by every command."""
 
-    def __init__(self, campaign_dir=None, seed=None, as_json=False):
+    def __init__(self, campaign_dir=None, seed=None, as_json=False, color="auto"):
         self.campaign_dir = campaign_dir
         self.seed = seed
         self.as_json = as_json
+        self.color = color
+        self.seeded = None  # T-SEED: the seed of the dice this command rolled, when one was in force
         self._campaign = None
+
+    def use_color(self) -> bool:
+        """T-COLOR: always, never, or auto = stdout is a terminal and NO_COLOR is unset (JSON never)."""
+        if self.as_json or self.color == "never":
+            return False
+        if self.color == "always":
+            return True
+        return "NO_COLOR" not in os.environ and sys.stdout.isatty()
 
     @property
     def system(self):
@@ -126,6 +171,7 @@ class App:
                 from .errors import BadInput
 
                 raise BadInput(f"NARATEER_SEED={text!r} is not a whole number", fix="set it to a number or unset it")
+        self.seeded = seed
         return random.Random(seed)
 
 
@@ -142,9 +188,11 @@ def _help_width() -> int:
 @click.option("--campaign", "campaign_dir", metavar="DIR", is_eager=True, help="Campaign folder (default: nearest narateer.yaml upwards, or $NARATEER_CAMPAIGN).")
 @click.option("--seed", type=int, help="Seed every random roll (or set NARATEER_SEED).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object for scripts.")
+@click.option("--color", type=click.Choice(["auto", "always", "never"]), default="auto", show_default=True,
+              help="Colour the outcome line (auto: a terminal and NO_COLOR unset).")
 @click.version_option("0.1.0", prog_name="narateer")
 @click.pass_context
-def cli(ctx, campaign_dir, seed, as_json):
+def cli(ctx, campaign_dir, seed, as_json, color):
     """narateer: resolve tabletop actions from the shell, exactly by the rules.
 
     A campaign's narateer.yaml names its rule system (`system:`, default
@@ -155,7 +203,7 @@ def cli(ctx, campaign_dir, seed, as_json):
     Example:
       narateer roll selka stealth --dr 3 --boost 2
     """
-    ctx.obj = App(campaign_dir, seed, as_json)
+    ctx.obj = App(campaign_dir, seed, as_json, color)
 
 
 def _one_line(text: str) -> str:
@@ -192,6 +240,10 @@ def main(argv=None):
     from .errors import NarateerError
 
     commits = _commits()
+    if "_NARATEER_COMPLETE" in os.environ:
+        from .complete import register
+
+        register()
     try:
         _valid_text(sys.argv[1:] if argv is None else argv)
         result = cli.main(args=argv, prog_name="narateer", standalone_mode=False)

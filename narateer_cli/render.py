@@ -38,15 +38,58 @@ def _shape_function(path: str):
     return getattr(importlib.import_module(module), name)
 
 
-def out(kind: str, data, as_json: bool, system=None):
-    """Print one result: JSON, or the text of the system's formatter for `kind` (else the host's)."""
+def out(kind: str, data, as_json: bool, system=None, color: bool = False, seeded: int | None = None):
+    """Print one result: JSON (never coloured), or the text of the system's formatter for `kind` (else the
+    host's), led by the outcome line (T-COLOR) and followed by `(seeded N)` when a seed was in force (T-SEED)."""
     data = plain(data)
     if as_json:
         sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
         return
-    formatter = (system.formatter(kind) if system is not None else None) or FORMATTERS.get(kind, generic)
-    text = formatter(data)
-    sys.stdout.write(text.rstrip("\n") + "\n")
+    if kind in WITH_SYSTEM:  # the host's own layout, with the system's words inside
+        text = WITH_SYSTEM[kind](data, system)
+    else:
+        formatter = (system.formatter(kind) if system is not None else None) or FORMATTERS.get(kind, generic)
+        text = formatter(data)
+    text = text.rstrip("\n")
+    head = headline(kind, data, system)
+    if head is not None:
+        words, good = head
+        text = paint(words, good, color) + "\n" + text
+    if seeded is not None:
+        text += f"\n(seeded {seeded})"
+    sys.stdout.write(text + "\n")
+
+
+def headline(kind: str, data, system=None):
+    """T-COLOR: (the outcome in words, success True/False/None) for a result that has one, else None.
+    A system's `headline` hook decides for its own result kinds; the host's default reads a check's
+    `outcome` and `success`, at the top level or under `check`."""
+    hook = system.hook("headline") if system is not None else None
+    if hook is not None:
+        return hook(kind, data)
+    return check_headline(data)
+
+
+def check_headline(data):
+    """The outcome of a check result (or of the check inside a result), as (words, success)."""
+    if not isinstance(data, dict):
+        return None
+    for c in (data, data.get("check")):
+        if isinstance(c, dict) and isinstance(c.get("outcome"), str) and c["outcome"]:
+            return c["outcome"], c.get("success")
+    return None
+
+
+COLOURS = {True: "green", False: "red", None: "yellow"}
+
+
+def paint(text: str, good, color: bool) -> str:
+    """The outcome line, coloured (green success, red failure, yellow anything else) when `color`."""
+    if not color:
+        return text
+    import click
+
+    return click.style(text, fg=COLOURS.get(good, "yellow"), bold=True)
 
 
 def table(rows, headers, **kw) -> str:
@@ -92,7 +135,8 @@ def encounter_new(data: dict) -> str:
 
 
 def undo(data: dict) -> str:
-    return f"undid entry {data['undone']} of {data['encounter']} ({', '.join(data['files'])})"
+    what = f" ({data['undid']})" if data.get("undid") else ""
+    return f"undid entry {data['undone']} of {data['encounter']}{what}; restored {', '.join(data['files'])}"
 
 
 def verify(data: dict) -> str:
@@ -141,6 +185,64 @@ def systems(data: dict) -> str:
     return table(rows, ["", "system", "title", "what it plays"])
 
 
+# -- one log entry in words: `encounter log`, `report` and git commit messages (T-LOG, T-COMMIT) --------
+
+HOST_SUMMARIES = {
+    "encounter new": lambda a, d, r: f"encounter {r['id']} begins: {', '.join(d.get('participants') or []) or 'nobody yet'}",
+    "encounter end": lambda a, d, r: f"encounter {r['id']} ends",
+    "undo": lambda a, d, r: f"undid entry {r['undone']}" + (f": {r['undid']}" if r.get("undid") else ""),
+    "new": lambda a, d, r: f"new character {r['id']}",
+}
+
+
+def _host_summary(command, actor, declaration, result):
+    make = HOST_SUMMARIES.get(command)
+    return make(actor, declaration, result) if make is not None else None
+
+
+def flat_text(system, kind: str, result: dict) -> str | None:
+    """A result's own text (the system's formatter for `kind`) on one line: a summary any system gets."""
+    formatter = system.formatter(kind) if system is not None else None
+    if formatter is None or not isinstance(result, dict) or not result:
+        return None
+    return "; ".join(line.strip() for line in formatter(result).splitlines() if line.strip())
+
+
+def summary(entry: dict, system=None) -> str:
+    """A log entry in words, never empty and never `None`: the system's `summary` hook for its commands,
+    the host's for its own, else the command with the counters it moved."""
+    command, actor = entry.get("command") or "action", entry.get("actor")
+    declaration, result = entry.get("declaration") or {}, entry.get("result") or {}
+    makers = [system.hook("summary") if system is not None else None, _host_summary,
+              lambda c, a, d, r: flat_text(system, c.replace(" ", "_"), r)]
+    for make in filter(None, makers):
+        try:
+            text = make(command, actor, declaration, result)
+        except (KeyError, TypeError, AttributeError, IndexError):
+            text = None
+        if text and "None" not in text.split():
+            return text
+    moved = "; ".join(f"{cid} " + ", ".join(f"{k} {m['before'].get(k, 0)} -> {v}" for k, v in m["after"].items()
+                                              if m["before"].get(k, 0) != v)
+                      for cid, m in (entry.get("dice") or {}).items())
+    return " ".join(x for x in (actor, command, f"({moved})" if moved.strip("; ") else "") if x)
+
+
+def encounter_log(data: dict, system=None) -> str:
+    """T-LOG: one row per entry: seq, short id, time, actor, what happened."""
+    if not data["entries"]:
+        return f"encounter {data['id']}: no entries yet"
+    rows = [(e.get("seq"), (e.get("id") or "")[:7], _clock(e.get("at")), e.get("actor") or "-",
+             summary(e, system)) for e in data["entries"]]
+    return table(rows, ["#", "id", "time", "actor", "what happened"])
+
+
+def _clock(at) -> str:
+    """`2026-11-30T13:31:47Z` as `13:31:47` (the date is the log's, said once by `report`)."""
+    text = str(at or "")
+    return text[11:19] if len(text) >= 19 else text or "-"
+
+
 def generic(data: dict) -> str:
     return "\n".join(f"{k}: {v}" for k, v in data.items())
 
@@ -150,3 +252,13 @@ FORMATTERS = {
     "systems": systems, "git_setup": git_setup, "encounter_end": encounter_end,
     "unveil": unveil, "stats": stats,
 }
+
+
+def report(data: dict) -> str:
+    from . import report as reports
+
+    return (reports.html if data["format"] == "html" else reports.markdown)(data["encounters"])
+
+
+FORMATTERS["report"] = report
+WITH_SYSTEM = {"encounter_log": encounter_log}

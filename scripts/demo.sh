@@ -35,6 +35,22 @@ say unveil --all
 say verify
 say stats
 
+# At the table (SPEC Part 6): a ranged attack, an Opportunity Attack with a weapon,
+# a Clash won by the defender, damage applied in the same command, a wound past the dice.
+say encounter new brawl mira bandit sentry veyra
+say turn start veyra
+say --color always exchange veyra sentry --skill ranged --response guard --faces 2 --response-faces 1
+say move veyra 2
+say react sentry opportunity --against veyra --weapon spear --allow-boost --boost 1 --apply --faces 2,2
+say turn end --next mira
+say turn start mira
+say exchange mira bandit --weapon sword --response clash --response-weapon club --faces 0 --response-faces 2 --apply
+say condition bandit +stunned --rounds 1
+say wound bandit 10
+say new thug --from bandit --count 2
+say encounter log --last 6
+say report brawl
+
 # Every other rule system plays its own short scene (narateer_cli/systems/NAME/demo.sh), on its own scratch copy.
 here=$(cd "$(dirname "$0")/.." && pwd)
 for scene in "$here"/narateer_cli/systems/*/demo.sh; do

@@ -90,7 +90,7 @@ def split_ref(text: str, option: str) -> tuple[str, str]:
 def emit(app: App, kind: str, data: dict):
     from .. import render
 
-    render.out(kind, data, app.as_json, app.system)
+    render.out(kind, data, app.as_json, app.system, color=app.use_color(), seeded=app.seeded)
 
 
 class Session:

@@ -193,8 +193,10 @@ def autocommit(session, changed: list[str], command: str, actor, declaration: di
     """--commit (or `autocommit: true`): commit this action's files with a message for the table."""
     if not wants_commit(session):
         return
-    make = getattr(session.campaign.system.hook("render"), "commit_message", None)
-    summary = make(command, actor, declaration, result) if make else f"{actor}: {command}" if actor else command
+    from ..render import summary as words
+
+    summary = words({"command": command, "actor": actor, "declaration": declaration, "result": result},
+                    session.campaign.system)
     import subprocess
 
     files = [f for f in changed if not f.startswith(".narateer")]

@@ -118,21 +118,58 @@ def encounter_show(app, enc_id):
     emit(app, "encounter_show", {**enc.state, "status": status})
 
 
-@command(group=encounter_cmd, name="log", help="""Print an encounter's log.
+@command(group=encounter_cmd, name="log", help="""Print an encounter's log: seq, id, time, actor, what happened.
 
 \b
-Example:
-  narateer encounter log --last 5""")
+Examples:
+  narateer encounter log --last 5
+  narateer encounter log --actor selka --since 3""")
 @click.argument("enc_id", required=False)
-@click.option("--last", type=int, help="Only the last N entries.")
-def encounter_log(app, enc_id, last):
+@click.option("--last", type=int, help="Only the last N entries (after the other filters).")
+@click.option("--actor", "actors", multiple=True, metavar="CHAR", help="Only entries whose actor is CHAR (repeatable).")
+@click.option("--since", metavar="SEQ|TIME", help="Only entries from seq N on, or from a time on (13:05, or 2026-11-30T13:05).")
+def encounter_log(app, enc_id, last, actors, since):
     from ..store import encounters
 
     with Session(app, write=False) as s:
         log_id = _log_id(s, enc_id)
         nonneg("--last", last)
-        entries = encounters.read_log(s.campaign.root, log_id, last)
+        keep = log_filter(actors, since)
+        entries = [e for e in encounters.read_log(s.campaign.root, log_id) if keep(e)]
+    if last is not None:
+        entries = entries[len(entries) - last:] if last else []
     emit(app, "encounter_log", {"id": log_id, "entries": entries})
+
+
+def log_filter(actors, since):
+    """T-LOG: which entries `--actor` and `--since` keep (a seq number, a clock time, or a date-time)."""
+    from ..errors import BadInput
+
+    at_least = None
+    if since is not None:
+        text = since.strip()
+        if text.isdigit():
+            at_least = ("seq", int(text))
+        elif len(text) >= 4 and text[:2].isdigit() and ":" in text[:3]:
+            at_least = ("clock", text if len(text) > 5 else text + ":00")
+        elif len(text) >= 10 and text[4] == "-":
+            at_least = ("at", text.replace(" ", "T"))
+        else:
+            raise BadInput(f"--since {since!r} is neither a seq number nor a time",
+                           fix="give --since 12 (from entry 12), --since 13:05 or --since 2026-11-30T13:05")
+
+    def keep(entry) -> bool:
+        if actors and entry.get("actor") not in actors:
+            return False
+        if at_least is None:
+            return True
+        kind, value = at_least
+        if kind == "seq":
+            return (entry.get("seq") or 0) >= value
+        at = str(entry.get("at") or "")
+        return (at[11:19] if kind == "clock" else at) >= value
+
+    return keep
 
 
 @command(help="""Revert the last logged action: every file it replaced gets its previous bytes back.
@@ -158,7 +195,8 @@ def undo_cmd(app, enc_id):
                 cid = rel[len("characters/"):-len(".yaml")]
                 dice[cid] = s.campaign.system.parse_sheet(cid, yamlio.load_rt(text, rel), rel, s.rules).dice
         s.txn.write(path, None)
-        data = {"encounter": log_id, "undone": record["seq"], "files": sorted(record["before"])}
+        data = {"encounter": log_id, "undone": record["seq"], "files": sorted(record["before"]),
+                "undid": _undone_words(root, log_id, record, s.campaign.system)}
         moves = {cid: (s.sheet(cid).dice, dice[cid]) for cid in dice}
         undoes = {"undoes": record.get("id") or record["seq"], "resumes": record.get("parent")}
         append_entry(s, log_id, "undo", None, undoes, data, moves)
@@ -166,6 +204,17 @@ def undo_cmd(app, enc_id):
         s.commit()
         autocommit(s, changed, "undo", None, {}, data)
     emit(app, "undo", data)
+
+
+def _undone_words(root, log_id, record, system) -> str | None:
+    """T-LOG: what the undone entry did, in words, so the undo's own entry names it."""
+    from ..render import summary
+    from ..store import encounters
+
+    for entry in encounters.read_log(root, log_id):
+        if entry.get("seq") == record["seq"] and (record.get("id") is None or entry.get("id") == record.get("id")):
+            return f"{entry.get('command')}: {summary(entry, system)}"
+    return None
 
 
 @command(help="""Re-check an encounter log: totals, margins, outcomes, payments, dice before/after.

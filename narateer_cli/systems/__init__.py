@@ -63,6 +63,9 @@ HOST_VERBS = {
     "unveil": "narateer_cli.commands.secrecy",
     "stats": "narateer_cli.commands.secrecy",
     "git-setup": "narateer_cli.commands.gitcmds",
+    "completion": "narateer_cli.commands.table",
+    "shell": "narateer_cli.commands.table",
+    "report": "narateer_cli.commands.report",
     "serve": "narateer_cli.commands.serve",
     "merge-driver": "narateer_cli.commands.gitcmds",  # run by git, not listed in help
 }

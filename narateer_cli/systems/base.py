@@ -29,6 +29,14 @@ HOOKS = {
     "sheet_schema": "a narateer_cli.store.schema table of the sheet: `check` lists all its problems",
     "beats": "(total, target) -> bool: success comparison, the one place it is written",
     "parse_faces": "(text, option) -> list of faces | None: physical faces typed at the table",
+    "headline": "(kind, data: dict) -> (words, success: bool | None) | None: the outcome line that leads "
+                "a result's text, coloured (T-COLOR); default: a check's outcome",
+    "summary": "(command, actor, declaration, result) -> str | None: a logged action in words (encounter log, "
+               "report, git commit messages); None: the host's default",
+    "complete": "(param_name, campaign, params: dict) -> list[str]: shell completion of a game-specific "
+                "parameter (skill, attribute, card, weapon, condition, dr/tier ...) from the campaign on disk",
+    "face_names": "(face) -> str: one die face in words for reports (Miss, Hit, Crit); default str(face)",
+    "fresh_sheet": "(doc, rules) -> doc: a copied sheet's round-trip document with fresh counters (T-COPY)",
     "chance": "(entry_check: dict, rules) -> Fraction: probability of the logged outcome (P-LUCK)",
     "check_files": "(root: Path, rules) -> list of problems (`file:line: message` text, or values with .text()): "
                    "the system's own data files (beyond characters/ and encounters/) that `check` validates",

@@ -369,7 +369,7 @@ def test_encounter_log_json_and_last(scene_camp):
     last = ok(scene_camp, "encounter", "log", "--last", "1")
     assert [e["seq"] for e in last["entries"]] == [2]
     human = run(scene_camp, "encounter", "log")
-    assert human.code == 0 and "turn start" in human.out
+    assert human.code == 0 and "activation starts" in human.out and "Failure" in human.out
 
 
 def test_log_entry_shape_and_stable_key_order(scene_camp):
@@ -634,14 +634,14 @@ needs_git = pytest.mark.skipif(shutil.which("git") is None, reason="git is not i
 def test_commit_flag_commits_with_a_message_for_the_table(camp):
     git_init(camp)
     ok(camp, "roll", "selka", "stealth", "--dr", "3", "--boost", "2", "--faces", "2,1,1", "--commit")
-    assert git(camp, "log", "-1", "--format=%s").strip() == "selka: Stealth 4 vs DR 3, Success (paid 3 AD)"
+    assert git(camp, "log", "-1", "--format=%s").strip() == "selka: Stealth ●● ● ● = 4 vs DR 3, Success (paid 3 AD)"
     # outside an encounter the change is logged in the campaign log (G-LOG-5)
     assert git(camp, "show", "--name-only", "--format=", "HEAD").split() == ["characters/selka.yaml",
                                                                              "encounters/campaign.log.yaml"]
     assert git(camp, "status", "--porcelain") == ""
     # without --commit (and autocommit false) nothing is committed
     ok(camp, "roll", "selka", "stealth", "--dr", "3", "--faces", "1")
-    assert git(camp, "log", "-1", "--format=%s").strip() == "selka: Stealth 4 vs DR 3, Success (paid 3 AD)"
+    assert git(camp, "log", "-1", "--format=%s").strip() == "selka: Stealth ●● ● ● = 4 vs DR 3, Success (paid 3 AD)"
     assert git(camp, "status", "--porcelain").split() == ["M", "characters/selka.yaml", "M",
                                                          "encounters/campaign.log.yaml"]
 
@@ -653,7 +653,7 @@ def test_autocommit_in_config_commits_encounter_files(scene_camp):
     git_init(scene_camp)
     ok(scene_camp, "turn", "start", "selka")
     ok(scene_camp, "roll", "selka", "stealth", "--dr", "3", "--boost", "2", "--faces", "2,1,1")
-    assert git(scene_camp, "log", "-1", "--format=%s").strip() == "selka: Stealth 4 vs DR 3, Success (paid 3 AD)"
+    assert git(scene_camp, "log", "-1", "--format=%s").strip() == "selka: Stealth ●● ● ● = 4 vs DR 3, Success (paid 3 AD)"
     files = set(git(scene_camp, "show", "--name-only", "--format=", "HEAD").split())
     assert files == {"characters/selka.yaml", STATE, LOG}
     assert git(scene_camp, "status", "--porcelain") == ""

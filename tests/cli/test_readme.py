@@ -98,3 +98,33 @@ def test_the_d20_cards_readme_section_runs_as_written(tmp_path):
     assert "charges of stun-word: 2 -> 1" in outputs["act mira stun-word"]
     assert "stun-word 1 -> 2" in outputs["rest mira --proper"]
     assert outputs["check"].strip() == "campaign ok"
+
+
+def at_the_table() -> str:
+    text = (REPO / "README.md").read_text()
+    return text[text.index("### At the table"):text.index("### Exit status")]
+
+
+def test_at_the_table_examples_run_as_written(tmp_path):
+    """Every `narateer ...` in the README's "At the table" section runs, in order, in an example campaign
+    with the section's aliases (lines that install completion into a shell's files are only printed)."""
+    section = at_the_table()
+    root = tmp_path / "camp"
+    assert run(None, "init", str(root), "--example").code == 0
+    config = root / "narateer.yaml"
+    aliases = re.search(r"```yaml\n(aliases:\n.*?)```", section, re.S).group(1)
+    config.write_text(config.read_text().replace("encounter: ambush\n", "") + aliases)
+    found = [(m.start(), " ".join(m.group(1).split())) for m in re.finditer(r"(?<!`)`(narateer [^`]+)`", section)]
+    found += [(m.start(), line.split("#")[0].strip()) for m in re.finditer(r"```sh\n(.*?)```", section, re.S)
+              for line in m.group(1).splitlines()]
+    found += [(m.start(), "narateer " + m.group(1)) for m in re.finditer(r"^narateer> (.+)$", section, re.M)]
+    snippets = [text for _, text in sorted(found)]
+    ran = 0
+    for snippet in snippets:
+        if not snippet.startswith("narateer ") or "$(" in snippet or snippet.endswith("shell"):
+            continue
+        argv = shlex.split(snippet.split(" > ")[0])[1:]
+        r = run(root, *argv)
+        assert r.code == 0, (argv, r.err)
+        ran += 1
+    assert ran >= 10

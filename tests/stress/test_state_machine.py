@@ -204,6 +204,8 @@ class EncounterMachine(RuleBasedStateMachine):
                     d[state] -= 1
                     d["wounded"] += 1
                     break
+        if d["ready"] == 0 and d["used"] == 0 and "incapacitated" not in self.m.conditions[c]:
+            self.m.conditions[c].append("incapacitated")  # T-FIGHT: every die wounded, out of the fight
         self.do(0, "wound", c, str(n))
 
     @rule(c=chars, n=st.integers(0, 3))

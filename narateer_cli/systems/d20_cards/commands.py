@@ -281,11 +281,16 @@ Example:
 @click.option("--ap", type=int, default=None, help="Max AP (default: the ruleset's ap.default_max).")
 @click.option("--concentration", type=int, default=0, help="Concentration bonus.")
 @click.option("--action", multiple=True, metavar="CARD", help="A card the character has (repeat).")
-def new_cmd(app, char_id, name, attr, ac, hp, ap, concentration, action):
+@click.option("--from", "source", metavar="OTHER", help="Copy OTHER's sheet with full HP and AP, no conditions (T-COPY).")
+@click.option("--count", type=int, help="With --from: make ID-1..ID-N.")
+def new_cmd(app, char_id, name, attr, ac, hp, ap, concentration, action, source, count):
     from narateer_cli.store import yamlio
     from narateer_cli.store.campaign import check_id
 
     from .sheet import new_sheet, parse_sheet
+
+    if source is not None or count is not None:
+        return _copy(app, char_id, name, source, count)
 
     check_id(char_id)
     attrs = [(k, int(_number(v, "--attr"))) for k, v in split_pairs(attr, "--attr", "fin=3").items()]
@@ -300,6 +305,18 @@ def new_cmd(app, char_id, name, attr, ac, hp, ap, concentration, action):
         s.txn.write(path, yamlio.emit_text(doc))
         s.commit()
     emit(app, "new", {"file": f"characters/{char_id}.yaml", "id": char_id})
+
+
+def _copy(app, char_id, name, source, count):
+    from narateer_cli.commands.copying import copy_sheets
+
+    if source is None:
+        raise BadInput("--count needs --from OTHER", fix=f"for example narateer new {char_id} --from bandit --count 3")
+    with Session(app) as s:
+        ids = copy_sheets(s, source, char_id, count, name)
+        s.commit()
+    emit(app, "new", {"file": ", ".join(f"characters/{i}.yaml" for i in ids), "id": ids[0], "ids": ids,
+                      "from": source})
 
 
 @command(help="""Roll dice: d20, 2d6+3 (seeded with --seed, or the table's faces with --faces).

@@ -130,3 +130,16 @@ def new_sheet(char_id: str, rules, *, name=None, attrs=(), acs=(), hp=10, ap=Non
 def card_for(char: Character, card_id: str, campaign_cards: dict) -> Card | None:
     """An inline card shadows the campaign card of its id for that character."""
     return char.cards.get(card_id) or campaign_cards.get(card_id)
+
+
+def fresh_sheet(doc, rules):
+    """T-COPY: a copy starts fresh: full HP and resources, no conditions, cooldowns or Concentration."""
+    for block in [doc.get("hp")] + list((doc.get("resources") or {}).values()):
+        if isinstance(block, dict) and "max" in block:
+            block["current"] = block["max"]
+    for key, empty in (("conditions", []), ("cooldowns", {})):
+        if doc.get(key):
+            doc[key] = empty
+    if doc.get("concentrating"):
+        doc["concentrating"] = None
+    return doc

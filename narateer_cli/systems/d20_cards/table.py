@@ -218,27 +218,14 @@ def encounter_show(app, enc_id):
                                  "participants": st["participants"], "status": rows})
 
 
-@command(group=encounter_cmd, name="log", help="""Print an encounter's log.
+def _host_log():
+    """T-LOG: the host's `encounter log` (rows in words, --actor, --since, --last) serves this system too."""
+    from narateer_cli.commands.encounters import encounter_log
 
-\b
-Example:
-  narateer encounter log --last 5""")
-@click.argument("enc_id", required=False)
-@click.option("--last", type=int, help="Only the last N entries.")
-def encounter_log(app, enc_id, last):
-    log_id, entries, _ = _entries(app, enc_id)
-    if last is not None:
-        nonneg("--last", last)
-        entries = entries[-last:] if last else []
-    emit(app, "encounter_log", {"id": log_id, "entries": entries})
+    return encounter_log
 
 
-def _entries(app, enc_id):
-    from narateer_cli.store import encounters
-
-    with Session(app, write=False) as s:
-        log_id = _log_id(s, enc_id)
-        return log_id, encounters.read_log(s.campaign.root, log_id), s.rules
+encounter_cmd.add_command(_host_log())
 
 
 @command(group=encounter_cmd, name="join", help="""Add CHAR to the current encounter.

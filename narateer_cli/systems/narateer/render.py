@@ -12,6 +12,11 @@ DOTS = {0: "○", 1: "●", 2: "●●"}
 NAMES = {0: "Miss", 1: "Hit", 2: "Crit"}
 
 
+def face_name(face) -> str:
+    """One face in words (Miss, Hit, Crit): the faces of a session report."""
+    return NAMES.get(face, str(face))
+
+
 def faces_text(faces) -> str:
     return "  ".join(DOTS.get(f, str(f)) for f in faces) if faces else "(no dice)"
 
@@ -149,7 +154,7 @@ def show(data: dict) -> str:
     lines.append(f"vitals: {vit or 'none'}")
     d = data["dice"]
     lines.append("dice: " + ", ".join(f"{k} {v}" for k, v in d.items()))
-    lines.append("conditions: " + (", ".join(data["conditions"]) or "none"))
+    lines.append("conditions: " + conditions_text(data["conditions"], data.get("rounds_left")))
     if data.get("movement"):
         lines.append("movement: " + ", ".join(f"{k} {v} m" for k, v in data["movement"].items()))
     rows = [(s["skill"], s["level"], s["vital"], s["readiness"], s["uses"]) for s in data["skills"]]
@@ -175,7 +180,7 @@ def encounter_show(data: dict) -> str:
         state = "acting" if cid == data["actor"] else ("acted" if cid in data["acted"] else "waiting")
         d = st["dice"]
         rows.append((cid, state, d.get("ready", 0), d.get("used", 0), d.get("wounded", 0),
-                     ", ".join(st["conditions"]) or "-"))
+                     conditions_text(st["conditions"], st.get("rounds_left"), "-")))
     lines.append(table(rows, ["who", "turn", "ready", "used", "wounded", "conditions"]))
     if data["actor"]:
         uses = ", ".join(f"{k} {v}" for k, v in data["uses"].items())
@@ -190,50 +195,13 @@ def encounter_show(data: dict) -> str:
     return "\n".join(lines)
 
 
-def encounter_log(data: dict) -> str:
-    if not data["entries"]:
-        return f"encounter {data['id']}: no entries yet"
-    lines = []
-    for e in data["entries"]:
-        lines.append(f"{e.get('seq'):>4}  {e.get('command')}  {e.get('actor') or ''}  {log_summary(e)}")
-    return "\n".join(lines)
-
-
-def log_summary(e: dict) -> str:
-    """One log entry in a line: the summary of its command's result, else the dice it moved."""
-    summarize = LOG_SUMMARIES.get(e.get("command"))
-    result = e.get("result")
-    if summarize is not None and isinstance(result, dict):
-        try:
-            return summarize(_with_check(result))
-        except (KeyError, TypeError):
-            pass  # a result without a check (resolve --auto): its dice say what happened
-    return ", ".join(f"{cid} {dice_text(m['before'], m['after'])}" for cid, m in (e.get("dice") or {}).items())
-
-
-def _with_check(r: dict) -> dict:
-    """A result whose `check` holds the roll, flattened so the check's fields read first-hand."""
-    if isinstance(r.get("check"), dict) and "total" in r["check"]:
-        return {**r["check"], **{k: v for k, v in r.items() if k != "check"}}
-    return r
-
-
-def _check_summary(r: dict) -> str:
-    return f"{r.get('skill', '')} {r['total']} vs {r.get('target')}: {r.get('outcome')} (paid {r.get('paid')})"
-
-
-LOG_SUMMARIES = {
-    "roll": _check_summary, "resolve": _check_summary, "search": _check_summary, "react": _check_summary,
-    "hide": lambda r: f"Stealth {r['total']}, hidden from {', '.join(r['hidden_from']) or 'nobody'}",
-    "move": lambda r: f"{r['mode']} {r['metres']} m (costs {r['cost']} m, {r['movement_left']} m left)",
-    "exchange": lambda r: f"{r.get('lands') or 'nothing'} lands, Hit Margin {r.get('hit_margin')}",
-}
-
-
 def turn_start(data: dict) -> str:
     uses = ", ".join(f"{k} {v}" for k, v in data["uses"].items())
-    return (f"round {data['round']}: {data['actor']} acts ({data['refreshed']} AD refreshed; "
+    text = (f"round {data['round']}: {data['actor']} acts ({data['refreshed']} AD refreshed; "
             f"dice {dice_text(data['dice_before'], data['dice_after'])})\nuses: {uses or '-'}")
+    if data.get("expired"):
+        text += f"\n{', '.join(data['expired'])} ended (its rounds ran out)"
+    return text
 
 
 def turn_end(data: dict) -> str:
@@ -256,11 +224,37 @@ def resolve(data: dict) -> str:
 
 
 def condition(data: dict) -> str:
-    return f"{data['actor']}: conditions now {', '.join(data['conditions']) or 'none'}"
+    return f"{data['actor']}: conditions now {conditions_text(data['conditions'], data.get('rounds_left'))}"
+
+
+def conditions_text(names, rounds_left=None, none="none") -> str:
+    """T-DURATION: `slowed (2 rounds left)` for a timed condition."""
+    left = rounds_left or {}
+    return ", ".join(f"{c} ({left[c]} round{'s' if left[c] != 1 else ''} left)" if c in left else c
+                     for c in names) or none
 
 
 def dice_move(data: dict) -> str:
-    return f"{data['actor']}: moved {data['moved']} AD; dice {dice_text(data['dice_before'], data['dice_after'])}"
+    return f"{data['actor']}: moved {data['moved']} AD; dice {dice_text(data['dice_before'], data['dice_after'])}" \
+        + harm_text(data)
+
+
+def harm_text(data: dict) -> str:
+    """T-FIGHT: wounds past a character's dice, and who is out of the fight."""
+    text = ""
+    if data.get("overflow"):
+        text += f"\n{data['overflow']} wound(s) past {data['actor']}'s dice: every die is wounded"
+    if data.get("out"):
+        text += f"\n{data['actor']} is out of the fight ({data['out']})"
+    return text
+
+
+def applied_text(data: dict) -> str:
+    a = data.get("applied")
+    if not a:
+        return ""
+    return (f"\napplied: {a['actor']} takes {a['moved']} wound(s); dice "
+            f"{dice_text(a['dice_before'], a['dice_after'])}" + harm_text(a))
 
 
 def hide(data: dict) -> str:
@@ -317,13 +311,15 @@ def exchange(data: dict) -> str:
         lines.append("=> nothing lands")
     if data.get("revealed_to"):
         lines.append(f"{data['attacker']} is revealed to {', '.join(data['revealed_to'])}")
-    return "\n".join(lines)
+    return "\n".join(lines) + applied_text(data)
 
 
 def react(data: dict) -> str:
     lines = check_lines(data["check"], f"{data['actor']} makes an Opportunity Attack on {data['against']}")
-    lines.append("=> lands: Hit Margin %s" % data["hit_margin"] if data["lands"] else "=> misses")
-    return "\n".join(lines)
+    lines.append(("=> lands: Hit Margin %s" % data["hit_margin"]
+                  + (f", damage {data['damage']}" if data.get("damage") is not None else "")) if data["lands"]
+                 else "=> misses")
+    return "\n".join(lines) + applied_text(data)
 
 
 def join(data: dict) -> str:
@@ -335,27 +331,59 @@ def join(data: dict) -> str:
     return "\n".join(lines)
 
 
-def commit_message(command: str, actor: str | None, declaration: dict, r: dict) -> str:
-    """The git commit message for one logged action (--commit, autocommit): what happened, in a line."""
+def headline(kind: str, data: dict):
+    """T-COLOR: the outcome line that leads a result's text, with its colour's sense (True good, False bad)."""
+    from narateer_cli.render import check_headline
+
+    if kind == "exchange":
+        if not data.get("lands"):
+            return "Nothing lands", False
+        who = data[data["lands"]]
+        return f"{who} lands: {data['outcome']}, Hit Margin {data['hit_margin']}", data["lands"] == "attacker"
+    if kind == "react":
+        return (f"Lands: Hit Margin {data['hit_margin']}", True) if data.get("lands") else ("Misses", False)
+    if kind == "search" and isinstance(data.get("check"), dict) and data["check"].get("outcome"):
+        return f"{data['check']['outcome']}: " + ("found" if data["found"] else "not found"), bool(data["found"])
+    return check_headline(data)
+
+
+def summary(command: str, actor: str | None, declaration: dict, r: dict) -> str:
+    """One logged action in words (T-LOG): `encounter log`, `report` and git commit messages."""
     check = r.get("check") if isinstance(r.get("check"), dict) and "total" in r.get("check", {}) else None
     if command in ("roll",) or (command == "resolve" and check):
         c = check or r
-        return (f"{c['actor']}: {c['skill'].title()} {c['total']} vs {c.get('target_label') or c['target']}, "
-                f"{c['outcome']} (paid {c['paid']} AD)")
+        return _check_words(c)
     message = COMMIT_MESSAGES.get(command)
     if message is not None:
         return message(actor, declaration, r)
-    return f"{actor}: {command} ({r.get('moved', 0)} AD)"  # refresh, wound, heal
+    return None
+
+
+def _check_words(c: dict) -> str:
+    against = c.get("target_label") or (f"DR {c['target']}" if c.get("target") is not None else "no target")
+    verdict = f", {c['outcome']}" if c.get("outcome") else ""
+    return (f"{c['actor']}: {c['skill'].title()} {' '.join(DOTS.get(f, str(f)) for f in c['final_faces'])} = {c['total']} vs {against}"
+            f"{verdict} (paid {c['paid']} AD)")
+
+
+def _dice_message(verb):
+    return lambda actor, d, r: f"{actor}: {verb.format(n=r['moved'])} ({dice_text(r['dice_before'], r['dice_after'])})"
 
 
 def _condition_message(actor, declaration, r) -> str:
     if not (r["added"] or r["removed"]):
         return f"{actor}: conditions unchanged"
-    return f"{actor}: conditions " + " ".join([f"+{c}" for c in r["added"]] + [f"-{c}" for c in r["removed"]])
+    n = declaration.get("rounds")
+    rounds = f" for {n} round{'s' if n != 1 else ''}" if n else ""
+    return f"{actor}: conditions " + " ".join([f"+{c}" for c in r["added"]] + [f"-{c}" for c in r["removed"]]) + rounds
 
 
 def _exchange_message(actor, declaration, r) -> str:
-    lands = f"{r['lands']} lands, Hit Margin {r['hit_margin']}" if r["lands"] else "nothing lands"
+    lands = (f"{r[r['lands']]} lands, Hit Margin {r['hit_margin']}" + (f", damage {r['damage']}" if r.get("damage") is not None else "")
+             if r["lands"] else "nothing lands")
+    if r.get("applied"):
+        a = r["applied"]
+        lands += f"; {a['actor']} takes {a['moved']} wound(s)" + (", out of the fight" if a.get("out") else "")
     return f"{r['attacker']} vs {r['defender']} ({r['response']}): {lands}"
 
 
@@ -370,10 +398,9 @@ def _turn_end_message(actor, declaration, r) -> str:
 
 COMMIT_MESSAGES = {  # command -> (actor, declaration, result) -> one line
     "resolve": lambda actor, d, r: f"{actor}: {r.get('intent')} ({r.get('tier')}, automatic, paid {r.get('paid')} AD)",
-    "encounter new": lambda actor, d, r: f"New encounter {r['id']}: "
-                                         f"{', '.join(d.get('participants') or []) or 'nobody yet'}",
     "encounter join": lambda actor, d, r: f"{actor} joins {r['encounter']}",
-    "turn start": lambda actor, d, r: f"{actor}: activation starts, round {r['round']} ({r['refreshed']} AD refreshed)",
+    "turn start": lambda actor, d, r: f"{actor}: activation starts, round {r['round']} ({r['refreshed']} AD refreshed)"
+                                      + (f"; {', '.join(r['expired'])} ended" if r.get("expired") else ""),
     "turn end": _turn_end_message,
     "condition": _condition_message,
     "hide": lambda actor, d, r: f"{actor}: Hide {r['total']}, hidden from {', '.join(r['hidden_from']) or 'nobody'}",
@@ -381,13 +408,21 @@ COMMIT_MESSAGES = {  # command -> (actor, declaration, result) -> one line
     "reveal": lambda actor, d, r: f"{actor}: revealed to {', '.join(r['revealed_to']) or 'nobody'}",
     "move": lambda actor, d, r: f"{actor}: {r['mode']} {r['metres']} m (costs {r['cost']} m)",
     "exchange": _exchange_message,
-    "react": lambda actor, d, r: f"{actor}: Opportunity Attack on {r['against']}, " + ("lands" if r["lands"] else "misses"),
-    "undo": lambda actor, d, r: f"Undo entry {r['undone']} of {r['encounter']}",
+    "react": lambda actor, d, r: f"{actor}: Opportunity Attack on {r['against']}, "
+                                 + (f"lands, Hit Margin {r['hit_margin']}" if r["lands"] else "misses")
+                                 + (f", damage {r['damage']}" if r.get("damage") is not None else "")
+                                 + (f"; {r['applied']['actor']} takes {r['applied']['moved']} wound(s)"
+                                    if r.get("applied") else ""),
+    "refresh": _dice_message("{n} AD refreshed"), "wound": lambda actor, d, r: _dice_message("takes {n} wound(s)")(
+        actor, d, r) + (f"; {r['overflow']} past its dice" if r.get("overflow") else "")
+    + (", out of the fight" if r.get("out") else ""),
+    "heal": _dice_message("heals {n} wound(s)"),
+    "readiness": lambda actor, d, r: f"{actor}: Readiness recorded",
 }
 
 
 FORMATTERS = {
-    "encounter_show": encounter_show, "encounter_log": encounter_log, "turn_start": turn_start,
+    "encounter_show": encounter_show, "turn_start": turn_start,
     "turn_end": turn_end, "resolve": resolve, "condition": condition, "refresh": dice_move, "wound": dice_move,
     "heal": dice_move, "hide": hide, "search": search, "reveal": reveal, "move": move,
     "exchange": exchange, "react": react, "join": join,

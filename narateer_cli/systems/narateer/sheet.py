@@ -46,7 +46,7 @@ def _skill(key: str, value, block, label: str, rules: Ruleset) -> Skill:
 
 
 STATE_KEYS = ("id", "round", "actor", "next", "acted", "participants", "uses", "mode", "movement_left",
-              "last_action", "hidden", "recorded", "searches")
+              "last_action", "hidden", "recorded", "searches", "durations")
 
 
 def load_state(data: dict, label: str, checked: bool = False) -> dict:
@@ -64,6 +64,19 @@ def load_state(data: dict, label: str, checked: bool = False) -> dict:
         out[key] = list(out[key] or [])
     for key in ("uses", "recorded"):
         out[key] = dict(out[key] or {})
-    for key in ("hidden", "searches"):
+    for key in ("hidden", "searches", "durations"):
         out[key] = {k: dict(v or {}) for k, v in (out[key] or {}).items()}
     return out
+
+
+def fresh_sheet(doc, rules):
+    """T-COPY: a copied sheet starts fresh: every Action Die Ready, none Used or Wounded, no conditions."""
+    dice = doc.get("action_dice") or {}
+    total = sum(int(dice.get(state) or 0) for state in STATES)
+    for state in STATES:
+        if state in dice:
+            dice[state] = 0
+    dice["ready"] = total
+    if doc.get("conditions"):
+        doc["conditions"] = []
+    return doc

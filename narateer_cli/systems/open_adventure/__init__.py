@@ -42,6 +42,8 @@ SYSTEM = System(
         "luck": _P + "luck:luck",
         "private_keys": _P + "verify:PRIVATE_KEYS",
         "render": _P + "render",
+        "summary": __name__ + ".summary:summary",
+        "complete": __name__ + ".complete:complete",
     },
     example="example",
     counters=("points.body", "points.mind", "points.spirit", "wounds", "challenge_points"),

@@ -97,21 +97,14 @@ def encounter_show(app, enc_id):
     emit(app, KIND + "turn", turn_json(state))
 
 
-@command(group=encounter_cmd, name="log", help="""An encounter's log entries (`campaign`: the campaign log, G-LOG-5).""")
-@click.argument("enc_id", required=False)
-@click.option("--last", type=int, help="Only the last N entries.")
-def encounter_log(app, enc_id, last):
-    from narateer_cli.commands.common import nonneg
-    from narateer_cli.commands.encounters import _log_id
-    from narateer_cli.store import encounters
+def _host_log():
+    """T-LOG: the host's `encounter log` (rows in words, --actor, --since, --last) serves this system too."""
+    from narateer_cli.commands.encounters import encounter_log
 
-    with Session(app, write=False) as s:
-        nonneg("--last", last)
-        log_id = _log_id(s, enc_id)
-        entries = encounters.read_log(s.campaign.root, log_id, last)
-    lines = [f"{e.get('seq')}: {e.get('command')} {e.get('actor') or ''}".rstrip() for e in entries]
-    emit(app, KIND + "simple", {"system": "open-adventure", "encounter": log_id, "entries": entries,
-                                "message": "\n".join(lines) or "no entries"})
+    return encounter_log
+
+
+encounter_cmd.add_command(_host_log())
 
 
 # `encounter end` is the host's: the encounter stops being current, later changes go to the campaign log

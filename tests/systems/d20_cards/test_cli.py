@@ -41,7 +41,8 @@ def edit(root, cid, **values):
 def test_w1_act_strike_prints_and_writes(d20):
     r = run(d20, "act", "mira", "strike", "--target", "bandit", "--faces", "15")
     assert r.code == 0, r.err
-    assert r.out == ("mira performs Strike: 2 AP (AP 3 -> 1)\n"
+    assert r.out == ("Strike lands on bandit\n"  # T-COLOR: the outcome first
+                     "mira performs Strike: 2 AP (AP 3 -> 1)\n"
                      "  bandit: d20 15 FIN +4 = 19 vs Physical AC 14: hit\n"
                      "    12 + Overkill 10 = 22 damage; HP 20 -> -2 (Critical Condition)\n")
     assert sheet(d20, "bandit")["hp"]["current"] == -2 and sheet(d20, "mira")["resources"]["ap"]["current"] == 1

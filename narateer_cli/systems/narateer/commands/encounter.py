@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from narateer_cli.commands.common import Session, command, emit, nonneg
+from narateer_cli.render import plain
 from narateer_cli.commands import encounters as host
 from narateer_cli.commands.encounter_ops import current_encounter, encounter_for, finish
 
@@ -64,7 +65,10 @@ def turn_start(app, char):
 
     with Session(app) as s:
         enc = current_encounter(s, required=True)
-        enc.new_state, result = begin_activation(enc.state, s.sheet(char), s.rules)
+        sheet = s.sheet(char)
+        enc.new_state, result = begin_activation(enc.state, sheet, s.rules)
+        if result.expired:
+            s.set_sheet(char, conditions=[c for c in sheet.conditions if c not in result.expired])
         finish(s, "turn start", char, {}, result, {char: result.dice_after}, enc)
     emit(app, "turn_start", result)
 
@@ -160,19 +164,55 @@ def _resolve_auto(s, sheet, base: dict, tier: str, cost):
 
 @command(help="""Add or remove conditions (A-COND): +NAME adds, -NAME removes.
 
+With --rounds N (in an encounter) the conditions added end by themselves at
+the start of CHAR's activation N rounds later (T-DURATION).
+
 \b
-Example:
-  narateer condition selka +slowed -stunned""", context_settings={"ignore_unknown_options": True})
+Examples:
+  narateer condition selka +slowed -stunned
+  narateer condition bandit +stunned --rounds 2""", context_settings={"ignore_unknown_options": True})
 @click.argument("char")
 @click.argument("changes", nargs=-1, type=click.UNPROCESSED)
-def condition_cmd(app, char, changes):
+@click.option("--rounds", type=int, help="The added conditions end at the start of CHAR's activation N rounds later.")
+def condition_cmd(app, char, changes, rounds):
+    from narateer_cli import durations
     from ..engine.character import conditions_changed
 
     with Session(app) as s:
         result = conditions_changed(s.sheet(char), changes, s.rules)
         s.set_sheet(char, conditions=result.conditions)
-        finish(s, "condition", char, {"changes": list(changes)}, result, {}, encounter_for(s, char))
-    emit(app, "condition", result)
+        enc = timed(s, char, rounds, changes)
+        finish(s, "condition", char, {"changes": list(changes), "rounds": rounds}, result, {}, enc)
+    emit(app, "condition", {**plain(result), "rounds_left": durations.left(enc and enc.new_state, char)})
+
+
+def timed(s, char, rounds, changes):
+    """T-DURATION: record when the added conditions end (a removed one forgets its end)."""
+    from narateer_cli import durations
+    from narateer_cli.errors import BadInput
+
+    enc = encounter_for(s, char)
+    plus = [c[1:].lower() for c in changes if c[:1] == "+"]
+    if rounds is not None:
+        nonneg("--rounds", rounds, 1000)
+        if enc is None:
+            raise BadInput(f"--rounds needs {char} in the current encounter", rule="T-DURATION",
+                           fix=f"add {char} to an encounter, or drop --rounds")
+        if not plus or rounds < 1:
+            raise BadInput("--rounds needs at least one +CONDITION and N of 1 or more", rule="T-DURATION",
+                           fix=f"for example narateer condition {char} +stunned --rounds 2")
+    if enc is not None:
+        named = [c[1:].lower() for c in changes if c[:1] in "+-"]  # re-added without --rounds: no end any more
+        enc.new_state = durations.drop(enc.state, char, named)
+        if rounds is not None:
+            enc.new_state = durations.add(enc.new_state, char, plus, rounds)
+    return enc
+
+
+def mark_out(s, char, moved):
+    """T-FIGHT: a character whose every die is wounded gets the ruleset's out-of-the-fight condition."""
+    if moved is not None and getattr(moved, "out", None):
+        s.set_sheet(char, conditions=[*s.sheet(char).conditions, moved.out])
 
 
 def _dice_move(app, char, verb, count=None):
@@ -183,6 +223,7 @@ def _dice_move(app, char, verb, count=None):
         if count is not None:
             nonneg("N", count, s.rules.max_state_dice)
         result = move_dice(s.sheet(char), verb, count, s.rules)
+        mark_out(s, char, result)
         finish(s, verb, char, {"count": count}, result, {char: result.dice_after}, encounter_for(s, char))
     emit(app, verb, result)
 

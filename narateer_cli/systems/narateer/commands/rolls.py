@@ -56,14 +56,18 @@ def paired_options(*pairs):
 
 
 def dice_source(app, rules, **streams):
+    from narateer_cli import ask
+
     from ..engine.dice import DiceSource, parse_faces
 
+    every, missing = ask.wanted(app, [text for text, _ in streams.values()])
     physical = {}
     for stream, (text, option) in streams.items():
-        faces = parse_faces(text, option)
+        faces = None if ask.is_ask(text) else parse_faces(text, option)
         if faces is not None:
             physical[stream] = faces
-    source = DiceSource(app.rng(), physical, rules.faces)
+    asking = every or (missing and bool(physical))
+    source = DiceSource(app.rng(), physical, rules.faces, ask=ask.asker(parse_faces) if asking else None)
     source.options.update({stream: option for stream, (_, option) in streams.items()})
     return source
 

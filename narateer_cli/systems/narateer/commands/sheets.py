@@ -9,21 +9,26 @@ from narateer_cli.commands.encounter_ops import encounter_for, finish
 from narateer_cli.suggest import unknown
 
 
-@command(help="""Create characters/ID.yaml.
+@command(help="""Create characters/ID.yaml, or copies of another sheet with fresh dice (--from).
 
 \b
-Example:
-  narateer new selka --name Selka --vital agility=3 --vital cognition=2 --skill stealth=2 --dice 5""")
+Examples:
+  narateer new selka --name Selka --vital agility=3 --vital cognition=2 --skill stealth=2 --dice 5
+  narateer new bandit --from sentry --count 3     (bandit-1, bandit-2, bandit-3)""")
 @click.argument("char_id")
 @click.option("--name", help="Display name (default: the id).")
 @click.option("--vital", multiple=True, metavar="K=V", help="A vital, repeatable.")
 @click.option("--skill", multiple=True, metavar="K=V", help="A skill level, repeatable.")
 @click.option("--dice", type=int, default=5, show_default=True, help="Ready Action Dice.")
-def new_cmd(app, char_id, name, vital, skill, dice):
+@click.option("--from", "source", metavar="OTHER", help="Copy OTHER's sheet with fresh dice and no conditions (T-COPY).")
+@click.option("--count", type=int, help="With --from: make ID-1..ID-N.")
+def new_cmd(app, char_id, name, vital, skill, dice, source, count):
     from narateer_cli.errors import BadInput
     from narateer_cli.store import yamlio
     from narateer_cli.store.campaign import check_id
 
+    if source is not None or count is not None:
+        return _copy(app, char_id, name, source, count, vital or skill)
     check_id(char_id)
     with Session(app) as s:
         rules = s.rules
@@ -45,6 +50,20 @@ def new_cmd(app, char_id, name, vital, skill, dice):
         s.txn.write(path, text)
         finish(s, "new", char_id, {"name": name, "dice": dice}, {"id": char_id}, {})  # G-LOG-5
     emit(app, "new", {"id": char_id, "file": f"characters/{char_id}.yaml"})
+
+
+def _copy(app, char_id, name, source, count, extra):
+    from narateer_cli.commands.copying import copy_sheets
+    from narateer_cli.errors import BadInput
+
+    if source is None:
+        raise BadInput("--count needs --from OTHER", fix=f"for example narateer new {char_id} --from sentry --count 3")
+    if extra:
+        raise BadInput("--vital and --skill do not go with --from", fix="copy first, then edit the copies' sheets")
+    with Session(app) as s:
+        ids = copy_sheets(s, source, char_id, count, name)
+        finish(s, "new", ids[0], {"from": source, "count": count}, {"id": ", ".join(ids), "ids": ids}, {})
+    emit(app, "new", {"id": ids[0], "ids": ids, "from": source, "file": ", ".join(f"characters/{i}.yaml" for i in ids)})
 
 
 def _pairs(items, option, high):
@@ -73,9 +92,13 @@ Example:
 def show_cmd(app, char):
     from ..engine.character import sheet_view
 
+    from narateer_cli import durations
+    from narateer_cli.render import plain
+
     with Session(app, write=False) as s:
         result = sheet_view(s.sheet(char), s.rules)
-    emit(app, "show", result)
+        enc = encounter_for(s, char)
+    emit(app, "show", {**plain(result), "rounds_left": durations.left(enc and enc.state, char)})
 
 
 @command(help="""Readiness Scores, 1 + (Linked Vital + SL) // 2, at least 2 (R-RDY-1).

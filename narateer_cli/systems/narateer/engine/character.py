@@ -130,7 +130,8 @@ def change_conditions(current, changes, rules: Ruleset) -> tuple[list, list, lis
 class DiceMoved(Record):
     """The result of refresh, wound and heal."""
 
-    _fields = ("actor", "moved", "dice_before", "dice_after")
+    _fields = ("actor", "moved", "dice_before", "dice_after", "overflow", "out")
+    _defaults = {"overflow": 0, "out": None}
 
 
 class ConditionsChanged(Record):
@@ -145,7 +146,17 @@ def move_dice(sheet: Sheet, verb: str, count: int | None, rules: Ruleset) -> Dic
         after, moved = refresh(sheet.dice, rules)
     else:
         after, moved = (wound if verb == "wound" else heal)(sheet.dice, count, rules)
-    return DiceMoved(sheet.id, moved, dict(sheet.dice), after)
+    if verb != "wound":
+        return DiceMoved(sheet.id, moved, dict(sheet.dice), after)
+    return DiceMoved(sheet.id, moved, dict(sheet.dice), after, (count or 1) - moved, out_of_fight(sheet, after, rules))
+
+
+def out_of_fight(sheet: Sheet, dice: dict, rules: Ruleset) -> str | None:
+    """T-FIGHT: every die wounded puts a character out of the fight: the ruleset's `wound.out` condition
+    (None when it is not out, or already has it)."""
+    if not rules.wound_out or any(dice.get(state, 0) for state in STATES if state != "wounded"):
+        return None
+    return None if rules.wound_out in sheet.conditions else rules.wound_out
 
 
 def conditions_changed(sheet: Sheet, changes, rules: Ruleset) -> ConditionsChanged:

@@ -105,7 +105,8 @@ def plan(sheet: Sheet, decl: Declaration, rules: Ruleset, streams: Streams = Str
                                edge_mode(decl.advantage or extra_edge == "advantage", decl.disadvantage, rules.edge_both),
                                rules.disadvantage)
         given = len(dice.physical.get(streams.reroll, []))
-        if given != len(rerolls):
+        asked = dice.ask is not None and streams.reroll not in dice.physical  # T-ASK: typed once they are known
+        if given != len(rerolls) and not asked:
             which = f"dice {', '.join(map(str, rerolls))}" if rerolls else "no dice"
             raise BadInput(f"{streams.reroll_option} gave {given} face(s) but the Edge Phase rerolls "
                            f"{len(rerolls)} ({which}, numbered from 0)",

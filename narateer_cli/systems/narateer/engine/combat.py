@@ -24,16 +24,17 @@ class ExchangeResult(Record):
     """One Combat Exchange: both checks, who lands, the Hit Margin and its tier, the weapon's damage."""
 
     _fields = ("attacker", "defender", "response", "attack", "defense", "lands", "hit_margin", "outcome", "damage",
-               "revealed_to")
-    _defaults = {"revealed_to": None}  # None outside an encounter
+               "revealed_to", "applied")
+    _defaults = {"revealed_to": None, "applied": None}  # None outside an encounter; applied: T-FIGHT --apply
     _shape = "narateer_cli.systems.narateer.shapes:exchange_result"  # its JSON, built by render.plain
 
 
 class OpportunityResult(Record):
     """An Opportunity Attack (R-ACT-6)."""
 
-    _fields = ("actor", "against", "reaction", "check", "lands", "hit_margin", "outcome", "revealed_to")
-    _defaults = {"revealed_to": None}
+    _fields = ("actor", "against", "reaction", "check", "lands", "hit_margin", "outcome", "revealed_to", "damage",
+               "applied")
+    _defaults = {"revealed_to": None, "damage": None, "applied": None}
 
 
 def attack_cost(attacker: Sheet, weapon: str | None, cost: int | None, rules: Ruleset) -> tuple[int, dict | None]:
@@ -59,21 +60,22 @@ def attack_cost(attacker: Sheet, weapon: str | None, cost: int | None, rules: Ru
 def exchange(attacker: Sheet, defender: Sheet, response: str, attack: Declaration, response_boost: int,
              rules: Ruleset, dice: DiceSource, attacker_hidden_from_defender: bool,
              defender_hidden_from_attacker: bool, weapon: dict | None = None,
-             dr: int | None = None) -> tuple[ExchangeResult, dict]:
-    """One Combat Exchange (A-EXCH, R-ACT-5); returns the result and the dice after.
+             dr: int | None = None, response_weapon: dict | None = None) -> tuple[ExchangeResult, dict]:
+    """One Combat Exchange (A-EXCH, R-ACT-5, T-FIGHT); returns the result and the dice after.
     Every payment is planned and every refusal found before any die is rolled."""
     _exchange_input(attacker, defender, response, rules, dice, dr)
     atk = plan(attacker, attack, rules, dice=dice, check_afford=False)
-    resp = _plan_response(defender, atk, response, response_boost, rules, dice)
+    guard_skill = defense_skill(attacker, defender, atk.skill, response, rules)
+    resp = _plan_response(defender, guard_skill, response, response_boost, rules, dice)
     _exchange_refusals(attacker, defender, atk, resp, rules, attacker_hidden_from_defender,
                        defender_hidden_from_attacker)
     if resp is None:
-        attack_result, defense_json, lands, margin = _unanswered(atk, defender, rules, dice, dr)
+        attack_result, defense_json, lands, margin = _unanswered(atk, guard_skill, defender, rules, dice, dr)
         after = {attacker.id: atk.dice_after}
     else:
         attack_result, defense_json, lands, margin = _answered(atk, resp, attacker, defender, response, rules, dice)
         after = {attacker.id: atk.dice_after, defender.id: resp.dice_after}
-    damage = weapon["damage"] if lands == "attacker" and weapon and "damage" in weapon else None
+    damage = ({"attacker": weapon, "defender": response_weapon}.get(lands) or {}).get("damage")
     result = ExchangeResult(attacker.id, defender.id, response, attack_result, defense_json, lands,
                             margin if lands else None, rules.tier_for(margin) if lands else None, damage)
     return result, after
@@ -92,13 +94,31 @@ def _exchange_input(attacker: Sheet, defender: Sheet, response: str, rules: Rule
         raise BadInput("--response-faces given but the response is none", fix="drop --response-faces")
 
 
-def _plan_response(defender: Sheet, atk, response: str, response_boost: int, rules: Ruleset, dice: DiceSource):
-    """A-EXCH: Full Guard or Clash pays its own cost with the attack's skill (None for no response)."""
+def defense_skill(attacker: Sheet, defender: Sheet, skill: str, response: str, rules: Ruleset) -> str:
+    """T-FIGHT: the skill the defender answers with: the attack's, or for a ranged attack the ruleset's
+    defense skill (Acrobatics), with only the responses the ruleset allows against it."""
+    ranged = rules.exchange.get("ranged") or {}
+    if skill in [str(s).lower() for s in ranged.get("skills") or ()]:
+        allowed = list(ranged.get("responses") or ("none",))
+        if response not in allowed:
+            raise Refused(f"{response} is no response to a ranged attack", rule="T-FIGHT",
+                          fix="declare --response " + " or ".join(allowed))
+        return str(ranged["defense_skill"]).lower()
+    if skill not in defender.skills and skill not in rules.skills:
+        raise BadInput(f"{possessive(attacker.id)} attack skill {skill!r} is not in the ruleset, so "
+                       f"{defender.id} has no Readiness or response in it",
+                       fix=f"attack with a ruleset skill, or add {skill} under `rules: skills:` in narateer.yaml")
+    return skill
+
+
+def _plan_response(defender: Sheet, skill: str, response: str, response_boost: int, rules: Ruleset,
+                   dice: DiceSource):
+    """A-EXCH: Full Guard or Clash pays its own cost with the defense skill (None for no response)."""
     if response == "none":
         return None
     cost = rules.exchange["guard_cost" if response == "guard" else "clash_cost"]
     label = "Full Guard" if response == "guard" else "Clash"
-    rd = Declaration(skill=atk.skill, boost=response_boost, cost=cost, label=label)
+    rd = Declaration(skill=skill, boost=response_boost, cost=cost, label=label)
     return plan(defender, rd, rules, RESPONSE_STREAMS, dice=dice, check_afford=False)
 
 
@@ -121,13 +141,14 @@ def _exchange_refusals(attacker, defender, atk, resp, rules, attacker_hidden_fro
                       fix="choose a smaller --response-boost, or declare --response none; nothing was spent")
 
 
-def _unanswered(atk, defender: Sheet, rules: Ruleset, dice: DiceSource, dr):
-    """No response: the attack against the defender's Readiness (or a DR when its Readiness is off)."""
+def _unanswered(atk, skill: str, defender: Sheet, rules: Ruleset, dice: DiceSource, dr):
+    """No response: the attack against the defender's Readiness in the defense skill (or a DR when its
+    Readiness is off)."""
     if dr is not None:
         target = Target(dr, "dr", f"DR {dr}")
     else:
-        target = Target(defender.target_readiness(atk.skill, rules), "readiness",
-                        f"{possessive(defender.id)} {atk.skill} Readiness")
+        target = Target(defender.target_readiness(skill, rules), "readiness",
+                        f"{possessive(defender.id)} {skill} Readiness")
     result = roll(atk, target, rules, dice)
     dice.finish()
     return result, None, "attacker" if result.success else None, result.margin
@@ -152,7 +173,7 @@ def _answered(atk, resp, attacker: Sheet, defender: Sheet, response: str, rules:
 
 
 def opportunity(actor: Sheet, mover: Sheet, decl: Declaration, rules: Ruleset, dice: DiceSource,
-                last_action: dict | None, mover_hidden: bool) -> tuple[OpportunityResult, dict]:
+                last_action: dict | None, mover_hidden: bool, weapon: dict | None = None) -> tuple[OpportunityResult, dict]:
     """R-ACT-6: an Opportunity Attack answers a finished movement step, as a Reaction; it pays the attack cost
     (A-EXCH) + Boost and uses no proactive use."""
     payment = plan(actor, decl, rules, dice=dice, check_afford=False)  # bad input before any refusal
@@ -173,13 +194,14 @@ def opportunity(actor: Sheet, mover: Sheet, decl: Declaration, rules: Ruleset, d
     dice.finish()
     lands = "attacker" if result.success else None
     return (OpportunityResult(actor.id, mover.id, "opportunity", result, lands, result.margin if lands else None,
-                              result.outcome), {actor.id: payment.dice_after})
+                              result.outcome, damage=(weapon or {}).get("damage") if lands else None),
+            {actor.id: payment.dice_after})
 
 
 def exchange_in(state: dict | None, attacker: Sheet, defender: Sheet, response: str, rules: Ruleset,
                 dice: DiceSource, *, skill: str | None = None, weapon: str | None = None, cost: int | None = None,
                 boost: int = 0, response_boost: int = 0, advantage: bool = False, disadvantage: bool = False,
-                dr: int | None = None) -> tuple[dict | None, ExchangeResult, dict]:
+                dr: int | None = None, response_weapon: str | None = None) -> tuple[dict | None, ExchangeResult, dict]:
     """A Combat Exchange, in an encounter or not (A-EXCH, R-ACT-2, R-HIDE-6, R-HIDE-7): the attack skill and
     cost from the ruleset and the weapon, hidden bonuses from the state, then the proactive use and the
     reveal. Returns (new state or None, result, dice after)."""
@@ -188,13 +210,19 @@ def exchange_in(state: dict | None, attacker: Sheet, defender: Sheet, response: 
     if state is not None:
         require_participant(state, defender.id)
     base, weapon_spec = attack_cost(attacker, weapon, cost, rules)
+    response_spec = None
+    if response_weapon is not None:
+        if response != "clash":
+            raise BadInput("--response-weapon is the weapon of a defender who Clashes", rule="T-FIGHT",
+                           fix="declare --response clash, or drop --response-weapon")
+        response_spec = attack_cost(defender, response_weapon, None, rules)[1]
     skill_name = (skill or rules.exchange["skill"]).lower()
     decl = Declaration(skill=skill_name, boost=boost, cost=base, advantage=advantage, disadvantage=disadvantage,
                        label="attack")
     result, after = exchange(attacker, defender, response, decl, response_boost, rules, dice,
                     attacker_hidden_from_defender=bool(state and is_hidden(state, attacker.id, defender.id)),
                     defender_hidden_from_attacker=bool(state and is_hidden(state, defender.id, attacker.id)),
-                    weapon=weapon_spec, dr=dr)
+                    weapon=weapon_spec, dr=dr, response_weapon=response_spec)
     if state is not None:
         state = use_skill(state, attacker.id, attacker.skill(skill_name, rules).name, "an attack")
         state, revealed = attack_reveals(state, attacker.id, defender.id)
@@ -204,15 +232,17 @@ def exchange_in(state: dict | None, attacker: Sheet, defender: Sheet, response: 
 
 
 def opportunity_in(state: dict, actor: Sheet, mover: Sheet, rules: Ruleset, dice: DiceSource, boost: int = 0,
-                   allow_boost: bool = False) -> tuple[dict, OpportunityResult, dict]:
-    """An Opportunity Attack (R-ACT-6, A-EXCH): a Reaction with the ruleset's attack skill and cost, against
-    the mover's last completed move. Returns (new state, result, dice after)."""
+                   allow_boost: bool = False, weapon: str | None = None) -> tuple[dict, OpportunityResult, dict]:
+    """An Opportunity Attack (R-ACT-6, A-EXCH, T-FIGHT): a Reaction with the ruleset's attack skill and the
+    weapon's cost (else the ruleset's), against the mover's last completed move. Returns (new state, result,
+    dice after)."""
     from .encounter import answered, attack_reveals, is_hidden, require_participant
 
     require_participant(state, mover.id)
-    decl = Declaration(skill=rules.exchange["skill"], boost=boost, cost=rules.exchange["attack_cost"], reaction=True,
+    cost, spec = attack_cost(actor, weapon, None, rules)
+    decl = Declaration(skill=rules.exchange["skill"], boost=boost, cost=cost, reaction=True,
                        allow_boost=allow_boost, label="Opportunity Attack")
     result, after = opportunity(actor, mover, decl, rules, dice, state["last_action"],
-                                is_hidden(state, mover.id, actor.id))
+                                is_hidden(state, mover.id, actor.id), spec)
     state, revealed = attack_reveals(state, actor.id, mover.id)
     return answered(state, actor.id), result.replace(revealed_to=revealed), after

@@ -52,8 +52,10 @@ class DiceSource:
     initial roll, Edge rerolls, power rerolls) so a mismatch names its option.
     """
 
-    def __init__(self, rng=None, physical: dict[str, list[int] | None] | None = None, values=(0, 0, 1, 1, 2, 2)):
+    def __init__(self, rng=None, physical: dict[str, list[int] | None] | None = None, values=(0, 0, 1, 1, 2, 2),
+                 ask=None):
         self.rng = rng
+        self.ask = ask  # T-ASK: (count, option, what) -> faces typed at the table, for the streams not given
         self.values = tuple(values)
         self.physical = {k: list(v) for k, v in (physical or {}).items() if v is not None}
         self.options = {}
@@ -74,6 +76,10 @@ class DiceSource:
                                    fix="give faces the ruleset's dice can show")
             self.physical[stream] = faces[count:]
             return faces[:count]
+        if self.ask is not None and count:
+            faces = self.ask(count, option, what)
+            self.physical[stream] = list(faces)
+            return self.take(stream, count, option, what)
         if self.physical and count:
             raise BadInput(f"{what} needs {count} more face(s) but {option} was not given",
                            fix=f"give the rolled faces with {option}")

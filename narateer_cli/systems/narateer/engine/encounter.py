@@ -10,6 +10,7 @@ from __future__ import annotations
 from .record import Record
 
 from .character import Sheet, refresh, possessive
+from narateer_cli import durations
 from narateer_cli.errors import BadInput, Refused
 from .ruleset import Ruleset
 
@@ -29,6 +30,7 @@ def new_state(enc_id: str, participants: list[str], rules: Ruleset) -> dict:
         "hidden": {},
         "recorded": {},
         "searches": {},
+        "durations": {},
     }
 
 
@@ -272,7 +274,7 @@ def move(state: dict, sheet: Sheet, metres: int, mode: str, difficult: bool, rul
 class TurnStarted(Record):
     """The result of `turn start` (its JSON shape is these fields, in this order)."""
 
-    _fields = ("encounter", "round", "actor", "uses", "refreshed", "dice_before", "dice_after")
+    _fields = ("encounter", "round", "actor", "uses", "refreshed", "dice_before", "dice_after", "expired")
 
 
 class TurnEnded(Record):
@@ -285,7 +287,10 @@ def begin_activation(state: dict, sheet: Sheet, rules: Ruleset) -> tuple[dict, T
     """A-TURN, A-REFRESH, R-ACT-4: CHAR's activation starts (refresh, uses = SL + 1 per skill)."""
     new, dice_after, moved = start_turn(state, sheet, rules)
     new = record_action(new, sheet.id, "turn start")
-    return new, TurnStarted(state["id"], new["round"], sheet.id, new["uses"], moved, dict(sheet.dice), dice_after)
+    expired = durations.due(new, sheet.id)  # T-DURATION: timed conditions end as the activation starts
+    new = durations.drop(new, sheet.id, expired)
+    return new, TurnStarted(state["id"], new["round"], sheet.id, new["uses"], moved, dict(sheet.dice), dice_after,
+                            expired)
 
 
 def end_activation(state: dict, next_id: str | None) -> tuple[dict, TurnEnded]:
@@ -333,6 +338,7 @@ class EncounterView(Record):
 
 
 def encounter_view(state: dict, sheets: list[Sheet]) -> EncounterView:
-    status = {sheet.id: {"dice": sheet.dice, "conditions": list(sheet.conditions)} for sheet in sheets}
+    status = {sheet.id: {"dice": sheet.dice, "conditions": list(sheet.conditions),
+                         "rounds_left": durations.left(state, sheet.id)} for sheet in sheets}
     return EncounterView(state["id"], state["round"], state["actor"], state["participants"], state["acted"],
                          state["next"], state["uses"], state["mode"], state["movement_left"], state["hidden"], status)

@@ -21,7 +21,7 @@ KNOBS = (
 
 
 class Ruleset(Record):
-    _fields = ('faces', 'disadvantage', 'edge_both', 'reaction_boost', 'roll_dice', 'tiers', 'dr', 'random_dr_offset', 'random_dr_dice', 'readiness_off', 'vitals', 'skills', 'refresh_amount', 'refresh_timing', 'turn_order', 'first_round', 'mode_costs', 'difficult_factor', 'hidden_factor', 'sprint_ends_hiding', 'exchange', 'search_pay', 'assist_cost', 'assist_grants', 'wound_from', 'heal_to', 'conditions', 'max_roll_dice', 'max_state_dice')
+    _fields = ('faces', 'disadvantage', 'edge_both', 'reaction_boost', 'roll_dice', 'tiers', 'dr', 'random_dr_offset', 'random_dr_dice', 'readiness_off', 'vitals', 'skills', 'refresh_amount', 'refresh_timing', 'turn_order', 'first_round', 'mode_costs', 'difficult_factor', 'hidden_factor', 'sprint_ends_hiding', 'exchange', 'search_pay', 'assist_cost', 'assist_grants', 'wound_from', 'heal_to', 'wound_out', 'conditions', 'max_roll_dice', 'max_state_dice')
 
     def tier_for(self, margin: int) -> str:
         """R-TIER-1 / A-TIERS: the outcome tier of a margin."""
@@ -120,7 +120,7 @@ def _ruleset(d: dict, tiers: tuple) -> Ruleset:
         hidden_factor=move["hidden"], sprint_ends_hiding=move["sprint_ends_hiding"],
         exchange=dict(d["exchange"]), search_pay=d["search_pay"],
         assist_cost=assist["cost"], assist_grants=assist["grants"],
-        wound_from=tuple(wound["from"] or ()), heal_to=wound["heal_to"],
+        wound_from=tuple(wound["from"] or ()), heal_to=wound["heal_to"], wound_out=wound.get("out"),
         conditions={str(k).lower(): dict(v or {}) for k, v in d["conditions"].items()},
         max_roll_dice=limits["dice_per_roll"], max_state_dice=limits["dice_per_state"],
     )

@@ -1,0 +1,67 @@
+"""T-ASK: faces typed at the table when they are needed, one die at a time.
+
+`--faces ask` asks for every face; with `ask_faces: true` in narateer.yaml and
+a terminal on stdin, any face the command line left out is asked instead of
+refused. Each prompt says what it is for (the initial roll, or the Edge Phase
+with the dice it rerolls), so the faces are typed only once the dice are known.
+Prompts go to stderr; stdout keeps the result. Without a terminal a missing
+face stays bad input (exit 2). Any system's dice source can take the asker.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from .errors import BadInput
+
+WORD = "ask"
+
+
+def interactive() -> bool:
+    try:
+        return sys.stdin.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def is_ask(text) -> bool:
+    return isinstance(text, str) and text.strip().lower() == WORD
+
+
+def wanted(app, texts) -> tuple[bool, bool]:
+    """(ask for the faces not given, ask only when some were given) from the options and the campaign."""
+    every = any(is_ask(t) for t in texts)
+    if every and not interactive():
+        raise BadInput("--faces ask needs a terminal to type the faces at", rule="T-ASK",
+                       fix="give the faces on the command line, e.g. --faces 2,1,0")
+    missing = False
+    if not every and interactive():
+        try:
+            missing = app.campaign.config().get("ask_faces") is True
+        except Exception:  # outside a campaign nothing is asked
+            missing = False
+    return every, missing
+
+
+def asker(parse):
+    """A callable (count, option, what) -> faces that prompts for each die; `parse(text, option)` reads one."""
+    import click
+
+    def ask(count: int, option: str, what: str) -> list[int]:
+        sys.stderr.write(f"{what}: {count} {'die' if count == 1 else 'dice'} to roll\n")
+        faces = []
+        for number in range(1, count + 1):
+            while True:
+                text = click.prompt(f"  die {number} of {count} ({option})", err=True, prompt_suffix=": ")
+                try:
+                    value = parse(text, option)
+                except BadInput as exc:
+                    sys.stderr.write(f"  {exc.line() if hasattr(exc, 'line') else exc}\n")
+                    continue
+                if value and len(value) == 1:
+                    faces.append(value[0])
+                    break
+                sys.stderr.write("  one face, please\n")
+        return faces
+
+    return ask

@@ -1,0 +1,42 @@
+"""`narateer report`: a session record of an encounter (or all of them) for notes (T-LOG)."""
+
+from __future__ import annotations
+
+import click
+
+from .common import Session, command, emit
+
+
+@command(name="report", help="""A session report: rounds, each action in words with its faces, chance and outcome.
+
+Markdown renders as tables in Obsidian and on git hosts; HTML is one page that
+needs no network. Default: the current encounter (else the campaign log).
+
+\b
+Examples:
+  narateer report > session.md
+  narateer report ambush --format html > ambush.html
+  narateer report --all""")
+@click.argument("enc_id", required=False)
+@click.option("--all", "every", is_flag=True, help="Every encounter of the campaign, oldest first.")
+@click.option("--format", "fmt", type=click.Choice(["markdown", "html"]), default="markdown", show_default=True)
+def report_cmd(app, enc_id, every, fmt):
+    from .. import report
+    from ..errors import BadInput
+    from ..store import encounters
+    from .encounters import _log_id
+
+    if every and enc_id:
+        raise BadInput("give an encounter or --all, not both", fix=f"drop {enc_id} or --all")
+    with Session(app, write=False) as s:
+        root, system, rules = s.campaign.root, s.campaign.system, s.rules
+        ids = _every_log(root) if every else [_log_id(s, enc_id)]
+        logs = {log_id: encounters.read_log(root, log_id) for log_id in ids}
+    logs = dict(sorted(logs.items(), key=lambda kv: str(kv[1][0].get("at") if kv[1] else "~")))
+    data = {"format": fmt, "encounters": [report.sections(i, e, system, rules) for i, e in logs.items()]}
+    emit(app, "report", data)
+
+
+def _every_log(root) -> list[str]:
+    folder = root / "encounters"
+    return sorted(p.name[:-len(".log.yaml")] for p in folder.glob("*.log.yaml")) if folder.is_dir() else []

@@ -1,0 +1,17 @@
+"""Open Adventure in the host's log rows, report and commit messages (T-LOG): each logged command's own
+text on one line (a result that carries its own `message` says it in those words)."""
+
+from __future__ import annotations
+
+KINDS = {"roll": "oa-check", "points": "oa-points", "wound": "oa-wounds", "heal": "oa-wounds",
+         "turn start": "oa-turn", "turn end": "oa-turn", "resolve": "oa-resolve"}
+
+
+def summary(command: str, actor, declaration: dict, result: dict) -> str | None:
+    from narateer_cli.render import flat_text
+    from narateer_cli.systems import load_system
+
+    if isinstance(result, dict) and result.get("message"):
+        return " ".join(str(result["message"]).split())
+    kind = KINDS.get(command)
+    return flat_text(load_system("open-adventure"), kind, result) if kind else None
