@@ -135,7 +135,8 @@ def encounter_log(app, enc_id, last, actors, since):
         log_id = _log_id(s, enc_id)
         nonneg("--last", last)
         keep = log_filter(actors, since)
-        entries = [e for e in encounters.read_log(s.campaign.root, log_id) if keep(e)]
+        tail = last if last and not actors and since is None else None  # a plain --last reads only the end
+        entries = [e for e in encounters.read_log(s.campaign.root, log_id, last=tail) if keep(e)]
     if last is not None:
         entries = entries[len(entries) - last:] if last else []
     emit(app, "encounter_log", {"id": log_id, "entries": entries})
@@ -211,9 +212,14 @@ def _undone_words(root, log_id, record, system) -> str | None:
     from ..render import summary
     from ..store import encounters
 
-    for entry in encounters.read_log(root, log_id):
-        if entry.get("seq") == record["seq"] and (record.get("id") is None or entry.get("id") == record.get("id")):
-            return f"{entry.get('command')}: {summary(entry, system)}"
+    def undone(entry) -> bool:
+        return entry.get("seq") == record["seq"] and (record.get("id") is None or entry.get("id") == record.get("id"))
+
+    # Mostly the undone entry is the log's tip (G-MERGE-4); after earlier undos it lies further back.
+    for last in (1, None):
+        for entry in encounters.read_log(root, log_id, last=last):
+            if undone(entry):
+                return f"{entry.get('command')}: {summary(entry, system)}"
     return None
 
 

@@ -168,10 +168,29 @@ def read_log(root: Path, enc_id: str, last: int | None = None) -> list:
     from collections import deque
 
     path = log_path(root, enc_id)
+    if last:
+        tail = _tail_entries(path, last)
+        if tail is not None:
+            return tail
     out = deque(maxlen=last) if last is not None else []
     if last != 0:
         out.extend(loglines.entries(path, log_label(path)))
     return list(out)
+
+
+def _tail_entries(path: Path, last: int) -> list | None:
+    """The last `last` entries read from the log's end (G-LOG-3: cost flat in the log's length), or None
+    when only a full read can tell (a short log, an old block entry or a broken line among them)."""
+    lines = loglines.last_lines(path, log_label(path), last)
+    if len(lines) < last:
+        return None
+    out = []
+    for raw in lines:
+        entry, problem = loglines._parse_raw(raw)
+        if problem is not None:
+            return None
+        out.append(entry)
+    return out
 
 
 def verify_log_file(root: Path, enc_id: str, entry_problem):
