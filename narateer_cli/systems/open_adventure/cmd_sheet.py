@@ -39,7 +39,8 @@ def _actions(items, limit) -> dict:
 \b
 Examples:
   narateer new kara --attribute strength=3 --attribute presence=2 --mo Warrior=2 --specialization swords
-  narateer new wolf --npc --attribute body=4 --reaction 5 --action bite=6:2""")
+  narateer new wolf --npc --attribute body=4 --reaction 5 --action bite=6:2
+  narateer new goblin --from goblin-chief --count 3      (goblin-1, goblin-2, goblin-3)""")
 @click.argument("char_id")
 @click.option("--name", help="Display name (default: the id).")
 @click.option("--npc", is_flag=True, help="An NPC statblock (attributes body, mind, spirit).")
@@ -50,8 +51,12 @@ Examples:
 @click.option("--defense", multiple=True, metavar="K=V", help="A Defense (body, mind, spirit).")
 @click.option("--reaction", type=int, help="NPC: the statblock's Reaction Score.")
 @click.option("--action", multiple=True, metavar="NAME=AS[:EFFECT]", help="NPC: a statblock action, repeatable.")
+@click.option("--from", "source", metavar="OTHER",
+              help="Copy OTHER's sheet: pools full (points_max), no Wounds or conditions (T-COPY).")
+@click.option("--count", type=int, help="With --from: make ID-1..ID-N.")
 @narateer_flags
-def new_cmd(app, char_id, name, npc, attribute, mo, specialization, pools, defense, reaction, action, **nf):
+def new_cmd(app, char_id, name, npc, attribute, mo, specialization, pools, defense, reaction, action, source,
+            count, **nf):
     from narateer_cli.store import yamlio
     from narateer_cli.store.campaign import check_id
 
@@ -59,6 +64,9 @@ def new_cmd(app, char_id, name, npc, attribute, mo, specialization, pools, defen
     from .sheet import parse_sheet
 
     refuse_narateer_flags(nf)
+    if source is not None or count is not None:
+        given = npc or attribute or mo or specialization or pools or defense or reaction is not None or action
+        return _copy(app, char_id, name, source, count, given)
     check_id(char_id)
     with Session(app) as s:
         rules = s.rules
@@ -72,6 +80,37 @@ def new_cmd(app, char_id, name, npc, attribute, mo, specialization, pools, defen
                 "message": f"created characters/{char_id}.yaml"}
         finish(s, "new", char_id, {"name": doc["name"], "npc": npc}, data, created={char_id: sheet.dice})  # G-LOG-5
     emit(app, KIND + "simple", data)
+
+
+def _copy(app, char_id, name, source, count, given):
+    """T-COPY: the host copies OTHER's document; the `fresh_sheet` hook refills it; one log entry."""
+    from narateer_cli.commands.copying import copy_sheets
+
+    from .files import finish
+
+    if source is None:
+        raise BadInput("--count needs --from OTHER", fix=f"for example narateer new {char_id} --from goblin --count 3")
+    if given:
+        raise BadInput("--from copies a whole sheet; the other sheet options do not go with it",
+                       fix="copy first, then edit the copies' sheets")
+    with Session(app) as s:
+        ids = copy_sheets(s, source, char_id, count, name)
+        files = ", ".join(f"characters/{i}.yaml" for i in ids)
+        data = {"system": "open-adventure", "id": ids[0], "ids": ids, "from": source, "file": files,
+                "message": f"created {files} from characters/{source}.yaml"}
+        created = {cid: _copied_dice(s, cid) for cid in ids}
+        finish(s, "new", ids[0], {"from": source, "count": count}, data, created=created)  # G-LOG-5
+    emit(app, KIND + "simple", data)
+
+
+def _copied_dice(s, cid) -> dict:
+    from narateer_cli.store import yamlio
+
+    from .sheet import parse_sheet
+
+    label = f"characters/{cid}.yaml"
+    text = s.txn.writes[s.txn.rel(s.campaign.sheet_path(cid))]
+    return parse_sheet(cid, yamlio.to_plain(yamlio.load_rt(text, label)), label, s.rules).dice
 
 
 def _new_doc(char_id, name, npc, attribute, mo, specialization, pools, defense, reaction, action, rules) -> dict:
