@@ -155,8 +155,12 @@ def show_cmd(app, char):
     from .chart import chart_dice, printed
     from .files import load
 
+    from .scene_ops import scene_for
+    from .turns import rounds_left
+
     with Session(app, write=False) as s:
         sheet, rules = load(s, char).sheet, s.rules
+        left = rounds_left(scene_for(s, sheet.id)[1], sheet.id)
 
     def dice(score):
         return printed(chart_dice(score, rules)) if score >= rules.min_as else "none (no check)"
@@ -173,7 +177,8 @@ def show_cmd(app, char):
                               "mo": {"name": sheet.mo_name, "score": sheet.mo_score} if sheet.mo_score is not None
                               else None, "scores": rows, "actions": actions, "points": sheet.points,
                               "wounds": sheet.wounds, "specializations": list(sheet.specializations),
-                              "defenses": sheet.defenses, "reaction": sheet.reaction})
+                              "defenses": sheet.defenses, "reaction": sheet.reaction,
+                              "conditions": list(sheet.conditions), "rounds_left": left})
 
 
 def _log_sheet_change(s, command_name, actor_id, declaration, data):
@@ -245,20 +250,44 @@ def heal_cmd(app, char, n):
 
 @command(context_settings={"ignore_unknown_options": True}, help="""Add (+NAME) or remove (-NAME) conditions.
 
+With --rounds N the added conditions end by themselves at the start of
+CHAR's Turn N Rounds later (T-DURATION; CHAR must be in the current encounter).
+
 \b
-Example:
-  narateer condition amicus +prone -dazed""")
+Examples:
+  narateer condition amicus +prone -dazed
+  narateer condition goblin +stunned --rounds 2""")
 @click.argument("char")
 @click.argument("changes", nargs=-1, required=True)
-def condition_cmd(app, char, changes):
-    from .files import load, write_sheet
+@click.option("--rounds", type=click.IntRange(1, 1000), help="The added conditions end after N Rounds.")
+def condition_cmd(app, char, changes, rounds):
+    from . import turns
+    from .files import finish, load, write_sheet
     from .pools import change_conditions
+    from .scene_ops import scene_for
 
     with Session(app) as s:
         sf = load(s, char)
         conds, added, removed = change_conditions(sf.sheet.conditions, changes)
+        enc_id, state = scene_for(s, sf.id)
+        if rounds is not None and (state is None or not added):
+            raise BadInput("--rounds needs a +NAME and CHAR in the current encounter" if state is None
+                           else "--rounds times the conditions added with +NAME", rule="T-DURATION",
+                           fix=f"start one with `narateer encounter new ID {sf.id} ...`" if state is None
+                           else f"for example narateer condition {sf.id} +prone --rounds 2")
+        timed = turns.add_timed(state, sf.id, added, removed, rounds) if state is not None else None
         write_sheet(s, sf, {}, {"conditions": conds})
         data = {"system": "open-adventure", "actor": sf.id, "conditions": conds, "added": added, "removed": removed,
-                "message": f"{sf.id}: conditions {', '.join(conds) or 'none'}"}
-        _log_sheet_change(s, "condition", sf.id, {"changes": list(changes)}, data)
+                "rounds_left": turns.rounds_left(timed, sf.id),
+                "message": f"{sf.id}: conditions {', '.join(conds) or 'none'}" + _left_words(timed, sf.id)}
+        declaration = {"changes": list(changes), **({"rounds": rounds} if rounds is not None else {})}
+        changed_state = timed if timed is not None and timed.durations != state.durations else None
+        finish(s, "condition", sf.id, declaration, data, enc_id, changed_state)
     emit(app, KIND + "simple", data)
+
+
+def _left_words(state, cid) -> str:
+    from .turns import rounds_left
+
+    left = rounds_left(state, cid)
+    return "".join(f"; {n}: {r} Round{'s' if r != 1 else ''} left" for n, r in left.items())
