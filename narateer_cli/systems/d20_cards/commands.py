@@ -256,15 +256,19 @@ def show_cmd(app, char):
     from .sheet import card_for, sheet_values
     from .store import load_world
 
+    from narateer_cli import durations
+
     with Session(app, write=False) as s:
         world = load_world(s, None, [char])
         who = s.sheet(char)
+        enc = encounter_of(s, char)
+        left = durations.left(enc.state if enc else None, char)
         ids = list(dict.fromkeys([*who.actions, *who.cards]))
         rows = [(card_for(who, cid, world.cards), card_status(world, char, cid, s.rules)) for cid in ids
                 if card_for(who, cid, world.cards) is not None]
     data = {"system": "d20-cards", "id": char, "name": who.name, **sheet_values(who),
             "dc": {"mental": who.attr("mind") + who.concentration, "physical": who.attr("body") + who.concentration},
-            "cards": {c.id: st for c, st in rows}, "layout": render.show_text(who, rows)}
+            "cards": {c.id: st for c, st in rows}, "rounds_left": left, "layout": render.show_text(who, rows, left)}
     emit(app, "sheet", data)
 
 
