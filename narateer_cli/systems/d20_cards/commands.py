@@ -53,11 +53,16 @@ def declaration(card, actor, o):
 
 
 def dice_source(app, o, card_sides=None):
-    """Physical faces per group (each given whole, or rolled whole with --seed)."""
-    from .dice import DiceSource, parse_faces
+    """Physical faces per group (each given whole, or rolled whole with --seed); T-ASK: `--faces ask` asks
+    each d20 (attack, save, Concentration) as it is rolled; `ask_faces: true` asks the d20s left out when
+    some faces were given."""
+    from narateer_cli import ask
 
+    from .dice import DiceSource, parse_faces, table_asker
+
+    every, missing = ask.wanted(app, [o.get("faces")])
     faces = {}
-    if o.get("faces"):
+    if o.get("faces") and not every:
         faces["attack"] = parse_faces(o["faces"])
     if o.get("evolutionary_face"):
         faces["evolutionary"] = parse_faces(o["evolutionary_face"])
@@ -67,7 +72,9 @@ def dice_source(app, o, card_sides=None):
         faces["save"] = _faces(o["save_faces"], "--save-faces")
     if o.get("concentration_faces"):
         faces["concentration"] = _faces(o["concentration_faces"], "--concentration-faces")
-    return DiceSource(app.rng(), faces)
+    asking = every or (missing and bool(faces))
+    asked = [g for g in ("attack", "save", "concentration") if g not in faces] if asking else []
+    return DiceSource(app.rng(), faces, ask=table_asker() if asked else None, asked=asked)
 
 
 def target_options(fn):
@@ -149,7 +156,7 @@ def _logged(decl, o) -> dict:
 
     out = {k: v for k, v in plain(decl).items() if v not in (None, False, [], {}, 0) or k in ("card",)}
     for key in ("faces", "evolutionary_face", "damage_faces"):
-        if o.get(key):
+        if o.get(key) and not (key == "faces" and str(o[key]).strip().lower() == "ask"):  # T-ASK: the result has them
             out[key] = o[key]
     for key in ("save_faces", "concentration_faces"):
         if o.get(key):
@@ -256,15 +263,19 @@ def show_cmd(app, char):
     from .sheet import card_for, sheet_values
     from .store import load_world
 
+    from narateer_cli import durations
+
     with Session(app, write=False) as s:
         world = load_world(s, None, [char])
         who = s.sheet(char)
+        enc = encounter_of(s, char)
+        left = durations.left(enc.state if enc else None, char)
         ids = list(dict.fromkeys([*who.actions, *who.cards]))
         rows = [(card_for(who, cid, world.cards), card_status(world, char, cid, s.rules)) for cid in ids
                 if card_for(who, cid, world.cards) is not None]
     data = {"system": "d20-cards", "id": char, "name": who.name, **sheet_values(who),
             "dc": {"mental": who.attr("mind") + who.concentration, "physical": who.attr("body") + who.concentration},
-            "cards": {c.id: st for c, st in rows}, "layout": render.show_text(who, rows)}
+            "cards": {c.id: st for c, st in rows}, "rounds_left": left, "layout": render.show_text(who, rows, left)}
     emit(app, "sheet", data)
 
 

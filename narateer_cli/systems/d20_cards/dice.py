@@ -32,8 +32,10 @@ def parse_faces(text, sides: int = 20) -> list[int]:
 class DiceSource:
     """Faces per group: a list, or a mapping name -> list (saves, Concentration checks)."""
 
-    def __init__(self, rng: random.Random | None = None, faces: dict | None = None):
+    def __init__(self, rng: random.Random | None = None, faces: dict | None = None, ask=None, asked=()):
         self.rng = rng if rng is not None else random.Random()
+        self.ask = ask  # T-ASK: (sides, option, what) -> one face typed at the table
+        self.asked = tuple(asked)  # the groups whose d20s are asked when no face was given
         self.given = {}
         for group, value in (faces or {}).items():
             if group not in GROUPS:
@@ -57,10 +59,22 @@ class DiceSource:
         queue = value.get(key) if isinstance(value, dict) else value
         if queue:
             return queue.pop(0)
+        if self.ask is not None and group in self.asked and sides == 20:
+            return self.ask(sides, "--faces", f"{group} d20" + (f" for {key}" if key is not None else ""))
         return self.rng.randint(1, sides)
 
     def roll_many(self, group: str, count: int, sides: int, key=None) -> list[int]:
         return [self.roll(group, sides, key) for _ in range(count)]
+
+
+def table_asker():
+    """The host's asker (narateer_cli.ask), one d20 face per call; a face off the die is asked again."""
+    from narateer_cli import ask
+
+    def one(sides, option, what):
+        return ask.asker(lambda text, opt: parse_faces(text, sides))(1, option, what)[0]
+
+    return one
 
 
 def check_group(dice: DiceSource, group: str, want: int, sides: int = 20, option: str = "--faces"):

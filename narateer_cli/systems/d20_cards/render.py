@@ -299,6 +299,8 @@ def turn_text(r) -> str:
         lines.append(f"  Concentration on {r.concentration_ended} ended (its cooldown starts)")
     if r.drain:
         lines.append(f"  Dying drain: {damage_line(r.drain)}")
+    for name in getattr(r, "expired", None) or ():
+        lines.append(f"  {name} ended (T-DURATION)")
     for sub in r.companions:
         lines += ["  " + line for line in turn_text(sub).splitlines()]
     return "\n".join(lines)
@@ -360,7 +362,9 @@ def change_text(r) -> str:
     if r.what == "refresh":
         return f"{r.actor}: AP {r.ap['before']} -> {r.ap['after']}"
     bits = [f"+{c}" for c in r.conditions_added] + [f"-{c}" for c in r.conditions_removed]
-    return f"{r.actor}: " + (" ".join(bits) or "no change")
+    left = "".join(f"; {n}: {k} round{'s' if k != 1 else ''} left" for n, k in (getattr(r, "rounds_left", None)
+                                                                                 or {}).items())
+    return f"{r.actor}: " + (" ".join(bits) or "no change") + left
 
 
 def change_json(r) -> dict:
@@ -369,7 +373,7 @@ def change_json(r) -> dict:
 
 # --- sheet --------------------------------------------------------------------
 
-def show_text(char, rows) -> str:
+def show_text(char, rows, left=None) -> str:
     """`show CHAR`: numbers, DCs and each card's readiness; `rows` are (card, status)."""
     a = char.attributes
     lines = [f"{char.name} ({char.id})" + (f", companion of {char.owner}" if char.owner else ""),
@@ -381,7 +385,7 @@ def show_text(char, rows) -> str:
     if char.concentrating:
         lines.append(f"  concentrating on {char.concentrating['card']}")
     if char.conditions:
-        lines.append("  conditions: " + ", ".join(char.conditions))
+        lines.append("  conditions: " + ", ".join(_timed(char.conditions, left)))
     for card, status in rows:
         lines.append(f"  {card.id:<14} {status}")
     return "\n".join(lines)
@@ -428,11 +432,21 @@ def dice_text(d) -> str:
     return f"{d['expr']}: {d['faces']} = {d['total']}"
 
 
+def _timed(conditions, left) -> list:
+    """T-DURATION: `immobilized (2 rounds left)`."""
+    left = left or {}
+    out = []
+    for c in conditions:
+        n = left.get(str(c).partition(":")[0].strip().lower())
+        out.append(c if n is None else f"{c} ({n} round{'s' if n != 1 else ''} left)")
+    return out
+
+
 def encounter_show_text(d) -> str:
     lines = [f"encounter {d['id']}: round {d['round']}, " + (f"{d['turn']}'s turn" if d.get("turn") else "between turns")]
     for row in d["status"]:
         extra = f"; concentrating on {row['concentrating']}" if row.get("concentrating") else ""
-        conds = f"; {', '.join(row['conditions'])}" if row["conditions"] else ""
+        conds = f"; {', '.join(_timed(row['conditions'], row.get('rounds_left')))}" if row["conditions"] else ""
         lines.append(f"  {row['id']:<10} HP {row['hp']}  AP {row['ap']}{extra}{conds}")
     return "\n".join(lines)
 

@@ -16,7 +16,7 @@ from narateer_cli.errors import BadInput
 from .commands import _faces, encounter_of
 
 
-def _change(app, verb, char, declaration, fn, kind="change", ids=None):
+def _change(app, verb, char, declaration, fn, kind="change", ids=None, timer=False):
     """Load, make one timeflow call on CHAR, save and print: the shape of damage, heal, drop ..."""
     from . import render
     from .store import load_world, save
@@ -26,6 +26,8 @@ def _change(app, verb, char, declaration, fn, kind="change", ids=None):
         world = load_world(s, enc.state if enc else None, ids or [char])
         new_world, result = fn(world, s.rules)
         data = {"change": render.change_json, "rest": render.rest_json, "elapse": render.elapse_json}[kind](result)
+        if timer is not False:
+            _timed(enc, char, data, timer)
         save(s, verb, char, declaration, data, world, new_world, enc)
     emit(app, kind, data)
 
@@ -91,13 +93,19 @@ def refresh_cmd(app, char):
 
 @command(help="""Add or remove conditions: +NAME adds, -NAME removes (+stabilized also ends dying and swan_song).
 
+`nullified:N` names the highest Arcane tier it blocks (A-CARD-NULL). With
+--rounds N the added conditions end by themselves at the start of CHAR's turn
+N rounds later (T-DURATION; CHAR must be in the current encounter).
+
 \b
 Example:
   narateer condition mira +dying
-  narateer condition bandit +nullified:1 -hidden""", context_settings={"ignore_unknown_options": True})
+  narateer condition bandit +nullified:1 -hidden
+  narateer condition bandit +immobilized --rounds 2""", context_settings={"ignore_unknown_options": True})
 @click.argument("char")
 @click.argument("changes", nargs=-1, type=click.UNPROCESSED, required=True)
-def condition_cmd(app, char, changes):
+@click.option("--rounds", type=click.IntRange(1, 1000), help="The added conditions end after N rounds.")
+def condition_cmd(app, char, changes, rounds):
     from .timeflow import condition
 
     def run(world, rules):
@@ -109,8 +117,28 @@ def condition_cmd(app, char, changes):
             removed += result.conditions_removed
         return world, result.replace(conditions_added=tuple(added), conditions_removed=tuple(removed))
 
-    _change(app, "condition", char, {"changes": list(changes)}, run)
+    declaration = {"changes": list(changes), **({"rounds": rounds} if rounds is not None else {})}
+    _change(app, "condition", char, declaration, run, timer=rounds)
 
+
+def _timed(enc, char, data, rounds):
+    """T-DURATION: time the added conditions (by name, `nullified:1` as `nullified`); a removal forgets a timer."""
+    from narateer_cli import durations
+
+    head = [str(c).partition(":")[0].strip().lower() for c in data.get("conditions_added") or ()]
+    gone = [str(c).partition(":")[0].strip().lower() for c in data.get("conditions_removed") or ()]
+    if rounds is not None and (enc is None or not head):
+        raise BadInput("--rounds needs a +NAME and CHAR in the current encounter" if enc is None
+                       else "--rounds times the conditions added with +NAME", rule="T-DURATION",
+                       fix=f"for example narateer condition {char} +immobilized --rounds 2")
+    if enc is None:
+        return
+    state = durations.drop(enc.new_state or enc.state, char, head + gone)
+    if rounds is not None:
+        state = durations.add(state, char, head, rounds)
+    if (state.get("durations") or {}) != ((enc.state.get("durations")) or {}):
+        enc.new_state = state
+    data["rounds_left"] = durations.left(state, char)
 
 @command(help="""Rest: refill the charges whose recharge is this kind (--proper = proper); A-CARD-REST.
 
@@ -204,6 +232,8 @@ Example:
   narateer encounter show""")
 @click.argument("enc_id", required=False)
 def encounter_show(app, enc_id):
+    from narateer_cli import durations
+
     from .store import sheet
 
     with Session(app, write=False) as s:
@@ -212,7 +242,8 @@ def encounter_show(app, enc_id):
         for cid in enc.state["participants"]:
             c = sheet(s, cid)
             rows.append({"id": cid, "hp": c.hp, "ap": c.ap(), "conditions": list(c.conditions),
-                         "concentrating": (c.concentrating or {}).get("card"), "cooldowns": c.cooldowns})
+                         "concentrating": (c.concentrating or {}).get("card"), "cooldowns": c.cooldowns,
+                         "rounds_left": durations.left(enc.state, cid)})
     st = enc.state
     emit(app, "encounter_show", {"system": "d20-cards", "id": st["id"], "round": st["round"], "turn": st.get("turn"),
                                  "participants": st["participants"], "status": rows})
@@ -268,6 +299,8 @@ Example:
 @click.argument("char")
 @click.option("--concentration-faces", metavar="F", help="The Concentration d20 if the drain hits a concentrating CHAR.")
 def turn_start(app, char, concentration_faces):
+    from narateer_cli import durations
+
     from . import render
     from .dice import DiceSource, parse_faces
     from .encounter import as_record, begin_turn
@@ -278,10 +311,14 @@ def turn_start(app, char, concentration_faces):
     with Session(app) as s:
         enc = current_encounter(s, required=True)
         enc.new_state = begin_turn(enc.state, char)
+        expired = durations.due(enc.new_state, char)  # T-DURATION: timed conditions end as the turn starts
+        enc.new_state = durations.drop(enc.new_state, char, expired)
         world = load_world(s, enc.state, [char])
-        new_world, result = start(world.replace(encounter=as_record(enc.new_state)), char, s.rules,
-                                  DiceSource(app.rng(), faces))
-        data = render.turn_json(result)
+        ready = world.replace(encounter=as_record(enc.new_state))
+        if expired:
+            ready = ready.with_char(ready.chars[char].replace(conditions=ready.chars[char].without(*expired)))
+        new_world, result = start(ready, char, s.rules, DiceSource(app.rng(), faces))
+        data = {**render.turn_json(result), **({"expired": expired} if expired else {})}
         save(s, "turn start", char, {}, data, world, new_world.replace(encounter=world.encounter), enc)
     emit(app, "turn_start", data)
 

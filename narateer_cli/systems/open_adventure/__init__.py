@@ -44,6 +44,7 @@ SYSTEM = System(
         "render": _P + "render",
         "summary": __name__ + ".summary:summary",
         "complete": __name__ + ".complete:complete",
+        "fresh_sheet": __name__ + ".sheet:fresh_sheet",
     },
     example="example",
     counters=("points.body", "points.mind", "points.spirit", "wounds", "challenge_points"),

@@ -55,10 +55,18 @@ def declaration(use, o: dict):
 
 
 def source_for(app, faces, other_faces):
-    from .dice import DiceSource, parse_faces
+    """Seeded dice, the table's faces, or (T-ASK) faces asked die by die: `--faces ask`, or with
+    `ask_faces: true` the stream the command line left out when it gave another."""
+    from narateer_cli import ask
 
-    return DiceSource(rng=app.rng(), physical={"faces": (parse_faces(faces), "--faces"),
-                                               "other": (parse_faces(other_faces, "--other-faces"), "--other-faces")})
+    from .dice import DiceSource, parse_faces, table_asker
+
+    streams = {"faces": (faces, "--faces"), "other": (other_faces, "--other-faces")}
+    every, missing = ask.wanted(app, [faces, other_faces])
+    physical = {k: (None if ask.is_ask(t) else parse_faces(t, o), o) for k, (t, o) in streams.items()}
+    given = [k for k, (chains, _) in physical.items() if chains is not None]
+    asked = {k: o for k, (t, o) in streams.items() if ask.is_ask(t) or (missing and given and k not in given)}
+    return DiceSource(rng=app.rng(), physical=physical, ask=table_asker() if asked else None, asked=asked)
 
 
 @command(help="""Make one Action Check: AS picks the dice, the total must meet the DS.

@@ -138,8 +138,18 @@ def _turn(app, change, command_name):
 @click.argument("char", required=False)
 def turn_start(app, char):
     from . import turns
+    from .files import finish, load, write_sheet
+    from .render import turn_json
 
-    _turn(app, lambda st: turns.start(st, char), "turn start")
+    with Session(app) as s:
+        enc_id, state = _state(s, app.encounter_id)
+        state, expired = turns.expire(turns.start(state, char))  # T-DURATION: timed conditions end now
+        if expired:
+            sf = load(s, state.actor)
+            write_sheet(s, sf, {}, {"conditions": [c for c in sf.sheet.conditions if c not in expired]})
+        data = turn_json(state, expired)
+        finish(s, "turn start", state.actor, {}, data, enc_id, state)
+    emit(app, KIND + "turn", data)
 
 
 @command(group=turn_cmd, name="end", help="""End the current Turn.""")

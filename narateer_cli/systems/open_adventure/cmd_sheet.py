@@ -39,7 +39,8 @@ def _actions(items, limit) -> dict:
 \b
 Examples:
   narateer new kara --attribute strength=3 --attribute presence=2 --mo Warrior=2 --specialization swords
-  narateer new wolf --npc --attribute body=4 --reaction 5 --action bite=6:2""")
+  narateer new wolf --npc --attribute body=4 --reaction 5 --action bite=6:2
+  narateer new goblin --from goblin-chief --count 3      (goblin-1, goblin-2, goblin-3)""")
 @click.argument("char_id")
 @click.option("--name", help="Display name (default: the id).")
 @click.option("--npc", is_flag=True, help="An NPC statblock (attributes body, mind, spirit).")
@@ -50,8 +51,12 @@ Examples:
 @click.option("--defense", multiple=True, metavar="K=V", help="A Defense (body, mind, spirit).")
 @click.option("--reaction", type=int, help="NPC: the statblock's Reaction Score.")
 @click.option("--action", multiple=True, metavar="NAME=AS[:EFFECT]", help="NPC: a statblock action, repeatable.")
+@click.option("--from", "source", metavar="OTHER",
+              help="Copy OTHER's sheet: pools full (points_max), no Wounds or conditions (T-COPY).")
+@click.option("--count", type=int, help="With --from: make ID-1..ID-N.")
 @narateer_flags
-def new_cmd(app, char_id, name, npc, attribute, mo, specialization, pools, defense, reaction, action, **nf):
+def new_cmd(app, char_id, name, npc, attribute, mo, specialization, pools, defense, reaction, action, source,
+            count, **nf):
     from narateer_cli.store import yamlio
     from narateer_cli.store.campaign import check_id
 
@@ -59,6 +64,9 @@ def new_cmd(app, char_id, name, npc, attribute, mo, specialization, pools, defen
     from .sheet import parse_sheet
 
     refuse_narateer_flags(nf)
+    if source is not None or count is not None:
+        given = npc or attribute or mo or specialization or pools or defense or reaction is not None or action
+        return _copy(app, char_id, name, source, count, given)
     check_id(char_id)
     with Session(app) as s:
         rules = s.rules
@@ -72,6 +80,37 @@ def new_cmd(app, char_id, name, npc, attribute, mo, specialization, pools, defen
                 "message": f"created characters/{char_id}.yaml"}
         finish(s, "new", char_id, {"name": doc["name"], "npc": npc}, data, created={char_id: sheet.dice})  # G-LOG-5
     emit(app, KIND + "simple", data)
+
+
+def _copy(app, char_id, name, source, count, given):
+    """T-COPY: the host copies OTHER's document; the `fresh_sheet` hook refills it; one log entry."""
+    from narateer_cli.commands.copying import copy_sheets
+
+    from .files import finish
+
+    if source is None:
+        raise BadInput("--count needs --from OTHER", fix=f"for example narateer new {char_id} --from goblin --count 3")
+    if given:
+        raise BadInput("--from copies a whole sheet; the other sheet options do not go with it",
+                       fix="copy first, then edit the copies' sheets")
+    with Session(app) as s:
+        ids = copy_sheets(s, source, char_id, count, name)
+        files = ", ".join(f"characters/{i}.yaml" for i in ids)
+        data = {"system": "open-adventure", "id": ids[0], "ids": ids, "from": source, "file": files,
+                "message": f"created {files} from characters/{source}.yaml"}
+        created = {cid: _copied_dice(s, cid) for cid in ids}
+        finish(s, "new", ids[0], {"from": source, "count": count}, data, created=created)  # G-LOG-5
+    emit(app, KIND + "simple", data)
+
+
+def _copied_dice(s, cid) -> dict:
+    from narateer_cli.store import yamlio
+
+    from .sheet import parse_sheet
+
+    label = f"characters/{cid}.yaml"
+    text = s.txn.writes[s.txn.rel(s.campaign.sheet_path(cid))]
+    return parse_sheet(cid, yamlio.to_plain(yamlio.load_rt(text, label)), label, s.rules).dice
 
 
 def _new_doc(char_id, name, npc, attribute, mo, specialization, pools, defense, reaction, action, rules) -> dict:
@@ -116,8 +155,12 @@ def show_cmd(app, char):
     from .chart import chart_dice, printed
     from .files import load
 
+    from .scene_ops import scene_for
+    from .turns import rounds_left
+
     with Session(app, write=False) as s:
         sheet, rules = load(s, char).sheet, s.rules
+        left = rounds_left(scene_for(s, sheet.id)[1], sheet.id)
 
     def dice(score):
         return printed(chart_dice(score, rules)) if score >= rules.min_as else "none (no check)"
@@ -134,7 +177,8 @@ def show_cmd(app, char):
                               "mo": {"name": sheet.mo_name, "score": sheet.mo_score} if sheet.mo_score is not None
                               else None, "scores": rows, "actions": actions, "points": sheet.points,
                               "wounds": sheet.wounds, "specializations": list(sheet.specializations),
-                              "defenses": sheet.defenses, "reaction": sheet.reaction})
+                              "defenses": sheet.defenses, "reaction": sheet.reaction,
+                              "conditions": list(sheet.conditions), "rounds_left": left})
 
 
 def _log_sheet_change(s, command_name, actor_id, declaration, data):
@@ -206,20 +250,44 @@ def heal_cmd(app, char, n):
 
 @command(context_settings={"ignore_unknown_options": True}, help="""Add (+NAME) or remove (-NAME) conditions.
 
+With --rounds N the added conditions end by themselves at the start of
+CHAR's Turn N Rounds later (T-DURATION; CHAR must be in the current encounter).
+
 \b
-Example:
-  narateer condition amicus +prone -dazed""")
+Examples:
+  narateer condition amicus +prone -dazed
+  narateer condition goblin +stunned --rounds 2""")
 @click.argument("char")
 @click.argument("changes", nargs=-1, required=True)
-def condition_cmd(app, char, changes):
-    from .files import load, write_sheet
+@click.option("--rounds", type=click.IntRange(1, 1000), help="The added conditions end after N Rounds.")
+def condition_cmd(app, char, changes, rounds):
+    from . import turns
+    from .files import finish, load, write_sheet
     from .pools import change_conditions
+    from .scene_ops import scene_for
 
     with Session(app) as s:
         sf = load(s, char)
         conds, added, removed = change_conditions(sf.sheet.conditions, changes)
+        enc_id, state = scene_for(s, sf.id)
+        if rounds is not None and (state is None or not added):
+            raise BadInput("--rounds needs a +NAME and CHAR in the current encounter" if state is None
+                           else "--rounds times the conditions added with +NAME", rule="T-DURATION",
+                           fix=f"start one with `narateer encounter new ID {sf.id} ...`" if state is None
+                           else f"for example narateer condition {sf.id} +prone --rounds 2")
+        timed = turns.add_timed(state, sf.id, added, removed, rounds) if state is not None else None
         write_sheet(s, sf, {}, {"conditions": conds})
         data = {"system": "open-adventure", "actor": sf.id, "conditions": conds, "added": added, "removed": removed,
-                "message": f"{sf.id}: conditions {', '.join(conds) or 'none'}"}
-        _log_sheet_change(s, "condition", sf.id, {"changes": list(changes)}, data)
+                "rounds_left": turns.rounds_left(timed, sf.id),
+                "message": f"{sf.id}: conditions {', '.join(conds) or 'none'}" + _left_words(timed, sf.id)}
+        declaration = {"changes": list(changes), **({"rounds": rounds} if rounds is not None else {})}
+        changed_state = timed if timed is not None and timed.durations != state.durations else None
+        finish(s, "condition", sf.id, declaration, data, enc_id, changed_state)
     emit(app, KIND + "simple", data)
+
+
+def _left_words(state, cid) -> str:
+    from .turns import rounds_left
+
+    left = rounds_left(state, cid)
+    return "".join(f"; {n}: {r} Round{'s' if r != 1 else ''} left" for n, r in left.items())

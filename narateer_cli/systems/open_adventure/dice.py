@@ -85,9 +85,11 @@ class DiceSource:
     chain before the next die.
     """
 
-    def __init__(self, rng=None, physical: dict | None = None):
+    def __init__(self, rng=None, physical: dict | None = None, ask=None, asked=()):
         self.rng = rng
         self.physical = {k: v for k, v in (physical or {}).items() if v is not None and v[0] is not None}
+        self.ask = ask  # T-ASK: (size, option, what) -> one face typed at the table, for the streams in `asked`
+        self.asked = dict(asked)  # stream -> option
 
     def given(self, stream: str) -> bool:
         return stream in self.physical
@@ -97,6 +99,8 @@ class DiceSource:
             chains, option = self.physical[stream]
             check_chains(chains, dice, action_score, rules, option)
             return [list(c) for c in chains]
+        if self.ask is not None and stream in self.asked:
+            return self._asked(self.asked[stream], dice, rules)
         if self.rng is None:
             raise BadInput("no dice to roll", fix="give --faces or a seed")
         out = []
@@ -106,6 +110,38 @@ class DiceSource:
                 chain.append(self.rng.randint(1, size))
             out.append(chain)
         return out
+
+
+    def _asked(self, option, dice, rules) -> list[list[int]]:
+        """T-ASK: each die's face in chart order, then each explosion as it happens (R-OA-EXPL-1)."""
+        out = []
+        for index, size in enumerate(dice):
+            chain = [self.ask(size, option, f"die {index} (d{size})")]
+            while explodes(chain[-1], size, len(chain), rules):
+                chain.append(self.ask(size, option, f"die {index} (d{size}) exploded on {chain[-1]}: roll it again"))
+            out.append(chain)
+        return out
+
+
+def one_face(size: int):
+    """A reader of one typed face of a d`size` (exit-2 errors, so the asker asks again)."""
+    def parse(text, option):
+        word = str(text).strip()
+        if not word.isdigit() or not 1 <= int(word) <= size:
+            raise BadInput(f"{option}: {word!r} is not a face of a d{size}", fix=f"type a whole number 1..{size}")
+        return [int(word)]
+
+    return parse
+
+
+def table_asker():
+    """The host's asker (narateer_cli.ask), one face of one die per call."""
+    from narateer_cli import ask
+
+    def one(size, option, what):
+        return ask.asker(one_face(size))(1, option, what)[0]
+
+    return one
 
 
 def roll_pool(dice, action_score, rules, source: DiceSource, stream: str = "faces") -> dict:

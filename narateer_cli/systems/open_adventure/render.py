@@ -159,9 +159,17 @@ def points_lines(p) -> list[str]:
     return [f"{p.actor}: {p.pool} points {p.before} -> {p.after}{wound}"]
 
 
-def turn_json(state) -> dict:
-    return {"system": SYSTEM, "encounter": state.encounter, "round": state.round, "actor": state.actor,
+def turn_json(state, expired=None) -> dict:
+    from narateer_cli import durations
+
+    data = {"system": SYSTEM, "encounter": state.encounter, "round": state.round, "actor": state.actor,
             "major": not state.major, "minor": not state.minor, "order": list(state.order)}
+    left = {c: durations.left({"round": state.round, "durations": state.durations}, c) for c in state.durations}
+    if left:
+        data["rounds_left"] = left  # T-DURATION
+    if expired:
+        data["expired"] = list(expired)
+    return data
 
 
 def turn_lines(state) -> list[str]:
@@ -243,10 +251,17 @@ def wounds_text(data: dict) -> str:
 
 def turn_text(data: dict) -> str:
     if data.get("actor") is None:
-        return f"{data['encounter']}: Round {data['round']}, no Turn going; order {', '.join(data['order'])}"
-    left = [k.title() for k in ("major", "minor") if data.get(k)]
-    return (f"{data['encounter']}: Round {data['round']}, {data['actor']}'s Turn; left: {', '.join(left) or 'nothing'}; "
-            f"order {', '.join(data['order'])}")
+        head = f"{data['encounter']}: Round {data['round']}, no Turn going; order {', '.join(data['order'])}"
+    else:
+        left = [k.title() for k in ("major", "minor") if data.get(k)]
+        head = (f"{data['encounter']}: Round {data['round']}, {data['actor']}'s Turn; "
+                f"left: {', '.join(left) or 'nothing'}; order {', '.join(data['order'])}")
+    lines = [head]
+    if data.get("expired"):
+        lines.append(f"  {data['actor']}: {', '.join(data['expired'])} ended (T-DURATION)")
+    for cid, timers in (data.get("rounds_left") or {}).items():
+        lines.append(f"  {cid}: " + ", ".join(f"{n} {r} Round{'s' if r != 1 else ''} left" for n, r in timers.items()))
+    return _join(lines)
 
 
 def show_text(data: dict) -> str:
@@ -262,6 +277,10 @@ def show_text(data: dict) -> str:
     pools = ", ".join(f"{k} {v}" for k, v in data.get("points", {}).items())
     if pools:
         lines.append(f"  points: {pools}; Wounds {data.get('wounds', 0)}")
+    if data.get("conditions"):
+        left = data.get("rounds_left") or {}
+        lines.append("  conditions: " + ", ".join(c + (f" ({left[c]} Round{'s' if left[c] != 1 else ''} left)"
+                                                       if c in left else "") for c in data["conditions"]))
     if data.get("specializations"):
         lines.append("  Specializations: " + ", ".join(data["specializations"]))
     return _join(lines)

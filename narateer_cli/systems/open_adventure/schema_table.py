@@ -25,9 +25,11 @@ SHEET = Map(keys={
     "effect_bonuses": Map(values=_SCORE),
     "defenses": _POOLS,
     "points": _POOLS,
+    "points_max": _POOLS,
     "wounds": _SCORE,
     "conditions": Seq(Text()),
     "reaction": _SCORE,
     "challenge_points": _SCORE,
+    "challenge_points_max": _SCORE,
     "actions": Map(values=_ACTION),
 }, open=True, required=("name", "attributes"))

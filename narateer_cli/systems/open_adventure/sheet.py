@@ -41,17 +41,19 @@ class Sheet(Record):
 def schema(rules) -> dict:
     """Known keys per map path, for PCs and NPCs; `*` marks a map whose keys the user names."""
     pools = {g: INT for g in GROUPS}
-    common = {"name": NAME, "kind": "pc or npc", "defenses": MAP, "points": MAP, "wounds": INT,
-              "conditions": NAMES, "mo": MAP, "bonuses": COUNT_MAP, "effect_bonuses": COUNT_MAP}
+    common = {"name": NAME, "kind": "pc or npc", "defenses": MAP, "points": MAP, "points_max": MAP,
+              "wounds": INT, "conditions": NAMES, "mo": MAP, "bonuses": COUNT_MAP, "effect_bonuses": COUNT_MAP}
     pc = {"": {**common, "attributes": MAP, "specializations": NAMES},
           "attributes": {g: MAP for g in GROUPS}, "mo": {"name": NAME, "score": INT},
-          "defenses": pools, "points": pools, "bonuses": {"*": INT}, "effect_bonuses": {"*": INT}}
+          "defenses": pools, "points": pools, "points_max": pools, "bonuses": {"*": INT},
+          "effect_bonuses": {"*": INT}}
     for group, names in rules.groups.items():
         pc[f"attributes.{group}"] = {a: INT for a in names}
-    npc = {"": {**common, "attributes": MAP, "reaction": INT, "challenge_points": INT, "actions": MAP,
+    npc = {"": {**common, "attributes": MAP, "reaction": INT, "challenge_points": INT,
+                "challenge_points_max": INT, "actions": MAP,
                 "specializations": NAMES},
            "attributes": pools, "mo": {"name": NAME, "score": INT}, "defenses": pools, "points": pools,
-           "bonuses": {"*": INT}, "effect_bonuses": {"*": INT}, "actions": {"*": MAP},
+           "points_max": pools, "bonuses": {"*": INT}, "effect_bonuses": {"*": INT}, "actions": {"*": MAP},
            "actions.*": {"as": INT, "effect": INT, "group": "body, mind or spirit", "stunt": FLAG}}
     return {"pc": pc, "npc": npc}
 
@@ -152,3 +154,20 @@ def parse_sheet(char_id: str, doc, label: str, rules) -> Sheet:
                  wounds=doc.get("wounds", 0), conditions=tuple(doc.get("conditions") or ()),
                  reaction=doc.get("reaction"), challenge_points=doc.get("challenge_points"),
                  actions=_actions(doc) if npc else {})
+
+
+def fresh_sheet(doc, rules):
+    """T-COPY: a copy starts fresh: each point pool at its maximum (`points_max`, when the sheet gives one;
+    else the pool as written), Challenge Points at `challenge_points_max` likewise, no Wounds, no conditions."""
+    pools, top = doc.get("points"), doc.get("points_max") or {}
+    if isinstance(pools, dict):
+        for pool in list(pools):
+            if isinstance(top.get(pool), int):
+                pools[pool] = top[pool]
+    if isinstance(doc.get("challenge_points_max"), int) and "challenge_points" in doc:
+        doc["challenge_points"] = doc["challenge_points_max"]
+    if doc.get("wounds"):
+        doc["wounds"] = 0
+    if doc.get("conditions"):
+        doc["conditions"] = []
+    return doc

@@ -11,9 +11,9 @@ from .record import Record
 class TurnState(Record):
     """One encounter's turn state: fixed order, the Round, whose Turn it is and what it has spent."""
     _fields = ("encounter", "round", "order", "acted", "actor", "major", "minor", "maintaining", "spent",
-               "reactions")
+               "reactions", "durations")
     _defaults = {"round": 1, "acted": (), "actor": None, "major": False, "minor": False, "maintaining": None,
-                 "spent": (), "reactions": {}}
+                 "spent": (), "reactions": {}, "durations": {}}
 
 
 def order(members, reactions: dict, sheets: dict, rules) -> tuple:
@@ -100,7 +100,7 @@ def join(state: TurnState, cid: str, reaction: int | None, sheets: dict, rules) 
 
 
 STATE_KEYS = ("id", "system", "round", "order", "acted", "actor", "major", "minor", "participants", "maintaining",
-              "spent", "reactions")
+              "spent", "reactions", "durations")
 
 
 def state_from_data(data: dict, label: str) -> TurnState:
@@ -112,10 +112,14 @@ def state_from_data(data: dict, label: str) -> TurnState:
                           acted=tuple(data.get("acted") or ()), actor=data.get("actor"),
                           major=bool(data.get("major")), minor=bool(data.get("minor")),
                           maintaining=data.get("maintaining"), spent=tuple(data.get("spent") or ()),
-                          reactions=dict(data.get("reactions") or {}))
+                          reactions=dict(data.get("reactions") or {}),
+                          durations={str(c): {str(n): int(r) for n, r in (v or {}).items()}
+                                     for c, v in (data.get("durations") or {}).items()})
     except (KeyError, TypeError, ValueError):
         raise BadInput(f"{label}: damaged encounter state", fix="restore it from git") from None
     names = set(state.order)
+    if not set(state.durations) <= names:
+        raise BadInput(f"{label}: a timed condition names a character outside its order", fix="restore it from git")
     if not (set(state.acted) <= names and set(state.spent) <= names and (state.actor is None or state.actor in names)):
         raise BadInput(f"{label}: names a character outside its order", fix="restore it from git")
     return state
@@ -125,7 +129,39 @@ def state_data(state: TurnState) -> dict:
     return {"id": state.encounter, "system": "open-adventure", "round": state.round, "order": list(state.order),
             "acted": list(state.acted), "actor": state.actor, "major": state.major, "minor": state.minor,
             "participants": list(state.order), "maintaining": state.maintaining, "spent": list(state.spent),
-            "reactions": dict(state.reactions)}
+            "reactions": dict(state.reactions), **({"durations": state.durations} if state.durations else {})}
+
+
+def timed(state: TurnState) -> dict:
+    """The state as `narateer_cli.durations` reads it (T-DURATION)."""
+    return {"round": state.round, "durations": state.durations}
+
+
+def add_timed(state: TurnState, cid: str, added, removed, rounds: int | None) -> TurnState:
+    """T-DURATION: `condition CHAR +NAME --rounds N` ends NAME at the start of CHAR's Turn N Rounds later;
+    removing a condition forgets its timer."""
+    from narateer_cli import durations
+
+    data = durations.drop(timed(state), cid, list(removed) + list(added))
+    if rounds is not None:
+        data = durations.add(data, cid, added, rounds)
+    return state.replace(durations=data["durations"])
+
+
+def expire(state: TurnState) -> tuple[TurnState, list]:
+    """As the actor's Turn starts: its timed conditions that end now, and the state without them."""
+    from narateer_cli import durations
+
+    if state.actor is None:
+        return state, []
+    due = durations.due(timed(state), state.actor)
+    return state.replace(durations=durations.drop(timed(state), state.actor, due)["durations"]), due
+
+
+def rounds_left(state: TurnState | None, cid: str) -> dict:
+    from narateer_cli import durations
+
+    return durations.left(timed(state), cid) if state is not None else {}
 
 
 def load_state(data: dict, label: str, checked: bool = False) -> dict:
