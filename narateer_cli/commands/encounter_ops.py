@@ -111,6 +111,34 @@ def log_action(session, log_id: str, command: str, actor, declaration: dict, res
     return entry
 
 
+def restore_last(session, log_id: str) -> tuple[dict, dict]:
+    """Undo's file half (G-MERGE-4): give every file the log's last action replaced its previous bytes and
+    drop its undo record. Returns the record and, per restored sheet, (sheet now, sheet restored)."""
+    from ..store import encounters, yamlio
+
+    root = session.campaign.root
+    path, record = encounters.latest_undo(root, log_id)
+    encounters.check_undo(root, record, log_id)
+    sheets = {}
+    for rel, text in record["before"].items():
+        session.txn.write(root / rel, text)
+        if rel.startswith("characters/") and text is not None:
+            cid = rel[len("characters/"):-len(".yaml")]
+            back = session.campaign.system.parse_sheet(cid, yamlio.load_rt(text, rel), rel, session.rules)
+            sheets[cid] = (session.sheet(cid), back)
+    session.txn.write(path, None)
+    return record, sheets
+
+
+def log_undo(session, log_id: str, record: dict, data: dict, moves: dict | None, extra: dict | None = None):
+    """Undo's log half: the entry naming the id it undoes and where play resumes, then commit."""
+    undoes = {"undoes": record.get("id") or record["seq"], "resumes": record.get("parent")}
+    append_entry(session, log_id, "undo", None, undoes, data, moves, extra=extra)
+    changed = session.txn.changed()
+    session.commit()
+    autocommit(session, changed, "undo", None, {}, data)
+
+
 def append_entry(session, enc_id: str, command: str, actor, declaration: dict, result: dict, moves: dict | None,
                  secret: bool = False, entry_id: str | None = None, private=(), extra: dict | None = None) -> dict:
     """Add one log entry (seq, id and parent from the log's tail) to the transaction; returns it.

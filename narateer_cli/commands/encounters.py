@@ -12,7 +12,7 @@ from __future__ import annotations
 import click
 
 from .common import Session, command, emit, nonneg
-from .encounter_ops import Encounter, append_entry, autocommit, current_encounter, finish
+from .encounter_ops import Encounter, current_encounter, finish, log_undo, restore_last
 
 
 @click.group(name="encounter", help="""Create, show and read encounters.
@@ -182,28 +182,12 @@ Example:
   narateer undo""")
 @click.argument("enc_id", required=False)
 def undo_cmd(app, enc_id):
-    from ..store import encounters, yamlio
-
     with Session(app) as s:
         log_id = _log_id(s, enc_id)
-        root = s.campaign.root
-        path, record = encounters.latest_undo(root, log_id)
-        encounters.check_undo(root, record, log_id)
-        dice = {}
-        for rel, text in record["before"].items():
-            s.txn.write(root / rel, text)
-            if rel.startswith("characters/") and text is not None:
-                cid = rel[len("characters/"):-len(".yaml")]
-                dice[cid] = s.campaign.system.parse_sheet(cid, yamlio.load_rt(text, rel), rel, s.rules).dice
-        s.txn.write(path, None)
+        record, sheets = restore_last(s, log_id)
         data = {"encounter": log_id, "undone": record["seq"], "files": sorted(record["before"]),
-                "undid": _undone_words(root, log_id, record, s.campaign.system)}
-        moves = {cid: (s.sheet(cid).dice, dice[cid]) for cid in dice}
-        undoes = {"undoes": record.get("id") or record["seq"], "resumes": record.get("parent")}
-        append_entry(s, log_id, "undo", None, undoes, data, moves)
-        changed = s.txn.changed()
-        s.commit()
-        autocommit(s, changed, "undo", None, {}, data)
+                "undid": _undone_words(s.campaign.root, log_id, record, s.campaign.system)}
+        log_undo(s, log_id, record, data, {cid: (now.dice, back.dice) for cid, (now, back) in sheets.items()})
     emit(app, "undo", data)
 
 

@@ -349,32 +349,20 @@ Example:
   narateer undo""")
 @click.argument("enc_id", required=False)
 def undo_cmd(app, enc_id):
-    from narateer_cli.commands.encounter_ops import append_entry, autocommit
-    from narateer_cli.store import encounters, yamlio
+    from narateer_cli.commands.encounter_ops import log_undo, restore_last
 
     from .sheet import sheet_values
 
     with Session(app) as s:
         log_id = _log_id(s, enc_id)
-        root = s.campaign.root
-        path, record = encounters.latest_undo(root, log_id)
-        encounters.check_undo(root, record, log_id)
+        record, sheets = restore_last(s, log_id)
         state = {}
-        for rel, text in record["before"].items():
-            s.txn.write(root / rel, text)
-            if rel.startswith("characters/") and text is not None:
-                cid = rel[len("characters/"):-len(".yaml")]
-                now = sheet_values(s.sheet(cid))
-                back = sheet_values(s.campaign.system.parse_sheet(cid, yamlio.load_rt(text, rel), rel, s.rules))
-                state[cid] = {"before": {k: v for k, v in now.items() if v != back[k]},
-                              "after": {k: v for k, v in back.items() if v != now[k]}}
-        s.txn.write(path, None)
+        for cid, (now_sheet, back_sheet) in sheets.items():
+            now, back = sheet_values(now_sheet), sheet_values(back_sheet)
+            state[cid] = {"before": {k: v for k, v in now.items() if v != back[k]},
+                          "after": {k: v for k, v in back.items() if v != now[k]}}
         data = {"system": "d20-cards", "encounter": log_id, "undone": record["seq"], "files": sorted(record["before"])}
-        undoes = {"undoes": record.get("id") or record["seq"], "resumes": record.get("parent")}
-        append_entry(s, log_id, "undo", None, undoes, data, None, extra={"state": state})
-        changed = s.txn.changed()
-        s.commit()
-        autocommit(s, changed, "undo", None, {}, data)
+        log_undo(s, log_id, record, data, None, extra={"state": state})
     emit(app, "undo", data)
 
 
