@@ -12,7 +12,7 @@ import re
 
 from narateer_cli.errors import BadInput
 
-from .record import Record
+from narateer_cli.record import Record
 from .schema import CARD_SCHEMA, ID_RE, UNITS, Problem, check
 
 _DICE_RE = re.compile(r"^\s*(\d+)\s*[dD]\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*$")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from narateer_cli.errors import BadInput, Refused
 
 from .effects import critical, note
-from .record import Record
+from narateer_cli.record import Record
 from .results import Gate, Geometry
 from .schema import closest
 from .sheet import card_for

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .record import Record
+from narateer_cli.record import Record
 
 SYSTEM = "d20-cards"
 ORNAMENT = "─── ⋅ ∙ ∘ ☽ ◯ ☾ ∘ ⋅ ⋅ ───"
@@ -19,7 +19,7 @@ PROPERTY_NAMES = {"swan_song": "Swan Song"}
 def plain(value):
     """Records, tuples and Fractions as JSON-ready values."""
     if isinstance(value, Record):
-        return {k: plain(v) for k, v in value.values().items()}
+        return {k: plain(v) for k, v in value.as_dict().items()}
     if isinstance(value, dict):
         return {str(k): plain(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):

@@ -7,7 +7,7 @@ record. The render module turns results into text and JSON.
 
 from __future__ import annotations
 
-from .record import Record
+from narateer_cli.record import Record
 
 
 class Encounter(Record):

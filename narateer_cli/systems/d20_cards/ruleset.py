@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from narateer_cli.errors import BadInput
 
-from .record import Record
+from narateer_cli.record import Record
 from .schema import ATTACK_ATTRS, Choice, DictOf, Either, Int, ListOf, Map, Nullable, Text, check
 
 _NAMES = ListOf(Text())

@@ -12,7 +12,7 @@ from __future__ import annotations
 import difflib
 import re
 
-from .record import Record
+from narateer_cli.record import Record
 
 ID_RE = re.compile(r"^[A-Za-z0-9_-]+$")
 LIMIT = 1_000_000

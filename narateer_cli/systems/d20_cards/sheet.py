@@ -12,7 +12,7 @@ from __future__ import annotations
 from narateer_cli.errors import BadInput
 
 from .cards import Card, parse_card
-from .record import Record
+from narateer_cli.record import Record
 from .schema import SHEET_SCHEMA, check
 
 COUNTERS = ("hp.current", "resources.*.current", "charges.*")

@@ -12,7 +12,7 @@ from narateer_cli.errors import BadInput, Refused
 from .chart import chart_dice, ds_value, time_benefit
 from .dice import check_chains, critical_failure, faces_text
 from .names import norm, suggest
-from .record import Record
+from narateer_cli.record import Record
 
 SYSTEM = "open-adventure"
 GROUPS = ("body", "mind", "spirit")

@@ -17,7 +17,7 @@ from math import comb
 from narateer_cli.errors import BadInput, Refused
 
 from .chart import chart_dice
-from .record import Record
+from narateer_cli.record import Record
 
 
 class Odds(Record):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from narateer_cli.errors import BadInput
 
 from .names import norm, suggest
-from .record import Record
+from narateer_cli.record import Record
 
 POOLS = ("body", "mind", "spirit", "challenge")
 

@@ -11,7 +11,7 @@ from narateer_cli.errors import BadInput
 
 from ..base import merge_rules as merge
 from .names import suggest
-from .record import Record
+from narateer_cli.record import Record
 
 KNOBS = ("chart", "explode", "critical_failure", "opposed", "effect", "specializations", "time",
          "min_action_score", "multi", "stunt", "wound", "attributes", "ds", "turn", "limits")

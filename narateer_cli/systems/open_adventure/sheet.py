@@ -11,7 +11,7 @@ from __future__ import annotations
 from narateer_cli.errors import BadInput
 
 from .names import closest, norm
-from .record import Record
+from narateer_cli.record import Record
 
 GROUPS = ("body", "mind", "spirit")
 INT, NAME, FLAG, NAMES, MAP = "whole number >= 0", "name", "true or false", "list of names", "mapping"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from narateer_cli.errors import BadInput, Refused
 
 from .names import suggest
-from .record import Record
+from narateer_cli.record import Record
 
 
 class TurnState(Record):

@@ -6,7 +6,7 @@ fixed order (actor, opponent), and returns the dice each party has after.
 
 from __future__ import annotations
 
-from .record import Record, factory, replace
+from narateer_cli.record import Record, factory, replace
 
 from .character import Sheet, possessive, spend
 from .check import Declaration, Payment, Streams, Target, afford, chance, plan, roll

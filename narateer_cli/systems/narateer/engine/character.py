@@ -6,7 +6,7 @@ Dice moves return new dice counts; the store writes them back key by key.
 
 from __future__ import annotations
 
-from .record import Record, factory, replace
+from narateer_cli.record import Record, factory, replace
 
 from narateer_cli.errors import BadInput, Refused
 from .ruleset import Ruleset

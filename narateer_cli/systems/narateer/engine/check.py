@@ -8,7 +8,7 @@ explicit rerolls, and compares with the target.
 
 from __future__ import annotations
 
-from .record import Record, factory
+from narateer_cli.record import Record, factory
 
 from .character import Sheet, spend, possessive
 from .dice import DiceSource, beats, edge_indices, edge_mode, pool_weights, chance_to_exceed, chance_to_beat

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from narateer_cli.errors import BadInput
 
-from .record import Record
+from narateer_cli.record import Record
 
 TOKENS = {"0": 0, "1": 1, "2": 2, "miss": 0, "hit": 1, "crit": 2, "critical": 2, "m": 0, "h": 1, "c": 2}
 

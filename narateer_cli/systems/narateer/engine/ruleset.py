@@ -10,7 +10,7 @@ from __future__ import annotations
 from narateer_cli.errors import BadInput
 
 from ...base import merge_rules as merge
-from .record import Record
+from narateer_cli.record import Record
 
 KNOBS = (
     "faces", "disadvantage", "edge_both", "reaction_boost", "roll_dice", "tiers",

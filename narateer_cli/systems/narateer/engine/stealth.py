@@ -7,7 +7,7 @@ Observation check. Every payment is settled before anyone rolls.
 
 from __future__ import annotations
 
-from .record import Record
+from narateer_cli.record import Record
 
 from .character import Sheet, possessive
 from .check import Declaration, Streams, Target, afford, plan, roll

@@ -1,4 +1,4 @@
-"""Small immutable records for engine values.
+"""Small immutable records: the values every system's engine takes and returns.
 
 They behave like frozen dataclasses (keyword or positional construction,
 defaults, equality, repr, `replace`) but are built without code generation,
@@ -30,25 +30,28 @@ class Record:
                 values[name] = default() if isinstance(default, factory) else default
         self.__dict__.update(values)
 
-    @property
-    def _values(self) -> dict:
+    def as_dict(self) -> dict:
+        """The fields in declared order, as a new plain dict (values are not copied)."""
         return {name: self.__dict__[name] for name in self._fields}
 
     def __setattr__(self, name, value):
         raise AttributeError(f"{type(self).__name__} is immutable; use replace()")
 
+    def __delattr__(self, name):
+        raise AttributeError(f"{type(self).__name__} is immutable")
+
     def __eq__(self, other):
-        return type(other) is type(self) and other._values == self._values
+        return type(other) is type(self) and other.as_dict() == self.as_dict()
 
     def __hash__(self):
-        return hash((type(self).__name__, tuple(repr(v) for v in self._values.values())))
+        return hash((type(self).__name__, tuple(repr(v) for v in self.as_dict().values())))
 
     def __repr__(self):
-        inner = ", ".join(f"{k}={v!r}" for k, v in self._values.items())
+        inner = ", ".join(f"{k}={v!r}" for k, v in self.as_dict().items())
         return f"{type(self).__name__}({inner})"
 
     def replace(self, **changes):
-        return type(self)(**{**self._values, **changes})
+        return type(self)(**{**self.as_dict(), **changes})
 
 
 class factory:
