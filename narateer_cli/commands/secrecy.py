@@ -119,7 +119,7 @@ def stats_cmd(app, actor, encounter, since):
             s.campaign.load(actor)  # an unknown name is exit 2 with the closest names
         if encounter is not None:
             _known_log(s.campaign.root, encounter)
-        entries = campaign_entries(s.campaign.root, encounter)
+        entries = campaign_entries(s.campaign.root, encounter, s.campaign.system)
         data = stats_record(entries, s.campaign.system, s.rules, actor, encounter, since)
     emit(app, "stats", data)
 
