@@ -80,12 +80,12 @@ Examples:
 @click.argument("use", metavar="ATTRIBUTE|ACTION")
 @roll_options
 def roll_cmd(app, char, use, **o):
-    from .scene_ops import roll_in_scene
+    from .in_encounter import roll_in_encounter
 
     refuse_narateer_flags(o)
     decl = declaration(use, o)
     with Session(app, write=not o["dry_run"]) as s:
-        data, kind = roll_in_scene(s, char, decl, source_for(app, o["faces"], o["other_faces"]), o["dry_run"])
+        data, kind = roll_in_encounter(s, char, decl, source_for(app, o["faces"], o["other_faces"]), o["dry_run"])
     emit(app, KIND + kind, data)
     if o["exit_code"] and kind == "check" and not data["success"]:
         raise click.exceptions.Exit(1)

@@ -155,12 +155,12 @@ def show_cmd(app, char):
     from .chart import chart_dice, printed
     from .files import load
 
-    from .scene_ops import scene_for
+    from .in_encounter import encounter_for
     from .turns import rounds_left
 
     with Session(app, write=False) as s:
         sheet, rules = load(s, char).sheet, s.rules
-        left = rounds_left(scene_for(s, sheet.id)[1], sheet.id)
+        left = rounds_left(encounter_for(s, sheet.id)[1], sheet.id)
 
     def dice(score):
         return printed(chart_dice(score, rules)) if score >= rules.min_as else "none (no check)"
@@ -183,9 +183,9 @@ def show_cmd(app, char):
 
 def _log_sheet_change(s, command_name, actor_id, declaration, data):
     from .files import finish
-    from .scene_ops import scene_for
+    from .in_encounter import encounter_for
 
-    enc_id, _ = scene_for(s, actor_id)
+    enc_id, _ = encounter_for(s, actor_id)
     finish(s, command_name, actor_id, declaration, data, enc_id, None)
 
 
@@ -264,12 +264,12 @@ def condition_cmd(app, char, changes, rounds):
     from . import turns
     from .files import finish, load, write_sheet
     from .pools import change_conditions
-    from .scene_ops import scene_for
+    from .in_encounter import encounter_for
 
     with Session(app) as s:
         sf = load(s, char)
         conds, added, removed = change_conditions(sf.sheet.conditions, changes)
-        enc_id, state = scene_for(s, sf.id)
+        enc_id, state = encounter_for(s, sf.id)
         if rounds is not None and (state is None or not added):
             raise BadInput("--rounds needs a +NAME and CHAR in the current encounter" if state is None
                            else "--rounds times the conditions added with +NAME", rule="T-DURATION",

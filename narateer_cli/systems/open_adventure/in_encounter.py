@@ -5,7 +5,7 @@ from __future__ import annotations
 from narateer_cli.errors import BadInput
 
 
-def scene_for(s, cid: str):
+def encounter_for(s, cid: str):
     """(encounter id, TurnState) when CHAR takes part in the current encounter, else (None, None)."""
     from .files import current_encounter, load_state
 
@@ -24,7 +24,7 @@ def declaration_json(decl) -> dict:
     return {k: (list(v) if isinstance(v, tuple) else v) for k, v in decl.as_dict().items()}
 
 
-def check_in_scene(s, char, decl, source):
+def check_in_encounter(s, char, decl, source):
     """Resolve one Action Check; in an encounter it spends the actor's Major Action (R-OA-ACT-2).
     Returns (check JSON, encounter id, new state); the Stunt loss is put in the transaction."""
     from . import turns
@@ -36,7 +36,7 @@ def check_in_scene(s, char, decl, source):
     actor = load(s, char).sheet
     target = load(s, decl.vs[0]).sheet if decl.vs else None
     other = load(s, decl.opposed[0]).sheet if decl.opposed else None
-    enc_id, state = scene_for(s, actor.id)
+    enc_id, state = encounter_for(s, actor.id)
     result = resolve(actor, decl, rules, source, target, other)
     state = turns.spend(state, actor.id)
     if other is not None and rules.opp_uses_major:
@@ -50,7 +50,7 @@ def check_in_scene(s, char, decl, source):
     return check_json(result), enc_id, state
 
 
-def roll_in_scene(s, char, decl, source, dry_run: bool):
+def roll_in_encounter(s, char, decl, source, dry_run: bool):
     from .files import finish, load
 
     if dry_run:
@@ -60,6 +60,6 @@ def roll_in_scene(s, char, decl, source, dry_run: bool):
         target = load(s, decl.vs[0]).sheet if decl.vs else None
         other = load(s, decl.opposed[0]).sheet if decl.opposed else None
         return dry_run_json(dry(load(s, char).sheet, decl, s.rules, source, target, other)), "dry-run"
-    data, enc_id, state = check_in_scene(s, char, decl, source)
+    data, enc_id, state = check_in_encounter(s, char, decl, source)
     finish(s, "roll", data["actor"], declaration_json(decl), data, enc_id, state)
     return data, "check"

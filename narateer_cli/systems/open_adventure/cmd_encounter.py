@@ -190,7 +190,7 @@ def resolve_cmd(app, char, intent, auto, impossible, maintain, use, **o):
 def _resolve(s, app, char, intent, path, reason, use, o):
     from . import turns
     from .files import finish, load
-    from .scene_ops import check_in_scene, declaration_json, scene_for
+    from .in_encounter import check_in_encounter, declaration_json, encounter_for
 
     actor = load(s, char).sheet
     data = {"system": "open-adventure", "actor": actor.id, "intent": intent, "path": path, "reason": reason,
@@ -199,10 +199,10 @@ def _resolve(s, app, char, intent, path, reason, use, o):
         return data  # R-OA-ACT-4: nothing rolled, spent or written
     if path == "check":
         decl = declaration(use, o)
-        data["check"], enc_id, state = check_in_scene(s, char, decl, source_for(app, o["faces"], o["other_faces"]))
+        data["check"], enc_id, state = check_in_encounter(s, char, decl, source_for(app, o["faces"], o["other_faces"]))
         finish(s, "resolve", actor.id, {"intent": intent, "path": path, **declaration_json(decl)}, data, enc_id, state)
         return data
-    enc_id, state = scene_for(s, actor.id)
+    enc_id, state = encounter_for(s, actor.id)
     if path == "maintain":
         if state is None:
             raise BadInput("--maintain holds a success across Turns of an encounter", fix="start an encounter first")
