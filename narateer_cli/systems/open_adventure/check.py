@@ -40,6 +40,7 @@ class Primary(Record):
 
 
 class CheckResult(Record):
+    """One Action Check (its JSON shape is its fields in order; `opposed` is the opponent's CheckResult)."""
     _fields = ("system", "actor", "npc", "attribute", "group", "action", "action_score", "dice", "ds",
                "method", "faces", "faces_text", "exploded", "total", "margin", "success",
                "critical_failure", "outcome", "effect", "effect_source", "effect_bonus", "shortfall",
@@ -200,14 +201,7 @@ def refusals(p: Plan, decl, rules):
     if decl.familiarity and decl.specializations:
         raise Refused("a Familiarity check allows no Specialization Benefit", rule="R-OA-AS-4",
                       fix="drop --specialization, or use --mo instead of --familiarity")
-    if (decl.targets > 1 or decl.outcomes > 1) and not decl.stunt:
-        raise Refused("one action reaches one outcome on one target", rule="R-OA-ACT-3",
-                      fix="add --stunt, or split it into several actions")
-    if decl.stunt and p.actor.npc and not (p.primary.action and p.actor.actions[p.primary.action].stunt):
-        raise Refused(f"{p.actor.id}'s statblock lists no such Stunt", rule="R-OA-NPC-4",
-                      fix="use an action the statblock marks `stunt: true`")
-    if decl.stunt and decl.compare and not rules.stunt_compare:
-        raise Refused("Comparing Scores may not resolve a Stunt here", rule="A-OA-STUNT", fix="roll it")
+    stunt_refusals(p, decl, rules)
     if p.opponent is not None and p.opponent[2]["total"] < rules.min_as:
         raise Refused(f"the opponent's AS {p.opponent[2]['total']} is below {rules.min_as}: it cannot check",
                       rule="A-OA-OPP", fix="give its score as --ds N instead of --opposed")
@@ -215,6 +209,20 @@ def refusals(p: Plan, decl, rules):
         chart_dice(total, rules)  # A-OA-CHART beyond: refuse
     if p.opponent is not None:
         chart_dice(p.opponent[2]["total"], rules)
+
+
+def stunt_refusals(p: Plan, decl, rules):
+    """R-OA-ACT-3, R-OA-NPC-4, A-OA-STUNT: what a Stunt (or a check that reaches further) is refused for."""
+    if (decl.targets > 1 or decl.outcomes > 1) and not decl.stunt:
+        raise Refused("one action reaches one outcome on one target", rule="R-OA-ACT-3",
+                      fix="add --stunt, or split it into several actions")
+    if not decl.stunt:
+        return
+    if p.actor.npc and not (p.primary.action and p.actor.actions[p.primary.action].stunt):
+        raise Refused(f"{p.actor.id}'s statblock lists no such Stunt", rule="R-OA-NPC-4",
+                      fix="use an action the statblock marks `stunt: true`")
+    if decl.compare and not rules.stunt_compare:
+        raise Refused("Comparing Scores may not resolve a Stunt here", rule="A-OA-STUNT", fix="roll it")
 
 
 def check_faces(p: Plan, decl, rules, source):
@@ -303,32 +311,37 @@ def resolve(actor, decl, rules, source, target=None, other=None) -> CheckResult:
     p = plan(actor, decl, rules, target, other)
     check_faces(p, decl, rules, source)
     refusals(p, decl, rules)
-    score = p.action_score["total"]
     method = "compare" if decl.compare else "roll"
-    chains = [] if decl.compare else source.chains("faces", p.dice, score, rules)
+    chains = [] if decl.compare else source.chains("faces", p.dice, p.action_score["total"], rules)
     opp = opponent_check(p, rules, source) if p.opponent is not None else None
     ds = dict(p.ds)
     if opp is not None:
         ds.update(base=opp.total, total=opp.total + ds["drawback"] + ds["familiarity"] + ds["multi"])
-    total = score if decl.compare else sum(sum(c) for c in chains)
+    total = p.action_score["total"] if decl.compare else sum(sum(c) for c in chains)
     crit = critical_failure(chains, rules)
     success = decide(total, ds["total"], crit, opp is not None, rules)
-    margin = total - ds["total"]
-    effect, effect_source = effect_of(p, margin, method, rules) if success else (None, None)
-    shortfall = None if success else max(0, ds["total"] - total)
-    stunt = stunt_loss(actor, p.primary.group, success, shortfall, decl, rules) if decl.stunt else None
-    outcome = "Critical Failure" if crit and not success else ("Success" if success else "Failure")
     return CheckResult(system=SYSTEM, actor=actor.id, npc=actor.npc, attribute=p.primary.attribute,
                        group=p.primary.group, action=p.primary.action, action_score=p.action_score,
                        dice=dice_list(p.dice or ()), ds=ds, method=method, faces=chains,
                        faces_text=faces_text(chains), exploded=[i for i, c in enumerate(chains) if len(c) > 1],
-                       total=total, margin=margin, success=success, critical_failure=crit, outcome=outcome,
-                       effect=effect, effect_source=effect_source,
-                       effect_bonus=p.effect_bonus if success else None, shortfall=shortfall, stunt=stunt,
-                       opposed=opp, mishap=decl.mishap, rules_used=rules_used(decl, p, rules))
+                       total=total, margin=total - ds["total"], success=success, critical_failure=crit,
+                       opposed=opp, mishap=decl.mishap, rules_used=rules_used(decl, p, rules),
+                       **outcome_of(p, decl, rules, success, crit, total - ds["total"], method))
+
+
+def outcome_of(p: Plan, decl, rules, success: bool, crit: bool, margin: int, method: str) -> dict:
+    """R-OA-SUCC-1, R-OA-EFF-1, R-OA-STUNT-2: the outcome's words, Effect or shortfall, and the Stunt loss."""
+    effect, effect_source = effect_of(p, margin, method, rules) if success else (None, None)
+    shortfall = None if success else max(0, -margin)
+    stunt = stunt_loss(p.actor, p.primary.group, success, shortfall, decl, rules) if decl.stunt else None
+    outcome = "Critical Failure" if crit and not success else ("Success" if success else "Failure")
+    return {"outcome": outcome, "effect": effect, "effect_source": effect_source,
+            "effect_bonus": p.effect_bonus if success else None, "shortfall": shortfall, "stunt": stunt}
 
 
 class DryRun(Record):
+    """`roll --dry-run`: everything known before the dice, with the exact chance."""
+    _shape = "narateer_cli.systems.open_adventure.render:dry_run_json"
     _fields = ("system", "actor", "attribute", "group", "action", "action_score", "dice", "ds", "p_success",
                "p_critical_failure", "expected_total")
 

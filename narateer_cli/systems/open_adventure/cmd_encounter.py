@@ -28,73 +28,45 @@ def encounter_cmd():
 @click.argument("chars", nargs=-1, required=True)
 @click.option("--reaction", multiple=True, metavar="PC=N", help="A PC's Reaction Check total, repeatable.")
 def encounter_new(app, enc_id, chars, reaction):
-    from narateer_cli.store import encounters, yamlio
+    from .in_encounter import new_encounter
 
-    from . import turns
-    from .files import finish, load
-
+    totals = _reactions(reaction)
     with Session(app) as s:
-        root = s.campaign.root
-        if enc_id == encounters.CAMPAIGN:
-            raise BadInput(f"the encounter id {enc_id!r} is reserved for the campaign log", rule="G-LOG-5",
-                           fix="pick another id")
-        path = encounters.state_path(root, enc_id)
-        if path.exists():
-            raise BadInput(f"encounter {enc_id} already exists", fix=f"use it with --in {enc_id}, or pick another id")
-        if len(set(chars)) != len(chars):
-            raise BadInput("a character is named twice", fix="name each once")
-        sheets = {cid: load(s, cid).sheet for cid in chars}
-        totals = {}
-        for item in reaction:
-            who, sep, value = item.partition("=")
-            if not sep or not value.strip().lstrip("-").isdigit():
-                raise BadInput(f"--reaction {item!r} must be PC=N", fix="for example --reaction warheart=9")
-            totals[who] = int(value)
-        state = turns.TurnState(encounter=enc_id, order=turns.order(list(chars), totals, sheets, s.rules),
-                                reactions=totals)
-        doc, text = s.campaign.config_doc()
-        doc["encounter"] = enc_id
-        s.txn.write(s.campaign.config_path, yamlio.dump_rt(doc, text))
-        data = {"system": "open-adventure", "encounter": enc_id, "order": list(state.order), "round": 1,
-                "message": f"encounter {enc_id}: order {', '.join(state.order)}"}
-        finish(s, "encounter new", None, {"participants": list(chars), "reaction": totals}, data, enc_id, state)
+        data = new_encounter(s, enc_id, chars, totals)
     emit(app, KIND + "simple", data)
 
 
-def _state(s, enc_id):
-    from .files import current_encounter, load_state
-
-    enc_id = enc_id or current_encounter(s)
-    if enc_id is None:
-        raise BadInput("no current encounter", fix="create one with `narateer encounter new ID CHAR...` or pass --in ID")
-    return enc_id, load_state(s, enc_id)
+def _reactions(items) -> dict:
+    """`--reaction PC=N`, repeatable."""
+    totals = {}
+    for item in items:
+        who, sep, value = item.partition("=")
+        if not sep or not value.strip().lstrip("-").isdigit():
+            raise BadInput(f"--reaction {item!r} must be PC=N", fix="for example --reaction warheart=9")
+        totals[who] = int(value)
+    return totals
 
 
 @command(group=encounter_cmd, name="join", help="""Add CHAR to the current encounter in its Reaction place (A-OA-TURN).""")
 @click.argument("char")
 @click.option("--reaction", type=int, help="A PC's Reaction Check total.")
 def encounter_join(app, char, reaction):
-    from . import turns
-    from .files import finish, load
-    from .render import turn_json
+    from .in_encounter import join_encounter
 
     with Session(app) as s:
-        enc_id, state = _state(s, app.encounter_id)
-        sheets = {cid: load(s, cid).sheet for cid in (*state.order, char)}
-        state = turns.join(state, char, reaction, sheets, s.rules)
-        data = turn_json(state)
-        finish(s, "encounter join", char, {"reaction": reaction}, data, enc_id, state)
+        data = join_encounter(s, char, reaction)
     emit(app, KIND + "turn", data)
 
 
 @command(group=encounter_cmd, name="show", help="""The encounter's Round, order and whose Turn it is.""")
 @click.argument("enc_id", required=False)
 def encounter_show(app, enc_id):
-    from .render import turn_json
+    from .in_encounter import current
+    from .turns import report
 
     with Session(app, write=False) as s:
-        _, state = _state(s, enc_id or app.encounter_id)
-    emit(app, KIND + "turn", turn_json(state))
+        _, state = current(s, enc_id or app.encounter_id)
+    emit(app, KIND + "turn", report(state))
 
 
 def _host_log():
@@ -122,41 +94,23 @@ def turn_cmd():
     pass
 
 
-def _turn(app, change, command_name):
-    from .files import finish
-    from .render import turn_json
-
-    with Session(app) as s:
-        enc_id, state = _state(s, app.encounter_id)
-        state = change(state)
-        data = turn_json(state)
-        finish(s, command_name, state.actor, {}, data, enc_id, state)
-    emit(app, KIND + "turn", data)
-
-
 @command(group=turn_cmd, name="start", help="""Start CHAR's Turn (default: the next in Reaction order).""")
 @click.argument("char", required=False)
 def turn_start(app, char):
-    from . import turns
-    from .files import finish, load, write_sheet
-    from .render import turn_json
+    from .in_encounter import start_turn
 
     with Session(app) as s:
-        enc_id, state = _state(s, app.encounter_id)
-        state, expired = turns.expire(turns.start(state, char))  # T-DURATION: timed conditions end now
-        if expired:
-            sf = load(s, state.actor)
-            write_sheet(s, sf, {}, {"conditions": [c for c in sf.sheet.conditions if c not in expired]})
-        data = turn_json(state, expired)
-        finish(s, "turn start", state.actor, {}, data, enc_id, state)
+        data = start_turn(s, char)
     emit(app, KIND + "turn", data)
 
 
 @command(group=turn_cmd, name="end", help="""End the current Turn.""")
 def turn_end(app):
-    from . import turns
+    from .in_encounter import end_turn
 
-    _turn(app, turns.end, "turn end")
+    with Session(app) as s:
+        data = end_turn(s)
+    emit(app, KIND + "turn", data)
 
 
 @command(help="""Resolve a declared action by its path (R-OA-ACT-1, -4, -5).
@@ -174,38 +128,16 @@ Examples:
 @click.option("--check", "use", metavar="ATTRIBUTE|ACTION", help="Resolve it with an Action Check.")
 @roll_options
 def resolve_cmd(app, char, intent, auto, impossible, maintain, use, **o):
+    from .actions import path_of
     from .cmd_common import refuse_narateer_flags
+    from .in_encounter import resolve_in_encounter
 
     refuse_narateer_flags(o)
-    paths = [p for p, on in (("auto", auto), ("impossible", impossible), ("maintain", maintain), ("check", use)) if on]
-    if len(paths) != 1:
-        raise BadInput("give exactly one path: --auto, --impossible, --maintain or --check", fix="pick one")
-    with Session(app, write=paths[0] != "impossible" and not o["dry_run"]) as s:
-        data = _resolve(s, app, char, intent, paths[0], impossible, use, o)
+    path = path_of(auto, impossible, maintain, use)
+    decl = declaration(use, o) if path == "check" else None
+    with Session(app, write=path != "impossible" and not o["dry_run"]) as s:
+        source = source_for(app, o["faces"], o["other_faces"]) if path == "check" else None
+        data = resolve_in_encounter(s, char, intent, path, impossible, decl, source)
     emit(app, KIND + "resolve", data)
-    if o["exit_code"] and data.get("check") and not data["check"]["success"]:
+    if o["exit_code"] and path == "check" and not data["check"]["success"]:
         raise click.exceptions.Exit(1)
-
-
-def _resolve(s, app, char, intent, path, reason, use, o):
-    from . import turns
-    from .files import finish, load
-    from .in_encounter import check_in_encounter, declaration_json, encounter_for
-
-    actor = load(s, char).sheet
-    data = {"system": "open-adventure", "actor": actor.id, "intent": intent, "path": path, "reason": reason,
-            "check": None}
-    if path == "impossible":
-        return data  # R-OA-ACT-4: nothing rolled, spent or written
-    if path == "check":
-        decl = declaration(use, o)
-        data["check"], enc_id, state = check_in_encounter(s, char, decl, source_for(app, o["faces"], o["other_faces"]))
-        finish(s, "resolve", actor.id, {"intent": intent, "path": path, **declaration_json(decl)}, data, enc_id, state)
-        return data
-    enc_id, state = encounter_for(s, actor.id)
-    if path == "maintain":
-        if state is None:
-            raise BadInput("--maintain holds a success across Turns of an encounter", fix="start an encounter first")
-        state = turns.spend(state, actor.id)
-    finish(s, "resolve", actor.id, {"intent": intent, "path": path}, data, enc_id, state)
-    return data
