@@ -1,4 +1,4 @@
-"""Open Adventure's encounter commands: encounter, turn, resolve, undo, verify (A-OA-TURN, R-OA-ACT)."""
+"""Open Adventure's encounter commands: encounter, turn, resolve (A-OA-TURN, R-OA-ACT); undo and verify are the host's."""
 
 from __future__ import annotations
 

@@ -311,13 +311,6 @@ def resolve_text(data: dict) -> str:
     return head
 
 
-def verify_text(data: dict) -> str:
-    if data["ok"]:
-        return f"{data['encounter']}: {data['entries']} entries, every check reproduces"
-    return f"{data['encounter']}: {data['problem']}"
-
-
 FORMATTERS = {"oa-check": check_text, "oa-dry-run": dry_run_text, "oa-odds": odds_text, "oa-dice": dice_text,
               "oa-chart": chart_text, "oa-ds": ds_text, "oa-points": points_text, "oa-wounds": wounds_text,
-              "oa-turn": turn_text, "oa-show": show_text, "oa-simple": simple_text, "oa-resolve": resolve_text,
-              "oa-verify": verify_text}
+              "oa-turn": turn_text, "oa-show": show_text, "oa-simple": simple_text, "oa-resolve": resolve_text}

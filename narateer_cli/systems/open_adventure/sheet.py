@@ -164,17 +164,29 @@ def problems(doc, label: str, rules) -> list[str]:
     _walk(doc, "", "", table, label, out, rules.limits["points"])
     if "name" not in doc:
         out.append(f"{label}: name is missing")
-    attrs = doc.get("attributes")
-    if not isinstance(attrs, dict):
-        out.append(f"{label}: attributes are missing")
-    elif kind == "pc":
-        for group, names in rules.groups.items():
-            block = attrs.get(group) if isinstance(attrs.get(group), dict) else {}
-            out += [f"{label}: attributes.{group}.{a} is missing" for a in names if a not in block]
-    else:
-        out += [f"{label}: attributes.{g} is missing" for g in GROUPS if g not in attrs]
+    out += _attribute_problems(doc.get("attributes"), kind, label, rules)
     actions = doc.get("actions") if kind == "npc" else None
-    for name in (actions or {}) if isinstance(actions, dict) else ():
+    out += _action_problems(actions if isinstance(actions, dict) else {}, label, rules)
+    return out
+
+
+def _attribute_problems(attrs, kind: str, label: str, rules) -> list[str]:
+    """A PC names every attribute of each group; an NPC gives each group one score (A-OA-ATTR)."""
+    if not isinstance(attrs, dict):
+        return [f"{label}: attributes are missing"]
+    if kind != "pc":
+        return [f"{label}: attributes.{g} is missing" for g in GROUPS if g not in attrs]
+    out = []
+    for group, names in rules.groups.items():
+        block = attrs.get(group) if isinstance(attrs.get(group), dict) else {}
+        out += [f"{label}: attributes.{group}.{a} is missing" for a in names if a not in block]
+    return out
+
+
+def _action_problems(actions: dict, label: str, rules) -> list[str]:
+    """A statblock action has an AS and a name of its own (R-OA-NPC-2)."""
+    out = []
+    for name in actions:
         if norm(name) in {norm(a) for a in rules.attributes + GROUPS}:
             out.append(f"{label}: action {name} is named like an attribute or group; rename it")
         elif not isinstance(actions[name], dict) or "as" not in actions[name]:
@@ -229,11 +241,7 @@ def new_doc(char_id: str, name, npc: bool, given: dict, rules, mo=None, speciali
             raise BadInput(f"unknown attribute {key!r}" + (" for an NPC" if npc else ""), fix=suggest(key, known))
     doc = {"name": name or char_id, "kind": "npc" if npc else "pc"}
     doc.update(_npc_block(scores, reaction, actions or {}, limit) if npc else _pc_block(scores, reaction, actions, rules))
-    if mo:
-        mo_name, _, score = mo.partition("=")
-        doc["mo"] = {"name": mo_name.strip(), "score": whole(score, "--mo", limit)}
-    if specializations:
-        doc["specializations"] = list(specializations)
+    doc.update(_training(mo, specializations, limit))
     for key, option in (("defenses", defenses), ("points", pools)):
         values = {k: whole(v, f"--{key} {k}", limit) for k, v in (option or {}).items()}
         if values:
@@ -241,6 +249,17 @@ def new_doc(char_id: str, name, npc: bool, given: dict, rules, mo=None, speciali
     doc["wounds"] = 0
     doc["conditions"] = []
     return doc
+
+
+def _training(mo, specializations, limit: int) -> dict:
+    """`--mo NAME=N` and `--specialization S` as sheet keys (R-OA-AS-3, -5)."""
+    out = {}
+    if mo:
+        mo_name, _, score = mo.partition("=")
+        out["mo"] = {"name": mo_name.strip(), "score": whole(score, "--mo", limit)}
+    if specializations:
+        out["specializations"] = list(specializations)
+    return out
 
 
 def _pc_block(scores: dict, reaction, actions, rules) -> dict:

@@ -134,3 +134,9 @@ def test_json_output_matches_its_golden_file(played_json, name):
 @pytest.mark.parametrize("name", ["log_hall", "log_campaign"])
 def test_logged_entries_match_their_golden_file(played, name):
     compare(played, name, "yaml")
+
+
+def test_init_text(tmp_path):
+    """`init --example` points at an encounter, in the command line's word."""
+    r = run(None, "init", str(tmp_path / "c"), "--system", "open-adventure", "--example")
+    compare({"init": (r.code, r.out.replace(str(tmp_path / "c"), "CAMP"), r.err)}, "init", "txt")
