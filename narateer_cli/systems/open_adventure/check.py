@@ -34,6 +34,53 @@ class Declaration(Record):
                  "compare": False, "mishap": None, "other_benefit": 0}
 
 
+class Parts(Record):
+    """A part of a check result (its AS, its DS, a Stunt's loss): a frozen record that also reads as the
+    mapping its JSON and log hold (`parts["total"]`, `parts == {...}`)."""
+
+    def __getitem__(self, key):
+        if key not in self._fields:
+            raise KeyError(key)
+        return self.__dict__[key]
+
+    def get(self, key, default=None):
+        return self.__dict__[key] if key in self._fields else default
+
+    def __eq__(self, other):
+        if isinstance(other, dict):
+            return self.as_dict() == other
+        return Record.__eq__(self, other)
+
+    __hash__ = Record.__hash__
+
+
+class ActionScore(Parts):
+    """R-OA-AS-1: the AS and what it adds up (attribute or statblock AS, MO, Specializations, Benefits,
+    time, bonuses)."""
+    _fields = ("total", "attribute", "statblock", "mo", "specializations", "benefit", "time", "bonus")
+
+
+class DifficultyScore(Parts):
+    """R-OA-DS-1..6: the final DS (None until an opponent's roll gives it) and its parts."""
+    _fields = ("total", "base", "base_source", "drawback", "familiarity", "multi")
+
+    @property
+    def extra(self) -> int:
+        """What the Base DS is raised by: Drawbacks, Familiarity, multi-target Drawbacks."""
+        return self.drawback + self.familiarity + self.multi
+
+
+class StuntLoss(Parts):
+    """R-OA-STUNT-2: the points a Stunt costs its attribute's group pool (before/after None: reported only)."""
+    _fields = ("targets", "outcomes", "pool", "loss", "before", "after", "wounds_after")
+    _defaults = {"before": None, "after": None, "wounds_after": None}
+
+
+class Opponent(Record):
+    """R-OA-OPP-1: the other side of an opposed check, before its roll."""
+    _fields = ("sheet", "primary", "action_score")
+
+
 class Primary(Record):
     """What the AS is built on: a PC attribute, an NPC group, or a statblock action."""
     _fields = ("attribute", "group", "action", "score", "statblock")
@@ -110,7 +157,7 @@ def specialization_count(actor, names, rules) -> int:
     return len(found) if rules.spec_stack else min(1, len(found))
 
 
-def action_score(actor, prim: Primary, decl, rules, benefit_extra: int = 0) -> dict:
+def action_score(actor, prim: Primary, decl, rules, benefit_extra: int = 0) -> ActionScore:
     """R-OA-AS-1: attribute (or statblock AS) + MO + Specializations + Benefits + time + bonuses."""
     mo = 0
     if decl.mo or decl.familiarity:
@@ -125,7 +172,7 @@ def action_score(actor, prim: Primary, decl, rules, benefit_extra: int = 0) -> d
     total = sum(v for v in parts.values() if v)
     if total > rules.limits["action_score"]:
         raise BadInput(f"AS {total} is over the limit", fix=f"the limit is {rules.limits['action_score']}")
-    return {"total": total, **parts}
+    return ActionScore(total=total, **parts)
 
 
 def multi_drawbacks(targets: int, outcomes: int, rules) -> int:
@@ -172,16 +219,17 @@ def plan(actor, decl, rules, target=None, other=None) -> Plan:
     if decl.opposed is not None:
         oprim = primary(other, decl.opposed[1], rules)
         extra = count(decl.other_benefit, "--other-benefit", rules)
-        opponent = (other, oprim, action_score(other, oprim, Declaration(use=decl.opposed[1]), rules, extra))
+        opponent = Opponent(sheet=other, primary=oprim,
+                            action_score=action_score(other, oprim, Declaration(use=decl.opposed[1]), rules, extra))
         base_source = f"opposed:{other.id}"
     elif decl.other_benefit:
         raise BadInput("--other-benefit needs --opposed OTHER:ATTRIBUTE", fix="drop it or give --opposed")
     extra = drawback + familiarity + multi
     if base is not None and base + extra > rules.limits["ds"]:
         raise BadInput(f"DS {base + extra} is over the limit", fix=f"the limit is {rules.limits['ds']}")
-    ds = {"total": None if base is None else base + extra, "base": base, "base_source": base_source,
-          "drawback": drawback, "familiarity": familiarity, "multi": multi}
-    return Plan(actor=actor, primary=prim, action_score=score, dice=soft_dice(score["total"], rules),
+    ds = DifficultyScore(total=None if base is None else base + extra, base=base, base_source=base_source,
+                         drawback=drawback, familiarity=familiarity, multi=multi)
+    return Plan(actor=actor, primary=prim, action_score=score, dice=soft_dice(score.total, rules),
                 ds=ds, effect_bonus=effect_bonus, opponent=opponent)
 
 
@@ -194,7 +242,7 @@ def soft_dice(total: int, rules):
 
 def refusals(p: Plan, decl, rules):
     """The rules refusals (exit 3), checked after every bad input."""
-    total = p.action_score["total"]
+    total = p.action_score.total
     if total < rules.min_as and not (decl.compare and not rules.min_as_compare):
         raise Refused(f"AS {total} is below {rules.min_as}: no Action Check", rule="R-OA-AS-6",
                       fix=f"raise the AS to {rules.min_as} with Benefits, time or bonuses")
@@ -202,13 +250,13 @@ def refusals(p: Plan, decl, rules):
         raise Refused("a Familiarity check allows no Specialization Benefit", rule="R-OA-AS-4",
                       fix="drop --specialization, or use --mo instead of --familiarity")
     stunt_refusals(p, decl, rules)
-    if p.opponent is not None and p.opponent[2]["total"] < rules.min_as:
-        raise Refused(f"the opponent's AS {p.opponent[2]['total']} is below {rules.min_as}: it cannot check",
+    if p.opponent is not None and p.opponent.action_score.total < rules.min_as:
+        raise Refused(f"the opponent's AS {p.opponent.action_score.total} is below {rules.min_as}: it cannot check",
                       rule="A-OA-OPP", fix="give its score as --ds N instead of --opposed")
     if total >= rules.min_as and not decl.compare:
         chart_dice(total, rules)  # A-OA-CHART beyond: refuse
     if p.opponent is not None:
-        chart_dice(p.opponent[2]["total"], rules)
+        chart_dice(p.opponent.action_score.total, rules)
 
 
 def stunt_refusals(p: Plan, decl, rules):
@@ -236,25 +284,24 @@ def check_faces(p: Plan, decl, rules, source):
         raise BadInput("--other-faces needs --opposed OTHER:ATTRIBUTE", fix="drop it or give --opposed")
     if source.given("faces") and p.dice is not None:
         chains, option = source.physical["faces"]
-        check_chains(chains, p.dice, p.action_score["total"], rules, option)
+        check_chains(chains, p.dice, p.action_score.total, rules, option)
     if source.given("other") and p.opponent is not None:
-        odice = soft_dice(p.opponent[2]["total"], rules)
+        odice = soft_dice(p.opponent.action_score.total, rules)
         if odice is not None:
             chains, option = source.physical["other"]
-            check_chains(chains, odice, p.opponent[2]["total"], rules, option)
+            check_chains(chains, odice, p.opponent.action_score.total, rules, option)
 
 
-def stunt_loss(actor, group: str, success: bool, shortfall, decl, rules) -> dict:
+def stunt_loss(actor, group: str, success: bool, shortfall, decl, rules) -> StuntLoss:
     """R-OA-STUNT-2 / A-OA-STUNT / A-OA-WOUND: the pool of the attribute's group pays."""
     loss = 1 if success else max(rules.stunt_min_fail_loss, shortfall or 0)
-    out = {"targets": decl.targets, "outcomes": decl.outcomes, "pool": group, "loss": loss,
-           "before": None, "after": None, "wounds_after": None}
-    if group in actor.points:
-        before = actor.points[group]
-        after = max(0, before - loss)
-        wounds = (actor.wounds or 0) + (rules.wound_per_zero if after == 0 and loss > 0 else 0)
-        out.update(before=before, after=after, wounds_after=wounds)
-    return out
+    out = StuntLoss(targets=decl.targets, outcomes=decl.outcomes, pool=group, loss=loss)
+    if group not in actor.points:
+        return out
+    before = actor.points[group]
+    after = max(0, before - loss)
+    wounds = (actor.wounds or 0) + (rules.wound_per_zero if after == 0 and loss > 0 else 0)
+    return out.replace(before=before, after=after, wounds_after=wounds)
 
 
 def rules_used(decl, p: Plan, rules) -> dict:
@@ -271,9 +318,9 @@ def rules_used(decl, p: Plan, rules) -> dict:
 
 def opponent_check(p: Plan, rules, source) -> CheckResult:
     """R-OA-OPP-1: the opponent's Action Check; its total is the Base DS (its Critical Failure is logged)."""
-    other, oprim, oscore = p.opponent
-    dice = chart_dice(oscore["total"], rules)
-    chains = source.chains("other", dice, oscore["total"], rules)
+    other, oprim, oscore = p.opponent.sheet, p.opponent.primary, p.opponent.action_score
+    dice = chart_dice(oscore.total, rules)
+    chains = source.chains("other", dice, oscore.total, rules)
     total = sum(sum(c) for c in chains)
     return CheckResult(system=SYSTEM, actor=other.id, npc=other.npc, attribute=oprim.attribute,
                        group=oprim.group, action=oprim.action, action_score=oscore, dice=dice_list(dice), ds=None,
@@ -312,21 +359,19 @@ def resolve(actor, decl, rules, source, target=None, other=None) -> CheckResult:
     check_faces(p, decl, rules, source)
     refusals(p, decl, rules)
     method = "compare" if decl.compare else "roll"
-    chains = [] if decl.compare else source.chains("faces", p.dice, p.action_score["total"], rules)
+    chains = [] if decl.compare else source.chains("faces", p.dice, p.action_score.total, rules)
     opp = opponent_check(p, rules, source) if p.opponent is not None else None
-    ds = dict(p.ds)
-    if opp is not None:
-        ds.update(base=opp.total, total=opp.total + ds["drawback"] + ds["familiarity"] + ds["multi"])
-    total = p.action_score["total"] if decl.compare else sum(sum(c) for c in chains)
+    ds = p.ds if opp is None else p.ds.replace(base=opp.total, total=opp.total + p.ds.extra)
+    total = p.action_score.total if decl.compare else sum(sum(c) for c in chains)
     crit = critical_failure(chains, rules)
-    success = decide(total, ds["total"], crit, opp is not None, rules)
+    success = decide(total, ds.total, crit, opp is not None, rules)
     return CheckResult(system=SYSTEM, actor=actor.id, npc=actor.npc, attribute=p.primary.attribute,
                        group=p.primary.group, action=p.primary.action, action_score=p.action_score,
                        dice=dice_list(p.dice or ()), ds=ds, method=method, faces=chains,
                        faces_text=faces_text(chains), exploded=[i for i, c in enumerate(chains) if len(c) > 1],
-                       total=total, margin=total - ds["total"], success=success, critical_failure=crit,
+                       total=total, margin=total - ds.total, success=success, critical_failure=crit,
                        opposed=opp, mishap=decl.mishap, rules_used=rules_used(decl, p, rules),
-                       **outcome_of(p, decl, rules, success, crit, total - ds["total"], method))
+                       **outcome_of(p, decl, rules, success, crit, total - ds.total, method))
 
 
 def outcome_of(p: Plan, decl, rules, success: bool, crit: bool, margin: int, method: str) -> dict:
@@ -353,7 +398,7 @@ def dry_run(actor, decl, rules, source, target=None, other=None) -> DryRun:
     p = plan(actor, decl, rules, target, other)
     check_faces(p, decl, rules, source)
     refusals(p, decl, rules)
-    score, dsv = p.action_score["total"], p.ds["total"]
+    score, dsv = p.action_score.total, p.ds.total
     if decl.compare:
         chance = None if dsv is None else int(decide(score, dsv, False, False, rules))
         crit, mean = 0, score
@@ -361,8 +406,7 @@ def dry_run(actor, decl, rules, source, target=None, other=None) -> DryRun:
         chance = None if dsv is None else p_success(p.dice, dsv, rules)
         crit, mean = crit_chance(p.dice, rules), sum(die_mean(n, rules) for n in p.dice)
     if p.opponent is not None and not decl.compare:  # R-OA-OPP-1: exact over every total the opponent can roll
-        extra = p.ds["drawback"] + p.ds["familiarity"] + p.ds["multi"]
-        chance = opposed_chance(p.dice, chart_dice(p.opponent[2]["total"], rules), extra, rules)
+        chance = opposed_chance(p.dice, chart_dice(p.opponent.action_score.total, rules), p.ds.extra, rules)
     return DryRun(system=SYSTEM, actor=actor.id, attribute=p.primary.attribute, group=p.primary.group,
                   action=p.primary.action, action_score=p.action_score, dice=dice_list(p.dice or ()), ds=p.ds,
                   p_success=chance, p_critical_failure=crit, expected_total=mean)

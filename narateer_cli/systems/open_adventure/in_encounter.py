@@ -50,6 +50,7 @@ def check_in_encounter(s, char, decl, source):
     from . import turns
     from .check import resolve
     from .files import load, write_sheet
+    from .pools import sheet_changes
 
     rules = s.rules
     actor = load(s, char).sheet
@@ -60,11 +61,9 @@ def check_in_encounter(s, char, decl, source):
     if other is not None and rules.opp_uses_major:
         state = turns.spend_opponent(state, other.id)
     stunt = result.stunt
-    if stunt and stunt["before"] is not None:
-        changes = {("points", stunt["pool"]): stunt["after"]}
-        if stunt["wounds_after"] != (actor.wounds or 0):
-            changes[("wounds",)] = stunt["wounds_after"]
-        write_sheet(s, load(s, actor.id), changes)
+    if stunt and stunt.before is not None:  # R-OA-STUNT-2: the pool pays
+        write_sheet(s, load(s, actor.id), sheet_changes(stunt.pool, stunt.after, stunt.wounds_after,
+                                                        actor.wounds or 0))
     return result, enc_id, state
 
 

@@ -15,12 +15,7 @@ class PointsResult(Record):
     _fields = ("system", "actor", "pool", "before", "after", "wounds_after")
 
     def sheet_changes(self, wounds_before: int) -> dict:
-        """The sheet's key paths this change writes."""
-        key = ("challenge_points",) if self.pool == "challenge" else ("points", self.pool)
-        changes = {key: self.after}
-        if self.wounds_after is not None and self.wounds_after != wounds_before:
-            changes[("wounds",)] = self.wounds_after
-        return changes
+        return sheet_changes(self.pool, self.after, self.wounds_after, wounds_before)
 
 
 class WoundResult(Record):
@@ -32,6 +27,16 @@ class ConditionResult(Record):
     """`condition CHAR +NAME -NAME [--rounds N]`: the conditions after, what changed, timers left (T-DURATION)."""
     _shape = "narateer_cli.systems.open_adventure.render:condition_json"
     _fields = ("system", "actor", "conditions", "added", "removed", "rounds_left")
+
+
+def sheet_changes(pool: str, after: int, wounds_after, wounds_before: int) -> dict:
+    """The sheet's key paths a pool's change writes (a `points` change, a Stunt's loss): the pool, and the
+    Wounds when a loss to 0 added one (A-OA-WOUND)."""
+    key = ("challenge_points",) if pool == "challenge" else ("points", pool)
+    changes = {key: after}
+    if wounds_after is not None and wounds_after != wounds_before:
+        changes[("wounds",)] = wounds_after
+    return changes
 
 
 def parse_delta(text) -> int:
