@@ -10,8 +10,9 @@ from __future__ import annotations
 from narateer_cli.errors import BadInput, Refused
 
 from .chart import chart_dice, ds_value, time_benefit
-from .dice import check_chains, critical_failure, faces_text
+from .dice import Pool, check_chains, roll_pool
 from .names import norm, suggest
+from .parts import Parts
 from narateer_cli.record import Record
 
 SYSTEM = "open-adventure"
@@ -32,26 +33,6 @@ class Declaration(Record):
                  "familiarity": False, "specializations": (), "benefit": 0, "bonuses": (), "time": None,
                  "base_time": None, "effect_bonuses": (), "stunt": False, "targets": 1, "outcomes": 1,
                  "compare": False, "mishap": None, "other_benefit": 0}
-
-
-class Parts(Record):
-    """A part of a check result (its AS, its DS, a Stunt's loss): a frozen record that also reads as the
-    mapping its JSON and log hold (`parts["total"]`, `parts == {...}`)."""
-
-    def __getitem__(self, key):
-        if key not in self._fields:
-            raise KeyError(key)
-        return self.__dict__[key]
-
-    def get(self, key, default=None):
-        return self.__dict__[key] if key in self._fields else default
-
-    def __eq__(self, other):
-        if isinstance(other, dict):
-            return self.as_dict() == other
-        return Record.__eq__(self, other)
-
-    __hash__ = Record.__hash__
 
 
 class ActionScore(Parts):
@@ -320,15 +301,13 @@ def opponent_check(p: Plan, rules, source) -> CheckResult:
     """R-OA-OPP-1: the opponent's Action Check; its total is the Base DS (its Critical Failure is logged)."""
     other, oprim, oscore = p.opponent.sheet, p.opponent.primary, p.opponent.action_score
     dice = chart_dice(oscore.total, rules)
-    chains = source.chains("other", dice, oscore.total, rules)
-    total = sum(sum(c) for c in chains)
+    pool = roll_pool(dice, oscore.total, rules, source, "other")
     return CheckResult(system=SYSTEM, actor=other.id, npc=other.npc, attribute=oprim.attribute,
                        group=oprim.group, action=oprim.action, action_score=oscore, dice=dice_list(dice), ds=None,
-                       method="roll", faces=chains, faces_text=faces_text(chains),
-                       exploded=[i for i, c in enumerate(chains) if len(c) > 1], total=total, margin=None,
-                       success=None, critical_failure=critical_failure(chains, rules), outcome=None, effect=None,
-                       effect_source=None, effect_bonus=None, shortfall=None, stunt=None, opposed=None,
-                       mishap=None, rules_used=None)
+                       method="roll", faces=pool.chains, faces_text=pool.faces_text, exploded=pool.exploded,
+                       total=pool.total, margin=None, success=None, critical_failure=pool.critical_failure,
+                       outcome=None, effect=None, effect_source=None, effect_bonus=None, shortfall=None, stunt=None,
+                       opposed=None, mishap=None, rules_used=None)
 
 
 def dice_list(dice) -> list:
@@ -359,19 +338,18 @@ def resolve(actor, decl, rules, source, target=None, other=None) -> CheckResult:
     check_faces(p, decl, rules, source)
     refusals(p, decl, rules)
     method = "compare" if decl.compare else "roll"
-    chains = [] if decl.compare else source.chains("faces", p.dice, p.action_score.total, rules)
+    pool = (Pool(chains=[], faces_text="", exploded=[], total=p.action_score.total, critical_failure=False)
+            if decl.compare else roll_pool(p.dice, p.action_score.total, rules, source))  # R-OA-CMP-1: no roll
     opp = opponent_check(p, rules, source) if p.opponent is not None else None
     ds = p.ds if opp is None else p.ds.replace(base=opp.total, total=opp.total + p.ds.extra)
-    total = p.action_score.total if decl.compare else sum(sum(c) for c in chains)
-    crit = critical_failure(chains, rules)
-    success = decide(total, ds.total, crit, opp is not None, rules)
+    crit, margin = pool.critical_failure, pool.total - ds.total
+    success = decide(pool.total, ds.total, crit, opp is not None, rules)
     return CheckResult(system=SYSTEM, actor=actor.id, npc=actor.npc, attribute=p.primary.attribute,
                        group=p.primary.group, action=p.primary.action, action_score=p.action_score,
-                       dice=dice_list(p.dice or ()), ds=ds, method=method, faces=chains,
-                       faces_text=faces_text(chains), exploded=[i for i, c in enumerate(chains) if len(c) > 1],
-                       total=total, margin=total - ds.total, success=success, critical_failure=crit,
-                       opposed=opp, mishap=decl.mishap, rules_used=rules_used(decl, p, rules),
-                       **outcome_of(p, decl, rules, success, crit, total - ds.total, method))
+                       dice=dice_list(p.dice or ()), ds=ds, method=method, faces=pool.chains,
+                       faces_text=pool.faces_text, exploded=pool.exploded, total=pool.total, margin=margin,
+                       success=success, critical_failure=crit, opposed=opp, mishap=decl.mishap,
+                       rules_used=rules_used(decl, p, rules), **outcome_of(p, decl, rules, success, crit, margin, method))
 
 
 def outcome_of(p: Plan, decl, rules, success: bool, crit: bool, margin: int, method: str) -> dict:
