@@ -33,7 +33,7 @@ def encounter_new(app, enc_id, chars, reaction):
     totals = _reactions(reaction)
     with Session(app) as s:
         data = new_encounter(s, enc_id, chars, totals)
-    emit(app, KIND + "simple", data)
+    emit(app, KIND + "encounter-new", data)
 
 
 def _reactions(items) -> dict:

@@ -138,7 +138,9 @@ def chart_cmd(app, scores, time_chart):
 
     with Session(app, write=False) as s:
         rules = rules_of(s)
-    emit(app, KIND + "chart", chart.time_chart(rules) if time_chart else chart.action_chart(scores, rules))
+    if time_chart:
+        return emit(app, KIND + "time-chart", chart.time_chart(rules))
+    emit(app, KIND + "chart", chart.action_chart(scores, rules))
 
 
 @command(help="""The Difficulty Score ladder, or one tier's DS.
@@ -153,4 +155,4 @@ def ds_cmd(app, tier):
 
     with Session(app, write=False) as s:
         rules = rules_of(s)
-    emit(app, KIND + "ds", ds_table(tier, rules))
+    emit(app, KIND + ("ds" if tier is None else "ds-tier"), ds_table(tier, rules))

@@ -60,7 +60,7 @@ def new_cmd(app, char_id, name, npc, attribute, mo, specialization, pools, defen
         sheet, result = created(char_id, doc, s.rules)
         s.txn.write(s.campaign.sheet_path(char_id), yamlio.emit_text(doc))
         data = finish(s, "new", char_id, {"name": doc["name"], "npc": npc}, result, created={char_id: sheet.dice})
-    emit(app, KIND + "simple", data)  # G-LOG-5: logged to the campaign log
+    emit(app, KIND + "new", data)  # G-LOG-5: logged to the campaign log
 
 
 def _copy(app, char_id, name, source, count, given):
@@ -79,7 +79,7 @@ def _copy(app, char_id, name, source, count, given):
         ids = copy_sheets(s, source, char_id, count, name)
         made = {cid: _copied_dice(s, cid) for cid in ids}
         data = finish(s, "new", ids[0], {"from": source, "count": count}, copied(source, ids), created=made)  # G-LOG-5
-    emit(app, KIND + "simple", data)
+    emit(app, KIND + "new", data)
 
 
 def _copied_dice(s, cid) -> dict:
@@ -173,4 +173,4 @@ def condition_cmd(app, char, changes, rounds):
 
     with Session(app) as s:
         data = change_conditions(s, char, changes, rounds)
-    emit(app, KIND + "simple", data)
+    emit(app, KIND + "condition", data)

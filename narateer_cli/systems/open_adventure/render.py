@@ -233,16 +233,20 @@ def dice_text(data: dict) -> str:
 
 
 def chart_text(data: dict) -> str:
-    if "time" in data:
-        return _join(["Time Chart: " + " -> ".join(data["time"]), "each step above the start is a +1 Benefit"])
     return _join(["  AS  dice"] + [f"  {r['action_score']:>2}  {r['printed']}" + ("  (extended)" if r.get("extended")
                                                                                else "") for r in data["rows"]])
 
 
+def time_chart_text(data: dict) -> str:
+    return _join(["Time Chart: " + " -> ".join(data["time"]), "each step above the start is a +1 Benefit"])
+
+
 def ds_text(data: dict) -> str:
-    if "ladder" in data:
-        return _join(["Difficulty Score ladder (advice; any whole number is a legal DS):"]
-                     + [f"  {row['tier']:<18} {row['ds']}" for row in data["ladder"]])
+    return _join(["Difficulty Score ladder (advice; any whole number is a legal DS):"]
+                 + [f"  {row['tier']:<18} {row['ds']}" for row in data["ladder"]])
+
+
+def ds_tier_text(data: dict) -> str:
     return f"{data['tier']}: DS {data['ds']}"
 
 
@@ -298,8 +302,9 @@ def _show_state_lines(data: dict) -> list[str]:
     return lines
 
 
-def simple_text(data: dict) -> str:
-    return data.get("message") or ", ".join(f"{k}: {v}" for k, v in data.items() if k != "system")
+def message_text(data: dict) -> str:
+    """`new`, `encounter new`, `condition`: the result's own one-line message."""
+    return data["message"]
 
 
 def resolve_text(data: dict) -> str:
@@ -312,5 +317,7 @@ def resolve_text(data: dict) -> str:
 
 
 FORMATTERS = {"oa-check": check_text, "oa-dry-run": dry_run_text, "oa-odds": odds_text, "oa-dice": dice_text,
-              "oa-chart": chart_text, "oa-ds": ds_text, "oa-points": points_text, "oa-wounds": wounds_text,
-              "oa-turn": turn_text, "oa-show": show_text, "oa-simple": simple_text, "oa-resolve": resolve_text}
+              "oa-chart": chart_text, "oa-time-chart": time_chart_text, "oa-ds": ds_text, "oa-ds-tier": ds_tier_text,
+              "oa-points": points_text, "oa-wounds": wounds_text, "oa-turn": turn_text, "oa-show": show_text,
+              "oa-new": message_text, "oa-encounter-new": message_text, "oa-condition": message_text,
+              "oa-resolve": resolve_text}
