@@ -44,7 +44,7 @@ def new_cmd(app, char_id, name, npc, attribute, mo, specialization, pools, defen
     from narateer_cli.store.campaign import check_id
 
     from .files import finish
-    from .sheet import created, new_doc
+    from .sheet import new_sheet
 
     refuse_narateer_flags(nf)
     if source is not None or count is not None:
@@ -54,10 +54,11 @@ def new_cmd(app, char_id, name, npc, attribute, mo, specialization, pools, defen
     with Session(app) as s:
         if s.campaign.sheet_path(char_id).exists():
             raise BadInput(f"characters/{char_id}.yaml already exists", fix="edit it, or choose another id")
-        doc = new_doc(char_id, name, npc, _pairs(attribute, "--attribute", "strength=3"), s.rules, mo, specialization,
-                      _pairs(pools, "--points", "body=5"), _pairs(defense, "--defenses", "body=5"), reaction,
-                      _pairs(action, "--action", "spear=6:2") if npc else action)
-        sheet, result = created(char_id, doc, s.rules)
+        doc, sheet, result = new_sheet(
+            char_id, name, npc, _pairs(attribute, "--attribute", "strength=3"), s.rules, mo=mo,
+            specializations=specialization, pools=_pairs(pools, "--points", "body=5"),
+            defenses=_pairs(defense, "--defenses", "body=5"), reaction=reaction,
+            actions=_pairs(action, "--action", "spear=6:2") if npc else action)
         s.txn.write(s.campaign.sheet_path(char_id), yamlio.emit_text(doc))
         data = finish(s, "new", char_id, {"name": doc["name"], "npc": npc}, result, created={char_id: sheet.dice})
     emit(app, KIND + "new", data)  # G-LOG-5: logged to the campaign log
@@ -102,11 +103,10 @@ def show_cmd(app, char):
     from .files import load
     from .in_encounter import encounter_for
     from .sheet import view
-    from .turns import rounds_left
 
     with Session(app, write=False) as s:
         sheet = load(s, char).sheet
-        result = view(sheet, s.rules, rounds_left(encounter_for(s, sheet.id)[1], sheet.id))
+        result = view(sheet, s.rules, encounter_for(s, sheet.id)[1])
     emit(app, KIND + "show", result)
 
 

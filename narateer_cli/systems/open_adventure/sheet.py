@@ -73,9 +73,11 @@ class SheetsCopied(Record):
     _fields = ("system", "id", "ids", "source", "file")
 
 
-def view(sheet: Sheet, rules, rounds_left: dict) -> SheetView:
-    """What `show` prints: each score's AS and dice, with the MO added when the sheet has one."""
+def view(sheet: Sheet, rules, state=None) -> SheetView:
+    """What `show` prints: each score's AS and dice, with the MO added when the sheet has one; `state`: the
+    encounter CHAR takes part in, for its timed conditions (T-DURATION)."""
     from .chart import chart_dice, printed
+    from .turns import rounds_left
 
     def dice(score):
         return printed(chart_dice(score, rules)) if score >= rules.min_as else "none (no check)"
@@ -90,7 +92,7 @@ def view(sheet: Sheet, rules, rounds_left: dict) -> SheetView:
                      mo=MO(name=sheet.mo_name, score=mo) if mo is not None else None, scores=rows, actions=actions,
                      points=sheet.points, wounds=sheet.wounds, specializations=list(sheet.specializations),
                      defenses=sheet.defenses, reaction=sheet.reaction, conditions=list(sheet.conditions),
-                     rounds_left=rounds_left)
+                     rounds_left=rounds_left(state, sheet.id))
 
 
 def schema(rules) -> dict:
@@ -281,10 +283,13 @@ def _npc_block(scores: dict, reaction, actions: dict, limit: int) -> dict:
             "actions": out}
 
 
-def created(char_id: str, doc: dict, rules) -> tuple[Sheet, SheetCreated]:
-    """A new sheet's record (exit 2 on any misfit, before anything is written) and what `new` reports."""
+def new_sheet(char_id: str, name, npc: bool, given: dict, rules, **options) -> tuple[dict, Sheet, SheetCreated]:
+    """`new ID`: the document to write, its sheet (exit 2 on any misfit, before anything is written) and what
+    `new` reports. `options`: `new_doc`'s."""
+    doc = new_doc(char_id, name, npc, given, rules, **options)
     sheet = parse_sheet(char_id, doc, f"characters/{char_id}.yaml", rules)
-    return sheet, SheetCreated(system="open-adventure", id=char_id, file=f"characters/{char_id}.yaml", npc=sheet.npc)
+    return doc, sheet, SheetCreated(system="open-adventure", id=char_id, file=f"characters/{char_id}.yaml",
+                                    npc=sheet.npc)
 
 
 def copied(source: str, ids) -> SheetsCopied:
