@@ -1,4 +1,4 @@
-"""Open Adventure's sheet commands: new, show, points, wound, heal."""
+"""Open Adventure's sheet commands: new, show, points, wound, heal, condition."""
 
 from __future__ import annotations
 

@@ -21,7 +21,7 @@ def encounter_for(s, cid: str):
     if cid in state.order:
         return enc_id, state
     if getattr(s.app, "encounter_id", None):
-        raise BadInput(f"{cid} is not in encounter {enc_id}", fix=f"add it with `encounter new`, or drop --in")
+        raise BadInput(f"{cid} is not in encounter {enc_id}", fix="add it with `encounter new`, or drop --in")
     return None, None
 
 
