@@ -109,6 +109,17 @@ def sheet_values(char: Character) -> dict:
     }
 
 
+def moved(sheets: dict) -> dict:
+    """`undo`'s `state`: per character, the values that change from the sheet now to the one restored,
+    as {char: {before, after}} (G-MERGE-4); `sheets` maps each to (sheet now, sheet restored)."""
+    state = {}
+    for cid, (now_sheet, back_sheet) in sheets.items():
+        now, back = sheet_values(now_sheet), sheet_values(back_sheet)
+        state[cid] = {"before": {k: v for k, v in now.items() if v != back[k]},
+                      "after": {k: v for k, v in back.items() if v != now[k]}}
+    return state
+
+
 def new_sheet(char_id: str, rules, *, name=None, attrs=(), acs=(), hp=10, ap=None,
               concentration=0, actions=()) -> dict:
     """A fresh sheet mapping for `new` (A-CARD-AP default_max serves --ap)."""

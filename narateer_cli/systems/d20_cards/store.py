@@ -96,11 +96,15 @@ def write_sheet(session, before, after):
     return {k: v for k, v in old.items() if v != new[k]}, {k: v for k, v in new.items() if v != old[k]}
 
 
-def save(session, command, actor, declaration, result, before, after, enc=None):
+def save(session, command, actor, declaration, result, before, after, enc=None) -> dict:
     """Write every change of one command, all or none, and log it: in its encounter's log, or in the
-    campaign log when it changed files outside one (G-LOG-5)."""
+    campaign log when it changed files outside one (G-LOG-5). `result` is the engine's record; returns its
+    JSON shape as logged (with each check's exact `chance`, P-LUCK-1), which the command prints."""
     from narateer_cli.commands.encounter_ops import autocommit, log_action
+    from narateer_cli.render import plain
     from narateer_cli.store import encounters
+
+    result = plain(result)
 
     session.txn.action = f"the {command} action"
     state = {}
@@ -125,5 +129,5 @@ def save(session, command, actor, declaration, result, before, after, enc=None):
     if enc is not None:
         encounters.remember_state(root, enc.new_state, state_text)
     autocommit(session, changed, command, actor, declaration, result)
-    return state
+    return result
 
