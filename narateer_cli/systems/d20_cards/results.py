@@ -71,6 +71,34 @@ class Damage(Record):
                "concentration_check")
 
 
+class Change(Record):
+    """A value before and after (AP, HP, a card's charges)."""
+
+    _fields = ("before", "after")
+
+
+class Evolutionary(Record):
+    """R-CARD-PROP-6: the Evolutionary d20 against the Augmentor score; `stopped` when failure ends the card."""
+
+    _fields = ("face", "augmentor", "success", "text", "stopped")
+
+
+class DamageRoll(Record):
+    _fields = ("expr", "faces", "total")
+
+
+class ActionDc(Record):
+    """R-CARD-DC-1: the DC a card imposes and the attribute it comes from."""
+
+    _fields = ("kind", "attribute", "value")
+
+
+class CooldownStart(Record):
+    """A card's cooldown: `running` now, or `pending` until its Concentration drops."""
+
+    _fields = ("unit", "length", "state")
+
+
 class TargetResult(Record):
     _fields = ("id", "distance", "in_range", "seen", "heard", "attack", "save", "lands", "damage",
                "conditions_added", "conditions_removed", "critical")

@@ -13,7 +13,7 @@ from narateer_cli.errors import BadInput
 
 from . import effects
 from .cards import UNIT_SECONDS
-from .results import DamageResult, ElapseActor, ElapseResult, RestActor, RestResult, TurnStart
+from .results import Change, DamageResult, ElapseActor, ElapseResult, RestActor, RestResult, TurnStart
 from .schema import closest
 from .sheet import card_for
 
@@ -50,7 +50,7 @@ def _start_one(world, char, rules, dice, enc_id, round_no, used):
     ap = None
     if rules.ap["timing"] == "turn_start":
         char, (before, after) = effects.refill_ap(char)
-        ap = {"before": before, "after": after}
+        ap = Change(before, after)
     char, ended, conc_ended = _tick(char, world)
     drain = None
     if char.condition("dying") is not None and rules.dying["drain"]:
@@ -170,14 +170,14 @@ def rest(world, names, kind: str, rules):
         ap = None
         if policy.get("ap") == "max":
             char, (b, a) = effects.refill_ap(char)
-            ap = {"before": b, "after": a}
+            ap = Change(b, a)
         ended = tuple(char.cooldowns) if policy.get("cooldowns") == "end" else ()
         if ended:
             char = char.replace(cooldowns={})
         hp = None
         if policy.get("hp") == "max":
-            hp = {"before": char.hp, "after": max(char.hp, char.hp_max)}
-            char = char.replace(hp=hp["after"])
+            hp = Change(char.hp, max(char.hp, char.hp_max))
+            char = char.replace(hp=hp.after)
         conc = None
         if policy.get("concentration") == "drop":
             char, conc = effects.drop(char, world.cards, world.clock)
@@ -219,7 +219,7 @@ def refresh(world, name):
     char = _char(world, name)
     new, (before, after) = effects.refill_ap(char)
     return world.with_char(new), DamageResult(name, "refresh", None, char.hp, char.hp,
-                                              {"before": before, "after": after}, None, (), ())
+                                              Change(before, after), None, (), ())
 
 
 def condition(world, name, change: str):
