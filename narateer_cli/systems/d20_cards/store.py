@@ -39,26 +39,32 @@ def _merge(parent, key, value):
     """Set parent[key] to value, editing nested mappings and lists in place (comments survive)."""
     current = parent.get(key) if hasattr(parent, "get") else None
     if isinstance(value, dict) and isinstance(current, dict):
-        if not current and hasattr(current, "fa"):
-            current.fa.set_flow_style()  # an empty mapping was written `{}`: keep it a flow mapping
-        for k in [k for k in current if k not in value]:
-            del current[k]
-        for k, v in value.items():
-            if current.get(k) != v:
-                _merge(current, k, v)
-        return
+        return _merge_mapping(current, value)
     if isinstance(value, list) and isinstance(current, list):
-        for item in [c for c in current if c not in value]:
-            current.remove(item)
-        for item in value:
-            if item not in current:
-                current.append(item)
-        if hasattr(current, "fa") and not current:
-            current.fa.set_flow_style()
-        return
+        return _merge_list(current, value)
     if key not in parent and value in ({}, [], None):
         return
     parent[key] = _node(value)
+
+
+def _merge_mapping(current, value: dict):
+    if not current and hasattr(current, "fa"):
+        current.fa.set_flow_style()  # an empty mapping was written `{}`: keep it a flow mapping
+    for k in [k for k in current if k not in value]:
+        del current[k]
+    for k, v in value.items():
+        if current.get(k) != v:
+            _merge(current, k, v)
+
+
+def _merge_list(current, value: list):
+    for item in [c for c in current if c not in value]:
+        current.remove(item)
+    for item in value:
+        if item not in current:
+            current.append(item)
+    if hasattr(current, "fa") and not current:
+        current.fa.set_flow_style()
 
 
 def _node(value):
