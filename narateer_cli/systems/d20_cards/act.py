@@ -38,7 +38,12 @@ def check_faces(plan, decl, rules, dice):
     if dice.has("evolutionary") and not card.has("evolutionary"):
         raise BadInput(f"{card.id} is not Evolutionary", fix="drop --evolutionary-face")
     check_group(dice, "evolutionary", 1, 20, "--evolutionary-face")
-    dmg = card.damage
+    _check_damage_faces(plan, rules, dice)
+
+
+def _check_damage_faces(plan, rules, dice):
+    """`--damage-faces` fit the card's dice (once, or once per target under `damage.roll: per_target`)."""
+    card, dmg = plan.card, plan.card.damage
     if dice.has("damage") and (dmg is None or not dmg.count):
         raise BadInput(f"{card.id} rolls no damage dice", fix="drop --damage-faces")
     if dmg is not None and dmg.count:
