@@ -104,19 +104,6 @@ def card_show(card, char=None, status=None) -> str:
     return "\n".join(lines)
 
 
-def card_list(rows) -> str:
-    """`card list`: rows of (card, status or None) as aligned columns."""
-    if not rows:
-        return "no cards"
-    table = [(c.id, c.name, cost_text(c), str(c.tier), atk_text(c), range_text(c), cooldown_text(c),
-              ", ".join(c.properties) or "-") + ((s,) if s is not None else ()) for c, s in rows]
-    head = ("id", "name", "cost", "tier", "atk/dc", "range", "cooldown", "properties")
-    if rows[0][1] is not None:
-        head += ("status",)
-    widths = [max(len(str(r[i])) for r in (head, *table)) for i in range(len(head))]
-    return "\n".join("  ".join(str(v).ljust(w) for v, w in zip(r, widths)).rstrip() for r in (head, *table))
-
-
 def card_json(card) -> dict:
     out = plain(card)
     out["kind"] = card.kind
@@ -476,11 +463,6 @@ def encounter_show_text(d) -> str:
     return "\n".join(lines)
 
 
-def encounter_log_text(d) -> str:
-    return "\n".join(f"{e.get('seq')}: {e.get('command')} {e.get('actor') or ''}".rstrip() for e in d["entries"]) \
-        or "no entries"
-
-
 def turn_end_text(d) -> str:
     return f"{d['ended']}'s turn ends (round {d['round']})" if d.get("ended") else "no turn was running"
 
@@ -499,13 +481,6 @@ FORMATTERS = {
     "sheet": lambda d: d["layout"],
     "dice": dice_text,
     "encounter_show": encounter_show_text,
-    "encounter_log": encounter_log_text,
     "join": lambda d: f"{d['joined']} joins encounter {d['encounter']}",
 }
 
-
-def commit_message(command, actor, declaration, result) -> str:
-    if command == "act":
-        hits = [t["id"] for t in result.get("targets", []) if t.get("lands")]
-        return f"{actor}: {result.get('card')}" + (f" lands on {', '.join(hits)}" if hits else "")
-    return f"{actor}: {command}" if actor else command
