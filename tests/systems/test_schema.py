@@ -96,6 +96,20 @@ def test_check_names_the_real_line_of_a_bad_log_entry(camp):
     assert number > 1
 
 
+def test_check_names_the_real_line_of_an_entry_that_is_not_whole(camp):
+    config = camp / "narateer.yaml"
+    config.write_text(config.read_text() + "encounter: ambush\n")
+    ok(camp, "turn", "start", "selka")
+    ok(camp, "roll", "selka", "stealth", "--dr", "3", "--faces", "1")
+    log = camp / "encounters" / "ambush.log.yaml"
+    lines = log.read_text().splitlines(keepends=True)
+    lines[-1] = lines[-1].replace('"seq"', '"sq', 1)
+    log.write_text("".join(lines))
+    problems = ok_check(camp)
+    assert problems == [f"encounters/ambush.log.yaml:{len(lines)}: not a whole entry: "
+                        "expected ',' or '}', but got '<scalar>'"]
+
+
 @pytest.mark.parametrize("override, expected", [
     ("  movement_costs: {dificult: 3}\n",
      "narateer: narateer.yaml: unknown key 'rules.movement_costs.dificult' (did you mean difficult?); "
