@@ -208,6 +208,8 @@ def encounter_show(app, enc_id):
 
     with Session(app, write=False) as s:
         enc = _pick(s, enc_id)
+        for cid in enc.state["participants"]:
+            s.sheet(cid)  # a participant whose sheet is gone: the store's message
         result = encounter_status(load_world(s, enc.state, enc.state["participants"]), enc.state)
     emit(app, "encounter_show", result)
 
