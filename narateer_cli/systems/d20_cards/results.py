@@ -201,10 +201,6 @@ class Copied(Record):
     _fields = ("file", "id", "ids", "from")
 
 
-class EncounterCreated(Record):
-    _fields = ("id", "participants", "current")
-
-
 class Standing(Record):
     """One participant in `encounter show`."""
 

@@ -159,37 +159,6 @@ def encounter_cmd():
     pass
 
 
-@command(group=encounter_cmd, name="new", help="""Create encounter ID with these participants and make it current.
-
-\b
-Example:
-  narateer encounter new fight mira bandit""")
-@click.argument("enc_id")
-@click.argument("chars", nargs=-1)
-def encounter_new(app, enc_id, chars):
-    from narateer_cli.commands.encounter_ops import Encounter, finish
-    from narateer_cli.store import encounters, yamlio
-
-    from .encounter import new_state
-    from .results import EncounterCreated
-
-    with Session(app) as s:
-        if encounters.state_path(s.campaign.root, enc_id).exists():
-            raise BadInput(f"encounter {enc_id} already exists", fix=f"use it with --in {enc_id}, or pick another id")
-        if len(set(chars)) != len(chars):
-            raise BadInput("a participant is named twice", fix="name each character once")
-        for char in chars:
-            s.sheet(char)
-        doc, text = s.campaign.config_doc()
-        doc["encounter"] = enc_id
-        s.txn.write(s.campaign.config_path, yamlio.dump_rt(doc, text))
-        enc = Encounter.__new__(Encounter)
-        enc.session, enc.id = s, enc_id
-        enc.state = enc.new_state = new_state(enc_id, list(chars), s.rules)
-        finish(s, "encounter new", None, {"participants": list(chars)}, {"id": enc_id}, {}, enc)
-    emit(app, "encounter_new", EncounterCreated(enc_id, list(chars), True))
-
-
 def _pick(session, enc_id):
     if enc_id is not None:
         session.app.encounter_id = enc_id
@@ -214,14 +183,26 @@ def encounter_show(app, enc_id):
     emit(app, "encounter_show", result)
 
 
-def _host_log():
-    """T-LOG: the host's `encounter log` (rows in words, --actor, --since, --last) serves this system too."""
-    from narateer_cli.commands.encounters import encounter_log
+def _host(name: str, help: str | None = None):
+    """A host command that serves this system too, with this system's example in its help: `encounter new`
+    (the system's `new_state` hook makes the state) and T-LOG's `encounter log` (rows in words, --actor,
+    --since, --last)."""
+    import copy
 
-    return encounter_log
+    from narateer_cli.commands import encounters
+
+    cmd = copy.copy(getattr(encounters, name))
+    if help is not None:
+        cmd.help = help
+    return cmd
 
 
-encounter_cmd.add_command(_host_log())
+encounter_cmd.add_command(_host("encounter_new", """Create encounter ID with these participants and make it current.
+
+\b
+Example:
+  narateer encounter new fight mira bandit"""))
+encounter_cmd.add_command(_host("encounter_log"))
 
 
 @command(group=encounter_cmd, name="join", help="""Add CHAR to the current encounter.
