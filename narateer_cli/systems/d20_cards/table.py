@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import click
 
-from narateer_cli.commands.common import Session, command, emit, nonneg
+from narateer_cli.commands.common import Session, command, emit
 from narateer_cli.commands.encounter_ops import current_encounter
 from narateer_cli.errors import BadInput
 
-from .commands import _faces, encounter_of
+from .commands import encounter_of
 
 
 def _change(app, verb, char, declaration, fn, kind="change", ids=None):
