@@ -9,8 +9,6 @@ text formatter (FORMATTERS, one per result kind) reads that shape.
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from narateer_cli.render import plain
 
 SYSTEM = "d20-cards"
