@@ -113,7 +113,7 @@ def turn_end(app):
     emit(app, KIND + "turn", data)
 
 
-@command(help="""Resolve a declared action by its path (R-OA-ACT-1, -4, -5).
+@command(rolls=True, help="""Resolve a declared action by its path (R-OA-ACT-1, -4, -5).
 
 \b
 Examples:

@@ -69,7 +69,7 @@ def source_for(app, faces, other_faces):
     return DiceSource(rng=app.rng(), physical=physical, ask=table_asker() if asked else None, asked=asked)
 
 
-@command(help="""Make one Action Check: AS picks the dice, the total must meet the DS.
+@command(rolls=True, help="""Make one Action Check: AS picks the dice, the total must meet the DS.
 
 \b
 Examples:
@@ -91,7 +91,7 @@ def roll_cmd(app, char, use, **o):
         raise click.exceptions.Exit(1)
 
 
-@command(help="""Roll the bare dice of an Action Score (exploding), or read them with --faces.
+@command(rolls=True, help="""Roll the bare dice of an Action Score (exploding), or read them with --faces.
 
 \b
 Example:
@@ -100,10 +100,14 @@ Example:
 @click.option("--faces", metavar="F", help="Faces rolled at the table, e.g. 6+2,5.")
 def dice_cmd(app, action_score, faces):
     from .dice import bare_roll
+    from .in_encounter import log_secret
 
     with Session(app, write=False) as s:
         rules = rules_of(s)
-    emit(app, KIND + "dice", bare_roll(action_score, rules, source_for(app, faces, None)))
+    result = bare_roll(action_score, rules, source_for(app, faces, None))
+    if app.secret:
+        log_secret(app, "dice", {"action_score": action_score}, result)
+    emit(app, KIND + "dice", result)
 
 
 @command(help="""Exact odds of AS against DS with exploding dice, as fractions.

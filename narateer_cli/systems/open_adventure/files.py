@@ -175,21 +175,23 @@ def finish(s, command: str, actor, declaration: dict, result, enc_id: str | None
     an encounter (G-LOG-5); it carries each moved counter (`dice: {id: {before, after}}`) for verify,
     undo and merges, and the host's seq, id and parent (G-LOG-1). Returns the result's JSON shape as
     logged (with the exact `chance` of each check, P-LUCK-1): what `--json` prints."""
-    from narateer_cli.commands.encounter_ops import log_action
+    from narateer_cli.commands.encounter_ops import log_action, say_sealed, wants_secret
     from narateer_cli.render import plain
     from narateer_cli.store import encounters
 
     result = plain(result)
-
+    secret = wants_secret(s, actor, result, False)
     s.txn.action = f"the {command} action"
     root = s.campaign.root
     if enc_id is not None and state is not None:
         s.txn.write(encounters.state_path(root, enc_id), state_text(state))
-    log_id = enc_id if enc_id is not None else (encounters.CAMPAIGN if s.txn.changed() else None)
+    # G-LOG-5, P-SECRET-1: a change or a secret roll outside an encounter goes to the campaign log
+    log_id = enc_id if enc_id is not None else (encounters.CAMPAIGN if s.txn.changed() or secret else None)
     if log_id is not None:
-        log_action(s, log_id, command, actor, declaration, result, counter_moves(s, created))
+        log_action(s, log_id, command, actor, declaration, result, counter_moves(s, created), secret)
     changed = s.txn.changed()
     s.commit()
+    say_sealed(s)
     autocommit(s, changed, command, actor, result)
     return result
 
