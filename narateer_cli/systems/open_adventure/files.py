@@ -131,17 +131,14 @@ def current_encounter(s) -> str | None:
 
 
 def load_state(s, enc_id: str):
-    """encounters/ID.yaml as a TurnState."""
-    from narateer_cli.store import encounters, yamlio
+    """encounters/ID.yaml as a TurnState, read by the host: an unknown id names the closest known ones
+    (S-SYS-5), another game's encounter is refused (S-SYS-1)."""
+    from narateer_cli.store import encounters
 
     from .turns import state_from_data
 
-    path = encounters.state_path(s.campaign.root, enc_id)
-    label = f"encounters/{enc_id}.yaml"
-    if not path.exists():
-        raise BadInput(f"unknown encounter {enc_id!r} (no {label})",
-                       fix=f"create one with `narateer encounter new {enc_id} CHAR...`")
-    return state_from_data(yamlio.load_safe(yamlio.read_text(path, label), label), label)
+    data = encounters.load_state(s.campaign.root, enc_id, s.campaign.system)
+    return state_from_data(data, f"encounters/{enc_id}.yaml")
 
 
 def state_text(state) -> str:
