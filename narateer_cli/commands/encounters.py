@@ -81,7 +81,7 @@ after it go to the campaign log.
 
 \b
 Example:
-  narateer encounter end ambush""")
+  narateer encounter end        (the current one)""")
 @click.argument("enc_id", required=False)
 def encounter_end(app, enc_id):
     from ..store import yamlio
@@ -122,7 +122,7 @@ def encounter_show(app, enc_id):
 \b
 Examples:
   narateer encounter log --last 5
-  narateer encounter log --actor selka --since 3""")
+  narateer encounter log --since 3 --json""")
 @click.argument("enc_id", required=False)
 @click.option("--last", type=int, help="Only the last N entries (after the other filters).")
 @click.option("--actor", "actors", multiple=True, metavar="CHAR", help="Only entries whose actor is CHAR (repeatable).")
@@ -225,8 +225,9 @@ def _undone_words(root, log_id, record, system) -> str | None:
 Reports the first inconsistency with its entry and exits 1.
 
 \b
-Example:
-  narateer verify ambush""")
+Examples:
+  narateer verify               (the current encounter, else the campaign log)
+  narateer verify campaign""")
 @click.argument("enc_id", required=False)
 def verify_cmd(app, enc_id):
     from ..store import encounters, secrets
