@@ -107,7 +107,8 @@ def load(s, cid: str) -> SheetFile:
         raise BadInput(f"unknown character {cid!r} (no {label})", fix=suggest(cid, camp.sheet_ids()))
     text = yamlio.read_text(path, label)
     doc = yamlio.load_rt(text, label)
-    sheet = parse_sheet(cid, yamlio.to_plain(doc), label, s.rules)
+    camp.system.check_sheet(doc, label, s.rules)  # the sheet schema, at its lines, as `check` (S-SYS-4)
+    sheet = parse_sheet(cid, yamlio.to_plain(doc), label, s.rules, lines=doc)
     cache[cid] = SheetFile(cid, path, label, text, doc, sheet)
     return cache[cid]
 

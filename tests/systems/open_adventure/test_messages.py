@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import ok, refused
+from tests.conftest import ok, refused, run
 
 
 def hall(oa):
@@ -26,3 +26,23 @@ def test_an_unknown_encounter_far_from_any_shows_the_known_and_the_pattern_to_cr
     hall(oa)
     err = refused(oa, 2, "encounter", "show", "zzz")
     assert "known: hall" in err and "`narateer encounter new ID CHAR...`" in err and "new zzz" not in err
+
+
+@pytest.mark.parametrize("old,new,want", [
+    ("{strength: 4,", "{strenght: 4,", "characters/bloodwind.yaml:5: unknown attribute 'strenght' under "
+                                       "attributes.body (did you mean strength?)"),
+    ("{strength: 4, ", "{", "characters/bloodwind.yaml:5: attributes.body.strength is missing"),
+    ("mo: {name: Warrior, score: 2}", "mo: {name: Warrior, score: -2}", "characters/bloodwind.yaml:8: mo.score -2")])
+def test_a_command_names_the_line_of_a_sheet_problem_as_check_does(oa, old, new, want):
+    path = oa / "characters" / "bloodwind.yaml"
+    path.write_text(path.read_text().replace(old, new, 1))
+    for args in (("show", "bloodwind"), ("roll", "bloodwind", "strength", "--ds", "9")):
+        assert want in refused(oa, 2, *args)
+    r = run(oa, "check")
+    assert r.code == 1 and want in r.out
+
+
+def test_a_statblock_action_named_like_a_group_is_reported_at_its_line(oa):
+    path = oa / "characters" / "goblin.yaml"
+    path.write_text(path.read_text().replace("  spear:", "  body:"))
+    assert "characters/goblin.yaml:9: actions.body is named like an attribute" in refused(oa, 2, "show", "goblin")
