@@ -46,3 +46,25 @@ def test_a_statblock_action_named_like_a_group_is_reported_at_its_line(oa):
     path = oa / "characters" / "goblin.yaml"
     path.write_text(path.read_text().replace("  spear:", "  body:"))
     assert "characters/goblin.yaml:9: actions.body is named like an attribute" in refused(oa, 2, "show", "goblin")
+
+
+@pytest.mark.parametrize("args,flag,pointer", [
+    (("odds", "7", "--dr", "3"), "--dr", "`odds AS --ds N`"),
+    (("odds", "7", "--ds", "9", "--disadvantage"), "--disadvantage", "--ds N+1"),
+    (("dice", "3", "--advantage"), "--advantage", "adds 1 to the AS"),
+    (("dice", "3", "--boost", "2"), "--boost", "give the AS it makes"),
+    (("dice", "3", "--reroll-faces", "2"), "--reroll-faces", "one chain in --faces"),
+    (("roll", "bloodwind", "strength", "--dr", "3"), "--dr", "use --ds N or a tier")])
+def test_a_narateer_option_gets_a_pointer_to_the_open_adventure_way_S_SYS_3(oa, args, flag, pointer):
+    err = refused(oa, 2, *args, contains=f"{flag} is a narateer-system option; this campaign plays open-adventure")
+    assert pointer in err and "No such option" not in err
+
+
+def test_odds_without_a_ds_says_how_to_give_one(oa):
+    refused(oa, 2, "odds", "7", contains="odds needs --ds; for example `narateer odds 7 --ds 9`")
+
+
+@pytest.mark.parametrize("option,given,near", [("--time", "15mn", "15min"), ("--base-time", "1hr", "1h")])
+def test_a_misspelt_time_step_names_the_closest_one_S_SYS_5(oa, option, given, near):
+    err = refused(oa, 2, "roll", "bloodwind", "strength", "--ds", "9", "--time", "12h", option, given, "--dry-run")
+    assert f"(did you mean {near}?)" in err and "give one of: 6s, 1min, 15min" in err
