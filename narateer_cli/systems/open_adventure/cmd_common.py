@@ -7,6 +7,8 @@ import click
 from narateer_cli.errors import BadInput
 
 KIND = "oa-"
+# the encounter a help example starts before a command that needs one (the example campaign's cast)
+GATE = "narateer encounter new gate warheart amicus orc --reaction warheart=9 --reaction amicus=7"
 # Narateer-only options: name -> (takes a value?, pointer)
 NARATEER_FLAGS = {"--boost": (True, "raise the AS with --benefit N or --bonus N"),
                   "--advantage": (False, "add a Benefit with --benefit 1"),
