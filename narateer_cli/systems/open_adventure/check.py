@@ -256,7 +256,7 @@ def stunt_refusals(p: Plan, decl, rules):
 
 def check_faces(p: Plan, decl, rules, source):
     """Physical faces must fit before anything is refused or rolled (exit 2 first)."""
-    if decl.compare and source.given("faces"):
+    if decl.compare and (source.given("faces") or "faces" in source.asked):  # typed or to be asked (T-ASK)
         raise BadInput("--compare rolls no dice, so --faces does not apply", fix="drop one of them")
     if decl.compare and decl.opposed is not None:
         raise BadInput("--compare does not go with --opposed: both sides roll", rule="R-OA-OPP-1",
