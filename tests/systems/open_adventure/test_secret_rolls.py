@@ -8,7 +8,7 @@ from fractions import Fraction
 from narateer_cli.systems.open_adventure import odds, verify
 
 from tests.cli.test_secret_rolls import keys_anywhere
-from tests.conftest import ok, run
+from tests.conftest import ok, refused, run
 
 from . import helpers
 
@@ -143,3 +143,14 @@ def test_verify_re_runs_an_unveiled_bare_roll():
     assert verify.verify_log([entry], rules) == "entry 4 (dice): the total is not the sum of the faces"
     entry["result"].update(total=13, dice=["d6", "d6"])
     assert "AS 7 rolls" in verify.verify_log([entry], rules)
+
+
+def test_a_secret_resolve_outside_an_encounter_is_sealed_and_one_that_rolls_nothing_is_refused(oa):
+    ok(oa, "resolve", "bloodwind", "--intent", "free the axe", "--check", "strength", "--mo", "--ds", "4",
+       "--faces", "3,1", "--secret")
+    entry = last_entry(oa, "campaign")
+    assert entry["command"] == "resolve" and entry["commitment"] and not HIDDEN & keys_anywhere(entry)
+    refused(oa, 2, "resolve", "amicus", "--intent", "light the lantern", "--auto", "--secret",
+            contains="--secret hides a roll, and this command rolls nothing")
+    ok(oa, "unveil", entry["id"])
+    assert ok(oa, "verify", "campaign")["ok"] is True
