@@ -38,6 +38,8 @@ HOOKS = {
     "face_names": "(face) -> str: one die face in words for reports (Miss, Hit, Crit); default str(face)",
     "fresh_sheet": "(doc, rules) -> doc: a copied sheet's round-trip document with fresh counters (T-COPY)",
     "chance": "(entry_check: dict, rules) -> Fraction: probability of the logged outcome (P-LUCK)",
+    "chance_ratio": "(entry_check: dict, rules) -> (numerator, denominator) | None: the same chance as whole "
+                    "numbers, optional: a writing command then logs it without importing fractions (start-up time)",
     "check_files": "(root: Path, rules) -> list of problems (`file:line: message` text, or values with .text()): "
                    "the system's own data files (beyond characters/ and encounters/) that `check` validates",
     "view": "(state, sheets: {id: plain doc}, rules) -> {participants: {id: fields}, hidden?: {id: observers}}: "

@@ -45,6 +45,7 @@ SYSTEM = System(
         "parse_faces": __name__ + ".engine.dice:parse_faces",
         "beats": __name__ + ".engine.dice:beats",
         "chance": __name__ + ".engine.luck:chance",
+        "chance_ratio": __name__ + ".engine.luck:chance_ratio",
         "checks": __name__ + ".engine.luck:checks",
         "luck": __name__ + ".engine.luck:luck",
         "private_keys": __name__ + ".engine.luck:PRIVATE_KEYS",
