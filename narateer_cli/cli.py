@@ -89,20 +89,7 @@ class LazyGroup(click.Group):
             import importlib
 
             return getattr(importlib.import_module(systems.HOST_VERBS[name]), name.replace("-", "_") + "_cmd")
-        system = system or systems.load_system(current)
-        others = [s for s in _builtin_systems() if s.name != system.name]
-        owner = systems.owner_of(name, others)
-        if owner is None:  # not a verb at all, or an add-on's: only now are entry points read
-            others = [s for s in systems.loaded_systems() if s.name != system.name]
-            owner = systems.owner_of(name, others)
-        if owner is None:
-            return None
-        if current is None:  # outside a campaign every system's verbs are there
-            return next(s for s in others if s.name == owner).command(name)
-        from .errors import BadInput
-
-        raise BadInput(f"{name} is a {owner} command; this campaign plays {system.name}", rule="S-SYS-3",
-                       fix=system.pointers.get(name) or f"`narateer --help` lists what {system.name} offers")
+        return _other_systems_verb(name, current, system or systems.load_system(current))
 
     def _rows(self, ctx, grouped=True):
         """(verb, help) rows; with `grouped`, (heading, rows) sections instead."""
@@ -113,11 +100,7 @@ class LazyGroup(click.Group):
             chosen = [systems.load_system(current)] if current is not None else _builtin_systems()
         except Exception:  # an unknown system: help still lists everything (commands say what is wrong)
             chosen = _builtin_systems()
-        shared = {verb: help_ for verb, help_ in systems.SHARED.items()
-                  if verb in systems.HOST_VERBS or any(verb in s.verbs for s in chosen)}
-        if len(chosen) == 1:
-            shared.update({verb: chosen[0].verbs[verb][1] for verb in shared if verb in chosen[0].verbs})
-        sections = [("Shared commands", list(shared.items()) + list(systems.HOST_ONLY.items()))]
+        sections = [("Shared commands", _shared_rows(chosen))]
         for system in chosen:
             own = [(verb, help_) for verb, (_, help_) in system.verbs.items() if verb not in systems.SHARED]
             if own:
@@ -130,6 +113,38 @@ class LazyGroup(click.Group):
         for heading, rows in self._rows(ctx):
             with formatter.section(heading):
                 formatter.write_dl(rows)
+
+
+def _other_systems_verb(name, current, system):
+    """A verb the campaign's system lacks: another system's command outside a campaign, bad input naming
+    its system inside one (S-SYS-3), None when no system has it."""
+    from . import systems
+
+    others = [s for s in _builtin_systems() if s.name != system.name]
+    owner = systems.owner_of(name, others)
+    if owner is None:  # not a verb at all, or an add-on's: only now are entry points read
+        others = [s for s in systems.loaded_systems() if s.name != system.name]
+        owner = systems.owner_of(name, others)
+    if owner is None:
+        return None
+    if current is None:  # outside a campaign every system's verbs are there
+        return next(s for s in others if s.name == owner).command(name)
+    from .errors import BadInput
+
+    raise BadInput(f"{name} is a {owner} command; this campaign plays {system.name}", rule="S-SYS-3",
+                   fix=system.pointers.get(name) or f"`narateer --help` lists what {system.name} offers")
+
+
+def _shared_rows(chosen) -> list:
+    """The shared verbs' rows for help: the host's and those the chosen systems implement, with the one
+    system's own help text when only one is shown, then the host-only verbs."""
+    from . import systems
+
+    shared = {verb: help_ for verb, help_ in systems.SHARED.items()
+              if verb in systems.HOST_VERBS or any(verb in s.verbs for s in chosen)}
+    if len(chosen) == 1:
+        shared.update({verb: chosen[0].verbs[verb][1] for verb in shared if verb in chosen[0].verbs})
+    return list(shared.items()) + list(systems.HOST_ONLY.items())
 
 
 def _completing() -> bool:
@@ -257,41 +272,12 @@ def _ignore_ctrl_c():
 
 def main(argv=None):
     """Entry point: runs the group and turns every failure into one line and an exit status."""
-    from .errors import NarateerError
-
     commits = _commits()
     if "_NARATEER_COMPLETE" in os.environ:
         from .complete import register
 
         register()
-    try:
-        _valid_text(sys.argv[1:] if argv is None else argv)
-        result = cli.main(args=argv, prog_name="narateer", standalone_mode=False)
-        code = result if isinstance(result, int) and not isinstance(result, bool) else 0
-    except click.exceptions.Exit as exc:
-        code = exc.exit_code
-    except click.UsageError as exc:
-        where = exc.ctx.command_path if exc.ctx else "narateer"
-        sys.stderr.write(f"narateer: {_one_line(exc.format_message())}; see '{where} --help'\n")
-        code = 2
-    except click.ClickException as exc:
-        sys.stderr.write(f"narateer: {_one_line(exc.format_message())}\n")
-        code = exc.exit_code
-    except NarateerError as exc:
-        sys.stderr.write(f"narateer: {_one_line(exc.line())}\n")
-        code = exc.exit_code
-    except (KeyboardInterrupt, click.Abort):
-        sys.stderr.write("narateer: interrupted after the action was saved whole\n" if _commits() > commits
-                         else "narateer: interrupted; nothing was written\n")
-        code = 130
-    except BrokenPipeError:
-        code = 0
-    except Exception as exc:  # never a traceback for a user
-        if os.environ.get("NARATEER_DEBUG"):
-            raise
-        sys.stderr.write(f"narateer: internal error ({type(exc).__name__}: {_one_line(exc)}); "
-                         "nothing was written; rerun with NARATEER_DEBUG=1 and report it\n")
-        code = 2
+    code = _run(argv, commits)
     if code in (0, 1) and "narateer_cli.store.cache" in sys.modules:
         try:  # the command succeeded: keep what it parsed for the next one
             sys.modules["narateer_cli.store.cache"].flush()
@@ -302,6 +288,45 @@ def main(argv=None):
     if isinstance(code, int) and code:
         sys.exit(code)
     return 0
+
+
+def _run(argv, commits: int):
+    """The group's exit status; every failure becomes one stderr line (never a traceback for a user)."""
+    from .errors import NarateerError
+
+    try:
+        _valid_text(sys.argv[1:] if argv is None else argv)
+        result = cli.main(args=argv, prog_name="narateer", standalone_mode=False)
+        return result if isinstance(result, int) and not isinstance(result, bool) else 0
+    except click.exceptions.Exit as exc:
+        return exc.exit_code
+    except (click.ClickException, NarateerError) as exc:
+        return _report(exc)
+    except (KeyboardInterrupt, click.Abort):
+        sys.stderr.write("narateer: interrupted after the action was saved whole\n" if _commits() > commits
+                         else "narateer: interrupted; nothing was written\n")
+        return 130
+    except BrokenPipeError:
+        return 0
+    except Exception as exc:  # never a traceback for a user
+        if os.environ.get("NARATEER_DEBUG"):
+            raise
+        sys.stderr.write(f"narateer: internal error ({type(exc).__name__}: {_one_line(exc)}); "
+                         "nothing was written; rerun with NARATEER_DEBUG=1 and report it\n")
+        return 2
+
+
+def _report(exc) -> int:
+    """A usage error, a click error or a NarateerError as one stderr line; its exit status (SPEC Part 3)."""
+    if isinstance(exc, click.UsageError):
+        where = exc.ctx.command_path if exc.ctx else "narateer"
+        sys.stderr.write(f"narateer: {_one_line(exc.format_message())}; see '{where} --help'\n")
+        return 2
+    if isinstance(exc, click.ClickException):
+        sys.stderr.write(f"narateer: {_one_line(exc.format_message())}\n")
+        return exc.exit_code
+    sys.stderr.write(f"narateer: {_one_line(exc.line())}\n")
+    return exc.exit_code
 
 
 if __name__ == "__main__":
