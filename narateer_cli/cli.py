@@ -27,7 +27,34 @@ def _resume_gc():
         gc.enable()
 
 
-class LazyGroup(click.Group):
+def _show_help(ctx, param, value):
+    if value and not ctx.resilient_parsing:
+        click.echo(ctx.get_help(), color=ctx.color)
+        ctx.exit()
+
+
+class PlainHelp:
+    """`-h/--help` built with its English help text as it is: click's own asks gettext for a translation,
+    and that lookup imports `locale` on every command's path (start-up time). Same option, same text."""
+
+    _plain_help = None
+
+    def get_help_option(self, ctx):
+        names = self.get_help_option_names(ctx)
+        if not names or not self.add_help_option:
+            return None
+        if self._plain_help is None:  # one object per command: click orders eager parameters by identity
+            self._plain_help = click.Option([*names, "_narateer_help"], is_flag=True, is_eager=True,
+                                            expose_value=False, callback=_show_help,
+                                            help="Show this message and exit.")
+        return self._plain_help
+
+
+class Command(PlainHelp, click.Command):
+    """Every narateer command (common.command makes them)."""
+
+
+class LazyGroup(PlainHelp, click.Group):
     """Verbs = the host's shared verbs + the campaign's system's verbs, imported only when run (S-SYS-3).
 
     Help reads the verb tables of the systems (cheap `SYSTEM` records), never their commands.
@@ -35,10 +62,10 @@ class LazyGroup(click.Group):
 
     @staticmethod
     def _where(ctx):
-        from .systems import find_campaign, system_name
+        from .systems import campaign_folder, system_name
 
         given = getattr(ctx.obj, "campaign_dir", None) or ctx.params.get("campaign_dir")
-        return system_name(find_campaign(given))
+        return system_name(campaign_folder(given))
 
     def list_commands(self, ctx):
         return [name for name, _ in self._rows(ctx, grouped=False)]
@@ -182,9 +209,9 @@ class App:
     @property
     def system(self):
         """The campaign's rule system (the default one outside a campaign)."""
-        from .systems import find_campaign, load_system, system_name
+        from .systems import campaign_folder, load_system, system_name
 
-        return load_system(system_name(find_campaign(self.campaign_dir)))
+        return load_system(system_name(campaign_folder(self.campaign_dir)))
 
     @property
     def campaign(self):
@@ -219,13 +246,22 @@ def _help_width() -> int:
     return max(min(columns, 100) - 2, 50)
 
 
+def _show_version(ctx, param, value):
+    if value and not ctx.resilient_parsing:
+        from . import __version__
+
+        click.echo(f"narateer, version {__version__}", color=ctx.color)
+        ctx.exit()
+
+
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"], "terminal_width": _help_width()})
 @click.option("--campaign", "campaign_dir", metavar="DIR", is_eager=True, help="Campaign folder (default: nearest narateer.yaml upwards, or $NARATEER_CAMPAIGN).")
 @click.option("--seed", type=int, help="Seed every random roll (or set NARATEER_SEED).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object for scripts.")
 @click.option("--color", type=click.Choice(["auto", "always", "never"]), default="auto", show_default=True,
               help="Colour the outcome line (auto: a terminal and NO_COLOR unset).")
-@click.version_option("0.1.0", prog_name="narateer")
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_show_version,
+              help="Show the version and exit.")
 @click.pass_context
 def cli(ctx, campaign_dir, seed, as_json, color):
     """narateer: resolve tabletop actions from the shell, exactly by the rules.

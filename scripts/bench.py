@@ -5,6 +5,15 @@ The floor is `python -c "import click, ruamel.yaml"` in the same environment,
 with bytecode caching on (a scratch PYTHONPYCACHEPREFIX), so the ratios
 measure narateer and not the bytecode compiler. Campaigns are built in a
 scratch folder; nothing in the checkout is touched.
+
+The roll timed against issue 10's target is a real one: a Reaction roll in
+the campaign's current encounter, each run appending its entry to a log that
+already holds 10 (the bench checks afterwards that every run wrote one).
+Ratios are given twice: in this venv (the editable install `make install`
+makes, whose start-up hook imports pathlib and importlib.util into every
+process, the floor's too) and in a regular-install layout (a scratch venv
+that sees the same packages without that hook, as `pip install narateer`
+gives users). The targets must hold in both.
 """
 
 from __future__ import annotations
@@ -20,6 +29,7 @@ from pathlib import Path
 
 RUNS = int(os.environ.get("BENCH_RUNS", "21"))
 TARGETS = {"roll": 1.15, "help": 0.95, "log10k": 1.2, "scale": 1.2, "stats": 20.0}  # issue 10: roll <= 1.15x, help <= 0.95x
+ENC_ROLL = ["roll", "selka", "stealth", "--dr", "3", "--reaction", "--json"]  # a Reaction: repeatable within a round
 
 
 def env(scratch: Path) -> dict:
@@ -201,6 +211,61 @@ def odds_in_process() -> float:
     return best * 1000
 
 
+CONSOLE_SCRIPT = """#!{python}
+# -*- coding: utf-8 -*-
+import re
+import sys
+from narateer_cli import run
+if __name__ == '__main__':
+    sys.argv[0] = re.sub(r'(-script\\.pyw|\\.exe)?$', '', sys.argv[0])
+    sys.exit(run())
+"""
+
+
+def regular_install(scratch: Path) -> tuple[str, list[str]] | None:
+    """A venv laid out as a regular (non-editable) install: its python, and the `narateer` console script
+    pip would write. It sees this venv's packages and the checkout through a plain .pth path list, so no
+    start-up hook runs. None when no venv can be made here."""
+    import site
+
+    folder = scratch / "regular"
+    try:
+        subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(folder)], check=True,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    python = folder / "bin" / "python"
+    where = subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                           capture_output=True, text=True).stdout.strip()
+    checkout = Path(__file__).resolve().parent.parent
+    Path(where, "narateer-bench.pth").write_text("\n".join([*site.getsitepackages(), str(checkout)]) + "\n")
+    script = folder / "bin" / "narateer"
+    script.write_text(CONSOLE_SCRIPT.format(python=python))
+    script.chmod(0o755)
+    return str(python), [str(script)]
+
+
+def log_lines(camp: Path) -> int:
+    with open(camp / "encounters" / "bench.log.yaml", "rb") as fh:
+        return sum(1 for line in fh if line.startswith(b"- {"))
+
+
+def check_rolls(camp: Path, before: int, expected: int) -> str:
+    """Every timed roll was a real one: it appended one roll entry by selka to the encounter's log."""
+    import json
+
+    with open(camp / "encounters" / "bench.log.yaml", encoding="utf-8") as fh:
+        entries = [json.loads(line[2:]) for line in fh if line.startswith("- {")][before:]
+    rolls = [e for e in entries if e.get("command") == "roll" and e.get("actor") == "selka"]
+    if len(entries) != expected or len(rolls) != expected:
+        raise SystemExit(f"bench: {expected} rolls in the encounter should have logged {expected} entries, "
+                         f"found {len(entries)} ({len(rolls)} rolls)")
+    ready = [e["dice"]["selka"]["after"]["ready"] for e in rolls]
+    if any(b >= a for a, b in zip(ready, ready[1:])):
+        raise SystemExit("bench: the logged rolls did not spend selka's dice")
+    return f"{expected} rolls, each logged (seq up to {entries[-1]['seq']}) and paid"
+
+
 def main():
     scratch = Path(tempfile.mkdtemp(prefix="narateer-bench-"))
     try:
@@ -209,46 +274,69 @@ def main():
         tiny_cfg = tiny / "narateer.yaml"
         tiny_cfg.write_text(tiny_cfg.read_text().replace("encounter: bench\n", ""))  # no current encounter
         short = make_campaign(scratch / "short", e, log_entries=10)
+        short_reg = make_campaign(scratch / "short-regular", e, log_entries=10)
         long = make_campaign(scratch / "long", e, log_entries=10_000)
         big = make_campaign(scratch / "big", e, characters=200, log_entries=10_000)
         small = make_campaign(scratch / "small", e, log_entries=0)
-        roll = ["roll", "selka", "stealth", "--dr", "3", "--json"]
-        enc_roll = ["roll", "selka", "stealth", "--dr", "3", "--reaction", "--json"]
-        ms = medians_ms({
+        before = {camp: log_lines(camp) for camp in (short, short_reg)}
+        commands = {
             "bare": [sys.executable, "-c", "pass"],
             "floor": [sys.executable, "-c", "import click, ruamel.yaml"],
+            "floor_nogc": [sys.executable, "-c", "import gc; gc.disable(); import click, ruamel.yaml"],
             "help": narateer("--help"),
-            "roll": narateer("--campaign", str(tiny), *roll),
-            "short": narateer("--campaign", str(short), *enc_roll),
-            "long": narateer("--campaign", str(long), *enc_roll),
-            "small": narateer("--campaign", str(small), *enc_roll),
-            "big": narateer("--campaign", str(big), *enc_roll),
+            "roll": narateer("--campaign", str(short), *ENC_ROLL),
+            "outside": narateer("--campaign", str(tiny), "roll", "selka", "stealth", "--dr", "3", "--json"),
+            "long": narateer("--campaign", str(long), *ENC_ROLL),
+            "small": narateer("--campaign", str(small), *ENC_ROLL),
+            "big": narateer("--campaign", str(big), *ENC_ROLL),
             "stats": narateer("--campaign", str(long), "stats", "--json"),
-        }, e)
-        floor, ms_stats = ms["floor"], ms["stats"]
-        help_ms, roll_ms, short_ms, long_ms, small_ms, big_ms = (
-            ms["help"], ms["roll"], ms["short"], ms["long"], ms["small"], ms["big"])
+        }
+        regular = regular_install(scratch)
+        if regular is not None:
+            python, script = regular
+            commands.update({"floor_reg": [python, "-c", "import click, ruamel.yaml"],
+                             "help_reg": [*script, "--help"],
+                             "roll_reg": [*script, "--campaign", str(short_reg), *ENC_ROLL]})
+        ms = medians_ms(commands, e)
+        rolled = check_rolls(short, before[short], RUNS + 3)
+        if regular is not None:
+            check_rolls(short_reg, before[short_reg], RUNS + 3)
+        floor = ms["floor"]
         rows = [
-            ("python -c pass", ms["bare"], ms["bare"] / floor, None),
-            ("import click, ruamel.yaml (floor)", floor, 1.0, None),
-            ("narateer --help", help_ms, help_ms / floor, TARGETS["help"]),
-            ("narateer roll ... --json", roll_ms, roll_ms / floor, TARGETS["roll"]),
-            ("check in encounter, 10-entry log", short_ms, short_ms / floor, None),
-            ("check in encounter, 10,000-entry log", long_ms, long_ms / floor, None),
-            ("check, tiny campaign", small_ms, small_ms / floor, None),
-            ("check, 200 characters + 10,000-entry log", big_ms, big_ms / floor, None),
-            ("stats over a 10,000-entry log", ms["stats"], ms["stats"] / floor, TARGETS["stats"]),
+            ("python -c pass", ms["bare"], None),
+            ("import click, ruamel.yaml (floor)", floor, None),
+            ("  the same, cyclic collector paused", ms["floor_nogc"], None),
+            ("narateer --help", ms["help"], TARGETS["help"]),
+            ("narateer roll in an encounter --json", ms["roll"], TARGETS["roll"]),
+            ("roll outside encounters (campaign log)", ms["outside"], None),
+            ("roll in encounter, 10,000-entry log", ms["long"], None),
+            ("roll in encounter, tiny campaign", ms["small"], None),
+            ("roll, 200 characters + 10,000-entry log", ms["big"], None),
+            ("stats over a 10,000-entry log", ms["stats"], TARGETS["stats"]),
         ]
         odds_ms = odds_in_process()
+        print(f"load average {os.getloadavg()[0]:.2f}, {RUNS} runs each, interleaved; narateer pauses the cyclic "
+              "collector while it starts (see the floor with it paused)")
         print(f"{'what':<44} {'median ms':>10} {'x floor':>8}  target")
-        for name, ms, ratio, target in rows:
-            print(f"{name:<44} {ms:>10.1f} {ratio:>8.2f}  {'<= %.2fx' % target if target else ''}")
+        for name, value, target in rows:
+            print(f"{name:<44} {value:>10.1f} {value / floor:>8.2f}  {'<= %.2fx' % target if target else ''}")
+        print(f"  ({rolled})")
+        ok = ms["help"] / floor <= TARGETS["help"] and ms["roll"] / floor <= TARGETS["roll"]
+        if regular is not None:
+            floor_reg = ms["floor_reg"]
+            print("regular-install layout (no editable start-up hook):")
+            for name, key, target in (("import click, ruamel.yaml (floor)", "floor_reg", None),
+                                      ("narateer --help", "help_reg", TARGETS["help"]),
+                                      ("narateer roll in an encounter --json", "roll_reg", TARGETS["roll"])):
+                print(f"  {name:<42} {ms[key]:>10.1f} {ms[key] / floor_reg:>8.2f}  "
+                      f"{'<= %.2fx' % target if target else ''}")
+            ok = ok and ms["help_reg"] / floor_reg <= TARGETS["help"] and ms["roll_reg"] / floor_reg <= TARGETS["roll"]
+        long_ms, short_ms, big_ms, small_ms = ms["long"], ms["roll"], ms["big"], ms["small"]
         print(f"{'log growth ratio (10,000 / 10 entries)':<44} {long_ms / short_ms:>19.2f}  < {TARGETS['log10k']}")
         print(f"{'scale ratio (200 chars + 10k log / tiny)':<44} {big_ms / small_ms:>19.2f}  < {TARGETS['scale']}")
         print(f"{'odds 100 dice with Edge, in process':<44} {odds_ms:>10.2f} ms{'':>7}< 50 ms")
-        ok = (help_ms / floor <= TARGETS["help"] and roll_ms / floor <= TARGETS["roll"]
-              and long_ms / short_ms < TARGETS["log10k"] and big_ms / small_ms < TARGETS["scale"] and odds_ms < 50
-              and ms_stats / floor < TARGETS["stats"])
+        ok = (ok and long_ms / short_ms < TARGETS["log10k"] and big_ms / small_ms < TARGETS["scale"] and odds_ms < 50
+              and ms["stats"] / floor < TARGETS["stats"])
         ok = log_growth(scratch, e, floor) and ok
         ok = serve_bench(long, e) and ok
         print("all targets met" if ok else "SOME TARGETS MISSED")

@@ -10,11 +10,11 @@ and imported only when a command calls it.
 from __future__ import annotations
 
 import importlib
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # neither is imported for `narateer --help` (pathlib brings urllib.parse and ipaddress)
     from fractions import Fraction
+    from pathlib import Path
 
 # The hooks the host calls, and what each must be (the docs list them in docs/systems.md).
 HOOKS = {
@@ -125,6 +125,8 @@ class System:
 
     @property
     def folder(self) -> Path:
+        from pathlib import Path
+
         return Path(importlib.import_module(self.package).__file__).resolve().parent
 
     @property
