@@ -33,7 +33,7 @@ def wanted(app, texts) -> tuple[bool, bool]:
     every = any(is_ask(t) for t in texts)
     if every and not interactive():
         raise BadInput("--faces ask needs a terminal to type the faces at", rule="T-ASK",
-                       fix="give the faces on the command line, e.g. --faces 2,1,0")
+                       fix="give the faces themselves in place of `ask` (the command's --help shows how they are written)")
     missing = False
     if not every and interactive():
         try:

@@ -267,6 +267,10 @@ def check_undo(root: Path, record: dict, enc_id: str | None = None):
         if tail.forked():
             raise Refused(f"the log of {enc_id} forks after entry {record['id']} (a merge); undo cannot be exact",
                           rule="G-MERGE-4", fix="revert it with git instead")
+        if tip != record["id"] and tail.last.get("unveils"):
+            raise Refused(f"the last entry ({tip}) publishes secret roll {tail.last['unveils']}; "
+                          "a published result cannot be taken back", rule="P-SECRET-3",
+                          fix="play on; to revert the roll anyway, use git")
         if tip != record["id"]:
             raise Refused(f"the undo record is for entry {record['id']} but the log's last entry is {tip} "
                           "(history changed by checkout, stash, reset or a merge)", rule="G-MERGE-4",

@@ -77,7 +77,7 @@ def _old_entry(chunk: str):
     try:
         data = yamlio.load_safe(chunk, "log")  # refuses alias bombs and tags, like every YAML read
     except BadInput as exc:
-        raise ValueError(exc.message.removeprefix("log: ").removeprefix("log")) from None
+        raise ValueError("not a whole entry: " + re.sub(r"^log(:\d+)*:\s*", "", exc.message)) from None
     if not isinstance(data, list) or len(data) != 1:
         raise ValueError("not one whole entry")
     return data[0]

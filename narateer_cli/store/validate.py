@@ -71,12 +71,66 @@ def validate_campaign(campaign) -> list[Problem]:
         except NarateerError as exc:
             problems.append(_place(label, exc, root))
     _compare_dice(sheets, logged, problems)
-    current = campaign.config().get("encounter")
-    if current and not (folder / f"{current}.yaml").exists():
-        problems.append(Problem("narateer.yaml", 1, "encounter",
-                                f"current encounter {current!r} has no encounters/{current}.yaml"))
+    problems.extend(_config_problems(campaign))
     problems.extend(_git_problems(root))
     return problems
+
+
+# The keys narateer.yaml may hold (S-SYS-1 system, rules, T-ALIAS aliases, T-ASK ask_faces, V-2 party,
+# the current encounter, autocommit, d20-cards' campaign clock). Others are kept; a near miss is reported.
+CONFIG_KEYS = ("system", "rules", "encounter", "aliases", "ask_faces", "autocommit", "party", "clock")
+
+
+def _config_problems(campaign) -> list[Problem]:
+    """narateer.yaml itself: near-miss top-level keys (`sytem:` would silently play the default game)
+    and aliases that could never run (S-SYS-4, T-ALIAS)."""
+    from ..suggest import did_you_mean
+    from . import schema, yamlio
+
+    label = "narateer.yaml"
+    try:
+        doc = yamlio.load_rt(yamlio.read_text(campaign.root / label, label), label)
+    except NarateerError as exc:
+        return [_place(label, exc, campaign.root)]
+    if not isinstance(doc, dict):
+        return []
+    table = schema.Map(keys={key: schema.Anything() for key in CONFIG_KEYS}, open=True)
+    found = schema.problems(doc, table, label, {})
+    current = doc.get("encounter")
+    if current and not (campaign.root / "encounters" / f"{current}.yaml").exists():
+        known = sorted(p.name[:-5] for p in (campaign.root / "encounters").glob("*.yaml")
+                       if not p.name.endswith(".log.yaml"))
+        found.append(Problem(label, yamlio.line_of(doc, "encounter") or 1, "encounter",
+                             f"current encounter {current!r} has no encounters/{current}.yaml"
+                             + did_you_mean(str(current), known)))
+    aliases = doc.get("aliases")
+    return found + (_alias_problems(campaign, aliases, label) if isinstance(aliases, dict) else [])
+
+
+def _alias_problems(campaign, aliases, label) -> list[Problem]:
+    """T-ALIAS: an alias must start with one of this system's commands, and a verb's name never runs one."""
+    import shlex
+
+    from .. import systems
+    from ..suggest import did_you_mean
+    from . import yamlio
+
+    verbs = sorted((set(systems.HOST_VERBS) - set(systems.HOST_ONLY)) | {"unveil"} | set(campaign.system.verbs))
+    out = []
+    for name, text in aliases.items():
+        line = yamlio.line_of(aliases, name) or 1
+        try:
+            first = (shlex.split(text) if isinstance(text, str) else [""])[0]
+        except (ValueError, IndexError):
+            first = ""
+        if str(name) in verbs:
+            out.append(Problem(label, line, f"aliases.{name}", f"alias {name} is never used: {name} is a command",
+                               "rename the alias", "warning"))
+        elif first not in verbs:
+            out.append(Problem(label, line, f"aliases.{name}",
+                               f"alias {name} runs {first!r}, which is not a {campaign.system.name} command"
+                               + did_you_mean(first, verbs), "start it with one of: " + ", ".join(verbs)))
+    return out
 
 
 def _check_sheets(campaign, problems) -> dict:

@@ -125,6 +125,13 @@ def test_unveil_all(camp):
     assert ok(camp, "verify", "campaign")["secret"] == []
 
 
+def test_undo_after_an_unveil_says_a_published_result_stays(camp):
+    _, entry = secret_roll(camp)
+    unveil = ok(camp, "unveil", entry["id"])["unveiled"][0]["unveil"]
+    err = refused(camp, 3, "undo", "campaign", contains=f"the last entry ({unveil}) publishes secret roll {entry['id']}")
+    assert "P-SECRET-3" in err and "checkout" not in err
+
+
 def test_every_random_dr_is_secret(camp):
     shown = ok(camp, "dr", "hard", "--random", "--faces", "1,2,0")
     entry = log_entries(camp)[-1]

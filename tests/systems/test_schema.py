@@ -96,6 +96,20 @@ def test_check_names_the_real_line_of_a_bad_log_entry(camp):
     assert number > 1
 
 
+def test_check_names_the_real_line_of_an_entry_that_is_not_whole(camp):
+    config = camp / "narateer.yaml"
+    config.write_text(config.read_text() + "encounter: ambush\n")
+    ok(camp, "turn", "start", "selka")
+    ok(camp, "roll", "selka", "stealth", "--dr", "3", "--faces", "1")
+    log = camp / "encounters" / "ambush.log.yaml"
+    lines = log.read_text().splitlines(keepends=True)
+    lines[-1] = lines[-1].replace('"seq"', '"sq', 1)
+    log.write_text("".join(lines))
+    problems = ok_check(camp)
+    assert problems == [f"encounters/ambush.log.yaml:{len(lines)}: not a whole entry: "
+                        "expected ',' or '}', but got '<scalar>'"]
+
+
 @pytest.mark.parametrize("override, expected", [
     ("  movement_costs: {dificult: 3}\n",
      "narateer: narateer.yaml: unknown key 'rules.movement_costs.dificult' (did you mean difficult?); "
@@ -110,3 +124,29 @@ def test_an_unknown_ruleset_key_at_any_depth_is_exit_2_with_the_closest(camp, ov
     config.write_text(config.read_text() + "rules:\n" + override)
     err = refused(camp, 2, "roll", "selka", "stealth", "--dr", "3", "--faces", "1")
     assert err.startswith(expected), err
+
+
+def test_near_miss_keys_and_dead_aliases_in_narateer_yaml_are_check_problems(camp):
+    config = camp / "narateer.yaml"
+    before = config.read_text()
+    lines = before.count("\n")
+    config.write_text(before + "sytem: open-adventure\nautocomit: true\nmy_notes: kept\n"
+                      "aliases:\n  sneak: rol $1 stealth --dr $2\n  hide: roll $1 stealth\n  hit: exchange $1 $2\n")
+    problems = ok_check(camp)
+    kept = "it is kept and not used; rename it if it was meant"
+    assert problems[:2] == [
+        f"narateer.yaml:{lines + 1}: unknown key 'sytem' (did you mean system?); {kept}",
+        f"narateer.yaml:{lines + 2}: unknown key 'autocomit' (did you mean autocommit?); {kept}",
+    ]
+    assert problems[2].startswith(f"narateer.yaml:{lines + 5}: alias sneak runs 'rol', which is not a narateer "
+                                  "command (did you mean roll or resolve?); start it with one of: behind, check, ")
+    assert problems[3:] == [f"narateer.yaml:{lines + 6}: alias hide is never used: hide is a command; rename the alias"]
+    ok(camp, "show", "selka")  # kept keys never stop a command
+
+
+def test_a_missing_current_encounter_is_named_at_its_own_line(camp):
+    config = camp / "narateer.yaml"
+    lines = config.read_text().count("\n")
+    config.write_text(config.read_text() + "encounter: ambsh\n")
+    assert ok_check(camp) == [f"narateer.yaml:{lines + 1}: current encounter 'ambsh' has no encounters/ambsh.yaml "
+                              "(did you mean ambush?)"]
