@@ -40,20 +40,28 @@ def env(scratch: Path) -> dict:
     return e
 
 
-def medians_ms(commands: dict, e, runs=RUNS, warm=3) -> dict:
+def medians_ms(commands: dict, e, runs=RUNS, warm=3, cpu: dict | None = None) -> dict:
     """Median wall time of each command, measured interleaved (one run of each per round), so a
-    change in machine load during the benchmark touches every command alike."""
+    change in machine load during the benchmark touches every command alike. `cpu`, when given, gets
+    each command's median CPU time (user + system): steadier than wall time on a busy machine."""
     for argv in commands.values():  # warm the bytecode cache and the page cache
         for _ in range(warm):
             subprocess.run(argv, env=e, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     times = {name: [] for name in commands}
+    cpus = {name: [] for name in commands}
     for _ in range(runs):
         for name, argv in commands.items():
             start = time.perf_counter()
-            proc = subprocess.run(argv, env=e, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+            proc = subprocess.Popen(argv, env=e, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+            _, status, usage = os.wait4(proc.pid, 0)
             times[name].append(time.perf_counter() - start)
-            if proc.returncode != 0:
-                raise SystemExit(f"bench: {' '.join(map(str, argv))} failed: {proc.stderr.decode().strip()}")
+            cpus[name].append(usage.ru_utime + usage.ru_stime)
+            err = proc.stderr.read()
+            proc.stderr.close()
+            if os.waitstatus_to_exitcode(status) != 0:
+                raise SystemExit(f"bench: {' '.join(map(str, argv))} failed: {err.decode().strip()}")
+    if cpu is not None:
+        cpu.update({name: statistics.median(ts) * 1000 for name, ts in cpus.items()})
     return {name: statistics.median(ts) * 1000 for name, ts in times.items()}
 
 
@@ -297,7 +305,8 @@ def main():
             commands.update({"floor_reg": [python, "-c", "import click, ruamel.yaml"],
                              "help_reg": [*script, "--help"],
                              "roll_reg": [*script, "--campaign", str(short_reg), *ENC_ROLL]})
-        ms = medians_ms(commands, e)
+        cpu = {}
+        ms = medians_ms(commands, e, cpu=cpu)
         rolled = check_rolls(short, before[short], RUNS + 3)
         if regular is not None:
             check_rolls(short_reg, before[short_reg], RUNS + 3)
@@ -317,9 +326,12 @@ def main():
         odds_ms = odds_in_process()
         print(f"load average {os.getloadavg()[0]:.2f}, {RUNS} runs each, interleaved; narateer pauses the cyclic "
               "collector while it starts (see the floor with it paused)")
-        print(f"{'what':<44} {'median ms':>10} {'x floor':>8}  target")
+        keys = dict(zip([row[0] for row in rows], ["bare", "floor", "floor_nogc", "help", "roll", "outside", "long",
+                                                     "small", "big", "stats"]))
+        print(f"{'what':<44} {'median ms':>10} {'x floor':>8} {'cpu x':>6}  target")
         for name, value, target in rows:
-            print(f"{name:<44} {value:>10.1f} {value / floor:>8.2f}  {'<= %.2fx' % target if target else ''}")
+            print(f"{name:<44} {value:>10.1f} {value / floor:>8.2f} {cpu[keys[name]] / cpu['floor']:>6.2f}  "
+                  f"{'<= %.2fx' % target if target else ''}")
         print(f"  ({rolled})")
         ok = ms["help"] / floor <= TARGETS["help"] and ms["roll"] / floor <= TARGETS["roll"]
         if regular is not None:
@@ -328,7 +340,7 @@ def main():
             for name, key, target in (("import click, ruamel.yaml (floor)", "floor_reg", None),
                                       ("narateer --help", "help_reg", TARGETS["help"]),
                                       ("narateer roll in an encounter --json", "roll_reg", TARGETS["roll"])):
-                print(f"  {name:<42} {ms[key]:>10.1f} {ms[key] / floor_reg:>8.2f}  "
+                print(f"  {name:<42} {ms[key]:>10.1f} {ms[key] / floor_reg:>8.2f} {cpu[key] / cpu['floor_reg']:>6.2f}  "
                       f"{'<= %.2fx' % target if target else ''}")
             ok = ok and ms["help_reg"] / floor_reg <= TARGETS["help"] and ms["roll_reg"] / floor_reg <= TARGETS["roll"]
         long_ms, short_ms, big_ms, small_ms = ms["long"], ms["roll"], ms["big"], ms["small"]
