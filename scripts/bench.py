@@ -274,83 +274,96 @@ def check_rolls(camp: Path, before: int, expected: int) -> str:
     return f"{expected} rolls, each logged (seq up to {entries[-1]['seq']}) and paid"
 
 
+ROWS = [  # (label, key in the timings, target)
+    ("python -c pass", "bare", None),
+    ("import click, ruamel.yaml (floor)", "floor", None),
+    ("  the same, cyclic collector paused", "floor_nogc", None),
+    ("narateer --help", "help", TARGETS["help"]),
+    ("narateer roll in an encounter --json", "roll", TARGETS["roll"]),
+    ("roll outside encounters (campaign log)", "outside", None),
+    ("roll in encounter, 10,000-entry log", "long", None),
+    ("roll in encounter, tiny campaign", "small", None),
+    ("roll, 200 characters + 10,000-entry log", "big", None),
+    ("stats over a 10,000-entry log", "stats", TARGETS["stats"]),
+]
+REGULAR_ROWS = [("import click, ruamel.yaml (floor)", "floor_reg", None),
+                ("narateer --help", "help_reg", TARGETS["help"]),
+                ("narateer roll in an encounter --json", "roll_reg", TARGETS["roll"])]
+
+
+def campaigns(scratch: Path, e: dict) -> dict:
+    tiny = make_campaign(scratch / "tiny", e)
+    tiny_cfg = tiny / "narateer.yaml"
+    tiny_cfg.write_text(tiny_cfg.read_text().replace("encounter: bench\n", ""))  # no current encounter
+    return {"tiny": tiny, "short": make_campaign(scratch / "short", e, log_entries=10),
+            "short_reg": make_campaign(scratch / "short-regular", e, log_entries=10),
+            "long": make_campaign(scratch / "long", e, log_entries=10_000),
+            "big": make_campaign(scratch / "big", e, characters=200, log_entries=10_000),
+            "small": make_campaign(scratch / "small", e, log_entries=0)}
+
+
+def start_up_commands(camps: dict, regular) -> dict:
+    commands = {
+        "bare": [sys.executable, "-c", "pass"],
+        "floor": [sys.executable, "-c", "import click, ruamel.yaml"],
+        "floor_nogc": [sys.executable, "-c", "import gc; gc.disable(); import click, ruamel.yaml"],
+        "help": narateer("--help"),
+        "roll": narateer("--campaign", str(camps["short"]), *ENC_ROLL),
+        "outside": narateer("--campaign", str(camps["tiny"]), "roll", "selka", "stealth", "--dr", "3", "--json"),
+        "stats": narateer("--campaign", str(camps["long"]), "stats", "--json"),
+    }
+    commands.update({key: narateer("--campaign", str(camps[key]), *ENC_ROLL) for key in ("long", "small", "big")})
+    if regular is not None:
+        python, script = regular
+        commands.update({"floor_reg": [python, "-c", "import click, ruamel.yaml"], "help_reg": [*script, "--help"],
+                         "roll_reg": [*script, "--campaign", str(camps["short_reg"]), *ENC_ROLL]})
+    return commands
+
+
+def table(rows, ms: dict, cpu: dict, floor: str, indent: str = "") -> bool:
+    """Print rows of (label, key, target) as wall ms, wall and CPU ratios to `floor`; True when every target holds."""
+    ok = True
+    for name, key, target in rows:
+        ratio = ms[key] / ms[floor]
+        print(f"{indent}{name:<{44 - len(indent)}} {ms[key]:>10.1f} {ratio:>8.2f} {cpu[key] / cpu[floor]:>6.2f}  "
+              f"{'<= %.2fx' % target if target else ''}")
+        ok = ok and (target is None or ratio <= target)
+    return ok
+
+
+def start_up(scratch: Path, e: dict, camps: dict) -> tuple[bool, float]:
+    """Issue 10's start-up targets and the log-growth ratios; (every target held, the floor in ms)."""
+    regular = regular_install(scratch)
+    before = {key: log_lines(camps[key]) for key in ("short", "short_reg")}
+    cpu = {}
+    ms = medians_ms(start_up_commands(camps, regular), e, cpu=cpu)
+    rolled = check_rolls(camps["short"], before["short"], RUNS + 3)
+    if regular is not None:
+        check_rolls(camps["short_reg"], before["short_reg"], RUNS + 3)
+    print(f"load average {os.getloadavg()[0]:.2f}, {RUNS} runs each, interleaved; narateer pauses the cyclic "
+          "collector while it starts (see the floor with it paused)")
+    print(f"{'what':<44} {'median ms':>10} {'x floor':>8} {'cpu x':>6}  target")
+    ok = table(ROWS, ms, cpu, "floor")
+    print(f"  ({rolled})")
+    if regular is not None:
+        print("regular-install layout (no editable start-up hook):")
+        ok = table(REGULAR_ROWS, ms, cpu, "floor_reg", indent="  ") and ok
+    odds_ms = odds_in_process()
+    growth, scale = ms["long"] / ms["roll"], ms["big"] / ms["small"]
+    print(f"{'log growth ratio (10,000 / 10 entries)':<44} {growth:>19.2f}  < {TARGETS['log10k']}")
+    print(f"{'scale ratio (200 chars + 10k log / tiny)':<44} {scale:>19.2f}  < {TARGETS['scale']}")
+    print(f"{'odds 100 dice with Edge, in process':<44} {odds_ms:>10.2f} ms{'':>7}< 50 ms")
+    return ok and growth < TARGETS["log10k"] and scale < TARGETS["scale"] and odds_ms < 50, ms["floor"]
+
+
 def main():
     scratch = Path(tempfile.mkdtemp(prefix="narateer-bench-"))
     try:
         e = env(scratch)
-        tiny = make_campaign(scratch / "tiny", e)
-        tiny_cfg = tiny / "narateer.yaml"
-        tiny_cfg.write_text(tiny_cfg.read_text().replace("encounter: bench\n", ""))  # no current encounter
-        short = make_campaign(scratch / "short", e, log_entries=10)
-        short_reg = make_campaign(scratch / "short-regular", e, log_entries=10)
-        long = make_campaign(scratch / "long", e, log_entries=10_000)
-        big = make_campaign(scratch / "big", e, characters=200, log_entries=10_000)
-        small = make_campaign(scratch / "small", e, log_entries=0)
-        before = {camp: log_lines(camp) for camp in (short, short_reg)}
-        commands = {
-            "bare": [sys.executable, "-c", "pass"],
-            "floor": [sys.executable, "-c", "import click, ruamel.yaml"],
-            "floor_nogc": [sys.executable, "-c", "import gc; gc.disable(); import click, ruamel.yaml"],
-            "help": narateer("--help"),
-            "roll": narateer("--campaign", str(short), *ENC_ROLL),
-            "outside": narateer("--campaign", str(tiny), "roll", "selka", "stealth", "--dr", "3", "--json"),
-            "long": narateer("--campaign", str(long), *ENC_ROLL),
-            "small": narateer("--campaign", str(small), *ENC_ROLL),
-            "big": narateer("--campaign", str(big), *ENC_ROLL),
-            "stats": narateer("--campaign", str(long), "stats", "--json"),
-        }
-        regular = regular_install(scratch)
-        if regular is not None:
-            python, script = regular
-            commands.update({"floor_reg": [python, "-c", "import click, ruamel.yaml"],
-                             "help_reg": [*script, "--help"],
-                             "roll_reg": [*script, "--campaign", str(short_reg), *ENC_ROLL]})
-        cpu = {}
-        ms = medians_ms(commands, e, cpu=cpu)
-        rolled = check_rolls(short, before[short], RUNS + 3)
-        if regular is not None:
-            check_rolls(short_reg, before[short_reg], RUNS + 3)
-        floor = ms["floor"]
-        rows = [
-            ("python -c pass", ms["bare"], None),
-            ("import click, ruamel.yaml (floor)", floor, None),
-            ("  the same, cyclic collector paused", ms["floor_nogc"], None),
-            ("narateer --help", ms["help"], TARGETS["help"]),
-            ("narateer roll in an encounter --json", ms["roll"], TARGETS["roll"]),
-            ("roll outside encounters (campaign log)", ms["outside"], None),
-            ("roll in encounter, 10,000-entry log", ms["long"], None),
-            ("roll in encounter, tiny campaign", ms["small"], None),
-            ("roll, 200 characters + 10,000-entry log", ms["big"], None),
-            ("stats over a 10,000-entry log", ms["stats"], TARGETS["stats"]),
-        ]
-        odds_ms = odds_in_process()
-        print(f"load average {os.getloadavg()[0]:.2f}, {RUNS} runs each, interleaved; narateer pauses the cyclic "
-              "collector while it starts (see the floor with it paused)")
-        keys = dict(zip([row[0] for row in rows], ["bare", "floor", "floor_nogc", "help", "roll", "outside", "long",
-                                                     "small", "big", "stats"]))
-        print(f"{'what':<44} {'median ms':>10} {'x floor':>8} {'cpu x':>6}  target")
-        for name, value, target in rows:
-            print(f"{name:<44} {value:>10.1f} {value / floor:>8.2f} {cpu[keys[name]] / cpu['floor']:>6.2f}  "
-                  f"{'<= %.2fx' % target if target else ''}")
-        print(f"  ({rolled})")
-        ok = ms["help"] / floor <= TARGETS["help"] and ms["roll"] / floor <= TARGETS["roll"]
-        if regular is not None:
-            floor_reg = ms["floor_reg"]
-            print("regular-install layout (no editable start-up hook):")
-            for name, key, target in (("import click, ruamel.yaml (floor)", "floor_reg", None),
-                                      ("narateer --help", "help_reg", TARGETS["help"]),
-                                      ("narateer roll in an encounter --json", "roll_reg", TARGETS["roll"])):
-                print(f"  {name:<42} {ms[key]:>10.1f} {ms[key] / floor_reg:>8.2f} {cpu[key] / cpu['floor_reg']:>6.2f}  "
-                      f"{'<= %.2fx' % target if target else ''}")
-            ok = ok and ms["help_reg"] / floor_reg <= TARGETS["help"] and ms["roll_reg"] / floor_reg <= TARGETS["roll"]
-        long_ms, short_ms, big_ms, small_ms = ms["long"], ms["roll"], ms["big"], ms["small"]
-        print(f"{'log growth ratio (10,000 / 10 entries)':<44} {long_ms / short_ms:>19.2f}  < {TARGETS['log10k']}")
-        print(f"{'scale ratio (200 chars + 10k log / tiny)':<44} {big_ms / small_ms:>19.2f}  < {TARGETS['scale']}")
-        print(f"{'odds 100 dice with Edge, in process':<44} {odds_ms:>10.2f} ms{'':>7}< 50 ms")
-        ok = (ok and long_ms / short_ms < TARGETS["log10k"] and big_ms / small_ms < TARGETS["scale"] and odds_ms < 50
-              and ms["stats"] / floor < TARGETS["stats"])
+        camps = campaigns(scratch, e)
+        ok, floor = start_up(scratch, e, camps)
         ok = log_growth(scratch, e, floor) and ok
-        ok = serve_bench(long, e) and ok
+        ok = serve_bench(camps["long"], e) and ok
         print("all targets met" if ok else "SOME TARGETS MISSED")
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
