@@ -361,7 +361,8 @@ def _save_manifest(root: Path, manifest: dict) -> dict:
         fd, tmp = _temp_copy(root, root / PRIVATE / MANIFEST, json.dumps(manifest).encode("utf-8"))
         fds.append(fd)
         staged[MANIFEST] = tmp
-        sync_all(fds)
+        for fd in fds:
+            os.fsync(fd)
         _place(staged.pop(MANIFEST), root / PRIVATE / MANIFEST)
     except BaseException:
         _discard(staged)
@@ -370,36 +371,6 @@ def _save_manifest(root: Path, manifest: dict) -> dict:
         for fd in fds:
             os.close(fd)
     return staged
-
-
-def sync_all(fds: list[int]):
-    """fsync every descriptor, all at once: the rest in threads while this one syncs the first, so the file
-    system can commit them in one journal transaction instead of one after another (on a busy disk the
-    commit's slowest part). Returns when every one is on disk; raises the first failure."""
-    if len(fds) < 2:
-        for fd in fds:
-            os.fsync(fd)
-        return
-    import threading
-
-    failures = []
-
-    def sync(fd):
-        try:
-            os.fsync(fd)
-        except OSError as exc:
-            failures.append(exc)
-
-    threads = [threading.Thread(target=sync, args=(fd,)) for fd in fds[1:]]
-    for thread in threads:
-        thread.start()
-    try:
-        os.fsync(fds[0])
-    finally:
-        for thread in threads:
-            thread.join()
-    if failures:
-        raise failures[0]
 
 
 def _current(path: Path) -> bytes | None:
