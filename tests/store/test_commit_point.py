@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 
+
 def test_a_full_disk_at_the_commit_point_writes_nothing(tmp_path, monkeypatch):
     from tests.conftest import ok, run, snapshot
 
