@@ -258,12 +258,20 @@ def _count(actors: dict, counts: list, sign: int):
             row.successes += sign * success
 
 
-def campaign_entries(root, encounter: str | None = None):
-    """(log id, entry) for every log of the campaign (or one), each streamed line by line (G-LOG-3)."""
+def campaign_entries(root, encounter: str | None = None, system=None):
+    """(log id, entry) for every log of the campaign (or one), each streamed line by line (G-LOG-3).
+    With `system`: only the logs of that game (S-SYS-1), and a named one must be."""
     from .store import encounters, loglines
 
-    folder = root / "encounters"
-    paths = sorted(folder.glob("*.log.yaml")) if encounter is None else [encounters.log_path(root, encounter)]
+    if encounter is not None:
+        if system is not None:
+            encounters.require_own_log(root, encounter, system)
+        paths = [encounters.log_path(root, encounter)]
+    elif system is not None:
+        paths = [encounters.log_path(root, log_id) for log_id in encounters.own_logs(root, system)]
+    else:
+        folder = root / "encounters"
+        paths = sorted(folder.glob("*.log.yaml"))
     for path in paths:
         log_id = path.name[: -len(".log.yaml")]
         for entry in loglines.entries(path, encounters.log_label(path)):

@@ -15,7 +15,7 @@ needs no network. Default: the current encounter (else the campaign log).
 \b
 Examples:
   narateer report > session.md
-  narateer report ambush --format html > ambush.html
+  narateer report --format html > session.html
   narateer report --all""")
 @click.argument("enc_id", required=False)
 @click.option("--all", "every", is_flag=True, help="Every encounter of the campaign, oldest first.")
@@ -30,13 +30,9 @@ def report_cmd(app, enc_id, every, fmt):
         raise BadInput("give an encounter or --all, not both", fix=f"drop {enc_id} or --all")
     with Session(app, write=False) as s:
         root, system, rules = s.campaign.root, s.campaign.system, s.rules
-        ids = _every_log(root) if every else [_log_id(s, enc_id)]
+        ids = encounters.own_logs(root, system) if every else [_log_id(s, enc_id)]
         logs = {log_id: encounters.read_log(root, log_id) for log_id in ids}
     logs = dict(sorted(logs.items(), key=lambda kv: str(kv[1][0].get("at") if kv[1] else "~")))
     data = {"format": fmt, "encounters": [report.sections(i, e, system, rules) for i, e in logs.items()]}
     emit(app, "report", data)
 
-
-def _every_log(root) -> list[str]:
-    folder = root / "encounters"
-    return sorted(p.name[:-len(".log.yaml")] for p in folder.glob("*.log.yaml")) if folder.is_dir() else []

@@ -63,10 +63,46 @@ def load_state(root: Path, enc_id: str, system) -> dict:
     missing = [k for k in ("id", "round", "participants") if k not in data]
     if missing:
         raise BadInput(f"{label}: missing {', '.join(missing)}", fix="restore it from git")
+    _same_system(label, data.get("system"), system)
     out = system.require("load_state")(data, label, checked=not fresh)  # a cached state passed when it was cached
     if fresh:
         cache.put(root, "states", enc_id, data, key)
     return out
+
+
+def _same_system(label: str, named, system):
+    """S-SYS-1: an encounter that names another game is never read (or rewritten) by this campaign's engine."""
+    if named is not None and named != system.name:
+        raise BadInput(f"{label}: an encounter of {named}, but this campaign plays {system.name}",
+                       rule="S-SYS-1", fix=f"play it in a campaign with `system: {named}` in narateer.yaml")
+
+
+def own_logs(root: Path, system) -> list[str]:
+    """The ids of every log this campaign's game can read, sorted: another game's encounters are left out
+    (`check` names them, S-SYS-1)."""
+    folder = root / "encounters"
+    ids = sorted(p.name[: -len(".log.yaml")] for p in folder.glob("*.log.yaml")) if folder.is_dir() else []
+    out = []
+    for log_id in ids:
+        try:
+            require_own_log(root, log_id, system)
+        except BadInput:
+            continue
+        out.append(log_id)
+    return out
+
+
+def require_own_log(root: Path, log_id: str, system):
+    """Before reading a log (verify, report, stats): its encounter must be of this campaign's game, or no
+    system's check code would judge its entries (S-SYS-6). The campaign log belongs to the campaign."""
+    path = state_path(root, log_id)
+    if log_id == CAMPAIGN or not path.is_file():
+        return
+    import re
+
+    label = f"encounters/{log_id}.yaml"
+    named = re.search(r"^system:[ \t]*['\"]?([\w.-]+)", yamlio.read_text(path, label), re.M)
+    _same_system(label, named.group(1) if named else None, system)
 
 
 def remember_state(root: Path, state: dict, text: str):

@@ -58,11 +58,13 @@ def validate_campaign(campaign) -> list[Problem]:
     problems.extend(_system_files(campaign, rules))
     folder = root / "encounters"
     logged = {}  # char -> (at, dice, log label, line, entry id): the last logged dice (G-MERGE-5)
+    own = set(encounters.own_logs(root, campaign.system))
     for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
         label = f"encounters/{path.name}"
         try:
             if path.name.endswith(".log.yaml"):
-                _check_log(path, label, campaign, problems, logged)
+                if path.name[: -len(".log.yaml")] in own:  # another game's log: its state is the problem named
+                    _check_log(path, label, campaign, problems, logged)
                 continue
             state = encounters.load_state(root, path.stem, campaign.system)
             for name in state["participants"]:

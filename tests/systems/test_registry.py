@@ -78,3 +78,25 @@ def test_the_system_line_is_read_without_a_yaml_parser(tmp_path, text, name):
 
     (tmp_path / "narateer.yaml").write_text(text)
     assert system_name(tmp_path) == name
+
+
+def test_another_games_encounter_is_never_read_or_rewritten(tmp_path):
+    """S-SYS-1: an Open Adventure encounter in a campaign that now plays narateer (a `system:` edited or
+    misspelt): writers, verify, report, stats and encounter log refuse with exit 2 and change no byte;
+    `check` names the encounter; `report --all` and `stats` leave its log out."""
+    root = tmp_path / "oa"
+    assert run(None, "init", str(root), "--system", "open-adventure", "--example").code == 0
+    ok(root, "encounter", "new", "hall", "bloodwind", "goblin", "--reaction", "bloodwind=9")
+    ok(root, "turn", "start")
+    ok(root, "roll", "bloodwind", "strength", "--mo", "--vs", "goblin:body", "--faces", "4,6+3")
+    config = root / "narateer.yaml"
+    config.write_text(config.read_text().replace("system: open-adventure", "system: narateer"))
+    said = "encounters/hall.yaml: an encounter of open-adventure, but this campaign plays narateer (S-SYS-1)"
+    for args in (("turn", "end"), ("encounter", "show"), ("verify", "hall"), ("report", "hall"),
+                 ("stats", "--encounter", "hall"), ("encounter", "log", "hall")):
+        assert said in refused(root, 2, *args), args
+    assert any(p.startswith("encounters/hall.yaml:1: an encounter of open-adventure")
+               for p in run(root, "--json", "check").json["problems"])
+    config.write_text(config.read_text().replace("encounter: hall\n", ""))
+    assert "hall" not in run(root, "report", "--all").out
+    assert ok(root, "stats")["actors"] == []  # the roll in hall is not counted

@@ -15,7 +15,7 @@ def d20(tmp_path):
     return root
 
 
-def scene(camp):
+def play_encounter(camp):
     ok(camp, "encounter", "new", "fight", "mira", "bandit")
     ok(camp, "turn", "start", "mira")
     ok(camp, "act", "mira", "strike", "--target", "bandit", "--faces", "11")
@@ -24,7 +24,7 @@ def scene(camp):
 
 
 def test_log_rows_are_in_words(d20):
-    scene(d20)
+    play_encounter(d20)
     rows = run(d20, "encounter", "log").out.splitlines()[2:]
     assert len(rows) == 5
     assert "mira performs Strike" in rows[2] and "hit" in rows[2]
@@ -34,7 +34,7 @@ def test_log_rows_are_in_words(d20):
 
 
 def test_report_markdown(d20):
-    scene(d20)
+    play_encounter(d20)
     md = run(d20, "report").out
     assert "## Encounter fight" in md and "### Round 1" in md and "mira performs Strike" in md
 
@@ -48,7 +48,7 @@ def test_completion_of_cards_targets_and_conditions(d20):
 
 
 def test_copies_start_fresh(d20):
-    scene(d20)
+    play_encounter(d20)
     r = ok(d20, "new", "thug", "--from", "bandit", "--count", "2")
     assert r["ids"] == ["thug-1", "thug-2"]
     text = (d20 / "characters" / "thug-2.yaml").read_text()

@@ -1,9 +1,10 @@
 """d20 action cards: the third rule system, whose actions are cards kept as data.
 
 Only `SYSTEM` is defined here, cheaply. The engine modules (`act`, `gates`,
-`effects`, `timeflow`, `odds`) are pure functions over frozen records;
-`render` formats their results; `cards` and `sheet` parse the mappings the
-store hands over; `commands` holds the click verbs.
+`effects`, `timeflow`, `odds`, `encounter`, `readouts`) are pure functions over
+frozen records that return result records (`results`); `render` holds their
+JSON shapes and text; `cards` and `sheet` parse the mappings the store hands
+over; `store` writes; `commands` and `table` hold the click verbs.
 """
 
 from ..base import System

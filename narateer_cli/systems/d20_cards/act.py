@@ -16,7 +16,8 @@ from . import effects
 from .dice import check_group, edge_mode, edge_roll
 from .effects import note
 from .gates import card_gates, geometry, prepare, refusal, target_gate
-from .results import ActResult, AttackRoll, DryRun, SaveRoll, TargetResult
+from .results import (ActionDc, ActResult, AttackRoll, Change, CooldownStart, DamageRoll, DryRun, Evolutionary,
+                      SaveRoll, TargetResult)
 
 
 def check_faces(plan, decl, rules, dice):
@@ -37,7 +38,12 @@ def check_faces(plan, decl, rules, dice):
     if dice.has("evolutionary") and not card.has("evolutionary"):
         raise BadInput(f"{card.id} is not Evolutionary", fix="drop --evolutionary-face")
     check_group(dice, "evolutionary", 1, 20, "--evolutionary-face")
-    dmg = card.damage
+    _check_damage_faces(plan, rules, dice)
+
+
+def _check_damage_faces(plan, rules, dice):
+    """`--damage-faces` fit the card's dice (once, or once per target under `damage.roll: per_target`)."""
+    card, dmg = plan.card, plan.card.damage
     if dice.has("damage") and (dmg is None or not dmg.count):
         raise BadInput(f"{card.id} rolls no damage dice", fix="drop --damage-faces")
     if dmg is not None and dmg.count:
@@ -130,7 +136,7 @@ def _resolve(world, plan, decl, geos, rules, dice, used):
         actor=pid, owner=plan.owner.id, card=card.id, card_name=card.name, kind=card.kind,
         reaction=card.has("reaction"), paid=paid, resources_before=before,
         resources_after={k: v[0] for k, v in perf.resources.items()},
-        charges={"before": spent[0], "after": spent[1]} if spent else None, cooldown=cooldown,
+        charges=Change(*spent) if spent else None, cooldown=cooldown,
         evolutionary=evo, dc=dc, damage_roll=roll, targets=tuple(targets), concentrating=concentrating,
         dropped=dropped, revealed=revealed, conditions_added=added, rules_used=tuple(used), trigger=decl.trigger,
         in_encounter=plan.in_encounter)
@@ -147,7 +153,7 @@ def _evolutionary(perf, card, rules, dice, used):
     evo = card.evolutionary or {}
     text = evo.get("on_success" if success else "on_failure")
     stop = not success and bool(evo.get("failure_stops"))
-    return {"face": face, "augmentor": aug, "success": success, "text": text, "stopped": stop}, stop
+    return Evolutionary(face, aug, success, text, stop), stop
 
 
 def _damage_roll(card, rules, dice, used):
@@ -156,13 +162,13 @@ def _damage_roll(card, rules, dice, used):
     note(used, "damage")
     dmg = card.damage
     faces = dice.roll_many("damage", dmg.count, dmg.sides)
-    return {"expr": str(dmg), "faces": faces, "total": sum(faces) + dmg.bonus}
+    return DamageRoll(str(dmg), faces, sum(faces) + dmg.bonus)
 
 
 def _dc(perf, card):
     """R-CARD-DC-1: the performer's 1st-rank attribute plus Concentration; Mind for Mental, Body for Physical."""
     attribute = "mind" if card.dc == "mental" else "body"
-    return {"kind": card.dc, "attribute": attribute, "value": perf.attr(attribute) + perf.concentration}
+    return ActionDc(card.dc, attribute, perf.attr(attribute) + perf.concentration)
 
 
 def attack(perf, target, card, geo, decl, rules, dice, used) -> AttackRoll:
@@ -208,7 +214,7 @@ def save(perf, target, card, rules, dice, used) -> SaveRoll:
     attribute = save_attribute(target, card, rules, used)
     bonus = target.bonus(attribute) if attribute else 0
     face = dice.roll("save", 20, target.id)
-    dc = _dc(perf, card)["value"]
+    dc = _dc(perf, card).value
     total = face + bonus
     note(used, "save_ties")
     resisted = resists(total, dc, rules)
@@ -240,7 +246,7 @@ def _resolve_target(world, plan, decl, geo, roll, rules, dice, used):
     card, perf = plan.card, world.chars[plan.performer.id]
     target = world.chars[geo.id]
     atk = sv = None
-    base = roll["total"] if roll else 0
+    base = roll.total if roll else 0
     extra = 0
     if card.kind == "attack":
         atk = attack(perf, target, card, geo, decl, rules, dice, used)
@@ -273,10 +279,10 @@ def _finish(world, plan, rules, used):
         perf = effects.start_concentration(perf, card, world.clock)
         concentrating = dict(perf.concentrating)
         if card.cooldown:
-            cooldown = {"unit": card.cooldown.unit, "length": card.cooldown.length, "state": "pending"}
+            cooldown = CooldownStart(card.cooldown.unit, card.cooldown.length, "pending")
     elif card.cooldown:
         perf = effects.start_cooldown(perf, card, world.clock)
-        cooldown = {"unit": card.cooldown.unit, "length": card.cooldown.length, "state": "running"}
+        cooldown = CooldownStart(card.cooldown.unit, card.cooldown.length, "running")
     added = ()
     if card.has("swan_song") and perf.condition("swan_song") is None:
         perf = perf.replace(conditions=(*perf.conditions, "swan_song"))

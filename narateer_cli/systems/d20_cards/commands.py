@@ -124,7 +124,6 @@ Examples:
 @click.option("--damage-faces", metavar="F", help="Damage dice faces, in dice order.")
 @click.option("--concentration-faces", multiple=True, metavar="T=F", help="A concentrating victim's d20.")
 def act_cmd(app, char, card, **o):
-    from . import render
     from .act import act, dry_run
     from .store import load_world, save
 
@@ -133,13 +132,11 @@ def act_cmd(app, char, card, **o):
         enc = encounter_of(s, char)
         world = load_world(s, enc.state if enc else None, [char, *decl.targets, decl.companion])
         if o["dry_run"]:
-            data = render.dry_run_json(dry_run(world, decl, s.rules))
-        else:
-            new_world, result = act(world, decl, s.rules, dice_source(app, o, _sides(world, char, card)))
-            data = render.act_json(result)
-            save(s, "act", char, _logged(decl, o), data, world, new_world, enc)
-    emit(app, "act_dry_run" if o["dry_run"] else "act", data)
-    if o["exit_code"] and not o["dry_run"] and not any(t["lands"] for t in data["targets"]):
+            return emit(app, "act_dry_run", dry_run(world, decl, s.rules))
+        new_world, result = act(world, decl, s.rules, dice_source(app, o, _sides(world, char, card)))
+        data = save(s, "act", char, _logged(decl, o), result, world, new_world, enc)
+    emit(app, "act", data)
+    if o["exit_code"] and not any(t.lands for t in result.targets):
         raise click.exceptions.Exit(1)
 
 
@@ -152,7 +149,7 @@ def _sides(world, char, card_id):
 
 
 def _logged(decl, o) -> dict:
-    from .render import plain
+    from narateer_cli.render import plain
 
     out = {k: v for k, v in plain(decl).items() if v not in (None, False, [], {}, 0) or k in ("card",)}
     for key in ("faces", "evolutionary_face", "damage_faces"):
@@ -176,7 +173,6 @@ Examples:
 @click.argument("card")
 @target_options
 def odds_cmd(app, char, card, **o):
-    from . import render
     from .odds import odds
     from .store import load_world
 
@@ -184,8 +180,8 @@ def odds_cmd(app, char, card, **o):
     with Session(app, write=False) as s:
         enc = encounter_of(s, char)
         world = load_world(s, enc.state if enc else None, [char, *decl.targets])
-        data = render.odds_json(odds(world, decl, s.rules))
-    emit(app, "odds", data)
+        result = odds(world, decl, s.rules)
+    emit(app, "odds", result)
 
 
 @click.group(name="card", help="""Show or list action cards (R-CARD-1).
@@ -206,25 +202,14 @@ Example:
 @click.argument("card")
 @click.option("--for", "char", metavar="CHAR", help="Whose numbers and gates to show.")
 def card_show(app, card, char):
-    from . import render
-    from .gates import card_status
-    from .schema import closest
-    from .sheet import card_for
+    from .readouts import card_view
     from .store import load_world
 
     with Session(app, write=False) as s:
-        world = load_world(s, None, [char] if char else [])
-        who = world.chars.get(char) if char else None
-        if char and who is None:
-            s.sheet(char)  # unknown character: the store's message
-        found = card_for(who, card, world.cards) if who else world.cards.get(card)
-        if found is None:
-            near = closest(card, world.cards)
-            raise BadInput(f"unknown card {card!r}", fix=f"did you mean {near}?" if near else "see actions/")
-        status = card_status(world, char, card, s.rules) if who else None
-    data = {"system": "d20-cards", **render.card_row(found, status), "for": char,
-            "layout": render.card_show(found, who, status)}
-    emit(app, "card_show", data)
+        if char:
+            s.sheet(char)  # an unknown character: the store's message
+        result = card_view(load_world(s, None, [char] if char else []), card, char, s.rules)
+    emit(app, "card_show", result)
 
 
 @command(group=card_cmd, name="list", help="""Every campaign card (or CHAR's cards, with their status).
@@ -234,21 +219,14 @@ Example:
   narateer card list --for mira""")
 @click.option("--for", "char", metavar="CHAR", help="Only CHAR's cards, with ready/cooldown/charges/blocked.")
 def card_list(app, char):
-    from . import render
-    from .gates import card_status
-    from .sheet import card_for
+    from .readouts import card_list as cards
     from .store import load_world
 
     with Session(app, write=False) as s:
-        world = load_world(s, None, [char] if char else [])
         if char:
-            who = s.sheet(char)
-            ids = list(dict.fromkeys([*who.actions, *who.cards]))
-            rows = [render.card_row(card_for(who, cid, world.cards), card_status(world, char, cid, s.rules))
-                    for cid in ids if card_for(who, cid, world.cards) is not None]
-        else:
-            rows = [render.card_row(c) for c in world.cards.values()]
-    emit(app, "card_list", {"system": "d20-cards", "for": char, "cards": rows})
+            s.sheet(char)
+        result = cards(load_world(s, None, [char] if char else []), char, s.rules)
+    emit(app, "card_list", result)
 
 
 @command(help="""A sheet: attributes, HP, AP, AC, DCs, and each card's readiness.
@@ -258,25 +236,14 @@ Example:
   narateer show mira""")
 @click.argument("char")
 def show_cmd(app, char):
-    from . import render
-    from .gates import card_status
-    from .sheet import card_for, sheet_values
+    from .readouts import sheet_view
     from .store import load_world
 
-    from narateer_cli import durations
-
     with Session(app, write=False) as s:
-        world = load_world(s, None, [char])
-        who = s.sheet(char)
+        s.sheet(char)
         enc = encounter_of(s, char)
-        left = durations.left(enc.state if enc else None, char)
-        ids = list(dict.fromkeys([*who.actions, *who.cards]))
-        rows = [(card_for(who, cid, world.cards), card_status(world, char, cid, s.rules)) for cid in ids
-                if card_for(who, cid, world.cards) is not None]
-    data = {"system": "d20-cards", "id": char, "name": who.name, **sheet_values(who),
-            "dc": {"mental": who.attr("mind") + who.concentration, "physical": who.attr("body") + who.concentration},
-            "cards": {c.id: st for c, st in rows}, "rounds_left": left, "layout": render.show_text(who, rows, left)}
-    emit(app, "sheet", data)
+        result = sheet_view(load_world(s, None, [char]), char, s.rules, enc.state if enc else None)
+    emit(app, "sheet", result)
 
 
 @command(help="""Create a character sheet (A-CARD-AP default_max serves --ap).
@@ -298,6 +265,7 @@ def new_cmd(app, char_id, name, attr, ac, hp, ap, concentration, action, source,
     from narateer_cli.store import yamlio
     from narateer_cli.store.campaign import check_id
 
+    from .results import Created
     from .sheet import new_sheet, parse_sheet
 
     if source is not None or count is not None:
@@ -315,19 +283,20 @@ def new_cmd(app, char_id, name, attr, ac, hp, ap, concentration, action, source,
         parse_sheet(char_id, doc, f"characters/{char_id}.yaml", s.rules)
         s.txn.write(path, yamlio.emit_text(doc))
         s.commit()
-    emit(app, "new", {"file": f"characters/{char_id}.yaml", "id": char_id})
+    emit(app, "new", Created(f"characters/{char_id}.yaml", char_id))
 
 
 def _copy(app, char_id, name, source, count):
     from narateer_cli.commands.copying import copy_sheets
+
+    from .results import Copied
 
     if source is None:
         raise BadInput("--count needs --from OTHER", fix=f"for example narateer new {char_id} --from bandit --count 3")
     with Session(app) as s:
         ids = copy_sheets(s, source, char_id, count, name)
         s.commit()
-    emit(app, "new", {"file": ", ".join(f"characters/{i}.yaml" for i in ids), "id": ids[0], "ids": ids,
-                      "from": source})
+    emit(app, "new", Copied(", ".join(f"characters/{i}.yaml" for i in ids), ids[0], ids, source))
 
 
 @command(help="""Roll dice: d20, 2d6+3 (seeded with --seed, or the table's faces with --faces).
@@ -339,12 +308,10 @@ Example:
 @click.option("--faces", metavar="F", help="The faces rolled at the table, in dice order.")
 def dice_cmd(app, expr, faces):
     from .cards import parse_dice
-    from .dice import DiceSource, check_group, parse_faces
+    from .dice import DiceSource, parse_faces
+    from .readouts import roll
 
     spec = parse_dice("1" + expr if expr.lower().startswith("d") else expr)
     if not spec.count or spec.count > 1000 or spec.sides < 1 or spec.sides > 1000:
         raise BadInput(f"bad dice {expr!r}", fix="roll from 1 to 1000 dice of 1 to 1000 sides, e.g. 2d6+3")
-    dice = DiceSource(app.rng(), {"damage": parse_faces(faces, spec.sides)} if faces else {})
-    check_group(dice, "damage", spec.count, spec.sides)
-    rolled = dice.roll_many("damage", spec.count, spec.sides)
-    emit(app, "dice", {"system": "d20-cards", "expr": str(spec), "faces": rolled, "total": sum(rolled) + spec.bonus})
+    emit(app, "dice", roll(spec, DiceSource(app.rng(), {"damage": parse_faces(faces, spec.sides)} if faces else {})))

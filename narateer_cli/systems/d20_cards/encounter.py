@@ -2,14 +2,15 @@
 
 AP, HP, charges, cooldowns and Concentration live on the sheets; the state
 only orders turns. `begin_turn` starts a new round when the character has
-already had a turn in this one. Pure functions over plain dicts.
+already had a turn in this one. Pure functions over plain dicts; `end_turn`
+and `join` return the new state and their result record.
 """
 
 from __future__ import annotations
 
 from narateer_cli.errors import BadInput
 
-from .results import Encounter
+from .results import Encounter, Joined, TurnEnd
 from .schema import closest
 
 
@@ -50,11 +51,13 @@ def begin_turn(state: dict, char: str) -> dict:
     return {**state, "round": round_no, "turn": char, "acted": [*acted, char]}
 
 
-def end_turn(state: dict) -> dict:
-    return {**state, "turn": None}
+def end_turn(state: dict) -> tuple[dict, TurnEnd]:
+    """`turn end`: nobody's turn until the next `turn start`."""
+    return {**state, "turn": None}, TurnEnd(state["id"], state.get("turn"), state["round"])
 
 
-def join(state: dict, char: str) -> dict:
+def join(state: dict, char: str) -> tuple[dict, Joined]:
+    """`encounter join CHAR`: CHAR takes part from now on."""
     if char in state["participants"]:
         raise BadInput(f"{char} is already in encounter {state['id']}", fix="nothing to do")
-    return {**state, "participants": [*state["participants"], char]}
+    return {**state, "participants": [*state["participants"], char]}, Joined(state["id"], char)

@@ -185,14 +185,7 @@ def card_gates(world, plan, decl, rules, used=None):
             return
     yield _timing(world, plan, rules, used)
     yield from _property_gates(plan, decl, rules, used)
-    conc = perf.concentrating
-    busy = bool(card.has("concentration") and conc and not decl.drop_concentration)
-    if card.has("concentration"):
-        note(used, "concentration")
-    if busy and rules.concentration["on_second"] == "replace":
-        busy = False
-    yield Gate("concentration", "R-CARD-PROP-3", not busy,
-               f"{perf.id} is concentrating on {conc['card']}" if busy else "free to concentrate")
+    yield _concentration_gate(perf, card, decl, rules, used)
     cooldown = perf.cooldowns.get(card.id)
     yield Gate("cooldown", "R-CARD-CD-1", cooldown is None,
                f"{card.id}: {_left(cooldown, world.clock)} left" if cooldown else "ready")
@@ -200,6 +193,24 @@ def card_gates(world, plan, decl, rules, used=None):
         have = perf.charges.get(card.id, card.charges)
         yield Gate("charges", "R-CARD-CD-4", have > 0, f"{card.id}: {have} of {card.charges} charges" if have
                    else f"{card.id} has no charges left")
+    yield from _cost_gates(plan, used)
+
+
+def _concentration_gate(perf, card, decl, rules, used) -> Gate:
+    """R-CARD-PROP-3: one Concentration at a time (unless dropped first, or the knob replaces it)."""
+    conc = perf.concentrating
+    busy = bool(card.has("concentration") and conc and not decl.drop_concentration)
+    if card.has("concentration"):
+        note(used, "concentration")
+    if busy and rules.concentration["on_second"] == "replace":
+        busy = False
+    return Gate("concentration", "R-CARD-PROP-3", not busy,
+                f"{perf.id} is concentrating on {conc['card']}" if busy else "free to concentrate")
+
+
+def _cost_gates(plan, used):
+    """R-CARD-2: each resource the card costs (AP is shown, not spent, outside an encounter)."""
+    perf, card = plan.performer, plan.card
     for res, amount in card.cost.items():
         if res == "ap":
             note(used, "ap")
@@ -245,11 +256,7 @@ def _property_gates(plan, decl, rules, used):
     """R-CARD-ACT-1 (3): Arcane, Mobility, Swan Song, Vocal (and Discreet under `refuse`)."""
     perf, card = plan.performer, plan.card
     if card.has("arcane") or rules.nullification == "every_card":
-        note(used, "nullification")
-        level = perf.condition("nullified")  # True for bare `nullified`, N for `nullified:N`
-        blocked = level is True or (level is not None and card.tier <= level)
-        yield Gate("arcane", "R-CARD-PROP-1", not blocked,
-                   f"{perf.id} is {_cond(perf, 'nullified')}; {card.id} is tier {card.tier}" if blocked else "not nullified")
+        yield _arcane_gate(perf, card, used)
     if card.has("mobility"):
         note(used, "mobility_blocked_by")
         by = perf.has_any(rules.mobility_blocked_by)
@@ -267,6 +274,15 @@ def _property_gates(plan, decl, rules, used):
         ok = rules.discreet == "reveal" or decl.reveal
         yield Gate("discreet", "R-CARD-PROP-5", ok, f"{card.id} will reveal {perf.id}" if ok else
                    f"{card.id} is not Discreet and {perf.id} is hidden")
+
+
+def _arcane_gate(perf, card, used) -> Gate:
+    """R-CARD-PROP-1 / A-CARD-NULL: `nullified` blocks every Arcane card, `nullified:N` those of tier N or lower."""
+    note(used, "nullification")
+    level = perf.condition("nullified")  # True for bare `nullified`, N for `nullified:N`
+    blocked = level is True or (level is not None and card.tier <= level)
+    return Gate("arcane", "R-CARD-PROP-1", not blocked,
+                f"{perf.id} is {_cond(perf, 'nullified')}; {card.id} is tier {card.tier}" if blocked else "not nullified")
 
 
 def _cond(char, name):

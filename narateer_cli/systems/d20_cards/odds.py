@@ -77,7 +77,7 @@ def _attack_odds(perf, target, card, geo, decl, rules):
 def _save_odds(perf, target, card, rules):
     attribute = save_attribute(target, card, rules)
     bonus = target.bonus(attribute) if attribute else 0
-    dc = _dc(perf, card)["value"]
+    dc = _dc(perf, card).value
     mode = card.on_save if card.on_save is not None else rules.damage["on_save"]
     base, dist, lands, need = _base(card), {}, Fraction(0), None
     for face in range(1, 21):

@@ -2,31 +2,28 @@
 
 Text follows the chapter's card layout for `card show`; JSON follows the
 shapes of the contract (Part 3), with `system` on every check result and
-Fractions as exact strings beside their decimal.
+Fractions as exact strings beside their decimal. Each result record names its
+JSON shape here (`_shape`); `narateer_cli.render.plain` calls it, and each
+text formatter (FORMATTERS, one per result kind) reads that shape.
 """
 
 from __future__ import annotations
 
-from fractions import Fraction
-
-from narateer_cli.record import Record
+from narateer_cli.render import plain
 
 SYSTEM = "d20-cards"
 ORNAMENT = "─── ⋅ ∙ ∘ ☽ ◯ ☾ ∘ ⋅ ⋅ ───"
 PROPERTY_NAMES = {"swan_song": "Swan Song"}
 
 
-def plain(value):
-    """Records, tuples and Fractions as JSON-ready values."""
-    if isinstance(value, Record):
-        return {k: plain(v) for k, v in value.as_dict().items()}
-    if isinstance(value, dict):
-        return {str(k): plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [plain(v) for v in value]
-    if isinstance(value, Fraction):
-        return float(value)
-    return value
+def fields(record) -> dict:
+    """A record's fields in order as JSON-ready values (the host's `plain` of each)."""
+    return {name: plain(value) for name, value in record.as_dict().items()}
+
+
+def tagged(record) -> dict:
+    """The shape of most d20-cards results: `system`, then the record's fields in order."""
+    return {"system": SYSTEM, **fields(record)}
 
 
 # --- cards --------------------------------------------------------------------
@@ -105,19 +102,6 @@ def card_show(card, char=None, status=None) -> str:
     return "\n".join(lines)
 
 
-def card_list(rows) -> str:
-    """`card list`: rows of (card, status or None) as aligned columns."""
-    if not rows:
-        return "no cards"
-    table = [(c.id, c.name, cost_text(c), str(c.tier), atk_text(c), range_text(c), cooldown_text(c),
-              ", ".join(c.properties) or "-") + ((s,) if s is not None else ()) for c, s in rows]
-    head = ("id", "name", "cost", "tier", "atk/dc", "range", "cooldown", "properties")
-    if rows[0][1] is not None:
-        head += ("status",)
-    widths = [max(len(str(r[i])) for r in (head, *table)) for i in range(len(head))]
-    return "\n".join("  ".join(str(v).ljust(w) for v, w in zip(r, widths)).rstrip() for r in (head, *table))
-
-
 def card_json(card) -> dict:
     out = plain(card)
     out["kind"] = card.kind
@@ -174,14 +158,19 @@ def _where(t) -> str:
 
 def act_text(r) -> str:
     """What a user reads after `act`."""
+    return "\n".join([_act_head(r), *_act_rolls(r), *_act_targets(r), *_act_tail(r)])
+
+
+def _act_head(r) -> str:
     spent = ", ".join(f"{n} {'AP' if k == 'ap' else k}" for k, n in r.paid.items())
-    pool = ""
-    if "ap" in r.paid:
-        pool = f" (AP {r.resources_before['ap']} -> {r.resources_after['ap']})"
+    pool = f" (AP {r.resources_before['ap']} -> {r.resources_after['ap']})" if "ap" in r.paid else ""
     head = f"{r.actor} performs {r.card_name}" + (f" for {r.owner}" if r.owner != r.actor else "")
-    lines = [head + (f": {spent}{pool}" if spent else ": AP shown, not spent" if not r.in_encounter else "")]
-    if r.trigger:
-        lines.append(f"  trigger: {r.trigger}")
+    return head + (f": {spent}{pool}" if spent else ": AP shown, not spent" if not r.in_encounter else "")
+
+
+def _act_rolls(r) -> list:
+    """The lines before the targets: trigger, dropped Concentration, Evolutionary, DC, damage dice."""
+    lines = [f"  trigger: {r.trigger}"] if r.trigger else []
     if r.dropped:
         lines.append(f"  dropped Concentration on {r.dropped}")
     if r.evolutionary:
@@ -194,15 +183,18 @@ def act_text(r) -> str:
     if r.damage_roll and r.damage_roll["faces"]:
         d = r.damage_roll
         lines.append(f"  damage {d['expr']}: {d['faces']} = {d['total']}")
+    return lines
+
+
+def _act_targets(r) -> list:
+    lines = []
     for t in r.targets:
         lines.append(f"  {t.id}{_where(t)}: " + (attack_line(t) if t.attack else save_line(t) if t.save else "lands"))
         if t.damage:
             crit = " (Critical Condition)" if getattr(t, "critical", False) else ""
             lines.append(f"    {damage_line(t.damage)}{crit}")
-        for cond in t.conditions_added:
-            lines.append(f"    {t.id} is now {cond}")
-    lines += _act_tail(r)
-    return "\n".join(lines)
+        lines += [f"    {t.id} is now {cond}" for cond in t.conditions_added]
+    return lines
 
 
 def _act_tail(r) -> list:
@@ -309,7 +301,8 @@ def turn_text(r) -> str:
 def turn_json(r) -> dict:
     return {"system": SYSTEM, "encounter": r.encounter, "round": r.round, "actor": r.actor, "ap": r.ap,
             "cooldowns_ended": list(r.cooldowns_ended), "concentration_ended": r.concentration_ended,
-            "drain": damage_json(r.drain), "companions": [turn_json(c) for c in r.companions]}
+            "drain": damage_json(r.drain), "companions": [turn_json(c) for c in r.companions],
+            **({"expired": list(r.expired)} if r.expired else {})}
 
 
 def rest_text(r) -> str:
@@ -348,10 +341,6 @@ def elapse_text(r) -> str:
     return "\n".join(lines)
 
 
-def elapse_json(r) -> dict:
-    return {"system": SYSTEM, **plain(r)}
-
-
 def change_text(r) -> str:
     if r.what in ("damage", "drain"):
         return f"{r.actor}: {damage_line(r.damage)}"
@@ -368,19 +357,23 @@ def change_text(r) -> str:
 
 
 def change_json(r) -> dict:
-    return {"system": SYSTEM, **plain(r), "damage": damage_json(r.damage)}
+    out = {**tagged(r), "damage": damage_json(r.damage)}
+    if r.rounds_left is None:  # timers are a condition's, inside an encounter (T-DURATION)
+        del out["rounds_left"]
+    return out
 
 
 # --- sheet --------------------------------------------------------------------
 
-def show_text(char, rows, left=None) -> str:
+def show_text(char, rows, left=None, dc=None) -> str:
     """`show CHAR`: numbers, DCs and each card's readiness; `rows` are (card, status)."""
+    dc = dc or {"mental": char.attr("mind") + char.concentration, "physical": char.attr("body") + char.concentration}
     a = char.attributes
     lines = [f"{char.name} ({char.id})" + (f", companion of {char.owner}" if char.owner else ""),
              "  " + " ".join(f"{k.upper()} {v}" for k, v in a.items()),
              f"  HP {char.hp}/{char.hp_max}  AP {char.ap()}/{char.resources.get('ap', (0, 0))[1]}  "
              f"AC physical {char.ac.get('physical')} / mental {char.ac.get('mental')}  reach {char.reach:g} m",
-             f"  Mental DC {char.attr('mind') + char.concentration}  Physical DC {char.attr('body') + char.concentration}"
+             f"  Mental DC {dc['mental']}  Physical DC {dc['physical']}"
              f"  Concentration {char.concentration:+d}"]
     if char.concentrating:
         lines.append(f"  concentrating on {char.concentrating['card']}")
@@ -409,6 +402,23 @@ def view(value):
     if isinstance(value, list):
         return tuple(view(v) for v in value)
     return value
+
+
+def card_view_json(r) -> dict:
+    return {"system": SYSTEM, **card_row(r.card, r.status), "for": r.char, "layout": card_show(r.card, r.who, r.status)}
+
+
+def card_list_json(r) -> dict:
+    return {"system": SYSTEM, "for": r.char, "cards": [card_row(card, status) for card, status in r.rows]}
+
+
+def sheet_json(r) -> dict:
+    from .sheet import sheet_values
+
+    who = r.who
+    return {"system": SYSTEM, "id": who.id, "name": who.name, **sheet_values(who), "dc": dict(r.dc),
+            "cards": {card.id: status for card, status in r.rows}, "rounds_left": r.rounds_left,
+            "layout": show_text(who, r.rows, r.rounds_left, r.dc)}
 
 
 def card_row(card, status=None) -> dict:
@@ -451,11 +461,6 @@ def encounter_show_text(d) -> str:
     return "\n".join(lines)
 
 
-def encounter_log_text(d) -> str:
-    return "\n".join(f"{e.get('seq')}: {e.get('command')} {e.get('actor') or ''}".rstrip() for e in d["entries"]) \
-        or "no entries"
-
-
 def turn_end_text(d) -> str:
     return f"{d['ended']}'s turn ends (round {d['round']})" if d.get("ended") else "no turn was running"
 
@@ -474,13 +479,6 @@ FORMATTERS = {
     "sheet": lambda d: d["layout"],
     "dice": dice_text,
     "encounter_show": encounter_show_text,
-    "encounter_log": encounter_log_text,
     "join": lambda d: f"{d['joined']} joins encounter {d['encounter']}",
 }
 
-
-def commit_message(command, actor, declaration, result) -> str:
-    if command == "act":
-        hits = [t["id"] for t in result.get("targets", []) if t.get("lands")]
-        return f"{actor}: {result.get('card')}" + (f" lands on {', '.join(hits)}" if hits else "")
-    return f"{actor}: {command}" if actor else command

@@ -2,12 +2,17 @@
 
 `World` is the state an engine call reads (characters, campaign cards, the
 encounter, the clock); every call returns a new `World` and one result
-record. The render module turns results into text and JSON.
+record. The render module turns results into text and JSON: a record's JSON
+shape is the render function its `_shape` names (SHAPE + NAME), reached
+through `narateer_cli.render.plain`; the engine never builds one.
 """
 
 from __future__ import annotations
 
 from narateer_cli.record import Record
+
+SHAPE = "narateer_cli.systems.d20_cards.render:"
+TAGGED = SHAPE + "tagged"  # the fields in order after `system: d20-cards`
 
 
 class Encounter(Record):
@@ -66,6 +71,34 @@ class Damage(Record):
                "concentration_check")
 
 
+class Change(Record):
+    """A value before and after (AP, HP, a card's charges)."""
+
+    _fields = ("before", "after")
+
+
+class Evolutionary(Record):
+    """R-CARD-PROP-6: the Evolutionary d20 against the Augmentor score; `stopped` when failure ends the card."""
+
+    _fields = ("face", "augmentor", "success", "text", "stopped")
+
+
+class DamageRoll(Record):
+    _fields = ("expr", "faces", "total")
+
+
+class ActionDc(Record):
+    """R-CARD-DC-1: the DC a card imposes and the attribute it comes from."""
+
+    _fields = ("kind", "attribute", "value")
+
+
+class CooldownStart(Record):
+    """A card's cooldown: `running` now, or `pending` until its Concentration drops."""
+
+    _fields = ("unit", "length", "state")
+
+
 class TargetResult(Record):
     _fields = ("id", "distance", "in_range", "seen", "heard", "attack", "save", "lands", "damage",
                "conditions_added", "conditions_removed", "critical")
@@ -73,6 +106,7 @@ class TargetResult(Record):
 
 
 class ActResult(Record):
+    _shape = SHAPE + "act_json"
     _fields = ("actor", "owner", "card", "card_name", "kind", "reaction", "paid", "resources_before",
                "resources_after", "charges", "cooldown", "evolutionary", "dc", "damage_roll", "targets",
                "concentrating", "dropped", "revealed", "conditions_added", "rules_used", "trigger",
@@ -80,12 +114,15 @@ class ActResult(Record):
 
 
 class DryRun(Record):
+    _shape = SHAPE + "dry_run_json"
     _fields = ("actor", "card", "allowed", "gates", "odds")
 
 
 class TurnStart(Record):
+    _shape = SHAPE + "turn_json"
     _fields = ("encounter", "round", "actor", "ap", "cooldowns_ended", "concentration_ended", "drain",
-               "companions")
+               "companions", "expired")
+    _defaults = {"expired": ()}
 
 
 class RestActor(Record):
@@ -93,6 +130,7 @@ class RestActor(Record):
 
 
 class RestResult(Record):
+    _shape = SHAPE + "rest_json"
     _fields = ("kind", "actors")
 
 
@@ -101,14 +139,19 @@ class ElapseActor(Record):
 
 
 class ElapseResult(Record):
+    _shape = SHAPE + "tagged"
     _fields = ("seconds", "clock_before", "clock_after", "actors")
 
 
 class DamageResult(Record):
-    """`damage`, `heal`, `drop`, `refresh` and condition changes on one character."""
+    """`damage`, `heal`, `drop`, `refresh` and condition changes on one character; `rounds_left` (the
+    condition's timers, T-DURATION) only for a condition change inside an encounter."""
+
+    _shape = SHAPE + "change_json"
 
     _fields = ("actor", "what", "damage", "hp_before", "hp_after", "ap", "dropped", "conditions_added",
-               "conditions_removed")
+               "conditions_removed", "rounds_left")
+    _defaults = {"rounds_left": None}
 
 
 class TargetOdds(Record):
@@ -116,4 +159,74 @@ class TargetOdds(Record):
 
 
 class OddsResult(Record):
+    _shape = SHAPE + "odds_json"
     _fields = ("actor", "card", "kind", "edge", "targets")
+
+
+class CardView(Record):
+    """`card show`: a card, and with `--for` its character and readiness."""
+
+    _shape = SHAPE + "card_view_json"
+    _fields = ("card", "char", "who", "status")
+
+
+class CardList(Record):
+    """`card list`: (card, status or None) rows; `char` is whose cards, or None for the campaign's."""
+
+    _shape = SHAPE + "card_list_json"
+    _fields = ("char", "rows")
+
+
+class SheetView(Record):
+    """`show CHAR`: the character, its Action DCs (R-CARD-DC-1), (card, status) rows, timed conditions."""
+
+    _shape = SHAPE + "sheet_json"
+    _fields = ("who", "dc", "rows", "rounds_left")
+
+
+class DiceRoll(Record):
+    _shape = TAGGED
+    _fields = ("expr", "faces", "total")
+
+
+class Created(Record):
+    """`new`: the sheet written (the host's `new` shape)."""
+
+    _fields = ("file", "id")
+
+
+class Copied(Record):
+    """`new ID --from OTHER [--count N]`: the sheets written (T-COPY)."""
+
+    _fields = ("file", "id", "ids", "from")
+
+
+class Standing(Record):
+    """One participant in `encounter show`."""
+
+    _fields = ("id", "hp", "ap", "conditions", "concentrating", "cooldowns", "rounds_left")
+
+
+class EncounterStatus(Record):
+    _shape = TAGGED
+    _fields = ("id", "round", "turn", "participants", "status")
+
+
+class Joined(Record):
+    _shape = TAGGED
+    _fields = ("encounter", "joined")
+
+
+class TurnEnd(Record):
+    _shape = TAGGED
+    _fields = ("encounter", "ended", "round")
+
+
+class Undone(Record):
+    _shape = TAGGED
+    _fields = ("encounter", "undone", "files")
+
+
+class Verified(Record):
+    _shape = TAGGED
+    _fields = ("encounter", "entries", "ok", "problem", "secret", "lost")

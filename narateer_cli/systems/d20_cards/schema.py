@@ -119,7 +119,7 @@ class Either(Spec):
 
     def walk(self, value, path, w):
         for alt in self.alternatives:
-            if isinstance(alt, (Map, DictOf)) == isinstance(value, dict) and isinstance(alt, ListOf) == isinstance(value, list):
+            if self._fits(alt, value):
                 probe = _Walk(w.label, w.locate)
                 alt.walk(value, path, probe)
                 if not probe.problems:
@@ -127,12 +127,22 @@ class Either(Spec):
         fitting = [a for a in self.alternatives if isinstance(a, (Map, DictOf)) == isinstance(value, dict)]
         if len(fitting) == 1 and isinstance(value, dict):
             fitting[0].walk(value, path, w)
-        elif isinstance(value, str) and any(isinstance(a, Choice) for a in self.alternatives):
-            near = closest(value, [o for a in self.alternatives if isinstance(a, Choice) for o in a.options
-                                   if isinstance(o, str)])
-            w.add(path, f"must be {self.want}, not {value!r}" + (f" (did you mean {near}?)" if near else ""))
         else:
-            w.add(path, f"must be {self.want}, not {value!r}")
+            w.add(path, f"must be {self.want}, not {value!r}" + self._near(value))
+
+    @staticmethod
+    def _fits(alt, value) -> bool:
+        """A mapping spec for a mapping, a list spec for a list, any other for a scalar."""
+        return (isinstance(alt, (Map, DictOf)) == isinstance(value, dict)
+                and isinstance(alt, ListOf) == isinstance(value, list))
+
+    def _near(self, value) -> str:
+        """` (did you mean X?)` for a misspelt choice, else nothing."""
+        if not isinstance(value, str):
+            return ""
+        options = [o for a in self.alternatives if isinstance(a, Choice) for o in a.options if isinstance(o, str)]
+        near = closest(value, options) if options else None
+        return f" (did you mean {near}?)" if near else ""
 
 
 class ListOf(Spec):

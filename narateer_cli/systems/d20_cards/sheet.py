@@ -69,6 +69,28 @@ def sheet_problems(char_id: str, doc, label: str, locate=None) -> list:
 
 def parse_sheet(char_id: str, doc, label: str, rules=None, locate=None) -> Character:
     """The sheet as a `Character`; BadInput naming `file:line` of the first problem."""
+    locate = _checked(char_id, doc, label, locate)
+    default_ap = rules.ap["default_max"] if rules is not None else 3
+    resources = {k: (v["current"], v["max"]) for k, v in _set(doc, "resources", {}).items()}
+    resources.setdefault("ap", (default_ap, default_ap))
+    hp = _set(doc, "hp", {"current": 0, "max": 0})
+    cards = {cid: parse_card(cid, c, label, locate, ("cards", cid)) for cid, c in _set(doc, "cards", {}).items()}
+    conc = doc.get("concentrating")
+    return Character(
+        id=char_id, name=doc.get("name", char_id), attributes=dict(_set(doc, "attributes", {})),
+        bonuses=dict(_set(doc, "bonuses", {})), concentration=doc.get("concentration", 0),
+        augmentor=doc.get("augmentor"), ac=dict(_set(doc, "ac", {"physical": 10, "mental": 10})),
+        hp=hp["current"], hp_max=hp["max"], reach=doc.get("reach", 1), resources=resources,
+        actions=tuple(_set(doc, "actions", ())), cards=cards, charges=dict(_set(doc, "charges", {})),
+        cooldowns={k: dict(v) for k, v in _set(doc, "cooldowns", {}).items()},
+        concentrating=dict(conc) if conc else None, companions=tuple(_set(doc, "companions", ())),
+        owner=doc.get("owner"), conditions=tuple(str(c) for c in _set(doc, "conditions", ())),
+        level=doc.get("level"), focus_slots=doc.get("focus_slots"),
+    )
+
+
+def _checked(char_id: str, doc, label: str, locate):
+    """The sheet's locator once its every problem is checked; BadInput naming the first."""
     if locate is None and hasattr(doc, "lc"):
         from .files import locator
 
@@ -77,24 +99,12 @@ def parse_sheet(char_id: str, doc, label: str, rules=None, locate=None) -> Chara
     if problems:
         more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
         raise BadInput(f"{problems[0]}{more}", fix="correct the sheet; narateer check lists every problem")
-    default_ap = rules.ap["default_max"] if rules is not None else 3
-    resources = {k: (v["current"], v["max"]) for k, v in (doc.get("resources") or {}).items()}
-    resources.setdefault("ap", (default_ap, default_ap))
-    hp = doc.get("hp") or {"current": 0, "max": 0}
-    cards = {cid: parse_card(cid, c, label, locate, ("cards", cid)) for cid, c in (doc.get("cards") or {}).items()}
-    conc = doc.get("concentrating")
-    return Character(
-        id=char_id, name=doc.get("name", char_id), attributes=dict(doc.get("attributes") or {}),
-        bonuses=dict(doc.get("bonuses") or {}), concentration=doc.get("concentration", 0),
-        augmentor=doc.get("augmentor"), ac=dict(doc.get("ac") or {"physical": 10, "mental": 10}),
-        hp=hp["current"], hp_max=hp["max"], reach=doc.get("reach", 1), resources=resources,
-        actions=tuple(doc.get("actions") or ()), cards=cards,
-        charges=dict(doc.get("charges") or {}),
-        cooldowns={k: dict(v) for k, v in (doc.get("cooldowns") or {}).items()},
-        concentrating=dict(conc) if conc else None, companions=tuple(doc.get("companions") or ()),
-        owner=doc.get("owner"), conditions=tuple(str(c) for c in doc.get("conditions") or ()),
-        level=doc.get("level"), focus_slots=doc.get("focus_slots"),
-    )
+    return locate
+
+
+def _set(doc, key: str, empty):
+    """doc[key] when it is given and not empty (null, {} and [] read as `empty`)."""
+    return doc.get(key) or empty
 
 
 def sheet_values(char: Character) -> dict:
@@ -107,6 +117,17 @@ def sheet_values(char: Character) -> dict:
         "concentrating": dict(char.concentrating) if char.concentrating else None,
         "conditions": list(char.conditions),
     }
+
+
+def moved(sheets: dict) -> dict:
+    """`undo`'s `state`: per character, the values that change from the sheet now to the one restored,
+    as {char: {before, after}} (G-MERGE-4); `sheets` maps each to (sheet now, sheet restored)."""
+    state = {}
+    for cid, (now_sheet, back_sheet) in sheets.items():
+        now, back = sheet_values(now_sheet), sheet_values(back_sheet)
+        state[cid] = {"before": {k: v for k, v in now.items() if v != back[k]},
+                      "after": {k: v for k, v in back.items() if v != now[k]}}
+    return state
 
 
 def new_sheet(char_id: str, rules, *, name=None, attrs=(), acs=(), hp=10, ap=None,

@@ -39,26 +39,32 @@ def _merge(parent, key, value):
     """Set parent[key] to value, editing nested mappings and lists in place (comments survive)."""
     current = parent.get(key) if hasattr(parent, "get") else None
     if isinstance(value, dict) and isinstance(current, dict):
-        if not current and hasattr(current, "fa"):
-            current.fa.set_flow_style()  # an empty mapping was written `{}`: keep it a flow mapping
-        for k in [k for k in current if k not in value]:
-            del current[k]
-        for k, v in value.items():
-            if current.get(k) != v:
-                _merge(current, k, v)
-        return
+        return _merge_mapping(current, value)
     if isinstance(value, list) and isinstance(current, list):
-        for item in [c for c in current if c not in value]:
-            current.remove(item)
-        for item in value:
-            if item not in current:
-                current.append(item)
-        if hasattr(current, "fa") and not current:
-            current.fa.set_flow_style()
-        return
+        return _merge_list(current, value)
     if key not in parent and value in ({}, [], None):
         return
     parent[key] = _node(value)
+
+
+def _merge_mapping(current, value: dict):
+    if not current and hasattr(current, "fa"):
+        current.fa.set_flow_style()  # an empty mapping was written `{}`: keep it a flow mapping
+    for k in [k for k in current if k not in value]:
+        del current[k]
+    for k, v in value.items():
+        if current.get(k) != v:
+            _merge(current, k, v)
+
+
+def _merge_list(current, value: list):
+    for item in [c for c in current if c not in value]:
+        current.remove(item)
+    for item in value:
+        if item not in current:
+            current.append(item)
+    if hasattr(current, "fa") and not current:
+        current.fa.set_flow_style()
 
 
 def _node(value):
@@ -96,11 +102,15 @@ def write_sheet(session, before, after):
     return {k: v for k, v in old.items() if v != new[k]}, {k: v for k, v in new.items() if v != old[k]}
 
 
-def save(session, command, actor, declaration, result, before, after, enc=None):
+def save(session, command, actor, declaration, result, before, after, enc=None) -> dict:
     """Write every change of one command, all or none, and log it: in its encounter's log, or in the
-    campaign log when it changed files outside one (G-LOG-5)."""
+    campaign log when it changed files outside one (G-LOG-5). `result` is the engine's record; returns its
+    JSON shape as logged (with each check's exact `chance`, P-LUCK-1), which the command prints."""
     from narateer_cli.commands.encounter_ops import autocommit, log_action
+    from narateer_cli.render import plain
     from narateer_cli.store import encounters
+
+    result = plain(result)
 
     session.txn.action = f"the {command} action"
     state = {}
@@ -125,5 +135,5 @@ def save(session, command, actor, declaration, result, before, after, enc=None):
     if enc is not None:
         encounters.remember_state(root, enc.new_state, state_text)
     autocommit(session, changed, command, actor, declaration, result)
-    return state
+    return result
 

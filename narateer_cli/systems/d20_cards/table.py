@@ -9,26 +9,26 @@ from __future__ import annotations
 
 import click
 
-from narateer_cli.commands.common import Session, command, emit, nonneg
+from narateer_cli.commands.common import Session, command, emit
 from narateer_cli.commands.encounter_ops import current_encounter
 from narateer_cli.errors import BadInput
 
-from .commands import _faces, encounter_of
+from .commands import encounter_of
 
 
-def _change(app, verb, char, declaration, fn, kind="change", ids=None, timer=False):
-    """Load, make one timeflow call on CHAR, save and print: the shape of damage, heal, drop ..."""
-    from . import render
+def _change(app, verb, char, declaration, fn, kind="change", ids=None):
+    """Load, make one timeflow call on CHAR, save and print: the shape of damage, heal, drop ...
+    `fn(world, rules, state)` returns (world, result), or (world, state, result) when it changes the
+    encounter state too."""
     from .store import load_world, save
 
     with Session(app) as s:
         enc = encounter_of(s, char)
         world = load_world(s, enc.state if enc else None, ids or [char])
-        new_world, result = fn(world, s.rules)
-        data = {"change": render.change_json, "rest": render.rest_json, "elapse": render.elapse_json}[kind](result)
-        if timer is not False:
-            _timed(enc, char, data, timer)
-        save(s, verb, char, declaration, data, world, new_world, enc)
+        new_world, *state, result = fn(world, s.rules, enc.state if enc else None)
+        if enc is not None and state:
+            enc.new_state = state[0]
+        data = save(s, verb, char, declaration, result, world, new_world, enc)
     emit(app, kind, data)
 
 
@@ -51,7 +51,7 @@ def damage_cmd(app, char, n, drain, concentration_faces):
         raise BadInput("--concentration-faces needs 1 face", fix="give one d20 face")
     dice = DiceSource(app.rng(), faces)
     _change(app, "damage", char, {"amount": n, "drain": drain},
-            lambda w, r: damage(w, char, n, r, dice, drain))
+            lambda w, r, _: damage(w, char, n, r, dice, drain))
 
 
 @command(help="""Heal N HP, up to max (A-CARD-HP).
@@ -64,7 +64,7 @@ Example:
 def heal_cmd(app, char, n):
     from .timeflow import heal
 
-    _change(app, "heal", char, {"amount": n}, lambda w, r: heal(w, char, n, r))
+    _change(app, "heal", char, {"amount": n}, lambda w, r, _: heal(w, char, n, r))
 
 
 @command(help="""End CHAR's Concentration; its card's cooldown starts (R-CARD-CD-2).
@@ -76,7 +76,7 @@ Example:
 def drop_cmd(app, char):
     from .timeflow import drop
 
-    _change(app, "drop", char, {}, lambda w, r: drop(w, char))
+    _change(app, "drop", char, {}, lambda w, r, _: drop(w, char))
 
 
 @command(help="""Refill CHAR's AP to max.
@@ -88,7 +88,7 @@ Example:
 def refresh_cmd(app, char):
     from .timeflow import refresh
 
-    _change(app, "refresh", char, {}, lambda w, r: refresh(w, char))
+    _change(app, "refresh", char, {}, lambda w, r, _: refresh(w, char))
 
 
 @command(help="""Add or remove conditions: +NAME adds, -NAME removes (+stabilized also ends dying and swan_song).
@@ -106,39 +106,11 @@ Example:
 @click.argument("changes", nargs=-1, type=click.UNPROCESSED, required=True)
 @click.option("--rounds", type=click.IntRange(1, 1000), help="The added conditions end after N rounds.")
 def condition_cmd(app, char, changes, rounds):
-    from .timeflow import condition
-
-    def run(world, rules):
-        added, removed = [], []
-        result = None
-        for change in changes:
-            world, result = condition(world, char, change)
-            added += result.conditions_added
-            removed += result.conditions_removed
-        return world, result.replace(conditions_added=tuple(added), conditions_removed=tuple(removed))
+    from .timeflow import conditions
 
     declaration = {"changes": list(changes), **({"rounds": rounds} if rounds is not None else {})}
-    _change(app, "condition", char, declaration, run, timer=rounds)
+    _change(app, "condition", char, declaration, lambda w, r, state: conditions(w, state, char, changes, rounds))
 
-
-def _timed(enc, char, data, rounds):
-    """T-DURATION: time the added conditions (by name, `nullified:1` as `nullified`); a removal forgets a timer."""
-    from narateer_cli import durations
-
-    head = [str(c).partition(":")[0].strip().lower() for c in data.get("conditions_added") or ()]
-    gone = [str(c).partition(":")[0].strip().lower() for c in data.get("conditions_removed") or ()]
-    if rounds is not None and (enc is None or not head):
-        raise BadInput("--rounds needs a +NAME and CHAR in the current encounter" if enc is None
-                       else "--rounds times the conditions added with +NAME", rule="T-DURATION",
-                       fix=f"for example narateer condition {char} +immobilized --rounds 2")
-    if enc is None:
-        return
-    state = durations.drop(enc.new_state or enc.state, char, head + gone)
-    if rounds is not None:
-        state = durations.add(state, char, head, rounds)
-    if (state.get("durations") or {}) != ((enc.state.get("durations")) or {}):
-        enc.new_state = state
-    data["rounds_left"] = durations.left(state, char)
 
 @command(help="""Rest: refill the charges whose recharge is this kind (--proper = proper); A-CARD-REST.
 
@@ -155,7 +127,7 @@ def rest_cmd(app, chars, proper, kind):
     if proper == bool(kind):
         raise BadInput("give --proper or --kind NAME (one of them)", fix="narateer rest mira --proper")
     _change(app, "rest", chars[0], {"chars": list(chars), "kind": "proper" if proper else kind},
-            lambda w, r: rest(w, list(chars), "proper" if proper else kind, r), kind="rest", ids=list(chars))
+            lambda w, r, _: rest(w, list(chars), "proper" if proper else kind, r), kind="rest", ids=list(chars))
 
 
 @command(help="""Advance the campaign clock (A-CARD-TIME): minute-or-longer cooldowns and Concentration end when due.
@@ -165,7 +137,6 @@ Example:
   narateer elapse 10m""")
 @click.argument("span")
 def elapse_cmd(app, span):
-    from . import render
     from .store import load_world, save
     from .timeflow import elapse, parse_span
 
@@ -173,8 +144,7 @@ def elapse_cmd(app, span):
     with Session(app) as s:
         world = load_world(s)
         new_world, result = elapse(world, seconds, s.rules)
-        data = render.elapse_json(result)
-        save(s, "elapse", None, {"span": span}, data, world, new_world)
+        data = save(s, "elapse", None, {"span": span}, result, world, new_world)
     emit(app, "elapse", data)
 
 
@@ -187,36 +157,6 @@ Examples:
   narateer encounter log --last 5""")
 def encounter_cmd():
     pass
-
-
-@command(group=encounter_cmd, name="new", help="""Create encounter ID with these participants and make it current.
-
-\b
-Example:
-  narateer encounter new fight mira bandit""")
-@click.argument("enc_id")
-@click.argument("chars", nargs=-1)
-def encounter_new(app, enc_id, chars):
-    from narateer_cli.commands.encounter_ops import Encounter, finish
-    from narateer_cli.store import encounters, yamlio
-
-    from .encounter import new_state
-
-    with Session(app) as s:
-        if encounters.state_path(s.campaign.root, enc_id).exists():
-            raise BadInput(f"encounter {enc_id} already exists", fix=f"use it with --in {enc_id}, or pick another id")
-        if len(set(chars)) != len(chars):
-            raise BadInput("a participant is named twice", fix="name each character once")
-        for char in chars:
-            s.sheet(char)
-        doc, text = s.campaign.config_doc()
-        doc["encounter"] = enc_id
-        s.txn.write(s.campaign.config_path, yamlio.dump_rt(doc, text))
-        enc = Encounter.__new__(Encounter)
-        enc.session, enc.id = s, enc_id
-        enc.state = enc.new_state = new_state(enc_id, list(chars), s.rules)
-        finish(s, "encounter new", None, {"participants": list(chars)}, {"id": enc_id}, {}, enc)
-    emit(app, "encounter_new", {"id": enc_id, "participants": list(chars), "current": True})
 
 
 def _pick(session, enc_id):
@@ -232,31 +172,37 @@ Example:
   narateer encounter show""")
 @click.argument("enc_id", required=False)
 def encounter_show(app, enc_id):
-    from narateer_cli import durations
-
-    from .store import sheet
+    from .readouts import encounter_status
+    from .store import load_world
 
     with Session(app, write=False) as s:
         enc = _pick(s, enc_id)
-        rows = []
         for cid in enc.state["participants"]:
-            c = sheet(s, cid)
-            rows.append({"id": cid, "hp": c.hp, "ap": c.ap(), "conditions": list(c.conditions),
-                         "concentrating": (c.concentrating or {}).get("card"), "cooldowns": c.cooldowns,
-                         "rounds_left": durations.left(enc.state, cid)})
-    st = enc.state
-    emit(app, "encounter_show", {"system": "d20-cards", "id": st["id"], "round": st["round"], "turn": st.get("turn"),
-                                 "participants": st["participants"], "status": rows})
+            s.sheet(cid)  # a participant whose sheet is gone: the store's message
+        result = encounter_status(load_world(s, enc.state, enc.state["participants"]), enc.state)
+    emit(app, "encounter_show", result)
 
 
-def _host_log():
-    """T-LOG: the host's `encounter log` (rows in words, --actor, --since, --last) serves this system too."""
-    from narateer_cli.commands.encounters import encounter_log
+def _host(name: str, help: str | None = None):
+    """A host command that serves this system too, with this system's example in its help: `encounter new`
+    (the system's `new_state` hook makes the state) and T-LOG's `encounter log` (rows in words, --actor,
+    --since, --last)."""
+    import copy
 
-    return encounter_log
+    from narateer_cli.commands import encounters
+
+    cmd = copy.copy(getattr(encounters, name))
+    if help is not None:
+        cmd.help = help
+    return cmd
 
 
-encounter_cmd.add_command(_host_log())
+encounter_cmd.add_command(_host("encounter_new", """Create encounter ID with these participants and make it current.
+
+\b
+Example:
+  narateer encounter new fight mira bandit"""))
+encounter_cmd.add_command(_host("encounter_log"))
 
 
 @command(group=encounter_cmd, name="join", help="""Add CHAR to the current encounter.
@@ -272,10 +218,9 @@ def encounter_join(app, char):
     with Session(app) as s:
         enc = current_encounter(s, required=True)
         s.sheet(char)
-        enc.new_state = join(enc.state, char)
+        enc.new_state, result = join(enc.state, char)
         world = load_world(s, enc.state, [])
-        data = {"system": "d20-cards", "encounter": enc.id, "joined": char}
-        save(s, "encounter join", char, {}, data, world, world, enc)
+        data = save(s, "encounter join", char, {}, result, world, world, enc)
     emit(app, "join", data)
 
 
@@ -299,27 +244,16 @@ Example:
 @click.argument("char")
 @click.option("--concentration-faces", metavar="F", help="The Concentration d20 if the drain hits a concentrating CHAR.")
 def turn_start(app, char, concentration_faces):
-    from narateer_cli import durations
-
-    from . import render
     from .dice import DiceSource, parse_faces
-    from .encounter import as_record, begin_turn
     from .store import load_world, save
-    from .timeflow import turn_start as start
+    from .timeflow import start_turn
 
     faces = {"concentration": {char: parse_faces(concentration_faces)}} if concentration_faces else {}
     with Session(app) as s:
         enc = current_encounter(s, required=True)
-        enc.new_state = begin_turn(enc.state, char)
-        expired = durations.due(enc.new_state, char)  # T-DURATION: timed conditions end as the turn starts
-        enc.new_state = durations.drop(enc.new_state, char, expired)
         world = load_world(s, enc.state, [char])
-        ready = world.replace(encounter=as_record(enc.new_state))
-        if expired:
-            ready = ready.with_char(ready.chars[char].replace(conditions=ready.chars[char].without(*expired)))
-        new_world, result = start(ready, char, s.rules, DiceSource(app.rng(), faces))
-        data = {**render.turn_json(result), **({"expired": expired} if expired else {})}
-        save(s, "turn start", char, {}, data, world, new_world.replace(encounter=world.encounter), enc)
+        enc.new_state, new_world, result = start_turn(world, enc.state, char, s.rules, DiceSource(app.rng(), faces))
+        data = save(s, "turn start", char, {}, result, world, new_world, enc)
     emit(app, "turn_start", data)
 
 
@@ -334,11 +268,9 @@ def turn_end(app):
 
     with Session(app) as s:
         enc = current_encounter(s, required=True)
-        actor = enc.state.get("turn")
-        enc.new_state = end_turn(enc.state)
+        enc.new_state, result = end_turn(enc.state)
         world = load_world(s, enc.state, [])
-        data = {"system": "d20-cards", "encounter": enc.id, "ended": actor, "round": enc.state["round"]}
-        save(s, "turn end", actor, {}, data, world, world, enc)
+        data = save(s, "turn end", result.ended, {}, result, world, world, enc)
     emit(app, "turn_end", data)
 
 
@@ -350,19 +282,16 @@ Example:
 @click.argument("enc_id", required=False)
 def undo_cmd(app, enc_id):
     from narateer_cli.commands.encounter_ops import log_undo, restore_last
+    from narateer_cli.render import plain
 
-    from .sheet import sheet_values
+    from .results import Undone
+    from .sheet import moved
 
     with Session(app) as s:
         log_id = _log_id(s, enc_id)
         record, sheets = restore_last(s, log_id)
-        state = {}
-        for cid, (now_sheet, back_sheet) in sheets.items():
-            now, back = sheet_values(now_sheet), sheet_values(back_sheet)
-            state[cid] = {"before": {k: v for k, v in now.items() if v != back[k]},
-                          "after": {k: v for k, v in back.items() if v != now[k]}}
-        data = {"system": "d20-cards", "encounter": log_id, "undone": record["seq"], "files": sorted(record["before"])}
-        log_undo(s, log_id, record, data, None, extra={"state": state})
+        data = plain(Undone(log_id, record["seq"], sorted(record["before"])))
+        log_undo(s, log_id, record, data, None, extra={"state": moved(sheets)})
     emit(app, "undo", data)
 
 
@@ -386,6 +315,7 @@ Example:
 def verify_cmd(app, enc_id):
     from narateer_cli.store import encounters, secrets
 
+    from .results import Verified
     from .verify import verify_log
 
     with Session(app, write=False) as s:
@@ -395,7 +325,6 @@ def verify_cmd(app, enc_id):
         hist = encounters.verify_log_file(root, log_id, entry_problem)
         problem = hist.problem or verify_log(encounters.read_log(root, log_id), rules)
         lost = audit.lost()
-    emit(app, "verify", {"system": "d20-cards", "encounter": log_id, "entries": hist.count, "ok": problem is None,
-                         "problem": problem, "secret": audit.still_secret(), "lost": lost})
+    emit(app, "verify", Verified(log_id, hist.count, problem is None, problem, audit.still_secret(), lost))
     if problem:
         raise click.exceptions.Exit(1)

@@ -13,7 +13,7 @@ from narateer_cli.errors import BadInput
 
 from . import effects
 from .cards import UNIT_SECONDS
-from .results import DamageResult, ElapseActor, ElapseResult, RestActor, RestResult, TurnStart
+from .results import Change, DamageResult, ElapseActor, ElapseResult, RestActor, RestResult, TurnStart
 from .schema import closest
 from .sheet import card_for
 
@@ -50,7 +50,7 @@ def _start_one(world, char, rules, dice, enc_id, round_no, used):
     ap = None
     if rules.ap["timing"] == "turn_start":
         char, (before, after) = effects.refill_ap(char)
-        ap = {"before": before, "after": after}
+        ap = Change(before, after)
     char, ended, conc_ended = _tick(char, world)
     drain = None
     if char.condition("dying") is not None and rules.dying["drain"]:
@@ -72,6 +72,23 @@ def turn_start(world, actor: str, rules, dice, used=None):
                 world, sub = _start_one(world, comp, rules, dice, enc_id, round_no, used)
                 companions.append(sub)
     return world, result.replace(companions=tuple(companions))
+
+
+def start_turn(world, state: dict, actor: str, rules, dice):
+    """`turn start CHAR` in an encounter: CHAR's turn begins (a second one in a round starts the next
+    round), its timed conditions end (T-DURATION), then `turn_start`. Returns (state, world, TurnStart)."""
+    from narateer_cli import durations
+
+    from .encounter import as_record, begin_turn
+
+    state = begin_turn(state, actor)
+    expired = durations.due(state, actor)
+    state = durations.drop(state, actor, expired)
+    ready = world.replace(encounter=as_record(state))
+    if expired:
+        ready = ready.with_char(ready.chars[actor].replace(conditions=ready.chars[actor].without(*expired)))
+    new_world, result = turn_start(ready, actor, rules, dice)
+    return state, new_world.replace(encounter=world.encounter), result.replace(expired=tuple(expired))
 
 
 _UNITS = {"s": 1, "m": 60, "min": 60, "h": 3600, "d": 86400}
@@ -153,14 +170,14 @@ def rest(world, names, kind: str, rules):
         ap = None
         if policy.get("ap") == "max":
             char, (b, a) = effects.refill_ap(char)
-            ap = {"before": b, "after": a}
+            ap = Change(b, a)
         ended = tuple(char.cooldowns) if policy.get("cooldowns") == "end" else ()
         if ended:
             char = char.replace(cooldowns={})
         hp = None
         if policy.get("hp") == "max":
-            hp = {"before": char.hp, "after": max(char.hp, char.hp_max)}
-            char = char.replace(hp=hp["after"])
+            hp = Change(char.hp, max(char.hp, char.hp_max))
+            char = char.replace(hp=hp.after)
         conc = None
         if policy.get("concentration") == "drop":
             char, conc = effects.drop(char, world.cards, world.clock)
@@ -202,7 +219,7 @@ def refresh(world, name):
     char = _char(world, name)
     new, (before, after) = effects.refill_ap(char)
     return world.with_char(new), DamageResult(name, "refresh", None, char.hp, char.hp,
-                                              {"before": before, "after": after}, None, (), ())
+                                              Change(before, after), None, (), ())
 
 
 def condition(world, name, change: str):
@@ -213,6 +230,42 @@ def condition(world, name, change: str):
         raise BadInput(f"bad condition change {change!r}", fix="write +NAME or -NAME, e.g. +stabilized")
     new, added, removed = effects.set_condition(char, cond.lower(), sign == "+")
     return world.with_char(new), DamageResult(name, "condition", None, char.hp, char.hp, None, None, added, removed)
+
+
+def conditions(world, state, name, changes, rounds=None):
+    """`condition CHAR +A -B [--rounds N]`: each change in order; with --rounds the added conditions end
+    N rounds later (T-DURATION), and a removal forgets a timer. Returns (world, state, DamageResult);
+    `state` is the encounter's (None outside one), `rounds_left` its timers for CHAR."""
+    added, removed, result = [], [], None
+    for change in changes:
+        world, result = condition(world, name, change)
+        added += result.conditions_added
+        removed += result.conditions_removed
+    result = result.replace(conditions_added=tuple(added), conditions_removed=tuple(removed))
+    state = _timed(state, name, added, removed, rounds)
+    if state is None:
+        return world, state, result
+    from narateer_cli import durations
+
+    return world, state, result.replace(rounds_left=durations.left(state, name))
+
+
+def _timed(state, name, added, removed, rounds):
+    """The encounter state with timers for `added` (by name, `nullified:1` as `nullified`) and without `removed`'s."""
+    from narateer_cli import durations
+
+    head = [str(c).partition(":")[0].strip().lower() for c in added]
+    gone = [str(c).partition(":")[0].strip().lower() for c in removed]
+    if rounds is not None and (state is None or not head):
+        raise BadInput("--rounds needs a +NAME and CHAR in the current encounter" if state is None
+                       else "--rounds times the conditions added with +NAME", rule="T-DURATION",
+                       fix=f"for example narateer condition {name} +immobilized --rounds 2")
+    if state is None:
+        return None
+    timed = durations.drop(state, name, head + gone)
+    if rounds is not None:
+        timed = durations.add(timed, name, head, rounds)
+    return timed if (timed.get("durations") or {}) != (state.get("durations") or {}) else state
 
 
 SECONDS = UNIT_SECONDS

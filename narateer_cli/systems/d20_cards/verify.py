@@ -72,17 +72,21 @@ def _act(result, decl, rules):
         _expect(evo["success"] == evolutionary_success(evo["face"], evo["augmentor"], rules),
                 "Evolutionary outcome is wrong")
     for t in result["targets"]:
-        who = t["id"]
-        modifier = (t["damage"] or {}).get("modifier", 0)
-        if t.get("attack"):
-            _attack(t, decl, modifier, rules, who)
-        if t.get("save"):
-            s = t["save"]
-            _expect(s["total"] == s["face"] + s["bonus"] and 1 <= s["face"] <= 20, f"{who}: save total is wrong")
-            _expect(s["dc"] == result["dc"]["value"] and s["resisted"] == resists(s["total"], s["dc"], rules),
-                    f"{who}: save outcome is wrong")
-            _expect(t["lands"] == (not s["resisted"]), f"{who}: lands does not follow the save")
-        _damage(t["damage"], rules, who)
+        _target(t, result, decl, rules)
+
+
+def _target(t, result, decl, rules):
+    who = t["id"]
+    modifier = (t["damage"] or {}).get("modifier", 0)
+    if t.get("attack"):
+        _attack(t, decl, modifier, rules, who)
+    if t.get("save"):
+        s = t["save"]
+        _expect(s["total"] == s["face"] + s["bonus"] and 1 <= s["face"] <= 20, f"{who}: save total is wrong")
+        _expect(s["dc"] == result["dc"]["value"] and s["resisted"] == resists(s["total"], s["dc"], rules),
+                f"{who}: save outcome is wrong")
+        _expect(t["lands"] == (not s["resisted"]), f"{who}: lands does not follow the save")
+    _damage(t["damage"], rules, who)
 
 
 def _continuity(entry, last):
@@ -116,19 +120,25 @@ def verify_log(entries: list, rules) -> str | None:
         if isinstance(entry, dict) and (entry.get("commitment") is not None or "unveils" in entry):
             continue  # a sealed roll is checked when it is unveiled (the host's secrets.checker)
         try:
-            if not isinstance(entry, dict):
-                raise _Problem("an entry must be a mapping")
-            result = entry.get("result") or {}
-            if command == "act":
-                _act(result, entry.get("declaration") or {}, rules)
-            elif command in ("damage", "turn start"):
-                _damage(result.get("damage") or result.get("drain"), rules, entry.get("actor"))
-            last = _start(entry, last, after)
-            _continuity(entry, last)
-            if entry.get("id") is not None:
-                after[entry["id"]] = last
+            last = _entry(entry, command, rules, last, after)
         except _Problem as exc:
             return f"entry {seq} ({command}): {exc}"
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             return f"entry {seq} ({command}): malformed ({exc})"
     return None
+
+
+def _entry(entry, command, rules, last, after):
+    """One entry's rolls and continuity; returns the sheet values play continues from (`after` by entry id)."""
+    if not isinstance(entry, dict):
+        raise _Problem("an entry must be a mapping")
+    result = entry.get("result") or {}
+    if command == "act":
+        _act(result, entry.get("declaration") or {}, rules)
+    elif command in ("damage", "turn start"):
+        _damage(result.get("damage") or result.get("drain"), rules, entry.get("actor"))
+    last = _start(entry, last, after)
+    _continuity(entry, last)
+    if entry.get("id") is not None:
+        after[entry["id"]] = last
+    return last

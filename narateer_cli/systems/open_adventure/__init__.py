@@ -24,9 +24,9 @@ SYSTEM = System(
         "points": (_P + "cmd_sheet", "Change a point pool or Challenge Points."),
         "wound": (_P + "cmd_sheet", "Add Wounds."),
         "heal": (_P + "cmd_sheet", "Remove Wounds."),
-        "encounter": (_P + "cmd_scene", "Create, show and read encounters."),
-        "turn": (_P + "cmd_scene", "Start and end Turns in Reaction order."),
-        "resolve": (_P + "cmd_scene", "Resolve a declared action by its path."),
+        "encounter": (_P + "cmd_encounter", "Create, show and read encounters."),
+        "turn": (_P + "cmd_encounter", "Start and end Turns in Reaction order."),
+        "resolve": (_P + "cmd_encounter", "Resolve a declared action by its path."),
         "condition": (_P + "cmd_sheet", "Add or remove conditions."),
     },
     hooks={
@@ -48,7 +48,7 @@ SYSTEM = System(
     },
     example="example",
     counters=("points.body", "points.mind", "points.spirit", "wounds", "challenge_points"),
-    example_hint="try `narateer show bloodwind` and `narateer odds 7 --ds 9`; start a scene with "
+    example_hint="try `narateer show bloodwind` and `narateer odds 7 --ds 9`; start an encounter with "
                  "`narateer encounter new NAME CHAR... --reaction PC=N`",
     pointers={
         "behind": "use `roll CHAR ATTRIBUTE --compare` (Comparing Scores)",

@@ -7,8 +7,36 @@ from __future__ import annotations
 
 from narateer_cli.errors import BadInput, Refused
 
+from narateer_cli.record import Record
+
 from .names import norm, suggest
 from .ruleset import duration_seconds
+
+SYSTEM = "open-adventure"
+
+
+class ChartRow(Record):
+    _fields = ("action_score", "dice", "printed", "extended")
+
+
+class ActionChart(Record):
+    """`chart [AS...]`: the Action Chart's rows (R-OA-DICE-1, -2)."""
+    _fields = ("system", "rows")
+
+
+class TimeChart(Record):
+    """`chart --time`: the Time Chart's steps and the Round (R-OA-TIME-1)."""
+    _fields = ("system", "time", "round")
+
+
+class DsLadder(Record):
+    """`ds`: the Difficulty Score ladder (R-OA-DS-1)."""
+    _fields = ("system", "ladder")
+
+
+class DsTier(Record):
+    """`ds TIER`: one tier's DS."""
+    _fields = ("system", "tier", "ds")
 
 
 def formula_row(action_score: int) -> tuple:
@@ -96,3 +124,27 @@ def time_benefit(time, base_time, rules) -> int:
         raise BadInput(f"--time {time} is below the starting step {label}",
                        fix=f"give a step at or above {label}, or a shorter --base-time")
     return to - start
+
+
+def action_chart(scores, rules) -> ActionChart:
+    """The rows of these Action Scores (every printed row when none is given), extended rows marked."""
+    rows = []
+    for score in scores or range(1, max(rules.rows) + 1):
+        if not 1 <= score <= rules.limits["action_score"]:
+            raise BadInput(f"AS {score} is out of range", fix=f"give 1..{rules.limits['action_score']}")
+        dice = chart_dice(score, rules)
+        rows.append(ChartRow(action_score=score, dice=dice_names(dice), printed=printed(dice),
+                             extended=is_extended(score, rules)))
+    return ActionChart(system=SYSTEM, rows=rows)
+
+
+def time_chart(rules) -> TimeChart:
+    return TimeChart(system=SYSTEM, time=[label for label, _ in rules.time_chart], round=rules.data["time"]["round"])
+
+
+def ds_table(tier, rules):
+    """The whole ladder (no tier given), or one tier's DS."""
+    if tier is None:
+        return DsLadder(system=SYSTEM, ladder=ladder(rules))
+    value, source = ds_value(tier, rules)
+    return DsTier(system=SYSTEM, tier=str(source).removeprefix("tier:"), ds=value)

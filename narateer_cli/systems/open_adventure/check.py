@@ -10,8 +10,9 @@ from __future__ import annotations
 from narateer_cli.errors import BadInput, Refused
 
 from .chart import chart_dice, ds_value, time_benefit
-from .dice import check_chains, critical_failure, faces_text
+from .dice import Pool, check_chains, roll_pool
 from .names import norm, suggest
+from .parts import Parts
 from narateer_cli.record import Record
 
 SYSTEM = "open-adventure"
@@ -34,12 +35,40 @@ class Declaration(Record):
                  "compare": False, "mishap": None, "other_benefit": 0}
 
 
+class ActionScore(Parts):
+    """R-OA-AS-1: the AS and what it adds up (attribute or statblock AS, MO, Specializations, Benefits,
+    time, bonuses)."""
+    _fields = ("total", "attribute", "statblock", "mo", "specializations", "benefit", "time", "bonus")
+
+
+class DifficultyScore(Parts):
+    """R-OA-DS-1..6: the final DS (None until an opponent's roll gives it) and its parts."""
+    _fields = ("total", "base", "base_source", "drawback", "familiarity", "multi")
+
+    @property
+    def extra(self) -> int:
+        """What the Base DS is raised by: Drawbacks, Familiarity, multi-target Drawbacks."""
+        return self.drawback + self.familiarity + self.multi
+
+
+class StuntLoss(Parts):
+    """R-OA-STUNT-2: the points a Stunt costs its attribute's group pool (before/after None: reported only)."""
+    _fields = ("targets", "outcomes", "pool", "loss", "before", "after", "wounds_after")
+    _defaults = {"before": None, "after": None, "wounds_after": None}
+
+
+class Opponent(Record):
+    """R-OA-OPP-1: the other side of an opposed check, before its roll."""
+    _fields = ("sheet", "primary", "action_score")
+
+
 class Primary(Record):
     """What the AS is built on: a PC attribute, an NPC group, or a statblock action."""
     _fields = ("attribute", "group", "action", "score", "statblock")
 
 
 class CheckResult(Record):
+    """One Action Check (its JSON shape is its fields in order; `opposed` is the opponent's CheckResult)."""
     _fields = ("system", "actor", "npc", "attribute", "group", "action", "action_score", "dice", "ds",
                "method", "faces", "faces_text", "exploded", "total", "margin", "success",
                "critical_failure", "outcome", "effect", "effect_source", "effect_bonus", "shortfall",
@@ -109,7 +138,7 @@ def specialization_count(actor, names, rules) -> int:
     return len(found) if rules.spec_stack else min(1, len(found))
 
 
-def action_score(actor, prim: Primary, decl, rules, benefit_extra: int = 0) -> dict:
+def action_score(actor, prim: Primary, decl, rules, benefit_extra: int = 0) -> ActionScore:
     """R-OA-AS-1: attribute (or statblock AS) + MO + Specializations + Benefits + time + bonuses."""
     mo = 0
     if decl.mo or decl.familiarity:
@@ -124,7 +153,7 @@ def action_score(actor, prim: Primary, decl, rules, benefit_extra: int = 0) -> d
     total = sum(v for v in parts.values() if v)
     if total > rules.limits["action_score"]:
         raise BadInput(f"AS {total} is over the limit", fix=f"the limit is {rules.limits['action_score']}")
-    return {"total": total, **parts}
+    return ActionScore(total=total, **parts)
 
 
 def multi_drawbacks(targets: int, outcomes: int, rules) -> int:
@@ -171,16 +200,17 @@ def plan(actor, decl, rules, target=None, other=None) -> Plan:
     if decl.opposed is not None:
         oprim = primary(other, decl.opposed[1], rules)
         extra = count(decl.other_benefit, "--other-benefit", rules)
-        opponent = (other, oprim, action_score(other, oprim, Declaration(use=decl.opposed[1]), rules, extra))
+        opponent = Opponent(sheet=other, primary=oprim,
+                            action_score=action_score(other, oprim, Declaration(use=decl.opposed[1]), rules, extra))
         base_source = f"opposed:{other.id}"
     elif decl.other_benefit:
         raise BadInput("--other-benefit needs --opposed OTHER:ATTRIBUTE", fix="drop it or give --opposed")
     extra = drawback + familiarity + multi
     if base is not None and base + extra > rules.limits["ds"]:
         raise BadInput(f"DS {base + extra} is over the limit", fix=f"the limit is {rules.limits['ds']}")
-    ds = {"total": None if base is None else base + extra, "base": base, "base_source": base_source,
-          "drawback": drawback, "familiarity": familiarity, "multi": multi}
-    return Plan(actor=actor, primary=prim, action_score=score, dice=soft_dice(score["total"], rules),
+    ds = DifficultyScore(total=None if base is None else base + extra, base=base, base_source=base_source,
+                         drawback=drawback, familiarity=familiarity, multi=multi)
+    return Plan(actor=actor, primary=prim, action_score=score, dice=soft_dice(score.total, rules),
                 ds=ds, effect_bonus=effect_bonus, opponent=opponent)
 
 
@@ -193,28 +223,35 @@ def soft_dice(total: int, rules):
 
 def refusals(p: Plan, decl, rules):
     """The rules refusals (exit 3), checked after every bad input."""
-    total = p.action_score["total"]
+    total = p.action_score.total
     if total < rules.min_as and not (decl.compare and not rules.min_as_compare):
         raise Refused(f"AS {total} is below {rules.min_as}: no Action Check", rule="R-OA-AS-6",
                       fix=f"raise the AS to {rules.min_as} with Benefits, time or bonuses")
     if decl.familiarity and decl.specializations:
         raise Refused("a Familiarity check allows no Specialization Benefit", rule="R-OA-AS-4",
                       fix="drop --specialization, or use --mo instead of --familiarity")
-    if (decl.targets > 1 or decl.outcomes > 1) and not decl.stunt:
-        raise Refused("one action reaches one outcome on one target", rule="R-OA-ACT-3",
-                      fix="add --stunt, or split it into several actions")
-    if decl.stunt and p.actor.npc and not (p.primary.action and p.actor.actions[p.primary.action].stunt):
-        raise Refused(f"{p.actor.id}'s statblock lists no such Stunt", rule="R-OA-NPC-4",
-                      fix="use an action the statblock marks `stunt: true`")
-    if decl.stunt and decl.compare and not rules.stunt_compare:
-        raise Refused("Comparing Scores may not resolve a Stunt here", rule="A-OA-STUNT", fix="roll it")
-    if p.opponent is not None and p.opponent[2]["total"] < rules.min_as:
-        raise Refused(f"the opponent's AS {p.opponent[2]['total']} is below {rules.min_as}: it cannot check",
+    stunt_refusals(p, decl, rules)
+    if p.opponent is not None and p.opponent.action_score.total < rules.min_as:
+        raise Refused(f"the opponent's AS {p.opponent.action_score.total} is below {rules.min_as}: it cannot check",
                       rule="A-OA-OPP", fix="give its score as --ds N instead of --opposed")
     if total >= rules.min_as and not decl.compare:
         chart_dice(total, rules)  # A-OA-CHART beyond: refuse
     if p.opponent is not None:
-        chart_dice(p.opponent[2]["total"], rules)
+        chart_dice(p.opponent.action_score.total, rules)
+
+
+def stunt_refusals(p: Plan, decl, rules):
+    """R-OA-ACT-3, R-OA-NPC-4, A-OA-STUNT: what a Stunt (or a check that reaches further) is refused for."""
+    if (decl.targets > 1 or decl.outcomes > 1) and not decl.stunt:
+        raise Refused("one action reaches one outcome on one target", rule="R-OA-ACT-3",
+                      fix="add --stunt, or split it into several actions")
+    if not decl.stunt:
+        return
+    if p.actor.npc and not (p.primary.action and p.actor.actions[p.primary.action].stunt):
+        raise Refused(f"{p.actor.id}'s statblock lists no such Stunt", rule="R-OA-NPC-4",
+                      fix="use an action the statblock marks `stunt: true`")
+    if decl.compare and not rules.stunt_compare:
+        raise Refused("Comparing Scores may not resolve a Stunt here", rule="A-OA-STUNT", fix="roll it")
 
 
 def check_faces(p: Plan, decl, rules, source):
@@ -228,25 +265,24 @@ def check_faces(p: Plan, decl, rules, source):
         raise BadInput("--other-faces needs --opposed OTHER:ATTRIBUTE", fix="drop it or give --opposed")
     if source.given("faces") and p.dice is not None:
         chains, option = source.physical["faces"]
-        check_chains(chains, p.dice, p.action_score["total"], rules, option)
+        check_chains(chains, p.dice, p.action_score.total, rules, option)
     if source.given("other") and p.opponent is not None:
-        odice = soft_dice(p.opponent[2]["total"], rules)
+        odice = soft_dice(p.opponent.action_score.total, rules)
         if odice is not None:
             chains, option = source.physical["other"]
-            check_chains(chains, odice, p.opponent[2]["total"], rules, option)
+            check_chains(chains, odice, p.opponent.action_score.total, rules, option)
 
 
-def stunt_loss(actor, group: str, success: bool, shortfall, decl, rules) -> dict:
+def stunt_loss(actor, group: str, success: bool, shortfall, decl, rules) -> StuntLoss:
     """R-OA-STUNT-2 / A-OA-STUNT / A-OA-WOUND: the pool of the attribute's group pays."""
     loss = 1 if success else max(rules.stunt_min_fail_loss, shortfall or 0)
-    out = {"targets": decl.targets, "outcomes": decl.outcomes, "pool": group, "loss": loss,
-           "before": None, "after": None, "wounds_after": None}
-    if group in actor.points:
-        before = actor.points[group]
-        after = max(0, before - loss)
-        wounds = (actor.wounds or 0) + (rules.wound_per_zero if after == 0 and loss > 0 else 0)
-        out.update(before=before, after=after, wounds_after=wounds)
-    return out
+    out = StuntLoss(targets=decl.targets, outcomes=decl.outcomes, pool=group, loss=loss)
+    if group not in actor.points:
+        return out
+    before = actor.points[group]
+    after = max(0, before - loss)
+    wounds = (actor.wounds or 0) + (rules.wound_per_zero if after == 0 and loss > 0 else 0)
+    return out.replace(before=before, after=after, wounds_after=wounds)
 
 
 def rules_used(decl, p: Plan, rules) -> dict:
@@ -263,17 +299,15 @@ def rules_used(decl, p: Plan, rules) -> dict:
 
 def opponent_check(p: Plan, rules, source) -> CheckResult:
     """R-OA-OPP-1: the opponent's Action Check; its total is the Base DS (its Critical Failure is logged)."""
-    other, oprim, oscore = p.opponent
-    dice = chart_dice(oscore["total"], rules)
-    chains = source.chains("other", dice, oscore["total"], rules)
-    total = sum(sum(c) for c in chains)
+    other, oprim, oscore = p.opponent.sheet, p.opponent.primary, p.opponent.action_score
+    dice = chart_dice(oscore.total, rules)
+    pool = roll_pool(dice, oscore.total, rules, source, "other")
     return CheckResult(system=SYSTEM, actor=other.id, npc=other.npc, attribute=oprim.attribute,
                        group=oprim.group, action=oprim.action, action_score=oscore, dice=dice_list(dice), ds=None,
-                       method="roll", faces=chains, faces_text=faces_text(chains),
-                       exploded=[i for i, c in enumerate(chains) if len(c) > 1], total=total, margin=None,
-                       success=None, critical_failure=critical_failure(chains, rules), outcome=None, effect=None,
-                       effect_source=None, effect_bonus=None, shortfall=None, stunt=None, opposed=None,
-                       mishap=None, rules_used=None)
+                       method="roll", faces=pool.chains, faces_text=pool.faces_text, exploded=pool.exploded,
+                       total=pool.total, margin=None, success=None, critical_failure=pool.critical_failure,
+                       outcome=None, effect=None, effect_source=None, effect_bonus=None, shortfall=None, stunt=None,
+                       opposed=None, mishap=None, rules_used=None)
 
 
 def dice_list(dice) -> list:
@@ -303,32 +337,34 @@ def resolve(actor, decl, rules, source, target=None, other=None) -> CheckResult:
     p = plan(actor, decl, rules, target, other)
     check_faces(p, decl, rules, source)
     refusals(p, decl, rules)
-    score = p.action_score["total"]
     method = "compare" if decl.compare else "roll"
-    chains = [] if decl.compare else source.chains("faces", p.dice, score, rules)
+    pool = (Pool(chains=[], faces_text="", exploded=[], total=p.action_score.total, critical_failure=False)
+            if decl.compare else roll_pool(p.dice, p.action_score.total, rules, source))  # R-OA-CMP-1: no roll
     opp = opponent_check(p, rules, source) if p.opponent is not None else None
-    ds = dict(p.ds)
-    if opp is not None:
-        ds.update(base=opp.total, total=opp.total + ds["drawback"] + ds["familiarity"] + ds["multi"])
-    total = score if decl.compare else sum(sum(c) for c in chains)
-    crit = critical_failure(chains, rules)
-    success = decide(total, ds["total"], crit, opp is not None, rules)
-    margin = total - ds["total"]
-    effect, effect_source = effect_of(p, margin, method, rules) if success else (None, None)
-    shortfall = None if success else max(0, ds["total"] - total)
-    stunt = stunt_loss(actor, p.primary.group, success, shortfall, decl, rules) if decl.stunt else None
-    outcome = "Critical Failure" if crit and not success else ("Success" if success else "Failure")
+    ds = p.ds if opp is None else p.ds.replace(base=opp.total, total=opp.total + p.ds.extra)
+    crit, margin = pool.critical_failure, pool.total - ds.total
+    success = decide(pool.total, ds.total, crit, opp is not None, rules)
     return CheckResult(system=SYSTEM, actor=actor.id, npc=actor.npc, attribute=p.primary.attribute,
                        group=p.primary.group, action=p.primary.action, action_score=p.action_score,
-                       dice=dice_list(p.dice or ()), ds=ds, method=method, faces=chains,
-                       faces_text=faces_text(chains), exploded=[i for i, c in enumerate(chains) if len(c) > 1],
-                       total=total, margin=margin, success=success, critical_failure=crit, outcome=outcome,
-                       effect=effect, effect_source=effect_source,
-                       effect_bonus=p.effect_bonus if success else None, shortfall=shortfall, stunt=stunt,
-                       opposed=opp, mishap=decl.mishap, rules_used=rules_used(decl, p, rules))
+                       dice=dice_list(p.dice or ()), ds=ds, method=method, faces=pool.chains,
+                       faces_text=pool.faces_text, exploded=pool.exploded, total=pool.total, margin=margin,
+                       success=success, critical_failure=crit, opposed=opp, mishap=decl.mishap,
+                       rules_used=rules_used(decl, p, rules), **outcome_of(p, decl, rules, success, crit, margin, method))
+
+
+def outcome_of(p: Plan, decl, rules, success: bool, crit: bool, margin: int, method: str) -> dict:
+    """R-OA-SUCC-1, R-OA-EFF-1, R-OA-STUNT-2: the outcome's words, Effect or shortfall, and the Stunt loss."""
+    effect, effect_source = effect_of(p, margin, method, rules) if success else (None, None)
+    shortfall = None if success else max(0, -margin)
+    stunt = stunt_loss(p.actor, p.primary.group, success, shortfall, decl, rules) if decl.stunt else None
+    outcome = "Critical Failure" if crit and not success else ("Success" if success else "Failure")
+    return {"outcome": outcome, "effect": effect, "effect_source": effect_source,
+            "effect_bonus": p.effect_bonus if success else None, "shortfall": shortfall, "stunt": stunt}
 
 
 class DryRun(Record):
+    """`roll --dry-run`: everything known before the dice, with the exact chance."""
+    _shape = "narateer_cli.systems.open_adventure.render:dry_run_json"
     _fields = ("system", "actor", "attribute", "group", "action", "action_score", "dice", "ds", "p_success",
                "p_critical_failure", "expected_total")
 
@@ -340,7 +376,7 @@ def dry_run(actor, decl, rules, source, target=None, other=None) -> DryRun:
     p = plan(actor, decl, rules, target, other)
     check_faces(p, decl, rules, source)
     refusals(p, decl, rules)
-    score, dsv = p.action_score["total"], p.ds["total"]
+    score, dsv = p.action_score.total, p.ds.total
     if decl.compare:
         chance = None if dsv is None else int(decide(score, dsv, False, False, rules))
         crit, mean = 0, score
@@ -348,8 +384,7 @@ def dry_run(actor, decl, rules, source, target=None, other=None) -> DryRun:
         chance = None if dsv is None else p_success(p.dice, dsv, rules)
         crit, mean = crit_chance(p.dice, rules), sum(die_mean(n, rules) for n in p.dice)
     if p.opponent is not None and not decl.compare:  # R-OA-OPP-1: exact over every total the opponent can roll
-        extra = p.ds["drawback"] + p.ds["familiarity"] + p.ds["multi"]
-        chance = opposed_chance(p.dice, chart_dice(p.opponent[2]["total"], rules), extra, rules)
+        chance = opposed_chance(p.dice, chart_dice(p.opponent.action_score.total, rules), p.ds.extra, rules)
     return DryRun(system=SYSTEM, actor=actor.id, attribute=p.primary.attribute, group=p.primary.group,
                   action=p.primary.action, action_score=p.action_score, dice=dice_list(p.dice or ()), ds=p.ds,
                   p_success=chance, p_critical_failure=crit, expected_total=mean)

@@ -80,12 +80,12 @@ Examples:
 @click.argument("use", metavar="ATTRIBUTE|ACTION")
 @roll_options
 def roll_cmd(app, char, use, **o):
-    from .scene_ops import roll_in_scene
+    from .in_encounter import roll_in_encounter
 
     refuse_narateer_flags(o)
     decl = declaration(use, o)
     with Session(app, write=not o["dry_run"]) as s:
-        data, kind = roll_in_scene(s, char, decl, source_for(app, o["faces"], o["other_faces"]), o["dry_run"])
+        data, kind = roll_in_encounter(s, char, decl, source_for(app, o["faces"], o["other_faces"]), o["dry_run"])
     emit(app, KIND + kind, data)
     if o["exit_code"] and kind == "check" and not data["success"]:
         raise click.exceptions.Exit(1)
@@ -99,17 +99,11 @@ Example:
 @click.argument("action_score", type=int)
 @click.option("--faces", metavar="F", help="Faces rolled at the table, e.g. 6+2,5.")
 def dice_cmd(app, action_score, faces):
-    from .chart import chart_dice
-    from .dice import roll_pool
-    from .odds import check_action_score
-    from .render import dice_json
+    from .dice import bare_roll
 
     with Session(app, write=False) as s:
         rules = rules_of(s)
-    check_action_score(action_score, rules, "dice to roll")
-    dice = chart_dice(action_score, rules)
-    roll = roll_pool(dice, action_score, rules, source_for(app, faces, None))
-    emit(app, KIND + "dice", dice_json(action_score, dice, roll))
+    emit(app, KIND + "dice", bare_roll(action_score, rules, source_for(app, faces, None)))
 
 
 @command(help="""Exact odds of AS against DS with exploding dice, as fractions.
@@ -123,12 +117,11 @@ Example:
 def odds_cmd(app, action_score, ds, upto):
     from .chart import ds_value
     from .odds import odds
-    from .render import odds_json
 
     with Session(app, write=False) as s:
         rules = rules_of(s)
     value, _ = ds_value(ds, rules)
-    emit(app, KIND + "odds", odds_json(odds(action_score, value, rules, upto)))
+    emit(app, KIND + "odds", odds(action_score, value, rules, upto))
 
 
 @command(help="""The Action Chart (extended rows marked), or the Time Chart with --time.
@@ -141,24 +134,13 @@ Examples:
 @click.argument("scores", nargs=-1, type=int)
 @click.option("--time", "time_chart", is_flag=True, help="Show the Time Chart instead.")
 def chart_cmd(app, scores, time_chart):
-    from narateer_cli.errors import BadInput
-
-    from .chart import chart_dice, is_extended, printed
+    from . import chart
 
     with Session(app, write=False) as s:
         rules = rules_of(s)
     if time_chart:
-        emit(app, KIND + "chart", {"system": "open-adventure", "time": [label for label, _ in rules.time_chart],
-                                    "round": rules.data["time"]["round"]})
-        return
-    rows = []
-    for score in scores or range(1, max(rules.rows) + 1):
-        if not 1 <= score <= rules.limits["action_score"]:
-            raise BadInput(f"AS {score} is out of range", fix=f"give 1..{rules.limits['action_score']}")
-        dice = chart_dice(score, rules)
-        rows.append({"action_score": score, "dice": [f"d{n}" for n in dice], "printed": printed(dice),
-                     "extended": is_extended(score, rules)})
-    emit(app, KIND + "chart", {"system": "open-adventure", "rows": rows})
+        return emit(app, KIND + "time-chart", chart.time_chart(rules))
+    emit(app, KIND + "chart", chart.action_chart(scores, rules))
 
 
 @command(help="""The Difficulty Score ladder, or one tier's DS.
@@ -169,12 +151,8 @@ Examples:
   narateer ds moderate""")
 @click.argument("tier", required=False)
 def ds_cmd(app, tier):
-    from .chart import ds_value, ladder
+    from .chart import ds_table
 
     with Session(app, write=False) as s:
         rules = rules_of(s)
-    if tier is None:
-        emit(app, KIND + "ds", {"system": "open-adventure", "ladder": ladder(rules)})
-        return
-    value, source = ds_value(tier, rules)
-    emit(app, KIND + "ds", {"system": "open-adventure", "tier": str(source).removeprefix("tier:"), "ds": value})
+    emit(app, KIND + ("ds" if tier is None else "ds-tier"), ds_table(tier, rules))

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A short Open Adventure scene on a scratch campaign: a Stunt, an opposed check
+# A short Open Adventure encounter on a scratch campaign: a Stunt, an opposed check
 # and a Critical Failure, with faces given as if rolled at the table.
 set -euo pipefail
 N=${NARATEER:-narateer}

@@ -10,6 +10,20 @@ tests, seeded play and physical dice share one path.
 from __future__ import annotations
 
 from narateer_cli.errors import BadInput
+from narateer_cli.record import Record
+
+from .parts import Parts
+
+
+class Pool(Parts):
+    """One pool rolled or read: its chains, their text, which dice exploded, the total (R-OA-DICE-3) and
+    whether it is a Critical Failure (R-OA-CRIT-1)."""
+    _fields = ("chains", "faces_text", "exploded", "total", "critical_failure")
+
+
+class DiceRoll(Record):
+    """`dice AS`: the bare dice of an Action Score, rolled or read (R-OA-DICE-3, R-OA-EXPL-1, R-OA-CRIT-1)."""
+    _fields = ("system", "action_score", "dice", "faces", "faces_text", "exploded", "total", "critical_failure")
 
 
 def parse_faces(text, option: str = "--faces") -> list[list[int]] | None:
@@ -144,9 +158,21 @@ def table_asker():
     return one
 
 
-def roll_pool(dice, action_score, rules, source: DiceSource, stream: str = "faces") -> dict:
+def roll_pool(dice, action_score, rules, source: DiceSource, stream: str = "faces") -> Pool:
     """Roll (or read) one pool: chains, total (R-OA-DICE-3), explosions and Critical Failure."""
     chains = source.chains(stream, dice, action_score, rules)
-    return {"chains": chains, "faces_text": faces_text(chains),
-            "exploded": [i for i, c in enumerate(chains) if len(c) > 1],
-            "total": sum(sum(c) for c in chains), "critical_failure": critical_failure(chains, rules)}
+    return Pool(chains=chains, faces_text=faces_text(chains), exploded=[i for i, c in enumerate(chains) if len(c) > 1],
+                total=sum(sum(c) for c in chains), critical_failure=critical_failure(chains, rules))
+
+
+def bare_roll(action_score: int, rules, source: DiceSource) -> DiceRoll:
+    """`dice AS`: the chart's dice for the AS, rolled (or read) with no check."""
+    from .chart import chart_dice, dice_names
+    from .odds import check_action_score
+
+    check_action_score(action_score, rules, "dice to roll")
+    dice = chart_dice(action_score, rules)
+    roll = roll_pool(dice, action_score, rules, source)
+    return DiceRoll(system="open-adventure", action_score=action_score, dice=dice_names(dice), faces=roll.chains,
+                    faces_text=roll.faces_text, exploded=roll.exploded, total=roll.total,
+                    critical_failure=roll.critical_failure)

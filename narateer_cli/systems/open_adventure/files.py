@@ -168,14 +168,18 @@ def counter_moves(s, created: dict | None = None) -> dict:
     return moves
 
 
-def finish(s, command: str, actor, declaration: dict, result: dict, enc_id: str | None = None, state=None,
-           created: dict | None = None):
+def finish(s, command: str, actor, declaration: dict, result, enc_id: str | None = None, state=None,
+           created: dict | None = None) -> dict:
     """Write sheets (already in the transaction), the state, one log entry and the undo record: all or none.
     The entry goes to the encounter's log, or to the campaign log when the command changed files outside
     an encounter (G-LOG-5); it carries each moved counter (`dice: {id: {before, after}}`) for verify,
-    undo and merges, and the host's seq, id and parent (G-LOG-1)."""
+    undo and merges, and the host's seq, id and parent (G-LOG-1). Returns the result's JSON shape as
+    logged (with the exact `chance` of each check, P-LUCK-1): what `--json` prints."""
     from narateer_cli.commands.encounter_ops import log_action
+    from narateer_cli.render import plain
     from narateer_cli.store import encounters
+
+    result = plain(result)
 
     s.txn.action = f"the {command} action"
     root = s.campaign.root
@@ -187,6 +191,7 @@ def finish(s, command: str, actor, declaration: dict, result: dict, enc_id: str 
     changed = s.txn.changed()
     s.commit()
     autocommit(s, changed, command, actor, result)
+    return result
 
 
 def autocommit(s, changed, command, actor, result):

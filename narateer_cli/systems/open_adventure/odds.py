@@ -21,6 +21,8 @@ from narateer_cli.record import Record
 
 
 class Odds(Record):
+    """`odds AS --ds N`: exact Fractions; the render layer writes them as text."""
+    _shape = "narateer_cli.systems.open_adventure.render:odds_json"
     _fields = ("action_score", "dice", "ds", "p_success", "p_critical_failure", "expected_total",
                "distribution", "tail_above", "upto")
 

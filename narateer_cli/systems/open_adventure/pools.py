@@ -11,11 +11,32 @@ POOLS = ("body", "mind", "spirit", "challenge")
 
 
 class PointsResult(Record):
+    """`points CHAR POOL DELTA`: the pool before and after, and the Wounds after a loss to 0 (A-OA-WOUND)."""
     _fields = ("system", "actor", "pool", "before", "after", "wounds_after")
+
+    def sheet_changes(self, wounds_before: int) -> dict:
+        return sheet_changes(self.pool, self.after, self.wounds_after, wounds_before)
 
 
 class WoundResult(Record):
+    """`wound` / `heal`: the Wound count before and after."""
     _fields = ("system", "actor", "before", "after")
+
+
+class ConditionResult(Record):
+    """`condition CHAR +NAME -NAME [--rounds N]`: the conditions after, what changed, timers left (T-DURATION)."""
+    _shape = "narateer_cli.systems.open_adventure.render:condition_json"
+    _fields = ("system", "actor", "conditions", "added", "removed", "rounds_left")
+
+
+def sheet_changes(pool: str, after: int, wounds_after, wounds_before: int) -> dict:
+    """The sheet's key paths a pool's change writes (a `points` change, a Stunt's loss): the pool, and the
+    Wounds when a loss to 0 added one (A-OA-WOUND)."""
+    key = ("challenge_points",) if pool == "challenge" else ("points", pool)
+    changes = {key: after}
+    if wounds_after is not None and wounds_after != wounds_before:
+        changes[("wounds",)] = wounds_after
+    return changes
 
 
 def parse_delta(text) -> int:
@@ -80,3 +101,20 @@ def change_conditions(current, changes) -> tuple[list, list, list]:
             conds.remove(match[0])
             removed.append(match[0])
     return conds, added, removed
+
+
+def condition_change(sheet, state, changes, rounds: int | None):
+    """`condition`: (the encounter state with its timers, or None when they did not change; the result).
+    `state` is the current encounter's when CHAR takes part in it, else None."""
+    from . import turns
+
+    conds, added, removed = change_conditions(sheet.conditions, changes)
+    if rounds is not None and (state is None or not added):
+        raise BadInput("--rounds needs a +NAME and CHAR in the current encounter" if state is None
+                       else "--rounds times the conditions added with +NAME", rule="T-DURATION",
+                       fix=f"start one with `narateer encounter new ID {sheet.id} ...`" if state is None
+                       else f"for example narateer condition {sheet.id} +prone --rounds 2")
+    timed = turns.add_timed(state, sheet.id, added, removed, rounds) if state is not None else None
+    result = ConditionResult(system="open-adventure", actor=sheet.id, conditions=conds, added=added,
+                             removed=removed, rounds_left=turns.rounds_left(timed, sheet.id))
+    return (timed if timed is not None and timed.durations != state.durations else None), result

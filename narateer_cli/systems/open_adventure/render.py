@@ -1,6 +1,9 @@
-"""Formatters for Open Adventure results: JSON shapes (SPEC-open-adventure Part 3) and text lines.
+"""Open Adventure's render layer: the JSON shapes of its result records and one text formatter per result type.
 
-Pure functions from result records to plain data or lines; the host prints.
+A record whose JSON is not simply its fields in order names a shape here with
+`_shape = "narateer_cli.systems.open_adventure.render:NAME"` (`narateer_cli.render.plain`
+calls it); the text formatters (`FORMATTERS`) receive that JSON shape. Pure
+functions: the host prints.
 """
 
 from __future__ import annotations
@@ -23,11 +26,89 @@ def pct(p) -> str:
     return f"{value:.2f}%" if 0 < value < 0.01 or value > 99.99 and value < 100 else f"{value:.1f}%"
 
 
-def check_json(r) -> dict:
-    out = r.as_dict()
-    out["opposed"] = check_json(r.opposed) if r.opposed is not None else None
+def rounds_words(n: int) -> str:
+    return f"{n} Round{'s' if n != 1 else ''} left"
+
+
+# -- JSON shapes (each a record's `_shape`) ------------------------------------------------------------
+
+def declared(decl, **first) -> dict:
+    """A check's declaration as logged: `first` (resolve's intent and path), then the Declaration's fields."""
+    from narateer_cli.render import plain
+
+    return {**first, **plain(decl)}
+
+
+def dry_run_json(d) -> dict:
+    out = d.as_dict()
+    out.update(p_success=None if d.p_success is None else float(d.p_success),
+               p_success_exact=frac(d.p_success), p_critical_failure=frac(d.p_critical_failure),
+               expected_total=frac(d.expected_total), dry_run=True)
     return out
 
+
+def odds_json(o) -> dict:
+    return {"system": SYSTEM, "action_score": o.action_score, "dice": [f"d{n}" for n in o.dice], "ds": o.ds,
+            "p_success": float(o.p_success), "p_success_exact": frac(o.p_success),
+            "p_critical_failure": frac(o.p_critical_failure), "expected_total": frac(o.expected_total),
+            "distribution": {str(t): frac(p) for t, p in o.distribution.items()},
+            "tail_above": frac(o.tail_above), "upto": o.upto}
+
+
+def turn_json(r) -> dict:
+    """A TurnReport: `rounds_left` only while a timer runs (T-DURATION), `expired` only when one ended."""
+    data = {"system": r.system, "encounter": r.encounter, "round": r.round, "actor": r.actor, "major": r.major,
+            "minor": r.minor, "order": list(r.order)}
+    if r.rounds_left:
+        data["rounds_left"] = r.rounds_left
+    if r.expired:
+        data["expired"] = list(r.expired)
+    return data
+
+
+def encounter_new_json(r) -> dict:
+    return {"system": r.system, "encounter": r.encounter, "order": list(r.order), "round": r.round,
+            "message": f"encounter {r.encounter}: order {', '.join(r.order)}"}
+
+
+def score_row_json(row) -> dict:
+    out = {"name": row.name, "score": row.score, "action_score": row.action_score, "dice": row.dice}
+    if row.with_mo is not None:
+        out.update(with_mo=row.with_mo, dice_with_mo=row.dice_with_mo)
+    return out
+
+
+def action_row_json(row) -> dict:
+    return {"name": row.name, "as": row.action_score, "dice": row.dice, "effect": row.effect, "group": row.group,
+            "stunt": row.stunt}
+
+
+def sheet_created_json(r) -> dict:
+    return {"system": r.system, "id": r.id, "file": r.file, "npc": r.npc, "message": f"created {r.file}"}
+
+
+def sheets_copied_json(r) -> dict:
+    return {"system": r.system, "id": r.id, "ids": list(r.ids), "from": r.source, "file": r.file,
+            "message": f"created {r.file} from characters/{r.source}.yaml"}
+
+
+def condition_json(r) -> dict:
+    left = "".join(f"; {n}: {rounds_words(k)}" for n, k in r.rounds_left.items())
+    return {"system": r.system, "actor": r.actor, "conditions": list(r.conditions), "added": list(r.added),
+            "removed": list(r.removed), "rounds_left": dict(r.rounds_left),
+            "message": f"{r.actor}: conditions {', '.join(r.conditions) or 'none'}" + left}
+
+
+def commit_message(command: str, actor, r: dict) -> str:
+    """The git commit message for one logged Open Adventure action (from its JSON shape)."""
+    if "outcome" in r and "total" in r:
+        return f"{r['actor']}: {r.get('action') or r.get('attribute')} {r['total']} vs DS {r['ds']['total']}, {r['outcome']}"
+    if command == "points":
+        return f"{r['actor']}: {r['pool']} points {r['before']} -> {r['after']}"
+    return f"{actor or 'encounter'}: {command}"
+
+
+# -- text lines -------------------------------------------------------------------------------------
 
 def _ds_text(ds: dict) -> str:
     source = ds["base_source"]
@@ -46,8 +127,8 @@ def _as_text(parts: dict) -> str:
 
 def check_lines(r) -> list[str]:
     """A check as a user reads it: who, AS and dice, DS, faces, outcome, Effect, Stunt loss."""
-    what = r.action or r.attribute
-    lines = [f"{r.actor}: {what} ({r.group}), {_as_text(r.action_score)}, {'+'.join(r.dice) or 'no dice'}"]
+    lines = [f"{r.actor}: {r.action or r.attribute} ({r.group}), {_as_text(r.action_score)}, "
+             f"{'+'.join(r.dice) or 'no dice'}"]
     if r.opposed is not None:
         o = r.opposed
         crit = ", Critical Failure" if o.critical_failure else ""
@@ -59,27 +140,25 @@ def check_lines(r) -> list[str]:
     else:
         boom = f" (exploded: die {', '.join(map(str, r.exploded))})" if r.exploded else ""
         lines.append(f"  faces {r.faces_text} = {r.total}{boom}")
-    if r.success:
-        bonus = f" (+{r.effect_bonus} bonus)" if r.effect_bonus else ""
-        lines.append(f"  {r.outcome}: Effect {r.effect}{bonus}" + (" (flat)" if r.effect_source == "flat" else ""))
-    else:
-        lines.append(f"  {r.outcome}: short by {r.shortfall}")
+    lines.append(_outcome_line(r))
     if r.critical_failure and r.mishap:
         lines.append(f"  mishap: {r.mishap}")
     if r.stunt:
-        s = r.stunt
-        pool = f"{s['before']} -> {s['after']}" if s["before"] is not None else "reported (no pool on the statblock)"
-        wound = f", Wounds {s['wounds_after']}" if s["after"] == 0 else ""
-        lines.append(f"  Stunt: {s['pool']} points -{s['loss']}: {pool}{wound}")
+        lines.append(_stunt_line(r.stunt))
     return lines
 
 
-def odds_json(o) -> dict:
-    return {"system": SYSTEM, "action_score": o.action_score, "dice": [f"d{n}" for n in o.dice], "ds": o.ds,
-            "p_success": float(o.p_success), "p_success_exact": frac(o.p_success),
-            "p_critical_failure": frac(o.p_critical_failure), "expected_total": frac(o.expected_total),
-            "distribution": {str(t): frac(p) for t, p in o.distribution.items()},
-            "tail_above": frac(o.tail_above), "upto": o.upto}
+def _outcome_line(r) -> str:
+    if not r.success:
+        return f"  {r.outcome}: short by {r.shortfall}"
+    bonus = f" (+{r.effect_bonus} bonus)" if r.effect_bonus else ""
+    return f"  {r.outcome}: Effect {r.effect}{bonus}" + (" (flat)" if r.effect_source == "flat" else "")
+
+
+def _stunt_line(s: dict) -> str:
+    pool = f"{s['before']} -> {s['after']}" if s["before"] is not None else "reported (no pool on the statblock)"
+    wound = f", Wounds {s['wounds_after']}" if s["after"] == 0 else ""
+    return f"  Stunt: {s['pool']} points -{s['loss']}: {pool}{wound}"
 
 
 def odds_lines(o) -> list[str]:
@@ -95,14 +174,6 @@ def odds_lines(o) -> list[str]:
         at_least -= p
     lines.append(f"  >{o.upto:<4}  {frac(o.tail_above):<18}  {pct(o.tail_above)}")
     return lines
-
-
-def dry_run_json(d) -> dict:
-    out = d.as_dict()
-    out.update(p_success=None if d.p_success is None else float(d.p_success),
-               p_success_exact=frac(d.p_success), p_critical_failure=frac(d.p_critical_failure),
-               expected_total=frac(d.expected_total), dry_run=True)
-    return out
 
 
 def dry_run_lines(d) -> list[str]:
@@ -121,78 +192,10 @@ def dry_run_lines(d) -> list[str]:
     return lines
 
 
-def dice_json(action_score: int, dice, roll: dict) -> dict:
-    return {"system": SYSTEM, "action_score": action_score, "dice": [f"d{n}" for n in dice],
-            "faces": roll["chains"], "faces_text": roll["faces_text"], "exploded": roll["exploded"],
-            "total": roll["total"], "critical_failure": roll["critical_failure"]}
-
-
-def dice_lines(action_score: int, dice, roll: dict) -> list[str]:
-    crit = " - Critical Failure (every die shows 1)" if roll["critical_failure"] else ""
-    return [f"AS {action_score}: {'+'.join(f'd{n}' for n in dice)}: {roll['faces_text']} = {roll['total']}{crit}"]
-
-
-def chart_json(rows) -> dict:
-    return {"system": SYSTEM, "rows": [dict(r) for r in rows]}
-
-
-def chart_lines(rows) -> list[str]:
-    out = ["  AS  dice"]
-    out += [f"  {r['action_score']:>2}  {r['printed']}" + ("  (extended)" if r.get("extended") else "") for r in rows]
-    return out
-
-
-def time_lines(steps) -> list[str]:
-    return ["Time Chart: " + " -> ".join(label for label, _ in steps), "each step above the start is a +1 Benefit"]
-
-
-def ladder_lines(ladder) -> list[str]:
-    return [f"  {row['tier']:<18} {row['ds']}" for row in ladder]
-
-
-def points_json(p) -> dict:
-    return p.as_dict()
-
-
-def points_lines(p) -> list[str]:
-    wound = f"; Wounds {p.wounds_after}" if p.after == 0 and p.wounds_after is not None else ""
-    return [f"{p.actor}: {p.pool} points {p.before} -> {p.after}{wound}"]
-
-
-def turn_json(state, expired=None) -> dict:
-    from narateer_cli import durations
-
-    data = {"system": SYSTEM, "encounter": state.encounter, "round": state.round, "actor": state.actor,
-            "major": not state.major, "minor": not state.minor, "order": list(state.order)}
-    left = {c: durations.left({"round": state.round, "durations": state.durations}, c) for c in state.durations}
-    if left:
-        data["rounds_left"] = left  # T-DURATION
-    if expired:
-        data["expired"] = list(expired)
-    return data
-
-
-def turn_lines(state) -> list[str]:
-    if state.actor is None:
-        return [f"{state.encounter}: Round {state.round}, no Turn going; order {', '.join(state.order)}"]
-    left = [k.title() for k in ("major", "minor") if not getattr(state, k)]
-    return [f"{state.encounter}: Round {state.round}, {state.actor}'s Turn; "
-            f"left: {', '.join(left) or 'nothing'}; order {', '.join(state.order)}"]
-
-
-def commit_message(command: str, actor, r: dict) -> str:
-    """The git commit message for one logged Open Adventure action."""
-    if "outcome" in r and "total" in r:
-        return f"{r['actor']}: {r.get('action') or r.get('attribute')} {r['total']} vs DS {r['ds']['total']}, {r['outcome']}"
-    if command == "points":
-        return f"{r['actor']}: {r['pool']} points {r['before']} -> {r['after']}"
-    return f"{actor or 'encounter'}: {command}"
-
-
 # -- text formatters over the JSON shapes (the host's `emit` hands each one its data) ----------------
 
 class _View:
-    """Attribute access over a result's JSON, so one set of line formatters serves records and data."""
+    """Attribute access over a result's JSON shape, for the line formatters above."""
 
     def __init__(self, data: dict):
         self.__dict__.update(data)
@@ -225,24 +228,31 @@ def odds_text(data: dict) -> str:
 
 
 def dice_text(data: dict) -> str:
-    roll = {k: data[k] for k in ("faces_text", "total", "critical_failure")}
-    return _join(dice_lines(data["action_score"], [int(d[1:]) for d in data["dice"]], roll))
+    crit = " - Critical Failure (every die shows 1)" if data["critical_failure"] else ""
+    return f"AS {data['action_score']}: {'+'.join(data['dice'])}: {data['faces_text']} = {data['total']}{crit}"
 
 
 def chart_text(data: dict) -> str:
-    if "time" in data:
-        return _join(time_lines([(label, 0) for label in data["time"]]))
-    return _join(chart_lines(data["rows"]))
+    return _join(["  AS  dice"] + [f"  {r['action_score']:>2}  {r['printed']}" + ("  (extended)" if r.get("extended")
+                                                                               else "") for r in data["rows"]])
+
+
+def time_chart_text(data: dict) -> str:
+    return _join(["Time Chart: " + " -> ".join(data["time"]), "each step above the start is a +1 Benefit"])
 
 
 def ds_text(data: dict) -> str:
-    if "ladder" in data:
-        return _join(["Difficulty Score ladder (advice; any whole number is a legal DS):"] + ladder_lines(data["ladder"]))
+    return _join(["Difficulty Score ladder (advice; any whole number is a legal DS):"]
+                 + [f"  {row['tier']:<18} {row['ds']}" for row in data["ladder"]])
+
+
+def ds_tier_text(data: dict) -> str:
     return f"{data['tier']}: DS {data['ds']}"
 
 
 def points_text(data: dict) -> str:
-    return _join(points_lines(_View(data)))
+    wound = f"; Wounds {data['wounds_after']}" if data["after"] == 0 and data["wounds_after"] is not None else ""
+    return f"{data['actor']}: {data['pool']} points {data['before']} -> {data['after']}{wound}"
 
 
 def wounds_text(data: dict) -> str:
@@ -260,7 +270,7 @@ def turn_text(data: dict) -> str:
     if data.get("expired"):
         lines.append(f"  {data['actor']}: {', '.join(data['expired'])} ended (T-DURATION)")
     for cid, timers in (data.get("rounds_left") or {}).items():
-        lines.append(f"  {cid}: " + ", ".join(f"{n} {r} Round{'s' if r != 1 else ''} left" for n, r in timers.items()))
+        lines.append(f"  {cid}: " + ", ".join(f"{n} {rounds_words(r)}" for n, r in timers.items()))
     return _join(lines)
 
 
@@ -274,20 +284,27 @@ def show_text(data: dict) -> str:
     for row in data.get("actions", []):
         eff = f", Effect {row['effect']}" if row.get("effect") is not None else ""
         lines.append(f"  action {row['name']}: AS {row['as']} {row['dice']}{eff}" + (" (Stunt)" if row["stunt"] else ""))
+    return _join(lines + _show_state_lines(data))
+
+
+def _show_state_lines(data: dict) -> list[str]:
+    """Points, Wounds, conditions (with timers, T-DURATION) and Specializations under a sheet's scores."""
+    lines = []
     pools = ", ".join(f"{k} {v}" for k, v in data.get("points", {}).items())
     if pools:
         lines.append(f"  points: {pools}; Wounds {data.get('wounds', 0)}")
     if data.get("conditions"):
         left = data.get("rounds_left") or {}
-        lines.append("  conditions: " + ", ".join(c + (f" ({left[c]} Round{'s' if left[c] != 1 else ''} left)"
-                                                       if c in left else "") for c in data["conditions"]))
+        lines.append("  conditions: " + ", ".join(c + (f" ({rounds_words(left[c])})" if c in left else "")
+                                                  for c in data["conditions"]))
     if data.get("specializations"):
         lines.append("  Specializations: " + ", ".join(data["specializations"]))
-    return _join(lines)
+    return lines
 
 
-def simple_text(data: dict) -> str:
-    return data.get("message") or ", ".join(f"{k}: {v}" for k, v in data.items() if k != "system")
+def message_text(data: dict) -> str:
+    """`new`, `encounter new`, `condition`: the result's own one-line message."""
+    return data["message"]
 
 
 def resolve_text(data: dict) -> str:
@@ -299,13 +316,8 @@ def resolve_text(data: dict) -> str:
     return head
 
 
-def verify_text(data: dict) -> str:
-    if data["ok"]:
-        return f"{data['encounter']}: {data['entries']} entries, every check reproduces"
-    return f"{data['encounter']}: {data['problem']}"
-
-
 FORMATTERS = {"oa-check": check_text, "oa-dry-run": dry_run_text, "oa-odds": odds_text, "oa-dice": dice_text,
-              "oa-chart": chart_text, "oa-ds": ds_text, "oa-points": points_text, "oa-wounds": wounds_text,
-              "oa-turn": turn_text, "oa-show": show_text, "oa-simple": simple_text, "oa-resolve": resolve_text,
-              "oa-verify": verify_text}
+              "oa-chart": chart_text, "oa-time-chart": time_chart_text, "oa-ds": ds_text, "oa-ds-tier": ds_tier_text,
+              "oa-points": points_text, "oa-wounds": wounds_text, "oa-turn": turn_text, "oa-show": show_text,
+              "oa-new": message_text, "oa-encounter-new": message_text, "oa-condition": message_text,
+              "oa-resolve": resolve_text}

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from narateer_cli.errors import BadInput
 
-from .names import closest, norm
+from .names import closest, norm, suggest
 from narateer_cli.record import Record
 
 GROUPS = ("body", "mind", "spirit")
@@ -36,6 +36,63 @@ class Sheet(Record):
         if self.challenge_points is not None:
             out["challenge_points"] = self.challenge_points
         return out
+
+
+class ScoreRow(Record):
+    """One attribute (or NPC group) on `show`: its AS and dice, and with the MO when the sheet has one."""
+    _shape = "narateer_cli.systems.open_adventure.render:score_row_json"
+    _fields = ("name", "score", "action_score", "dice", "with_mo", "dice_with_mo")
+    _defaults = {"with_mo": None, "dice_with_mo": None}
+
+
+class ActionRow(Record):
+    """One statblock action on `show` (its JSON names the AS `as`, as the statblock does)."""
+    _shape = "narateer_cli.systems.open_adventure.render:action_row_json"
+    _fields = ("name", "action_score", "dice", "effect", "group", "stunt")
+
+
+class MO(Record):
+    _fields = ("name", "score")
+
+
+class SheetView(Record):
+    """`show CHAR`: the sheet with each attribute's AS and dice (R-OA-AS-1, R-OA-DICE-1)."""
+    _fields = ("system", "id", "name", "npc", "mo", "scores", "actions", "points", "wounds", "specializations",
+               "defenses", "reaction", "conditions", "rounds_left")
+
+
+class SheetCreated(Record):
+    """`new ID`: the sheet written."""
+    _shape = "narateer_cli.systems.open_adventure.render:sheet_created_json"
+    _fields = ("system", "id", "file", "npc")
+
+
+class SheetsCopied(Record):
+    """`new ID --from OTHER [--count N]` (T-COPY): the copies written."""
+    _shape = "narateer_cli.systems.open_adventure.render:sheets_copied_json"
+    _fields = ("system", "id", "ids", "source", "file")
+
+
+def view(sheet: Sheet, rules, state=None) -> SheetView:
+    """What `show` prints: each score's AS and dice, with the MO added when the sheet has one; `state`: the
+    encounter CHAR takes part in, for its timed conditions (T-DURATION)."""
+    from .chart import chart_dice, printed
+    from .turns import rounds_left
+
+    def dice(score):
+        return printed(chart_dice(score, rules)) if score >= rules.min_as else "none (no check)"
+
+    mo = sheet.mo_score
+    rows = [ScoreRow(name=name, score=score, action_score=score, dice=dice(score),
+                     **({} if mo is None else {"with_mo": score + mo, "dice_with_mo": dice(score + mo)}))
+            for name, score in sheet.scores.items()]
+    actions = [ActionRow(name=a.name, action_score=a.score, dice=dice(a.score), effect=a.effect, group=a.group,
+                         stunt=a.stunt) for a in sheet.actions.values()]
+    return SheetView(system="open-adventure", id=sheet.id, name=sheet.name, npc=sheet.npc,
+                     mo=MO(name=sheet.mo_name, score=mo) if mo is not None else None, scores=rows, actions=actions,
+                     points=sheet.points, wounds=sheet.wounds, specializations=list(sheet.specializations),
+                     defenses=sheet.defenses, reaction=sheet.reaction, conditions=list(sheet.conditions),
+                     rounds_left=rounds_left(state, sheet.id))
 
 
 def schema(rules) -> dict:
@@ -109,17 +166,29 @@ def problems(doc, label: str, rules) -> list[str]:
     _walk(doc, "", "", table, label, out, rules.limits["points"])
     if "name" not in doc:
         out.append(f"{label}: name is missing")
-    attrs = doc.get("attributes")
-    if not isinstance(attrs, dict):
-        out.append(f"{label}: attributes are missing")
-    elif kind == "pc":
-        for group, names in rules.groups.items():
-            block = attrs.get(group) if isinstance(attrs.get(group), dict) else {}
-            out += [f"{label}: attributes.{group}.{a} is missing" for a in names if a not in block]
-    else:
-        out += [f"{label}: attributes.{g} is missing" for g in GROUPS if g not in attrs]
+    out += _attribute_problems(doc.get("attributes"), kind, label, rules)
     actions = doc.get("actions") if kind == "npc" else None
-    for name in (actions or {}) if isinstance(actions, dict) else ():
+    out += _action_problems(actions if isinstance(actions, dict) else {}, label, rules)
+    return out
+
+
+def _attribute_problems(attrs, kind: str, label: str, rules) -> list[str]:
+    """A PC names every attribute of each group; an NPC gives each group one score (A-OA-ATTR)."""
+    if not isinstance(attrs, dict):
+        return [f"{label}: attributes are missing"]
+    if kind != "pc":
+        return [f"{label}: attributes.{g} is missing" for g in GROUPS if g not in attrs]
+    out = []
+    for group, names in rules.groups.items():
+        block = attrs.get(group) if isinstance(attrs.get(group), dict) else {}
+        out += [f"{label}: attributes.{group}.{a} is missing" for a in names if a not in block]
+    return out
+
+
+def _action_problems(actions: dict, label: str, rules) -> list[str]:
+    """A statblock action has an AS and a name of its own (R-OA-NPC-2)."""
+    out = []
+    for name in actions:
         if norm(name) in {norm(a) for a in rules.attributes + GROUPS}:
             out.append(f"{label}: action {name} is named like an attribute or group; rename it")
         elif not isinstance(actions[name], dict) or "as" not in actions[name]:
@@ -154,6 +223,78 @@ def parse_sheet(char_id: str, doc, label: str, rules) -> Sheet:
                  wounds=doc.get("wounds", 0), conditions=tuple(doc.get("conditions") or ()),
                  reaction=doc.get("reaction"), challenge_points=doc.get("challenge_points"),
                  actions=_actions(doc) if npc else {})
+
+
+def whole(text, what: str, limit: int) -> int:
+    """A whole number 0..limit given as text on the command line (`--attribute strength=3`)."""
+    if not str(text).isdigit() or int(text) > limit:
+        raise BadInput(f"{what} {text!r} must be a whole number from 0 to {limit}", fix=f"for example {what}=3")
+    return int(text)
+
+
+def new_doc(char_id: str, name, npc: bool, given: dict, rules, mo=None, specializations=(), pools=None,
+            defenses=None, reaction=None, actions=None) -> dict:
+    """`new ID`: a fresh sheet (PC) or statblock (NPC) from NAME=VALUE texts; attributes not given are 0."""
+    limit = rules.limits["points"]
+    known = GROUPS if npc else rules.attributes
+    scores = {k: whole(v, f"--attribute {k}", limit) for k, v in given.items()}
+    for key in scores:
+        if key not in known:
+            raise BadInput(f"unknown attribute {key!r}" + (" for an NPC" if npc else ""), fix=suggest(key, known))
+    doc = {"name": name or char_id, "kind": "npc" if npc else "pc"}
+    doc.update(_npc_block(scores, reaction, actions or {}, limit) if npc else _pc_block(scores, reaction, actions, rules))
+    doc.update(_training(mo, specializations, limit))
+    for key, option in (("defenses", defenses), ("points", pools)):
+        values = {k: whole(v, f"--{key} {k}", limit) for k, v in (option or {}).items()}
+        if values:
+            doc[key] = values
+    doc["wounds"] = 0
+    doc["conditions"] = []
+    return doc
+
+
+def _training(mo, specializations, limit: int) -> dict:
+    """`--mo NAME=N` and `--specialization S` as sheet keys (R-OA-AS-3, -5)."""
+    out = {}
+    if mo:
+        mo_name, _, score = mo.partition("=")
+        out["mo"] = {"name": mo_name.strip(), "score": whole(score, "--mo", limit)}
+    if specializations:
+        out["specializations"] = list(specializations)
+    return out
+
+
+def _pc_block(scores: dict, reaction, actions, rules) -> dict:
+    if reaction is not None or actions:
+        raise BadInput("--reaction and --action are for NPC statblocks", fix="add --npc")
+    return {"attributes": {g: {a: scores.get(a, 0) for a in names} for g, names in rules.groups.items()}}
+
+
+def _npc_block(scores: dict, reaction, actions: dict, limit: int) -> dict:
+    """An NPC's groups, Reaction and actions (`spear=6:2`: AS 6, flat Effect 2) (R-OA-NPC-1, -2, -3)."""
+    out = {}
+    for name, value in actions.items():
+        score, _, effect = value.partition(":")
+        block = {"as": whole(score, f"--action {name}", limit), "group": "body"}
+        if effect:
+            block["effect"] = whole(effect, f"--action {name} effect", limit)
+        out[name] = block
+    return {"attributes": {g: scores.get(g, 0) for g in GROUPS}, "reaction": reaction if reaction is not None else 0,
+            "actions": out}
+
+
+def new_sheet(char_id: str, name, npc: bool, given: dict, rules, **options) -> tuple[dict, Sheet, SheetCreated]:
+    """`new ID`: the document to write, its sheet (exit 2 on any misfit, before anything is written) and what
+    `new` reports. `options`: `new_doc`'s."""
+    doc = new_doc(char_id, name, npc, given, rules, **options)
+    sheet = parse_sheet(char_id, doc, f"characters/{char_id}.yaml", rules)
+    return doc, sheet, SheetCreated(system="open-adventure", id=char_id, file=f"characters/{char_id}.yaml",
+                                    npc=sheet.npc)
+
+
+def copied(source: str, ids) -> SheetsCopied:
+    files = ", ".join(f"characters/{i}.yaml" for i in ids)
+    return SheetsCopied(system="open-adventure", id=ids[0], ids=list(ids), source=source, file=files)
 
 
 def fresh_sheet(doc, rules):

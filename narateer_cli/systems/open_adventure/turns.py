@@ -16,6 +16,20 @@ class TurnState(Record):
                  "spent": (), "reactions": {}, "durations": {}}
 
 
+class TurnReport(Record):
+    """What `turn start|end`, `encounter show|join` print: the Round, whose Turn, the Actions it has left
+    (`major`, `minor`: True while unspent), the order, timed conditions (T-DURATION) and those that ended."""
+    _shape = "narateer_cli.systems.open_adventure.render:turn_json"
+    _fields = ("system", "encounter", "round", "actor", "major", "minor", "order", "rounds_left", "expired")
+    _defaults = {"rounds_left": {}, "expired": ()}
+
+
+class EncounterCreated(Record):
+    """`encounter new`: the encounter and its Reaction order (A-OA-TURN)."""
+    _shape = "narateer_cli.systems.open_adventure.render:encounter_new_json"
+    _fields = ("system", "encounter", "order", "round")
+
+
 def order(members, reactions: dict, sheets: dict, rules) -> tuple:
     """A-OA-TURN: highest Reaction first; ties PCs first, then naming order. NPCs use their statblock."""
     scores = {}
@@ -37,6 +51,40 @@ def order(members, reactions: dict, sheets: dict, rules) -> tuple:
         return tuple(members)
     index = {cid: i for i, cid in enumerate(members)}
     return tuple(sorted(members, key=lambda c: (-scores[c], sheets[c].npc, index[c])))
+
+
+def report(state: TurnState, expired=()) -> TurnReport:
+    """The turn state as the players read it."""
+    from narateer_cli import durations
+
+    left = {c: durations.left(timed(state), c) for c in state.durations}
+    return TurnReport(system="open-adventure", encounter=state.encounter, round=state.round, actor=state.actor,
+                      major=not state.major, minor=not state.minor, order=tuple(state.order), rounds_left=left,
+                      expired=tuple(expired))
+
+
+def new_encounter(enc_id: str, chars, reactions: dict, sheets: dict, rules) -> tuple[TurnState, EncounterCreated]:
+    """`encounter new`: the characters in Reaction order, Round 1, no Turn going (A-OA-TURN)."""
+    if len(set(chars)) != len(chars):
+        raise BadInput("a character is named twice", fix="name each once")
+    state = TurnState(encounter=enc_id, order=order(list(chars), reactions, sheets, rules), reactions=dict(reactions))
+    return state, EncounterCreated(system="open-adventure", encounter=enc_id, order=state.order, round=state.round)
+
+
+def start_turn(state: TurnState, who: str | None = None) -> tuple[TurnState, TurnReport]:
+    """`turn start`: the Turn begins and the actor's timed conditions that end now are reported (T-DURATION)."""
+    state, expired = expire(start(state, who))
+    return state, report(state, expired)
+
+
+def end_turn(state: TurnState) -> tuple[TurnState, TurnReport]:
+    state = end(state)
+    return state, report(state)
+
+
+def join_turns(state: TurnState, cid: str, reaction: int | None, sheets: dict, rules) -> tuple[TurnState, TurnReport]:
+    state = join(state, cid, reaction, sheets, rules)
+    return state, report(state)
 
 
 def start(state: TurnState, who: str | None = None) -> TurnState:
@@ -117,6 +165,11 @@ def state_from_data(data: dict, label: str) -> TurnState:
                                      for c, v in (data.get("durations") or {}).items()})
     except (KeyError, TypeError, ValueError):
         raise BadInput(f"{label}: damaged encounter state", fix="restore it from git") from None
+    return _names_in_order(state, label)
+
+
+def _names_in_order(state: TurnState, label: str) -> TurnState:
+    """Every character the state names (timers, acted, spent, actor) is in its order."""
     names = set(state.order)
     if not set(state.durations) <= names:
         raise BadInput(f"{label}: a timed condition names a character outside its order", fix="restore it from git")

@@ -32,20 +32,7 @@ def _fraction_text(value) -> str | None:
 
 def verify_check(c: dict, rules, opposed_side: bool = False):
     """One logged check: dice for the AS, faces that fit them, total, DS, outcome, Effect, Stunt loss."""
-    score = c["action_score"]["total"]
-    parts = [v for k, v in c["action_score"].items() if k != "total" and v]
-    _expect(score == sum(parts), f"AS {score} is not the sum of its parts")
-    if c["method"] == "compare":
-        _expect(c["total"] == score and c["faces"] == [], "Comparing Scores uses the AS as its total")
-    else:
-        dice = chart_dice(score, rules)
-        _expect(c["dice"] == [f"d{n}" for n in dice], f"AS {score} rolls {dice}, not {c['dice']}")
-        try:
-            check_chains(c["faces"], dice, score, rules, "faces")
-        except NarateerError as exc:
-            raise _Problem(exc.message) from None
-        _expect(c["total"] == sum(sum(ch) for ch in c["faces"]), "the total is not the sum of the faces")
-        _expect(c["critical_failure"] == critical_failure(c["faces"], rules), "the Critical Failure flag is wrong")
+    _verify_roll(c, rules)
     if opposed_side:
         return
     ds = c["ds"]
@@ -58,6 +45,29 @@ def verify_check(c: dict, rules, opposed_side: bool = False):
     _expect(ds["total"] == ds["base"] + ds["drawback"] + ds["familiarity"] + ds["multi"], "the DS does not add up")
     if "chance" in c:  # P-LUCK-1: logged beforehand, it must be the chance its declaration gives
         _expect(c["chance"] == _fraction_text(chance(c, rules)), f"the chance should be {chance(c, rules)}")
+    _verify_outcome(c, ds, stunt, rules)
+
+
+def _verify_roll(c: dict, rules):
+    """The AS adds up, and its dice, faces, total and Critical Failure are the chart's (or Comparing Scores)."""
+    score = c["action_score"]["total"]
+    parts = [v for k, v in c["action_score"].items() if k != "total" and v]
+    _expect(score == sum(parts), f"AS {score} is not the sum of its parts")
+    if c["method"] == "compare":
+        _expect(c["total"] == score and c["faces"] == [], "Comparing Scores uses the AS as its total")
+        return
+    dice = chart_dice(score, rules)
+    _expect(c["dice"] == [f"d{n}" for n in dice], f"AS {score} rolls {dice}, not {c['dice']}")
+    try:
+        check_chains(c["faces"], dice, score, rules, "faces")
+    except NarateerError as exc:
+        raise _Problem(exc.message) from None
+    _expect(c["total"] == sum(sum(ch) for ch in c["faces"]), "the total is not the sum of the faces")
+    _expect(c["critical_failure"] == critical_failure(c["faces"], rules), "the Critical Failure flag is wrong")
+
+
+def _verify_outcome(c: dict, ds: dict, stunt: dict, rules):
+    """Success, the Effect and the Stunt's loss follow from the total and the DS."""
     success = decide(c["total"], ds["total"], c["critical_failure"], bool(c.get("opposed")), rules)
     _expect(c["success"] == success, f"success should be {success}")
     if success and c["effect_source"] != "flat":

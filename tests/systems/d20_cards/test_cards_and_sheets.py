@@ -7,6 +7,7 @@ from ruamel.yaml import YAML
 
 from narateer_cli.errors import BadInput
 from narateer_cli.systems.d20_cards import SYSTEM, render
+from narateer_cli.systems.d20_cards.results import CardList
 from narateer_cli.systems.d20_cards.cards import card_problems, parse_card
 from narateer_cli.systems.d20_cards.files import load_world, locator
 from narateer_cli.systems.d20_cards.gates import card_status
@@ -107,6 +108,6 @@ def test_card_show_follows_the_chapter_layout():
 def test_card_list_status_names_blocking_rule():
     w = world(mira={"cooldowns": {"firebolt": {"rounds": 1}}, "charges": {"stun-word": 1}})
     rows = [(w.cards[c], card_status(w, "mira", c, RULES)) for c in ("strike", "firebolt", "stun-word", "last-stand")]
-    text = render.card_list(rows)
+    text = render.card_list_text(render.card_list_json(CardList("mira", tuple(rows))))
     assert "blocked: firebolt: 1 round left (R-CARD-CD-1)" in text
     assert "ready; charges 1/2" in text and "(R-CARD-PROP-9)" in text

@@ -15,7 +15,7 @@ DEMO = REPO / "narateer_cli" / "systems" / "d20_cards" / "demo.sh"
 
 
 def test_the_repository_demo_plays_the_d20_fight():
-    # scripts/demo.sh plays every system's own demo.sh after the Narateer scene
+    # scripts/demo.sh plays every system's own demo.sh after the Narateer encounter
     assert "narateer_cli/systems/*/demo.sh" in (REPO / "scripts" / "demo.sh").read_text() and DEMO.is_file()
 
 

@@ -88,7 +88,7 @@ def test_a_card_conc_on_second_replace():
 def test_a_card_evo_roll_under(face, success):
     _, r = perform(world(), "surge", "bandit", faces={"evolutionary": [face], "attack": [10]},
                    rules_=rules(evolutionary="roll_under"))
-    assert r.evolutionary["success"] is success
+    assert r.evolutionary.success is success
 
 
 def test_a_card_dying_auto_and_hp_floor():

@@ -4,7 +4,6 @@ of any attack, save or damage face fails."""
 from __future__ import annotations
 
 import copy
-import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st

@@ -75,8 +75,8 @@ def test_w5_ranges():
 def test_w6_action_dc_and_saves():
     w = world()
     mira = w.chars["mira"]
-    assert _dc(mira, w.cards["stun-word"])["value"] == 11
-    assert _dc(mira, w.cards["stun-word"].replace(dc="physical"))["value"] == 12
+    assert _dc(mira, w.cards["stun-word"]).value == 11
+    assert _dc(mira, w.cards["stun-word"].replace(dc="physical")).value == 12
     _, r = perform(w, "stun-word", "bandit", faces={"save": {"bandit": [9]}})
     s = r.targets[0].save
     assert (s.attribute, s.bonus, s.total, s.dc, s.resisted) == ("wil", 2, 11, 11, True)
@@ -123,10 +123,10 @@ def test_w8_rounds_tick_at_own_turn_start():
 def test_w9_charges_run_out_and_proper_rest_refills():
     w = world()
     w, r = perform(w, "stun-word", "bandit", faces={"save": {"bandit": [20]}})
-    assert r.charges == {"before": 2, "after": 1}
+    assert r.charges.as_dict() == {"before": 2, "after": 1}
     w, _ = _turn(w, 2)
     w, r = perform(w, "stun-word", "bandit", faces={"save": {"bandit": [20]}})
-    assert r.charges == {"before": 1, "after": 0}
+    assert r.charges.as_dict() == {"before": 1, "after": 0}
     w, _ = _turn(w, 3)
     with pytest.raises(Refused) as exc:
         perform(w, "stun-word", "bandit")
@@ -166,7 +166,7 @@ def test_w11_odds_strike_against_bandit():
 @pytest.mark.parametrize("face,success", [(12, True), (11, False)])
 def test_w12_evolutionary_against_augmentor_12(face, success):
     w, r = perform(world(), "surge", "bandit", faces={"evolutionary": [face], "attack": [20]})
-    assert (r.evolutionary["face"], r.evolutionary["augmentor"], r.evolutionary["success"]) == (12 if success else 11, 12, success)
+    assert (r.evolutionary.face, r.evolutionary.augmentor, r.evolutionary.success) == (12 if success else 11, 12, success)
     assert len(r.targets) == (1 if success else 0)  # failure_stops: no target resolves
     assert w.chars["mira"].ap() == 2  # costs stay spent either way
 
@@ -177,7 +177,7 @@ def test_w13_ap_runs_out_then_refills_at_turn_start():
         perform(w, "strike", "bandit")
     assert exc.value.rule == "R-CARD-2" and exc.value.message == "mira has 1 AP; strike costs 2"
     w, t = _turn(w, 2)
-    assert t.ap == {"before": 1, "after": 3} and w.chars["mira"].ap() == 3
+    assert t.ap.as_dict() == {"before": 1, "after": 3} and w.chars["mira"].ap() == 3
 
 
 @pytest.mark.parametrize("cond,firebolt_ok,strike_ok", [

@@ -1,4 +1,4 @@
-"""`make demo` plays the Open Adventure scene: scripts/demo.sh runs every system's demo.sh, and the scene
+"""`make demo` plays the Open Adventure demo encounter: scripts/demo.sh runs every system's demo.sh, and the encounter
 (a Stunt, an opposed check, a Critical Failure with given faces) runs to the end on a scratch campaign."""
 
 from __future__ import annotations
@@ -12,20 +12,20 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[3]
-SCENE = REPO / "narateer_cli" / "systems" / "open_adventure" / "demo.sh"
+DEMO = REPO / "narateer_cli" / "systems" / "open_adventure" / "demo.sh"
 
 
-def test_the_host_demo_plays_every_system_scene():
+def test_the_host_demo_plays_every_system_demo():
     text = (REPO / "scripts" / "demo.sh").read_text()
     assert "narateer_cli/systems/*/demo.sh" in text
 
 
 @pytest.mark.skipif(shutil.which("bash") is None, reason="bash is not installed")
-def test_the_open_adventure_scene_plays(tmp_path):
+def test_the_open_adventure_demo_encounter_plays(tmp_path):
     exe = Path(sys.executable).with_name("narateer")
     if not exe.exists():
         pytest.skip("the narateer script is not installed beside this python")
-    done = subprocess.run(["bash", str(SCENE)], capture_output=True, text=True, cwd=tmp_path,
+    done = subprocess.run(["bash", str(DEMO)], capture_output=True, text=True, cwd=tmp_path,
                           env={**os.environ, "NARATEER": str(exe)}, timeout=300)
     assert done.returncode == 0, done.stderr
     out = done.stdout

@@ -19,7 +19,7 @@ def last_entry(root, log="hall"):
     return json.loads((root / "encounters" / f"{log}.log.yaml").read_text().splitlines()[-1][2:])
 
 
-def scene(oa):
+def encounter(oa):
     ok(oa, "encounter", "new", "hall", "bloodwind", "warheart", "goblin", "orc",
        "--reaction", "bloodwind=9", "--reaction", "warheart=5")
     ok(oa, "turn", "start")
@@ -28,7 +28,7 @@ def scene(oa):
 
 
 def test_a_secret_roll_round_trip(oa):
-    scene(oa)
+    encounter(oa)
     shown = ok(oa, "roll", "goblin", "spear", "--vs", "bloodwind:body", "--faces", "1,1", "--secret")
     entry = last_entry(oa)
     assert entry["commitment"] and not HIDDEN & keys_anywhere(entry["result"])
@@ -45,7 +45,7 @@ def test_a_secret_roll_round_trip(oa):
 
 
 def test_stats_counts_open_adventure_checks(oa):
-    scene(oa)
+    encounter(oa)
     ok(oa, "roll", "goblin", "spear", "--vs", "bloodwind:body", "--faces", "1,1")
     [row] = ok(oa, "stats")["actors"]
     assert row["actor"] == "goblin" and row["checks"] == 1 and row["successes"] == 0
@@ -59,7 +59,7 @@ def exploding_2d6_meets_7() -> Fraction:
 
 
 def test_a_secret_check_logs_its_chance_and_counts_once_unveiled(oa):
-    scene(oa)
+    encounter(oa)
     shown = ok(oa, "roll", "goblin", "spear", "--vs", "bloodwind:body", "--faces", "6+2,1", "--secret")
     entry = last_entry(oa)
     assert shown["success"] is True and shown["total"] == 9  # the Guide's screen
@@ -76,7 +76,7 @@ def test_a_secret_check_logs_its_chance_and_counts_once_unveiled(oa):
 
 
 def test_a_secret_resolve_and_an_opposed_check_round_trip(oa):
-    scene(oa)
+    encounter(oa)
     ok(oa, "resolve", "goblin", "--intent", "jab", "--check", "spear", "--vs", "bloodwind:body", "--faces", "1,1",
        "--secret")
     entry = last_entry(oa)
@@ -97,7 +97,7 @@ def test_a_secret_resolve_and_an_opposed_check_round_trip(oa):
 
 
 def test_verify_refuses_a_logged_chance_its_declaration_does_not_give(oa):
-    scene(oa)
+    encounter(oa)
     ok(oa, "roll", "goblin", "spear", "--vs", "bloodwind:body", "--faces", "6+2,1")
     path = oa / "encounters" / "hall.log.yaml"
     assert '"chance": "7/12"' in path.read_text()

@@ -1,0 +1,69 @@
+"""Read-only results: a card, the card list, a sheet, the encounter's standing, a dice roll.
+
+Pure functions over the world the store loaded (no files, no printing); each
+returns one result record, which the render layer turns into text and JSON.
+"""
+
+from __future__ import annotations
+
+from narateer_cli import durations
+from narateer_cli.errors import BadInput
+
+from .gates import card_status
+from .results import CardList, CardView, DiceRoll, EncounterStatus, SheetView, Standing
+from .schema import closest
+from .sheet import card_for
+
+
+def _rows(world, who, rules) -> tuple:
+    """(card, status) for each card CHAR has, actions first, in sheet order."""
+    ids = dict.fromkeys([*who.actions, *who.cards])
+    return tuple((card_for(who, cid, world.cards), card_status(world, who.id, cid, rules)) for cid in ids
+                 if card_for(who, cid, world.cards) is not None)
+
+
+def card_view(world, card_id: str, char: str | None, rules) -> CardView:
+    """`card show CARD [--for CHAR]`: CHAR's own card (or the campaign's), with its readiness for CHAR."""
+    who = world.chars.get(char) if char else None
+    found = card_for(who, card_id, world.cards) if who else world.cards.get(card_id)
+    if found is None:
+        near = closest(card_id, world.cards)
+        raise BadInput(f"unknown card {card_id!r}", fix=f"did you mean {near}?" if near else "see actions/")
+    return CardView(found, char, who, card_status(world, char, card_id, rules) if who else None)
+
+
+def card_list(world, char: str | None, rules) -> CardList:
+    """`card list [--for CHAR]`: CHAR's cards with their status, or every campaign card."""
+    if char:
+        return CardList(char, _rows(world, world.chars[char], rules))
+    return CardList(None, tuple((card, None) for card in world.cards.values()))
+
+
+def action_dc(who) -> dict:
+    """R-CARD-DC-1: Mind (Mental) or Body (Physical) plus the Concentration bonus."""
+    return {"mental": who.attr("mind") + who.concentration, "physical": who.attr("body") + who.concentration}
+
+
+def sheet_view(world, char: str, rules, state=None) -> SheetView:
+    """`show CHAR`: the sheet, its Action DCs, each card's readiness, the rounds its timed conditions have left."""
+    who = world.chars[char]
+    return SheetView(who, action_dc(who), _rows(world, who, rules), durations.left(state, char))
+
+
+def encounter_status(world, state: dict) -> EncounterStatus:
+    """`encounter show`: round, whose turn, each participant's HP, AP, conditions and Concentration."""
+    rows = []
+    for cid in state["participants"]:
+        c = world.chars[cid]
+        rows.append(Standing(cid, c.hp, c.ap(), list(c.conditions), (c.concentrating or {}).get("card"),
+                             c.cooldowns, durations.left(state, cid)))
+    return EncounterStatus(state["id"], state["round"], state.get("turn"), state["participants"], tuple(rows))
+
+
+def roll(spec, dice) -> DiceRoll:
+    """`dice EXPR`: the faces of `spec` from the dice source, and their total with the bonus."""
+    from .dice import check_group
+
+    check_group(dice, "damage", spec.count, spec.sides)
+    rolled = dice.roll_many("damage", spec.count, spec.sides)
+    return DiceRoll(str(spec), rolled, sum(rolled) + spec.bonus)

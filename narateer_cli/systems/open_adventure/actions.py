@@ -1,0 +1,35 @@
+"""Declared actions and their resolution paths (R-OA-ACT-1, -4, -5): automatic, impossible, maintained
+or an Action Check."""
+
+from __future__ import annotations
+
+from narateer_cli.errors import BadInput
+from narateer_cli.record import Record
+
+
+class ResolveResult(Record):
+    """`resolve`: the intent, the path it took, why it is impossible, and the check when there was one."""
+    _fields = ("system", "actor", "intent", "path", "reason", "check")
+    _defaults = {"reason": None, "check": None}
+
+
+def path_of(auto: bool, impossible, maintain: bool, check) -> str:
+    """Exactly one of the four paths."""
+    paths = [p for p, on in (("auto", auto), ("impossible", impossible), ("maintain", maintain), ("check", check))
+             if on]
+    if len(paths) != 1:
+        raise BadInput("give exactly one path: --auto, --impossible, --maintain or --check", fix="pick one")
+    return paths[0]
+
+
+def resolve_path(actor_id: str, intent: str, path: str, reason, state):
+    """A path with no check: (the encounter state after it, the result). R-OA-ACT-4: an impossible action
+    rolls and spends nothing; R-OA-ACT-5: holding a success spends this Turn's Major Action."""
+    from . import turns
+
+    if path == "maintain":
+        if state is None:
+            raise BadInput("--maintain holds a success across Turns of an encounter", fix="start an encounter first")
+        state = turns.spend(state, actor_id)
+    result = ResolveResult(system="open-adventure", actor=actor_id, intent=intent, path=path, reason=reason)
+    return state, result

@@ -1,0 +1,143 @@
+"""Open Adventure's encounter commands: encounter, turn, resolve (A-OA-TURN, R-OA-ACT); undo and verify are the host's."""
+
+from __future__ import annotations
+
+import click
+
+from narateer_cli.commands.common import Session, command, emit
+from narateer_cli.commands.encounters import encounter_end as _host_end
+from narateer_cli.errors import BadInput
+
+from .cmd_common import KIND
+from .cmd_roll import declaration, roll_options, source_for
+
+
+@click.group(name="encounter", help="""Create, show and read encounters.
+
+\b
+Examples:
+  narateer encounter new gate warheart amicus orc --reaction warheart=9 --reaction amicus=7
+  narateer encounter show
+  narateer encounter log""")
+def encounter_cmd():
+    pass
+
+
+@command(group=encounter_cmd, name="new", help="""Create encounter ID with these characters; Turn order by Reaction (A-OA-TURN).""")
+@click.argument("enc_id")
+@click.argument("chars", nargs=-1, required=True)
+@click.option("--reaction", multiple=True, metavar="PC=N", help="A PC's Reaction Check total, repeatable.")
+def encounter_new(app, enc_id, chars, reaction):
+    from .in_encounter import new_encounter
+
+    totals = _reactions(reaction)
+    with Session(app) as s:
+        data = new_encounter(s, enc_id, chars, totals)
+    emit(app, KIND + "encounter-new", data)
+
+
+def _reactions(items) -> dict:
+    """`--reaction PC=N`, repeatable."""
+    totals = {}
+    for item in items:
+        who, sep, value = item.partition("=")
+        if not sep or not value.strip().lstrip("-").isdigit():
+            raise BadInput(f"--reaction {item!r} must be PC=N", fix="for example --reaction warheart=9")
+        totals[who] = int(value)
+    return totals
+
+
+@command(group=encounter_cmd, name="join", help="""Add CHAR to the current encounter in its Reaction place (A-OA-TURN).""")
+@click.argument("char")
+@click.option("--reaction", type=int, help="A PC's Reaction Check total.")
+def encounter_join(app, char, reaction):
+    from .in_encounter import join_encounter
+
+    with Session(app) as s:
+        data = join_encounter(s, char, reaction)
+    emit(app, KIND + "turn", data)
+
+
+@command(group=encounter_cmd, name="show", help="""The encounter's Round, order and whose Turn it is.""")
+@click.argument("enc_id", required=False)
+def encounter_show(app, enc_id):
+    from .in_encounter import current
+    from .turns import report
+
+    with Session(app, write=False) as s:
+        _, state = current(s, enc_id or app.encounter_id)
+    emit(app, KIND + "turn", report(state))
+
+
+def _host_log():
+    """T-LOG: the host's `encounter log` (rows in words, --actor, --since, --last) serves this system too."""
+    from narateer_cli.commands.encounters import encounter_log
+
+    return encounter_log
+
+
+encounter_cmd.add_command(_host_log())
+
+
+# `encounter end` is the host's: the encounter stops being current, later changes go to the campaign log
+encounter_cmd.add_command(_host_end, name="end")
+
+
+@click.group(name="turn", help="""Start and end Turns: one Major and one Minor Action each (R-OA-ACT-2).
+
+\b
+Examples:
+  narateer turn start
+  narateer turn start warheart
+  narateer turn end""")
+def turn_cmd():
+    pass
+
+
+@command(group=turn_cmd, name="start", help="""Start CHAR's Turn (default: the next in Reaction order).""")
+@click.argument("char", required=False)
+def turn_start(app, char):
+    from .in_encounter import start_turn
+
+    with Session(app) as s:
+        data = start_turn(s, char)
+    emit(app, KIND + "turn", data)
+
+
+@command(group=turn_cmd, name="end", help="""End the current Turn.""")
+def turn_end(app):
+    from .in_encounter import end_turn
+
+    with Session(app) as s:
+        data = end_turn(s)
+    emit(app, KIND + "turn", data)
+
+
+@command(help="""Resolve a declared action by its path (R-OA-ACT-1, -4, -5).
+
+\b
+Examples:
+  narateer resolve amicus --intent "light the lantern" --auto
+  narateer resolve warheart --intent "hold the portcullis" --maintain
+  narateer resolve bloodwind --intent "free the axe" --check strength --mo --ds 4""")
+@click.argument("char")
+@click.option("--intent", required=True, metavar="TEXT", help="What the character does and wants.")
+@click.option("--auto", is_flag=True, help="No check: success is certain or nothing is at stake.")
+@click.option("--impossible", type=click.Choice(["time", "materials", "world"]), help="No check: it cannot be done.")
+@click.option("--maintain", is_flag=True, help="Hold a lasting success: spends this Turn's Major Action.")
+@click.option("--check", "use", metavar="ATTRIBUTE|ACTION", help="Resolve it with an Action Check.")
+@roll_options
+def resolve_cmd(app, char, intent, auto, impossible, maintain, use, **o):
+    from .actions import path_of
+    from .cmd_common import refuse_narateer_flags
+    from .in_encounter import resolve_in_encounter
+
+    refuse_narateer_flags(o)
+    path = path_of(auto, impossible, maintain, use)
+    decl = declaration(use, o) if path == "check" else None
+    with Session(app, write=path != "impossible" and not o["dry_run"]) as s:
+        source = source_for(app, o["faces"], o["other_faces"]) if path == "check" else None
+        data = resolve_in_encounter(s, char, intent, path, impossible, decl, source)
+    emit(app, KIND + "resolve", data)
+    if o["exit_code"] and path == "check" and not data["check"]["success"]:
+        raise click.exceptions.Exit(1)
