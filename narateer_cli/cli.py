@@ -158,7 +158,8 @@ def _other_systems_verb(name, current, system):
         return next(s for s in others if s.name == owner).command(name)
     from .errors import BadInput
 
-    raise BadInput(f"{name} is a {owner} command; this campaign plays {system.name}", rule="S-SYS-3",
+    raise BadInput(f"{name} is {'an' if owner[:1] in 'aeiou' else 'a'} {owner} command; "
+                   f"this campaign plays {system.name}", rule="S-SYS-3",
                    fix=system.pointers.get(name) or f"`narateer --help` lists what {system.name} offers")
 
 
