@@ -272,8 +272,9 @@ def cli(ctx, campaign_dir, seed, as_json, color):
     encounters/, in a campaign folder you keep in git.
 
     \b
-    Example:
-      narateer roll selka stealth --dr 3 --boost 2
+    Examples:
+      narateer init camp --system open-adventure --example
+      narateer --campaign camp check
     """
     ctx.obj = App(campaign_dir, seed, as_json, color)
 
