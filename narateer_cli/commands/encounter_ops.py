@@ -81,15 +81,20 @@ def finish(session, command: str, actor: str, declaration: dict, result: dict, d
         log_action(session, log_id, command, actor, declaration, result, moves, secret, entry_id, private)
     changed = session.txn.changed()
     session.commit()
-    app = session.app  # asked for with --secret: say where the commitment went (a random DR is always secret)
+    say_sealed(session)
+    if enc is not None:
+        encounters.remember_state(session.campaign.root, enc.new_state, state_text)
+    autocommit(session, changed, command, actor, declaration, result)
+
+
+def say_sealed(session):
+    """Asked for with --secret: say on stderr where the commitment went (a random DR is always secret)."""
+    app = session.app
     if getattr(session, "secret_entry", None) and getattr(app, "secret", False) and not getattr(app, "as_json", False):
         import sys
 
         sys.stderr.write(f"narateer: secret roll: the log holds only its commitment (entry {session.secret_entry}); "
                          f"publish it with `narateer unveil {session.secret_entry}`\n")
-    if enc is not None:
-        encounters.remember_state(session.campaign.root, enc.new_state, state_text)
-    autocommit(session, changed, command, actor, declaration, result)
 
 
 def log_action(session, log_id: str, command: str, actor, declaration: dict, result: dict, moves: dict | None,

@@ -9,7 +9,7 @@ from narateer_cli.errors import BadInput, Refused
 
 from narateer_cli.record import Record
 
-from .names import norm, suggest
+from .names import closest, norm, suggest
 from .ruleset import duration_seconds
 
 SYSTEM = "open-adventure"
@@ -107,8 +107,10 @@ def time_step(text, rules, option: str = "--time") -> int:
     for index, (_, step) in enumerate(rules.time_chart):
         if seconds == step:
             return index
-    labels = ", ".join(label for label, _ in rules.time_chart)
-    raise BadInput(f"{option}: {text!r} is not on the Time Chart", fix=f"give one of: {labels}")
+    labels = [label for label, _ in rules.time_chart]
+    near = closest(text, labels)
+    raise BadInput(f"{option}: {text!r} is not on the Time Chart" + (f" (did you mean {near}?)" if near else ""),
+                   fix="give one of: " + ", ".join(labels))
 
 
 def time_benefit(time, base_time, rules) -> int:

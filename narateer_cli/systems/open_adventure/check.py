@@ -12,7 +12,6 @@ from narateer_cli.errors import BadInput, Refused
 from .chart import chart_dice, ds_value, time_benefit
 from .dice import Pool, check_chains, roll_pool
 from .names import norm, suggest
-from .parts import Parts
 from narateer_cli.record import Record
 
 SYSTEM = "open-adventure"
@@ -35,13 +34,13 @@ class Declaration(Record):
                  "compare": False, "mishap": None, "other_benefit": 0}
 
 
-class ActionScore(Parts):
+class ActionScore(Record):
     """R-OA-AS-1: the AS and what it adds up (attribute or statblock AS, MO, Specializations, Benefits,
     time, bonuses)."""
     _fields = ("total", "attribute", "statblock", "mo", "specializations", "benefit", "time", "bonus")
 
 
-class DifficultyScore(Parts):
+class DifficultyScore(Record):
     """R-OA-DS-1..6: the final DS (None until an opponent's roll gives it) and its parts."""
     _fields = ("total", "base", "base_source", "drawback", "familiarity", "multi")
 
@@ -51,7 +50,7 @@ class DifficultyScore(Parts):
         return self.drawback + self.familiarity + self.multi
 
 
-class StuntLoss(Parts):
+class StuntLoss(Record):
     """R-OA-STUNT-2: the points a Stunt costs its attribute's group pool (before/after None: reported only)."""
     _fields = ("targets", "outcomes", "pool", "loss", "before", "after", "wounds_after")
     _defaults = {"before": None, "after": None, "wounds_after": None}
@@ -256,7 +255,7 @@ def stunt_refusals(p: Plan, decl, rules):
 
 def check_faces(p: Plan, decl, rules, source):
     """Physical faces must fit before anything is refused or rolled (exit 2 first)."""
-    if decl.compare and source.given("faces"):
+    if decl.compare and (source.given("faces") or "faces" in source.asked):  # typed or to be asked (T-ASK)
         raise BadInput("--compare rolls no dice, so --faces does not apply", fix="drop one of them")
     if decl.compare and decl.opposed is not None:
         raise BadInput("--compare does not go with --opposed: both sides roll", rule="R-OA-OPP-1",

@@ -7,13 +7,23 @@ import click
 from narateer_cli.errors import BadInput
 
 KIND = "oa-"
+# the encounter a help example starts before a command that needs one (the example campaign's cast)
+GATE = "narateer encounter new gate warheart amicus orc --reaction warheart=9 --reaction amicus=7"
 # Narateer-only options: name -> (takes a value?, pointer)
 NARATEER_FLAGS = {"--boost": (True, "raise the AS with --benefit N or --bonus N"),
                   "--advantage": (False, "add a Benefit with --benefit 1"),
                   "--disadvantage": (False, "add a Drawback with --drawback 1"),
                   "--vital": (True, "use --attribute K=V"), "--skill": (True, "name an attribute or --specialization S"),
                   "--dice": (True, "the AS picks the dice from the Action Chart (`chart`)"),
-                  "--dr": (True, "use --ds N or a tier (`ds` lists them)")}
+                  "--dr": (True, "use --ds N or a tier (`ds` lists them)"),
+                  "--reroll-faces": (True, "nothing is rerolled: an exploding die is one chain in --faces, e.g. 6+2")}
+# the same options on `dice AS` and `odds AS`, which take the Action Score itself
+BARE_POINTERS = {"--boost": "a Benefit adds 1 to the AS: give the AS it makes",
+                 "--advantage": "a Benefit adds 1 to the AS: give the AS it makes",
+                 "--disadvantage": "a Drawback adds 1 to the DS: give `odds AS --ds N+1`",
+                 "--vital": "give the AS as a number (`show CHAR` lists each attribute's)",
+                 "--skill": "give the AS as a number (`show CHAR` lists each attribute's)",
+                 "--dr": "use `odds AS --ds N` or a tier (`ds` lists them)"}
 
 
 def narateer_flags(fn):
@@ -27,12 +37,14 @@ def narateer_flags(fn):
     return fn
 
 
-def refuse_narateer_flags(kwargs: dict):
+def refuse_narateer_flags(kwargs: dict, pointers: dict | None = None):
+    """Exit 2 for the first Narateer option given, with what to use instead (`pointers` overrides the
+    roll's own); the options are taken out of `kwargs`."""
     for flag, (value, pointer) in NARATEER_FLAGS.items():
         given = kwargs.pop("nf_" + flag.strip("-").replace("-", "_"), None)
         if given not in (None, False):
             raise BadInput(f"{flag} is a narateer-system option; this campaign plays open-adventure",
-                           rule="S-SYS-3", fix=pointer)
+                           rule="S-SYS-3", fix=(pointers or {}).get(flag, pointer))
 
 
 def rules_of(s):

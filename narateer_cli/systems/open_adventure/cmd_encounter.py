@@ -8,22 +8,28 @@ from narateer_cli.commands.common import Session, command, emit
 from narateer_cli.commands.encounters import encounter_end as _host_end
 from narateer_cli.errors import BadInput
 
-from .cmd_common import KIND
+from .cmd_common import GATE, KIND
 from .cmd_roll import declaration, roll_options, source_for
 
 
-@click.group(name="encounter", help="""Create, show and read encounters.
+@click.group(name="encounter", help=f"""Create, show and read encounters.
 
 \b
 Examples:
-  narateer encounter new gate warheart amicus orc --reaction warheart=9 --reaction amicus=7
+  {GATE}
   narateer encounter show
   narateer encounter log""")
 def encounter_cmd():
     pass
 
 
-@command(group=encounter_cmd, name="new", help="""Create encounter ID with these characters; Turn order by Reaction (A-OA-TURN).""")
+@command(group=encounter_cmd, name="new", help=f"""Create encounter ID with these characters; Turn order by Reaction (A-OA-TURN).
+
+NPCs take their statblock's Reaction Score; give each PC's Reaction Check total with --reaction.
+
+\b
+Example:
+  {GATE}""")
 @click.argument("enc_id")
 @click.argument("chars", nargs=-1, required=True)
 @click.option("--reaction", multiple=True, metavar="PC=N", help="A PC's Reaction Check total, repeatable.")
@@ -47,7 +53,13 @@ def _reactions(items) -> dict:
     return totals
 
 
-@command(group=encounter_cmd, name="join", help="""Add CHAR to the current encounter in its Reaction place (A-OA-TURN).""")
+@command(group=encounter_cmd, name="join", help=f"""Add CHAR to the current encounter in its Reaction place (A-OA-TURN).
+
+\b
+Examples:
+  {GATE}
+  narateer encounter join goblin
+  narateer encounter join bloodwind --reaction 8""")
 @click.argument("char")
 @click.option("--reaction", type=int, help="A PC's Reaction Check total.")
 def encounter_join(app, char, reaction):
@@ -58,7 +70,13 @@ def encounter_join(app, char, reaction):
     emit(app, KIND + "turn", data)
 
 
-@command(group=encounter_cmd, name="show", help="""The encounter's Round, order and whose Turn it is.""")
+@command(group=encounter_cmd, name="show", help=f"""The encounter's Round, order and whose Turn it is (default: the current one).
+
+\b
+Examples:
+  {GATE}
+  narateer encounter show
+  narateer encounter show gate""")
 @click.argument("enc_id", required=False)
 def encounter_show(app, enc_id):
     from .in_encounter import current
@@ -83,18 +101,24 @@ encounter_cmd.add_command(_host_log())
 encounter_cmd.add_command(_host_end, name="end")
 
 
-@click.group(name="turn", help="""Start and end Turns: one Major and one Minor Action each (R-OA-ACT-2).
+@click.group(name="turn", help=f"""Start and end Turns: one Major and one Minor Action each (R-OA-ACT-2).
 
 \b
 Examples:
+  {GATE}
   narateer turn start
-  narateer turn start warheart
-  narateer turn end""")
+  narateer turn end
+  narateer turn start amicus""")
 def turn_cmd():
     pass
 
 
-@command(group=turn_cmd, name="start", help="""Start CHAR's Turn (default: the next in Reaction order).""")
+@command(group=turn_cmd, name="start", help=f"""Start CHAR's Turn (default: the next in Reaction order).
+
+\b
+Examples:
+  {GATE}
+  narateer turn start warheart""")
 @click.argument("char", required=False)
 def turn_start(app, char):
     from .in_encounter import start_turn
@@ -104,7 +128,13 @@ def turn_start(app, char):
     emit(app, KIND + "turn", data)
 
 
-@command(group=turn_cmd, name="end", help="""End the current Turn.""")
+@command(group=turn_cmd, name="end", help=f"""End the current Turn.
+
+\b
+Examples:
+  {GATE}
+  narateer turn start
+  narateer turn end""")
 def turn_end(app):
     from .in_encounter import end_turn
 
@@ -113,13 +143,15 @@ def turn_end(app):
     emit(app, KIND + "turn", data)
 
 
-@command(help="""Resolve a declared action by its path (R-OA-ACT-1, -4, -5).
+@command(rolls=True, help=f"""Resolve a declared action by its path (R-OA-ACT-1, -4, -5).
 
 \b
 Examples:
   narateer resolve amicus --intent "light the lantern" --auto
-  narateer resolve warheart --intent "hold the portcullis" --maintain
-  narateer resolve bloodwind --intent "free the axe" --check strength --mo --ds 4""")
+  narateer resolve bloodwind --intent "free the axe" --check strength --mo --ds 4
+  {GATE}
+  narateer turn start warheart
+  narateer resolve warheart --intent "hold the portcullis" --maintain""")
 @click.argument("char")
 @click.option("--intent", required=True, metavar="TEXT", help="What the character does and wants.")
 @click.option("--auto", is_flag=True, help="No check: success is certain or nothing is at stake.")

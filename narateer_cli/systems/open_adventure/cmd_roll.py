@@ -6,7 +6,9 @@ import click
 
 from narateer_cli.commands.common import Session, command, emit
 
-from .cmd_common import KIND, narateer_flags, refuse_narateer_flags, rules_of, split_ref
+from narateer_cli.errors import BadInput
+
+from .cmd_common import BARE_POINTERS, KIND, narateer_flags, refuse_narateer_flags, rules_of, split_ref
 
 
 def roll_options(fn):
@@ -69,7 +71,7 @@ def source_for(app, faces, other_faces):
     return DiceSource(rng=app.rng(), physical=physical, ask=table_asker() if asked else None, asked=asked)
 
 
-@command(help="""Make one Action Check: AS picks the dice, the total must meet the DS.
+@command(rolls=True, help="""Make one Action Check: AS picks the dice, the total must meet the DS.
 
 \b
 Examples:
@@ -91,19 +93,25 @@ def roll_cmd(app, char, use, **o):
         raise click.exceptions.Exit(1)
 
 
-@command(help="""Roll the bare dice of an Action Score (exploding), or read them with --faces.
+@command(rolls=True, help="""Roll the bare dice of an Action Score (exploding), or read them with --faces.
 
 \b
 Example:
   narateer dice 7 --faces 6+2,5""")
 @click.argument("action_score", type=int)
 @click.option("--faces", metavar="F", help="Faces rolled at the table, e.g. 6+2,5.")
-def dice_cmd(app, action_score, faces):
+@narateer_flags
+def dice_cmd(app, action_score, faces, **other):
     from .dice import bare_roll
+    from .in_encounter import log_secret
 
+    refuse_narateer_flags(other, BARE_POINTERS)
     with Session(app, write=False) as s:
         rules = rules_of(s)
-    emit(app, KIND + "dice", bare_roll(action_score, rules, source_for(app, faces, None)))
+    result = bare_roll(action_score, rules, source_for(app, faces, None))
+    if app.secret:
+        log_secret(app, "dice", {"action_score": action_score}, result)
+    emit(app, KIND + "dice", result)
 
 
 @command(help="""Exact odds of AS against DS with exploding dice, as fractions.
@@ -112,12 +120,16 @@ def dice_cmd(app, action_score, faces):
 Example:
   narateer odds 7 --ds 9""")
 @click.argument("action_score", type=int)
-@click.option("--ds", required=True, metavar="N|TIER", help="Difficulty Score, a number or a ladder tier.")
+@click.option("--ds", metavar="N|TIER", help="Difficulty Score, a number or a ladder tier (required).")
 @click.option("--upto", type=int, help="List totals up to N (default: max(DS, 2 x the dice's maxima)).")
-def odds_cmd(app, action_score, ds, upto):
+@narateer_flags
+def odds_cmd(app, action_score, ds, upto, **other):
     from .chart import ds_value
     from .odds import odds
 
+    refuse_narateer_flags(other, BARE_POINTERS)
+    if ds is None:
+        raise BadInput("odds needs --ds", fix=f"for example `narateer odds {action_score} --ds 9` (`ds` lists the tiers)")
     with Session(app, write=False) as s:
         rules = rules_of(s)
     value, _ = ds_value(ds, rules)

@@ -7,7 +7,7 @@ import click
 from narateer_cli.commands.common import Session, command, emit
 from narateer_cli.errors import BadInput
 
-from .cmd_common import KIND, narateer_flags, refuse_narateer_flags
+from .cmd_common import GATE, KIND, narateer_flags, refuse_narateer_flags
 
 
 def _pairs(items, option: str, example: str) -> dict:
@@ -23,7 +23,7 @@ def _pairs(items, option: str, example: str) -> dict:
 Examples:
   narateer new kara --attribute strength=3 --attribute presence=2 --mo Warrior=2 --specialization swords
   narateer new wolf --npc --attribute body=4 --reaction 5 --action bite=6:2
-  narateer new goblin --from goblin-chief --count 3      (goblin-1, goblin-2, goblin-3)""")
+  narateer new guard --from orc --count 3      (guard-1, guard-2, guard-3)""")
 @click.argument("char_id")
 @click.option("--name", help="Display name (default: the id).")
 @click.option("--npc", is_flag=True, help="An NPC statblock (attributes body, mind, spirit).")
@@ -142,29 +142,41 @@ def _wounds(app, char, n, sign, name):
     emit(app, KIND + "wounds", data)
 
 
-@command(help="""Add N Wounds (default 1). Their effects come from a chapter not given.""")
+@command(help="""Add N Wounds (default 1). Their effects come from a chapter not given.
+
+\b
+Examples:
+  narateer wound bloodwind
+  narateer wound goblin 2""")
 @click.argument("char")
 @click.argument("n", type=int, default=1, required=False)
 def wound_cmd(app, char, n):
     _wounds(app, char, n, 1, "wound")
 
 
-@command(help="""Remove N Wounds (default 1).""")
+@command(help="""Remove N Wounds (default 1).
+
+\b
+Examples:
+  narateer wound amicus 2
+  narateer heal amicus""")
 @click.argument("char")
 @click.argument("n", type=int, default=1, required=False)
 def heal_cmd(app, char, n):
     _wounds(app, char, n, -1, "heal")
 
 
-@command(context_settings={"ignore_unknown_options": True}, help="""Add (+NAME) or remove (-NAME) conditions.
+@command(context_settings={"ignore_unknown_options": True}, help=f"""Add (+NAME) or remove (-NAME) conditions.
 
 With --rounds N the added conditions end by themselves at the start of
 CHAR's Turn N Rounds later (T-DURATION; CHAR must be in the current encounter).
 
 \b
 Examples:
-  narateer condition amicus +prone -dazed
-  narateer condition goblin +stunned --rounds 2""")
+  narateer condition amicus +prone +dazed
+  narateer condition amicus -dazed
+  {GATE}
+  narateer condition orc +stunned --rounds 2""")
 @click.argument("char")
 @click.argument("changes", nargs=-1, required=True)
 @click.option("--rounds", type=click.IntRange(1, 1000), help="The added conditions end after N Rounds.")

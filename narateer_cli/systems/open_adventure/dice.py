@@ -12,10 +12,8 @@ from __future__ import annotations
 from narateer_cli.errors import BadInput
 from narateer_cli.record import Record
 
-from .parts import Parts
 
-
-class Pool(Parts):
+class Pool(Record):
     """One pool rolled or read: its chains, their text, which dice exploded, the total (R-OA-DICE-3) and
     whether it is a Critical Failure (R-OA-CRIT-1)."""
     _fields = ("chains", "faces_text", "exploded", "total", "critical_failure")

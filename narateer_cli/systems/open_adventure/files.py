@@ -107,7 +107,8 @@ def load(s, cid: str) -> SheetFile:
         raise BadInput(f"unknown character {cid!r} (no {label})", fix=suggest(cid, camp.sheet_ids()))
     text = yamlio.read_text(path, label)
     doc = yamlio.load_rt(text, label)
-    sheet = parse_sheet(cid, yamlio.to_plain(doc), label, s.rules)
+    camp.system.check_sheet(doc, label, s.rules)  # the sheet schema, at its lines, as `check` (S-SYS-4)
+    sheet = parse_sheet(cid, yamlio.to_plain(doc), label, s.rules, lines=doc)
     cache[cid] = SheetFile(cid, path, label, text, doc, sheet)
     return cache[cid]
 
@@ -131,17 +132,14 @@ def current_encounter(s) -> str | None:
 
 
 def load_state(s, enc_id: str):
-    """encounters/ID.yaml as a TurnState."""
-    from narateer_cli.store import encounters, yamlio
+    """encounters/ID.yaml as a TurnState, read by the host: an unknown id names the closest known ones
+    (S-SYS-5), another game's encounter is refused (S-SYS-1)."""
+    from narateer_cli.store import encounters
 
     from .turns import state_from_data
 
-    path = encounters.state_path(s.campaign.root, enc_id)
-    label = f"encounters/{enc_id}.yaml"
-    if not path.exists():
-        raise BadInput(f"unknown encounter {enc_id!r} (no {label})",
-                       fix=f"create one with `narateer encounter new {enc_id} CHAR...`")
-    return state_from_data(yamlio.load_safe(yamlio.read_text(path, label), label), label)
+    data = encounters.load_state(s.campaign.root, enc_id, s.campaign.system)
+    return state_from_data(data, f"encounters/{enc_id}.yaml")
 
 
 def state_text(state) -> str:
@@ -175,21 +173,23 @@ def finish(s, command: str, actor, declaration: dict, result, enc_id: str | None
     an encounter (G-LOG-5); it carries each moved counter (`dice: {id: {before, after}}`) for verify,
     undo and merges, and the host's seq, id and parent (G-LOG-1). Returns the result's JSON shape as
     logged (with the exact `chance` of each check, P-LUCK-1): what `--json` prints."""
-    from narateer_cli.commands.encounter_ops import log_action
+    from narateer_cli.commands.encounter_ops import log_action, say_sealed, wants_secret
     from narateer_cli.render import plain
     from narateer_cli.store import encounters
 
     result = plain(result)
-
+    secret = wants_secret(s, actor, result, False)
     s.txn.action = f"the {command} action"
     root = s.campaign.root
     if enc_id is not None and state is not None:
         s.txn.write(encounters.state_path(root, enc_id), state_text(state))
-    log_id = enc_id if enc_id is not None else (encounters.CAMPAIGN if s.txn.changed() else None)
+    # G-LOG-5, P-SECRET-1: a change or a secret roll outside an encounter goes to the campaign log
+    log_id = enc_id if enc_id is not None else (encounters.CAMPAIGN if s.txn.changed() or secret else None)
     if log_id is not None:
-        log_action(s, log_id, command, actor, declaration, result, counter_moves(s, created))
+        log_action(s, log_id, command, actor, declaration, result, counter_moves(s, created), secret)
     changed = s.txn.changed()
     s.commit()
+    say_sealed(s)
     autocommit(s, changed, command, actor, result)
     return result
 

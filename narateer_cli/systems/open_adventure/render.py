@@ -26,7 +26,10 @@ def pct(p) -> str:
     return f"{value:.2f}%" if 0 < value < 0.01 or value > 99.99 and value < 100 else f"{value:.1f}%"
 
 
-def rounds_words(n: int) -> str:
+def rounds_words(n: int, who: str) -> str:
+    """A timer's Rounds left in words (T-DURATION); at 0 it ends as `who`'s next Turn starts, this Round."""
+    if n <= 0:
+        return f"ends at the start of {who}'s next Turn"
     return f"{n} Round{'s' if n != 1 else ''} left"
 
 
@@ -93,7 +96,7 @@ def sheets_copied_json(r) -> dict:
 
 
 def condition_json(r) -> dict:
-    left = "".join(f"; {n}: {rounds_words(k)}" for n, k in r.rounds_left.items())
+    left = "".join(f"; {n}: {rounds_words(k, r.actor)}" for n, k in r.rounds_left.items())
     return {"system": r.system, "actor": r.actor, "conditions": list(r.conditions), "added": list(r.added),
             "removed": list(r.removed), "rounds_left": dict(r.rounds_left),
             "message": f"{r.actor}: conditions {', '.join(r.conditions) or 'none'}" + left}
@@ -270,7 +273,7 @@ def turn_text(data: dict) -> str:
     if data.get("expired"):
         lines.append(f"  {data['actor']}: {', '.join(data['expired'])} ended (T-DURATION)")
     for cid, timers in (data.get("rounds_left") or {}).items():
-        lines.append(f"  {cid}: " + ", ".join(f"{n} {rounds_words(r)}" for n, r in timers.items()))
+        lines.append(f"  {cid}: " + ", ".join(f"{n} {rounds_words(r, cid)}" for n, r in timers.items()))
     return _join(lines)
 
 
@@ -295,7 +298,7 @@ def _show_state_lines(data: dict) -> list[str]:
         lines.append(f"  points: {pools}; Wounds {data.get('wounds', 0)}")
     if data.get("conditions"):
         left = data.get("rounds_left") or {}
-        lines.append("  conditions: " + ", ".join(c + (f" ({rounds_words(left[c])})" if c in left else "")
+        lines.append("  conditions: " + ", ".join(c + (f" ({rounds_words(left[c], data['id'])})" if c in left else "")
                                                   for c in data["conditions"]))
     if data.get("specializations"):
         lines.append("  Specializations: " + ", ".join(data["specializations"]))

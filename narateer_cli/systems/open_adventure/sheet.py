@@ -190,10 +190,29 @@ def _action_problems(actions: dict, label: str, rules) -> list[str]:
     out = []
     for name in actions:
         if norm(name) in {norm(a) for a in rules.attributes + GROUPS}:
-            out.append(f"{label}: action {name} is named like an attribute or group; rename it")
+            out.append(f"{label}: actions.{name} is named like an attribute or group; rename it")
         elif not isinstance(actions[name], dict) or "as" not in actions[name]:
             out.append(f"{label}: actions.{name}.as is missing")
     return out
+
+
+def placed(problem: str, doc, label: str) -> str:
+    """`LABEL: attributes.body.strength is missing` -> `LABEL:5: ...`: the line of the deepest key of the
+    first dotted path the problem names that the document holds (unchanged when none is known)."""
+    import re
+
+    from narateer_cli.store.yamlio import line_of
+
+    rest = problem[len(label) + 2:] if problem.startswith(label + ": ") else None
+    for path in re.findall(r"[A-Za-z_][\w-]*(?:\.[\w-]+)*", rest or ""):
+        node, line = doc, None
+        for key in path.split("."):
+            if not isinstance(node, dict) or key not in node:
+                break
+            line, node = line_of(node, key) or line, node[key]
+        if line is not None:
+            return f"{label}:{line}: {rest}"
+    return problem
 
 
 def _actions(doc: dict) -> dict:
@@ -204,11 +223,13 @@ def _actions(doc: dict) -> dict:
     return out
 
 
-def parse_sheet(char_id: str, doc, label: str, rules) -> Sheet:
-    """A validated `Sheet` (PC or NPC statblock); the first problem is bad input (exit 2)."""
+def parse_sheet(char_id: str, doc, label: str, rules, lines=None) -> Sheet:
+    """A validated `Sheet` (PC or NPC statblock); the first problem is bad input (exit 2), at the line of
+    the key it names when `lines` (or `doc` itself) is a round-trip document that knows its lines."""
     found = problems(doc, label, rules)
     if found:
-        raise BadInput(found[0], fix="correct the sheet (`check` lists every problem)")
+        raise BadInput(placed(found[0], doc if lines is None else lines, label),
+                       fix="correct the sheet (`check` lists every problem)")
     npc = doc.get("kind", "pc") == "npc"
     attrs = doc["attributes"]
     if npc:

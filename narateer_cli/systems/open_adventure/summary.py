@@ -3,7 +3,7 @@ text on one line (a result that carries its own `message` says it in those words
 
 from __future__ import annotations
 
-KINDS = {"roll": "oa-check", "points": "oa-points", "wound": "oa-wounds", "heal": "oa-wounds",
+KINDS = {"roll": "oa-check", "dice": "oa-dice", "points": "oa-points", "wound": "oa-wounds", "heal": "oa-wounds",
          "turn start": "oa-turn", "turn end": "oa-turn", "resolve": "oa-resolve"}
 
 

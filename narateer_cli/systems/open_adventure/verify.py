@@ -56,6 +56,11 @@ def _verify_roll(c: dict, rules):
     if c["method"] == "compare":
         _expect(c["total"] == score and c["faces"] == [], "Comparing Scores uses the AS as its total")
         return
+    _verify_dice(c, score, rules)
+
+
+def _verify_dice(c: dict, score: int, rules):
+    """The dice are the chart's for AS `score`; the faces fit them; total and Critical Failure follow."""
     dice = chart_dice(score, rules)
     _expect(c["dice"] == [f"d{n}" for n in dice], f"AS {score} rolls {dice}, not {c['dice']}")
     try:
@@ -90,7 +95,10 @@ def verify_log(entries, rules) -> str | None:
         if not (isinstance(c, dict) and c.get("system") == "open-adventure" and "total" in c):
             continue
         try:
-            verify_check(c, rules)
+            if isinstance(c.get("action_score"), int):  # `dice AS`: bare dice, no check (R-OA-DICE-3)
+                _verify_dice(c, c["action_score"], rules)
+            else:
+                verify_check(c, rules)
         except _Problem as exc:
             return f"entry {entry.get('seq', index + 1)} ({entry.get('command')}): {exc}"
         except (KeyError, TypeError, ValueError, AttributeError):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.conftest import refused
+from tests.conftest import refused, snapshot
 from tests.table.test_ask import on_terminal
 
 
@@ -25,3 +25,11 @@ def test_a_face_the_die_cannot_show_is_asked_again(oa):
 
 def test_without_a_terminal_faces_ask_is_exit_2(oa):
     refused(oa, 2, "dice", "7", "--faces", "ask", contains="terminal")
+
+
+def test_compare_with_faces_ask_is_exit_2_before_anything_is_asked_R_OA_CMP_1(oa):
+    """Comparing Scores rolls nothing: asking for faces is bad input, on a terminal too, and writes nothing."""
+    before = snapshot(oa)
+    code, out = on_terminal(oa, ["roll", "amicus", "strength", "--compare", "--ds", "5", "--faces", "ask"], [])
+    assert code == 2 and "--compare rolls no dice, so --faces does not apply" in out and "die 0" not in out
+    assert snapshot(oa) == before

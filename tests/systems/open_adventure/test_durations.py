@@ -27,6 +27,9 @@ def test_a_timed_condition_ends_as_its_owner_s_turn_starts_n_rounds_later(oa):
     assert "stunned" in (oa / "characters" / "goblin.yaml").read_text()
     _turns(oa, "goblin")                                   # Round 2: still stunned through this Turn
     _turns(oa, "amicus")                                   # Round 3
+    assert ok(oa, "show", "goblin")["rounds_left"] == {"stunned": 0}  # no Round left, yet it holds until then
+    assert "stunned (ends at the start of goblin's next Turn)" in run(oa, "show", "goblin").out
+    assert "goblin: stunned ends at the start of goblin's next Turn" in run(oa, "encounter", "show").out
     r = ok(oa, "turn", "start", "goblin")                  # Round 3, goblin's Turn: it ends now
     assert r["expired"] == ["stunned"] and "rounds_left" not in r
     assert ok(oa, "show", "goblin")["conditions"] == []

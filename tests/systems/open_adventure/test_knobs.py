@@ -77,10 +77,10 @@ def test_effect_knobs_A_OA_EFF():
 
 def test_specializations_stack_A_OA_SPEC():
     c = check("bloodwind", "strength", "3,3", mo=True, ds="9", specializations=("axes", "Outlander-Lore"))
-    assert c.action_score["specializations"] == 2
+    assert c.action_score.specializations == 2
     c = check("bloodwind", "strength", "3,3", mo=True, ds="9", specializations=("axes", "outlander_lore"),
               r=rules(specializations={"stack": False}))
-    assert c.action_score["specializations"] == 1
+    assert c.action_score.specializations == 1
     with pytest.raises(BadInput) as e:
         check("bloodwind", "strength", "3,3", ds="9", specializations=("axe",))
     assert e.value.fix == "did you mean axes?"
@@ -95,15 +95,15 @@ def test_multi_sum_and_product_A_OA_MULTI():
 def test_stunt_loss_knobs_A_OA_STUNT():
     # a Critical Failure at a DS the dice reach: shortfall 0, yet the loss is at least 1
     c = check("bloodwind", "strength", "1,1", mo=True, ds="2", stunt=True)
-    assert c.shortfall == 0 and c.stunt["loss"] == 1
+    assert c.shortfall == 0 and c.stunt.loss == 1
     c = check("bloodwind", "strength", "1,1", mo=True, ds="2", stunt=True, r=rules(stunt={"min_fail_loss": 0}))
-    assert c.stunt["loss"] == 0
+    assert c.stunt.loss == 0
     with pytest.raises(Refused):
         check("amicus", "strength", mo=True, ds="6", compare=True, stunt=True, r=rules(stunt={"compare": False}))
     c = check("orc", "shove", "3,3", ds="5", stunt=True)  # an NPC's listed Stunt hits its statblock pool
-    assert c.stunt["before"] == 10 and c.stunt["after"] == 9
+    assert c.stunt.before == 10 and c.stunt.after == 9
     c = check("goblin", "dirty-trick", "1,2", ds="5", stunt=True)  # no pool: the loss is reported
-    assert c.stunt["loss"] == 2 and c.stunt["before"] is None
+    assert c.stunt.loss == 2 and c.stunt.before is None
 
 
 def test_min_action_score_for_compare_A_OA_AS1():
@@ -145,7 +145,7 @@ def test_seeded_faces_replay_through_faces_text(score, seed):
     r = rules()
     dice_ = chart.chart_dice(score, r)
     rolled = dice.roll_pool(dice_, score, r, dice.DiceSource(rng=random.Random(seed)))
-    again = dice.roll_pool(dice_, score, r, dice.DiceSource(physical={"faces": (dice.parse_faces(rolled["faces_text"]), "--faces")}))
+    again = dice.roll_pool(dice_, score, r, dice.DiceSource(physical={"faces": (dice.parse_faces(rolled.faces_text), "--faces")}))
     assert again == rolled
 
 

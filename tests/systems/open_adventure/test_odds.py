@@ -65,9 +65,9 @@ def test_seeded_rolls_agree_with_exact_odds():
         n, wins, crits, total = 20_000, 0, 0, 0
         for _ in range(n):
             roll = roll_pool(dice, score, R, source)
-            crits += roll["critical_failure"]
-            wins += roll["total"] >= ds and not roll["critical_failure"]
-            total += roll["total"]
+            crits += roll.critical_failure
+            wins += roll.total >= ds and not roll.critical_failure
+            total += roll.total
         p = float(exact.p_success)
         assert abs(wins / n - p) <= 4 * math.sqrt(p * (1 - p) / n)
         q = float(exact.p_critical_failure)
@@ -199,5 +199,5 @@ def test_seeded_opposed_rolls_agree_with_the_exact_chance():
     n, wins = 20_000, 0
     for _ in range(n):
         mine, theirs = roll_pool(da, 7, R, source), roll_pool(db, 10, R, source)
-        wins += mine["total"] >= theirs["total"] + 1 and not mine["critical_failure"]
+        wins += mine.total >= theirs.total + 1 and not mine.critical_failure
     assert abs(wins / n - exact) <= 4 * math.sqrt(exact * (1 - exact) / n)

@@ -23,7 +23,7 @@ def test_a_check_and_its_parts_are_frozen_records_that_read_as_their_log():
     r = check("bloodwind", "strength", faces="4,7", mo=True, specializations=("axes",), vs=("goblin", "body"),
               stunt=True, targets=3, target="goblin")
     assert isinstance(r, Record) and isinstance(r.action_score, Record) and isinstance(r.stunt, Record)
-    assert r.action_score.total == r.action_score["total"] == 7  # R-OA-AS-1: 4 + MO 2 + 1 Specialization
+    assert r.action_score.total == 7  # R-OA-AS-1: 4 + MO 2 + 1 Specialization
     assert r.ds.total == 8 and r.ds.extra == 3  # Goblin's Body Defense 5 + 3 targets (R-OA-STUNT-3)
     assert (r.stunt.before, r.stunt.after) == (12, 11)
     with pytest.raises(AttributeError):

@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 from fractions import Fraction
 
-from narateer_cli.systems.open_adventure import odds
+from narateer_cli.systems.open_adventure import odds, verify
 
 from tests.cli.test_secret_rolls import keys_anywhere
-from tests.conftest import ok, run
+from tests.conftest import ok, refused, run
 
 from . import helpers
 
@@ -104,3 +104,53 @@ def test_verify_refuses_a_logged_chance_its_declaration_does_not_give(oa):
     path.write_text(path.read_text().replace('"chance": "7/12"', '"chance": "1/2"'))
     r = run(oa, "--json", "verify")
     assert r.code == 1 and "chance should be 7/12" in r.json["problem"]
+
+
+def test_secret_rolls_outside_an_encounter_log_a_commitment_in_the_campaign_log(oa):
+    """P-SECRET-1: `roll` and `dice` with --secret and no encounter seal the roll in the campaign log, then
+    `unveil` publishes it and `verify campaign` re-runs it."""
+    shown = ok(oa, "roll", "amicus", "strength", "--mo", "--ds", "9", "--faces", "4,6+3", "--secret")
+    assert shown["success"] is True and shown["total"] == 13  # the Guide's screen
+    r = run(oa, "dice", "7", "--faces", "6+2,5", "--secret")
+    assert r.code == 0 and "13" in r.out and "narateer unveil" in r.err
+    check, dice = [json.loads(line[2:]) for line in (oa / "encounters" / "campaign.log.yaml").read_text().splitlines()]
+    assert (check["command"], dice["command"]) == ("roll", "dice")
+    for entry in (check, dice):
+        assert entry["commitment"] and not HIDDEN & keys_anywhere(entry)
+    assert dice["result"] == {"system": "open-adventure", "action_score": 7, "dice": ["d6", "d8"]}
+    assert ok(oa, "verify", "campaign")["secret"] == [check["id"], dice["id"]]
+    ok(oa, "unveil", "--all")
+    assert last_entry(oa, "campaign")["result"]["faces"] == [[6, 2], [5]]
+    data = ok(oa, "verify", "campaign")
+    assert data["ok"] is True and data["secret"] == []
+
+
+def test_a_secret_bare_roll_in_an_encounter_goes_to_its_log(oa):
+    encounter(oa)
+    ok(oa, "dice", "7", "--faces", "6+2,5", "--secret")
+    entry = last_entry(oa)
+    assert entry["command"] == "dice" and entry["commitment"] and "total" not in entry["result"]
+    assert not (oa / "encounters" / "campaign.log.yaml").exists()
+
+
+def test_verify_re_runs_an_unveiled_bare_roll():
+    rules = helpers.rules()
+    entry = {"seq": 4, "command": "dice", "result": {"system": "open-adventure", "action_score": 7,
+                                                     "dice": ["d6", "d8"], "faces": [[6, 2], [5]], "total": 13,
+                                                     "critical_failure": False}}
+    assert verify.verify_log([entry], rules) is None
+    entry["result"]["total"] = 12
+    assert verify.verify_log([entry], rules) == "entry 4 (dice): the total is not the sum of the faces"
+    entry["result"].update(total=13, dice=["d6", "d6"])
+    assert "AS 7 rolls" in verify.verify_log([entry], rules)
+
+
+def test_a_secret_resolve_outside_an_encounter_is_sealed_and_one_that_rolls_nothing_is_refused(oa):
+    ok(oa, "resolve", "bloodwind", "--intent", "free the axe", "--check", "strength", "--mo", "--ds", "4",
+       "--faces", "3,1", "--secret")
+    entry = last_entry(oa, "campaign")
+    assert entry["command"] == "resolve" and entry["commitment"] and not HIDDEN & keys_anywhere(entry)
+    refused(oa, 2, "resolve", "amicus", "--intent", "light the lantern", "--auto", "--secret",
+            contains="--secret hides a roll, and this command rolls nothing")
+    ok(oa, "unveil", entry["id"])
+    assert ok(oa, "verify", "campaign")["ok"] is True

@@ -15,21 +15,21 @@ from .helpers import cast, check, rules
 
 def test_w1_trident_explodes_R_OA_EXPL_1():
     r = check("amicus", "strength", "4,6+3", mo=True, ds="9")
-    assert r.action_score["total"] == 6 and r.dice == ["d6", "d6"]
+    assert r.action_score.total == 6 and r.dice == ["d6", "d6"]
     assert r.faces == [[4], [6, 3]] and r.exploded == [1] and r.total == 13
     assert r.success and r.effect == 4 and r.faces_text == "4,6+3"
 
 
 def test_w2_effect_and_bonus_R_OA_EFF_1():
     r = check("drayac", "coordination", "3,7", mo=True, bonuses=("3",), ds="6")
-    assert r.action_score["total"] == 8 and r.total == 10 and r.effect == 4
+    assert r.action_score.total == 8 and r.total == 10 and r.effect == 4
     r = check("drayac", "coordination", "3,7", mo=True, bonuses=("3",), ds="6", effect_bonuses=("2",))
     assert r.effect == 6 and r.effect_bonus == 2
 
 
 def test_w3_sphere_fails_short_by_one_R_OA_SUCC_2():
     r = check("laria", "intellect", "5", ds="6")
-    assert r.action_score["total"] == 4 and r.dice == ["d10"]
+    assert r.action_score.total == 4 and r.dice == ["d10"]
     assert not r.success and r.shortfall == 1 and r.effect is None and r.stunt is None
     assert r.outcome == "Failure"
 
@@ -44,8 +44,8 @@ def test_w4_axe_critical_failure_then_freed_R_OA_CRIT():
 
 def test_w5_lantern_stunt_costs_shortfall_R_OA_STUNT_2():
     r = check("amicus", "coordination", "3", ds="6", stunt=True)
-    assert r.action_score["total"] == 5 and r.dice == ["d12"]
-    assert r.stunt == {"targets": 1, "outcomes": 1, "pool": "body", "loss": 3, "before": 10, "after": 7,
+    assert r.action_score.total == 5 and r.dice == ["d12"]
+    assert r.stunt.as_dict() == {"targets": 1, "outcomes": 1, "pool": "body", "loss": 3, "before": 10, "after": 7,
                        "wounds_after": 0}
 
 
@@ -53,11 +53,11 @@ def test_w5_lantern_stunt_costs_shortfall_R_OA_STUNT_2():
 def test_w6_sweep_three_goblins_R_OA_STUNT_3(faces, success, effect):
     r = check("bloodwind", "strength", faces, mo=True, specializations=("axes",), vs=("goblin", "body"),
               target="goblin", stunt=True, targets=3)
-    assert r.action_score["total"] == 7
-    assert r.ds["total"] == 8 and r.ds["base"] == 5 and r.ds["multi"] == 3
-    assert r.ds["base_source"] == "defense:goblin.body"
+    assert r.action_score.total == 7
+    assert r.ds.total == 8 and r.ds.base == 5 and r.ds.multi == 3
+    assert r.ds.base_source == "defense:goblin.body"
     assert r.success is success and r.effect == effect
-    assert r.stunt["loss"] == 1 and r.stunt["after"] == 11
+    assert r.stunt.loss == 1 and r.stunt.after == 11
 
 
 def test_w6_sweep_chances_R_OA_STUNT_3():
@@ -70,23 +70,23 @@ def test_w7_wall_R_OA_DS_1_3():
     r = rules()
     assert chart.ds_value("easy", r) == (6, "tier:easy")
     w = check("warheart", "strength", "3,3", mo=True, ds="10", drawback=1)
-    assert w.ds["total"] == 11 and w.ds["drawback"] == 1
+    assert w.ds.total == 11 and w.ds.drawback == 1
 
 
 def test_w8_storm_three_drawbacks_R_OA_DS_3():
     r = check("drayac", "coordination", "9", mo=True, ds="moderate", drawback=3)
-    assert r.ds["total"] == 12 and r.ds["base_source"] == "tier:moderate"
+    assert r.ds.total == 12 and r.ds.base_source == "tier:moderate"
 
 
 def test_w9_drawback_removed_R_OA_DS_4():
     r = check("drayac", "coordination", "9", mo=True, ds="moderate", drawback=0)
-    assert r.ds["total"] == r.ds["base"] == 9
+    assert r.ds.total == r.ds.base == 9
 
 
 def test_w10_familiarity_R_OA_AS_4():
     r = check("warheart", "presence", "7", familiarity=True, ds="moderate")
-    assert r.action_score["total"] == 4 and r.dice == ["d10"] and r.action_score["mo"] == 2
-    assert r.ds["total"] == 10 and r.ds["familiarity"] == 1
+    assert r.action_score.total == 4 and r.dice == ["d10"] and r.action_score.mo == 2
+    assert r.ds.total == 10 and r.ds.familiarity == 1
     with pytest.raises(Refused) as e:
         check("warheart", "presence", "7", familiarity=True, ds="moderate", specializations=("shields",))
     assert e.value.rule == "R-OA-AS-4"
@@ -94,22 +94,22 @@ def test_w10_familiarity_R_OA_AS_4():
 
 def test_w11_chandelier_mo_or_not_R_OA_AS_2_3():
     r = check("ezarel", "intellect", "2,4", mo=True, ds="9")
-    assert r.action_score["total"] == 8 and r.dice == ["d6", "d10"]
+    assert r.action_score.total == 8 and r.dice == ["d6", "d10"]
     r = check("ezarel", "intellect", "4", ds="9")
-    assert r.action_score["total"] == 5 and r.dice == ["d12"]
+    assert r.action_score.total == 5 and r.dice == ["d12"]
 
 
 def test_w12_climb_two_benefits_R_OA_AS_5():
     r = check("bloodwind", "coordination", "5", mo=True, ds="9")
-    assert r.action_score["total"] == 5 and r.dice == ["d12"]
+    assert r.action_score.total == 5 and r.dice == ["d12"]
     r = check("bloodwind", "coordination", "2,5", mo=True, ds="9", specializations=("Climbing",), benefit=1)
-    assert r.action_score["total"] == 7 and r.dice == ["d6", "d8"]
-    assert r.action_score["specializations"] == 1 and r.action_score["benefit"] == 1
+    assert r.action_score.total == 7 and r.dice == ["d6", "d8"]
+    assert r.action_score.specializations == 1 and r.action_score.benefit == 1
 
 
 def test_w13_bow_bonus_R_OA_AS_1():
     r = check("drayac", "coordination", "1,2", mo=True, bonuses=("dragon-bane",), ds="9")
-    assert r.action_score == {"total": 8, "attribute": 3, "statblock": None, "mo": 2, "specializations": 0,
+    assert r.action_score.as_dict() == {"total": 8, "attribute": 3, "statblock": None, "mo": 2, "specializations": 0,
                               "benefit": 0, "time": 0, "bonus": 3}
 
 
@@ -123,7 +123,7 @@ def test_w14_extra_time_R_OA_TIME_1():
     with pytest.raises(BadInput):
         chart.time_benefit("2min", None, r)
     c = check("laria", "intellect", "3,2", ds="9", time="15 min")
-    assert c.action_score["time"] == 2 and c.action_score["total"] == 6
+    assert c.action_score.time == 2 and c.action_score.total == 6
 
 
 def test_w15_net_two_outcomes_R_OA_ACT_3():
@@ -131,7 +131,7 @@ def test_w15_net_two_outcomes_R_OA_ACT_3():
         check("amicus", "coordination", "5", ds="6", outcomes=2)
     assert e.value.rule == "R-OA-ACT-3"
     r = check("amicus", "coordination", "9", ds="6", outcomes=2, stunt=True)
-    assert r.ds["total"] == 8 and r.ds["multi"] == 2
+    assert r.ds.total == 8 and r.ds.multi == 2
 
 
 def test_w16_portcullis_maintained_R_OA_ACT_5():
@@ -151,7 +151,7 @@ def test_w16_portcullis_maintained_R_OA_ACT_5():
 
 def test_w17_lightning_rod_stunt_needs_no_extra_R_OA_STUNT_1():
     r = check("spyder", "strength", "12+2", mo=True, ds="9", stunt=True)
-    assert r.ds["multi"] == 0 and r.ds["total"] == 9 and r.success and r.stunt["loss"] == 1
+    assert r.ds.multi == 0 and r.ds.total == 9 and r.success and r.stunt.loss == 1
 
 
 def test_w18_every_row_and_tier_R_OA_DICE_1_DS_1():
@@ -205,13 +205,13 @@ def test_w21_comparing_scores_R_OA_CMP_1():
 
 def test_w22_door_opposed_R_OA_OPP_1():
     r = check("warheart", "strength", "3,4", mo=True, opposed=("orc", "strength"), other="orc", other_faces="2,5")
-    assert r.ds["base"] == 7 and r.ds["base_source"] == "opposed:orc" and r.success and r.effect == 0
+    assert r.ds.base == 7 and r.ds.base_source == "opposed:orc" and r.success and r.effect == 0
     assert r.opposed.total == 7 and r.opposed.actor == "orc"
     r = check("warheart", "strength", "3,4", mo=True, opposed=("orc", "strength"), other="orc", other_faces="3,5")
-    assert r.ds["total"] == 8 and not r.success and r.shortfall == 1
+    assert r.ds.total == 8 and not r.success and r.shortfall == 1
 
 
 def test_w23_npc_attribute_uses_group_R_OA_NPC_1():
     r = check("orc", "strength", "2,2", ds="6")
-    assert r.attribute == "strength" and r.group == "body" and r.action_score["attribute"] == 6
+    assert r.attribute == "strength" and r.group == "body" and r.action_score.attribute == 6
     assert r.dice == ["d6", "d6"] and r.npc
