@@ -157,7 +157,7 @@ def append_entry(session, enc_id: str, command: str, actor, declaration: dict, r
     fields.update(extra or {})
     fields = logged_fields(session, enc_id, fields, secret, entry_id, private)
     log = encounters.log_path(session.campaign.root, enc_id)
-    text, entry = encounters.new_entry(log, fields)
+    text, entry = encounters.new_entry(log, fields, session.txn.pending(log))
     session.txn.append(log, text)
     if "commitment" in fields:
         session.secret_entry = entry["id"]

@@ -94,7 +94,7 @@ def unveil_all(s, targets, strict: bool):
         log = encounters.log_path(s.campaign.root, log_id)
         text, appended = encounters.new_entry(log, {
             "command": "unveil", "actor": entry.get("actor"), "unveils": eid,
-            "salt": record["salt"], "result": record["result"]})
+            "salt": record["salt"], "result": record["result"]}, s.txn.pending(log))
         s.txn.append(log, text)
         unveiled.append({"entry": eid, "log": log_id, "unveil": appended["id"], "result": record["result"]})
     return unveiled, lost

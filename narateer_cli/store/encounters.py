@@ -125,25 +125,30 @@ def log_label(path: Path) -> str:
     return f"encounters/{path.name}"
 
 
-def new_entry(path: Path, fields: dict) -> tuple[str, dict]:
+def new_entry(path: Path, fields: dict, pending: str = "") -> tuple[str, dict]:
     """The text that appends one entry to the log at `path` (G-LOG-1): the next seq, a fresh id,
     the last entry as parent; a lost final newline comes back first (G-LOG-4). When git joined
-    two branches of play since this machine last wrote, a `merge` entry goes first (G-MERGE-2)."""
+    two branches of play since this machine last wrote, a `merge` entry goes first (G-MERGE-2).
+    `pending`: the text the same transaction already appends to this log; the entry chains after it."""
     label = log_label(path)
     tail = loglines.read_tail(path, label)
     root = path.parent.parent
-    text = "" if tail.newline else "\n"
-    seq, parent = tail.seq, tail.tip
-    merge = _merge_entry(root, path, label, tail)
+    if pending:
+        last = loglines.parse_line(pending.rstrip("\n").rsplit("\n", 1)[-1])
+        text, merge, seq, parent = "", None, last["seq"], last["id"]
+    else:
+        text = "" if tail.newline else "\n"
+        seq, parent = tail.seq, tail.tip
+        merge = _merge_entry(root, path, label, tail)
     if merge is not None:
         text += loglines.entry_line(merge)
         seq, parent = merge["seq"], merge["id"]
     entry = {"seq": seq + 1, "id": loglines.new_id(), "parent": parent, "at": loglines.now(), **fields}
     text += loglines.entry_line(entry)
-    size = tail.size + len(text.encode("utf-8"))
+    size = tail.size + len((pending + text).encode("utf-8"))
     cache.put(root, "logs", path.name[: -len(".log.yaml")], {"size": size, "tip": entry["id"]}, ["log"])
     # what undoing this entry returns to: its parent, or what the undo entries before it returned to
-    resumes = parent if merge is not None else effective_tip(tail)
+    resumes = parent if merge is not None or pending else effective_tip(tail)
     return text, {**entry, "resumes": resumes}
 
 

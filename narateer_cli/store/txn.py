@@ -179,6 +179,10 @@ class Transaction:
         rel = self.rel(path)
         self.appends[rel] = self.appends.get(rel, "") + text
 
+    def pending(self, path: Path) -> str:
+        """What this transaction already appends to the log at `path` (a second entry chains after it)."""
+        return self.appends.get(self.rel(path), "")
+
     def rel(self, path: Path) -> str:
         return os.path.relpath(path, self.root)
 

@@ -122,6 +122,9 @@ def test_unveil_all(camp):
     ok(camp, "roll", "selka", "stealth", "--dr", "1", "--faces", "1", "--secret")
     out = ok(camp, "unveil", "--all")
     assert len(out["unveiled"]) == 2
+    entries = log_entries(camp)  # G-LOG-1: the two unveils chain, they do not fork the log
+    assert [e["seq"] for e in entries] == list(range(1, len(entries) + 1))
+    assert [e["parent"] for e in entries[1:]] == [e["id"] for e in entries[:-1]]
     assert ok(camp, "verify", "campaign")["secret"] == []
 
 
