@@ -279,11 +279,18 @@ def new_cmd(app, char_id, name, attr, ac, hp, ap, concentration, action, source,
         if path.exists():
             raise BadInput(f"characters/{char_id}.yaml already exists", fix="pick another id or edit the file")
         doc = new_sheet(char_id, s.rules, name=name, attrs=attrs, acs=acs, hp=hp, ap=ap,
-                        concentration=concentration, actions=action)
+                        concentration=concentration, actions=action, cards=_card_ids(s))
         parse_sheet(char_id, doc, f"characters/{char_id}.yaml", s.rules)
         s.txn.write(path, yamlio.emit_text(doc))
         s.commit()
     emit(app, "new", Created(f"characters/{char_id}.yaml", char_id))
+
+
+def _card_ids(session) -> list:
+    """The campaign's card ids (`actions/*.yaml` stems): what `new --action` may name."""
+    from .files import load_cards
+
+    return list(load_cards(session.campaign.root))
 
 
 def _copy(app, char_id, name, source, count):

@@ -109,7 +109,7 @@ def condition_cmd(app, char, changes, rounds):
     from .timeflow import conditions
 
     declaration = {"changes": list(changes), **({"rounds": rounds} if rounds is not None else {})}
-    _change(app, "condition", char, declaration, lambda w, r, state: conditions(w, state, char, changes, rounds))
+    _change(app, "condition", char, declaration, lambda w, r, state: conditions(w, state, char, changes, rounds, r))
 
 
 @command(help="""Rest: refill the charges whose recharge is this kind (--proper = proper); A-CARD-REST.
