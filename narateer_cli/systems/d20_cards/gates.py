@@ -248,6 +248,8 @@ def _timing(world, plan, rules, used):
         ok = not own or rules.reaction["own_turn"]
         return Gate("timing", "R-CARD-PROP-8", ok, "a Reaction off its turn" if ok else
                     f"{card.id} is a Reaction and it is {perf.id}'s own turn")
+    if enc.turn is None and not own:
+        return Gate("timing", "R-CARD-ACT-1", False, f"no turn is going in encounter {enc.id}")
     return Gate("timing", "R-CARD-ACT-1", own, f"{perf.id}'s turn" if own else
                 f"it is {enc.turn}'s turn, not {perf.id}'s")
 
@@ -310,6 +312,8 @@ def refusal(gate: Gate, plan) -> Refused:
         perf = plan.performer.id
         kind = plan.card.recharge or "proper"
         fix = f"narateer rest {perf} --proper" if kind == "proper" else f"narateer rest {perf} --kind {kind}"
+    if gate.rule == "R-CARD-ACT-1" and gate.why.startswith("no turn"):
+        fix = f"run `narateer turn start {plan.owner.id}` first"
     return Refused(gate.why, rule=gate.rule, fix=fix)
 
 

@@ -185,8 +185,8 @@ def encounter_show(app, enc_id):
 
 def _host(name: str, help: str | None = None):
     """A host command that serves this system too, with this system's example in its help: `encounter new`
-    (the system's `new_state` hook makes the state) and T-LOG's `encounter log` (rows in words, --actor,
-    --since, --last)."""
+    (the system's `new_state` hook makes the state), T-LOG's `encounter log` (rows in words, --actor,
+    --since, --last) and `encounter end` (logged; the encounter is no longer current)."""
     import copy
 
     from narateer_cli.commands import encounters
@@ -203,6 +203,14 @@ encounter_cmd.add_command(_host("encounter_new", """Create encounter ID with the
 Example:
   narateer encounter new fight mira bandit"""))
 encounter_cmd.add_command(_host("encounter_log"))
+encounter_cmd.add_command(_host("encounter_end", """Close encounter ID (default: the current one).
+
+It is no longer current, its files stay, and an entry is logged; changes
+after it go to the campaign log.
+
+\b
+Example:
+  narateer encounter end fight"""))
 
 
 @command(group=encounter_cmd, name="join", help="""Add CHAR to the current encounter.
