@@ -32,6 +32,10 @@ def sections(log_id: str, entries: list, system, rules) -> dict:
 
 def row(entry: dict, result: dict, system, rules) -> list[str]:
     checks = [c for c in [result, *(result.get(k) for k in NESTED)] if isinstance(c, dict) and "total" in c]
+    if not checks and system is not None and system.hook("checks") is not None:  # e.g. one roll per target
+        from .luck import find
+
+        checks = [c for c in find(system.hook("checks"), result, entry.get("declaration")) if "total" in c]
     faces = "; ".join(faces_words(c, system) for c in checks if c.get("final_faces") or c.get("faces"))
     chance = "; ".join(filter(None, (chance_text(c, system, rules) for c in checks)))
     head = headline((entry.get("command") or "").replace(" ", "_"), result, system)

@@ -15,7 +15,7 @@ from narateer_cli.errors import BadInput
 from . import effects
 from .dice import check_group, edge_mode, edge_roll
 from .effects import note
-from .gates import card_gates, geometry, prepare, refusal, target_gate
+from .gates import card_gates, geometry, not_a_target, prepare, refusal, target_gate
 from .results import (ActionDc, ActResult, AttackRoll, Change, CooldownStart, DamageRoll, DryRun, Evolutionary,
                       SaveRoll, TargetResult)
 
@@ -31,7 +31,7 @@ def check_faces(plan, decl, rules, dice):
     for group, option in (("save", "--save-faces"), ("concentration", "--concentration-faces")):
         for name in dice.keys(group):
             if name not in (*plan.targets, plan.performer.id if plan.performer else None):
-                raise BadInput(f"{option} {name}= names no target", fix=f"add --target {name} or drop it")
+                raise not_a_target(option, name, (*plan.targets, plan.performer.id if plan.performer else None))
         check_group(dice, group, 1, 20, option)
     if dice.has("save") and card.kind != "dc":
         raise BadInput(f"{card.id} imposes no save", fix="drop --save-faces")

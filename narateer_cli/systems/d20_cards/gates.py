@@ -76,7 +76,19 @@ def _check_names(world, decl, targets, perf_id):
     for option, names in (("--distance", decl.distances), ("--unseen", decl.unseen), ("--unheard", decl.unheard)):
         for name in names:
             if name not in targets:
-                raise BadInput(f"{option} {name}: {name} is not a target", fix=f"add --target {name} or drop it")
+                raise not_a_target(option, name, targets)
+
+
+def not_a_target(option: str, name: str, targets) -> BadInput:
+    """A per-target option naming no target: the closest target when the name is misspelt (S-SYS-5), else
+    add it as a target or drop the option."""
+    from narateer_cli.suggest import closest as nearest
+
+    near = nearest(name, [t for t in targets if t])
+    if near:
+        return BadInput(f"{option} {name}: {name} is not a target (did you mean {' or '.join(near)}?)",
+                        fix=f"name {near[0]} in {option}")
+    return BadInput(f"{option} {name}: {name} is not a target", fix=f"add --target {name} or drop it")
 
 
 def _check_numbers(decl, rules):
