@@ -87,3 +87,26 @@ def test_the_players_screen_shows_a_save_as_the_last_check(d20):
     entry = encounters.read_log(d20, "fight")[-1]
     assert last_check(entry) == {"actor": "bandit", "skill": "save against Stun Word", "faces": [8], "total": 10,
                                  "target": 11, "outcome": "Failed"}
+
+
+def test_the_state_file_names_its_system(d20):
+    assert (d20 / "encounters" / "fight.yaml").read_text().startswith("# d20-cards encounter state;")
+
+
+def test_every_roll_meets_its_number_through_one_comparison(monkeypatch):
+    """Attack vs AC, save vs DC and the Concentration check all go through `beats` with their tie knob."""
+    from narateer_cli.systems.d20_cards import SYSTEM, act, effects
+
+    seen = []
+
+    def spy(total, target, ties=True):
+        seen.append((total, target, ties))
+        return total >= target if ties else total > target
+
+    monkeypatch.setattr(act, "beats", spy)
+    monkeypatch.setattr(effects, "beats", spy)
+    rules = SYSTEM.ruleset({"attack_ties": "miss", "concentration": {"ties": "drop"}})
+    assert act.hits(10, 14, 14, rules) is False and act.resists(11, 11, rules) is True
+    assert effects.kept(10, rules) is False
+    assert seen == [(14, 14, False), (11, 11, True), (10, 10, False)]
+    assert SYSTEM.beats(12, 12) is True
