@@ -222,10 +222,15 @@ def summary(entry: dict, system=None) -> str:
             text = None
         if text and "None" not in text.split():
             return text
-    moved = "; ".join(f"{cid} " + ", ".join(f"{k} {m['before'].get(k, 0)} -> {v}" for k, v in m["after"].items()
-                                              if m["before"].get(k, 0) != v)
-                      for cid, m in (entry.get("dice") or {}).items())
+    moved = _moved(entry.get("dice") or {})
     return " ".join(x for x in (actor, command, f"({moved})" if moved.strip("; ") else "") if x)
+
+
+def _moved(dice: dict) -> str:
+    """The counters a log entry moved, `id ready 5 -> 3, used 0 -> 2; ...`."""
+    return "; ".join(f"{cid} " + ", ".join(f"{k} {m['before'].get(k, 0)} -> {v}" for k, v in m["after"].items()
+                                           if m["before"].get(k, 0) != v)
+                     for cid, m in dice.items())
 
 
 def encounter_log(data: dict, system=None) -> str:

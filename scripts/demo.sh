@@ -51,9 +51,9 @@ say new thug --from bandit --count 2
 say encounter log --last 6
 say report brawl
 
-# Every other rule system plays its own short scene (narateer_cli/systems/NAME/demo.sh), on its own scratch copy.
+# Every other rule system plays its own short encounter (narateer_cli/systems/NAME/demo.sh), on its own scratch copy.
 here=$(cd "$(dirname "$0")/.." && pwd)
-for scene in "$here"/narateer_cli/systems/*/demo.sh; do
-  printf '\n\033[1m# %s\033[0m\n' "$(basename "$(dirname "$scene")")"
-  NARATEER="$N" bash "$scene"
+for play in "$here"/narateer_cli/systems/*/demo.sh; do
+  printf '\n\033[1m# %s\033[0m\n' "$(basename "$(dirname "$play")")"
+  NARATEER="$N" bash "$play"
 done

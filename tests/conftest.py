@@ -113,7 +113,7 @@ def camp(tmp_path) -> Path:
 
 
 @pytest.fixture
-def scene_camp(camp) -> Path:
+def encounter_camp(camp) -> Path:
     """The example campaign with the `ambush` encounter current (selka, sentry, mira, bandit)."""
     config = camp / "narateer.yaml"
     config.write_text(config.read_text() + "encounter: ambush\n")

@@ -15,11 +15,43 @@ import click
 from ..cli import App
 
 
+class SignedWords(click.Command):
+    """A command whose `changes` are signed words (`+stunned -hidden`): a word that starts with + or - and is
+    none of the command's options is an argument, never a bundle of short flags (`-hidden` read as `-h`
+    printed help and changed nothing)."""
+
+    def parse_args(self, ctx, args):
+        flags, valued = set(), set()
+        for param in self.get_params(ctx):
+            if isinstance(param, click.Option):
+                (flags if param.is_flag or param.count else valued).update((*param.opts, *param.secondary_opts))
+        words, signed, rest = [], [], list(args)
+        while rest:
+            word = rest.pop(0)
+            if word == "--":
+                signed += rest
+                break
+            if word in valued and rest:
+                words += [word, rest.pop(0)]
+            elif word[:1] in "+-" and len(word) > 1 and not word.startswith("--") and word not in flags:
+                signed.append(word)
+            else:
+                words.append(word)
+        return super().parse_args(ctx, words + (["--", *signed] if signed else []))
+
+
+def _signed(fn) -> bool:
+    return any(isinstance(p, click.Argument) and p.name == "changes" for p in getattr(fn, "__click_params__", ()))
+
+
 def command(group=None, name=None, rolls=False, **attrs):
     """A command with the shared `--json` and `--seed` options (accepted after the name too), and
-    `--secret` (P-SECRET-1), listed in the help of a command that `rolls`, accepted by every command."""
+    `--secret` (P-SECRET-1), listed in the help of a command that `rolls`, accepted by every command.
+    A command with a `changes` argument reads signed words (`SignedWords`)."""
 
     def wrap(fn):
+        if _signed(fn):
+            attrs.setdefault("cls", SignedWords)
         @click.option("--secret", is_flag=True, hidden=not rolls,
                       help="Log only a commitment to this roll; `narateer unveil` publishes it (P-SECRET-1).")
         @click.option("--json", "as_json", is_flag=True, help="Print one JSON object for scripts.")

@@ -89,7 +89,7 @@ def check_cmd(app):
     from ..store.validate import validate_campaign
 
     problems = validate_campaign(app.campaign)
-    emit(app, "check", {"problems": problems, "ok": not problems})
+    emit(app, "check", {"system": app.campaign.system.name, "problems": problems, "ok": not problems})
     if problems:
         raise click.exceptions.Exit(1)
 

@@ -2,9 +2,10 @@
 
 They reach the game only through its SYSTEM hooks: `new_state` for a new
 encounter, `parse_sheet` for the counters an undo restores, `verify_log` to
-re-check a log. A system with more to say (Narateer's `encounter show` and
-`join`) builds its own `encounter` group and adds `encounter_new` and
-`encounter_log` from here.
+re-check a log. There is one `encounter` group, made by `encounter_group`: it
+holds the host's subcommands (new, show, log, end), and a system with more to
+say (Narateer's `encounter show` and `join`) takes a group from it and adds its
+own subcommands, a name the host has already replacing the host's.
 """
 
 from __future__ import annotations
@@ -15,18 +16,16 @@ from .common import Session, command, emit, nonneg
 from .encounter_ops import Encounter, current_encounter, finish, log_undo, restore_last
 
 
-@click.group(name="encounter", help="""Create, show and read encounters.
+ENCOUNTER_HELP = """Create, show and read encounters.
 
 \b
 Examples:
   narateer encounter new skirmish selka sentry
   narateer encounter show
-  narateer encounter log --last 5""")
-def encounter_cmd():
-    pass
+  narateer encounter log --last 5"""
 
 
-@command(group=encounter_cmd, name="new", help="""Create encounter ID with these participants and make it current.
+@command(name="new", help="""Create encounter ID with these participants and make it current.
 
 \b
 Example:
@@ -75,14 +74,14 @@ def _log_id(session, enc_id):
     return pick(session, enc_id).id
 
 
-@command(group=encounter_cmd, name="end", help="""Close encounter ID (default: the current one).
+@command(name="end", help="""Close encounter ID (default: the current one).
 
 It is no longer current, its files stay, and an entry is logged; changes
 after it go to the campaign log.
 
 \b
 Example:
-  narateer encounter end ambush""")
+  narateer encounter end        (the current one)""")
 @click.argument("enc_id", required=False)
 def encounter_end(app, enc_id):
     from ..store import yamlio
@@ -105,7 +104,7 @@ def pick(session, enc_id):
     return current_encounter(session, required=True)
 
 
-@command(group=encounter_cmd, name="show", help="""The encounter's state and each participant's counters.
+@command(name="show", help="""The encounter's state and each participant's counters.
 
 \b
 Example:
@@ -118,12 +117,12 @@ def encounter_show(app, enc_id):
     emit(app, "encounter_show", {**enc.state, "status": status})
 
 
-@command(group=encounter_cmd, name="log", help="""Print an encounter's log: seq, id, time, actor, what happened.
+@command(name="log", help="""Print an encounter's log: seq, id, time, actor, what happened.
 
 \b
 Examples:
   narateer encounter log --last 5
-  narateer encounter log --actor selka --since 3""")
+  narateer encounter log --since 3 --json""")
 @click.argument("enc_id", required=False)
 @click.option("--last", type=int, help="Only the last N entries (after the other filters).")
 @click.option("--actor", "actors", multiple=True, metavar="CHAR", help="Only entries whose actor is CHAR (repeatable).")
@@ -141,6 +140,20 @@ def encounter_log(app, enc_id, last, actors, since):
         entries = entries[len(entries) - last:] if last else []
     emit(app, "encounter_log", {"id": log_id, "entries": entries})
 
+
+def encounter_group(help: str = ENCOUNTER_HELP, shared: tuple[str, ...] = ("new", "show", "log", "end")) -> click.Group:
+    """S-SYS-3: a fresh `encounter` group holding the host's subcommands named in `shared`.
+
+    A system extends it with `@command(group=its_group, name=...)`; a name the host has already is
+    replaced, so every system's group has the host's rows, filters and words wherever it adds nothing."""
+    group = click.Group(name="encounter", help=help)
+    for name in shared:
+        group.add_command(HOST_SUBCOMMANDS[name])
+    return group
+
+
+HOST_SUBCOMMANDS = {"new": encounter_new, "show": encounter_show, "log": encounter_log, "end": encounter_end}
+encounter_cmd = encounter_group()  # the host's own, for a system that lists no `encounter` verb
 
 def log_filter(actors, since):
     """T-LOG: which entries `--actor` and `--since` keep (a seq number, a clock time, or a date-time)."""
@@ -212,8 +225,9 @@ def _undone_words(root, log_id, record, system) -> str | None:
 Reports the first inconsistency with its entry and exits 1.
 
 \b
-Example:
-  narateer verify ambush""")
+Examples:
+  narateer verify               (the current encounter, else the campaign log)
+  narateer verify campaign""")
 @click.argument("enc_id", required=False)
 def verify_cmd(app, enc_id):
     from ..store import encounters, secrets

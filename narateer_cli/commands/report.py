@@ -15,7 +15,7 @@ needs no network. Default: the current encounter (else the campaign log).
 \b
 Examples:
   narateer report > session.md
-  narateer report ambush --format html > ambush.html
+  narateer report --format html > session.html
   narateer report --all""")
 @click.argument("enc_id", required=False)
 @click.option("--all", "every", is_flag=True, help="Every encounter of the campaign, oldest first.")

@@ -106,7 +106,7 @@ percentile (Poisson-binomial), dice spent and top faces against the die model (P
 \b
 Examples:
   narateer stats
-  narateer stats --actor selka --since 2026-11-01 --json""")
+  narateer stats --since 2026-11-01 --json""")
 @click.option("--actor", metavar="X", help="Only this character.")
 @click.option("--encounter", metavar="E", help="Only this encounter's log (`campaign`: the campaign log).")
 @click.option("--since", metavar="DATE", help="Only entries logged at or after DATE (YYYY-MM-DD).")

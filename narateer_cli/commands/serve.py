@@ -40,6 +40,17 @@ def serve_cmd(app, host, port):
 
     root = app.campaign.root
     app.campaign.system  # an unknown system is exit 2 now, not on the first page load
+    uvicorn, make_app = _server()
+    token = secrets.token_urlsafe(18)
+    sock = _bind(host, port, socket)
+    _announce(host, sock, token)
+    config = uvicorn.Config(make_app(root, token), log_level="warning", access_log=False, lifespan="off",
+                            timeout_graceful_shutdown=1)
+    uvicorn.Server(config).run(sockets=[sock])
+
+
+def _server():
+    """(uvicorn, make_app), or one line naming the missing web extra (exit 2)."""
     try:
         import uvicorn
 
@@ -49,8 +60,11 @@ def serve_cmd(app, host, port):
 
         raise BadInput(f"narateer serve needs the web extra ({exc.name} is not installed)",
                        fix="pip install 'narateer[serve]'") from None
-    token = secrets.token_urlsafe(18)
-    sock = _bind(host, port, socket)
+    return uvicorn, make_app
+
+
+def _announce(host: str, sock, token: str):
+    """The two addresses, and a warning on stderr when the party view is reachable beyond loopback."""
     shown = f"[{host}]" if ":" in host else host
     url = f"http://{shown}:{sock.getsockname()[1]}"
     click.echo(f"narateer serve: party view {url}/  (Ctrl-C stops)")
@@ -58,9 +72,6 @@ def serve_cmd(app, host, port):
     if not is_loopback(host):
         click.echo(f"narateer serve: warning: listening on {host}, not loopback: anyone who can reach this machine "
                    f"sees the party view; the Guide's token is {token} (keep it to yourself)", err=True)
-    config = uvicorn.Config(make_app(root, token), log_level="warning", access_log=False, lifespan="off",
-                            timeout_graceful_shutdown=1)
-    uvicorn.Server(config).run(sockets=[sock])
 
 
 def _bind(host: str, port: int, socket):

@@ -77,82 +77,96 @@ class GetOnly:
 def make_app(root: Path, token: str, poll: float = 0.25):
     """The ASGI application serving campaign `root`; `token` guards /guide; `poll` is how often the
     event stream looks at the files' stat signature."""
-    models = Models(root)
-    assets = Path(__file__).resolve().parent / "assets"
+    site = Site(root, token, poll)
+    routes = []
+    for path, handler in (("", site.full), ("/part", site.part), ("/data", site.data), ("/events", site.events),
+                          ("/stats", site.stats)):
+        routes.append(Route(path or "/", site.party(handler)))
+        routes.append(Route("/guide" + path, site.guarded(handler)))
+    routes.append(Route("/assets/{name}", site.asset))
+    app = Starlette(routes=routes)
+    return GetOnly(app)
 
-    def authorised(request) -> tuple[bool, bool]:
+
+class Site:
+    """The handlers of one served campaign: each page has a party route and a /guide route (V-2)."""
+
+    def __init__(self, root: Path, token: str, poll: float):
+        self.root = root
+        self.token = token
+        self.poll = poll
+        self.models = Models(root)
+        self.assets = Path(__file__).resolve().parent / "assets"
+
+    def authorised(self, request) -> tuple[bool, bool]:
         """(allowed, came in the query): the token from ?token=, the cookie or the Authorization header."""
         query = request.query_params.get("token")
         header = request.headers.get("authorization", "")
         given = query or request.cookies.get(COOKIE) or (header[7:] if header[:7].lower() == "bearer " else None)
-        ok = given is not None and hmac.compare_digest(given.encode("utf-8"), token.encode("utf-8"))
+        ok = given is not None and hmac.compare_digest(given.encode("utf-8"), self.token.encode("utf-8"))
         return ok, bool(query) and ok
 
-    def guarded(handler):
+    def guarded(self, handler):
         def endpoint(request):
-            ok, from_query = authorised(request)
+            ok, from_query = self.authorised(request)
             if not ok:
                 return Response("401: the Guide's view needs the token `narateer serve` printed\n", status_code=401,
                                 media_type="text/plain", headers={"WWW-Authenticate": "Bearer", **HEADERS})
             response = handler(request, True)
             if from_query:
-                response.set_cookie(COOKIE, token, httponly=True, samesite="strict", path="/guide")
+                response.set_cookie(COOKIE, self.token, httponly=True, samesite="strict", path="/guide")
             return response
         return endpoint
 
+    @staticmethod
     def party(handler):
         return lambda request: handler(request, False)
 
+    @staticmethod
     def base(guide):
         return "/guide" if guide else ""
 
-    def links(guide):
-        b = base(guide)
+    def links(self, guide):
+        b = self.base(guide)
         return (f"<nav><a href=\"{b or '/'}\">Encounter</a> <a href=\"{b}/stats\">Luck</a></nav>")
 
+    @staticmethod
     def html(text):
         return HTMLResponse(text, headers=HEADERS)
 
-    def full(request, guide):
-        model = models.get(guide)
-        return html(page.document(page._title(model), page.encounter(model, links(guide)), model["view"], base(guide)))
+    def full(self, request, guide):
+        model = self.models.get(guide)
+        return self.html(page.document(page._title(model), page.encounter(model, self.links(guide)), model["view"],
+                                       self.base(guide)))
 
-    def part(request, guide):
-        return html(page.encounter(models.get(guide), links(guide)))
+    def part(self, request, guide):
+        return self.html(page.encounter(self.models.get(guide), self.links(guide)))
 
-    def data(request, guide):
-        return JSONResponse(models.get(guide), headers=HEADERS)
+    def data(self, request, guide):
+        return JSONResponse(self.models.get(guide), headers=HEADERS)
 
-    def stats(request, guide):
+    def stats(self, request, guide):
         from . import charts
 
-        model = models.get(guide)
+        model = self.models.get(guide)
         # the party's chart leaves out every creature the whole party cannot see now (V-2)
-        skip = set() if guide else set((models.get(True).get("guide") or {}).get("concealed_from_party") or ())
+        skip = set() if guide else set((self.models.get(True).get("guide") or {}).get("concealed_from_party") or ())
         from ..store.campaign import Campaign
 
-        campaign = Campaign(root)
-        body = page.stats("Luck: expected and actual successes", charts.charts(root, campaign.system, campaign.rules, skip),
-                          links(guide))
-        return html(page.document("Luck", body, model["view"], base(guide)))
+        campaign = Campaign(self.root)
+        body = page.stats("Luck: expected and actual successes",
+                          charts.charts(self.root, campaign.system, campaign.rules, skip), self.links(guide))
+        return self.html(page.document("Luck", body, model["view"], self.base(guide)))
 
-    def events(request, guide):
-        return StreamingResponse(_stream(request, root, poll), media_type="text/event-stream",
+    def events(self, request, guide):
+        return StreamingResponse(_stream(request, self.root, self.poll), media_type="text/event-stream",
                                  headers={**HEADERS, "X-Accel-Buffering": "no"})
 
-    def asset(request):
+    def asset(self, request):
         name = request.path_params["name"]
         if name not in ASSETS:  # a fixed table: nothing outside it is reachable
             return Response("404\n", status_code=404, media_type="text/plain", headers=HEADERS)
-        return Response((assets / name).read_bytes(), media_type=ASSETS[name], headers=HEADERS)
-
-    routes = []
-    for path, handler in (("", full), ("/part", part), ("/data", data), ("/events", events), ("/stats", stats)):
-        routes.append(Route(path or "/", party(handler)))
-        routes.append(Route("/guide" + path, guarded(handler)))
-    routes.append(Route("/assets/{name}", asset))
-    app = Starlette(routes=routes)
-    return GetOnly(app)
+        return Response((self.assets / name).read_bytes(), media_type=ASSETS[name], headers=HEADERS)
 
 
 async def _stream(request, root: Path, poll: float):

@@ -3,7 +3,7 @@
 Rules cited: R-ACT-4, R-ACT-5, R-ACT-6, A-EXCH, A-ASSIST, A-COND, R-PAY-3,
 R-PAY-5, R-HIDE-6, R-HIDE-7, R-TIER-1.
 
-In the `ambush` encounter (scene_camp):
+In the `ambush` encounter (encounter_camp):
   mira    Might 3, Melee SL 2 -> 3 Melee uses; 6 Ready; sword (cost 1, damage 3),
           greataxe (cost 2, damage 5)
   bandit  Might 2, Melee SL 1 -> Melee Readiness 2; 5 Ready; club
@@ -47,10 +47,10 @@ def log_entries(camp):
 
 
 @pytest.fixture
-def fight(scene_camp):
+def fight(encounter_camp):
     """Mira's activation in the ambush."""
-    ok(scene_camp, "turn", "start", "mira")
-    return scene_camp
+    ok(encounter_camp, "turn", "start", "mira")
+    return encounter_camp
 
 
 def exchange(camp, *args):
@@ -210,26 +210,26 @@ def _selka_hides_from_bandit_and_mira(camp):
     assert data["hidden_from"] == ["bandit", "mira"]
 
 
-def test_hidden_attacker_revealed_to_its_target_after_the_exchange(scene_camp):
-    _selka_hides_from_bandit_and_mira(scene_camp)
+def test_hidden_attacker_revealed_to_its_target_after_the_exchange(encounter_camp):
+    _selka_hides_from_bandit_and_mira(encounter_camp)
     # the bandit is not aware of selka: it cannot guard
-    refused(scene_camp, 3, "exchange", "selka", "bandit", "--response", "guard", "--faces", "2",
+    refused(encounter_camp, 3, "exchange", "selka", "bandit", "--response", "guard", "--faces", "2",
             "--response-faces", "1")
-    data = ok(scene_camp, "exchange", "selka", "bandit", "--response", "none", "--boost", "1", "--faces", "2,1")
+    data = ok(encounter_camp, "exchange", "selka", "bandit", "--response", "none", "--boost", "1", "--faces", "2,1")
     assert data["lands"] == "attacker" and data["hit_margin"] == 1
     assert data["revealed_to"] == ["bandit"]
-    assert ok(scene_camp, "encounter", "show")["hidden"] == {"selka": {"mira": 3}}
+    assert ok(encounter_camp, "encounter", "show")["hidden"] == {"selka": {"mira": 3}}
 
 
-def test_hidden_defender_cannot_be_targeted(scene_camp):
-    _selka_hides_from_bandit_and_mira(scene_camp)
-    ok(scene_camp, "turn", "end", "--next", "mira")
-    ok(scene_camp, "turn", "start", "mira")
-    err = refused(scene_camp, 3, "exchange", "mira", "selka", "--response", "none", "--faces", "2")
+def test_hidden_defender_cannot_be_targeted(encounter_camp):
+    _selka_hides_from_bandit_and_mira(encounter_camp)
+    ok(encounter_camp, "turn", "end", "--next", "mira")
+    ok(encounter_camp, "turn", "start", "mira")
+    err = refused(encounter_camp, 3, "exchange", "mira", "selka", "--response", "none", "--faces", "2")
     assert "R-HIDE-7" in err
     # once selka is revealed to mira, mira may target her
-    ok(scene_camp, "reveal", "selka", "--to", "mira")
-    data = ok(scene_camp, "exchange", "mira", "selka", "--response", "none", "--faces", "2")
+    ok(encounter_camp, "reveal", "selka", "--to", "mira")
+    data = ok(encounter_camp, "exchange", "mira", "selka", "--response", "none", "--faces", "2")
     assert data["attack"]["target"] == 2 and data["lands"] is None
 
 
@@ -288,105 +288,105 @@ def test_exchange_is_logged_with_both_sides_dice(fight):
 
 # ---- Reactions: Opportunity Attack, Assist (R-ACT-6, A-ASSIST, A-COND) -------------------
 
-def test_opportunity_attack_right_after_a_move(scene_camp):
-    ok(scene_camp, "turn", "start", "selka")
-    ok(scene_camp, "move", "selka", "2")
-    data = ok(scene_camp, "react", "sentry", "opportunity", "--against", "selka", "--boost", "1", "--faces", "2,1")
+def test_opportunity_attack_right_after_a_move(encounter_camp):
+    ok(encounter_camp, "turn", "start", "selka")
+    ok(encounter_camp, "move", "selka", "2")
+    data = ok(encounter_camp, "react", "sentry", "opportunity", "--against", "selka", "--boost", "1", "--faces", "2,1")
     assert data["actor"] == "sentry" and data["against"] == "selka"
     assert data["check"]["target"] == 2 and data["check"]["total"] == 3 and data["check"]["reaction"] is True
     assert data["lands"] == "attacker" and data["hit_margin"] == 1
     assert data["check"]["paid"] == 2
-    assert sheet_dice(scene_camp, "sentry") == {"ready": 2, "used": 2}
+    assert sheet_dice(encounter_camp, "sentry") == {"ready": 2, "used": 2}
     # no proactive use of anyone's: selka's uses untouched
-    assert state(scene_camp)["uses"]["melee"] == 2
-    assert log_entries(scene_camp)[-1]["command"] == "react"
+    assert state(encounter_camp)["uses"]["melee"] == 2
+    assert log_entries(encounter_camp)[-1]["command"] == "react"
 
 
-def test_opportunity_attack_refused_when_the_last_action_was_not_a_move(scene_camp):
-    ok(scene_camp, "turn", "start", "selka")
-    ok(scene_camp, "move", "selka", "2")
-    ok(scene_camp, "roll", "selka", "athletics", "--dr", "2", "--faces", "1")
-    refused(scene_camp, 3, "react", "sentry", "opportunity", "--against", "selka", "--faces", "2",
+def test_opportunity_attack_refused_when_the_last_action_was_not_a_move(encounter_camp):
+    ok(encounter_camp, "turn", "start", "selka")
+    ok(encounter_camp, "move", "selka", "2")
+    ok(encounter_camp, "roll", "selka", "athletics", "--dr", "2", "--faces", "1")
+    refused(encounter_camp, 3, "react", "sentry", "opportunity", "--against", "selka", "--faces", "2",
             contains="R-ACT-6")
     # and against someone else than the mover
-    ok(scene_camp, "move", "selka", "1")
-    refused(scene_camp, 3, "react", "sentry", "opportunity", "--against", "bandit", "--faces", "2")
+    ok(encounter_camp, "move", "selka", "1")
+    refused(encounter_camp, 3, "react", "sentry", "opportunity", "--against", "bandit", "--faces", "2")
 
 
-def test_opportunity_attack_refused_right_after_turn_start(scene_camp):
-    ok(scene_camp, "turn", "start", "selka")
-    refused(scene_camp, 3, "react", "sentry", "opportunity", "--against", "selka", "--faces", "2")
+def test_opportunity_attack_refused_right_after_turn_start(encounter_camp):
+    ok(encounter_camp, "turn", "start", "selka")
+    refused(encounter_camp, 3, "react", "sentry", "opportunity", "--against", "selka", "--faces", "2")
 
 
-def test_opportunity_attack_refused_when_stunned(scene_camp):
-    ok(scene_camp, "condition", "sentry", "+stunned")
-    ok(scene_camp, "turn", "start", "selka")
-    ok(scene_camp, "move", "selka", "2")
-    refused(scene_camp, 3, "react", "sentry", "opportunity", "--against", "selka", "--faces", "2",
+def test_opportunity_attack_refused_when_stunned(encounter_camp):
+    ok(encounter_camp, "condition", "sentry", "+stunned")
+    ok(encounter_camp, "turn", "start", "selka")
+    ok(encounter_camp, "move", "selka", "2")
+    refused(encounter_camp, 3, "react", "sentry", "opportunity", "--against", "selka", "--faces", "2",
             contains="stunned")
 
 
-def test_opportunity_attack_on_a_hidden_mover_refused(scene_camp):
-    _selka_hides_from_bandit_and_mira(scene_camp)
-    ok(scene_camp, "move", "selka", "2")
-    refused(scene_camp, 3, "react", "bandit", "opportunity", "--against", "selka", "--faces", "2",
+def test_opportunity_attack_on_a_hidden_mover_refused(encounter_camp):
+    _selka_hides_from_bandit_and_mira(encounter_camp)
+    ok(encounter_camp, "move", "selka", "2")
+    refused(encounter_camp, 3, "react", "bandit", "opportunity", "--against", "selka", "--faces", "2",
             contains="hidden")
 
 
-def test_opportunity_attack_by_a_hidden_reactor_reveals_it_to_the_mover(scene_camp):
-    _selka_hides_from_bandit_and_mira(scene_camp)
-    ok(scene_camp, "turn", "end", "--next", "mira")
-    ok(scene_camp, "turn", "start", "mira")
-    ok(scene_camp, "move", "mira", "3")
-    data = ok(scene_camp, "react", "selka", "opportunity", "--against", "mira", "--faces", "2")
+def test_opportunity_attack_by_a_hidden_reactor_reveals_it_to_the_mover(encounter_camp):
+    _selka_hides_from_bandit_and_mira(encounter_camp)
+    ok(encounter_camp, "turn", "end", "--next", "mira")
+    ok(encounter_camp, "turn", "start", "mira")
+    ok(encounter_camp, "move", "mira", "3")
+    data = ok(encounter_camp, "react", "selka", "opportunity", "--against", "mira", "--faces", "2")
     assert data["check"]["target"] == 3 and data["lands"] is None  # 2 vs Mira's Melee Readiness 3
     assert data["revealed_to"] == ["mira"]
-    assert ok(scene_camp, "encounter", "show")["hidden"] == {"selka": {"bandit": 3}}
+    assert ok(encounter_camp, "encounter", "show")["hidden"] == {"selka": {"bandit": 3}}
 
 
-def test_two_enemies_may_each_answer_the_same_move(scene_camp):
-    ok(scene_camp, "turn", "start", "selka")
-    ok(scene_camp, "move", "selka", "2")
-    ok(scene_camp, "react", "sentry", "opportunity", "--against", "selka", "--faces", "1")
-    data = ok(scene_camp, "react", "bandit", "opportunity", "--against", "selka", "--faces", "2")
+def test_two_enemies_may_each_answer_the_same_move(encounter_camp):
+    ok(encounter_camp, "turn", "start", "selka")
+    ok(encounter_camp, "move", "selka", "2")
+    ok(encounter_camp, "react", "sentry", "opportunity", "--against", "selka", "--faces", "1")
+    data = ok(encounter_camp, "react", "bandit", "opportunity", "--against", "selka", "--faces", "2")
     assert data["check"]["total"] == 2 and data["check"]["target"] == 2
 
 
-def test_assist_by_a_stunned_helper_refused(scene_camp):
-    ok(scene_camp, "condition", "mira", "+stunned")
-    ok(scene_camp, "turn", "start", "selka")
-    refused(scene_camp, 3, "roll", "selka", "athletics", "--dr", "2", "--assist", "mira", "--faces", "0",
+def test_assist_by_a_stunned_helper_refused(encounter_camp):
+    ok(encounter_camp, "condition", "mira", "+stunned")
+    ok(encounter_camp, "turn", "start", "selka")
+    refused(encounter_camp, 3, "roll", "selka", "athletics", "--dr", "2", "--assist", "mira", "--faces", "0",
             "--reroll-faces", "2", contains="stunned")
 
 
-def test_assist_payment_is_logged_with_the_check(scene_camp):
-    ok(scene_camp, "turn", "start", "selka")
-    data = ok(scene_camp, "roll", "selka", "athletics", "--dr", "1", "--assist", "mira", "--faces", "0",
+def test_assist_payment_is_logged_with_the_check(encounter_camp):
+    ok(encounter_camp, "turn", "start", "selka")
+    data = ok(encounter_camp, "roll", "selka", "athletics", "--dr", "1", "--assist", "mira", "--faces", "0",
               "--reroll-faces", "2")
     assert data["edge"] == "advantage" and data["rerolled"] == [0] and data["total"] == 2
     assert data["success"] is True and data["paid"] == 1
     assert data["assist"]["helper"] == "mira" and data["assist"]["paid"] == 1
-    assert sheet_dice(scene_camp, "mira") == {"ready": 5, "used": 1}
-    entry = log_entries(scene_camp)[-1]
+    assert sheet_dice(encounter_camp, "mira") == {"ready": 5, "used": 1}
+    entry = log_entries(encounter_camp)[-1]
     assert entry["declaration"]["assist"] == "mira"
     assert entry["result"]["assist"]["paid"] == 1
     assert entry["dice"]["mira"] == {"before": {"ready": 6, "used": 0}, "after": {"ready": 5, "used": 1}}
     assert entry["dice"]["selka"] == {"before": {"ready": 5, "used": 0}, "after": {"ready": 4, "used": 1}}
-    assert ok(scene_camp, "verify")["ok"] is True
+    assert ok(encounter_camp, "verify")["ok"] is True
 
 
-def test_slowed_helper_pays_double_and_unaffordable_assist_refused(scene_camp):
-    ok(scene_camp, "condition", "mira", "+slowed")
-    ok(scene_camp, "turn", "start", "selka")
-    data = ok(scene_camp, "roll", "selka", "athletics", "--dr", "1", "--assist", "mira", "--faces", "1")
+def test_slowed_helper_pays_double_and_unaffordable_assist_refused(encounter_camp):
+    ok(encounter_camp, "condition", "mira", "+slowed")
+    ok(encounter_camp, "turn", "start", "selka")
+    data = ok(encounter_camp, "roll", "selka", "athletics", "--dr", "1", "--assist", "mira", "--faces", "1")
     assert data["assist"]["paid"] == 2
-    set_dice(scene_camp, "mira", ready=1, used=5)
-    refused(scene_camp, 3, "roll", "selka", "athletics", "--dr", "1", "--assist", "mira", "--faces", "1")
+    set_dice(encounter_camp, "mira", ready=1, used=5)
+    refused(encounter_camp, 3, "roll", "selka", "athletics", "--dr", "1", "--assist", "mira", "--faces", "1")
 
 
-def test_stunned_character_cannot_make_a_reaction_roll(scene_camp):
-    ok(scene_camp, "condition", "bandit", "+stunned")
-    refused(scene_camp, 3, "roll", "bandit", "melee", "--dr", "2", "--reaction", "--faces", "1")
+def test_stunned_character_cannot_make_a_reaction_roll(encounter_camp):
+    ok(encounter_camp, "condition", "bandit", "+stunned")
+    refused(encounter_camp, 3, "roll", "bandit", "melee", "--dr", "2", "--reaction", "--faces", "1")
 
 
 # ---- bad input ---------------------------------------------------------------------------

@@ -4,7 +4,7 @@ resolve paths, conditions, wounds, the append-only log, undo, verify and git.
 Rules cited: R-ACT-1, R-ACT-2, R-ACT-4, A-REFRESH, A-TURN, A-COND, A-WOUND,
 SPEC Part 3 (encounter files, JSON shapes, exit statuses).
 
-The `scene_camp` fixture is the example campaign with encounter `ambush`
+The `encounter_camp` fixture is the example campaign with encounter `ambush`
 (selka, sentry, mira, bandit) current; `camp` has no current encounter.
 """
 
@@ -64,41 +64,41 @@ def everyone_but_first_acts(camp, first, order):
 
 # ---- R-ACT-4: the Melee uses source case -----------------------------------------------
 
-def test_melee_uses_source_case_ready_4_2_1_uses_2_1_0(scene_camp):
+def test_melee_uses_source_case_ready_4_2_1_uses_2_1_0(encounter_camp):
     # The sentry: Melee SL 1, four Ready AD -> two proactive Melee uses.
-    assert sheet_dice(scene_camp, "sentry") == {"ready": 4, "used": 0}
-    start = ok(scene_camp, "turn", "start", "sentry")
+    assert sheet_dice(encounter_camp, "sentry") == {"ready": 4, "used": 0}
+    start = ok(encounter_camp, "turn", "start", "sentry")
     assert start["uses"]["melee"] == 2
     assert start["dice_after"] == {"ready": 4, "used": 0}
 
-    first = ok(scene_camp, "roll", "sentry", "melee", "--dr", "2", "--boost", "1", "--faces", "1,0")
+    first = ok(encounter_camp, "roll", "sentry", "melee", "--dr", "2", "--boost", "1", "--faces", "1,0")
     assert first["paid"] == 2 and first["roll_dice"] == 2
     assert first["dice_after"] == {"ready": 2, "used": 2}
-    assert state(scene_camp)["uses"]["melee"] == 1
+    assert state(encounter_camp)["uses"]["melee"] == 1
 
-    second = ok(scene_camp, "roll", "sentry", "melee", "--dr", "2", "--faces", "2")
+    second = ok(encounter_camp, "roll", "sentry", "melee", "--dr", "2", "--faces", "2")
     assert second["paid"] == 1
     assert second["dice_after"] == {"ready": 1, "used": 3}
-    assert state(scene_camp)["uses"]["melee"] == 0
+    assert state(encounter_camp)["uses"]["melee"] == 0
 
     # One Ready die left does not replace a proactive use: refused, nothing written.
-    err = refused(scene_camp, 3, "roll", "sentry", "melee", "--dr", "2", "--faces", "2")
+    err = refused(encounter_camp, 3, "roll", "sentry", "melee", "--dr", "2", "--faces", "2")
     assert "melee" in err and "R-ACT-4" in err
     # an Exchange is a Melee action too
-    refused(scene_camp, 3, "exchange", "sentry", "bandit", "--response", "none", "--faces", "2")
-    assert sheet_dice(scene_camp, "sentry") == {"ready": 1, "used": 3}
+    refused(encounter_camp, 3, "exchange", "sentry", "bandit", "--response", "none", "--faces", "2")
+    assert sheet_dice(encounter_camp, "sentry") == {"ready": 1, "used": 3}
 
 
-def test_use_consumed_on_failure_too(scene_camp):
-    ok(scene_camp, "turn", "start", "sentry")
-    failed = ok(scene_camp, "roll", "sentry", "melee", "--dr", "5", "--faces", "0")
+def test_use_consumed_on_failure_too(encounter_camp):
+    ok(encounter_camp, "turn", "start", "sentry")
+    failed = ok(encounter_camp, "roll", "sentry", "melee", "--dr", "5", "--faces", "0")
     assert failed["success"] is False
-    assert state(scene_camp)["uses"]["melee"] == 1
+    assert state(encounter_camp)["uses"]["melee"] == 1
 
 
-def test_proactive_check_outside_own_activation_refused(scene_camp):
-    ok(scene_camp, "turn", "start", "sentry")
-    refused(scene_camp, 3, "roll", "mira", "melee", "--dr", "2", "--faces", "2")
+def test_proactive_check_outside_own_activation_refused(encounter_camp):
+    ok(encounter_camp, "turn", "start", "sentry")
+    refused(encounter_camp, 3, "roll", "mira", "melee", "--dr", "2", "--faces", "2")
 
 
 def test_no_use_limit_outside_any_encounter(camp):
@@ -107,179 +107,179 @@ def test_no_use_limit_outside_any_encounter(camp):
     assert sheet_dice(camp, "sentry") == {"ready": 0, "used": 4}
 
 
-def test_reaction_with_no_uses_left_succeeds_and_uses_none(scene_camp):
-    ok(scene_camp, "turn", "start", "sentry")
-    ok(scene_camp, "roll", "sentry", "melee", "--dr", "2", "--faces", "1")
-    ok(scene_camp, "roll", "sentry", "melee", "--dr", "2", "--faces", "1")
-    assert state(scene_camp)["uses"]["melee"] == 0
-    refused(scene_camp, 3, "roll", "sentry", "melee", "--dr", "2", "--faces", "2")
-    react = ok(scene_camp, "roll", "sentry", "melee", "--dr", "1", "--reaction", "--faces", "2")
+def test_reaction_with_no_uses_left_succeeds_and_uses_none(encounter_camp):
+    ok(encounter_camp, "turn", "start", "sentry")
+    ok(encounter_camp, "roll", "sentry", "melee", "--dr", "2", "--faces", "1")
+    ok(encounter_camp, "roll", "sentry", "melee", "--dr", "2", "--faces", "1")
+    assert state(encounter_camp)["uses"]["melee"] == 0
+    refused(encounter_camp, 3, "roll", "sentry", "melee", "--dr", "2", "--faces", "2")
+    react = ok(encounter_camp, "roll", "sentry", "melee", "--dr", "1", "--reaction", "--faces", "2")
     assert react["success"] is True and react["reaction"] is True
     assert react["paid"] == 1
     assert react["dice_after"] == {"ready": 1, "used": 3}
-    assert state(scene_camp)["uses"]["melee"] == 0
+    assert state(encounter_camp)["uses"]["melee"] == 0
     # another creature's Reaction outside its own activation is fine and touches no uses
-    other = ok(scene_camp, "roll", "bandit", "observation", "--dr", "2", "--reaction", "--faces", "2,1",
+    other = ok(encounter_camp, "roll", "bandit", "observation", "--dr", "2", "--reaction", "--faces", "2,1",
                "--boost", "1")
     assert other["total"] == 3 and other["paid"] == 2
-    assert state(scene_camp)["uses"] == {"melee": 0, "observation": 3}
+    assert state(encounter_camp)["uses"] == {"melee": 0, "observation": 3}
 
 
 # ---- A-REFRESH -------------------------------------------------------------------------
 
-def test_turn_start_refreshes_all_used_dice(scene_camp):
-    set_dice(scene_camp, "selka", ready=2, used=3)
-    before = (scene_camp / "characters" / "selka.yaml").read_text()
-    data = ok(scene_camp, "turn", "start", "selka")
+def test_turn_start_refreshes_all_used_dice(encounter_camp):
+    set_dice(encounter_camp, "selka", ready=2, used=3)
+    before = (encounter_camp / "characters" / "selka.yaml").read_text()
+    data = ok(encounter_camp, "turn", "start", "selka")
     assert data["refreshed"] == 3
     assert data["dice_before"] == {"ready": 2, "used": 3}
     assert data["dice_after"] == {"ready": 5, "used": 0}
-    assert sheet_dice(scene_camp, "selka") == {"ready": 5, "used": 0}
+    assert sheet_dice(encounter_camp, "selka") == {"ready": 5, "used": 0}
     # only the changed lines of the sheet change; comments and unknown keys stay
-    after = (scene_camp / "characters" / "selka.yaml").read_text()
+    after = (encounter_camp / "characters" / "selka.yaml").read_text()
     assert after == before.replace("  ready: 2\n  used: 3\n", "  ready: 5\n  used: 0\n")
     assert data["uses"] == {"athletics": 2, "melee": 2, "observation": 2, "stealth": 3}
 
 
-def test_refresh_leaves_wounded_dice(scene_camp):
-    set_dice(scene_camp, "selka", ready=1, used=2, wounded=2)
-    data = ok(scene_camp, "turn", "start", "selka")
+def test_refresh_leaves_wounded_dice(encounter_camp):
+    set_dice(encounter_camp, "selka", ready=1, used=2, wounded=2)
+    data = ok(encounter_camp, "turn", "start", "selka")
     assert data["dice_after"] == {"ready": 3, "used": 0, "wounded": 2}
 
 
-def test_refresh_amount_knob(scene_camp):
-    config = scene_camp / "narateer.yaml"
+def test_refresh_amount_knob(encounter_camp):
+    config = encounter_camp / "narateer.yaml"
     config.write_text(config.read_text() + "rules:\n  refresh: {amount: 1}\n")
-    set_dice(scene_camp, "selka", ready=2, used=3)
-    data = ok(scene_camp, "turn", "start", "selka")
+    set_dice(encounter_camp, "selka", ready=2, used=3)
+    data = ok(encounter_camp, "turn", "start", "selka")
     assert data["refreshed"] == 1
     assert data["dice_after"] == {"ready": 3, "used": 2}
-    manual = ok(scene_camp, "refresh", "selka")
+    manual = ok(encounter_camp, "refresh", "selka")
     assert manual["moved"] == 1 and manual["dice_after"] == {"ready": 4, "used": 1}
 
 
-def test_refresh_command_moves_all_used(scene_camp):
-    set_dice(scene_camp, "mira", ready=1, used=5)
-    data = ok(scene_camp, "refresh", "mira")
+def test_refresh_command_moves_all_used(encounter_camp):
+    set_dice(encounter_camp, "mira", ready=1, used=5)
+    data = ok(encounter_camp, "refresh", "mira")
     assert data["moved"] == 5 and data["dice_after"] == {"ready": 6, "used": 0}
-    assert log_entries(scene_camp)[-1]["command"] == "refresh"
+    assert log_entries(encounter_camp)[-1]["command"] == "refresh"
 
 
 # ---- A-TURN ----------------------------------------------------------------------------
 
-def test_turn_start_refused_for_someone_not_named_next(scene_camp):
-    ok(scene_camp, "turn", "start", "selka")
-    ended = ok(scene_camp, "turn", "end", "--next", "mira")
+def test_turn_start_refused_for_someone_not_named_next(encounter_camp):
+    ok(encounter_camp, "turn", "start", "selka")
+    ended = ok(encounter_camp, "turn", "end", "--next", "mira")
     assert ended["next"] == "mira" and ended["new_round"] is False
     assert ended["waiting"] == ["sentry", "mira", "bandit"]
-    err = refused(scene_camp, 3, "turn", "start", "sentry")
+    err = refused(encounter_camp, 3, "turn", "start", "sentry")
     assert "mira" in err
-    assert ok(scene_camp, "turn", "start", "mira")["actor"] == "mira"
+    assert ok(encounter_camp, "turn", "start", "mira")["actor"] == "mira"
 
 
-def test_turn_start_refused_for_someone_who_already_acted(scene_camp):
-    ok(scene_camp, "turn", "start", "selka")
-    ok(scene_camp, "turn", "end")
-    refused(scene_camp, 3, "turn", "start", "selka", contains="already acted")
+def test_turn_start_refused_for_someone_who_already_acted(encounter_camp):
+    ok(encounter_camp, "turn", "start", "selka")
+    ok(encounter_camp, "turn", "end")
+    refused(encounter_camp, 3, "turn", "start", "selka", contains="already acted")
 
 
-def test_turn_start_refused_while_another_acts(scene_camp):
-    ok(scene_camp, "turn", "start", "sentry")
-    refused(scene_camp, 3, "turn", "start", "bandit", contains="sentry")
-    refused(scene_camp, 3, "turn", "start", "sentry")
+def test_turn_start_refused_while_another_acts(encounter_camp):
+    ok(encounter_camp, "turn", "start", "sentry")
+    refused(encounter_camp, 3, "turn", "start", "bandit", contains="sentry")
+    refused(encounter_camp, 3, "turn", "start", "sentry")
 
 
-def test_new_round_after_everyone_acted(scene_camp):
-    ok(scene_camp, "turn", "start", "selka")
-    ok(scene_camp, "turn", "end", "--next", "sentry")
-    ok(scene_camp, "turn", "start", "sentry")
-    ok(scene_camp, "turn", "end", "--next", "mira")
-    ok(scene_camp, "turn", "start", "mira")
-    ok(scene_camp, "turn", "end", "--next", "bandit")
-    ok(scene_camp, "turn", "start", "bandit")
-    last = ok(scene_camp, "turn", "end")
+def test_new_round_after_everyone_acted(encounter_camp):
+    ok(encounter_camp, "turn", "start", "selka")
+    ok(encounter_camp, "turn", "end", "--next", "sentry")
+    ok(encounter_camp, "turn", "start", "sentry")
+    ok(encounter_camp, "turn", "end", "--next", "mira")
+    ok(encounter_camp, "turn", "start", "mira")
+    ok(encounter_camp, "turn", "end", "--next", "bandit")
+    ok(encounter_camp, "turn", "start", "bandit")
+    last = ok(encounter_camp, "turn", "end")
     assert last["new_round"] is True and last["round"] == 2 and last["waiting"] == ["selka", "sentry", "mira",
                                                                                     "bandit"]
-    st = state(scene_camp)
+    st = state(encounter_camp)
     assert st["round"] == 2 and st["acted"] == [] and st["actor"] is None
-    start = ok(scene_camp, "turn", "start", "selka")
+    start = ok(encounter_camp, "turn", "start", "selka")
     assert start["round"] == 2
-    show = ok(scene_camp, "encounter", "show")
+    show = ok(encounter_camp, "encounter", "show")
     assert show["round"] == 2 and show["actor"] == "selka" and show["acted"] == []
 
 
-def test_last_actor_of_a_round_may_name_the_first_of_the_next(scene_camp):
-    ok(scene_camp, "turn", "start", "selka")
-    everyone_but_first_acts(scene_camp, "selka", ["sentry", "mira"])
-    ok(scene_camp, "turn", "start", "bandit")
-    end = ok(scene_camp, "turn", "end", "--next", "mira")
+def test_last_actor_of_a_round_may_name_the_first_of_the_next(encounter_camp):
+    ok(encounter_camp, "turn", "start", "selka")
+    everyone_but_first_acts(encounter_camp, "selka", ["sentry", "mira"])
+    ok(encounter_camp, "turn", "start", "bandit")
+    end = ok(encounter_camp, "turn", "end", "--next", "mira")
     assert end["round"] == 2 and end["next"] == "mira"
-    refused(scene_camp, 3, "turn", "start", "selka")
-    ok(scene_camp, "turn", "start", "mira")
+    refused(encounter_camp, 3, "turn", "start", "selka")
+    ok(encounter_camp, "turn", "start", "mira")
 
 
-def test_turn_start_uses_and_movement_reset_between_activations(scene_camp):
-    ok(scene_camp, "turn", "start", "selka")
-    ok(scene_camp, "roll", "selka", "stealth", "--dr", "2", "--faces", "1")
-    ok(scene_camp, "move", "selka", "4")
-    everyone_but_first_acts(scene_camp, "selka", ["sentry", "mira", "bandit"])
-    again = ok(scene_camp, "turn", "start", "selka")
+def test_turn_start_uses_and_movement_reset_between_activations(encounter_camp):
+    ok(encounter_camp, "turn", "start", "selka")
+    ok(encounter_camp, "roll", "selka", "stealth", "--dr", "2", "--faces", "1")
+    ok(encounter_camp, "move", "selka", "4")
+    everyone_but_first_acts(encounter_camp, "selka", ["sentry", "mira", "bandit"])
+    again = ok(encounter_camp, "turn", "start", "selka")
     assert again["uses"]["stealth"] == 3
-    st = state(scene_camp)
+    st = state(encounter_camp)
     assert st["mode"] is None and st["movement_left"] is None
 
 
 # ---- resolve (R-ACT-1, R-ACT-2) --------------------------------------------------------
 
-def test_resolve_auto_trivial_pays_nothing(scene_camp):
-    ok(scene_camp, "turn", "start", "selka")
-    data = ok(scene_camp, "resolve", "selka", "--intent", "open the shutter", "--tier", "trivial", "--auto")
+def test_resolve_auto_trivial_pays_nothing(encounter_camp):
+    ok(encounter_camp, "turn", "start", "selka")
+    data = ok(encounter_camp, "resolve", "selka", "--intent", "open the shutter", "--tier", "trivial", "--auto")
     assert data["path"] == "auto" and data["tier"] == "trivial"
     assert data["paid"] == 0 and data["check"] is None
     assert data["dice_after"] == {"ready": 5, "used": 0}
-    entry = log_entries(scene_camp)[-1]
+    entry = log_entries(encounter_camp)[-1]
     assert entry["command"] == "resolve"
     assert entry["declaration"]["intent"] == "open the shutter"
 
 
-def test_resolve_auto_minor_pays_one(scene_camp):
-    ok(scene_camp, "turn", "start", "selka")
-    data = ok(scene_camp, "resolve", "selka", "--intent", "drag the crate", "--method", "with a rope",
+def test_resolve_auto_minor_pays_one(encounter_camp):
+    ok(encounter_camp, "turn", "start", "selka")
+    data = ok(encounter_camp, "resolve", "selka", "--intent", "drag the crate", "--method", "with a rope",
               "--tier", "minor", "--auto")
     assert data["paid"] == 1 and data["method"] == "with a rope"
-    assert sheet_dice(scene_camp, "selka") == {"ready": 4, "used": 1}
+    assert sheet_dice(encounter_camp, "selka") == {"ready": 4, "used": 1}
     # no Skill, so no proactive use is consumed
-    assert state(scene_camp)["uses"] == {"athletics": 2, "melee": 2, "observation": 2, "stealth": 3}
+    assert state(encounter_camp)["uses"] == {"athletics": 2, "melee": 2, "observation": 2, "stealth": 3}
 
 
-def test_resolve_auto_minor_slowed_pays_double(scene_camp):
-    ok(scene_camp, "condition", "selka", "+slowed")
-    ok(scene_camp, "turn", "start", "selka")
-    data = ok(scene_camp, "resolve", "selka", "--intent", "drag the crate", "--tier", "minor", "--auto")
+def test_resolve_auto_minor_slowed_pays_double(encounter_camp):
+    ok(encounter_camp, "condition", "selka", "+slowed")
+    ok(encounter_camp, "turn", "start", "selka")
+    data = ok(encounter_camp, "resolve", "selka", "--intent", "drag the crate", "--tier", "minor", "--auto")
     assert data["paid"] == 2
-    assert sheet_dice(scene_camp, "selka") == {"ready": 3, "used": 2}
-    trivial = ok(scene_camp, "resolve", "selka", "--intent", "glance", "--tier", "trivial", "--auto")
+    assert sheet_dice(encounter_camp, "selka") == {"ready": 3, "used": 2}
+    trivial = ok(encounter_camp, "resolve", "selka", "--intent", "glance", "--tier", "trivial", "--auto")
     assert trivial["paid"] == 0  # 0 stays 0 (R-PAY-3)
 
 
-def test_resolve_auto_unaffordable_refused(scene_camp):
-    set_dice(scene_camp, "selka", ready=0, used=5)
-    config = scene_camp / "narateer.yaml"
+def test_resolve_auto_unaffordable_refused(encounter_camp):
+    set_dice(encounter_camp, "selka", ready=0, used=5)
+    config = encounter_camp / "narateer.yaml"
     config.write_text(config.read_text() + "rules:\n  refresh: {timing: manual}\n")
-    ok(scene_camp, "turn", "start", "selka")
-    refused(scene_camp, 3, "resolve", "selka", "--intent", "drag", "--tier", "minor", "--auto")
+    ok(encounter_camp, "turn", "start", "selka")
+    refused(encounter_camp, 3, "resolve", "selka", "--intent", "drag", "--tier", "minor", "--auto")
 
 
-def test_resolve_impossible_spends_and_writes_nothing(scene_camp):
-    ok(scene_camp, "turn", "start", "selka")
-    err = refused(scene_camp, 3, "resolve", "selka", "--intent", "jump to the moon", "--impossible",
+def test_resolve_impossible_spends_and_writes_nothing(encounter_camp):
+    ok(encounter_camp, "turn", "start", "selka")
+    err = refused(encounter_camp, 3, "resolve", "selka", "--intent", "jump to the moon", "--impossible",
                   "the moon is too far")
     assert "the moon is too far" in err
 
 
-def test_resolve_check_consumes_a_use_and_logs_intent_and_method(scene_camp):
-    ok(scene_camp, "turn", "start", "selka")
-    data = ok(scene_camp, "resolve", "selka", "--intent", "force the door", "--method", "shoulder first",
+def test_resolve_check_consumes_a_use_and_logs_intent_and_method(encounter_camp):
+    ok(encounter_camp, "turn", "start", "selka")
+    data = ok(encounter_camp, "resolve", "selka", "--intent", "force the door", "--method", "shoulder first",
               "--check", "athletics", "--dr", "2", "--boost", "1", "--faces", "2,1")
     assert data["path"] == "check" and data["tier"] == "major"
     assert data["paid"] == 2
@@ -287,8 +287,8 @@ def test_resolve_check_consumes_a_use_and_logs_intent_and_method(scene_camp):
     assert check["total"] == 3 and check["margin"] == 1 and check["success"] is True
     assert check["outcome"] == "Success"
     assert data["dice_after"] == {"ready": 3, "used": 2}
-    assert state(scene_camp)["uses"]["athletics"] == 1
-    entry = log_entries(scene_camp)[-1]
+    assert state(encounter_camp)["uses"]["athletics"] == 1
+    entry = log_entries(encounter_camp)[-1]
     assert entry["command"] == "resolve" and entry["actor"] == "selka"
     assert entry["declaration"]["intent"] == "force the door"
     assert entry["declaration"]["method"] == "shoulder first"
@@ -296,23 +296,23 @@ def test_resolve_check_consumes_a_use_and_logs_intent_and_method(scene_camp):
     assert entry["dice"]["selka"] == {"before": {"ready": 5, "used": 0}, "after": {"ready": 3, "used": 2}}
 
 
-def test_resolve_outside_own_activation_refused(scene_camp):
-    ok(scene_camp, "turn", "start", "selka")
-    refused(scene_camp, 3, "resolve", "mira", "--intent", "drag", "--tier", "minor", "--auto")
-    refused(scene_camp, 3, "resolve", "mira", "--intent", "shove", "--check", "athletics", "--dr", "2",
+def test_resolve_outside_own_activation_refused(encounter_camp):
+    ok(encounter_camp, "turn", "start", "selka")
+    refused(encounter_camp, 3, "resolve", "mira", "--intent", "drag", "--tier", "minor", "--auto")
+    refused(encounter_camp, 3, "resolve", "mira", "--intent", "shove", "--check", "athletics", "--dr", "2",
             "--faces", "1")
 
 
-def test_resolve_check_with_minor_tier_refused(scene_camp):
-    ok(scene_camp, "turn", "start", "selka")
-    refused(scene_camp, 3, "resolve", "selka", "--intent", "x", "--tier", "minor", "--check", "athletics",
+def test_resolve_check_with_minor_tier_refused(encounter_camp):
+    ok(encounter_camp, "turn", "start", "selka")
+    refused(encounter_camp, 3, "resolve", "selka", "--intent", "x", "--tier", "minor", "--check", "athletics",
             "--dr", "2", "--faces", "1")
 
 
-def test_resolve_needs_exactly_one_path(scene_camp):
-    ok(scene_camp, "turn", "start", "selka")
-    refused(scene_camp, 2, "resolve", "selka", "--intent", "x")
-    refused(scene_camp, 2, "resolve", "selka", "--intent", "x", "--auto", "--impossible", "no")
+def test_resolve_needs_exactly_one_path(encounter_camp):
+    ok(encounter_camp, "turn", "start", "selka")
+    refused(encounter_camp, 2, "resolve", "selka", "--intent", "x")
+    refused(encounter_camp, 2, "resolve", "selka", "--intent", "x", "--auto", "--impossible", "no")
 
 
 # ---- encounter new / show / log --------------------------------------------------------
@@ -337,46 +337,46 @@ def test_encounter_new_bad_input(camp):
     refused(camp, 2, "encounter", "new", "../escape", "mira")
 
 
-def test_encounter_show_json_keys(scene_camp):
-    ok(scene_camp, "turn", "start", "selka")
-    show = ok(scene_camp, "encounter", "show")
+def test_encounter_show_json_keys(encounter_camp):
+    ok(encounter_camp, "turn", "start", "selka")
+    show = ok(encounter_camp, "encounter", "show")
     for key in ("id", "round", "actor", "participants", "acted", "hidden"):
         assert key in show
     assert show["id"] == "ambush" and show["round"] == 1 and show["actor"] == "selka"
     assert show["participants"] == ["selka", "sentry", "mira", "bandit"]
     assert show["acted"] == [] and show["hidden"] == {}
-    human = run(scene_camp, "encounter", "show")
+    human = run(encounter_camp, "encounter", "show")
     assert human.code == 0 and "selka" in human.out and "round 1" in human.out
 
 
-def test_encounter_show_other_by_id_and_in(scene_camp):
-    ok(scene_camp, "encounter", "new", "duel", "mira", "bandit")  # now current
-    assert ok(scene_camp, "encounter", "show", "ambush")["id"] == "ambush"
-    assert ok(scene_camp, "encounter", "show", "--in", "ambush")["id"] == "ambush"
-    assert ok(scene_camp, "encounter", "show")["id"] == "duel"
-    ok(scene_camp, "turn", "start", "selka", "--in", "ambush")
-    assert state(scene_camp)["actor"] == "selka"
-    assert state(scene_camp, "duel")["actor"] is None
+def test_encounter_show_other_by_id_and_in(encounter_camp):
+    ok(encounter_camp, "encounter", "new", "duel", "mira", "bandit")  # now current
+    assert ok(encounter_camp, "encounter", "show", "ambush")["id"] == "ambush"
+    assert ok(encounter_camp, "encounter", "show", "--in", "ambush")["id"] == "ambush"
+    assert ok(encounter_camp, "encounter", "show")["id"] == "duel"
+    ok(encounter_camp, "turn", "start", "selka", "--in", "ambush")
+    assert state(encounter_camp)["actor"] == "selka"
+    assert state(encounter_camp, "duel")["actor"] is None
 
 
-def test_encounter_log_json_and_last(scene_camp):
-    ok(scene_camp, "turn", "start", "selka")
-    ok(scene_camp, "roll", "selka", "stealth", "--dr", "3", "--faces", "2")
-    log = ok(scene_camp, "encounter", "log")
+def test_encounter_log_json_and_last(encounter_camp):
+    ok(encounter_camp, "turn", "start", "selka")
+    ok(encounter_camp, "roll", "selka", "stealth", "--dr", "3", "--faces", "2")
+    log = ok(encounter_camp, "encounter", "log")
     assert log["id"] == "ambush"
     assert [e["command"] for e in log["entries"]] == ["turn start", "roll"]
     assert [e["seq"] for e in log["entries"]] == [1, 2]
-    last = ok(scene_camp, "encounter", "log", "--last", "1")
+    last = ok(encounter_camp, "encounter", "log", "--last", "1")
     assert [e["seq"] for e in last["entries"]] == [2]
-    human = run(scene_camp, "encounter", "log")
+    human = run(encounter_camp, "encounter", "log")
     assert human.code == 0 and "activation starts" in human.out and "Failure" in human.out
 
 
-def test_log_entry_shape_and_stable_key_order(scene_camp):
-    ok(scene_camp, "turn", "start", "selka")
-    ok(scene_camp, "roll", "selka", "stealth", "--dr", "3", "--boost", "2", "--faces", "2,1,1")
-    ok(scene_camp, "roll", "selka", "athletics", "--dr", "2", "--faces", "0")
-    entries = log_entries(scene_camp)
+def test_log_entry_shape_and_stable_key_order(encounter_camp):
+    ok(encounter_camp, "turn", "start", "selka")
+    ok(encounter_camp, "roll", "selka", "stealth", "--dr", "3", "--boost", "2", "--faces", "2,1,1")
+    ok(encounter_camp, "roll", "selka", "athletics", "--dr", "2", "--faces", "0")
+    entries = log_entries(encounter_camp)
     assert len(entries) == 3
     for entry in entries:
         assert list(entry) == ["seq", "id", "parent", "at", "command", "actor", "declaration", "result", "dice"]
@@ -398,7 +398,7 @@ def test_log_entry_shape_and_stable_key_order(scene_camp):
     assert list(roll1["result"]) == list(roll2["result"])
     assert list(roll1["declaration"]) == list(roll2["declaration"])
     # the text: one JSON object per line, each opening with its seq (what keeps union merges whole)
-    text = (scene_camp / LOG).read_text()
+    text = (encounter_camp / LOG).read_text()
     assert re.findall(r'^- \{"seq": (\d+), "id": ', text, re.M) == ["1", "2", "3"]
     assert [json.loads(line[2:]) for line in text.splitlines()] == entries
     assert len(text.splitlines()) == 3
@@ -406,103 +406,103 @@ def test_log_entry_shape_and_stable_key_order(scene_camp):
 
 # ---- conditions ------------------------------------------------------------------------
 
-def test_condition_add_and_remove(scene_camp):
-    first = ok(scene_camp, "condition", "selka", "+stunned")
+def test_condition_add_and_remove(encounter_camp):
+    first = ok(encounter_camp, "condition", "selka", "+stunned")
     assert first["conditions"] == ["stunned"] and first["added"] == ["stunned"]
-    data = ok(scene_camp, "condition", "selka", "+slowed", "-stunned")
+    data = ok(encounter_camp, "condition", "selka", "+slowed", "-stunned")
     assert data["conditions"] == ["slowed"]
     assert data["added"] == ["slowed"] and data["removed"] == ["stunned"]
-    text = (scene_camp / "characters" / "selka.yaml").read_text()
+    text = (encounter_camp / "characters" / "selka.yaml").read_text()
     assert YAML(typ="safe").load(text)["conditions"] == ["slowed"]
     assert "notes: Prefers rooftops to roads.   # unknown keys are kept as they are\n" in text
     assert text.startswith("# Selka, a scout of the border wardens\n")
-    assert log_entries(scene_camp)[-1]["command"] == "condition"
+    assert log_entries(encounter_camp)[-1]["command"] == "condition"
 
 
-def test_slowed_doubles_a_check_payment_and_stunned_blocks_reactions(scene_camp):
-    ok(scene_camp, "condition", "selka", "+slowed")
-    ok(scene_camp, "turn", "start", "selka")
-    data = ok(scene_camp, "roll", "selka", "stealth", "--dr", "2", "--boost", "1", "--faces", "1,1")
+def test_slowed_doubles_a_check_payment_and_stunned_blocks_reactions(encounter_camp):
+    ok(encounter_camp, "condition", "selka", "+slowed")
+    ok(encounter_camp, "turn", "start", "selka")
+    data = ok(encounter_camp, "roll", "selka", "stealth", "--dr", "2", "--boost", "1", "--faces", "1,1")
     assert data["paid"] == 4 and data["roll_dice"] == 2 and data["dice_after"] == {"ready": 1, "used": 4}
-    ok(scene_camp, "condition", "mira", "+stunned")
-    refused(scene_camp, 3, "roll", "mira", "observation", "--dr", "2", "--reaction", "--faces", "1",
+    ok(encounter_camp, "condition", "mira", "+stunned")
+    refused(encounter_camp, 3, "roll", "mira", "observation", "--dr", "2", "--reaction", "--faces", "1",
             contains="stunned")
 
 
-def test_unaware_switches_readiness_off_as_target(scene_camp):
-    ok(scene_camp, "condition", "sentry", "+unaware")
-    ok(scene_camp, "turn", "start", "selka")
-    refused(scene_camp, 3, "roll", "selka", "stealth", "--vs", "sentry:observation", "--faces", "2")
+def test_unaware_switches_readiness_off_as_target(encounter_camp):
+    ok(encounter_camp, "condition", "sentry", "+unaware")
+    ok(encounter_camp, "turn", "start", "selka")
+    refused(encounter_camp, 3, "roll", "selka", "stealth", "--vs", "sentry:observation", "--faces", "2")
 
 
-def test_condition_bad_input(scene_camp):
-    refused(scene_camp, 2, "condition", "selka", "+sleepy")
-    refused(scene_camp, 2, "condition", "selka")
-    refused(scene_camp, 2, "condition", "selka", "slowed")
-    refused(scene_camp, 2, "condition", "nobody", "+slowed")
+def test_condition_bad_input(encounter_camp):
+    refused(encounter_camp, 2, "condition", "selka", "+sleepy")
+    refused(encounter_camp, 2, "condition", "selka")
+    refused(encounter_camp, 2, "condition", "selka", "slowed")
+    refused(encounter_camp, 2, "condition", "nobody", "+slowed")
 
 
 # ---- wound / heal (A-WOUND) ------------------------------------------------------------
 
-def test_wound_takes_ready_then_used_never_a_die_twice(scene_camp):
-    set_dice(scene_camp, "bandit", ready=1, used=2)
-    data = ok(scene_camp, "wound", "bandit", "2")
+def test_wound_takes_ready_then_used_never_a_die_twice(encounter_camp):
+    set_dice(encounter_camp, "bandit", ready=1, used=2)
+    data = ok(encounter_camp, "wound", "bandit", "2")
     assert data["moved"] == 2
     assert data["dice_after"] == {"ready": 0, "used": 1, "wounded": 2}
     # more wounds than dice: only the dice there are move, each once
-    more = ok(scene_camp, "wound", "bandit", "5")
+    more = ok(encounter_camp, "wound", "bandit", "5")
     assert more["moved"] == 1 and more["dice_after"] == {"ready": 0, "used": 0, "wounded": 3}
     assert sum(more["dice_after"].values()) == 3
-    healed = ok(scene_camp, "heal", "bandit", "2")
+    healed = ok(encounter_camp, "heal", "bandit", "2")
     assert healed["moved"] == 2 and healed["dice_after"] == {"ready": 0, "used": 2, "wounded": 1}
-    healed = ok(scene_camp, "heal", "bandit", "9")
+    healed = ok(encounter_camp, "heal", "bandit", "9")
     assert healed["moved"] == 1 and healed["dice_after"] == {"ready": 0, "used": 3, "wounded": 0}
-    assert sheet_dice(scene_camp, "bandit") == {"ready": 0, "used": 3, "wounded": 0}
+    assert sheet_dice(encounter_camp, "bandit") == {"ready": 0, "used": 3, "wounded": 0}
     # wounded dice do not come back with a refresh
-    ok(scene_camp, "wound", "bandit")
-    refreshed = ok(scene_camp, "refresh", "bandit")
+    ok(encounter_camp, "wound", "bandit")
+    refreshed = ok(encounter_camp, "refresh", "bandit")
     assert refreshed["dice_after"] == {"ready": 2, "used": 0, "wounded": 1}
-    for entry in log_entries(scene_camp):
+    for entry in log_entries(encounter_camp):
         move = entry["dice"]["bandit"]
         assert sum(move["before"].values()) == sum(move["after"].values()) == 3
-    assert [e["command"] for e in log_entries(scene_camp)] == ["wound", "wound", "heal", "heal", "wound", "refresh"]
+    assert [e["command"] for e in log_entries(encounter_camp)] == ["wound", "wound", "heal", "heal", "wound", "refresh"]
 
 
-def test_wound_negative_is_bad_input(scene_camp):
-    refused(scene_camp, 2, "wound", "bandit", "--", "-1")
-    refused(scene_camp, 2, "heal", "bandit", "--", "-2")
+def test_wound_negative_is_bad_input(encounter_camp):
+    refused(encounter_camp, 2, "wound", "bandit", "--", "-1")
+    refused(encounter_camp, 2, "heal", "bandit", "--", "-2")
 
 
 # ---- undo ------------------------------------------------------------------------------
 
-def test_undo_restores_every_file_and_appends_to_the_log(scene_camp):
-    ok(scene_camp, "turn", "start", "selka")
-    before = snapshot(scene_camp)
-    log_before = (scene_camp / LOG).read_bytes()
-    hide = ok(scene_camp, "hide", "selka", "--from", "bandit", "--from", "sentry", "--searching", "sentry",
+def test_undo_restores_every_file_and_appends_to_the_log(encounter_camp):
+    ok(encounter_camp, "turn", "start", "selka")
+    before = snapshot(encounter_camp)
+    log_before = (encounter_camp / LOG).read_bytes()
+    hide = ok(encounter_camp, "hide", "selka", "--from", "bandit", "--from", "sentry", "--searching", "sentry",
               "--boost", "1", "--faces", "2,1", "--observer-faces", "sentry=1")
     assert hide["hidden_from"] == ["bandit", "sentry"]
-    middle = snapshot(scene_camp)
+    middle = snapshot(encounter_camp)
     for rel in ("characters/selka.yaml", "characters/sentry.yaml", STATE):
         assert middle[rel] != before[rel]
-    data = ok(scene_camp, "undo")
+    data = ok(encounter_camp, "undo")
     assert data["undone"] == 2
     assert set(data["files"]) == {"characters/selka.yaml", "characters/sentry.yaml", STATE}
-    after = snapshot(scene_camp)
+    after = snapshot(encounter_camp)
     assert set(after) == set(before)
     for rel in before:
         if rel != LOG:
             assert after[rel] == before[rel], rel
     log_after = after[LOG]
     assert log_after.startswith(middle[LOG]) and middle[LOG].startswith(log_before)
-    entries = log_entries(scene_camp)
+    entries = log_entries(encounter_camp)
     last = entries[-1]
     assert last["command"] == "undo" and last["seq"] == 3
     assert last["declaration"] == {"undoes": entries[1]["id"], "resumes": entries[0]["id"]}  # G-MERGE-4
     assert last["dice"]["selka"] == {"before": {"ready": 3, "used": 2}, "after": {"ready": 5, "used": 0}}
     assert last["dice"]["sentry"] == {"before": {"ready": 3, "used": 1}, "after": {"ready": 4, "used": 0}}
     # the log still verifies after the undo
-    assert ok(scene_camp, "verify")["ok"] is True
+    assert ok(encounter_camp, "verify")["ok"] is True
 
 
 def test_undo_twice_and_then_nothing_left(camp):
@@ -522,16 +522,16 @@ def test_undo_twice_and_then_nothing_left(camp):
     assert "encounters/duel.yaml" not in now
 
 
-def test_undo_with_nothing_to_undo_refused(scene_camp):
-    refused(scene_camp, 3, "undo")
+def test_undo_with_nothing_to_undo_refused(encounter_camp):
+    refused(encounter_camp, 3, "undo")
 
 
-def test_undo_refused_when_a_file_changed_afterwards(scene_camp):
-    ok(scene_camp, "turn", "start", "selka")
-    ok(scene_camp, "roll", "selka", "stealth", "--dr", "2", "--faces", "1")
-    sheet = scene_camp / "characters" / "selka.yaml"
+def test_undo_refused_when_a_file_changed_afterwards(encounter_camp):
+    ok(encounter_camp, "turn", "start", "selka")
+    ok(encounter_camp, "roll", "selka", "stealth", "--dr", "2", "--faces", "1")
+    sheet = encounter_camp / "characters" / "selka.yaml"
     sheet.write_text(sheet.read_text().replace("Prefers rooftops", "Prefers alleys"))
-    refused(scene_camp, 3, "undo")
+    refused(encounter_camp, 3, "undo")
 
 
 # ---- verify ----------------------------------------------------------------------------
@@ -547,11 +547,11 @@ def _busy_log(camp):
     ok(camp, "wound", "bandit")
 
 
-def test_verify_passes_on_a_real_log(scene_camp):
-    _busy_log(scene_camp)
-    data = ok(scene_camp, "verify")
+def test_verify_passes_on_a_real_log(encounter_camp):
+    _busy_log(encounter_camp)
+    data = ok(encounter_camp, "verify")
     assert data["ok"] is True and data["problem"] is None and data["entries"] == 8
-    human = run(scene_camp, "verify")
+    human = run(encounter_camp, "verify")
     assert human.code == 0 and "8 entries" in human.out
 
 
@@ -576,39 +576,39 @@ def edit_entry(camp, seq, old, new):
     ("margin: 1,", "margin: 2,", "margin 2"),
     ("paid: 3,", "paid: 2,", "paid 2"),
 ])
-def test_verify_catches_a_hand_edited_entry(scene_camp, old, new, words):
-    _busy_log(scene_camp)
+def test_verify_catches_a_hand_edited_entry(encounter_camp, old, new, words):
+    _busy_log(encounter_camp)
     # the second entry is the Stealth roll: total 4 vs DR 3, margin 1, paid 3
-    edit_entry(scene_camp, 2, old, new)
-    before = snapshot(scene_camp)
-    r = run(scene_camp, "--json", "verify")
+    edit_entry(encounter_camp, 2, old, new)
+    before = snapshot(encounter_camp)
+    r = run(encounter_camp, "--json", "verify")
     assert r.code == 1
     assert r.json["ok"] is False
     assert "entry 2" in r.json["problem"] and words in r.json["problem"]
-    human = run(scene_camp, "verify")
+    human = run(encounter_camp, "verify")
     assert human.code == 1 and "entry 2" in human.out
-    assert snapshot(scene_camp) == before
+    assert snapshot(encounter_camp) == before
 
 
-def test_verify_catches_broken_dice_continuity(scene_camp):
-    _busy_log(scene_camp)
+def test_verify_catches_broken_dice_continuity(encounter_camp):
+    _busy_log(encounter_camp)
     # entry 3's dice before no longer continue from entry 2's after (2 ready, 3 used)
-    edit_entry(scene_camp, 3, "selka: {before: {ready: 2, used: 3}, after: {ready: 1, used: 4}}",
+    edit_entry(encounter_camp, 3, "selka: {before: {ready: 2, used: 3}, after: {ready: 1, used: 4}}",
                "selka: {before: {ready: 3, used: 2}, after: {ready: 2, used: 3}}")
-    r = run(scene_camp, "--json", "verify")
+    r = run(encounter_camp, "--json", "verify")
     assert r.code == 1 and "entry 3" in r.json["problem"]
 
 
-def test_verify_catches_a_dice_block_that_disagrees_with_the_payment(scene_camp):
-    ok(scene_camp, "turn", "start", "selka")
-    ok(scene_camp, "roll", "selka", "stealth", "--dr", "3", "--boost", "2", "--faces", "2,1,1")  # paid 3
-    ok(scene_camp, "move", "selka", "2")
-    log = scene_camp / LOG
+def test_verify_catches_a_dice_block_that_disagrees_with_the_payment(encounter_camp):
+    ok(encounter_camp, "turn", "start", "selka")
+    ok(encounter_camp, "roll", "selka", "stealth", "--dr", "3", "--boost", "2", "--faces", "2,1,1")  # paid 3
+    ok(encounter_camp, "move", "selka", "2")
+    log = encounter_camp / LOG
     text = log.read_text()
     old = _as_json("selka: {before: {ready: 5, used: 0}, after: {ready: 2, used: 3}}")
     assert text.count(old) == 1
     log.write_text(text.replace(old, old.replace(_as_json("after: {ready: 2, used: 3}"), _as_json("after: {ready: 4, used: 1}"))))
-    r = run(scene_camp, "--json", "verify")
+    r = run(encounter_camp, "--json", "verify")
     assert r.code == 1 and "entry 2" in r.json["problem"]
 
 
@@ -647,17 +647,17 @@ def test_commit_flag_commits_with_a_message_for_the_table(camp):
 
 
 @needs_git
-def test_autocommit_in_config_commits_encounter_files(scene_camp):
-    config = scene_camp / "narateer.yaml"
+def test_autocommit_in_config_commits_encounter_files(encounter_camp):
+    config = encounter_camp / "narateer.yaml"
     config.write_text(config.read_text().replace("autocommit: false", "autocommit: true"))
-    git_init(scene_camp)
-    ok(scene_camp, "turn", "start", "selka")
-    ok(scene_camp, "roll", "selka", "stealth", "--dr", "3", "--boost", "2", "--faces", "2,1,1")
-    assert git(scene_camp, "log", "-1", "--format=%s").strip() == "selka: Stealth ●● ● ● = 4 vs DR 3, Success (paid 3 AD)"
-    files = set(git(scene_camp, "show", "--name-only", "--format=", "HEAD").split())
+    git_init(encounter_camp)
+    ok(encounter_camp, "turn", "start", "selka")
+    ok(encounter_camp, "roll", "selka", "stealth", "--dr", "3", "--boost", "2", "--faces", "2,1,1")
+    assert git(encounter_camp, "log", "-1", "--format=%s").strip() == "selka: Stealth ●● ● ● = 4 vs DR 3, Success (paid 3 AD)"
+    files = set(git(encounter_camp, "show", "--name-only", "--format=", "HEAD").split())
     assert files == {"characters/selka.yaml", STATE, LOG}
-    assert git(scene_camp, "status", "--porcelain") == ""
-    assert len(git(scene_camp, "log", "--format=%s").splitlines()) == 3  # campaign, turn start, roll
+    assert git(encounter_camp, "status", "--porcelain") == ""
+    assert len(git(encounter_camp, "log", "--format=%s").splitlines()) == 3  # campaign, turn start, roll
 
 
 def test_init_writes_union_gitattributes(tmp_path):
@@ -693,37 +693,37 @@ def _two_branches_appending(camp):
 
 
 @needs_git
-def test_git_merge_of_two_appended_logs_has_no_conflict(scene_camp):
-    base, a_text, b_text, merged = _two_branches_appending(scene_camp)
+def test_git_merge_of_two_appended_logs_has_no_conflict(encounter_camp):
+    base, a_text, b_text, merged = _two_branches_appending(encounter_camp)
     assert merged.returncode == 0, merged.stdout + merged.stderr
-    text = (scene_camp / LOG).read_text()
+    text = (encounter_camp / LOG).read_text()
     assert "<<<<<<<" not in text and ">>>>>>>" not in text
     assert text.startswith(base)
-    assert git(scene_camp, "status", "--porcelain") == ""
+    assert git(encounter_camp, "status", "--porcelain") == ""
 
 
 @needs_git
-def test_git_merge_of_two_appended_logs_keeps_both_entries_intact(scene_camp):
-    base, a_text, b_text, merged = _two_branches_appending(scene_camp)
+def test_git_merge_of_two_appended_logs_keeps_both_entries_intact(encounter_camp):
+    base, a_text, b_text, merged = _two_branches_appending(encounter_camp)
     assert merged.returncode == 0
-    entries = log_entries(scene_camp)  # must parse
+    entries = log_entries(encounter_camp)  # must parse
     ours = log_entries_text(b_text)[-1]
     theirs = log_entries_text(a_text)[-1]
     assert ours in entries and theirs in entries
     assert len(entries) == 3
     # verify accepts the joined branches: each continues from the common ancestor
-    assert run(scene_camp, "verify").code == 0
+    assert run(encounter_camp, "verify").code == 0
 
 
 
 # ---- bad input -------------------------------------------------------------------------
 
-def test_missing_encounter_file(scene_camp):
-    (scene_camp / STATE).unlink()
-    err = refused(scene_camp, 2, "turn", "start", "selka")
+def test_missing_encounter_file(encounter_camp):
+    (encounter_camp / STATE).unlink()
+    err = refused(encounter_camp, 2, "turn", "start", "selka")
     assert "ambush" in err
-    refused(scene_camp, 2, "encounter", "show", "ghost")
-    refused(scene_camp, 2, "turn", "start", "selka", "--in", "ghost")
+    refused(encounter_camp, 2, "encounter", "show", "ghost")
+    refused(encounter_camp, 2, "turn", "start", "selka", "--in", "ghost")
 
 
 def test_no_current_encounter(camp):
@@ -733,34 +733,34 @@ def test_no_current_encounter(camp):
 
 
 @pytest.mark.parametrize("body", ["id: [broken\n", "- just\n- a list\n", "round: 1\n", "\x00\x01binary"])
-def test_corrupt_encounter_file(scene_camp, body):
-    (scene_camp / STATE).write_text(body)
-    err = refused(scene_camp, 2, "turn", "start", "selka")
+def test_corrupt_encounter_file(encounter_camp, body):
+    (encounter_camp / STATE).write_text(body)
+    err = refused(encounter_camp, 2, "turn", "start", "selka")
     assert "encounters/ambush.yaml" in err
-    err = refused(scene_camp, 2, "encounter", "show")
+    err = refused(encounter_camp, 2, "encounter", "show")
     assert "encounters/ambush.yaml" in err
 
 
-def test_unknown_participant(scene_camp):
-    err = refused(scene_camp, 2, "turn", "start", "kai")  # a character, not in the encounter
+def test_unknown_participant(encounter_camp):
+    err = refused(encounter_camp, 2, "turn", "start", "kai")  # a character, not in the encounter
     assert "kai" in err
-    refused(scene_camp, 2, "turn", "start", "nobody")  # no such character at all
-    ok(scene_camp, "turn", "start", "selka")
-    refused(scene_camp, 2, "turn", "end", "--next", "kai")
-    refused(scene_camp, 2, "roll", "selka", "stealth", "--vs", "nobody:observation", "--faces", "1")
+    refused(encounter_camp, 2, "turn", "start", "nobody")  # no such character at all
+    ok(encounter_camp, "turn", "start", "selka")
+    refused(encounter_camp, 2, "turn", "end", "--next", "kai")
+    refused(encounter_camp, 2, "roll", "selka", "stealth", "--vs", "nobody:observation", "--faces", "1")
 
 
-def test_turn_end_with_nobody_acting(scene_camp):
-    err = refused(scene_camp, 3, "turn", "end")
+def test_turn_end_with_nobody_acting(encounter_camp):
+    err = refused(encounter_camp, 3, "turn", "end")
     assert "nobody is acting" in err
 
 
-def test_turn_end_next_naming_someone_who_already_acted(scene_camp):
-    ok(scene_camp, "turn", "start", "selka")
-    ok(scene_camp, "turn", "end", "--next", "mira")
-    ok(scene_camp, "turn", "start", "mira")
-    refused(scene_camp, 3, "turn", "end", "--next", "selka", contains="already acted")
-    refused(scene_camp, 3, "turn", "end", "--next", "mira")
+def test_turn_end_next_naming_someone_who_already_acted(encounter_camp):
+    ok(encounter_camp, "turn", "start", "selka")
+    ok(encounter_camp, "turn", "end", "--next", "mira")
+    ok(encounter_camp, "turn", "start", "mira")
+    refused(encounter_camp, 3, "turn", "end", "--next", "selka", contains="already acted")
+    refused(encounter_camp, 3, "turn", "end", "--next", "mira")
 
 
 @pytest.mark.parametrize("args", [
@@ -769,7 +769,7 @@ def test_turn_end_next_naming_someone_who_already_acted(scene_camp):
     ["exchange", "mira", "bandit", "--response", "none", "--faces", "2,2"],
     ["hide", "mira", "--from", "bandit", "--faces", "2,2"],
 ])
-def test_bad_input_is_reported_before_a_rules_refusal(scene_camp, args):
+def test_bad_input_is_reported_before_a_rules_refusal(encounter_camp, args):
     # Nobody is acting, so each of these is also refused (exit 3); the faces that do not fit come first (exit 2).
-    err = refused(scene_camp, 2, *args)
+    err = refused(encounter_camp, 2, *args)
     assert "face" in err

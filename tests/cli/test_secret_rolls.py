@@ -169,32 +169,32 @@ def test_a_guide_sheet_rolls_in_secret(camp):
     assert entry["commitment"] and "total" not in entry["result"]
 
 
-def test_a_secret_hide_keeps_its_total_private(scene_camp):
-    ok(scene_camp, "turn", "start", "selka")
-    ok(scene_camp, "hide", "selka", "--from", "bandit", "--from", "mira", "--boost", "1", "--faces", "2,1",
+def test_a_secret_hide_keeps_its_total_private(encounter_camp):
+    ok(encounter_camp, "turn", "start", "selka")
+    ok(encounter_camp, "hide", "selka", "--from", "bandit", "--from", "mira", "--boost", "1", "--faces", "2,1",
        "--secret")
-    hide = log_entries(scene_camp, "ambush")[-1]
-    state = recorded(scene_camp)
+    hide = log_entries(encounter_camp, "ambush")[-1]
+    state = recorded(encounter_camp)
     assert state == ({"selka": hide["id"]}, {"selka": {"bandit": hide["id"], "mira": hide["id"]}})  # P-SECRET-2
     assert not PRIVATE & keys_anywhere(hide["result"]) and "recorded_total" not in hide["result"]
-    ok(scene_camp, "turn", "end")
-    ok(scene_camp, "turn", "start", "bandit")
-    found = ok(scene_camp, "search", "bandit", "--for", "selka", "--boost", "1", "--faces", "2,2")
+    ok(encounter_camp, "turn", "end")
+    ok(encounter_camp, "turn", "start", "bandit")
+    found = ok(encounter_camp, "search", "bandit", "--for", "selka", "--boost", "1", "--faces", "2,2")
     assert found["target"] == 3 and found["found"] is True  # compared with the private total
-    search = log_entries(scene_camp, "ambush")[-1]
+    search = log_entries(encounter_camp, "ambush")[-1]
     assert search["commitment"] and "target" not in search["result"] and "chance" not in search["result"]["check"]
-    assert recorded(scene_camp)[0] == {"selka": hide["id"]}
+    assert recorded(encounter_camp)[0] == {"selka": hide["id"]}
     # without the private record (another machine), a comparison refuses until the Hide is unveiled
-    record = scene_camp / ".narateer" / "secrets" / f"{hide['id']}.json"
+    record = encounter_camp / ".narateer" / "secrets" / f"{hide['id']}.json"
     kept = record.read_bytes()
     record.unlink()
-    refused(scene_camp, 3, "encounter", "join", "beast", contains="unveil it first")
+    refused(encounter_camp, 3, "encounter", "join", "beast", contains="unveil it first")
     record.write_bytes(kept)
-    ok(scene_camp, "unveil", "--all")
+    ok(encounter_camp, "unveil", "--all")
     record.unlink()
-    joined = ok(scene_camp, "encounter", "join", "beast")  # the unveil in the log gives the total
+    joined = ok(encounter_camp, "encounter", "join", "beast")  # the unveil in the log gives the total
     assert joined["compared"][0]["recorded"] == 3
-    assert ok(scene_camp, "verify")["ok"] is True
+    assert ok(encounter_camp, "verify")["ok"] is True
 
 
 def test_refusals_change_no_byte(camp):
@@ -206,12 +206,12 @@ def test_refusals_change_no_byte(camp):
     assert snapshot(camp) != before
 
 
-def test_a_secret_exchange_hides_what_landed_and_verifies_once_unveiled(scene_camp):
-    ok(scene_camp, "turn", "start", "mira")
-    shown = ok(scene_camp, "exchange", "mira", "bandit", "--response", "guard", "--boost", "2", "--faces", "2,2,1",
+def test_a_secret_exchange_hides_what_landed_and_verifies_once_unveiled(encounter_camp):
+    ok(encounter_camp, "turn", "start", "mira")
+    shown = ok(encounter_camp, "exchange", "mira", "bandit", "--response", "guard", "--boost", "2", "--faces", "2,2,1",
                "--response-faces", "1", "--secret")
-    entry = log_entries(scene_camp, "ambush")[-1]
+    entry = log_entries(encounter_camp, "ambush")[-1]
     assert shown["lands"] and not (PRIVATE | {"lands", "hit_margin", "damage"}) & keys_anywhere(entry["result"])
-    ok(scene_camp, "unveil", entry["id"])
-    data = ok(scene_camp, "verify")
+    ok(encounter_camp, "unveil", entry["id"])
+    data = ok(encounter_camp, "verify")
     assert data["ok"] is True and data["secret"] == []

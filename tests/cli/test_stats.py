@@ -104,16 +104,16 @@ def test_secret_rolls_count_once_unveiled(camp):
     assert row["checks"] == 1 and row["successes"] == 1 and row["dice_spent"] == 1 and row["crits"] == 1
 
 
-def test_filters_and_text_chart(scene_camp):
-    ok(scene_camp, "turn", "start", "selka")
-    ok(scene_camp, "roll", "selka", "stealth", "--dr", "1", "--faces", "2")
-    assert ok(scene_camp, "stats", "--encounter", "campaign")["actors"] == []
-    assert ok(scene_camp, "stats", "--encounter", "ambush")["actors"][0]["checks"] == 1
-    text = run(scene_camp, "stats").out
+def test_filters_and_text_chart(encounter_camp):
+    ok(encounter_camp, "turn", "start", "selka")
+    ok(encounter_camp, "roll", "selka", "stealth", "--dr", "1", "--faces", "2")
+    assert ok(encounter_camp, "stats", "--encounter", "campaign")["actors"] == []
+    assert ok(encounter_camp, "stats", "--encounter", "ambush")["actors"][0]["checks"] == 1
+    text = run(encounter_camp, "stats").out
     assert "selka" in text and "|" in text and "%" in text
-    refused(scene_camp, 2, "stats", "--actor", "selkaa", contains="selka")
-    refused(scene_camp, 2, "stats", "--since", "yesterday", contains="YYYY-MM-DD")
-    refused(scene_camp, 2, "stats", "--encounter", "ambsh", contains="ambush")
+    refused(encounter_camp, 2, "stats", "--actor", "selkaa", contains="selka")
+    refused(encounter_camp, 2, "stats", "--since", "yesterday", contains="YYYY-MM-DD")
+    refused(encounter_camp, 2, "stats", "--encounter", "ambsh", contains="ambush")
 
 
 def test_percentile_of_mixed_chances_against_enumeration():

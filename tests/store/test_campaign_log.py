@@ -30,19 +30,19 @@ def test_new_and_readiness_write_are_logged(camp):
     assert not (camp / "characters" / "zed.yaml").exists()
 
 
-def test_encounter_end_sends_later_changes_to_the_campaign_log(scene_camp):
-    ok(scene_camp, "turn", "start", "selka")
-    ok(scene_camp, "encounter", "end")
-    assert "encounter:" not in (scene_camp / "narateer.yaml").read_text()
-    log = (scene_camp / "encounters" / "ambush.log.yaml").read_text()
+def test_encounter_end_sends_later_changes_to_the_campaign_log(encounter_camp):
+    ok(encounter_camp, "turn", "start", "selka")
+    ok(encounter_camp, "encounter", "end")
+    assert "encounter:" not in (encounter_camp / "narateer.yaml").read_text()
+    log = (encounter_camp / "encounters" / "ambush.log.yaml").read_text()
     assert '"command": "encounter end"' in log
-    ok(scene_camp, "wound", "selka")
-    assert '"command": "wound"' in (scene_camp / CAMPAIGN_LOG).read_text()
-    assert '"command": "wound"' not in (scene_camp / "encounters" / "ambush.log.yaml").read_text()
-    assert run(scene_camp, "check").code == 0
+    ok(encounter_camp, "wound", "selka")
+    assert '"command": "wound"' in (encounter_camp / CAMPAIGN_LOG).read_text()
+    assert '"command": "wound"' not in (encounter_camp / "encounters" / "ambush.log.yaml").read_text()
+    assert run(encounter_camp, "check").code == 0
     # undo in the encounter's log reopens it
-    ok(scene_camp, "undo", "ambush")
-    assert "encounter: ambush" in (scene_camp / "narateer.yaml").read_text()
+    ok(encounter_camp, "undo", "ambush")
+    assert "encounter: ambush" in (encounter_camp / "narateer.yaml").read_text()
 
 
 def test_the_campaign_id_is_reserved(camp):

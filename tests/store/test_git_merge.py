@@ -14,17 +14,17 @@ pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not 
 LOG = "encounters/ambush.log.yaml"
 
 
-def _two_clones(scene_camp, tmp_path, setup=True):
-    repo(scene_camp)
+def _two_clones(encounter_camp, tmp_path, setup=True):
+    repo(encounter_camp)
     if setup:
-        ok(scene_camp, "git-setup")
-    git(scene_camp, "add", "-A")
-    git(scene_camp, "commit", "-qm", "setup", "--allow-empty")
+        ok(encounter_camp, "git-setup")
+    git(encounter_camp, "add", "-A")
+    git(encounter_camp, "commit", "-qm", "setup", "--allow-empty")
     other = tmp_path / "other"
-    git(tmp_path, "clone", "-q", str(scene_camp), str(other))
+    git(tmp_path, "clone", "-q", str(encounter_camp), str(other))
     if setup:
         ok(other, "git-setup")
-    return scene_camp, other
+    return encounter_camp, other
 
 
 def _play_apart(a, b, b_wounds="2"):
@@ -37,8 +37,8 @@ def _play_apart(a, b, b_wounds="2"):
     git(b, "commit", "-qm", "b wounds selka")
 
 
-def test_two_clones_spending_dice_keep_both_spends(scene_camp, tmp_path):
-    a, b = _two_clones(scene_camp, tmp_path)
+def test_two_clones_spending_dice_keep_both_spends(encounter_camp, tmp_path):
+    a, b = _two_clones(encounter_camp, tmp_path)
     assert "merge=narateer" in (a / ".gitattributes").read_text()
     _play_apart(a, b)
     git(a, "pull", "-q", "--no-rebase", str(b), "main")
@@ -56,9 +56,9 @@ def test_two_clones_spending_dice_keep_both_spends(scene_camp, tmp_path):
     assert ok(a, "verify")["ok"] is True and run(a, "check").code == 0
 
 
-def test_a_merge_that_lost_a_spend_is_caught(scene_camp, tmp_path):
+def test_a_merge_that_lost_a_spend_is_caught(encounter_camp, tmp_path):
     """Without the driver git keeps one spend in silence; check and the next writer say so."""
-    a, b = _two_clones(scene_camp, tmp_path, setup=False)
+    a, b = _two_clones(encounter_camp, tmp_path, setup=False)
     _play_apart(a, b, b_wounds="1")
     git(a, "pull", "-q", "--no-rebase", str(b), "main")
     assert sheet_dice(a, "selka")["wounded"] == 1  # the same text on both sides: git kept one wound
@@ -84,8 +84,8 @@ def test_a_merge_that_lost_a_spend_is_caught(scene_camp, tmp_path):
     assert r.code == 1 and "lost a change" in r.json["problem"]
 
 
-def test_two_different_changes_to_one_value_conflict_and_writers_refuse(scene_camp, tmp_path):
-    a, b = _two_clones(scene_camp, tmp_path)
+def test_two_different_changes_to_one_value_conflict_and_writers_refuse(encounter_camp, tmp_path):
+    a, b = _two_clones(encounter_camp, tmp_path)
     for clone, name in ((a, "Selka the Bold"), (b, "Selka the Quiet")):
         sheet = clone / "characters" / "selka.yaml"
         sheet.write_text(sheet.read_text().replace("name: Selka", f"name: {name}"))
@@ -124,24 +124,24 @@ def test_the_driver_keeps_comments_and_takes_one_sided_changes():
     assert "ready: 2" in merged and "used: 3" in merged
 
 
-def test_undo_refuses_a_record_whose_entry_checkout_took_away(scene_camp):
+def test_undo_refuses_a_record_whose_entry_checkout_took_away(encounter_camp):
     """G-MERGE-4: after `git checkout -- .` the undo record's entry is gone from the log."""
-    repo(scene_camp)
-    ok(scene_camp, "wound", "selka")
-    git(scene_camp, "add", "-A")
-    git(scene_camp, "commit", "-qm", "one wound")
-    ok(scene_camp, "wound", "selka")
-    git(scene_camp, "checkout", "--", ".")
-    ok(scene_camp, "heal", "selka")  # the same files, a different history
-    git(scene_camp, "checkout", "--", ".")
-    before = snapshot(scene_camp)
-    r = run(scene_camp, "undo")
+    repo(encounter_camp)
+    ok(encounter_camp, "wound", "selka")
+    git(encounter_camp, "add", "-A")
+    git(encounter_camp, "commit", "-qm", "one wound")
+    ok(encounter_camp, "wound", "selka")
+    git(encounter_camp, "checkout", "--", ".")
+    ok(encounter_camp, "heal", "selka")  # the same files, a different history
+    git(encounter_camp, "checkout", "--", ".")
+    before = snapshot(encounter_camp)
+    r = run(encounter_camp, "undo")
     assert r.code == 3 and "G-MERGE-4" in r.err
-    assert snapshot(scene_camp) == before
+    assert snapshot(encounter_camp) == before
 
 
-def test_undo_refuses_after_a_merge(scene_camp, tmp_path):
-    a, b = _two_clones(scene_camp, tmp_path)
+def test_undo_refuses_after_a_merge(encounter_camp, tmp_path):
+    a, b = _two_clones(encounter_camp, tmp_path)
     _play_apart(a, b)
     git(a, "pull", "-q", "--no-rebase", str(b), "main")
     r = run(a, "undo")

@@ -38,17 +38,17 @@ def repo(camp):
 
 
 @needs_git
-def test_a_committed_manifest_in_a_clone_is_set_aside_never_replayed(scene_camp, tmp_path):
+def test_a_committed_manifest_in_a_clone_is_set_aside_never_replayed(encounter_camp, tmp_path):
     """The manifest wants to write .git/config (git would run its fsmonitor) and a sheet."""
-    repo(scene_camp)
+    repo(encounter_camp)
     evil = {"version": 2, "writes": {".git/config": "[core]\n\tfsmonitor = touch /tmp/narateer-pwned\n",
                                      "characters/selka.yaml": "name: pwned\n"},
             "appends": {LOG: [0, "x", "- {}\n"]}, "campaign": "/elsewhere", "private": 1, "mac": "0" * 64}
-    (scene_camp / ".narateer" / "txn.json").write_text(json.dumps(evil))
-    git(scene_camp, "add", "-f", ".narateer/txn.json")
-    git(scene_camp, "commit", "-qm", "a gift")
+    (encounter_camp / ".narateer" / "txn.json").write_text(json.dumps(evil))
+    git(encounter_camp, "add", "-f", ".narateer/txn.json")
+    git(encounter_camp, "commit", "-qm", "a gift")
     clone = tmp_path / "clone"
-    git(tmp_path, "clone", "-q", str(scene_camp), str(clone))
+    git(tmp_path, "clone", "-q", str(encounter_camp), str(clone))
     config_before = (clone / ".git" / "config").read_text()
     r = run(clone, "show", "selka")
     assert r.code == 0
@@ -63,81 +63,81 @@ def test_a_committed_manifest_in_a_clone_is_set_aside_never_replayed(scene_camp,
     assert any(p.startswith(".narateer/txn.json:1: ") and "tracked" in p for p in problems)
 
 
-def test_a_manifest_from_another_campaign_on_this_machine_is_set_aside(scene_camp, tmp_path):
+def test_a_manifest_from_another_campaign_on_this_machine_is_set_aside(encounter_camp, tmp_path):
     other = tmp_path / "other"
-    shutil.copytree(scene_camp, other)
-    r = sh(scene_camp, "wound", "selka", env={"NARATEER_CRASH_AFTER_MANIFEST": "1"})
+    shutil.copytree(encounter_camp, other)
+    r = sh(encounter_camp, "wound", "selka", env={"NARATEER_CRASH_AFTER_MANIFEST": "1"})
     assert r.code == 99
-    shutil.copy(scene_camp / ".narateer" / "txn.json", other / ".narateer" / "txn.json")
+    shutil.copy(encounter_camp / ".narateer" / "txn.json", other / ".narateer" / "txn.json")
     before = snapshot(other)
     r = run(other, "show", "selka")
     assert r.code == 0 and "another campaign" in r.err
     assert snapshot(other) == before
     # in its own campaign it is completed
-    assert run(scene_camp, "show", "selka").err == ""
-    assert sheet_dice(scene_camp, "selka")["wounded"] == 1
+    assert run(encounter_camp, "show", "selka").err == ""
+    assert sheet_dice(encounter_camp, "selka")["wounded"] == 1
 
 
-def test_a_manifest_naming_a_symlinked_folder_is_set_aside(scene_camp, tmp_path):
+def test_a_manifest_naming_a_symlinked_folder_is_set_aside(encounter_camp, tmp_path):
     outside = tmp_path / "outside"
     outside.mkdir()
-    assert sh(scene_camp, "wound", "selka", env={"NARATEER_CRASH_AFTER_MANIFEST": "1"}).code == 99
-    shutil.move(scene_camp / "characters", tmp_path / "chars")
-    (scene_camp / "characters").symlink_to(tmp_path / "chars")
-    r = run(scene_camp, "verify")
+    assert sh(encounter_camp, "wound", "selka", env={"NARATEER_CRASH_AFTER_MANIFEST": "1"}).code == 99
+    shutil.move(encounter_camp / "characters", tmp_path / "chars")
+    (encounter_camp / "characters").symlink_to(tmp_path / "chars")
+    r = run(encounter_camp, "verify")
     assert r.code == 2 and "characters/ is a symlink leading outside" in r.err
 
 
 @needs_git
-def test_recovery_after_git_stash_never_pads_the_log(scene_camp):
+def test_recovery_after_git_stash_never_pads_the_log(encounter_camp):
     """A crash, then `git stash` makes the log shorter: replay used to extend it with NUL bytes."""
-    ok(scene_camp, "refresh", "selka")
-    repo(scene_camp)
-    ok(scene_camp, "wound", "sentry")  # uncommitted: the stash takes it away
-    assert sh(scene_camp, "wound", "selka", env={"NARATEER_CRASH_AFTER_MANIFEST": "1"}).code == 99
-    git(scene_camp, "stash", "-q")
-    committed = snapshot(scene_camp)
-    r = run(scene_camp, "show", "selka")
+    ok(encounter_camp, "refresh", "selka")
+    repo(encounter_camp)
+    ok(encounter_camp, "wound", "sentry")  # uncommitted: the stash takes it away
+    assert sh(encounter_camp, "wound", "selka", env={"NARATEER_CRASH_AFTER_MANIFEST": "1"}).code == 99
+    git(encounter_camp, "stash", "-q")
+    committed = snapshot(encounter_camp)
+    r = run(encounter_camp, "show", "selka")
     assert r.code == 0 and "set aside" in r.err and "changed since" in r.err
-    assert snapshot(scene_camp) == committed
-    assert b"\0" not in (scene_camp / LOG).read_bytes()
-    assert ok(scene_camp, "verify")["ok"] is True
+    assert snapshot(encounter_camp) == committed
+    assert b"\0" not in (encounter_camp / LOG).read_bytes()
+    assert ok(encounter_camp, "verify")["ok"] is True
 
 
-def test_deleting_the_lock_file_never_admits_a_second_writer(scene_camp):
+def test_deleting_the_lock_file_never_admits_a_second_writer(encounter_camp):
     """G-TRUST-3: the lock is on the .narateer/ folder, which cannot vanish while held."""
-    with txn.Lock(scene_camp):
+    with txn.Lock(encounter_camp):
         for name in ("lock",):
             try:
-                os.unlink(scene_camp / ".narateer" / name)
+                os.unlink(encounter_camp / ".narateer" / name)
             except FileNotFoundError:
                 pass
-        proc = subprocess.Popen([sys.executable, "-m", "narateer_cli", "--campaign", str(scene_camp),
+        proc = subprocess.Popen([sys.executable, "-m", "narateer_cli", "--campaign", str(encounter_camp),
                                  "wound", "selka"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         deadline = time.monotonic() + 2.0
         while time.monotonic() < deadline and proc.poll() is None:
             time.sleep(0.05)
         assert proc.poll() is None, "a second writer ran while the lock was held"
-        assert sheet_dice(scene_camp, "selka").get("wounded", 0) == 0
+        assert sheet_dice(encounter_camp, "selka").get("wounded", 0) == 0
     assert proc.wait(timeout=60) == 0
-    assert sheet_dice(scene_camp, "selka")["wounded"] == 1
+    assert sheet_dice(encounter_camp, "selka")["wounded"] == 1
 
 
 @pytest.mark.parametrize("option", ["--intent", "--method"])
-def test_a_byte_that_is_not_utf8_is_bad_input_before_anything(scene_camp, option):
+def test_a_byte_that_is_not_utf8_is_bad_input_before_anything(encounter_camp, option):
     """`resolve --intent $'bad\\xff'` used to rewrite two files but not the log."""
-    ok(scene_camp, "turn", "start", "selka")
-    before = snapshot(scene_camp)
+    ok(encounter_camp, "turn", "start", "selka")
+    before = snapshot(encounter_camp)
     args = [b"resolve", b"selka", b"--intent", b"door", b"--tier", b"trivial", b"--auto"]
     args[args.index(option.encode()) + 1 if option == "--intent" else len(args):] = (
         [b"bad\xff", b"--tier", b"trivial", b"--auto"] if option == "--intent" else [b"--method", b"bad\xff"])
-    proc = subprocess.run([sys.executable.encode(), b"-m", b"narateer_cli", b"--campaign", bytes(scene_camp), *args],
+    proc = subprocess.run([sys.executable.encode(), b"-m", b"narateer_cli", b"--campaign", bytes(encounter_camp), *args],
                           capture_output=True, timeout=60)
     assert proc.returncode == 2, proc.stderr
     assert b"not valid text" in proc.stderr and proc.stderr.count(b"\n") == 1
-    assert snapshot(scene_camp) == before
-    assert not (scene_camp / ".narateer" / "txn.json").exists()
-    assert run(scene_camp, "wound", "selka").code == 0  # nothing blocks the campaign afterwards
+    assert snapshot(encounter_camp) == before
+    assert not (encounter_camp / ".narateer" / "txn.json").exists()
+    assert run(encounter_camp, "wound", "selka").code == 0  # nothing blocks the campaign afterwards
 
 
 def test_a_lone_surrogate_in_new_name_is_bad_input(camp):
@@ -147,17 +147,17 @@ def test_a_lone_surrogate_in_new_name_is_bad_input(camp):
 
 
 @pytest.mark.parametrize("target", ["characters/selka.yaml", LOG, "encounters"])
-def test_a_read_only_target_is_bad_input_before_the_commit_point(scene_camp, target):
-    ok(scene_camp, "refresh", "selka")
-    path = scene_camp / target
+def test_a_read_only_target_is_bad_input_before_the_commit_point(encounter_camp, target):
+    ok(encounter_camp, "refresh", "selka")
+    path = encounter_camp / target
     mode = path.stat().st_mode
     path.chmod(0o555 if path.is_dir() else 0o444)
     try:
-        before = snapshot(scene_camp)
-        r = run(scene_camp, "wound", "selka")
+        before = snapshot(encounter_camp)
+        r = run(encounter_camp, "wound", "selka")
         assert r.code == 2 and "read-only" in r.err and "nothing was written" in r.err, r.err
-        assert snapshot(scene_camp) == before
-        assert not (scene_camp / ".narateer" / "txn.json").exists()
+        assert snapshot(encounter_camp) == before
+        assert not (encounter_camp / ".narateer" / "txn.json").exists()
     finally:
         path.chmod(mode)
 
@@ -169,57 +169,57 @@ def _limited(camp, kib, *args):
 
 
 @pytest.mark.skipif(shutil.which("bash") is None, reason="needs bash for ulimit")
-def test_a_full_disk_after_the_commit_point_says_the_action_is_half_done(scene_camp):
-    ok(scene_camp, "refresh", "selka")
-    log = scene_camp / LOG
+def test_a_full_disk_after_the_commit_point_says_the_action_is_half_done(encounter_camp):
+    ok(encounter_camp, "refresh", "selka")
+    log = encounter_camp / LOG
     line = log.read_text()
     log.write_text(line * 200)  # ~100 KiB, beyond the limit below: the append fails, the manifest fits
-    r = _limited(scene_camp, 64, "wound", "selka")
+    r = _limited(encounter_camp, 64, "wound", "selka")
     assert r.returncode == 2, r.stderr
     assert "half-done" in r.stderr and "next narateer command completes it" in r.stderr
     assert "nothing was written" not in r.stderr and r.stderr.count("\n") == 1
-    assert (scene_camp / ".narateer" / "txn.json").exists()
-    r = run(scene_camp, "show", "selka")  # no limit now: the next command completes it, once
+    assert (encounter_camp / ".narateer" / "txn.json").exists()
+    r = run(encounter_camp, "show", "selka")  # no limit now: the next command completes it, once
     assert r.code == 0 and r.err == ""
-    assert sheet_dice(scene_camp, "selka")["wounded"] == 1
+    assert sheet_dice(encounter_camp, "selka")["wounded"] == 1
     assert log.read_text().count('"command": "wound"') == 1
 
 
 @pytest.mark.skipif(shutil.which("bash") is None, reason="needs bash for ulimit")
-def test_a_full_disk_before_the_commit_point_writes_nothing(scene_camp):
-    before = snapshot(scene_camp)
-    r = _limited(scene_camp, 1, "wound", "selka")
+def test_a_full_disk_before_the_commit_point_writes_nothing(encounter_camp):
+    before = snapshot(encounter_camp)
+    r = _limited(encounter_camp, 1, "wound", "selka")
     assert r.returncode == 2 and "nothing was written" in r.stderr, r.stderr
-    assert snapshot(scene_camp) == before
-    assert run(scene_camp, "wound", "selka").code == 0
+    assert snapshot(encounter_camp) == before
+    assert run(encounter_camp, "wound", "selka").code == 0
 
 
-def test_a_fifo_among_the_sheets_never_hangs_check(scene_camp):
-    os.mkfifo(scene_camp / "characters" / "ghost.yaml")
-    r = sh(scene_camp, "--json", "check", timeout=30)
+def test_a_fifo_among_the_sheets_never_hangs_check(encounter_camp):
+    os.mkfifo(encounter_camp / "characters" / "ghost.yaml")
+    r = sh(encounter_camp, "--json", "check", timeout=30)
     assert r.code == 1 and any(p.startswith("characters/ghost.yaml") for p in json.loads(r.out)["problems"])
-    assert sh(scene_camp, "show", "ghost", timeout=30).code == 2
+    assert sh(encounter_camp, "show", "ghost", timeout=30).code == 2
 
 
-def test_a_sheet_linked_to_dev_zero_is_bad_input(scene_camp):
-    (scene_camp / "characters" / "zero.yaml").symlink_to("/dev/zero")
-    r = sh(scene_camp, "show", "zero", timeout=30)
+def test_a_sheet_linked_to_dev_zero_is_bad_input(encounter_camp):
+    (encounter_camp / "characters" / "zero.yaml").symlink_to("/dev/zero")
+    r = sh(encounter_camp, "show", "zero", timeout=30)
     assert r.code == 2 and "outside" in r.err
 
 
-def test_a_symlinked_encounters_folder_leading_outside_is_bad_input(scene_camp, tmp_path):
-    shutil.move(scene_camp / "encounters", tmp_path / "enc")
-    (scene_camp / "encounters").symlink_to(tmp_path / "enc")
+def test_a_symlinked_encounters_folder_leading_outside_is_bad_input(encounter_camp, tmp_path):
+    shutil.move(encounter_camp / "encounters", tmp_path / "enc")
+    (encounter_camp / "encounters").symlink_to(tmp_path / "enc")
     before = snapshot(tmp_path / "enc")
-    r = run(scene_camp, "wound", "selka")
+    r = run(encounter_camp, "wound", "selka")
     assert r.code == 2 and "encounters/ is a symlink" in r.err
     assert snapshot(tmp_path / "enc") == before
 
 
-def test_a_config_linked_outside_the_campaign_is_bad_input(scene_camp, tmp_path):
-    shutil.move(scene_camp / "narateer.yaml", tmp_path / "elsewhere.yaml")
-    (scene_camp / "narateer.yaml").symlink_to(tmp_path / "elsewhere.yaml")
-    r = run(scene_camp, "show", "selka")
+def test_a_config_linked_outside_the_campaign_is_bad_input(encounter_camp, tmp_path):
+    shutil.move(encounter_camp / "narateer.yaml", tmp_path / "elsewhere.yaml")
+    (encounter_camp / "narateer.yaml").symlink_to(tmp_path / "elsewhere.yaml")
+    r = run(encounter_camp, "show", "selka")
     assert r.code == 2 and "narateer.yaml is a symlink leading outside" in r.err
 
 

@@ -20,19 +20,19 @@ def _lines(camp):
 
 
 @pytest.mark.parametrize("char", ["\x7f", "\x85", "\ufffe", "\uffff", "\x01", "\u2028", "\x9f"])
-def test_a_character_yaml_forbids_raw_is_escaped(scene_camp, char):
+def test_a_character_yaml_forbids_raw_is_escaped(encounter_camp, char):
     """DEL, U+0085, U+FFFE... in --intent used to break the log for good (G-LOG-1)."""
-    ok(scene_camp, "turn", "start", "selka")
+    ok(encounter_camp, "turn", "start", "selka")
     intent = f"open{char}the door"
-    ok(scene_camp, "resolve", "selka", "--intent", intent, "--tier", "trivial", "--auto")
-    ok(scene_camp, "refresh", "selka")
-    raw = (scene_camp / LOG).read_bytes()
+    ok(encounter_camp, "resolve", "selka", "--intent", intent, "--tier", "trivial", "--auto")
+    ok(encounter_camp, "refresh", "selka")
+    raw = (encounter_camp / LOG).read_bytes()
     assert char.encode("utf-8") not in raw
     as_yaml = YAML(typ="safe", pure=True).load(raw.decode("utf-8"))
-    as_json = [json.loads(line[2:]) for line in _lines(scene_camp)]
+    as_json = [json.loads(line[2:]) for line in _lines(encounter_camp)]
     assert as_yaml == as_json and as_json[1]["declaration"]["intent"] == intent
-    assert ok(scene_camp, "verify")["ok"] is True
-    assert ok(scene_camp, "encounter", "log")["entries"][1]["result"]["intent"] == intent
+    assert ok(encounter_camp, "verify")["ok"] is True
+    assert ok(encounter_camp, "encounter", "log")["entries"][1]["result"]["intent"] == intent
 
 
 def test_entry_line_escapes_lone_surrogates_and_keeps_key_order():
@@ -50,71 +50,71 @@ OLD_LOG = (
 )
 
 
-def test_old_yaml_flow_logs_still_read_with_implicit_ids(scene_camp):
+def test_old_yaml_flow_logs_still_read_with_implicit_ids(encounter_camp):
     """G-LOG-2: an entry without an id is `seq-N`; the first new entry's parent is `seq-N`."""
-    (scene_camp / LOG).write_text(OLD_LOG)
-    assert ok(scene_camp, "verify") == {"encounter": "ambush", "entries": 2, "ok": True, "problem": None,
+    (encounter_camp / LOG).write_text(OLD_LOG)
+    assert ok(encounter_camp, "verify") == {"encounter": "ambush", "entries": 2, "ok": True, "problem": None,
                                         "secret": [], "lost": []}
-    ok(scene_camp, "refresh", "selka")
-    entries = ok(scene_camp, "encounter", "log")["entries"]
+    ok(encounter_camp, "refresh", "selka")
+    entries = ok(encounter_camp, "encounter", "log")["entries"]
     assert [e["seq"] for e in entries] == [1, 2, 3]
     assert entries[2]["parent"] == "seq-2"
-    assert ok(scene_camp, "verify")["ok"] is True
-    assert run(scene_camp, "check").code == 0
+    assert ok(encounter_camp, "verify")["ok"] is True
+    assert run(encounter_camp, "check").code == 0
 
 
-def test_old_block_style_entries_are_read(scene_camp):
-    (scene_camp / LOG).write_text("- seq: 1\n  command: refresh\n  actor: selka\n  dice: {}\n- seq: 2\n  command: x\n")
-    entries = ok(scene_camp, "encounter", "log")["entries"]
+def test_old_block_style_entries_are_read(encounter_camp):
+    (encounter_camp / LOG).write_text("- seq: 1\n  command: refresh\n  actor: selka\n  dice: {}\n- seq: 2\n  command: x\n")
+    entries = ok(encounter_camp, "encounter", "log")["entries"]
     assert [e["seq"] for e in entries] == [1, 2]
-    ok(scene_camp, "refresh", "selka")
-    assert ok(scene_camp, "encounter", "log")["entries"][-1]["parent"] == "seq-2"
+    ok(encounter_camp, "refresh", "selka")
+    assert ok(encounter_camp, "encounter", "log")["entries"][-1]["parent"] == "seq-2"
 
 
-def test_a_lost_final_newline_is_repaired_before_the_next_append(scene_camp):
+def test_a_lost_final_newline_is_repaired_before_the_next_append(encounter_camp):
     """G-LOG-4: the next entry used to be glued onto the last line."""
-    ok(scene_camp, "refresh", "selka")
-    log = scene_camp / LOG
+    ok(encounter_camp, "refresh", "selka")
+    log = encounter_camp / LOG
     log.write_bytes(log.read_bytes().rstrip(b"\n"))
-    ok(scene_camp, "refresh", "selka")
-    lines = _lines(scene_camp)
+    ok(encounter_camp, "refresh", "selka")
+    lines = _lines(encounter_camp)
     assert len(lines) == 2 and all(line.startswith('- {"seq": ') for line in lines)
-    assert ok(scene_camp, "verify")["entries"] == 2
+    assert ok(encounter_camp, "verify")["entries"] == 2
 
 
-def test_a_broken_line_is_reported_with_its_place_and_stops_writers(scene_camp):
-    ok(scene_camp, "refresh", "selka")
-    ok(scene_camp, "refresh", "selka")
-    log = scene_camp / LOG
+def test_a_broken_line_is_reported_with_its_place_and_stops_writers(encounter_camp):
+    ok(encounter_camp, "refresh", "selka")
+    ok(encounter_camp, "refresh", "selka")
+    log = encounter_camp / LOG
     lines = log.read_text().splitlines(keepends=True)
     log.write_text(lines[0][:40] + "\n" + lines[1])
-    r = run(scene_camp, "--json", "verify")
+    r = run(encounter_camp, "--json", "verify")
     assert r.code == 1 and r.json["problem"].startswith(f"{LOG}:1: ")
-    check = run(scene_camp, "--json", "check")
+    check = run(encounter_camp, "--json", "check")
     assert check.code == 1 and any(p.startswith(f"{LOG}:1: ") for p in check.json["problems"])
     # a broken last line: writers refuse (exit 2) and write nothing
     log.write_text(lines[0] + lines[1][:30] + "\n")
-    before = snapshot(scene_camp)
-    r = run(scene_camp, "refresh", "selka")
+    before = snapshot(encounter_camp)
+    r = run(encounter_camp, "refresh", "selka")
     assert r.code == 2 and f"{LOG}:2:" in r.err and "G-LOG-4" not in r.out
-    assert snapshot(scene_camp) == before
+    assert snapshot(encounter_camp) == before
 
 
-def test_an_entry_over_the_limit_is_a_problem_of_that_entry_only(scene_camp, monkeypatch):
+def test_an_entry_over_the_limit_is_a_problem_of_that_entry_only(encounter_camp, monkeypatch):
     monkeypatch.setattr(loglines, "ENTRY_LIMIT", 2000)
-    ok(scene_camp, "refresh", "selka")
-    log = scene_camp / LOG
+    ok(encounter_camp, "refresh", "selka")
+    log = encounter_camp / LOG
     big = json.dumps({"seq": 2, "id": "a" * 12, "parent": None, "pad": "x" * 5000})
     log.write_text(log.read_text() + "- " + big + "\n")
     got = list(loglines.iter_lines(log, LOG))
     assert got[0][1]["seq"] == 1 and got[1][1] is None and "longer than" in got[1][2]
 
 
-def test_a_fifo_as_log_does_not_hang(scene_camp):
-    os.mkfifo(scene_camp / LOG)
-    r = run(scene_camp, "--json", "verify")
+def test_a_fifo_as_log_does_not_hang(encounter_camp):
+    os.mkfifo(encounter_camp / LOG)
+    r = run(encounter_camp, "--json", "verify")
     assert r.code == 2 and "not a regular file" in r.err
-    assert run(scene_camp, "refresh", "selka").code == 2
+    assert run(encounter_camp, "refresh", "selka").code == 2
 
 
 def test_history_finds_forks_and_joins_branches(tmp_path):
@@ -139,11 +139,11 @@ def test_history_finds_forks_and_joins_branches(tmp_path):
     assert (hist.problem.file, hist.problem.line, hist.problem.key) == ("x", 4, "d" * 12)
 
 
-def test_a_long_log_verifies_checks_and_lists(scene_camp):
+def test_a_long_log_verifies_checks_and_lists(encounter_camp):
     """Logs past ~2,200 entries used to be refused by verify, check and encounter log (G-LOG-3)."""
-    ok(scene_camp, "turn", "start", "sentry")
-    ok(scene_camp, "refresh", "sentry")
-    log = scene_camp / LOG
+    ok(encounter_camp, "turn", "start", "sentry")
+    ok(encounter_camp, "refresh", "sentry")
+    log = encounter_camp / LOG
     lines = log.read_text().splitlines()
     refresh = json.loads(lines[1][2:])
     parent = refresh["id"]
@@ -152,8 +152,8 @@ def test_a_long_log_verifies_checks_and_lists(scene_camp):
             entry = {**refresh, "seq": seq, "id": f"{seq:012x}", "parent": parent}
             fh.write(loglines.entry_line(entry))
             parent = entry["id"]
-    assert ok(scene_camp, "verify")["entries"] == 5002
-    assert run(scene_camp, "check").code == 0
-    assert [e["seq"] for e in ok(scene_camp, "encounter", "log", "--last", "2")["entries"]] == [5001, 5002]
-    ok(scene_camp, "refresh", "sentry")
-    assert ok(scene_camp, "encounter", "log", "--last", "1")["entries"][0]["parent"] == f"{5002:012x}"
+    assert ok(encounter_camp, "verify")["entries"] == 5002
+    assert run(encounter_camp, "check").code == 0
+    assert [e["seq"] for e in ok(encounter_camp, "encounter", "log", "--last", "2")["entries"]] == [5001, 5002]
+    ok(encounter_camp, "refresh", "sentry")
+    assert ok(encounter_camp, "encounter", "log", "--last", "1")["entries"][0]["parent"] == f"{5002:012x}"

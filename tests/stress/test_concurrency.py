@@ -75,14 +75,14 @@ def _check(root: Path, start: dict, reports: list[tuple[str, int, str, str]], la
     assert r.code == 0 and r.json["ok"], r.out + r.err
 
 
-def test_eight_processes_no_lost_update(scene_camp):
+def test_eight_processes_no_lost_update(encounter_camp):
     from .workers import hammer
 
-    start = _prepare(scene_camp)
+    start = _prepare(encounter_camp)
     ctx = multiprocessing.get_context("spawn")
     gate = ctx.Event()
     results = ctx.Queue()
-    procs = [ctx.Process(target=hammer, args=(str(scene_camp), w, PER_WORKER, "selka", gate, results))
+    procs = [ctx.Process(target=hammer, args=(str(encounter_camp), w, PER_WORKER, "selka", gate, results))
              for w in range(WORKERS)]
     t0 = time.monotonic()
     for p in procs:
@@ -103,14 +103,14 @@ def test_eight_processes_no_lost_update(scene_camp):
                 p.kill()
     stats.put("concurrency (8 x 25 in-process workers): seconds", round(time.monotonic() - t0, 1))
     assert len(reports) == WORKERS * PER_WORKER
-    _check(scene_camp, start, reports, "concurrency (8 x 25 in-process workers)")
-    assert sorted(e["seq"] for e in log_entries(scene_camp)) == list(range(1, WORKERS * PER_WORKER + 1))
+    _check(encounter_camp, start, reports, "concurrency (8 x 25 in-process workers)")
+    assert sorted(e["seq"] for e in log_entries(encounter_camp)) == list(range(1, WORKERS * PER_WORKER + 1))
 
 
-def test_real_processes_at_once(scene_camp):
+def test_real_processes_at_once(encounter_camp):
     """4 x 5 real `python -m narateer_cli` processes launched together, 4 at a time."""
-    start = _prepare(scene_camp)
-    argv = [sys.executable, "-m", "narateer_cli", "--campaign", str(scene_camp), "--json"]
+    start = _prepare(encounter_camp)
+    argv = [sys.executable, "-m", "narateer_cli", "--campaign", str(encounter_camp), "--json"]
     kinds = ["roll", "wound", "heal", "roll", "wound"]
     reports = []
     t0 = time.monotonic()
@@ -123,4 +123,4 @@ def test_real_processes_at_once(scene_camp):
             out, err = p.communicate(timeout=60)
             reports.append((kind, p.returncode, out, err))
     stats.put("concurrency (4 x 5 real processes): seconds", round(time.monotonic() - t0, 1))
-    _check(scene_camp, start, reports, "concurrency (4 x 5 real processes)")
+    _check(encounter_camp, start, reports, "concurrency (4 x 5 real processes)")

@@ -352,10 +352,10 @@ case("characters-dir-is-file", ("new", "newbie"), both(remove("characters"), wri
 
 
 @pytest.fixture
-def hostile_camp(scene_camp):
-    outside = scene_camp.parent / "outside"
+def hostile_camp(encounter_camp):
+    outside = encounter_camp.parent / "outside"
     outside.mkdir()
-    return scene_camp, outside
+    return encounter_camp, outside
 
 
 @pytest.mark.parametrize("setup,argv,codes,env", CASES)
@@ -387,25 +387,25 @@ def test_catalogue_size():
     stats.put("hostile catalogue size", len(CASES))
 
 
-def test_python_tag_in_unknown_key_is_kept_as_data(scene_camp):
+def test_python_tag_in_unknown_key_is_kept_as_data(encounter_camp):
     """A tag under a key narateer ignores is not bad input; it is kept verbatim and never run."""
-    marker = scene_camp.parent / "pwned"
-    sheet = scene_camp / SHEET
+    marker = encounter_camp.parent / "pwned"
+    sheet = encounter_camp / SHEET
     sheet.write_text(sheet.read_text() + "lore: " + PWNED.format(marker=marker) + "\n")
-    r = run(scene_camp, *WOUND)
+    r = run(encounter_camp, *WOUND)
     assert r.code == 0, r.err
     assert not marker.exists()
     assert "lore: " + PWNED.format(marker=marker) in sheet.read_text()
 
 
-def test_damaged_manifest_does_not_keep_the_lock(scene_camp):
+def test_damaged_manifest_does_not_keep_the_lock(encounter_camp):
     """A manifest set aside (G-TRUST-2) leaves the lock free: the same process can take it again."""
     import fcntl
 
-    (scene_camp / ".narateer" / "txn.json").write_text("[]")
-    r = run(scene_camp, *WOUND)
+    (encounter_camp / ".narateer" / "txn.json").write_text("[]")
+    r = run(encounter_camp, *WOUND)
     assert r.code == 0 and r.err.startswith("narateer: set aside an unfinished action")
-    fd = os.open(scene_camp / ".narateer", os.O_RDONLY | os.O_DIRECTORY)
+    fd = os.open(encounter_camp / ".narateer", os.O_RDONLY | os.O_DIRECTORY)
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # raises BlockingIOError if a leaked descriptor holds it
     finally:

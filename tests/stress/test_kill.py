@@ -90,8 +90,8 @@ def _tail_entries(data: bytes) -> list:
     return SAFE.load(data.decode("utf-8")) or [] if data else []
 
 
-def test_sigkill_at_random_points(scene_camp):
-    root = scene_camp
+def test_sigkill_at_random_points(encounter_camp):
+    root = encounter_camp
     for char in CHARS:
         sheet = root / "characters" / f"{char}.yaml"
         sheet.write_text(re.sub(r"ready: \d+", "ready: 100000", sheet.read_text()))

@@ -105,8 +105,8 @@ def _during_startup(code: int, err: str) -> bool:
     return "Traceback" in err and "KeyboardInterrupt" in err and not _NARATEER_FRAME.search(err)
 
 
-def test_sigint_at_random_points(scene_camp):
-    root = scene_camp
+def test_sigint_at_random_points(encounter_camp):
+    root = encounter_camp
     totals = _prepare(root)
     to_lock, whole = _time_to_lock(root)
     rng = random.Random(2)
@@ -189,25 +189,25 @@ def interrupt_apply(monkeypatch):
     monkeypatch.setattr(txn, "apply", apply)
 
 
-def test_sigint_during_commit_is_held_until_the_action_is_whole(scene_camp, interrupt_apply):
+def test_sigint_during_commit_is_held_until_the_action_is_whole(encounter_camp, interrupt_apply):
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
-    before = sheet_dice(scene_camp, "selka")
-    r = run(scene_camp, "wound", "selka", "2")
+    before = sheet_dice(encounter_camp, "selka")
+    r = run(encounter_camp, "wound", "selka", "2")
     assert r.code == 130
     assert r.err.split() and r.err.strip().splitlines() == ["narateer: interrupted after the action was saved whole"], r.err
-    after = sheet_dice(scene_camp, "selka")
+    after = sheet_dice(encounter_camp, "selka")
     assert after["wounded"] == before["wounded"] + 2
-    assert not (scene_camp / ".narateer" / "txn.json").exists()
-    entries = check_log_against_sheets(scene_camp, ["selka"])
+    assert not (encounter_camp / ".narateer" / "txn.json").exists()
+    entries = check_log_against_sheets(encounter_camp, ["selka"])
     assert [e["command"] for e in entries] == ["wound"]
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # the handler is put back
 
 
-def test_ignored_sigint_stays_ignored_during_commit(scene_camp, interrupt_apply):
+def test_ignored_sigint_stays_ignored_during_commit(encounter_camp, interrupt_apply):
     old = signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
-        r = run(scene_camp, "wound", "selka", "1")
+        r = run(encounter_camp, "wound", "selka", "1")
     finally:
         signal.signal(signal.SIGINT, old)
     assert r.code == 0 and r.err == "", r.err
-    assert sheet_dice(scene_camp, "selka")["wounded"] == 1
+    assert sheet_dice(encounter_camp, "selka")["wounded"] == 1

@@ -81,13 +81,18 @@ def test_unknown_names_offer_the_closest_and_never_suggest_creating_the_typo(cam
     assert "new nyrra" not in r.err and "new zzz" not in r.err and "new ambsh" not in r.err
 
 
-def test_check_names_the_real_line_of_a_bad_log_entry(camp):
+def logged_roll(camp):
+    """Selka's Stealth roll in the ambush; the log's path and its lines."""
     config = camp / "narateer.yaml"
     config.write_text(config.read_text() + "encounter: ambush\n")
     ok(camp, "turn", "start", "selka")
     ok(camp, "roll", "selka", "stealth", "--dr", "3", "--faces", "1")
     log = camp / "encounters" / "ambush.log.yaml"
-    lines = log.read_text().splitlines(keepends=True)
+    return log, log.read_text().splitlines(keepends=True)
+
+
+def test_check_names_the_real_line_of_a_bad_log_entry(camp):
+    log, lines = logged_roll(camp)
     number = next(i for i, line in enumerate(lines, 1) if "total" in line)
     lines[number - 1] = lines[number - 1].replace("total: 1,", "total: 2,").replace('"total": 1,', '"total": 2,')
     log.write_text("".join(lines))
@@ -97,12 +102,7 @@ def test_check_names_the_real_line_of_a_bad_log_entry(camp):
 
 
 def test_check_names_the_real_line_of_an_entry_that_is_not_whole(camp):
-    config = camp / "narateer.yaml"
-    config.write_text(config.read_text() + "encounter: ambush\n")
-    ok(camp, "turn", "start", "selka")
-    ok(camp, "roll", "selka", "stealth", "--dr", "3", "--faces", "1")
-    log = camp / "encounters" / "ambush.log.yaml"
-    lines = log.read_text().splitlines(keepends=True)
+    log, lines = logged_roll(camp)
     lines[-1] = lines[-1].replace('"seq"', '"sq', 1)
     log.write_text("".join(lines))
     problems = ok_check(camp)

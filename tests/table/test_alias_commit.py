@@ -45,10 +45,10 @@ def test_aliases_must_be_command_lines(camp):
     refused(camp, 2, "sneak", "selka", "3", contains="aliases must map names")
 
 
-def test_alias_runs_in_an_encounter(scene_camp):
-    with_aliases(scene_camp)
-    ok(scene_camp, "turn", "start", "bandit")
-    r = ok(scene_camp, "hit", "bandit", "selka", "--faces", "2", "--boost", "0")
+def test_alias_runs_in_an_encounter(encounter_camp):
+    with_aliases(encounter_camp)
+    ok(encounter_camp, "turn", "start", "bandit")
+    r = ok(encounter_camp, "hit", "bandit", "selka", "--faces", "2", "--boost", "0")
     assert r["attacker"] == "bandit" and r["response"] == "none"
 
 

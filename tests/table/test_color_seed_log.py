@@ -56,9 +56,9 @@ def test_json_is_never_coloured(camp):
     assert ESC not in r.out and r.json["outcome"] == "Success"
 
 
-def test_exchange_headline_names_who_lands(scene_camp):
-    ok(scene_camp, "turn", "start", "bandit")
-    r = run(scene_camp, "exchange", "bandit", "selka", "--response", "none", "--boost", "1", "--faces", "2,2")
+def test_exchange_headline_names_who_lands(encounter_camp):
+    ok(encounter_camp, "turn", "start", "bandit")
+    r = run(encounter_camp, "exchange", "bandit", "selka", "--response", "none", "--boost", "1", "--faces", "2,2")
     assert r.out.splitlines()[0] == "bandit lands: Success, Hit Margin 2"
 
 
@@ -73,7 +73,7 @@ def test_seeded_text_says_so_and_unseeded_does_not(camp):
     assert "seeded" not in run(camp, "--json", "--seed", "7", "dice", "3").out
 
 
-def scene(camp):
+def play_encounter(camp):
     ok(camp, "encounter", "new", "brawl", "selka", "bandit")
     ok(camp, "turn", "start", "selka")
     ok(camp, "roll", "selka", "stealth", "--dr", "3", "--boost", "1", "--faces", "2,1")
@@ -87,7 +87,7 @@ def scene(camp):
 
 
 def test_log_rows_have_seq_id_time_actor_and_words_for_every_command(camp):
-    scene(camp)
+    play_encounter(camp)
     r = run(camp, "encounter", "log")
     rows = r.out.splitlines()[2:]
     assert len(rows) == 10
@@ -104,7 +104,7 @@ def test_log_rows_have_seq_id_time_actor_and_words_for_every_command(camp):
 
 
 def test_log_filters_actor_since_last(camp):
-    scene(camp)
+    play_encounter(camp)
     by = run(camp, "encounter", "log", "--actor", "bandit").out.splitlines()[2:]
     assert by and all("bandit" == re.split(r"\s{2,}", row.strip())[3] for row in by)
     since = run(camp, "encounter", "log", "--since", "8").out.splitlines()[2:]

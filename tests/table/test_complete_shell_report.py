@@ -56,7 +56,7 @@ def test_completion_does_not_load_at_ordinary_start_up(camp):
     assert "LOADED []" in out
 
 
-def scene(camp):
+def play_encounter(camp):
     ok(camp, "encounter", "new", "brawl", "mira", "bandit")
     ok(camp, "turn", "start", "mira")
     ok(camp, "roll", "mira", "athletics", "--dr", "2", "--boost", "1", "--faces", "2,1")
@@ -67,7 +67,7 @@ def scene(camp):
 
 
 def test_report_markdown_has_rounds_words_faces_outcomes(camp):
-    scene(camp)
+    play_encounter(camp)
     r = run(camp, "report")
     assert r.code == 0, r.err
     md = r.out
@@ -86,7 +86,7 @@ def test_report_markdown_has_rounds_words_faces_outcomes(camp):
 def test_report_shows_a_logged_chance(camp):
     import json
 
-    scene(camp)
+    play_encounter(camp)
     log = camp / "encounters" / "brawl.log.yaml"
     lines = log.read_text().splitlines()
     entry = json.loads(lines[2][2:])
@@ -98,7 +98,7 @@ def test_report_shows_a_logged_chance(camp):
 
 
 def test_report_html_is_one_page_without_network(camp):
-    scene(camp)
+    play_encounter(camp)
     r = run(camp, "report", "brawl", "--format", "html")
     assert r.code == 0 and r.out.startswith("<!DOCTYPE html>")
     for remote in ("http://", "https://", "<script", "<link", "@import", "src="):
@@ -107,7 +107,7 @@ def test_report_html_is_one_page_without_network(camp):
 
 
 def test_report_all_and_bad_input(camp):
-    scene(camp)
+    play_encounter(camp)
     ok(camp, "condition", "selka", "+slowed", "--in", "ambush")
     r = run(camp, "report", "--all")
     assert "## Encounter brawl" in r.out and "## Encounter ambush" in r.out
@@ -118,7 +118,7 @@ def test_report_all_and_bad_input(camp):
 
 # -- the shell ------------------------------------------------------------------------------------
 
-def test_shell_runs_commands_in_process_with_prompt_toolkit_pipe_input(scene_camp, capsys):
+def test_shell_runs_commands_in_process_with_prompt_toolkit_pipe_input(encounter_camp, capsys):
     from prompt_toolkit.input import create_pipe_input
     from prompt_toolkit.output import DummyOutput
 
@@ -131,16 +131,16 @@ def test_shell_runs_commands_in_process_with_prompt_toolkit_pipe_input(scene_cam
         pipe.send_text("nosuch verb\r")
         pipe.send_text("narateer encounter log\r")
         pipe.send_text("\x04")
-        code = shell.run(scene_camp, ["--campaign", str(scene_camp), "--color", "never"], input=pipe,
+        code = shell.run(encounter_camp, ["--campaign", str(encounter_camp), "--color", "never"], input=pipe,
                          output=DummyOutput())
     out, err = capsys.readouterr()
     assert code == 0
     assert "Success\nselka rolls Stealth vs DR 3" in out
     assert err.count("\n") == 1 and "No such command 'nosuch'" in err
     assert "half" not in out + err
-    history = (scene_camp / ".narateer" / "history").read_text()
+    history = (encounter_camp / ".narateer" / "history").read_text()
     assert "+roll selka stealth --dr 3 --boost 2 --faces 2,1,1" in history
-    assert not (scene_camp / ".narateer" / "lock").exists() or True
+    assert not (encounter_camp / ".narateer" / "lock").exists() or True
 
 
 LEFT: dict = {}  # fd -> what was read past the last marker
@@ -169,12 +169,12 @@ def read_until(fd, marker: bytes, timeout=30.0) -> bytes:
     return got
 
 
-def test_shell_on_a_pseudo_terminal(scene_camp):
+def test_shell_on_a_pseudo_terminal(encounter_camp):
     import pty
 
     pid, fd = pty.fork()
     if pid == 0:  # the child: a real narateer shell on a terminal
-        os.execvpe(sys.executable, [sys.executable, "-m", "narateer_cli", "--campaign", str(scene_camp),
+        os.execvpe(sys.executable, [sys.executable, "-m", "narateer_cli", "--campaign", str(encounter_camp),
                                     "--color", "always", "shell"], {**os.environ, "TERM": "xterm", "PROMPT_TOOLKIT_NO_CPR": "1"})
     try:
         read_until(fd, b"narateer>")
@@ -201,6 +201,6 @@ def test_shell_on_a_pseudo_terminal(scene_camp):
             os.waitpid(pid, 0)
         except (ProcessLookupError, ChildProcessError):
             pass
-    assert (scene_camp / ".narateer" / "history").exists()
-    log = run(scene_camp, "--json", "encounter", "log").json["entries"]
+    assert (encounter_camp / ".narateer" / "history").exists()
+    log = run(encounter_camp, "--json", "encounter", "log").json["entries"]
     assert [e["command"] for e in log] == ["turn start", "roll"]

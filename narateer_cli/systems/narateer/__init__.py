@@ -59,5 +59,5 @@ SYSTEM = System(
         "public_entry": __name__ + ".view:public_entry",
     },
     counters=("action_dice.ready", "action_dice.used", "action_dice.wounded"),
-    example_hint="start a scene with `narateer encounter new NAME CHAR...` (or use the example with --in ambush)",
+    example_hint="start an encounter with `narateer encounter new NAME CHAR...` (or use the example with --in ambush)",
 )

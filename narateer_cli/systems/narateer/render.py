@@ -38,23 +38,7 @@ def signed(n) -> str:
 
 def check_lines(c: dict, title: str | None = None) -> list[str]:
     """One check result: payment, faces, Edge, total vs target, tier, dice."""
-    lines = []
-    head = title or f"{c['actor']} rolls {c['skill'].title()}"
-    if c.get("target_label"):
-        head += f" vs {c['target_label']}"
-    if c.get("reaction"):
-        head += " (Reaction)"
-    lines.append(head)
-    pay = f"base {c['base_cost']}" + (f" -{c['discount_base']} discount" if c.get("discount_base") else "")
-    if c["boost"]:
-        pay += f" + boost {c['boost']}" + (f" -{c['discount_boost']} discount" if c.get("discount_boost") else "")
-    if c.get("fee"):
-        pay += f" + fee {c['fee']}"
-    if c.get("pay_multiplier", 1) != 1:
-        pay = f"({pay}) x{c['pay_multiplier']}"
-    extra = f", +{c['bonus_dice']} bonus" if c.get("bonus_dice") else ""
-    lines.append(f"  paid {c['paid']} AD ({pay}); rolled {c['roll_dice']} {'die' if c['roll_dice'] == 1 else 'dice'}{extra}")
-    lines.append(f"  faces  {faces_text(c['faces'])}")
+    lines = [check_head(c, title), payment_line(c), f"  faces  {faces_text(c['faces'])}"]
     if c.get("rerolled"):
         moves = ", ".join(f"#{i}: {NAMES[c['faces'][i]]} -> {NAMES[f]}" for i, f in zip(c["rerolled"], c["reroll_faces"]))
         lines.append(f"  {c['edge'].title()} rerolled {moves}")
@@ -72,6 +56,29 @@ def check_lines(c: dict, title: str | None = None) -> list[str]:
         lines.append(f"  power  {c['power']} (recorded)")
     return lines
 
+
+
+def check_head(c: dict, title: str | None = None) -> str:
+    """Who rolls what, against what, and whether it is a Reaction."""
+    head = title or f"{c['actor']} rolls {c['skill'].title()}"
+    if c.get("target_label"):
+        head += f" vs {c['target_label']}"
+    if c.get("reaction"):
+        head += " (Reaction)"
+    return head
+
+
+def payment_line(c: dict) -> str:
+    """The whole modified payment (R-PAY) and the dice it rolls."""
+    pay = f"base {c['base_cost']}" + (f" -{c['discount_base']} discount" if c.get("discount_base") else "")
+    if c["boost"]:
+        pay += f" + boost {c['boost']}" + (f" -{c['discount_boost']} discount" if c.get("discount_boost") else "")
+    if c.get("fee"):
+        pay += f" + fee {c['fee']}"
+    if c.get("pay_multiplier", 1) != 1:
+        pay = f"({pay}) x{c['pay_multiplier']}"
+    extra = f", +{c['bonus_dice']} bonus" if c.get("bonus_dice") else ""
+    return f"  paid {c['paid']} AD ({pay}); rolled {c['roll_dice']} {'die' if c['roll_dice'] == 1 else 'dice'}{extra}"
 
 def roll(data: dict) -> str:
     lines = check_lines(data)

@@ -13,20 +13,7 @@ from .checks import check_in_encounter
 from .rolls import check_options, declaration, dice_source, target_options, target_spec
 
 
-@click.group(name="encounter", help="""Create, show and read encounters.
-
-\b
-Examples:
-  narateer encounter new skirmish selka sentry
-  narateer encounter show
-  narateer encounter log --last 5""")
-def encounter_cmd():
-    pass
-
-
-encounter_cmd.add_command(host.encounter_new)
-encounter_cmd.add_command(host.encounter_log)
-encounter_cmd.add_command(host.encounter_end)
+encounter_cmd = host.encounter_group()  # the host's new, log and end; show and join are Narateer's
 
 
 @command(group=encounter_cmd, name="show", help="""Round, who acts, who has acted, uses left, dice, and who is hidden from whom.

@@ -36,20 +36,24 @@ def new_cmd(app, char_id, name, vital, skill, dice, source, count):
         path = s.campaign.sheet_path(char_id)
         if path.exists():
             raise BadInput(f"characters/{char_id}.yaml already exists", fix="edit it, or choose another id")
-        vitals = _pairs(vital, "--vital", 100)
-        for key in vitals:
-            if key not in rules.vitals:
-                raise unknown("vital", key, rules.vitals)
-        skills = _pairs(skill, "--skill", 100)
-        for key in skills:
-            if key not in rules.skills:
-                raise unknown("skill", key, sorted(rules.skills))
-        doc = {"name": name or char_id, "vitals": vitals, "skills": skills,
-               "action_dice": {"ready": dice, "used": 0}, "conditions": []}
-        text = yamlio.emit_text(doc)
-        s.txn.write(path, text)
+        doc = _sheet_doc(rules, name or char_id, vital, skill, dice)
+        s.txn.write(path, yamlio.emit_text(doc))
         finish(s, "new", char_id, {"name": name, "dice": dice}, {"id": char_id}, {})  # G-LOG-5
     emit(app, "new", {"id": char_id, "file": f"characters/{char_id}.yaml"})
+
+
+def _sheet_doc(rules, name, vital, skill, dice) -> dict:
+    """A new sheet's document; every --vital and --skill must be a name the ruleset knows."""
+    vitals = _pairs(vital, "--vital", 100)
+    for key in vitals:
+        if key not in rules.vitals:
+            raise unknown("vital", key, rules.vitals)
+    skills = _pairs(skill, "--skill", 100)
+    for key in skills:
+        if key not in rules.skills:
+            raise unknown("skill", key, sorted(rules.skills))
+    return {"name": name, "vitals": vitals, "skills": skills,
+            "action_dice": {"ready": dice, "used": 0}, "conditions": []}
 
 
 def _copy(app, char_id, name, source, count, extra):

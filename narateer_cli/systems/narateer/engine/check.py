@@ -86,6 +86,24 @@ def plan(sheet: Sheet, decl: Declaration, rules: Ruleset, streams: Streams = Str
     check_numbers(decl, rules)
     skill = sheet.skill(decl.skill, rules)
     roll_dice = roll_dice_count(decl, rules)
+    check_faces(sheet, decl, rules, streams, dice, extra_edge, roll_dice)
+    check_boost(sheet, decl, rules, skill)
+    multiplier = rules.pay_multiplier(sheet.conditions)
+    subtotal, paid = cost_of(decl, multiplier)
+    edge = edge_mode(decl.advantage or extra_edge == "advantage", decl.disadvantage, rules.edge_both)
+    payment = Payment(
+        actor=sheet.id, skill=skill.name, level=skill.level, boost=decl.boost, base_cost=decl.cost,
+        roll_dice=roll_dice, bonus_dice=decl.bonus_dice, subtotal=subtotal, multiplier=multiplier,
+        paid=paid, edge=edge, decl=decl, dice_before=dict(sheet.dice), streams=streams,
+    )
+    if check_afford:
+        afford(payment, sheet)
+    return payment
+
+
+def check_faces(sheet: Sheet, decl: Declaration, rules: Ruleset, streams: Streams, dice: DiceSource | None,
+                extra_edge: str | None, roll_dice: int):
+    """Bad input about the dice: too many, or physical faces that do not fit what is rolled (A-LIMITS)."""
     if roll_dice > rules.max_roll_dice:
         raise BadInput(f"{roll_dice} dice in one roll is past the limit of {rules.max_roll_dice}", rule="A-LIMITS",
                        fix="roll fewer dice")
@@ -100,34 +118,31 @@ def plan(sheet: Sheet, decl: Declaration, rules: Ruleset, streams: Streams = Str
             raise BadInput(f"--power-reroll names die {index} but only dice 0..{roll_dice - 1} are rolled",
                            fix="name dice by their 0-based position")
     if dice is not None and dice.has(streams.initial):
-        # the faces given fix which dice Edge rerolls: a missing or extra reroll face is bad input, before any refusal
-        rerolls = edge_indices(dice.physical[streams.initial],
-                               edge_mode(decl.advantage or extra_edge == "advantage", decl.disadvantage, rules.edge_both),
-                               rules.disadvantage)
-        given = len(dice.physical.get(streams.reroll, []))
-        asked = dice.ask is not None and streams.reroll not in dice.physical  # T-ASK: typed once they are known
-        if given != len(rerolls) and not asked:
-            which = f"dice {', '.join(map(str, rerolls))}" if rerolls else "no dice"
-            raise BadInput(f"{streams.reroll_option} gave {given} face(s) but the Edge Phase rerolls "
-                           f"{len(rerolls)} ({which}, numbered from 0)",
-                           fix=f"give exactly {len(rerolls)} face(s) with {streams.reroll_option}")
+        check_edge_faces(decl, rules, streams, dice, extra_edge)
+
+
+def check_edge_faces(decl: Declaration, rules: Ruleset, streams: Streams, dice: DiceSource, extra_edge: str | None):
+    """The faces given fix which dice Edge rerolls: a missing or extra reroll face is bad input, before any refusal."""
+    rerolls = edge_indices(dice.physical[streams.initial],
+                           edge_mode(decl.advantage or extra_edge == "advantage", decl.disadvantage, rules.edge_both),
+                           rules.disadvantage)
+    given = len(dice.physical.get(streams.reroll, []))
+    asked = dice.ask is not None and streams.reroll not in dice.physical  # T-ASK: typed once they are known
+    if given != len(rerolls) and not asked:
+        which = f"dice {', '.join(map(str, rerolls))}" if rerolls else "no dice"
+        raise BadInput(f"{streams.reroll_option} gave {given} face(s) but the Edge Phase rerolls "
+                       f"{len(rerolls)} ({which}, numbered from 0)",
+                       fix=f"give exactly {len(rerolls)} face(s) with {streams.reroll_option}")
+
+
+def check_boost(sheet: Sheet, decl: Declaration, rules: Ruleset, skill):
+    """R-CHK-2, A-REACTBOOST: a Boost is capped by the skill's level, and a Reaction may not Boost unless allowed."""
     if decl.boost > skill.level:
         raise Refused(f"{sheet.id} cannot Boost {decl.boost}: {skill.name} SL is {skill.level}", rule="R-CHK-2",
                       fix=f"give --boost {skill.level} or less")
     if decl.reaction and decl.boost and not (rules.reaction_boost or decl.allow_boost):
         raise Refused(f"a Reaction may not Boost under this ruleset", rule="A-REACTBOOST",
                       fix="drop --boost, or add --allow-boost if the Guide rules it may")
-    multiplier = rules.pay_multiplier(sheet.conditions)
-    subtotal, paid = cost_of(decl, multiplier)
-    edge = edge_mode(decl.advantage or extra_edge == "advantage", decl.disadvantage, rules.edge_both)
-    payment = Payment(
-        actor=sheet.id, skill=skill.name, level=skill.level, boost=decl.boost, base_cost=decl.cost,
-        roll_dice=roll_dice, bonus_dice=decl.bonus_dice, subtotal=subtotal, multiplier=multiplier,
-        paid=paid, edge=edge, decl=decl, dice_before=dict(sheet.dice), streams=streams,
-    )
-    if check_afford:
-        afford(payment, sheet)
-    return payment
 
 
 def cost_of(decl: Declaration, multiplier: int) -> tuple[int, int]:
