@@ -59,4 +59,4 @@ def test_encounter_end_can_be_undone(d20):
 
 def test_encounter_end_help_shows_a_d20_example(d20):
     r = run(d20, "encounter", "end", "--help")
-    assert r.code == 0 and "narateer encounter end fight" in r.out
+    assert r.code == 0 and "narateer encounter end" in r.out and "ambush" not in r.out

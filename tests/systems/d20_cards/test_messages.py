@@ -8,16 +8,13 @@ from pathlib import Path
 
 import pytest
 
+from tests.systems.d20_cards.conftest import fight
 from tests.conftest import ok, refused, run
 
 
 @pytest.fixture
 def d20(tmp_path) -> Path:
-    root = tmp_path / "d20"
-    assert run(None, "init", str(root), "--system", "d20-cards", "--example").code == 0
-    ok(root, "encounter", "new", "fight", "mira", "bandit")
-    ok(root, "turn", "start", "mira")
-    return root
+    return fight(tmp_path, "mira", "bandit")
 
 
 @pytest.mark.parametrize("card,option", [

@@ -14,16 +14,6 @@ from tests.conftest import REPO, ok, refused, run
 from tests.table.test_complete_shell_report import completions
 
 
-@pytest.fixture
-def d20(tmp_path) -> Path:
-    """The d20-cards example, encounter `fight` (mira, bandit, tor) current, mira's turn in round 1."""
-    root = tmp_path / "d20"
-    assert run(None, "init", str(root), "--system", "d20-cards", "--example").code == 0
-    ok(root, "encounter", "new", "fight", "mira", "bandit", "tor")
-    ok(root, "turn", "start", "mira")
-    return root
-
-
 def swap(root: Path, rel: str, old: str, new: str):
     path = root / rel
     text = path.read_text()
