@@ -29,13 +29,29 @@ def known_conditions(rules) -> list[str]:
 
 
 def near_miss(name, known) -> str | None:
-    """The known name `name` misspells: not itself known, but close to one; None otherwise."""
+    """The known name `name` misspells: not itself known, close to one (difflib) and either one typing
+    slip away from it or a cut-short form of it (`blind` for blinded); None otherwise. `weakened` is
+    close to deafened but two letters apart, so it stays a condition of its own."""
     word = str(name).strip().lower()
     if word in known:
         return None
-    for candidate in difflib.get_close_matches(word, list(known), n=1, cutoff=NEAR):
-        return candidate
+    for candidate in difflib.get_close_matches(word, list(known), n=3, cutoff=NEAR):
+        if slips(word, candidate) <= 1 or (len(word) >= 4 and candidate.startswith(word)):
+            return candidate
     return None
+
+
+def slips(a: str, b: str) -> int:
+    """Typing slips from a to b: letters left out, added, changed or swapped (optimal string alignment)."""
+    rows = [list(range(len(b) + 1))]
+    for i, ca in enumerate(a, 1):
+        row = [i]
+        for j, cb in enumerate(b, 1):
+            row.append(min(rows[-1][j] + 1, row[j - 1] + 1, rows[-1][j - 1] + (ca != cb)))
+            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                row[j] = min(row[j], rows[-2][j - 2] + 1)
+        rows.append(row)
+    return rows[-1][-1]
 
 
 def condition_miss(entry, rules) -> str | None:

@@ -250,9 +250,10 @@ def condition(world, name, change: str, rules=None):
     near = condition_miss(cond, rules) if sign == "+" else near_miss(cond.partition(":")[0], carried)
     if near:
         known = known_conditions(rules) if sign == "+" else carried
+        meant = sign + near + cond[len(cond.partition(":")[0]):]  # `nullifed:1` -> `+nullified:1`
         raise BadInput(f"unknown condition {cond!r} (did you mean {near}?)", rule="S-SYS-5",
-                       fix=f"write {sign}{near}; the rules read: " + ", ".join(known) if sign == "+" else
-                       f"write -{near}; {name} has " + ", ".join(known))
+                       fix=f"write {meant}; " + (f"the rules read: {', '.join(known)}; any other name is kept as "
+                                                 "written" if sign == "+" else f"{name} has {', '.join(known)}"))
     new, added, removed = effects.set_condition(char, cond.lower(), sign == "+")
     return world.with_char(new), DamageResult(name, "condition", None, char.hp, char.hp, None, None, added, removed)
 
