@@ -1,5 +1,7 @@
 """`python -m narateer_cli` runs the command line."""
 
-from .cli import main
+import sys
 
-main()
+from . import run
+
+sys.exit(run())

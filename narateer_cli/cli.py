@@ -13,7 +13,48 @@ import sys
 
 import click
 
-class LazyGroup(click.Group):
+GC_PAUSED = False  # set by narateer_cli.run: the collector waits until the command is resolved
+
+
+def _resume_gc():
+    """Start-up is over: freeze what it made (the collector never scans it again) and collect as usual."""
+    global GC_PAUSED
+    if GC_PAUSED:
+        import gc
+
+        GC_PAUSED = False
+        gc.freeze()
+        gc.enable()
+
+
+def _show_help(ctx, param, value):
+    if value and not ctx.resilient_parsing:
+        click.echo(ctx.get_help(), color=ctx.color)
+        ctx.exit()
+
+
+class PlainHelp:
+    """`-h/--help` built with its English help text as it is: click's own asks gettext for a translation,
+    and that lookup imports `locale` on every command's path (start-up time). Same option, same text."""
+
+    _plain_help = None
+
+    def get_help_option(self, ctx):
+        names = self.get_help_option_names(ctx)
+        if not names or not self.add_help_option:
+            return None
+        if self._plain_help is None:  # one object per command: click orders eager parameters by identity
+            self._plain_help = click.Option([*names, "_narateer_help"], is_flag=True, is_eager=True,
+                                            expose_value=False, callback=_show_help,
+                                            help="Show this message and exit.")
+        return self._plain_help
+
+
+class Command(PlainHelp, click.Command):
+    """Every narateer command (common.command makes them)."""
+
+
+class LazyGroup(PlainHelp, click.Group):
     """Verbs = the host's shared verbs + the campaign's system's verbs, imported only when run (S-SYS-3).
 
     Help reads the verb tables of the systems (cheap `SYSTEM` records), never their commands.
@@ -21,16 +62,22 @@ class LazyGroup(click.Group):
 
     @staticmethod
     def _where(ctx):
-        from .systems import find_campaign, system_name
+        from .systems import campaign_folder, system_name
 
         given = getattr(ctx.obj, "campaign_dir", None) or ctx.params.get("campaign_dir")
-        return system_name(find_campaign(given))
+        return system_name(campaign_folder(given))
 
     def list_commands(self, ctx):
         return [name for name, _ in self._rows(ctx, grouped=False)]
 
     def resolve_command(self, ctx, args):
         """T-ALIAS: a name that is no verb may be one of the campaign's `aliases:`; a verb always wins."""
+        try:
+            return self._resolve(ctx, args)
+        finally:
+            _resume_gc()
+
+    def _resolve(self, ctx, args):
         if args and not args[0].startswith("-") and self.get_command(ctx, args[0]) is None:
             from .aliases import expand
 
@@ -69,20 +116,7 @@ class LazyGroup(click.Group):
             import importlib
 
             return getattr(importlib.import_module(systems.HOST_VERBS[name]), name.replace("-", "_") + "_cmd")
-        system = system or systems.load_system(current)
-        others = [s for s in _builtin_systems() if s.name != system.name]
-        owner = systems.owner_of(name, others)
-        if owner is None:  # not a verb at all, or an add-on's: only now are entry points read
-            others = [s for s in systems.loaded_systems() if s.name != system.name]
-            owner = systems.owner_of(name, others)
-        if owner is None:
-            return None
-        if current is None:  # outside a campaign every system's verbs are there
-            return next(s for s in others if s.name == owner).command(name)
-        from .errors import BadInput
-
-        raise BadInput(f"{name} is a {owner} command; this campaign plays {system.name}", rule="S-SYS-3",
-                       fix=system.pointers.get(name) or f"`narateer --help` lists what {system.name} offers")
+        return _other_systems_verb(name, current, system or systems.load_system(current))
 
     def _rows(self, ctx, grouped=True):
         """(verb, help) rows; with `grouped`, (heading, rows) sections instead."""
@@ -93,11 +127,7 @@ class LazyGroup(click.Group):
             chosen = [systems.load_system(current)] if current is not None else _builtin_systems()
         except Exception:  # an unknown system: help still lists everything (commands say what is wrong)
             chosen = _builtin_systems()
-        shared = {verb: help_ for verb, help_ in systems.SHARED.items()
-                  if verb in systems.HOST_VERBS or any(verb in s.verbs for s in chosen)}
-        if len(chosen) == 1:
-            shared.update({verb: chosen[0].verbs[verb][1] for verb in shared if verb in chosen[0].verbs})
-        sections = [("Shared commands", list(shared.items()) + list(systems.HOST_ONLY.items()))]
+        sections = [("Shared commands", _shared_rows(chosen))]
         for system in chosen:
             own = [(verb, help_) for verb, (_, help_) in system.verbs.items() if verb not in systems.SHARED]
             if own:
@@ -110,6 +140,39 @@ class LazyGroup(click.Group):
         for heading, rows in self._rows(ctx):
             with formatter.section(heading):
                 formatter.write_dl(rows)
+
+
+def _other_systems_verb(name, current, system):
+    """A verb the campaign's system lacks: another system's command outside a campaign, bad input naming
+    its system inside one (S-SYS-3), None when no system has it."""
+    from . import systems
+
+    others = [s for s in _builtin_systems() if s.name != system.name]
+    owner = systems.owner_of(name, others)
+    if owner is None:  # not a verb at all, or an add-on's: only now are entry points read
+        others = [s for s in systems.loaded_systems() if s.name != system.name]
+        owner = systems.owner_of(name, others)
+    if owner is None:
+        return None
+    if current is None:  # outside a campaign every system's verbs are there
+        return next(s for s in others if s.name == owner).command(name)
+    from .errors import BadInput
+
+    raise BadInput(f"{name} is {'an' if owner[:1] in 'aeiou' else 'a'} {owner} command; "
+                   f"this campaign plays {system.name}", rule="S-SYS-3",
+                   fix=system.pointers.get(name) or f"`narateer --help` lists what {system.name} offers")
+
+
+def _shared_rows(chosen) -> list:
+    """The shared verbs' rows for help: the host's and those the chosen systems implement, with the one
+    system's own help text when only one is shown, then the host-only verbs."""
+    from . import systems
+
+    shared = {verb: help_ for verb, help_ in systems.SHARED.items()
+              if verb in systems.HOST_VERBS or any(verb in s.verbs for s in chosen)}
+    if len(chosen) == 1:
+        shared.update({verb: chosen[0].verbs[verb][1] for verb in shared if verb in chosen[0].verbs})
+    return list(shared.items()) + list(systems.HOST_ONLY.items())
 
 
 def _completing() -> bool:
@@ -147,9 +210,9 @@ class App:
     @property
     def system(self):
         """The campaign's rule system (the default one outside a campaign)."""
-        from .systems import find_campaign, load_system, system_name
+        from .systems import campaign_folder, load_system, system_name
 
-        return load_system(system_name(find_campaign(self.campaign_dir)))
+        return load_system(system_name(campaign_folder(self.campaign_dir)))
 
     @property
     def campaign(self):
@@ -184,13 +247,22 @@ def _help_width() -> int:
     return max(min(columns, 100) - 2, 50)
 
 
+def _show_version(ctx, param, value):
+    if value and not ctx.resilient_parsing:
+        from . import __version__
+
+        click.echo(f"narateer, version {__version__}", color=ctx.color)
+        ctx.exit()
+
+
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"], "terminal_width": _help_width()})
 @click.option("--campaign", "campaign_dir", metavar="DIR", is_eager=True, help="Campaign folder (default: nearest narateer.yaml upwards, or $NARATEER_CAMPAIGN).")
 @click.option("--seed", type=int, help="Seed every random roll (or set NARATEER_SEED).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object for scripts.")
 @click.option("--color", type=click.Choice(["auto", "always", "never"]), default="auto", show_default=True,
               help="Colour the outcome line (auto: a terminal and NO_COLOR unset).")
-@click.version_option("0.1.0", prog_name="narateer")
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_show_version,
+              help="Show the version and exit.")
 @click.pass_context
 def cli(ctx, campaign_dir, seed, as_json, color):
     """narateer: resolve tabletop actions from the shell, exactly by the rules.
@@ -200,8 +272,9 @@ def cli(ctx, campaign_dir, seed, as_json, color):
     encounters/, in a campaign folder you keep in git.
 
     \b
-    Example:
-      narateer roll selka stealth --dr 3 --boost 2
+    Examples:
+      narateer init camp --system open-adventure --example
+      narateer --campaign camp check
     """
     ctx.obj = App(campaign_dir, seed, as_json, color)
 
@@ -237,41 +310,12 @@ def _ignore_ctrl_c():
 
 def main(argv=None):
     """Entry point: runs the group and turns every failure into one line and an exit status."""
-    from .errors import NarateerError
-
     commits = _commits()
     if "_NARATEER_COMPLETE" in os.environ:
         from .complete import register
 
         register()
-    try:
-        _valid_text(sys.argv[1:] if argv is None else argv)
-        result = cli.main(args=argv, prog_name="narateer", standalone_mode=False)
-        code = result if isinstance(result, int) and not isinstance(result, bool) else 0
-    except click.exceptions.Exit as exc:
-        code = exc.exit_code
-    except click.UsageError as exc:
-        where = exc.ctx.command_path if exc.ctx else "narateer"
-        sys.stderr.write(f"narateer: {_one_line(exc.format_message())}; see '{where} --help'\n")
-        code = 2
-    except click.ClickException as exc:
-        sys.stderr.write(f"narateer: {_one_line(exc.format_message())}\n")
-        code = exc.exit_code
-    except NarateerError as exc:
-        sys.stderr.write(f"narateer: {_one_line(exc.line())}\n")
-        code = exc.exit_code
-    except (KeyboardInterrupt, click.Abort):
-        sys.stderr.write("narateer: interrupted after the action was saved whole\n" if _commits() > commits
-                         else "narateer: interrupted; nothing was written\n")
-        code = 130
-    except BrokenPipeError:
-        code = 0
-    except Exception as exc:  # never a traceback for a user
-        if os.environ.get("NARATEER_DEBUG"):
-            raise
-        sys.stderr.write(f"narateer: internal error ({type(exc).__name__}: {_one_line(exc)}); "
-                         "nothing was written; rerun with NARATEER_DEBUG=1 and report it\n")
-        code = 2
+    code = _run(argv, commits)
     if code in (0, 1) and "narateer_cli.store.cache" in sys.modules:
         try:  # the command succeeded: keep what it parsed for the next one
             sys.modules["narateer_cli.store.cache"].flush()
@@ -282,6 +326,45 @@ def main(argv=None):
     if isinstance(code, int) and code:
         sys.exit(code)
     return 0
+
+
+def _run(argv, commits: int):
+    """The group's exit status; every failure becomes one stderr line (never a traceback for a user)."""
+    from .errors import NarateerError
+
+    try:
+        _valid_text(sys.argv[1:] if argv is None else argv)
+        result = cli.main(args=argv, prog_name="narateer", standalone_mode=False)
+        return result if isinstance(result, int) and not isinstance(result, bool) else 0
+    except click.exceptions.Exit as exc:
+        return exc.exit_code
+    except (click.ClickException, NarateerError) as exc:
+        return _report(exc)
+    except (KeyboardInterrupt, click.Abort):
+        sys.stderr.write("narateer: interrupted after the action was saved whole\n" if _commits() > commits
+                         else "narateer: interrupted; nothing was written\n")
+        return 130
+    except BrokenPipeError:
+        return 0
+    except Exception as exc:  # never a traceback for a user
+        if os.environ.get("NARATEER_DEBUG"):
+            raise
+        sys.stderr.write(f"narateer: internal error ({type(exc).__name__}: {_one_line(exc)}); "
+                         "nothing was written; rerun with NARATEER_DEBUG=1 and report it\n")
+        return 2
+
+
+def _report(exc) -> int:
+    """A usage error, a click error or a NarateerError as one stderr line; its exit status (SPEC Part 3)."""
+    if isinstance(exc, click.UsageError):
+        where = exc.ctx.command_path if exc.ctx else "narateer"
+        sys.stderr.write(f"narateer: {_one_line(exc.format_message())}; see '{where} --help'\n")
+        return 2
+    if isinstance(exc, click.ClickException):
+        sys.stderr.write(f"narateer: {_one_line(exc.format_message())}\n")
+        return exc.exit_code
+    sys.stderr.write(f"narateer: {_one_line(exc.line())}\n")
+    return exc.exit_code
 
 
 if __name__ == "__main__":

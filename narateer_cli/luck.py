@@ -10,18 +10,39 @@ stats` prints, and what any other reader (a web page) may call.
 
 from __future__ import annotations
 
-from fractions import Fraction
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 
 def fraction_text(value: Fraction) -> str:
     return f"{value.numerator}/{value.denominator}"
 
 
+def ratio_text(numerator: int, denominator: int) -> str:
+    """`fraction_text(Fraction(numerator, denominator))` without importing fractions (a roll's start-up time)."""
+    from math import gcd
+
+    if denominator == 0:
+        raise ZeroDivisionError(f"chance {numerator}/0")
+    sign = -1 if denominator < 0 else 1
+    common = gcd(numerator, denominator) * sign
+    return f"{numerator // common}/{denominator // common}"
+
+
+def _fraction(*args):
+    """A Fraction, with fractions (and decimal) imported only when one is made: never on a roll's path."""
+    from fractions import Fraction
+
+    return Fraction(*args)
+
+
 def parse_fraction(text) -> Fraction | None:
     if isinstance(text, str) and "/" in text:
         top, _, bottom = text.partition("/")
         if top.isdigit() and bottom.isdigit() and int(bottom):
-            return Fraction(int(top), int(bottom))
+            return _fraction(int(top), int(bottom))
     return None
 
 
@@ -65,11 +86,16 @@ def annotate(system, rules, result, declaration=None) -> None:
     checks, chance = system.hook("checks"), system.hook("chance")  # a system opts in with its `checks` hook:
     if checks is None or chance is None or not isinstance(result, dict):  # its verify must accept the new key
         return
+    ratio = system.hook("chance_ratio")  # the same chance as whole numbers: no fractions import for a roll
     for check in find(checks, result, declaration):
         if "chance" not in check:
-            value = _ask(chance, check, rules)
+            value = _ask(ratio or chance, check, rules)
             if value is not None:
-                check["chance"] = fraction_text(Fraction(value))
+                check["chance"] = ratio_text(*value) if ratio is not None else _text(value)
+
+
+def _text(value) -> str:
+    return fraction_text(_fraction(value))
 
 
 def _ask(chance, check, rules):
@@ -87,7 +113,7 @@ def chance_of(system, rules, check: dict) -> Fraction | None:
         return found
     chance = system.hook("chance")
     value = _ask(chance, check, rules) if chance is not None else None
-    return Fraction(value) if value is not None else None
+    return _fraction(value) if value is not None else None
 
 
 def weights(chances) -> tuple[list[int], int]:
@@ -131,7 +157,7 @@ def _convolve(x: list[int], y: list[int]) -> list[int]:
 def distribution(chances) -> list[Fraction]:
     """P(S = k) for k = 0..n successes, as fractions."""
     dist, denominator = weights(chances)
-    return [Fraction(w, denominator) for w in dist]
+    return [_fraction(w, denominator) for w in dist]
 
 
 def percentile(chances, successes: int) -> Fraction:
@@ -139,17 +165,17 @@ def percentile(chances, successes: int) -> Fraction:
     dist, denominator = weights(chances)
     below = sum(dist[:successes])
     at = dist[successes] if successes < len(dist) else 0
-    return Fraction(100 * (2 * below + at), 2 * denominator)
+    return _fraction(100 * (2 * below + at), 2 * denominator)
 
 
 class _Actor:
     __slots__ = ("chances", "successes", "spent", "crits", "crits_expected")
 
     def __init__(self):
-        self.chances, self.successes, self.spent, self.crits, self.crits_expected = [], 0, 0, 0, Fraction(0)
+        self.chances, self.successes, self.spent, self.crits, self.crits_expected = [], 0, 0, 0, _fraction(0)
 
     def record(self, name: str) -> dict:
-        expected = sum(self.chances, Fraction(0))
+        expected = sum(self.chances, _fraction(0))
         pct = percentile(self.chances, self.successes) if self.chances else None
         return {"actor": name, "checks": len(self.chances), "expected": round(float(expected), 3),
                 "expected_exact": fraction_text(expected), "successes": self.successes,
@@ -214,7 +240,7 @@ def _counts(entry, checks, luck, system, rules, actor) -> list[tuple]:
         if got.get("success") is not None:  # None: sealed, or a roll with no target of its own
             chance = chance_of(system, rules, check)
         out.append((who, 0 if unveil else got.get("spent", 0), got.get("crits", 0),
-                    Fraction(got.get("crits_expected", 0)), chance, bool(got.get("success"))))
+                    _fraction(got.get("crits_expected", 0)), chance, bool(got.get("success"))))
     return out
 
 

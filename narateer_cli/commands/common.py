@@ -12,7 +12,7 @@ import functools
 
 import click
 
-from ..cli import App
+from ..cli import App, Command
 
 
 class SignedWords(click.Command):
@@ -71,7 +71,7 @@ def command(group=None, name=None, rolls=False, **attrs):
             return fn(app, **kwargs)
 
         factory = (group.command if group is not None else click.command)
-        return factory(name=name, **attrs)(inner)
+        return factory(name=name, cls=attrs.pop("cls", Command), **attrs)(inner)
 
     return wrap
 

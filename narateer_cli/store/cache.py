@@ -42,6 +42,14 @@ def put(root: Path, kind: str, name: str, data: dict, key=None, path: Path | Non
     _PENDING.append((root, kind, name, data, key, path, text))
 
 
+def _holds(path: Path, body: str) -> bool:
+    """Does the cache file already hold exactly `body` (a regular file, read without blocking)?"""
+    try:
+        return yamlio.read_text(path, str(path)) == body
+    except (OSError, NarateerError):
+        return False
+
+
 def flush():
     while _PENDING:
         _store(*_PENDING.pop(0))
@@ -54,7 +62,10 @@ def _store(root: Path, kind: str, name: str, data: dict, key, path, text):
         from .txn import atomic_write
 
         target = _path(root, kind, name)
+        body = json.dumps({"key": key, "data": data})
+        if _holds(target, body):  # e.g. an encounter state the command read and left as it was
+            return
         target.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write(root, target, json.dumps({"key": key, "data": data}), durable=False)
+        atomic_write(root, target, body, durable=False)
     except (OSError, TypeError, ValueError, NarateerError):
         pass  # no cache: the next command parses the file again

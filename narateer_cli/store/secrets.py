@@ -15,10 +15,8 @@ commitment that was logged, never against the record.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
-import re
 import stat
 from pathlib import Path
 
@@ -28,7 +26,7 @@ FOLDER = "secrets"
 RECORD_LIMIT = 1024 * 1024
 # what a secret entry never shows (P-SECRET-1); a system adds its own with the `private_keys` hook
 PRIVATE_KEYS = frozenset({"faces", "rerolled", "final_faces", "total", "margin", "success", "outcome"})
-_ID = re.compile(r"[0-9a-z-]{1,40}\Z")
+_ID_CHARS = frozenset("0123456789abcdefghijklmnopqrstuvwxyz-")
 
 
 def private_keys(system) -> frozenset:
@@ -42,7 +40,9 @@ def canonical(result) -> bytes:
 
 
 def commitment(salt: bytes, result) -> str:
-    return hashlib.sha256(salt + canonical(result)).hexdigest()
+    from .txn import sha256  # CPython's own SHA-256: hashlib would load OpenSSL (start-up time)
+
+    return sha256(salt + canonical(result)).hexdigest()
 
 
 def new_salt() -> bytes:
@@ -91,7 +91,7 @@ def folder(root: Path) -> Path:
 
 
 def record_path(root: Path, entry_id: str) -> Path:
-    if not _ID.match(entry_id or ""):
+    if not (isinstance(entry_id, str) and 1 <= len(entry_id) <= 40 and _ID_CHARS.issuperset(entry_id)):
         raise BadInput(f"{entry_id!r} is not a log entry id", fix="give the 12 hex digits shown by `narateer encounter log`")
     return folder(root) / f"{entry_id}.json"
 
@@ -128,7 +128,7 @@ def read_record(root: Path, entry_id: str) -> dict | None:
 
 def matches(commit: str, salt_hex, result) -> bool:
     """Does this salt and result hash to the logged commitment?"""
-    if not isinstance(salt_hex, str) or not re.fullmatch(r"[0-9a-f]{32}", salt_hex):
+    if not isinstance(salt_hex, str) or len(salt_hex) != 32 or not set(salt_hex) <= set("0123456789abcdef"):
         return False
     return commitment(bytes.fromhex(salt_hex), result) == commit
 

@@ -11,7 +11,10 @@ from __future__ import annotations
 
 import importlib
 import os
-from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pathlib is imported only once a campaign is found (`narateer --help` outside one never)
+    from pathlib import Path
 
 DEFAULT = "narateer"
 GROUP = "narateer.systems"
@@ -142,25 +145,37 @@ def loaded_systems() -> list:
 
 def find_campaign(given: str | None) -> Path | None:
     """The campaign folder as SPEC Part 3 finds it, or None (no error: help works anywhere)."""
+    folder = campaign_folder(given)
+    if folder is None:
+        return None
+    from pathlib import Path
+
+    return Path(folder)
+
+
+def campaign_folder(given: str | None) -> str | None:
+    """`find_campaign` as a path string, found with os.path alone (start-up time: no pathlib)."""
     given = given or os.environ.get("NARATEER_CAMPAIGN")
     if given:
-        root = Path(given)
-        return root if (root / CONFIG).is_file() else None
-    here = Path.cwd()
-    for folder in (here, *here.parents):
-        if (folder / CONFIG).is_file():
+        return given if os.path.isfile(os.path.join(given, CONFIG)) else None
+    folder = os.getcwd()
+    while True:
+        if os.path.isfile(os.path.join(folder, CONFIG)):
             return folder
-    return None
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            return None
+        folder = parent
 
 
-def system_name(root: Path | None) -> str | None:
+def system_name(root: Path | str | None) -> str | None:
     """The `system:` a campaign's narateer.yaml names (DEFAULT when absent); None outside a campaign."""
     if root is None:
         return None
     import stat
 
     try:  # G-TRUST-4: never block on a FIFO or read a device; the store reports such a file properly
-        fd = os.open(root / CONFIG, os.O_RDONLY | os.O_NONBLOCK)
+        fd = os.open(os.path.join(root, CONFIG), os.O_RDONLY | os.O_NONBLOCK)
         try:
             if not stat.S_ISREG(os.fstat(fd).st_mode):
                 return DEFAULT

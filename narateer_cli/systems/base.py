@@ -10,11 +10,11 @@ and imported only when a command calls it.
 from __future__ import annotations
 
 import importlib
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # neither is imported for `narateer --help` (pathlib brings urllib.parse and ipaddress)
     from fractions import Fraction
+    from pathlib import Path
 
 # The hooks the host calls, and what each must be (the docs list them in docs/systems.md).
 HOOKS = {
@@ -38,6 +38,8 @@ HOOKS = {
     "face_names": "(face) -> str: one die face in words for reports (Miss, Hit, Crit); default str(face)",
     "fresh_sheet": "(doc, rules) -> doc: a copied sheet's round-trip document with fresh counters (T-COPY)",
     "chance": "(entry_check: dict, rules) -> Fraction: probability of the logged outcome (P-LUCK)",
+    "chance_ratio": "(entry_check: dict, rules) -> (numerator, denominator) | None: the same chance as whole "
+                    "numbers, optional: a writing command then logs it without importing fractions (start-up time)",
     "check_files": "(root: Path, rules) -> list of problems (`file:line: message` text, or values with .text()): "
                    "the system's own data files (beyond characters/ and encounters/) that `check` validates",
     "view": "(state, sheets: {id: plain doc}, rules) -> {participants: {id: fields}, hidden?: {id: observers}}: "
@@ -123,6 +125,8 @@ class System:
 
     @property
     def folder(self) -> Path:
+        from pathlib import Path
+
         return Path(importlib.import_module(self.package).__file__).resolve().parent
 
     @property

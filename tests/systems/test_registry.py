@@ -100,3 +100,9 @@ def test_another_games_encounter_is_never_read_or_rewritten(tmp_path):
     config.write_text(config.read_text().replace("encounter: hall\n", ""))
     assert "hall" not in run(root, "report", "--all").out
     assert ok(root, "stats")["actors"] == []  # the roll in hall is not counted
+
+
+def test_another_systems_verb_is_named_with_its_system(camp):
+    assert refused(camp, 2, "chart") == ("narateer: chart is an open-adventure command; this campaign plays narateer "
+                                         "(S-SYS-3); `narateer --help` lists what narateer offers\n")
+    assert refused(camp, 2, "act").startswith("narateer: act is a d20-cards command; this campaign plays narateer")

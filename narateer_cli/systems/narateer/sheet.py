@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from narateer_cli.errors import BadInput
 from narateer_cli.store import yamlio
-from narateer_cli.suggest import closest
 
 from .engine.character import STATES, Sheet, Skill
 from .engine.ruleset import Ruleset
@@ -34,6 +33,8 @@ def _skill(key: str, value, block, label: str, rules: Ruleset) -> Skill:
     level = value["level"] if isinstance(value, dict) else value
     vital = value.get("vital", rules.skills.get(name)) if isinstance(value, dict) else rules.skills.get(name)
     if vital is None:
+        from narateer_cli.suggest import closest
+
         line = yamlio.line_of(block, key) or 1
         near = closest(name, rules.skills)
         if near:

@@ -1,8 +1,99 @@
-"""A Skill Check inside or outside the current encounter, logged: the glue every Narateer check command shares."""
+"""What every Narateer check command shares: the check options, the declaration, the dice source,
+the target, and the Skill Check inside or outside the current encounter, logged."""
 
 from __future__ import annotations
 
+import click
+
+from narateer_cli.commands.common import faces_options, split_ref
 from narateer_cli.commands.encounter_ops import finish, encounter_for
+
+
+def target_options(fn):
+    fn = click.option("--contested", metavar="OTHER:SKILL", help="Both roll; the initiator must exceed the other's total (R-CHK-10).")(fn)
+    fn = click.option("--vs", "vs", metavar="OTHER:SKILL", help="Target is that creature's Readiness in SKILL.")(fn)
+    fn = click.option("--dr", metavar="N|TIER", help="Target DR: a number or a tier (routine, challenging, ...).")(fn)
+    return fn
+
+
+def check_options(fn):
+    for opt in reversed([
+        click.option("--boost", type=int, default=0, show_default=True, help="Extra AD, up to the Skill Level."),
+        click.option("--bonus-dice", type=int, default=0, help="Explicitly granted dice: rolled, not paid."),
+        click.option("--cost", type=int, default=1, show_default=True, help="Base cost in AD (0 allowed)."),
+        click.option("--discount-base", type=int, default=0, help="Discount on the base cost (R-PAY-2)."),
+        click.option("--discount-boost", type=int, default=0, help="Discount on the Boost payment."),
+        click.option("--fee", type=int, default=0, help="Additional AD fee (Slowed doubles it too)."),
+        click.option("--advantage", is_flag=True, help="Reroll every Miss in the Edge Phase."),
+        click.option("--disadvantage", is_flag=True, help="Reroll per A-DISADV (Criticals by default)."),
+        click.option("--reaction", is_flag=True, help="This check is a Reaction (no proactive use)."),
+        click.option("--allow-boost", is_flag=True, help="The Guide allows Boost on this Reaction (A-REACTBOOST)."),
+        click.option("--power-reroll", metavar="I,J", help="Dice a power or item rerolls after Edge (0-based)."),
+        click.option("--power-faces", metavar="F", help="Faces of those explicit rerolls."),
+        click.option("--power", metavar="NAME", help="Record the Class Power used for this Event."),
+    ]):
+        fn = opt(fn)
+    return faces_options(fn)
+
+
+def declaration(skill, boost, bonus_dice, cost, discount_base, discount_boost, fee, advantage, disadvantage,
+                reaction, allow_boost, power_reroll, power, label="check"):
+    from ..engine.check import Declaration
+    from ..engine.dice import parse_indices
+
+    return Declaration(skill=skill.lower(), boost=boost, cost=cost, bonus_dice=bonus_dice,
+                       discount_base=discount_base, discount_boost=discount_boost, fee=fee,
+                       advantage=advantage, disadvantage=disadvantage, reaction=reaction,
+                       allow_boost=allow_boost, power_reroll=tuple(parse_indices(power_reroll)),
+                       power=power, label=label)
+
+
+def paired_options(*pairs):
+    """Options that mean nothing without another one are bad input, named with the fix."""
+    from narateer_cli.errors import BadInput
+
+    for option, value, needs, other in pairs:
+        if value is not None and other is None:
+            raise BadInput(f"{option} was given without {needs}", fix=f"add {needs}, or drop {option}")
+
+
+def dice_source(app, rules, **streams):
+    from narateer_cli import ask
+
+    from ..engine.dice import DiceSource, parse_faces
+
+    every, missing = ask.wanted(app, [text for text, _ in streams.values()])
+    physical = {}
+    for stream, (text, option) in streams.items():
+        faces = None if ask.is_ask(text) else parse_faces(text, option)
+        if faces is not None:
+            physical[stream] = faces
+    asking = every or (missing and bool(physical))
+    source = DiceSource(app.rng(), physical, rules.faces, ask=ask.asker(parse_faces) if asking else None)
+    source.options.update({stream: option for stream, (_, option) in streams.items()})
+    return source
+
+
+def target_spec(session, actor_id, dr, vs, contested, other_boost=0, other_faces_given=False):
+    from ..engine.actions import TargetSpec
+    from ..engine.check import Declaration
+    from narateer_cli.errors import BadInput
+
+    given = [x for x in (dr, vs, contested) if x is not None]
+    if len(given) != 1:
+        raise BadInput("give exactly one target", fix="use --dr N|TIER, --vs OTHER:SKILL or --contested OTHER:SKILL")
+    rules = session.rules
+    if dr is not None:
+        value, label = rules.dr_value(dr)
+        return TargetSpec("dr", value, f"DR {value}" if label == str(value) else f"{label.title()} DR {value}")
+    option = "--vs" if vs is not None else "--contested"
+    who, skill = split_ref(vs or contested, option)
+    other = session.sheet(who)
+    other.skill(skill, rules)
+    if vs is not None:
+        return TargetSpec("vs", other=other, other_skill=skill)
+    decl = Declaration(skill=skill, boost=other_boost, label=f"{skill} roll")
+    return TargetSpec("contested", other=other, other_skill=skill, other_decl=decl)
 
 
 def check_in_encounter(session, actor, decl, spec, dice, helper, command="roll", extra=None):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from narateer_cli.commands.common import Session, command, emit, faces_options, nonneg
-from .rolls import dice_source
+from .checks import dice_source
 from narateer_cli.commands.encounter_ops import finish, encounter_for
 
 

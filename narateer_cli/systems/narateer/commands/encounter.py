@@ -10,7 +10,7 @@ from narateer_cli.commands import encounters as host
 from narateer_cli.commands.encounter_ops import current_encounter, encounter_for, finish
 
 from .checks import check_in_encounter
-from .rolls import check_options, declaration, dice_source, target_options, target_spec
+from .checks import check_options, declaration, dice_source, target_options, target_spec
 
 
 encounter_cmd = host.encounter_group()  # the host's new, log and end; show and join are Narateer's

@@ -3,10 +3,13 @@ each one's exact chance beforehand, and what it spent and rolled (Critical is th
 
 from __future__ import annotations
 
-from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from .dice import beats, pool_weights
 from .ruleset import Ruleset
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 # a logged check, sealed or not: what it declared and paid is public (P-SECRET-1)
 CHECK_KEYS = {"actor", "skill", "roll_dice", "paid"}
@@ -46,6 +49,14 @@ def _weights(check: dict, rules: Ruleset):
 def chance(check: dict, rules: Ruleset) -> Fraction | None:
     """P(success) before the roll, exactly (R-CHK-6 with A-FACES and the Edge Phase); a contested roll:
     the initiator's chance to exceed the other side's total (R-CHK-10). None for a roll with no target."""
+    from fractions import Fraction
+
+    ratio = chance_ratio(check, rules)
+    return Fraction(*ratio) if ratio is not None else None
+
+
+def chance_ratio(check: dict, rules: Ruleset) -> tuple[int, int] | None:
+    """`chance` as whole numbers (ways to succeed, ways in all): a writing command logs it without fractions."""
     dist, denom = _weights(check, rules)
     other = check.get("opponent")
     if check.get("target_source") == "contested":
@@ -53,16 +64,18 @@ def chance(check: dict, rules: Ruleset) -> Fraction | None:
             return None
         theirs, their_denom = _weights(other, rules)
         wins = sum(wa * wb for a, wa in enumerate(dist) for b, wb in enumerate(theirs) if beats(a, b))
-        return Fraction(wins, denom * their_denom)
+        return wins, denom * their_denom
     target = check.get("target")
     if not isinstance(target, int) or isinstance(target, bool):
         return None
-    return Fraction(sum(w for total, w in enumerate(dist) if beats(total, target)), denom)
+    return sum(w for total, w in enumerate(dist) if beats(total, target)), denom
 
 
 def luck(check: dict, rules: Ruleset) -> dict:
     """What the stats count of one check: its actor, success (None while sealed or without a target),
     AD paid, Criticals among its final faces and the number the die model expects."""
+    from fractions import Fraction
+
     top = max(rules.faces)
     final = check.get("final_faces")
     out = {"actor": check.get("actor"), "spent": int(check.get("paid") or 0), "success": check.get("success")}

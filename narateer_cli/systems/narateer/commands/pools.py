@@ -1,0 +1,105 @@
+"""Bare dice and the DR ladder: dice, dr, odds (they work outside a campaign too)."""
+
+from __future__ import annotations
+
+import click
+
+from narateer_cli.commands.common import Session, command, emit, faces_options, nonneg
+
+from .checks import dice_source, paired_options
+
+
+@command(rolls=True, help="""Roll a bare pool of N Action Dice: no character, no cost.
+
+\b
+Example:
+  narateer dice 3 --advantage --faces 0,1,2 --reroll-faces 2""", context_settings={"ignore_unknown_options": True})
+@click.argument("n", type=int)
+@click.option("--advantage", is_flag=True, help="Reroll every Miss once.")
+@click.option("--disadvantage", is_flag=True, help="Reroll per A-DISADV.")
+@faces_options
+def dice_cmd(app, n, advantage, disadvantage, faces, reroll_faces):
+    from ..engine.dice import roll_pool
+
+    with Session(app, write=False) as s:
+        rules = _rules_or_default(s)
+        nonneg("N", n, rules.max_roll_dice)
+        paired_options(("--reroll-faces", reroll_faces, "--faces", faces))
+        dice = dice_source(app, rules, faces=(faces, "--faces"), reroll=(reroll_faces, "--reroll-faces"))
+        data = roll_pool(n, advantage, disadvantage, rules, dice)
+    if app.secret:
+        log_secret(app, "dice", {"dice": n, "advantage": advantage, "disadvantage": disadvantage}, data)
+    emit(app, "dice", data)
+
+
+def log_secret(app, command_name, declared, data):
+    """A roll with no character, kept secret: its commitment goes to the current encounter's log, else
+    the campaign log (P-SECRET-1). Outside a campaign there is no log: the roll is only shown."""
+    from narateer_cli.commands.encounter_ops import current_encounter, finish
+    from narateer_cli.errors import BadInput
+
+    try:
+        app.campaign.root
+    except BadInput:
+        return
+    with Session(app) as s:
+        finish(s, command_name, None, declared, data, {}, current_encounter(s), secret=True)
+
+
+def _rules_or_default(session):
+    """Dice-only commands work outside a campaign with the shipped ruleset."""
+    from narateer_cli.errors import BadInput
+
+    try:
+        return session.rules
+    except BadInput as exc:
+        if "not inside a narateer campaign" not in exc.message:
+            raise
+        from ..engine.ruleset import build_ruleset
+        from narateer_cli.store.campaign import default_rules
+
+        return build_ruleset(default_rules())
+
+
+@command(rolls=True, help="""The DR ladder (R-DR-1), one tier's DR, or a random DR (R-DR-2, A-RANDOMDR).
+
+\b
+Examples:
+  narateer dr
+  narateer dr hard --random --faces 1,2,0""")
+@click.argument("tier", required=False)
+@click.option("--random", "random_", is_flag=True, help="Add the dots of 3 AD rolled behind the screen.")
+@click.option("--faces", metavar="F", help="The faces rolled for --random.")
+def dr_cmd(app, tier, random_, faces):
+    from narateer_cli.errors import BadInput
+    from ..engine.dice import dr_lookup
+
+    with Session(app, write=False) as s:
+        rules = _rules_or_default(s)
+        if random_ and tier is None:
+            raise BadInput("--random needs a tier", fix="for example `narateer dr hard --random`")
+        dice = (lambda: dice_source(app, rules, faces=(faces, "--faces"))) if random_ else None
+        result = dr_lookup(tier, rules, dice)
+    if faces and not random_ and tier is not None:
+        raise BadInput("--faces goes with --random", fix="add --random or drop --faces")
+    if random_:  # every random DR is secret (P-SECRET-1)
+        log_secret(app, "dr", {"tier": tier, "random": True}, result)
+    emit(app, "dr_ladder" if tier is None else "random_dr" if random_ else "dr", result)
+
+
+@command(help="""Exact chance that N dice exceed a DR, and the whole distribution (by convolution).
+
+\b
+Example:
+  narateer odds 3 --dr 3 --advantage""", context_settings={"ignore_unknown_options": True})
+@click.argument("n", type=int)
+@click.option("--dr", required=True, metavar="N|TIER", help="The target to exceed.")
+@click.option("--advantage", is_flag=True)
+@click.option("--disadvantage", is_flag=True)
+def odds_cmd(app, n, dr, advantage, disadvantage):
+    from ..engine.dice import odds
+
+    with Session(app, write=False) as s:
+        rules = _rules_or_default(s)
+    nonneg("N", n, rules.max_roll_dice)
+    emit(app, "odds", odds(n, rules.dr_value(dr)[0], advantage, disadvantage, rules))
