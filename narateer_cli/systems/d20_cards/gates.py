@@ -36,7 +36,10 @@ def _companion(world, owner, card, decl):
     pool = tuple(c for c in owner.companions if c in world.chars)
     if decl.companion:
         if decl.companion not in owner.companions:
-            raise BadInput(f"{decl.companion!r} is not a companion of {owner.id}",
+            from narateer_cli.suggest import did_you_mean
+
+            raise BadInput(f"{decl.companion!r} is not a companion of {owner.id}"
+                           + did_you_mean(decl.companion, owner.companions),
                            fix="companions: " + (", ".join(owner.companions) or "none"))
         return _char(world, decl.companion)
     return world.chars[pool[0]] if pool else None

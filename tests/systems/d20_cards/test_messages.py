@@ -107,3 +107,8 @@ def test_every_roll_meets_its_number_through_one_comparison(monkeypatch):
     assert effects.kept(10, rules) is False
     assert seen == [(14, 14, False), (11, 11, True), (10, 10, False)]
     assert SYSTEM.beats(12, 12) is True
+
+
+def test_a_misspelt_companion_names_the_companion(d20):
+    refused(d20, 2, "act", "mira", "peck", "--companion", "pp", "--target", "bandit",
+            contains="'pp' is not a companion of mira (did you mean pip?); companions: pip")
