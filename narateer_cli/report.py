@@ -31,12 +31,23 @@ def sections(log_id: str, entries: list, system, rules) -> dict:
 
 
 def row(entry: dict, result: dict, system, rules) -> list[str]:
-    checks = [c for c in [result, *(result.get(k) for k in NESTED)] if isinstance(c, dict) and "total" in c]
+    checks = _checks(entry, result, system)
     faces = "; ".join(faces_words(c, system) for c in checks if c.get("final_faces") or c.get("faces"))
     chance = "; ".join(filter(None, (chance_text(c, system, rules) for c in checks)))
     head = headline((entry.get("command") or "").replace(" ", "_"), result, system)
     return [str(entry.get("seq", "")), _clock(entry.get("at")), entry.get("actor") or "-", summary(entry, system),
             faces or "-", chance or "-", head[0] if head else "-"]
+
+
+def _checks(entry: dict, result: dict, system) -> list:
+    """The rolls of an entry: the result itself or its nested check, else what the system's `checks` hook
+    finds (d20-cards: one roll per target)."""
+    checks = [c for c in [result, *(result.get(k) for k in NESTED)] if isinstance(c, dict) and "total" in c]
+    if checks or system is None or system.hook("checks") is None:
+        return checks
+    from .luck import find
+
+    return [c for c in find(system.hook("checks"), result, entry.get("declaration")) if "total" in c]
 
 
 def faces_words(check: dict, system) -> str:

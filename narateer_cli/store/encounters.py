@@ -112,7 +112,8 @@ def remember_state(root: Path, state: dict, text: str):
 
 
 def state_text(state: dict) -> str:
-    header = "# narateer encounter state; its log is the .log.yaml beside this file\n"
+    """The state file's text, headed by a comment naming its system (`narateer` when it names none)."""
+    header = f"# {state.get('system') or 'narateer'} encounter state; its log is the .log.yaml beside this file\n"
     return header + yamlio.emit_text(dict(state))
 
 

@@ -44,7 +44,7 @@ SYSTEM = System(
         "load_state": __name__ + ".encounter:load_state",
         "verify_log": __name__ + ".verify:verify_log",
         "parse_faces": __name__ + ".dice:parse_faces_option",
-        "beats": __name__ + ".act:beats",
+        "beats": __name__ + ".effects:beats",
         "render": __name__ + ".render",
         "check_files": __name__ + ".files:check_files",
         "summary": __name__ + ".summary:summary",

@@ -14,8 +14,8 @@ from narateer_cli.errors import BadInput
 
 from . import effects
 from .dice import check_group, edge_mode, edge_roll
-from .effects import note
-from .gates import card_gates, geometry, prepare, refusal, target_gate
+from .effects import beats, note
+from .gates import card_gates, geometry, not_a_target, prepare, refusal, target_gate
 from .results import (ActionDc, ActResult, AttackRoll, Change, CooldownStart, DamageRoll, DryRun, Evolutionary,
                       SaveRoll, TargetResult)
 
@@ -31,7 +31,7 @@ def check_faces(plan, decl, rules, dice):
     for group, option in (("save", "--save-faces"), ("concentration", "--concentration-faces")):
         for name in dice.keys(group):
             if name not in (*plan.targets, plan.performer.id if plan.performer else None):
-                raise BadInput(f"{option} {name}= names no target", fix=f"add --target {name} or drop it")
+                raise not_a_target(option, name, (*plan.targets, plan.performer.id if plan.performer else None))
         check_group(dice, group, 1, 20, option)
     if dice.has("save") and card.kind != "dc":
         raise BadInput(f"{card.id} imposes no save", fix="drop --save-faces")
@@ -192,7 +192,7 @@ def hits(face, total, ac, rules, used=None) -> bool:
     if natural != "none":
         return natural == "hit"
     note(used, "attack_ties")
-    return total >= ac if rules.attack_ties == "hit" else total > ac
+    return beats(total, ac, rules.attack_ties == "hit")
 
 
 def save_attribute(target, card, rules, used=None):
@@ -223,12 +223,12 @@ def save(perf, target, card, rules, dice, used) -> SaveRoll:
 
 def resists(total, dc, rules) -> bool:
     """R-CARD-DC-2 / A-CARD-SAVETIE: the one place a save meets the Action DC."""
-    return total >= dc if rules.save_ties == "resist" else total > dc
+    return beats(total, dc, rules.save_ties == "resist")
 
 
 def overkill_amount(hit, total, ac, modifier) -> int:
     """R-CARD-ATK-6: on a hit strictly above AC, (total - AC) x the modifier."""
-    if not hit or not modifier or total <= ac:
+    if not hit or not modifier or not beats(total, ac, ties=False):
         return 0
     return (total - ac) * modifier
 
@@ -239,7 +239,7 @@ def overkill(card, roll: AttackRoll) -> int:
 
 def evolutionary_success(face, augmentor, rules) -> bool:
     """A-CARD-EVO: meet or beat the Augmentor (or roll under it)."""
-    return face >= augmentor if rules.evolutionary == "meet_or_beat" else face <= augmentor
+    return beats(face, augmentor) if rules.evolutionary == "meet_or_beat" else beats(augmentor, face)
 
 
 def _resolve_target(world, plan, decl, geo, roll, rules, dice, used):
@@ -293,7 +293,3 @@ def _finish(world, plan, rules, used):
         revealed = True
     return world.with_char(perf), cooldown, concentrating, revealed, added
 
-
-def beats(total, target) -> bool:
-    """The host's `beats` hook: a total meets a target number under the default ties (R-CARD-ATK-3)."""
-    return total >= target

@@ -41,9 +41,28 @@ def _faces(items, option):
     return {name: parse_faces(value) for name, value in split_pairs(items, option, "bandit=12").items()}
 
 
+# Other systems' options on `act` and `odds` (S-SYS-3): option -> (its system, the d20-cards way)
+FOREIGN = {
+    "--boost": ("narateer", "no Boost here; add to the attack roll with --mod N"),
+    "--dr": ("narateer", "the target's AC or the card's Action DC is the number; name it with --target T"),
+    "--ds": ("open-adventure", "the target's AC or the card's Action DC is the number; name it with --target T"),
+    "--benefit": ("open-adventure", "use --advantage"),
+    "--drawback": ("open-adventure", "use --disadvantage"),
+}
+
+
+def _foreign(name: str) -> str:
+    return "foreign_" + name.strip("-")
+
+
 def declaration(card, actor, o):
     from .results import Declaration
 
+    for flag, (system, way) in FOREIGN.items():
+        if o.pop(_foreign(flag), None) is not None:
+            article = "an" if system[0] in "aeiou" else "a"
+            raise BadInput(f"{flag} is {article} {system}-system option; this campaign plays d20-cards",
+                           rule="S-SYS-3", fix=way)
     distance, distances = _distances(o["distance"])
     return Declaration(actor=actor, card=card, targets=tuple(o["target"]), distance=distance, distances=distances,
                        unseen=tuple(o["unseen"]), unheard=tuple(o["unheard"]), companion=o.get("companion"),
@@ -86,6 +105,7 @@ def target_options(fn):
         click.option("--advantage", is_flag=True, help="Two d20, keep the higher (both edges cancel)."),
         click.option("--disadvantage", is_flag=True, help="Two d20, keep the lower."),
         click.option("--mod", type=int, default=0, help="A modifier to each attack roll (may be negative)."),
+        *(click.option(flag, _foreign(flag), hidden=True, default=None) for flag in FOREIGN),
     ]):
         fn = opt(fn)
     return fn
@@ -279,11 +299,18 @@ def new_cmd(app, char_id, name, attr, ac, hp, ap, concentration, action, source,
         if path.exists():
             raise BadInput(f"characters/{char_id}.yaml already exists", fix="pick another id or edit the file")
         doc = new_sheet(char_id, s.rules, name=name, attrs=attrs, acs=acs, hp=hp, ap=ap,
-                        concentration=concentration, actions=action)
+                        concentration=concentration, actions=action, cards=_card_ids(s))
         parse_sheet(char_id, doc, f"characters/{char_id}.yaml", s.rules)
         s.txn.write(path, yamlio.emit_text(doc))
         s.commit()
     emit(app, "new", Created(f"characters/{char_id}.yaml", char_id))
+
+
+def _card_ids(session) -> list:
+    """The campaign's card ids (`actions/*.yaml` stems): what `new --action` may name."""
+    from .files import load_cards
+
+    return list(load_cards(session.campaign.root))
 
 
 def _copy(app, char_id, name, source, count):
@@ -311,7 +338,10 @@ def dice_cmd(app, expr, faces):
     from .dice import DiceSource, parse_faces
     from .readouts import roll
 
-    spec = parse_dice("1" + expr if expr.lower().startswith("d") else expr)
-    if not spec.count or spec.count > 1000 or spec.sides < 1 or spec.sides > 1000:
-        raise BadInput(f"bad dice {expr!r}", fix="roll from 1 to 1000 dice of 1 to 1000 sides, e.g. 2d6+3")
+    try:
+        spec = parse_dice("1" + expr if expr.lower().startswith("d") else expr)
+    except BadInput:
+        spec = None
+    if spec is None or not spec.count or spec.count > 1000 or spec.sides < 1 or spec.sides > 1000:
+        raise BadInput(f"bad dice {expr!r}", fix="name the dice: d20, 2d6+3 (1 to 1000 dice of 1 to 1000 sides)")
     emit(app, "dice", roll(spec, DiceSource(app.rng(), {"damage": parse_faces(faces, spec.sides)} if faces else {})))

@@ -15,11 +15,7 @@ def complete(name: str, campaign, params: dict) -> list[str]:
         folder = campaign.root / "actions"
         return sorted(p.stem for p in folder.glob("*.yaml")) if folder.is_dir() else []
     if name == "condition":
-        return sorted(_conditions(campaign.rules))
+        from .names import known_conditions
+
+        return known_conditions(campaign.rules)
     return []
-
-
-def _conditions(rules) -> list:
-    """The conditions the rules read: the senses' (hidden, blinded ...) and the end of dying (stabilized)."""
-    senses = getattr(rules, "senses", None) or {}
-    return [str(c) for names in senses.values() for c in (names or ())] + ["stabilized"]

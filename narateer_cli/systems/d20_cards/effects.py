@@ -13,6 +13,12 @@ from .results import ConcentrationCheck, Damage
 from .sheet import Character, card_for
 
 
+def beats(total, target, ties: bool = True) -> bool:
+    """The one comparison of a roll against its number (attack vs AC, save vs DC, Concentration vs its DC,
+    also the host's `beats` hook): meeting the number counts when `ties` win (A-CARD-TIE, -SAVETIE, -CONC)."""
+    return total >= target if ties else total > target
+
+
 def note(used: list | None, key: str):
     if used is not None and key not in used:
         used.append(key)
@@ -66,7 +72,7 @@ def concentration_check(char: Character, rules, dice, used=None) -> Concentratio
 def kept(total, rules) -> bool:
     """A-CARD-CONC: the Concentration check's total against its DC (ties keep by default)."""
     knob = rules.concentration
-    return total >= knob["dc"] if knob["ties"] == "keep" else total > knob["dc"]
+    return beats(total, knob["dc"], knob["ties"] == "keep")
 
 
 def hp_after(hp, taken, rules) -> int:

@@ -117,4 +117,31 @@ def check_files(root: Path, rules=None) -> list[str]:
             problems.append(text if text.startswith(label + ":") else f"{label}:1: {text}")
             continue
         problems += [str(p) for p in card_problems(path.stem, doc, label, locator(doc))]
-    return problems
+    return problems + _sheet_references(root, folder)
+
+
+def _sheet_references(root: Path, folder: Path) -> list[str]:
+    """Every name on a sheet that is no known card or character (S-SYS-5), as `file:line: message`; a
+    sheet that cannot be read is left to the host's sheet check."""
+    from narateer_cli.store import yamlio
+
+    from .names import reference_problems
+
+    cards = [p.stem for p in folder.glob("*.yaml")] if folder.is_dir() else []
+    paths = sorted((root / "characters").glob("*.yaml")) if (root / "characters").is_dir() else []
+    docs = {}
+    for path in paths:
+        label = f"characters/{path.name}"
+        try:
+            docs[path.stem] = (label, yamlio.load_rt(yamlio.read_text(path, label), label))
+        except BadInput:
+            continue
+    out = []
+    for label, doc in docs.values():
+        if not isinstance(doc, dict):
+            continue
+        owner = docs.get(str(doc.get("owner")), (None, {}))[1]
+        inline = list((owner.get("cards") or {}) if isinstance(owner, dict) else ())
+        for path, message in reference_problems(doc, cards + inline, [p.stem for p in paths]):
+            out.append(f"{label}:{locator(doc)(path) or 1}: {message}")
+    return out

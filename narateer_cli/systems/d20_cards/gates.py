@@ -36,7 +36,10 @@ def _companion(world, owner, card, decl):
     pool = tuple(c for c in owner.companions if c in world.chars)
     if decl.companion:
         if decl.companion not in owner.companions:
-            raise BadInput(f"{decl.companion!r} is not a companion of {owner.id}",
+            from narateer_cli.suggest import did_you_mean
+
+            raise BadInput(f"{decl.companion!r} is not a companion of {owner.id}"
+                           + did_you_mean(decl.companion, owner.companions),
                            fix="companions: " + (", ".join(owner.companions) or "none"))
         return _char(world, decl.companion)
     return world.chars[pool[0]] if pool else None
@@ -76,7 +79,19 @@ def _check_names(world, decl, targets, perf_id):
     for option, names in (("--distance", decl.distances), ("--unseen", decl.unseen), ("--unheard", decl.unheard)):
         for name in names:
             if name not in targets:
-                raise BadInput(f"{option} {name}: {name} is not a target", fix=f"add --target {name} or drop it")
+                raise not_a_target(option, name, targets)
+
+
+def not_a_target(option: str, name: str, targets) -> BadInput:
+    """A per-target option naming no target: the closest target when the name is misspelt (S-SYS-5), else
+    add it as a target or drop the option."""
+    from narateer_cli.suggest import closest as nearest
+
+    near = nearest(name, [t for t in targets if t])
+    if near:
+        return BadInput(f"{option} {name}: {name} is not a target (did you mean {' or '.join(near)}?)",
+                        fix=f"name {near[0]} in {option}")
+    return BadInput(f"{option} {name}: {name} is not a target", fix=f"add --target {name} or drop it")
 
 
 def _check_numbers(decl, rules):
@@ -248,6 +263,8 @@ def _timing(world, plan, rules, used):
         ok = not own or rules.reaction["own_turn"]
         return Gate("timing", "R-CARD-PROP-8", ok, "a Reaction off its turn" if ok else
                     f"{card.id} is a Reaction and it is {perf.id}'s own turn")
+    if enc.turn is None and not own:
+        return Gate("timing", "R-CARD-ACT-1", False, f"no turn is going in encounter {enc.id}")
     return Gate("timing", "R-CARD-ACT-1", own, f"{perf.id}'s turn" if own else
                 f"it is {enc.turn}'s turn, not {perf.id}'s")
 
@@ -310,6 +327,8 @@ def refusal(gate: Gate, plan) -> Refused:
         perf = plan.performer.id
         kind = plan.card.recharge or "proper"
         fix = f"narateer rest {perf} --proper" if kind == "proper" else f"narateer rest {perf} --kind {kind}"
+    if gate.rule == "R-CARD-ACT-1" and gate.why.startswith("no turn"):
+        fix = f"run `narateer turn start {plan.owner.id}` first"
     return Refused(gate.why, rule=gate.rule, fix=fix)
 
 

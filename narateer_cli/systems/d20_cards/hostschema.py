@@ -15,7 +15,7 @@ from .sheet import sheet_problems
 class SheetTable(Node):
     def walk(self, value, path, place, out, ctx):
         locate = locator(value) if hasattr(value, "lc") else None
-        for p in sheet_problems("", value, ctx.label, locate):
+        for p in sheet_problems("", value, ctx.label, locate, ctx.rules):
             key = p.message.partition(":")[0]
             out.append(Problem(ctx.label, p.line, key, p.message, "correct the sheet"))
 

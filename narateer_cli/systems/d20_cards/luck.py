@@ -12,7 +12,8 @@ from .odds import kept_faces
 
 
 def checks(result, declaration=None):
-    """Views of each target's `attack` and `save` (a written `chance` lands on the logged object)."""
+    """Views of each target's `attack` and `save` (a written `chance` lands on the logged object); a save's
+    one d20 is also its `faces`, as the report shows them."""
     if not isinstance(result, dict) or not isinstance(result.get("targets"), list):
         return
     decl = declaration if isinstance(declaration, dict) else {}
@@ -26,7 +27,8 @@ def checks(result, declaration=None):
         if isinstance(target.get("save"), dict):
             s = target["save"]
             landed = None if "resisted" not in s else not s["resisted"]
-            yield ChainMap(s, {"actor": result.get("actor"), "kind": "save", "success": landed})
+            yield ChainMap(s, {"actor": result.get("actor"), "kind": "save", "success": landed,
+                               "faces": [s["face"]] if "face" in s else []})
 
 
 def chance(check, rules) -> Fraction | None:

@@ -119,7 +119,7 @@ def _ac_word(kind):
 
 def attack_line(t) -> str:
     a = t.attack
-    faces = f"d20 {a.face}" if len(a.faces) == 1 else f"d20 {a.faces} keep {a.face}"
+    faces = f"d20 {a.face}" if len(a.faces) == 1 else f"d20 {faces_text(a.faces)} keep {a.face}"
     parts = [faces, f"{a.attribute.upper()} {a.bonus:+d}"]
     if a.penalty:
         parts.append(f"blind {a.penalty:+d}")
@@ -182,7 +182,7 @@ def _act_rolls(r) -> list:
         lines.append(f"  {r.dc['kind'].capitalize()} DC {r.dc['value']}")
     if r.damage_roll and r.damage_roll["faces"]:
         d = r.damage_roll
-        lines.append(f"  damage {d['expr']}: {d['faces']} = {d['total']}")
+        lines.append(f"  damage {dice_text(d)}")
     return lines
 
 
@@ -438,8 +438,13 @@ def card_list_text(d) -> str:
     return "\n".join("  ".join(str(v).ljust(w) for v, w in zip(r, widths)).rstrip() for r in (head, *rows))
 
 
+def faces_text(faces) -> str:
+    """Faces in text as `dice` prints them and JSON holds them: [3, 4] (a tuple too)."""
+    return "[" + ", ".join(str(f) for f in faces) + "]"
+
+
 def dice_text(d) -> str:
-    return f"{d['expr']}: {d['faces']} = {d['total']}"
+    return f"{d['expr']}: {faces_text(d['faces'])} = {d['total']}"
 
 
 def _timed(conditions, left) -> list:

@@ -92,8 +92,9 @@ def build_ruleset(default: dict, overrides: dict | None = None, where: str = "na
     problems = [] if checked else check(overrides, Map(RULES_SCHEMA.fields), where, locate)
     problems += check(merged, RULES_SCHEMA, where, locate) if not (problems or checked) else []
     if problems:
-        first = problems[0]
-        raise BadInput(f"{first.label}:{first.line}: rules.{first.message}", fix="correct it or remove the override")
+        first = problems[0]  # without a locator the line is unknown: `check` finds the key's line itself
+        place = f"{first.label}:{first.line}" if locate is not None else first.label
+        raise BadInput(f"{place}: rules.{first.message}", fix="correct it or remove the override")
     missing = [k for k in KNOBS if k not in merged]
     if missing:
         raise BadInput(f"{where}: ruleset lacks {', '.join(missing)}", fix="restore the shipped rules.yaml")

@@ -14,6 +14,8 @@ import re
 
 from narateer_cli.record import Record
 
+from .names import RECHARGES, RESOURCES
+
 ID_RE = re.compile(r"^[A-Za-z0-9_-]+$")
 LIMIT = 1_000_000
 
@@ -204,6 +206,22 @@ class Ident(Spec):
         return isinstance(value, str) and bool(ID_RE.match(value))
 
 
+class Named(Ident):
+    """An id that may be new, but never a near miss of a name the rules read (`app` for `ap`, S-SYS-4)."""
+
+    def __init__(self, what: str, known: tuple):
+        self.what, self.known = what, known
+
+    def walk(self, value, path, w):
+        from .names import near_miss
+
+        if not self.ok(value):
+            return w.add(path, f"must be {self.want}, not {value!r}")
+        near = near_miss(value, self.known)
+        if near:
+            w.add(path, f"unknown {self.what} {value!r}; did you mean {near}?")
+
+
 def check(doc, spec: Spec, label: str, locate=None) -> list[Problem]:
     """Every problem of `doc` against `spec`, each with `label:line` (line 1 when unknown)."""
     w = _Walk(label, locate)
@@ -214,6 +232,7 @@ def check(doc, spec: Spec, label: str, locate=None) -> list[Problem]:
 # --- the tables -------------------------------------------------------------
 
 ATTACK_ATTRS = ("kno", "wil", "fin", "phy")
+ATTRIBUTES = (*ATTACK_ATTRS, "mind", "body")  # A-CARD-ATTR: the attack attributes, then the 1st-rank ones
 PROPERTIES = ("arcane", "companionship", "concentration", "discreet", "evolutionary",
               "mobility", "reaction", "swan_song", "touch")
 UNITS = ("rounds", "minutes", "hours", "days")
@@ -232,7 +251,7 @@ class DamageAmount(Spec):
 
 CARD_SCHEMA = Map({
     "name": Text(),
-    "cost": Either(Int(), DictOf(Ident(), Int())),
+    "cost": Either(Int(), DictOf(Named("resource", RESOURCES), Int())),
     "cost_note": Text(),
     "tier": Int(0, 100),
     "source": Nullable(Text()),
@@ -244,7 +263,7 @@ CARD_SCHEMA = Map({
     "area": Nullable(Num()),
     "targets": Int(1, 100),
     "cooldown": Nullable(_DURATION),
-    "charges": Nullable(Map({"max": Int(1), "recharge": Ident()}, required=("max",))),
+    "charges": Nullable(Map({"max": Int(1), "recharge": Named("recharge kind", RECHARGES)}, required=("max",))),
     "max_duration": Nullable(_DURATION),
     "properties": ListOf(Choice(*PROPERTIES)),
     "damage": Nullable(Map({"amount": DamageAmount(), "overkill": Int(), "type": Text()}, required=("amount",))),
@@ -259,14 +278,14 @@ _STATE_DURATION = Map({"rounds": Int(0), "until": Int(0)})
 
 SHEET_SCHEMA = Map({
     "name": Text(),
-    "attributes": DictOf(Ident(), Int(-LIMIT)),
+    "attributes": Map({a: Int(-LIMIT) for a in ATTRIBUTES}),
     "bonuses": DictOf(Choice(*ATTACK_ATTRS), Int(-LIMIT)),
     "concentration": Int(-LIMIT),
     "augmentor": Int(0, 100),
     "ac": Map({"physical": Int(), "mental": Int()}, required=("physical", "mental")),
     "hp": _POOL,
     "reach": Num(),
-    "resources": DictOf(Ident(), _POOL),
+    "resources": DictOf(Named("resource", RESOURCES), _POOL),
     "actions": ListOf(Ident(), 1000),
     "cards": DictOf(Ident(), CARD_SCHEMA),
     "charges": DictOf(Ident(), Int()),
@@ -277,4 +296,4 @@ SHEET_SCHEMA = Map({
     "conditions": ListOf(Text()),
     "level": Int(0, 1000),
     "focus_slots": Int(0, 1000),
-}, required=("name",), open=True)
+}, required=("name", "ac", "hp"), open=True)

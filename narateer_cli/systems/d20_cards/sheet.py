@@ -57,19 +57,35 @@ class Character(Record):
         return tuple(c for c in self.conditions if c.partition(":")[0].strip().lower() not in names)
 
 
-def sheet_problems(char_id: str, doc, label: str, locate=None) -> list:
+def sheet_problems(char_id: str, doc, label: str, locate=None, rules=None) -> list:
     problems = check(doc, SHEET_SCHEMA, label, locate)
     if not problems and isinstance(doc, dict):
         from .cards import card_problems
 
         for card_id, card in (doc.get("cards") or {}).items():
             problems += card_problems(card_id, card, label, locate, ("cards", card_id))
+        problems += _condition_problems(doc, label, locate, rules)
     return problems
+
+
+def _condition_problems(doc, label: str, locate, rules) -> list:
+    """A condition that misspells one the rules read (`immobilised`) would switch its gate off (S-SYS-4)."""
+    from .names import condition_miss
+    from .schema import Problem
+
+    out = []
+    for index, entry in enumerate(doc.get("conditions") or ()):
+        near = condition_miss(entry, rules)
+        if near:
+            line = (locate(("conditions", index)) or locate(("conditions",))) if locate else None
+            out.append(Problem(label, line or 1, f"conditions[{index}]: unknown condition {entry!r}; "
+                                                 f"did you mean {near}?"))
+    return out
 
 
 def parse_sheet(char_id: str, doc, label: str, rules=None, locate=None) -> Character:
     """The sheet as a `Character`; BadInput naming `file:line` of the first problem."""
-    locate = _checked(char_id, doc, label, locate)
+    locate = _checked(char_id, doc, label, locate, rules)
     default_ap = rules.ap["default_max"] if rules is not None else 3
     resources = {k: (v["current"], v["max"]) for k, v in _set(doc, "resources", {}).items()}
     resources.setdefault("ap", (default_ap, default_ap))
@@ -89,13 +105,13 @@ def parse_sheet(char_id: str, doc, label: str, rules=None, locate=None) -> Chara
     )
 
 
-def _checked(char_id: str, doc, label: str, locate):
+def _checked(char_id: str, doc, label: str, locate, rules=None):
     """The sheet's locator once its every problem is checked; BadInput naming the first."""
     if locate is None and hasattr(doc, "lc"):
         from .files import locator
 
         locate = locator(doc)
-    problems = sheet_problems(char_id, doc, label, locate)
+    problems = sheet_problems(char_id, doc, label, locate, rules)
     if problems:
         more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
         raise BadInput(f"{problems[0]}{more}", fix="correct the sheet; narateer check lists every problem")
@@ -131,17 +147,24 @@ def moved(sheets: dict) -> dict:
 
 
 def new_sheet(char_id: str, rules, *, name=None, attrs=(), acs=(), hp=10, ap=None,
-              concentration=0, actions=()) -> dict:
-    """A fresh sheet mapping for `new` (A-CARD-AP default_max serves --ap)."""
+              concentration=0, actions=(), cards=None) -> dict:
+    """A fresh sheet mapping for `new` (A-CARD-AP default_max serves --ap); an attribute, AC kind or card
+    (of `cards`, when given) that is not known is bad input with the closest known names (S-SYS-5)."""
+    from narateer_cli.suggest import unknown
+
+    from .schema import ATTRIBUTES
+
     ap = rules.ap["default_max"] if ap is None else ap
-    attributes = {k: 0 for k in ("kno", "wil", "fin", "phy", "mind", "body")}
-    for key, value in attrs:
-        attributes[key] = value
+    attributes = {k: 0 for k in ATTRIBUTES}
     ac = {"physical": 10, "mental": 10}
-    for key, value in acs:
-        if key not in ac:
-            raise BadInput(f"unknown AC kind {key!r}", fix="use --ac physical=N or --ac mental=N")
-        ac[key] = value
+    for table, what, pairs in ((attributes, "attribute", attrs), (ac, "AC kind", acs)):
+        for key, value in pairs:
+            if key not in table:
+                raise unknown(what, key, table)
+            table[key] = value
+    for card in actions if cards is not None else ():
+        if card not in cards:
+            raise unknown("card", card, sorted(cards))
     return {"name": name or char_id, "attributes": attributes, "bonuses": {}, "concentration": concentration,
             "ac": ac, "hp": {"current": hp, "max": hp}, "reach": 1,
             "resources": {"ap": {"current": ap, "max": ap}}, "actions": list(actions), "charges": {},

@@ -26,7 +26,29 @@ def load_world(session, enc_state=None, ids=None):
             if cid and cid in roster and cid not in chars:
                 chars[cid] = sheet(session, cid)
     clock = session.campaign.config().get("clock") or 0
-    return World(chars, load_cards(session.campaign.root), as_record(enc_state), int(clock), roster)
+    cards = load_cards(session.campaign.root)
+    for char in chars.values():
+        _require_known(session, char, cards, roster, chars.get(char.owner))
+    return World(chars, cards, as_record(enc_state), int(clock), roster)
+
+
+def _require_known(session, char, cards, roster, owner=None):
+    """Bad input (exit 2) for the first name on CHAR's sheet that is no known card or character, with its
+    line (S-SYS-4, S-SYS-5): a misspelt `actions: [strke]` would otherwise turn into a rules refusal."""
+    from narateer_cli.errors import BadInput
+    from narateer_cli.store import yamlio
+
+    from .files import locator
+    from .names import reference_problems
+
+    fields = {k: getattr(char, k) for k in ("actions", "charges", "cooldowns", "concentrating", "companions",
+                                            "owner", "cards")}
+    found = reference_problems(fields, [*cards, *(owner.cards if owner else ())], roster)
+    if found:
+        path, message = found[0]
+        sf = session.load(char.id)
+        line = locator(yamlio.load_rt(sf.text, sf.label))(path) or 1
+        raise BadInput(f"{sf.label}:{line}: {message}", fix="correct the sheet; narateer check lists every problem")
 
 
 def sheet(session, cid):

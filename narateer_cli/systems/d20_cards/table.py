@@ -109,7 +109,7 @@ def condition_cmd(app, char, changes, rounds):
     from .timeflow import conditions
 
     declaration = {"changes": list(changes), **({"rounds": rounds} if rounds is not None else {})}
-    _change(app, "condition", char, declaration, lambda w, r, state: conditions(w, state, char, changes, rounds))
+    _change(app, "condition", char, declaration, lambda w, r, state: conditions(w, state, char, changes, rounds, r))
 
 
 @command(help="""Rest: refill the charges whose recharge is this kind (--proper = proper); A-CARD-REST.
@@ -148,15 +148,22 @@ def elapse_cmd(app, span):
     emit(app, "elapse", data)
 
 
-@click.group(name="encounter", help="""Create, show and read encounters.
+def _encounter_group():
+    """The host's encounter group (new, show, log, end: S-SYS-3) with this system's examples; `show` and
+    `join` below are d20-cards' own."""
+    from narateer_cli.commands.encounters import encounter_group
+
+    return encounter_group(help="""Create, show, read and end encounters.
 
 \b
 Examples:
   narateer encounter new fight mira bandit
   narateer encounter show
-  narateer encounter log --last 5""")
-def encounter_cmd():
-    pass
+  narateer encounter log --last 5
+  narateer encounter end""")
+
+
+encounter_cmd = _encounter_group()
 
 
 def _pick(session, enc_id):
@@ -183,17 +190,15 @@ def encounter_show(app, enc_id):
     emit(app, "encounter_show", result)
 
 
-def _host(name: str, help: str | None = None):
-    """A host command that serves this system too, with this system's example in its help: `encounter new`
-    (the system's `new_state` hook makes the state) and T-LOG's `encounter log` (rows in words, --actor,
-    --since, --last)."""
+def _host(name: str, help: str):
+    """A host command that serves this system too, with this system's example in its help (`encounter
+    new`: the system's `new_state` hook makes the state)."""
     import copy
 
     from narateer_cli.commands import encounters
 
     cmd = copy.copy(getattr(encounters, name))
-    if help is not None:
-        cmd.help = help
+    cmd.help = help
     return cmd
 
 
@@ -202,7 +207,6 @@ encounter_cmd.add_command(_host("encounter_new", """Create encounter ID with the
 \b
 Example:
   narateer encounter new fight mira bandit"""))
-encounter_cmd.add_command(_host("encounter_log"))
 
 
 @command(group=encounter_cmd, name="join", help="""Add CHAR to the current encounter.

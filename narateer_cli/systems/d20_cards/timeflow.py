@@ -152,10 +152,25 @@ def _cards_of(world, char):
     return {cid: card_for(char, cid, world.cards) for cid in (*char.actions, *char.cards, *char.charges)}
 
 
+def _known_kind(world, kind: str, rules):
+    """A recharge kind is a rest of the ruleset (A-CARD-REST) or one a card names; any other is bad input
+    with the closest (S-SYS-5): a misspelt kind would refill nothing and still be logged."""
+    from narateer_cli.suggest import unknown
+
+    known = set(rules.rest)
+    for char in world.chars.values():
+        known |= {c.recharge for c in char.cards.values() if c.recharge}
+    if kind not in known:
+        known |= {world.cards[cid].recharge for cid in world.cards if world.cards[cid].recharge}
+    if kind not in known:
+        raise unknown("recharge kind", kind, sorted(known), rule="A-CARD-REST")
+
+
 def rest(world, names, kind: str, rules):
     """`rest --proper` / `--kind K`: refill charges whose recharge is K; A-CARD-REST for the rest."""
     if not names:
         raise BadInput("rest needs at least one character", fix="narateer rest mira --proper")
+    _known_kind(world, kind, rules)
     policy = rules.rest.get(kind, {})
     actors = []
     for name in names:
@@ -222,23 +237,34 @@ def refresh(world, name):
                                               Change(before, after), None, (), ())
 
 
-def condition(world, name, change: str):
-    """`condition CHAR +NAME|-NAME` with the Dying/Stabilized links of A-CARD-DYING."""
+def condition(world, name, change: str, rules=None):
+    """`condition CHAR +NAME|-NAME` with the Dying/Stabilized links of A-CARD-DYING. A name that misspells
+    one the rules read (`+immobilised`) or one CHAR carries (`-hiden`) is bad input (S-SYS-5)."""
+    from .names import condition_miss, known_conditions, near_miss
+
     char = _char(world, name)
     sign, cond = change[:1], change[1:].strip()
     if sign not in "+-" or not sign or not cond:
         raise BadInput(f"bad condition change {change!r}", fix="write +NAME or -NAME, e.g. +stabilized")
+    carried = [c.partition(":")[0].strip().lower() for c in char.conditions]
+    near = condition_miss(cond, rules) if sign == "+" else near_miss(cond.partition(":")[0], carried)
+    if near:
+        known = known_conditions(rules) if sign == "+" else carried
+        meant = sign + near + cond[len(cond.partition(":")[0]):]  # `nullifed:1` -> `+nullified:1`
+        raise BadInput(f"unknown condition {cond!r} (did you mean {near}?)", rule="S-SYS-5",
+                       fix=f"write {meant}; " + (f"the rules read: {', '.join(known)}; any other name is kept as "
+                                                 "written" if sign == "+" else f"{name} has {', '.join(known)}"))
     new, added, removed = effects.set_condition(char, cond.lower(), sign == "+")
     return world.with_char(new), DamageResult(name, "condition", None, char.hp, char.hp, None, None, added, removed)
 
 
-def conditions(world, state, name, changes, rounds=None):
+def conditions(world, state, name, changes, rounds=None, rules=None):
     """`condition CHAR +A -B [--rounds N]`: each change in order; with --rounds the added conditions end
     N rounds later (T-DURATION), and a removal forgets a timer. Returns (world, state, DamageResult);
     `state` is the encounter's (None outside one), `rounds_left` its timers for CHAR."""
     added, removed, result = [], [], None
     for change in changes:
-        world, result = condition(world, name, change)
+        world, result = condition(world, name, change, rules)
         added += result.conditions_added
         removed += result.conditions_removed
     result = result.replace(conditions_added=tuple(added), conditions_removed=tuple(removed))

@@ -41,8 +41,8 @@ def last_check(entry: dict) -> dict | None:
             return {"actor": result.get("actor"), "skill": f"{result.get('card_name')} vs {target.get('id')}",
                     "faces": attack["faces"], "total": attack.get("total"), "target": attack.get("ac"),
                     "outcome": "Hit" if attack.get("hit") else "Miss"}
-        if isinstance(save, dict) and save.get("faces"):
+        if isinstance(save, dict) and isinstance(save.get("face"), int):
             return {"actor": target.get("id"), "skill": f"save against {result.get('card_name')}",
-                    "faces": save["faces"], "total": save.get("total"), "target": save.get("dc"),
-                    "outcome": "Saved" if save.get("success", save.get("saved")) else "Failed"}
+                    "faces": [save["face"]], "total": save.get("total"), "target": save.get("dc"),
+                    "outcome": "Saved" if save.get("resisted") else "Failed"}
     return None

@@ -6,17 +6,14 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import ok, refused, run
+from tests.systems.d20_cards.conftest import fight
+from tests.conftest import ok, refused
 from tests.table.test_ask import on_terminal
 
 
 @pytest.fixture
 def d20(tmp_path) -> Path:
-    root = tmp_path / "d20"
-    assert run(None, "init", str(root), "--system", "d20-cards", "--example").code == 0
-    ok(root, "encounter", "new", "fight", "mira", "bandit")
-    ok(root, "turn", "start", "mira")
-    return root
+    return fight(tmp_path, "mira", "bandit")
 
 
 def test_faces_ask_prompts_for_the_attack_d20_and_asks_again_off_the_die(d20):

@@ -6,22 +6,11 @@ Refusals: exit 3, one stderr line naming the rule, stdout empty, every file byte
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
 import pytest
 from ruamel.yaml import YAML
 
 from tests.conftest import ok, refused, run, snapshot
-
-
-@pytest.fixture
-def d20(tmp_path) -> Path:
-    """The d20-cards example campaign, encounter `fight` (mira, bandit, tor) current, mira's turn in round 1."""
-    root = tmp_path / "d20"
-    assert run(None, "init", str(root), "--system", "d20-cards", "--example").code == 0
-    ok(root, "encounter", "new", "fight", "mira", "bandit", "tor")
-    ok(root, "turn", "start", "mira")
-    return root
 
 
 def sheet(root, cid) -> dict:

@@ -6,7 +6,6 @@ import json
 
 from tests.cli.test_secret_rolls import keys_anywhere
 from tests.conftest import ok, run
-from tests.systems.d20_cards.test_cli import d20  # noqa: F401 (the fixture)
 
 HIDDEN = {"faces", "face", "total", "hit", "lands", "damage", "success", "outcome"}
 

@@ -1,0 +1,81 @@
+"""The names d20-cards rules read, and how a near miss of one is caught (S-SYS-4, S-SYS-5).
+
+Conditions stay free-form (the sheet format ends its list with "..."), but a
+name the rules never read that is one letter or two away from one they do
+(`immobilised`, `nullifed`, `blind`) would silently switch a gate off, so it
+is refused with the known name. The same holds for resources (`app` next to
+`ap`) and recharge kinds (`propr` next to `proper`). Pure data and functions.
+"""
+
+from __future__ import annotations
+
+import difflib
+
+# The conditions the engine itself reads (A-CARD-NULL, -CRIT, -DYING, R-CARD-PROP-9); the ruleset adds
+# its senses (A-CARD-SENSES) and `mobility_blocked_by` (A-CARD-MOBILITY).
+RULE_CONDITIONS = ("nullified", "critical", "dying", "stabilized", "swan_song")
+RESOURCES = ("ap",)
+RECHARGES = ("proper",)
+NEAR = 0.75  # a name at least this close to a known one (difflib ratio) is taken for a misspelling
+
+
+def known_conditions(rules) -> list[str]:
+    """Every condition the rules read, sorted: the engine's own, the senses', Mobility's blockers."""
+    knob = (rules.get if isinstance(rules, dict) else lambda key: getattr(rules, key, None))
+    senses = (knob("senses") or {}) if rules is not None else {}
+    blockers = knob("mobility_blocked_by") or () if rules is not None else ("immobilized", "incapacitated")
+    names = {*RULE_CONDITIONS, *blockers, *(str(c) for group in senses.values() for c in (group or ()))}
+    return sorted(str(n).lower() for n in names)
+
+
+def near_miss(name, known) -> str | None:
+    """The known name `name` misspells: not itself known, close to one (difflib) and either one typing
+    slip away from it or a cut-short form of it (`blind` for blinded); None otherwise. `weakened` is
+    close to deafened but two letters apart, so it stays a condition of its own."""
+    word = str(name).strip().lower()
+    if word in known:
+        return None
+    for candidate in difflib.get_close_matches(word, list(known), n=3, cutoff=NEAR):
+        if slips(word, candidate) <= 1 or (len(word) >= 4 and candidate.startswith(word)):
+            return candidate
+    return None
+
+
+def slips(a: str, b: str) -> int:
+    """Typing slips from a to b: letters left out, added, changed or swapped (optimal string alignment)."""
+    rows = [list(range(len(b) + 1))]
+    for i, ca in enumerate(a, 1):
+        row = [i]
+        for j, cb in enumerate(b, 1):
+            row.append(min(rows[-1][j] + 1, row[j - 1] + 1, rows[-1][j - 1] + (ca != cb)))
+            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                row[j] = min(row[j], rows[-2][j - 2] + 1)
+        rows.append(row)
+    return rows[-1][-1]
+
+
+def condition_miss(entry, rules) -> str | None:
+    """The known condition a sheet's or command's `NAME[:N]` misspells, if any."""
+    return near_miss(str(entry).partition(":")[0], known_conditions(rules))
+
+
+def reference_problems(doc, cards, roster) -> list[tuple[tuple, str]]:
+    """Every name on a sheet that should be a known card (`actions`, `charges`, `cooldowns`,
+    `concentrating.card`) or a known character (`companions`, `owner`), as (key path, message) with the
+    closest known names (S-SYS-5). `doc` is the sheet mapping (or a Character's fields in that shape)."""
+    from narateer_cli.suggest import did_you_mean
+
+    from .schema import dotted
+
+    cards, roster = sorted(set(cards) | set(doc.get("cards") or ())), sorted(roster)
+    places = [(("actions", i), name, cards, "card") for i, name in enumerate(doc.get("actions") or ())]
+    places += [((key, name), name, cards, "card") for key in ("charges", "cooldowns") for name in doc.get(key) or ()]
+    held = doc.get("concentrating")
+    if isinstance(held, dict) and held.get("card") is not None:
+        places.append((("concentrating", "card"), held["card"], cards, "card"))
+    places += [(("companions", i), name, roster, "character") for i, name in enumerate(doc.get("companions") or ())]
+    if doc.get("owner") is not None:
+        places.append((("owner",), doc["owner"], roster, "character"))
+    return [(path, f"{dotted(path)}: unknown {what} {name!r}" + did_you_mean(str(name), known))
+            for path, name, known, what in places if str(name) not in known]
+
