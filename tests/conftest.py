@@ -101,6 +101,17 @@ def snapshot(root: Path) -> dict:
     return out
 
 
+def matches_golden(outputs: dict, name: str, folder: Path, suffix: str = "txt"):
+    """Step `name` of `outputs` ({name: (code, stdout, stderr)}) succeeded and printed exactly the golden
+    file `folder/name.suffix`; NARATEER_GOLDEN_UPDATE=1 rewrites the file first (a deliberate change)."""
+    code, out, err = outputs[name]
+    assert (code, err) == (0, ""), err
+    golden = folder / f"{name}.{suffix}"
+    if os.environ.get("NARATEER_GOLDEN_UPDATE"):
+        golden.write_text(out, encoding="utf-8")
+    assert out == golden.read_text(encoding="utf-8")
+
+
 @pytest.fixture
 def camp(tmp_path) -> Path:
     """A fresh copy of the example campaign with no current encounter."""

@@ -7,13 +7,12 @@ change of wording, then read the diff.
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import run
+from tests.conftest import matches_golden, run
 
 HERE = Path(__file__).resolve().parent
 
@@ -80,18 +79,9 @@ def steady(text: str) -> str:
 
 @pytest.mark.parametrize("name", [name for name, _ in STEPS])
 def test_human_output_matches_its_golden_file(played, name):
-    code, out, err = played[name]
-    assert (code, err) == (0, ""), err
-    golden = HERE / f"{name}.txt"
-    if os.environ.get("NARATEER_GOLDEN_UPDATE"):
-        golden.write_text(out, encoding="utf-8")
-    assert out == golden.read_text(encoding="utf-8")
+    matches_golden(played, name, HERE)
 
 
 def test_init_text(tmp_path):
     r = run(None, "init", str(tmp_path / "c"), "--example")
-    out = r.out.replace(str(tmp_path / "c"), "CAMP")
-    golden = HERE / "init.txt"
-    if os.environ.get("NARATEER_GOLDEN_UPDATE"):
-        golden.write_text(out, encoding="utf-8")
-    assert out == golden.read_text(encoding="utf-8")
+    matches_golden({"init": (r.code, r.out.replace(str(tmp_path / "c"), "CAMP"), r.err)}, "init", HERE)

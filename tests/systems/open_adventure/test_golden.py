@@ -9,13 +9,12 @@ wording, then read the diff.
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import run
+from tests.conftest import matches_golden, run
 
 HERE = Path(__file__).resolve().parent / "golden"
 
@@ -113,12 +112,7 @@ def steady(text: str) -> str:
 
 
 def compare(outputs: dict, name: str, suffix: str):
-    code, out, err = outputs[name]
-    assert (code, err) == (0, ""), err
-    golden = HERE / f"{name}.{suffix}"
-    if os.environ.get("NARATEER_GOLDEN_UPDATE"):
-        golden.write_text(out, encoding="utf-8")
-    assert out == golden.read_text(encoding="utf-8")
+    matches_golden(outputs, name, HERE, suffix)
 
 
 @pytest.mark.parametrize("name", [name for name, _ in STEPS])
