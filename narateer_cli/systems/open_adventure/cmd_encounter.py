@@ -5,22 +5,21 @@ from __future__ import annotations
 import click
 
 from narateer_cli.commands.common import Session, command, emit
-from narateer_cli.commands.encounters import encounter_end as _host_end
+from narateer_cli.commands.encounters import encounter_group
 from narateer_cli.errors import BadInput
 
 from .cmd_common import GATE, KIND
 from .cmd_roll import declaration, roll_options, source_for
 
 
-@click.group(name="encounter", help=f"""Create, show and read encounters.
+# The host's encounter group (new, show, log, end: S-SYS-3); `new`, `join` and `show` below are this system's.
+encounter_cmd = encounter_group(help=f"""Create, show and read encounters.
 
 \b
 Examples:
   {GATE}
   narateer encounter show
   narateer encounter log""")
-def encounter_cmd():
-    pass
 
 
 @command(group=encounter_cmd, name="new", help=f"""Create encounter ID with these characters; Turn order by Reaction (A-OA-TURN).
@@ -85,20 +84,6 @@ def encounter_show(app, enc_id):
     with Session(app, write=False) as s:
         _, state = current(s, enc_id or app.encounter_id)
     emit(app, KIND + "turn", report(state))
-
-
-def _host_log():
-    """T-LOG: the host's `encounter log` (rows in words, --actor, --since, --last) serves this system too."""
-    from narateer_cli.commands.encounters import encounter_log
-
-    return encounter_log
-
-
-encounter_cmd.add_command(_host_log())
-
-
-# `encounter end` is the host's: the encounter stops being current, later changes go to the campaign log
-encounter_cmd.add_command(_host_end, name="end")
 
 
 @click.group(name="turn", help=f"""Start and end Turns: one Major and one Minor Action each (R-OA-ACT-2).
