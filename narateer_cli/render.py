@@ -239,7 +239,8 @@ def encounter_log(data: dict, system=None) -> str:
         return f"encounter {data['id']}: no entries yet"
     rows = [(e.get("seq"), (e.get("id") or "")[:7], _clock(e.get("at")), e.get("actor") or "-",
              summary(e, system)) for e in data["entries"]]
-    return table(rows, ["#", "id", "time", "actor", "what happened"])
+    # an id is text: 8449e68 is no number in exponent form, 0123456 keeps its zero
+    return table(rows, ["#", "id", "time", "actor", "what happened"], disable_numparse=[1])
 
 
 def _clock(at) -> str:
