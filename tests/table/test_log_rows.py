@@ -11,3 +11,12 @@ def test_ids_that_look_like_numbers_stay_as_written():
                {"seq": 3, "id": "0012345abcde", "at": "2026-11-30T10:02:00Z", "actor": "mira", "command": "x"}]
     rows = encounter_log({"id": "ambush", "entries": entries}).splitlines()[2:]
     assert [row.split()[1] for row in rows] == ["8449e68", "0123e45", "0012345"]
+
+
+def test_impossible_dates_and_times_are_bad_input(encounter_camp):
+    from tests.conftest import refused
+
+    for since in ("2026-13-01", "2026-02-30"):
+        refused(encounter_camp, 2, "stats", "--since", since, contains="is not a date")
+    for since in ("99:99", "2026-13-45T99:99", "25:00"):
+        refused(encounter_camp, 2, "encounter", "log", "--since", since, contains="neither a seq number nor a time")
