@@ -1,4 +1,5 @@
-"""T-LOG: `encounter log` prints entry ids as the text they are (they are typed back into unveil and undo)."""
+"""T-LOG rows and the input they take: entry ids printed as the text they are (typed back into unveil and
+undo), --since only for dates and times that exist, ids within their stated limit."""
 
 from __future__ import annotations
 
@@ -20,3 +21,9 @@ def test_impossible_dates_and_times_are_bad_input(encounter_camp):
         refused(encounter_camp, 2, "stats", "--since", since, contains="is not a date")
     for since in ("99:99", "2026-13-45T99:99", "25:00"):
         refused(encounter_camp, 2, "encounter", "log", "--since", since, contains="neither a seq number nor a time")
+
+
+def test_an_id_too_long_names_the_limit(camp):
+    from tests.conftest import refused
+
+    refused(camp, 2, "new", "x" * 65, contains="use 1 to 64 letters, digits, - and _")
