@@ -283,6 +283,9 @@ def _records(folder: Path) -> list[str]:
 def latest_undo(root: Path, enc_id: str) -> tuple[Path, dict]:
     folder = undo_dir(root, enc_id)
     names = _records(folder)
+    if not names and enc_id == CAMPAIGN:
+        raise Refused("nothing to undo in encounter campaign (the campaign log: no encounter is current)",
+                      fix="`narateer undo ID` undoes the last action of encounter ID")
     if not names:
         raise Refused(f"nothing to undo in encounter {enc_id}",
                       fix="undo history lives in .narateer/ on the machine that made the change; use git to go further")
