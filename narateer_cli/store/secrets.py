@@ -193,11 +193,16 @@ class Audit:
 def checker(root: Path, system, rules):
     """(audit, per-entry problem) for a streamed log: the system's own verify of each entry, and each
     unveil checked against its commitment and re-run as the entry it unveils (P-SECRET-3)."""
-    audit = Audit(root, lambda entry: system.verify_log([entry], rules), private_keys(system))
+    from ..luck import chance_problem
+
+    def verify(entry: dict) -> str | None:
+        return system.verify_log([entry], rules) or chance_problem(system, rules, entry)
+
+    audit = Audit(root, verify, private_keys(system))
 
     def problem(entry: dict) -> str | None:
         if "unveils" in entry or entry.get("commitment") is not None:
             return audit.add(entry)  # a sealed roll has no faces to re-run until it is unveiled
-        return system.verify_log([entry], rules)
+        return verify(entry)
 
     return audit, problem
