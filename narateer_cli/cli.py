@@ -158,11 +158,9 @@ def _other_systems_verb(name, current, system):
         return next(s for s in others if s.name == owner).command(name)
     from .errors import BadInput
 
-    fix = system.pointers.get(name) or f"`narateer --help` lists what {system.name} offers"
-    if name in systems.SHARED:  # a shared verb this game has no use for: no other game to name
-        raise BadInput(f"the {system.name} system has no {name} command", rule="S-SYS-3", fix=fix)
     raise BadInput(f"{name} is {'an' if owner[:1] in 'aeiou' else 'a'} {owner} command; "
-                   f"this campaign plays {system.name}", rule="S-SYS-3", fix=fix)
+                   f"this campaign plays {system.name}", rule="S-SYS-3",
+                   fix=system.pointers.get(name) or f"`narateer --help` lists what {system.name} offers")
 
 
 def _shared_rows(chosen) -> list:

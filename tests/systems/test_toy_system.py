@@ -75,8 +75,6 @@ def test_its_own_verb_runs_and_another_systems_verb_points_back(coin_camp):
     err = refused(coin_camp, 2, "hide", "pim", "--from", "x")
     assert err == ("narateer: hide is a narateer command; this campaign plays coin (S-SYS-3); "
                    "a coin cannot hide; try `narateer call heads`\n")
-    assert refused(coin_camp, 2, "turn", "start") == ("narateer: the coin system has no turn command (S-SYS-3); "
-                                                       "`narateer --help` lists what coin offers\n")
 
 
 def test_help_lists_the_shared_verbs_and_its_own(coin_camp):
