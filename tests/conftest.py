@@ -101,11 +101,12 @@ def snapshot(root: Path) -> dict:
     return out
 
 
-def matches_golden(outputs: dict, name: str, folder: Path, suffix: str = "txt"):
-    """Step `name` of `outputs` ({name: (code, stdout, stderr)}) succeeded and printed exactly the golden
-    file `folder/name.suffix`; NARATEER_GOLDEN_UPDATE=1 rewrites the file first (a deliberate change)."""
-    code, out, err = outputs[name]
-    assert (code, err) == (0, ""), err
+def matches_golden(outputs: dict, name: str, folder: Path, suffix: str = "txt", code: int = 0):
+    """Step `name` of `outputs` ({name: (code, stdout, stderr)}) exited with `code` (success unless told),
+    wrote nothing to stderr and printed exactly the golden file `folder/name.suffix`;
+    NARATEER_GOLDEN_UPDATE=1 rewrites the file first (a deliberate change)."""
+    got, out, err = outputs[name]
+    assert (got, err) == (code, ""), err
     golden = folder / f"{name}.{suffix}"
     if os.environ.get("NARATEER_GOLDEN_UPDATE"):
         golden.write_text(out, encoding="utf-8")
