@@ -9,13 +9,12 @@ deliberate change of wording). Clock times, dates and entry ids become placehold
 from __future__ import annotations
 
 import json
-import re
 import subprocess
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import matches_golden, run
+from tests.conftest import Steady, matches_golden, run
 
 HERE = Path(__file__).resolve().parent
 
@@ -70,26 +69,6 @@ STEPS = [
 ]
 
 SUFFIX = {"report": "md", "report_html": "html"}
-
-
-class Steady:
-    """Times, dates and entry ids as placeholders; each entry id keeps one name (ENTRY-n, by first sight)."""
-
-    def __init__(self, root: Path):
-        self.root, self.ids = root, {}
-
-    def __call__(self, text: str) -> str:
-        text = text.replace(str(self.root), "CAMP")
-        text = re.sub(r"\b\d{4}-\d\d-\d\d\b", "YYYY-MM-DD", text)
-        text = re.sub(r"\b\d\d:\d\d:\d\d\b", "HH:MM:SS", text)
-        text = re.sub(r"\b\d\d:\d\d\b", "HH:MM", text)
-        return re.sub(r"\b[0-9a-f]{12}\b", self._name, text)
-
-    def _name(self, match) -> str:
-        return self.ids.setdefault(match.group(0), f"ENTRY-{len(self.ids) + 1}")
-
-    def real(self, arg: str) -> str:
-        return next((eid for eid, name in self.ids.items() if name == arg), arg)
 
 
 def _entries(root: Path) -> list:
