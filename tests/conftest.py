@@ -137,15 +137,19 @@ class Steady:
         return next((eid for eid, name in self.ids.items() if name == arg), arg)
 
 
-@pytest.fixture
-def camp(tmp_path) -> Path:
-    """A fresh copy of the example campaign with no current encounter."""
-    root = tmp_path / "camp"
+def example_campaign(root: Path) -> Path:
+    """A fresh copy of the example campaign at `root` with no current encounter."""
     result = run(None, "init", str(root), "--example")
     assert result.code == 0, result.err
     config = root / "narateer.yaml"
     config.write_text(config.read_text().replace("encounter: ambush\n", ""))
     return root
+
+
+@pytest.fixture
+def camp(tmp_path) -> Path:
+    """A fresh copy of the example campaign with no current encounter."""
+    return example_campaign(tmp_path / "camp")
 
 
 @pytest.fixture

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import Steady, matches_golden, run
+from tests.conftest import Steady, example_campaign, matches_golden, run
 
 HERE = Path(__file__).resolve().parent
 
@@ -78,10 +78,7 @@ def _entries(root: Path) -> list:
 
 @pytest.fixture(scope="module")
 def played(tmp_path_factory):
-    root = tmp_path_factory.mktemp("golden_host") / "camp"
-    assert run(None, "init", str(root), "--example").code == 0
-    config = root / "narateer.yaml"
-    config.write_text(config.read_text().replace("encounter: ambush\n", ""))
+    root = example_campaign(tmp_path_factory.mktemp("golden_host") / "camp")
     steady, outputs = Steady(root), {}
     for name, step, code in STEPS:
         if callable(step):
