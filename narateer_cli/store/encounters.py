@@ -177,14 +177,19 @@ def _merge_entry(root: Path, path: Path, label: str, tail) -> dict | None:
         return None
     snaps = [hist.snapshots.get(t) or {} for t in [last] + others]
     base = hist.fork_base([last] + others) or {}
-    moved = sorted(cid for cid in joined
-                   if any(_held(s.get(cid)) != _held(base.get(cid, hist.first_before.get(cid))) for s in snaps))
+    moved = _moved(joined, snaps, base, hist.first_before)
     here = snaps[0]
     for cid in moved:
         _require_sheet(root, cid, joined[cid])
     return {"seq": tail.seq + 1, "id": loglines.new_id(), "parent": last, "at": loglines.now(),
             "command": "merge", "actor": None, "merges": others,
             "dice": {cid: {"before": here.get(cid) or {}, "after": joined[cid]} for cid in moved}}
+
+
+def _moved(joined: dict, snaps: list, base: dict, first_before: dict) -> list:
+    """The characters whose dice some branch moved away from the fork's base (or from before the log)."""
+    return sorted(cid for cid in joined
+                  if any(_held(s.get(cid)) != _held(base.get(cid, first_before.get(cid))) for s in snaps))
 
 
 def _held(dice) -> dict:
