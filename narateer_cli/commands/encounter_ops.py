@@ -97,6 +97,25 @@ def say_sealed(session):
                          f"publish it with `narateer unveil {session.secret_entry}`\n")
 
 
+def seal_bare_roll(app, command: str, declaration: dict, result) -> None:
+    """P-SECRET-1 for a roll with no character in any system (bare dice): its commitment goes to the current
+    encounter's log, else the campaign log. Outside a campaign there is no log: the roll is only shown."""
+    from ..errors import BadInput
+    from ..render import plain
+    from ..store.encounters import CAMPAIGN
+    from .common import Session
+
+    try:
+        app.campaign.root
+    except BadInput:
+        return
+    with Session(app) as s:
+        log_action(s, current_encounter_id(s) or CAMPAIGN, command, None, declaration, plain(result), None,
+                   secret=True)
+        s.commit()
+        say_sealed(s)
+
+
 def log_action(session, log_id: str, command: str, actor, declaration: dict, result: dict, moves: dict | None,
                secret: bool = False, entry_id: str | None = None, private=(), extra: dict | None = None) -> dict:
     """Log one action in the transaction: its entry, and the undo record of every file it replaces (the

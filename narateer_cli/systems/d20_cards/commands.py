@@ -326,7 +326,7 @@ def _copy(app, char_id, name, source, count):
     emit(app, "new", Copied(", ".join(f"characters/{i}.yaml" for i in ids), ids[0], ids, source))
 
 
-@command(help="""Roll dice: d20, 2d6+3 (seeded with --seed, or the table's faces with --faces).
+@command(rolls=True, help="""Roll dice: d20, 2d6+3 (seeded with --seed, or the table's faces with --faces).
 
 \b
 Example:
@@ -344,4 +344,9 @@ def dice_cmd(app, expr, faces):
         spec = None
     if spec is None or not spec.count or spec.count > 1000 or spec.sides < 1 or spec.sides > 1000:
         raise BadInput(f"bad dice {expr!r}", fix="name the dice: d20, 2d6+3 (1 to 1000 dice of 1 to 1000 sides)")
-    emit(app, "dice", roll(spec, DiceSource(app.rng(), {"damage": parse_faces(faces, spec.sides)} if faces else {})))
+    result = roll(spec, DiceSource(app.rng(), {"damage": parse_faces(faces, spec.sides)} if faces else {}))
+    if app.secret:
+        from narateer_cli.commands.encounter_ops import seal_bare_roll
+
+        seal_bare_roll(app, "dice", {"dice": expr, "faces": faces}, result)
+    emit(app, "dice", result)

@@ -78,3 +78,17 @@ def test_an_attack_with_advantage_records_the_chance_of_the_better_of_two(d20): 
     ok(d20, "act", "mira", "strike", "--target", "bandit", "--advantage", "--faces", "11,5")
     miss = sum(1 for f in range(1, 21) if not (f == 20 or (f != 1 and f + 4 >= 14)))
     assert last_entry(d20)["result"]["targets"][0]["attack"]["chance"] == f"{400 - miss * miss}/400"
+
+
+def test_secret_bare_dice_are_sealed_in_the_campaign_log(tmp_path):
+    """P-SECRET-1: `dice --secret` outside an encounter logs only a commitment; unveil publishes it."""
+    root = tmp_path / "c"
+    assert run(None, "init", str(root), "--system", "d20-cards", "--example").code == 0
+    r = run(root, "dice", "2d6+3", "--faces", "4,5", "--secret")
+    assert r.code == 0 and r.out == "2d6+3: [4, 5] = 12\n"
+    log = root / "encounters" / "campaign.log.yaml"
+    entry = json.loads(log.read_text().splitlines()[-1][2:])
+    assert entry["command"] == "dice" and entry["commitment"] and "total" not in keys_anywhere(entry["result"])
+    assert "4" not in json.dumps(entry["declaration"])
+    unveiled = ok(root, "unveil", "--all")["unveiled"]
+    assert [u["entry"] for u in unveiled] == [entry["id"]] and unveiled[0]["result"]["total"] == 12
