@@ -302,8 +302,19 @@ def new_cmd(app, char_id, name, attr, ac, hp, ap, concentration, action, source,
                         concentration=concentration, actions=action, cards=_card_ids(s))
         parse_sheet(char_id, doc, f"characters/{char_id}.yaml", s.rules)
         s.txn.write(path, yamlio.emit_text(doc))
-        s.commit()
-    emit(app, "new", Created(f"characters/{char_id}.yaml", char_id))
+        result = Created(f"characters/{char_id}.yaml", char_id)
+        _log_new(s, char_id, {"name": name, "attr": dict(attrs), "ac": dict(acs), "hp": hp}, result)
+    emit(app, "new", result)
+
+
+def _log_new(session, char_id, declaration, result):
+    """G-LOG-5: a new sheet is a change outside any encounter: the campaign log holds it, and undo removes it."""
+    from narateer_cli.commands.encounter_ops import log_action
+    from narateer_cli.render import plain
+    from narateer_cli.store.encounters import CAMPAIGN
+
+    log_action(session, CAMPAIGN, "new", char_id, declaration, plain(result), None)
+    session.commit()
 
 
 def _card_ids(session) -> list:
@@ -322,8 +333,9 @@ def _copy(app, char_id, name, source, count):
         raise BadInput("--count needs --from OTHER", fix=f"for example narateer new {char_id} --from bandit --count 3")
     with Session(app) as s:
         ids = copy_sheets(s, source, char_id, count, name)
-        s.commit()
-    emit(app, "new", Copied(", ".join(f"characters/{i}.yaml" for i in ids), ids[0], ids, source))
+        result = Copied(", ".join(f"characters/{i}.yaml" for i in ids), ids[0], ids, source)
+        _log_new(s, ids[0], {"from": source, "count": count}, result)
+    emit(app, "new", result)
 
 
 @command(rolls=True, help="""Roll dice: d20, 2d6+3 (seeded with --seed, or the table's faces with --faces).
