@@ -13,7 +13,7 @@ from __future__ import annotations
 from narateer_cli.errors import BadInput
 
 from . import effects
-from .dice import check_group, edge_mode, edge_roll
+from .dice import D20, check_group, edge_mode, edge_roll
 from .effects import beats, note
 from .gates import card_gates, geometry, not_a_target, prepare, refusal, target_gate
 from .results import (ActionDc, ActResult, AttackRoll, Change, CooldownStart, DamageRoll, DryRun, Evolutionary,
@@ -27,17 +27,17 @@ def check_faces(plan, decl, rules, dice):
     if card.kind != "attack" and dice.has("attack"):
         raise BadInput(f"{card.id} rolls no attack", fix="drop --faces (it is a DC card)" if card.kind == "dc"
                        else "drop --faces")
-    check_group(dice, "attack", len(plan.targets) * (2 if mode else 1), 20, "--faces")
+    check_group(dice, "attack", len(plan.targets) * (2 if mode else 1), D20, "--faces")
     for group, option in (("save", "--save-faces"), ("concentration", "--concentration-faces")):
         for name in dice.keys(group):
             if name not in (*plan.targets, plan.performer.id if plan.performer else None):
                 raise not_a_target(option, name, (*plan.targets, plan.performer.id if plan.performer else None))
-        check_group(dice, group, 1, 20, option)
+        check_group(dice, group, 1, D20, option)
     if dice.has("save") and card.kind != "dc":
         raise BadInput(f"{card.id} imposes no save", fix="drop --save-faces")
     if dice.has("evolutionary") and not card.has("evolutionary"):
         raise BadInput(f"{card.id} is not Evolutionary", fix="drop --evolutionary-face")
-    check_group(dice, "evolutionary", 1, 20, "--evolutionary-face")
+    check_group(dice, "evolutionary", 1, D20, "--evolutionary-face")
     _check_damage_faces(plan, rules, dice)
 
 
@@ -147,7 +147,7 @@ def _evolutionary(perf, card, rules, dice, used):
     if not card.has("evolutionary"):
         return None, False
     note(used, "evolutionary")
-    face = dice.roll("evolutionary", 20)
+    face = dice.roll("evolutionary", D20)
     aug = perf.augmentor or 0
     success = evolutionary_success(face, aug, rules)
     evo = card.evolutionary or {}
@@ -188,7 +188,7 @@ def attack(perf, target, card, geo, decl, rules, dice, used) -> AttackRoll:
 def hits(face, total, ac, rules, used=None) -> bool:
     """R-CARD-ATK-3 / A-CARD-NAT / A-CARD-TIE: the one place an attack total meets an AC."""
     note(used, "natural")
-    natural = {20: rules.natural["twenty"], 1: rules.natural["one"]}.get(face, "none")
+    natural = {D20: rules.natural["twenty"], 1: rules.natural["one"]}.get(face, "none")
     if natural != "none":
         return natural == "hit"
     note(used, "attack_ties")
@@ -213,7 +213,7 @@ def save(perf, target, card, rules, dice, used) -> SaveRoll:
     """R-CARD-DC-2: d20 + the save bonus against the Action DC; meeting it resists by default."""
     attribute = save_attribute(target, card, rules, used)
     bonus = target.bonus(attribute) if attribute else 0
-    face = dice.roll("save", 20, target.id)
+    face = dice.roll("save", D20, target.id)
     dc = _dc(perf, card).value
     total = face + bonus
     note(used, "save_ties")
@@ -237,6 +237,13 @@ def overkill(card, roll: AttackRoll) -> int:
     return overkill_amount(roll.hit, roll.total, roll.ac, card.overkill)
 
 
+def on_save_damage(base, card, rules) -> int:
+    """R-CARD-DC-2 / A-CARD-DMG: what a resisted save still takes: none, half (rounded down) or all of the damage, as the
+    card's `on_save` says, else the ruleset's `damage.on_save`."""
+    mode = card.on_save if card.on_save is not None else rules.damage["on_save"]
+    return {"none": 0, "half": base // 2, "full": base}[mode]
+
+
 def evolutionary_success(face, augmentor, rules) -> bool:
     """A-CARD-EVO: meet or beat the Augmentor (or roll under it)."""
     return beats(face, augmentor) if rules.evolutionary == "meet_or_beat" else beats(augmentor, face)
@@ -255,9 +262,8 @@ def _resolve_target(world, plan, decl, geo, roll, rules, dice, used):
         sv = save(perf, target, card, rules, dice, used)
         lands, amount = not sv.resisted, base
         if sv.resisted:
-            mode = card.on_save if card.on_save not in (None,) else rules.damage["on_save"]
             note(used, "damage")
-            amount = {"none": 0, "half": base // 2, "full": base}[mode]
+            amount = on_save_damage(base, card, rules)
     else:
         lands, amount = True, base
     dmg, added, crit = None, (), False

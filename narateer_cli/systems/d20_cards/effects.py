@@ -9,6 +9,7 @@ and named in `used` (the caller's list of consulted keys).
 
 from __future__ import annotations
 
+from .dice import D20
 from .results import ConcentrationCheck, Damage
 from .sheet import Character, card_for
 
@@ -63,7 +64,7 @@ def concentration_check(char: Character, rules, dice, used=None) -> Concentratio
     """R-CARD-PROP-4 / A-CARD-CONC: d20 + Concentration against DC 10; ties keep by default."""
     note(used, "concentration")
     knob = rules.concentration
-    face = dice.roll("concentration", 20, char.id)
+    face = dice.roll("concentration", D20, char.id)
     bonus = char.concentration if knob["bonus"] == "concentration" else char.bonus(knob["bonus"])
     total = face + bonus
     return ConcentrationCheck(char.concentrating["card"], face, bonus, total, knob["dc"], kept(total, rules))
