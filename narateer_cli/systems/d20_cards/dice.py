@@ -68,6 +68,32 @@ class DiceSource:
         return [self.roll(group, sides, key) for _ in range(count)]
 
 
+class LoggedFaces(DiceSource):
+    """The faces a log entry recorded, served to the same rule functions that rolled them (`verify`'s
+    replay, S-SYS-6): too few faces, or one off its die, is a `LogFacesMismatch`; `unused()` names a group
+    with faces left over."""
+
+    def roll(self, group: str, sides: int = D20, key=None) -> int:
+        value = self.given.get(group)
+        queue = value.get(key) if isinstance(value, dict) else value
+        if not queue:
+            raise LogFacesMismatch(f"the log holds fewer {group} faces than the rules roll")
+        face = queue.pop(0)
+        if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= sides:
+            raise LogFacesMismatch(f"{group} face {face!r} is not a face of a d{sides}")
+        return face
+
+    def unused(self) -> str | None:
+        for group, value in self.given.items():
+            if any(value.values()) if isinstance(value, dict) else value:
+                return group
+        return None
+
+
+class LogFacesMismatch(LookupError):
+    pass
+
+
 def table_asker():
     """The host's asker (narateer_cli.ask), one d20 face per call; a face off the die is asked again."""
     from narateer_cli import ask

@@ -107,6 +107,13 @@ def take_damage(char: Character, dealt: int, rules, dice, cards: dict, clock: in
     return char, record, added
 
 
+def take_hit(char: Character, amount: int, overkill: int, modifier: int, rules, dice, cards: dict, clock: int,
+             used=None) -> tuple[Character, Damage, tuple]:
+    """R-CARD-ATK-6 then R-CARD-ACT-3: a card deals its dice's damage plus the Overkill."""
+    return take_damage(char, amount + overkill, rules, dice, cards, clock, used, base=amount, overkill=overkill,
+                       modifier=modifier)
+
+
 def set_condition(char: Character, name: str, add: bool) -> tuple[Character, tuple, tuple]:
     """A-CARD-DYING: `+stabilized` removes `dying` and `swan_song`; `+dying` removes `stabilized`."""
     head = name.partition(":")[0].strip().lower()

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from fractions import Fraction
 
-from .act import _dc, hits, on_save_damage, overkill, resists, save_attribute
+from .act import _dc, hits, on_save_damage, on_save_mode, overkill, resists, save_attribute
 from .dice import D20, edge_mode, kept_face
 from .gates import geometry, prepare, refusal, target_gate
 from .results import AttackRoll, OddsResult, TargetOdds
@@ -77,6 +77,7 @@ def _save_odds(perf, target, card, rules):
     attribute = save_attribute(target, card, rules)
     bonus = target.bonus(attribute) if attribute else 0
     dc = _dc(perf, card).value
+    mode = on_save_mode(card, rules)
     base, dist, lands, need = _base(card), {}, Fraction(0), None
     for face in range(1, D20 + 1):
         total = face + bonus
@@ -84,7 +85,7 @@ def _save_odds(perf, target, card, rules):
         weight = Fraction(1, D20)
         if resisted:
             need = face if need is None else need
-            _add(dist, base, 0, weight, lambda v: on_save_damage(v, card, rules))
+            _add(dist, base, 0, weight, lambda v: on_save_damage(v, mode))
         else:
             lands += weight
             _add(dist, base, 0, weight)
