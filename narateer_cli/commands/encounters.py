@@ -200,7 +200,9 @@ def undo_cmd(app, enc_id):
         record, sheets = restore_last(s, log_id)
         data = {"encounter": log_id, "undone": record["seq"], "files": sorted(record["before"]),
                 "undid": _undone_words(s.campaign.root, log_id, record, s.campaign.system)}
-        log_undo(s, log_id, record, data, {cid: (now.dice, back.dice) for cid, (now, back) in sheets.items()})
+        own = s.campaign.system.hook("undo_fields")  # a system that logs its own fields in place of `dice`
+        moves = None if own else {cid: (now.dice, back.dice) for cid, (now, back) in sheets.items()}
+        log_undo(s, log_id, record, data, moves, extra=own(sheets) if own else None)
     emit(app, "undo", data)
 
 
