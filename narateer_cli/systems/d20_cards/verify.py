@@ -104,10 +104,11 @@ def _act(result, decl, rules):
                                              lambda faces: roll_damage(dice, faces)))
     evo = result.get("evolutionary")
     if evo:
-        _expect(evo["success"] == evolutionary_success(evo["face"], evo["augmentor"], rules),
-                f"Evolutionary success is {evo['success']!r} in the log; replayed from its face it is "
-                f"{not evo['success']!r}")
+        success = evolutionary_success(evo["face"], evo["augmentor"], rules)
+        _expect(evo["success"] == success,
+                f"Evolutionary success is {evo['success']!r} in the log; the rules give {success!r} from its face")
     targets = result["targets"]
+    _expect(not (evo and evo["stopped"] and targets), "the Evolutionary failure stopped the card, yet targets are logged")
     for i, t in enumerate(targets):
         # under `damage.roll: per_target` only the last target's dice are logged
         own_roll = rules.damage["roll"] != "per_target" or i == len(targets) - 1

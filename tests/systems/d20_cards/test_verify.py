@@ -167,3 +167,29 @@ def test_a_tampered_claim_is_named_with_what_the_rules_give(case, tamper, words)
     tamper(entry)
     problem = verify_log([entry], RULES)
     assert problem is not None and problem.startswith("entry 1 (act): ") and words in problem, problem
+
+
+def test_a_tampered_evolutionary_roll_is_named():
+    entry = _logged("surge", "bandit", faces={"evolutionary": [15], "attack": [15]})
+    entry["result"]["evolutionary"]["face"] = 3
+    assert "Evolutionary success is True in the log; the rules give False from its face" in verify_log([entry], RULES)
+
+
+def test_a_damage_entry_is_replayed_from_its_declared_amount():
+    """`damage CHAR N` under Swan Song: taken is twice N; a log that deals other than N, or does not double, fails."""
+    import random
+
+    from narateer_cli.render import plain
+    from narateer_cli.systems.d20_cards.dice import DiceSource
+    from narateer_cli.systems.d20_cards.timeflow import damage
+
+    _, result = damage(SWAN, "bandit", 5, RULES, DiceSource(random.Random(0)))
+    entry = {"seq": 1, "command": "damage", "actor": "bandit", "declaration": {"amount": 5, "drain": False},
+             "result": plain(result)}
+    assert entry["result"]["damage"]["taken"] == 10 and verify_log([entry], RULES) is None
+    declared = copy.deepcopy(entry)
+    declared["declaration"]["amount"] = 4
+    assert "bandit: damage base is 5 in the log; the rules give 4" in verify_log([declared], RULES)
+    undoubled = copy.deepcopy(entry)
+    undoubled["result"]["damage"].update(taken=5, hp_after=15)
+    assert "bandit: damage taken is 5 in the log; the rules give 10" in verify_log([undoubled], RULES)
