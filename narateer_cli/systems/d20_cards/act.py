@@ -109,12 +109,12 @@ def _pay(world, plan):
 
 
 def spend(before: dict, paid: dict) -> dict:
-    """R-CARD-ACT-1: each resource after paying a card's cost (`act` and `verify`'s replay)."""
+    """R-CARD-ACT-2: each resource after paying a card's cost (`act` and `verify`'s replay)."""
     return {**before, **{res: before.get(res, 0) - amount for res, amount in paid.items()}}
 
 
 def use_charge(have: int) -> Change:
-    """R-CARD-PROP-7: performing a charged card spends one charge."""
+    """R-CARD-CD-4: performing a charged card spends one charge."""
     return Change(have, have - 1)
 
 
