@@ -193,3 +193,17 @@ def test_a_damage_entry_is_replayed_from_its_declared_amount():
     undoubled = copy.deepcopy(entry)
     undoubled["result"]["damage"].update(taken=5, hp_after=15)
     assert "bandit: damage taken is 5 in the log; the rules give 10" in verify_log([undoubled], RULES)
+
+
+def test_faces_off_their_die_or_too_few_are_named():
+    entry = _logged("firebolt", "bandit", faces={"attack": [15]})
+    off = copy.deepcopy(entry)
+    _hit(off)["attack"].update(faces=[25], face=25)
+    assert "bandit: attack: attack face 25 is not a face of a d20" in verify_log([off], RULES)
+    short = _logged("strike", "bandit", faces={"attack": [15, 5]}, advantage=True)
+    _hit(short)["attack"]["faces"] = [15]
+    assert "bandit: attack: the log holds fewer attack faces than the rules roll" in verify_log([short], RULES)
+    dice = _logged("word", "bandit", w=world(cards=CARDS, mira={"actions": sorted(CARDS)}),
+                   faces={"save": {"bandit": [3]}, "damage": [5]})
+    dice["result"]["damage_roll"]["faces"] = [9]
+    assert "damage roll: damage face 9 is not a face of a d8" in verify_log([dice], RULES)
