@@ -94,6 +94,21 @@ def annotate(system, rules, result, declaration=None) -> None:
                 check["chance"] = ratio_text(*value) if ratio is not None else _text(value)
 
 
+def chance_problem(system, rules, entry: dict) -> str | None:
+    """P-LUCK-1 under verify: each logged `chance` must be the one its check gives now (stats trusts it)."""
+    checks, chance = system.hook("checks"), system.hook("chance")
+    result = entry.get("result")
+    if checks is None or chance is None or not isinstance(result, dict):
+        return None
+    for check in find(checks, result, entry.get("declaration")):
+        logged = check.get("chance")
+        value = None if logged is None else _ask(chance, {k: v for k, v in check.items() if k != "chance"}, rules)
+        if value is not None and parse_fraction(logged) != _fraction(value):
+            return (f"entry {entry.get('seq')} ({entry.get('command')}): logged chance {logged} is not the "
+                    f"check's chance {_text(value)}")
+    return None
+
+
 def _text(value) -> str:
     return fraction_text(_fraction(value))
 

@@ -239,7 +239,8 @@ def encounter_log(data: dict, system=None) -> str:
         return f"encounter {data['id']}: no entries yet"
     rows = [(e.get("seq"), (e.get("id") or "")[:7], _clock(e.get("at")), e.get("actor") or "-",
              summary(e, system)) for e in data["entries"]]
-    return table(rows, ["#", "id", "time", "actor", "what happened"])
+    # an id is text: 8449e68 is no number in exponent form, 0123456 keeps its zero
+    return table(rows, ["#", "id", "time", "actor", "what happened"], disable_numparse=[1])
 
 
 def _clock(at) -> str:
@@ -249,7 +250,19 @@ def _clock(at) -> str:
 
 
 def generic(data: dict) -> str:
-    return "\n".join(f"{k}: {v}" for k, v in data.items())
+    """A result with no formatter of its own, as indented `key: value` lines (never Python reprs)."""
+    return "\n".join(_generic_lines(data, ""))
+
+
+def _generic_lines(data: dict, indent: str):
+    for key, value in data.items():
+        if isinstance(value, dict) and value:
+            yield f"{indent}{key}:"
+            yield from _generic_lines(value, indent + "  ")
+        elif isinstance(value, (list, tuple)):
+            yield f"{indent}{key}: {', '.join(map(str, value)) or '-'}"
+        else:
+            yield f"{indent}{key}: {'-' if value is None or value == {} else value}"
 
 
 FORMATTERS = {

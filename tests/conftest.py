@@ -11,6 +11,7 @@ import contextlib
 import io
 import json
 import os
+import re
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -101,26 +102,54 @@ def snapshot(root: Path) -> dict:
     return out
 
 
-def matches_golden(outputs: dict, name: str, folder: Path, suffix: str = "txt"):
-    """Step `name` of `outputs` ({name: (code, stdout, stderr)}) succeeded and printed exactly the golden
-    file `folder/name.suffix`; NARATEER_GOLDEN_UPDATE=1 rewrites the file first (a deliberate change)."""
-    code, out, err = outputs[name]
-    assert (code, err) == (0, ""), err
+def matches_golden(outputs: dict, name: str, folder: Path, suffix: str = "txt", code: int = 0):
+    """Step `name` of `outputs` ({name: (code, stdout, stderr)}) exited with `code` (success unless told),
+    wrote nothing to stderr and printed exactly the golden file `folder/name.suffix`;
+    NARATEER_GOLDEN_UPDATE=1 rewrites the file first (a deliberate change)."""
+    got, out, err = outputs[name]
+    assert (got, err) == (code, ""), err
     golden = folder / f"{name}.{suffix}"
     if os.environ.get("NARATEER_GOLDEN_UPDATE"):
         golden.write_text(out, encoding="utf-8")
     assert out == golden.read_text(encoding="utf-8")
 
 
-@pytest.fixture
-def camp(tmp_path) -> Path:
-    """A fresh copy of the example campaign with no current encounter."""
-    root = tmp_path / "camp"
+class Steady:
+    """Golden text's moving parts as placeholders: the campaign folder (CAMP), dates, clock times, full entry ids
+    (each keeps one name, ENTRY-n by first sight, so `real` turns the name back into the id) and the short ids
+    of `encounter log` rows (IDIDIDI); the rest stays byte for byte."""
+
+    def __init__(self, root: Path):
+        self.root, self.ids = root, {}
+
+    def __call__(self, text: str) -> str:
+        text = text.replace(str(self.root), "CAMP")
+        text = re.sub(r"\b\d{4}-\d\d-\d\d\b", "YYYY-MM-DD", text)
+        text = re.sub(r"\b\d\d:\d\d:\d\d\b", "HH:MM:SS", text)
+        text = re.sub(r"\b\d\d:\d\d\b", "HH:MM", text)
+        text = re.sub(r"(?m)^(\s*\d+  )[0-9a-f]{7}(  )", r"\1IDIDIDI\2", text)
+        return re.sub(r"\b[0-9a-f]{12}\b", self._name, text)
+
+    def _name(self, match) -> str:
+        return self.ids.setdefault(match.group(0), f"ENTRY-{len(self.ids) + 1}")
+
+    def real(self, arg: str) -> str:
+        return next((eid for eid, name in self.ids.items() if name == arg), arg)
+
+
+def example_campaign(root: Path) -> Path:
+    """A fresh copy of the example campaign at `root` with no current encounter."""
     result = run(None, "init", str(root), "--example")
     assert result.code == 0, result.err
     config = root / "narateer.yaml"
     config.write_text(config.read_text().replace("encounter: ambush\n", ""))
     return root
+
+
+@pytest.fixture
+def camp(tmp_path) -> Path:
+    """A fresh copy of the example campaign with no current encounter."""
+    return example_campaign(tmp_path / "camp")
 
 
 @pytest.fixture

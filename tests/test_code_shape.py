@@ -3,8 +3,8 @@
 - a function is at most 60 lines long, its docstring not counted;
 - a click command's body (a function decorated with `@command`, `@click.command`, `@click.group` or
   `@<group>.command`) is at most 25 lines, its docstring not counted;
-- no function, method or class has a cyclomatic complexity over 20 (radon's grade D starts at 21),
-  computed here the way `radon cc` computes it, so radon is no dependency.
+- no function, method or class has more than 15 branches: a cyclomatic complexity over 16 (well inside
+  radon's grade C, which ends at 20), computed here the way `radon cc` computes it, so radon is no dependency.
 
 Lengths are counted from the first statement after the docstring to the function's last line.
 """
@@ -21,7 +21,7 @@ PACKAGE = ROOT / "narateer_cli"
 
 MAX_LINES = 60
 MAX_COMMAND_LINES = 25
-MAX_COMPLEXITY = 20
+MAX_COMPLEXITY = 16  # 15 branches + 1
 
 # Functions allowed to break the shape while they are being made smaller: none today, and nothing may be
 # added. A listed name must still offend (the test fails when one no longer does, so the set cannot go stale).
@@ -121,7 +121,7 @@ def offences(source: str, path: str) -> dict[str, list[str]]:
         problems = []
         cc = complexity(node)
         if cc > MAX_COMPLEXITY:
-            problems.append(f"{where} has cyclomatic complexity {cc} (over {MAX_COMPLEXITY}, radon grade D)")
+            problems.append(f"{where} has cyclomatic complexity {cc} (over {MAX_COMPLEXITY}: more than 15 branches)")
         if isinstance(node, DEFS):
             lines = body_lines(node)
             if lines > MAX_LINES:
@@ -211,10 +211,10 @@ def _branches(n: int) -> list[str]:
     return [line for i in range(n) for line in (f"if x == {i}:", f"    x = {i}")] + ["return x"]
 
 
-def test_complexity_21_offends_and_20_does_not():
-    assert offences(_function("f", _branches(19)), "m.py") == {}
-    found = offences(_function("f", _branches(20)), "m.py")
-    assert found == {"m.py:f": ["m.py:1: f has cyclomatic complexity 21 (over 20, radon grade D)"]}
+def test_complexity_17_offends_and_16_does_not():
+    assert offences(_function("f", _branches(15)), "m.py") == {}
+    found = offences(_function("f", _branches(16)), "m.py")
+    assert found == {"m.py:f": ["m.py:1: f has cyclomatic complexity 17 (over 16: more than 15 branches)"]}
 
 
 def test_nested_functions_and_methods_are_named_by_their_path():

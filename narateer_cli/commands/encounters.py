@@ -155,6 +155,23 @@ def encounter_group(help: str = ENCOUNTER_HELP, shared: tuple[str, ...] = ("new"
 HOST_SUBCOMMANDS = {"new": encounter_new, "show": encounter_show, "log": encounter_log, "end": encounter_end}
 encounter_cmd = encounter_group()  # the host's own, for a system that lists no `encounter` verb
 
+def real_time(text: str) -> bool:
+    """A date (YYYY-MM-DD), a date-time or a clock time (HH:MM[:SS]) that exists: 2026-02-30 and 99:99 do not."""
+    from datetime import date, time
+
+    day, _, clock = text.rstrip("Z").replace(" ", "T").partition("T")
+    try:
+        if "-" in day:
+            date.fromisoformat(day)
+        else:
+            clock = day
+        if clock:
+            time.fromisoformat(clock)
+    except ValueError:
+        return False
+    return True
+
+
 def log_filter(actors, since):
     """T-LOG: which entries `--actor` and `--since` keep (a seq number, a clock time, or a date-time)."""
     from ..errors import BadInput
@@ -168,7 +185,7 @@ def log_filter(actors, since):
             at_least = ("clock", text if len(text) > 5 else text + ":00")
         elif len(text) >= 10 and text[4] == "-":
             at_least = ("at", text.replace(" ", "T"))
-        else:
+        if at_least is None or (at_least[0] != "seq" and not real_time(text)):
             raise BadInput(f"--since {since!r} is neither a seq number nor a time",
                            fix="give --since 12 (from entry 12), --since 13:05 or --since 2026-11-30T13:05")
 

@@ -129,7 +129,9 @@ def _date(text):
 
     from ..errors import BadInput
 
-    if text is not None and not re.fullmatch(r"\d{4}-\d{2}-\d{2}(T[\d:]+Z?)?", text):
+    from .encounters import real_time
+
+    if text is not None and not (re.fullmatch(r"\d{4}-\d{2}-\d{2}(T[\d:]+Z?)?", text) and real_time(text)):
         raise BadInput(f"--since {text!r} is not a date", fix="give it as YYYY-MM-DD, e.g. --since 2026-11-01")
     return text
 

@@ -59,7 +59,7 @@ def check_folders(root: Path) -> Path:
 def check_id(text: str, what: str = "character") -> str:
     if not ID_RE.match(text or ""):
         raise BadInput(f"{what} id {text!r} is not valid",
-                       fix="use letters, digits, - and _ only (the file name without .yaml)")
+                       fix="use 1 to 64 letters, digits, - and _ (the file name without .yaml)")
     return text
 
 

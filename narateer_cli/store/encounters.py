@@ -177,14 +177,19 @@ def _merge_entry(root: Path, path: Path, label: str, tail) -> dict | None:
         return None
     snaps = [hist.snapshots.get(t) or {} for t in [last] + others]
     base = hist.fork_base([last] + others) or {}
-    moved = sorted(cid for cid in joined
-                   if any(_held(s.get(cid)) != _held(base.get(cid, hist.first_before.get(cid))) for s in snaps))
+    moved = _moved(joined, snaps, base, hist.first_before)
     here = snaps[0]
     for cid in moved:
         _require_sheet(root, cid, joined[cid])
     return {"seq": tail.seq + 1, "id": loglines.new_id(), "parent": last, "at": loglines.now(),
             "command": "merge", "actor": None, "merges": others,
             "dice": {cid: {"before": here.get(cid) or {}, "after": joined[cid]} for cid in moved}}
+
+
+def _moved(joined: dict, snaps: list, base: dict, first_before: dict) -> list:
+    """The characters whose dice some branch moved away from the fork's base (or from before the log)."""
+    return sorted(cid for cid in joined
+                  if any(_held(s.get(cid)) != _held(base.get(cid, first_before.get(cid))) for s in snaps))
 
 
 def _held(dice) -> dict:
@@ -283,6 +288,9 @@ def _records(folder: Path) -> list[str]:
 def latest_undo(root: Path, enc_id: str) -> tuple[Path, dict]:
     folder = undo_dir(root, enc_id)
     names = _records(folder)
+    if not names and enc_id == CAMPAIGN:
+        raise Refused("nothing to undo in encounter campaign (the campaign log: no encounter is current)",
+                      fix="`narateer undo ID` undoes the last action of encounter ID")
     if not names:
         raise Refused(f"nothing to undo in encounter {enc_id}",
                       fix="undo history lives in .narateer/ on the machine that made the change; use git to go further")

@@ -71,6 +71,10 @@ class History:
             after = self._merge(line, where, entry, parent, base)
         else:
             after = self._continue(line, where, entry, base)
+        self._advance(eid, parent, entry, after)
+
+    def _advance(self, eid: str, parent, entry: dict, after):
+        """Record entry `eid` as read: it replaces the tips it continues or merges, and its dice snapshot is kept."""
         self.parents[eid] = parent
         if parent in self.tips:
             self.tips.remove(parent)

@@ -57,6 +57,12 @@ def merge_value(base, ours, theirs, path: tuple, counters):
         # equal sides may still be two equal spends of a counter inside: merge key by key
         merge_map(base if isinstance(base, dict) else {}, ours, theirs, path, counters)
         return ours
+    return _merge_changed(base, ours, theirs, path, counters)
+
+
+def _merge_changed(base, ours, theirs, path: tuple, counters):
+    """A value holding no counter: the side that changed it wins, a mapping changed on both sides merges
+    key by key, anything else changed on both sides differently is a Conflict."""
     if ours == theirs:
         return ours
     if _plain(ours) == _plain(base):

@@ -194,13 +194,18 @@ def checker(root: Path, system, rules):
     """(audit, per-entry problem) for a streamed log: the system's own verify of each entry, and each
     unveil checked against its commitment and re-run as the entry it unveils (P-SECRET-3). A system with
     checks that span entries names a `log_checker`: one per log, fed its entries in order."""
-    audit = Audit(root, lambda entry: system.verify_log([entry], rules), private_keys(system))
+    from ..luck import chance_problem
+
+    def verify(entry: dict) -> str | None:
+        return system.verify_log([entry], rules) or chance_problem(system, rules, entry)
+
+    audit = Audit(root, verify, private_keys(system))
     stream = system.hook("log_checker")
     check = stream(rules) if stream is not None else (lambda entry: system.verify_log([entry], rules))
 
     def problem(entry: dict) -> str | None:
         if "unveils" in entry or entry.get("commitment") is not None:
             return audit.add(entry)  # a sealed roll has no faces to re-run until it is unveiled
-        return check(entry)
+        return check(entry) or chance_problem(system, rules, entry)
 
     return audit, problem

@@ -540,11 +540,10 @@ def _untrusted_targets(root: Path, manifest) -> str | None:
     exactly what they held when the action began."""
     writes, appends = manifest["writes"], manifest["appends"]
     for rel, text in writes.items():
-        if not (isinstance(rel, str) and re.match(_WRITABLE, rel) and (text is None or isinstance(text, str))):
+        if not _is_data_write(rel, text):
             return f"it names {rel!r}, which is not a campaign data file"
     for rel, item in appends.items():
-        if not (isinstance(rel, str) and re.match(_APPENDABLE, rel) and isinstance(item, list) and len(item) == 3
-                and isinstance(item[0], int) and isinstance(item[2], str)):
+        if not _is_log_append(rel, item):
             return f"it appends to {rel!r}, which is not an encounter log"
     for rel in list(writes) + list(appends):
         if _linked(root, rel):
@@ -553,6 +552,17 @@ def _untrusted_targets(root: Path, manifest) -> str | None:
         if not _log_continues(root / rel, size, prefix, text):
             return f"{rel} changed since the action began"
     return None
+
+
+def _is_data_write(rel, text) -> bool:
+    """A manifest write: a campaign data file's path and its new text (None: remove it)."""
+    return bool(isinstance(rel, str) and re.match(_WRITABLE, rel) and (text is None or isinstance(text, str)))
+
+
+def _is_log_append(rel, item) -> bool:
+    """A manifest append: an encounter log's path and [size before, prefix digest, text]."""
+    return bool(isinstance(rel, str) and re.match(_APPENDABLE, rel) and isinstance(item, list) and len(item) == 3
+                and isinstance(item[0], int) and isinstance(item[2], str))
 
 
 def _linked(root: Path, rel: str) -> bool:

@@ -730,6 +730,7 @@ def test_no_current_encounter(camp):
     refused(camp, 2, "turn", "start", "selka")
     refused(camp, 2, "encounter", "show")
     refused(camp, 3, "undo", contains="nothing to undo in encounter campaign")  # G-LOG-5: the campaign log
+    assert "`narateer undo ID` undoes the last action of encounter ID" in refused(camp, 3, "undo")
 
 
 @pytest.mark.parametrize("body", ["id: [broken\n", "- just\n- a list\n", "round: 1\n", "\x00\x01binary"])

@@ -308,7 +308,7 @@ def test_odds_one_die_with_advantage_exact(camp):
 
 def test_behind_advantage_lowers_target_one_tier(camp):
     plain = ok(camp, "behind", "torren", "observation", "--dr", "4")
-    assert plain["target"] == 4 and plain["success"] is False
+    assert plain["target"] == 4 and plain["success"] is False and plain["system"] == "narateer"  # S-SYS-6
     adv = ok(camp, "behind", "torren", "observation", "--dr", "4", "--advantage")
     assert adv["target"] == 1 and adv["success"] is True
     dis = ok(camp, "behind", "elira", "observation", "--dr", "routine", "--disadvantage")

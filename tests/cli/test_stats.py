@@ -52,6 +52,21 @@ def test_each_logged_check_records_its_exact_chance(camp):
         f"{c.numerator}/{c.denominator}" for c in (exact_chance(1 + b, dr) for b, dr, _ in CHECKS)]
 
 
+def test_verify_catches_an_edited_chance(camp):
+    """P-LUCK-1: stats trusts the logged chance, so verify re-derives it from the check."""
+    play(camp)
+    log = camp / "encounters" / "campaign.log.yaml"
+    lines = log.read_text().splitlines(keepends=True)
+    number, line = next((n, l) for n, l in enumerate(lines, 1) if '"command": "roll"' in l)
+    logged = json.loads(line[2:])["result"]["chance"]
+    lines[number - 1] = line.replace(f'"chance": "{logged}"', '"chance": "1/1"')
+    log.write_text("".join(lines))
+    r = run(camp, "verify", "campaign")
+    assert r.code == 1
+    assert f"campaign.log.yaml:{number}: entry {number} (roll): logged chance 1/1 is not the check's chance {logged}" \
+        in r.out + r.err
+
+
 def test_stats_against_an_independent_poisson_binomial(camp):
     play(camp)
     chances = [exact_chance(1 + b, dr) for b, dr, _ in CHECKS]

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import matches_golden, run
+from tests.conftest import example_campaign, matches_golden, run
 
 HERE = Path(__file__).resolve().parent
 
@@ -60,10 +60,7 @@ STEPS = [
 
 @pytest.fixture(scope="module")
 def played(tmp_path_factory):
-    root = tmp_path_factory.mktemp("golden") / "camp"
-    assert run(None, "init", str(root), "--example").code == 0
-    config = root / "narateer.yaml"
-    config.write_text(config.read_text().replace("encounter: ambush\n", ""))
+    root = example_campaign(tmp_path_factory.mktemp("golden") / "camp")
     outputs = {}
     for name, argv in STEPS:
         r = run(root, *argv)

@@ -36,8 +36,8 @@ SYSTEM = System(
     },
     hooks={
         "ruleset": __name__ + ".ruleset:build_ruleset",
-        "parse_sheet": __name__ + ".sheet:parse_sheet",
-        "sheet_schema": __name__ + ".hostschema:SHEET",
+        "parse_sheet": __name__ + ".sheet:build_sheet",
+        "sheet_schema": __name__ + ".schema:SHEET",
         "new_state": __name__ + ".encounter:new_state",
         "load_state": __name__ + ".encounter:load_state",
         "verify_log": __name__ + ".verify:verify_log",

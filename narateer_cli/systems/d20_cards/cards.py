@@ -1,21 +1,19 @@
 """Action cards as data (R-CARD-1..4): the `Card` record and its parser.
 
 A card comes from `actions/<id>.yaml` or from a sheet's `cards:` mapping;
-both go through `card_problems` (schema table plus the cross-field rules,
-each problem with `file:line`) and `parse_card`. Nothing here reads a file:
-callers pass the parsed mapping and a `locate(path) -> line` callable.
+both go through `card_problems` (the schema table `schema.CARD`, its rules
+across keys included, each problem a host `Problem` with its line) and
+`parse_card`. Nothing here reads a file: callers pass the parsed mapping (a
+round-trip document knows its lines).
 """
 
 from __future__ import annotations
 
-import re
-
 from narateer_cli.errors import BadInput
 
 from narateer_cli.record import Record
-from .schema import CARD_SCHEMA, ID_RE, UNITS, Problem, check
-
-_DICE_RE = re.compile(r"^\s*(\d+)\s*[dD]\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*$")
+from .schema import DICE_RE as _DICE_RE
+from .schema import CARD, ID_RE, UNITS, line
 UNIT_SECONDS = {"minutes": 60, "hours": 3600, "days": 86400}
 
 
@@ -80,51 +78,25 @@ def _duration(value) -> Duration | None:
     return Duration(unit, value[unit])
 
 
-# Rules across fields (R-CARD-1, R-CARD-ATK-7, R-CARD-DC-2, R-CARD-RANGE-6): key, test, message.
-_CROSS_CHECKS = (
-    ("dc", lambda d, p: d.get("atk") and d.get("dc"), "a card has an ATK attribute or a DC kind, not both (R-CARD-1)"),
-    ("save", lambda d, p: d.get("save") and not d.get("dc"), "only a DC card names a save (R-CARD-DC-2)"),
-    ("damage", lambda d, p: (d.get("damage") or {}).get("overkill") and not d.get("atk"),
-     "only attack cards may have an Overkill modifier (R-CARD-ATK-7)"),
-    ("on_save", lambda d, p: d.get("on_save") not in (None, "none") and not d.get("dc"),
-     "only DC cards have on_save (R-CARD-DC-2)"),
-    ("max_duration", lambda d, p: d.get("max_duration") and "concentration" not in p,
-     "needs the concentration property"),
-    ("evolutionary", lambda d, p: d.get("evolutionary") and "evolutionary" not in p, "needs the evolutionary property"),
-    ("trigger", lambda d, p: d.get("trigger") and "reaction" not in p, "needs the reaction property"),
-    ("area", lambda d, p: d.get("area") is not None and d.get("range") != "self",
-     "only a Self card has an area (R-CARD-RANGE-6)"),
-    ("properties", lambda d, p: len(set(p)) != len(p), "lists a property twice"),
-    ("cooldown", lambda d, p: isinstance(d.get("cooldown"), dict) and len(d["cooldown"]) != 1,
-     "give one unit: rounds, minutes, hours or days"),
-    ("max_duration", lambda d, p: isinstance(d.get("max_duration"), dict) and len(d["max_duration"]) != 1,
-     "give one unit: rounds, minutes, hours or days"),
-)
+def card_problems(card_id: str, doc, label: str, base: tuple = ()) -> list:
+    """Every problem of one card (R-CARD-1, R-CARD-ATK-7) as host `Problem`s, keys under `base` for
+    inline cards (`("cards", "jab")`)."""
+    from narateer_cli.store.schema import Problem, problems
 
-
-def card_problems(card_id: str, doc, label: str, locate=None, base: tuple = ()) -> list[Problem]:
-    """Every problem of one card (R-CARD-1, R-CARD-ATK-7), paths under `base` for inline cards."""
-    def loc(path):
-        return locate((*base, *path)) if locate else None
-
-    problems = check(doc, CARD_SCHEMA, label, loc)
+    found = problems(doc, CARD, label, None, path=".".join(map(str, base)))
     if not ID_RE.match(str(card_id)):
-        problems.append(Problem(label, loc(()) or 1, f"card id {card_id!r} is not letters, digits, - and _"))
-    if problems or not isinstance(doc, dict):
-        return problems
-
-    for key, broken, message in _CROSS_CHECKS:
-        if broken(doc, doc.get("properties") or []):
-            problems.append(Problem(label, loc((key,)) or 1, f"{key}: {message}"))
-    return problems
+        found.append(Problem(label, 1, ".".join(map(str, base)), f"card id {card_id!r} is not letters, digits, - and _",
+                             "rename the file"))
+    return found
 
 
-def parse_card(card_id: str, doc, label: str, locate=None, base: tuple = ()) -> Card:
-    """The card as a record; BadInput with the first `file:line` problem when invalid."""
-    problems = card_problems(card_id, doc, label, locate, base)
-    if problems:
-        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-        raise BadInput(f"{problems[0]}{more}", fix="correct the card; narateer check lists every problem")
+def parse_card(card_id: str, doc, label: str, base: tuple = (), checked: bool = False) -> Card:
+    """The card as a record; BadInput with the first `file:line` problem when invalid (`checked`: the
+    sheet holding it was checked already)."""
+    found = [] if checked else card_problems(card_id, doc, label, base)
+    if found:
+        more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
+        raise BadInput(f"{line(found[0])}{more}", fix="correct the card; narateer check lists every problem")
     cost = doc.get("cost", {})
     cost = {"ap": cost} if isinstance(cost, int) else dict(cost)
     charges = doc.get("charges") or {}

@@ -11,7 +11,6 @@ from __future__ import annotations
 from narateer_cli.errors import BadInput
 
 from .results import Encounter, Joined, TurnEnd
-from .schema import closest
 
 
 def new_state(enc_id: str, participants, rules=None) -> dict:
@@ -41,9 +40,11 @@ def as_record(state: dict | None) -> Encounter | None:
 def begin_turn(state: dict, char: str) -> dict:
     """`turn start CHAR`: CHAR's turn; a second turn in the same round starts the next round."""
     if char not in state["participants"]:
+        from narateer_cli.suggest import closest, did_you_mean
+
         near = closest(char, state["participants"])
-        raise BadInput(f"{char} is not in encounter {state['id']}",
-                       fix=f"did you mean {near}?" if near else "narateer encounter join " + char)
+        raise BadInput(f"{char} is not in encounter {state['id']}" + did_you_mean(char, state["participants"]),
+                       fix=f"name {near[0]}" if near else "narateer encounter join " + char)
     acted = list(state.get("acted") or [])
     round_no = state["round"]
     if char in acted:

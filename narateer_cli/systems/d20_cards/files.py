@@ -54,8 +54,7 @@ def read_card(path: Path):
     except YAMLError:
         doc = load_doc(path, label)  # raises with the line
     if card_problems(path.stem, doc, label):
-        doc = load_doc(path, label)
-        return parse_card(path.stem, doc, label, locator(doc))
+        doc = load_doc(path, label)  # again, for the problem's line
     return parse_card(path.stem, doc, label)
 
 
@@ -94,7 +93,7 @@ def load_world(root: Path, rules, encounter=None, clock: int = 0):
     for path in sorted((root / "characters").glob("*.yaml")):
         label = f"characters/{path.name}"
         doc = load_doc(path, label)
-        chars[path.stem] = parse_sheet(path.stem, doc, label, rules, locator(doc))
+        chars[path.stem] = parse_sheet(path.stem, doc, label, rules)
     return World(chars, load_cards(root), encounter, clock)
 
 
@@ -103,6 +102,7 @@ def check_files(root: Path, rules=None) -> list[str]:
     from narateer_cli.store import yamlio
 
     from .cards import card_problems
+    from .schema import line
 
     folder = root / "actions"
     problems = []
@@ -116,7 +116,7 @@ def check_files(root: Path, rules=None) -> list[str]:
             text = exc.line().removeprefix(label + ": ")
             problems.append(text if text.startswith(label + ":") else f"{label}:1: {text}")
             continue
-        problems += [str(p) for p in card_problems(path.stem, doc, label, locator(doc))]
+        problems += [line(p) for p in card_problems(path.stem, doc, label)]
     return problems + _sheet_references(root, folder)
 
 

@@ -13,7 +13,6 @@ from narateer_cli.errors import BadInput, Refused
 from .effects import critical, note
 from narateer_cli.record import Record
 from .results import Gate, Geometry
-from .schema import closest
 from .sheet import card_for
 
 
@@ -24,8 +23,9 @@ class Plan(Record):
 def _char(world, name, what="character"):
     if name in world.chars:
         return world.chars[name]
-    near = closest(name, world.names())
-    raise BadInput(f"unknown {what} {name!r}", fix=f"did you mean {near}?" if near else "see characters/")
+    from narateer_cli.suggest import unknown
+
+    raise unknown(what, name, world.names())
 
 
 def _companion(world, owner, card, decl):
@@ -50,8 +50,9 @@ def prepare(world, decl, rules) -> Plan:
     owner = _char(world, decl.actor)
     card = card_for(owner, decl.card, world.cards)
     if card is None:
-        near = closest(decl.card, [*owner.cards, *world.cards])
-        raise BadInput(f"unknown card {decl.card!r}", fix=f"did you mean {near}?" if near else "see actions/")
+        from narateer_cli.suggest import unknown
+
+        raise unknown("card", decl.card, sorted({*owner.cards, *world.cards}))
     performer = _companion(world, owner, card, decl)
     perf_id = performer.id if performer else owner.id
     targets = tuple(decl.targets)

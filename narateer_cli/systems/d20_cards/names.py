@@ -9,14 +9,11 @@ is refused with the known name. The same holds for resources (`app` next to
 
 from __future__ import annotations
 
-import difflib
-
 # The conditions the engine itself reads (A-CARD-NULL, -CRIT, -DYING, R-CARD-PROP-9); the ruleset adds
 # its senses (A-CARD-SENSES) and `mobility_blocked_by` (A-CARD-MOBILITY).
 RULE_CONDITIONS = ("nullified", "critical", "dying", "stabilized", "swan_song")
 RESOURCES = ("ap",)
 RECHARGES = ("proper",)
-NEAR = 0.75  # a name at least this close to a known one (difflib ratio) is taken for a misspelling
 
 
 def known_conditions(rules) -> list[str]:
@@ -29,29 +26,12 @@ def known_conditions(rules) -> list[str]:
 
 
 def near_miss(name, known) -> str | None:
-    """The known name `name` misspells: not itself known, close to one (difflib) and either one typing
-    slip away from it or a cut-short form of it (`blind` for blinded); None otherwise. `weakened` is
-    close to deafened but two letters apart, so it stays a condition of its own."""
-    word = str(name).strip().lower()
-    if word in known:
-        return None
-    for candidate in difflib.get_close_matches(word, list(known), n=3, cutoff=NEAR):
-        if slips(word, candidate) <= 1 or (len(word) >= 4 and candidate.startswith(word)):
-            return candidate
-    return None
+    """The known name `name` misspells (one typing slip away, or cut short: `blind` for blinded), else
+    None; `weakened` is close to deafened but two letters apart, so it stays a condition of its own."""
+    from narateer_cli.suggest import closest
 
-
-def slips(a: str, b: str) -> int:
-    """Typing slips from a to b: letters left out, added, changed or swapped (optimal string alignment)."""
-    rows = [list(range(len(b) + 1))]
-    for i, ca in enumerate(a, 1):
-        row = [i]
-        for j, cb in enumerate(b, 1):
-            row.append(min(rows[-1][j] + 1, row[j - 1] + 1, rows[-1][j - 1] + (ca != cb)))
-            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
-                row[j] = min(row[j], rows[-2][j - 2] + 1)
-        rows.append(row)
-    return rows[-1][-1]
+    near = closest(str(name).strip(), known, cutoff=0.75, slip=True)
+    return near[0] if near and str(name).strip().lower() not in known else None
 
 
 def condition_miss(entry, rules) -> str | None:
@@ -59,13 +39,19 @@ def condition_miss(entry, rules) -> str | None:
     return near_miss(str(entry).partition(":")[0], known_conditions(rules))
 
 
+def dotted(path) -> str:
+    """A key path as the messages write it: `cooldowns.firebot`, `actions[0]`."""
+    out = ""
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out
+
+
 def reference_problems(doc, cards, roster) -> list[tuple[tuple, str]]:
     """Every name on a sheet that should be a known card (`actions`, `charges`, `cooldowns`,
     `concentrating.card`) or a known character (`companions`, `owner`), as (key path, message) with the
     closest known names (S-SYS-5). `doc` is the sheet mapping (or a Character's fields in that shape)."""
     from narateer_cli.suggest import did_you_mean
-
-    from .schema import dotted
 
     cards, roster = sorted(set(cards) | set(doc.get("cards") or ())), sorted(roster)
     places = [(("actions", i), name, cards, "card") for i, name in enumerate(doc.get("actions") or ())]

@@ -7,11 +7,9 @@ returns one result record, which the render layer turns into text and JSON.
 from __future__ import annotations
 
 from narateer_cli import durations
-from narateer_cli.errors import BadInput
 
 from .gates import card_status
 from .results import CardList, CardView, DiceRoll, EncounterStatus, SheetView, Standing
-from .schema import closest
 from .sheet import card_for
 
 
@@ -27,8 +25,9 @@ def card_view(world, card_id: str, char: str | None, rules) -> CardView:
     who = world.chars.get(char) if char else None
     found = card_for(who, card_id, world.cards) if who else world.cards.get(card_id)
     if found is None:
-        near = closest(card_id, world.cards)
-        raise BadInput(f"unknown card {card_id!r}", fix=f"did you mean {near}?" if near else "see actions/")
+        from narateer_cli.suggest import unknown
+
+        raise unknown("card", card_id, world.cards)
     return CardView(found, char, who, card_status(world, char, card_id, rules) if who else None)
 
 

@@ -1,8 +1,8 @@
 """The d20-cards ruleset: the shipped `rules.yaml` merged with a campaign's `rules:`.
 
 `build_ruleset(default, overrides, where)` validates every knob A-CARD-* by
-its schema table and names the key path of anything wrong, with the closest
-known key for a misspelt one. The engine reads knobs only from a `Ruleset`.
+its `narateer_cli.store.schema` table and names the key path of anything
+wrong, with the closest known key for a misspelt one. The engine reads knobs only from a `Ruleset`.
 The YAML itself is parsed by the caller: this module never opens a file.
 """
 
@@ -11,10 +11,12 @@ from __future__ import annotations
 from narateer_cli.errors import BadInput
 
 from narateer_cli.record import Record
-from .schema import ATTACK_ATTRS, Choice, DictOf, Either, Int, ListOf, Map, Nullable, Text, check
+from narateer_cli.store.schema import Choice, Either, Int, Map, Nullable, Seq, Text
 
-_NAMES = ListOf(Text())
-_ATTRS = ListOf(Choice(*ATTACK_ATTRS))
+from .schema import ATTACK_ATTRS
+
+_NAMES = Seq(Text(word=True), indexed=True)
+_ATTRS = Seq(Choice(*ATTACK_ATTRS), indexed=True)
 
 RULES_SCHEMA = Map({
     "natural": Map({"twenty": Choice("none", "hit", "miss"), "one": Choice("none", "hit", "miss")}),
@@ -25,7 +27,7 @@ RULES_SCHEMA = Map({
                              required=("mental", "physical"))),
     "attributes": Map({"mind": _ATTRS, "body": _ATTRS}, required=("mind", "body")),
     "blind_penalty": Int(-100, 0),
-    "beyond_range": ListOf(Choice("meter", "reach")),
+    "beyond_range": Seq(Choice("meter", "reach")),
     "blind_both": Choice("refuse", "penalty", "stack"),
     "edge": Map({"dice": Int(2, 2), "both": Choice("cancel", "disadvantage")}),
     "range": Map({"require_distance": Choice(True, False)}),
@@ -33,17 +35,17 @@ RULES_SCHEMA = Map({
     "ap": Map({"refresh": Choice("max"), "timing": Choice("turn_start", "manual"),
                "outside_encounter": Choice("free", "spend"), "default_max": Int(0, 1000)}),
     "time": Map({"round_seconds": Nullable(Int(1, 86400))}),
-    "rest": DictOf(Text(), Map({"charges": Choice("refill", "keep"), "ap": Choice("max", "keep"),
+    "rest": Map(values=Map({"charges": Choice("refill", "keep"), "ap": Choice("max", "keep"),
                                 "cooldowns": Choice("end", "keep"), "hp": Choice("keep", "max"),
                                 "concentration": Choice("keep", "drop")})),
-    "concentration": Map({"dc": Int(0, 100), "bonus": Text(), "ties": Choice("keep", "drop"),
+    "concentration": Map({"dc": Int(0, 100), "bonus": Text(word=True), "ties": Choice("keep", "drop"),
                           "on_second": Choice("refuse", "replace")}),
     "evolutionary": Choice("meet_or_beat", "roll_under"),
     "critical": Map({"hp_at_most": Int(-1_000_000)}),
     "dying": Map({"auto_hp_at_most": Nullable(Int(-1_000_000)), "drain": Int(0, 1000)}),
     "hp": Map({"floor": Nullable(Int(-1_000_000))}),
     "nullification": Choice("arcane_only", "every_card"),
-    "tiers": DictOf(Int(0, 100), DictOf(Text(), Int(0, 1000))),
+    "tiers": Map(key=Int(0, 100), values=Map(values=Int(0, 1000))),
     "known_only": Choice(True, False),
     "reaction": Map({"own_turn": Choice(True, False)}),
     "discreet": Choice("reveal", "refuse"),
@@ -53,7 +55,7 @@ RULES_SCHEMA = Map({
     "limits": Map({"targets": Int(1, 10_000), "dice": Int(1, 1_000_000), "number": Int(1, 10**9)}),
 })
 
-KNOBS = tuple(RULES_SCHEMA.fields)
+KNOBS = tuple(RULES_SCHEMA.keys)
 
 
 class Ruleset(Record):
@@ -82,19 +84,22 @@ def merge(base: dict, over: dict) -> dict:
 
 
 def build_ruleset(default: dict, overrides: dict | None = None, where: str = "narateer.yaml",
-                  locate=None, checked: bool = False) -> Ruleset:
+                  checked: bool = False) -> Ruleset:
     """Merge `overrides` over `default` and validate every knob; BadInput names the key path.
     `checked`: the host's config cache says these very files passed before, so the checks are skipped."""
     overrides = overrides or {}
     if not isinstance(overrides, dict):
         raise BadInput(f"{where}: rules must be a mapping of ruleset keys", fix="see rules.yaml of d20-cards")
     merged = merge(default, overrides)
-    problems = [] if checked else check(overrides, Map(RULES_SCHEMA.fields), where, locate)
-    problems += check(merged, RULES_SCHEMA, where, locate) if not (problems or checked) else []
-    if problems:
-        first = problems[0]  # without a locator the line is unknown: `check` finds the key's line itself
-        place = f"{first.label}:{first.line}" if locate is not None else first.label
-        raise BadInput(f"{place}: rules.{first.message}", fix="correct it or remove the override")
+    if not checked:  # the overrides first, for their lines in a round-trip document; then the whole
+        from narateer_cli.store.schema import problems
+
+        found = problems(overrides, RULES_SCHEMA, where, None, path="rules")
+        lined = bool(found) and hasattr(overrides, "lc")
+        found = found or problems(merged, RULES_SCHEMA, where, None, path="rules")
+        if found:  # without a line the host's `check` finds the line of the key the message names
+            place = f"{where}:{found[0].line}" if lined else where
+            raise BadInput(f"{place}: {found[0].message}", fix=found[0].fix or "correct it or remove the override")
     missing = [k for k in KNOBS if k not in merged]
     if missing:
         raise BadInput(f"{where}: ruleset lacks {', '.join(missing)}", fix="restore the shipped rules.yaml")

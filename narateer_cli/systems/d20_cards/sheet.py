@@ -1,7 +1,7 @@
 """Character sheets of d20-cards: the `Character` record, its parser and writer view.
 
-`parse_sheet` checks a sheet mapping against `SHEET_SCHEMA` (every problem
-with `file:line`) and builds a frozen `Character`. `sheet_values` gives back
+`parse_sheet` checks a sheet mapping against the schema table `schema.SHEET`
+(every problem a host `Problem` with its line) and builds a frozen `Character`. `sheet_values` gives back
 the mutable parts (HP, resources, charges, cooldowns, concentration,
 conditions) as plain data, so the store can write only the values that
 changed. Conditions are names with an optional number (`nullified:1`).
@@ -13,7 +13,7 @@ from narateer_cli.errors import BadInput
 
 from .cards import Card, parse_card
 from narateer_cli.record import Record
-from .schema import SHEET_SCHEMA, check
+from .schema import SHEET, line
 
 COUNTERS = ("hp.current", "resources.*.current", "charges.*")
 
@@ -57,40 +57,31 @@ class Character(Record):
         return tuple(c for c in self.conditions if c.partition(":")[0].strip().lower() not in names)
 
 
-def sheet_problems(char_id: str, doc, label: str, locate=None, rules=None) -> list:
-    problems = check(doc, SHEET_SCHEMA, label, locate)
-    if not problems and isinstance(doc, dict):
-        from .cards import card_problems
+def sheet_problems(char_id: str, doc, label: str, rules=None) -> list:
+    """Every problem of a sheet (its inline cards and conditions included) as host `Problem`s."""
+    from narateer_cli.store.schema import problems
 
-        for card_id, card in (doc.get("cards") or {}).items():
-            problems += card_problems(card_id, card, label, locate, ("cards", card_id))
-        problems += _condition_problems(doc, label, locate, rules)
-    return problems
+    return problems(doc, SHEET, label, rules)
 
 
-def _condition_problems(doc, label: str, locate, rules) -> list:
-    """A condition that misspells one the rules read (`immobilised`) would switch its gate off (S-SYS-4)."""
-    from .names import condition_miss
-    from .schema import Problem
-
-    out = []
-    for index, entry in enumerate(doc.get("conditions") or ()):
-        near = condition_miss(entry, rules)
-        if near:
-            line = (locate(("conditions", index)) or locate(("conditions",))) if locate else None
-            out.append(Problem(label, line or 1, f"conditions[{index}]: unknown condition {entry!r}; "
-                                                 f"did you mean {near}?"))
-    return out
-
-
-def parse_sheet(char_id: str, doc, label: str, rules=None, locate=None) -> Character:
+def parse_sheet(char_id: str, doc, label: str, rules=None) -> Character:
     """The sheet as a `Character`; BadInput naming `file:line` of the first problem."""
-    locate = _checked(char_id, doc, label, locate, rules)
+    found = [p for p in sheet_problems(char_id, doc, label, rules) if p.severity == "error"]
+    if found:
+        more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
+        raise BadInput(f"{line(found[0])}{more}", fix="correct the sheet; narateer check lists every problem")
+    return build_sheet(char_id, doc, label, rules)
+
+
+def build_sheet(char_id: str, doc, label: str, rules=None) -> Character:
+    """The `parse_sheet` hook: the `Character` of a sheet the host has checked against `schema.SHEET`."""
+    if not isinstance(doc, dict):
+        return parse_sheet(char_id, doc, label, rules)  # raises: the file must be a mapping
     default_ap = rules.ap["default_max"] if rules is not None else 3
     resources = {k: (v["current"], v["max"]) for k, v in _set(doc, "resources", {}).items()}
     resources.setdefault("ap", (default_ap, default_ap))
     hp = _set(doc, "hp", {"current": 0, "max": 0})
-    cards = {cid: parse_card(cid, c, label, locate, ("cards", cid)) for cid, c in _set(doc, "cards", {}).items()}
+    cards = {cid: parse_card(cid, c, label, checked=True) for cid, c in _set(doc, "cards", {}).items()}
     conc = doc.get("concentrating")
     return Character(
         id=char_id, name=doc.get("name", char_id), attributes=dict(_set(doc, "attributes", {})),
@@ -103,19 +94,6 @@ def parse_sheet(char_id: str, doc, label: str, rules=None, locate=None) -> Chara
         owner=doc.get("owner"), conditions=tuple(str(c) for c in _set(doc, "conditions", ())),
         level=doc.get("level"), focus_slots=doc.get("focus_slots"),
     )
-
-
-def _checked(char_id: str, doc, label: str, locate, rules=None):
-    """The sheet's locator once its every problem is checked; BadInput naming the first."""
-    if locate is None and hasattr(doc, "lc"):
-        from .files import locator
-
-        locate = locator(doc)
-    problems = sheet_problems(char_id, doc, label, locate, rules)
-    if problems:
-        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-        raise BadInput(f"{problems[0]}{more}", fix="correct the sheet; narateer check lists every problem")
-    return locate
 
 
 def _set(doc, key: str, empty):

@@ -14,14 +14,14 @@ from narateer_cli.errors import BadInput
 from . import effects
 from .cards import UNIT_SECONDS
 from .results import Change, DamageResult, ElapseActor, ElapseResult, RestActor, RestResult, TurnStart
-from .schema import closest
 from .sheet import card_for
 
 
 def _char(world, name):
     if name not in world.chars:
-        near = closest(name, world.names())
-        raise BadInput(f"unknown character {name!r}", fix=f"did you mean {near}?" if near else "see characters/")
+        from narateer_cli.suggest import unknown
+
+        raise unknown("character", name, world.names())
     return world.chars[name]
 
 

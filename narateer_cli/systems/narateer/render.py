@@ -130,6 +130,7 @@ def random_dr(data: dict) -> str:
 
 
 def odds(data: dict) -> str:
+    from .engine.dice import beats  # R-CHK-6: the one success comparison marks the totals that win
     edge = "" if data["edge"] == "none" else f" with {data['edge']}"
     lines = [f"{data['dice']} dice{edge} vs DR {data['target']}: {pct(data['p_success'])} to exceed"]
     dist = data["distribution"]
@@ -137,7 +138,7 @@ def odds(data: dict) -> str:
     rows = []
     for total, p in dist.items():
         bar = "█" * max(1, round(30 * p / top)) if p > 0 else ""
-        mark = "*" if int(total) > data["target"] else ""
+        mark = "*" if beats(int(total), data["target"]) else ""
         rows.append((total + mark, pct(p), bar))
     lines.append(table(rows, ["total", "chance", ""]))
     lines.append("* exceeds the DR")

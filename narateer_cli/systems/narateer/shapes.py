@@ -7,6 +7,11 @@ imports this module only when it meets such a record. The engine never builds a 
 from __future__ import annotations
 
 
+def tagged(r) -> dict:
+    """A check result that is its fields, led by its system (S-SYS-6)."""
+    return {"system": "narateer", **r.as_dict()}
+
+
 def check_result(r) -> dict:
     """A Skill Check (CheckResult): the payment flattened beside the faces, total, margin and tier."""
     p = r.payment

@@ -9,7 +9,7 @@ from narateer_cli.errors import BadInput, Refused
 
 from narateer_cli.record import Record
 
-from .names import closest, norm, suggest
+from .names import closest, norm, unknown
 from .ruleset import duration_seconds
 
 SYSTEM = "open-adventure"
@@ -94,7 +94,7 @@ def ds_value(text, rules) -> tuple[int, str]:
     for tier, value in rules.ds_tiers.items():
         if norm(tier) == norm(word):
             return value, f"tier:{tier}"
-    raise BadInput(f"unknown DS tier {text!r}", fix=suggest(word, rules.ds_tiers) + " (or give a whole number)")
+    raise unknown("DS tier", text, rules.ds_tiers, more=" (or give a whole number)")
 
 
 def ladder(rules) -> list[dict]:

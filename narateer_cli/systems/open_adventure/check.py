@@ -11,7 +11,7 @@ from narateer_cli.errors import BadInput, Refused
 
 from .chart import chart_dice, ds_value, time_benefit
 from .dice import Pool, check_chains, roll_pool
-from .names import norm, suggest
+from .names import norm, suggest, unknown
 from narateer_cli.record import Record
 
 SYSTEM = "open-adventure"
@@ -107,7 +107,7 @@ def primary(actor, name: str, rules) -> Primary:
         if norm(attr) == word:
             return Primary(attribute=attr, group=rules.group_of(attr), action=None, score=actor.scores[attr],
                            statblock=None)
-    raise BadInput(f"unknown attribute {name!r}", fix=suggest(name, rules.attributes))
+    raise unknown("attribute", name, rules.attributes)
 
 
 def named_values(tokens, table: dict, option: str, rules, owner: str) -> int:

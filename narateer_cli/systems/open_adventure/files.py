@@ -8,7 +8,6 @@ transaction: all or none.
 
 from __future__ import annotations
 
-from narateer_cli.errors import BadInput
 
 class SheetFile:
     def __init__(self, cid, path, label, text, doc, sheet):
@@ -102,9 +101,9 @@ def load(s, cid: str) -> SheetFile:
     path = camp.sheet_path(cid)
     label = f"characters/{cid}.yaml"
     if not path.exists():
-        from .names import suggest
+        from .names import unknown
 
-        raise BadInput(f"unknown character {cid!r} (no {label})", fix=suggest(cid, camp.sheet_ids()))
+        raise unknown("character", cid, camp.sheet_ids(), detail=f" (no {label})", create="narateer new ID")
     text = yamlio.read_text(path, label)
     doc = yamlio.load_rt(text, label)
     camp.system.check_sheet(doc, label, s.rules)  # the sheet schema, at its lines, as `check` (S-SYS-4)

@@ -1,8 +1,7 @@
-"""Name matching shared by the engine: normalised names and "did you mean"."""
+"""Name matching shared by the engine: normalised names, and "did you mean" through the host's one
+matcher (`narateer_cli.suggest`, S-SYS-5) comparing names the Open Adventure way."""
 
 from __future__ import annotations
-
-import difflib
 
 
 def norm(name) -> str:
@@ -12,10 +11,17 @@ def norm(name) -> str:
 
 def closest(word, known) -> str | None:
     """The known name nearest to `word`, if any is near."""
-    known = [str(k) for k in known]
-    table = {norm(k): k for k in known}
-    found = difflib.get_close_matches(norm(word), list(table), n=1, cutoff=0.6)
-    return table[found[0]] if found else None
+    from narateer_cli.suggest import closest as nearest
+
+    found = nearest(word, known, limit=1, norm=norm)
+    return found[0] if found else None
+
+
+def unknown(what: str, name, known, **options):
+    """The host's BadInput for an unknown NAME, names compared the Open Adventure way."""
+    from narateer_cli.suggest import unknown as host_unknown
+
+    return host_unknown(what, name, known, norm=norm, **options)
 
 
 def suggest(word, known) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from narateer_cli.errors import BadInput
 
-from .names import norm, suggest
+from .names import norm, suggest, unknown
 from narateer_cli.record import Record
 
 POOLS = ("body", "mind", "spirit", "challenge")
@@ -51,7 +51,7 @@ def parse_delta(text) -> int:
 def change_points(sheet, pool: str, delta: int, rules) -> PointsResult:
     """A pool moves by `delta`, stops at 0 (the excess is lost); a loss that leaves it at 0 adds a Wound."""
     if pool not in POOLS:
-        raise BadInput(f"unknown pool {pool!r}", fix=suggest(pool, POOLS))
+        raise unknown("pool", pool, POOLS)
     limit = rules.limits["points"]
     if abs(delta) > limit:
         raise BadInput(f"a change of {delta} is over the limit", fix=f"give at most {limit}")

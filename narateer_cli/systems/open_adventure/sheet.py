@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from narateer_cli.errors import BadInput
 
-from .names import closest, norm, suggest
+from .names import closest, norm, unknown
 from narateer_cli.record import Record
 
 GROUPS = ("body", "mind", "spirit")
@@ -261,7 +261,7 @@ def new_doc(char_id: str, name, npc: bool, given: dict, rules, mo=None, speciali
     scores = {k: whole(v, f"--attribute {k}", limit) for k, v in given.items()}
     for key in scores:
         if key not in known:
-            raise BadInput(f"unknown attribute {key!r}" + (" for an NPC" if npc else ""), fix=suggest(key, known))
+            raise unknown("attribute", key, known, detail=" for an NPC" * npc)
     doc = {"name": name or char_id, "kind": "npc" if npc else "pc"}
     doc.update(_npc_block(scores, reaction, actions or {}, limit) if npc else _pc_block(scores, reaction, actions, rules))
     doc.update(_training(mo, specializations, limit))

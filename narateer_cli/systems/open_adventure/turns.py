@@ -33,6 +33,9 @@ class EncounterCreated(Record):
 def order(members, reactions: dict, sheets: dict, rules) -> tuple:
     """A-OA-TURN: highest Reaction first; ties PCs first, then naming order. NPCs use their statblock."""
     scores = {}
+    for cid in reactions:  # a misspelt name first: it explains the PC left without a total
+        if cid not in members:
+            raise BadInput(f"--reaction {cid}: not in this encounter", fix=suggest(cid, members))
     for cid in members:
         sheet = sheets[cid]
         if sheet.npc:
@@ -44,9 +47,6 @@ def order(members, reactions: dict, sheets: dict, rules) -> tuple:
             if cid not in reactions:
                 raise BadInput(f"{cid} has no Reaction Check total", fix=f"give --reaction {cid}=N")
             scores[cid] = reactions[cid]
-    for cid in reactions:
-        if cid not in members:
-            raise BadInput(f"--reaction {cid}: not in this encounter", fix=suggest(cid, members))
     if rules.turn_order == "actor_chooses":
         return tuple(members)
     index = {cid: i for i, cid in enumerate(members)}

@@ -58,8 +58,8 @@ def test_a_rules_error_is_placed_on_its_own_line(d20):
     line = config.read_text().splitlines().index("  atack_ties: miss") + 1
     assert line > 2
     r = run(d20, "check")
-    assert r.code == 1 and f"narateer.yaml:{line}: rules.atack_ties: unknown key 'atack_ties'; did you mean " \
-                            "attack_ties?" in r.out
+    assert r.code == 1 and f"narateer.yaml:{line}: unknown key 'rules.atack_ties' (did you mean " \
+                            "attack_ties" in r.out
     err = refused(d20, 2, "show", "mira", contains="rules.atack_ties")
     assert "narateer.yaml:1:" not in err
 

@@ -92,7 +92,7 @@ def test_bad_faces_are_exit_2_even_on_cooldown(options, words):
 
 @pytest.mark.parametrize("card,targets,options,words", [
     ("strike", ("bandot",), {}, "did you mean bandit?"),
-    ("strke", ("bandit",), {}, "did you mean strike?"),
+    ("strke", ("bandit",), {}, "(did you mean strike or surge?)"),
     ("strike", (), {}, "needs a target"),
     ("strike", ("bandit",), {"unseen": ("mira",)}, "is not a target"),
     ("strike", ("bandit",), {"distances": {"mira": 1}}, "is not a target"),

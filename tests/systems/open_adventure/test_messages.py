@@ -68,3 +68,8 @@ def test_odds_without_a_ds_says_how_to_give_one(oa):
 def test_a_misspelt_time_step_names_the_closest_one_S_SYS_5(oa, option, given, near):
     err = refused(oa, 2, "roll", "bloodwind", "strength", "--ds", "9", "--time", "12h", option, given, "--dry-run")
     assert f"(did you mean {near}?)" in err and "give one of: 6s, 1min, 15min" in err
+
+
+def test_a_misspelt_reaction_name_is_named_before_the_pc_it_leaves_without_a_total_S_SYS_5(oa):
+    err = refused(oa, 2, "encounter", "new", "z", "bloodwind", "goblin", "--reaction", "bloodwnd=9")
+    assert err == "narateer: --reaction bloodwnd: not in this encounter; did you mean bloodwind?\n"

@@ -225,6 +225,7 @@ class BehindResult(Record):
     """A behind-the-screen check (R-RDY-3): Readiness against a target, no dice, no cost."""
 
     _fields = ("actor", "skill", "readiness", "target", "base_target", "edge", "success", "readiness_off")
+    _shape = "narateer_cli.systems.narateer.shapes:tagged"
 
 
 def behind(sheet: Sheet, skill: str, target: int, rules: Ruleset, advantage=False, disadvantage=False) -> BehindResult:
