@@ -253,7 +253,8 @@ def verify_cmd(app, enc_id):
 
     with Session(app, write=False) as s:
         log_id = _log_id(s, enc_id)
-        audit, entry_problem = secrets.checker(s.campaign.root, s.campaign.system, s.rules)
+        audit, entry_problem = secrets.checker(s.campaign.root, s.campaign.system, s.rules,
+                                               campaign_log=log_id == encounters.CAMPAIGN)
         hist = encounters.verify_log_file(s.campaign.root, log_id, entry_problem)
         problem = hist.problem
         lost = audit.lost()  # P-SECRET-3: still a commitment, reported, never an error

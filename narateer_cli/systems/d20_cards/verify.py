@@ -174,8 +174,8 @@ class LogChecker:
     """One log's entries in order (the host's `log_checker` hook): each entry's rolls replayed, and each
     character's sheet values continuing from the entry its `parent` names."""
 
-    def __init__(self, rules):
-        self.rules, self.last, self.after, self.count = rules, {}, {}, 0
+    def __init__(self, rules, continuity: bool = True):
+        self.rules, self.continuity, self.last, self.after, self.count = rules, continuity, {}, {}, 0
 
     def __call__(self, entry) -> str | None:
         self.count += 1
@@ -184,7 +184,7 @@ class LogChecker:
         if isinstance(entry, dict) and (entry.get("commitment") is not None or "unveils" in entry):
             return None  # a sealed roll is checked when it is unveiled (the host's secrets.checker)
         try:
-            self.last = _entry(entry, command, self.rules, self.last, self.after)
+            self.last = _entry(entry, command, self.rules, self.last, self.after, self.continuity)
         except _Problem as exc:
             return f"entry {seq} ({command}): {exc}"
         except (KeyError, TypeError, ValueError, AttributeError, NarateerError) as exc:
@@ -192,8 +192,10 @@ class LogChecker:
         return None
 
 
-def log_checker(rules) -> LogChecker:
-    return LogChecker(rules)
+def log_checker(rules, continuity: bool = True) -> LogChecker:
+    """The host's `log_checker` hook; without `continuity` (the campaign log, G-LOG-5) each entry's values
+    are checked on their own."""
+    return LogChecker(rules, continuity)
 
 
 def verify_log(entries: list, rules) -> str | None:
@@ -201,7 +203,7 @@ def verify_log(entries: list, rules) -> str | None:
     return next((found for found in map(check, entries or []) if found), None)
 
 
-def _entry(entry, command, rules, last, after):
+def _entry(entry, command, rules, last, after, continuity=True):
     """One entry's rolls and continuity; returns the sheet values play continues from (`after` by entry id)."""
     if not isinstance(entry, dict):
         raise _Problem("an entry must be a mapping")
@@ -210,6 +212,8 @@ def _entry(entry, command, rules, last, after):
         _act(result, entry.get("declaration") or {}, rules)
     elif command in ("damage", "turn start"):
         _taken(entry, result, rules)
+    if not continuity:
+        return last
     last = _start(entry, last, after)
     _continuity(entry, last)
     if entry.get("id") is not None:

@@ -280,6 +280,19 @@ def test_verify_and_check_follow_each_sheet_value_from_entry_to_entry(d20):
     assert run(d20, "check").code != 0
 
 
+def test_the_campaign_log_expects_no_value_to_continue_across_an_encounter(tmp_path):
+    """G-LOG-5: between two campaign-log entries mira was hurt in an encounter; verify and check still pass."""
+    root = tmp_path / "d20"
+    assert run(None, "init", str(root), "--system", "d20-cards", "--example").code == 0
+    ok(root, "damage", "mira", "1")
+    ok(root, "encounter", "new", "fight", "mira", "bandit")
+    ok(root, "damage", "mira", "2")
+    ok(root, "encounter", "end")
+    ok(root, "damage", "mira", "1")
+    assert ok(root, "verify", "campaign")["ok"] is True and ok(root, "verify", "fight")["ok"] is True
+    assert run(root, "check").code == 0
+
+
 def test_card_show_and_list(d20):
     r = run(d20, "card", "show", "strike")
     assert r.code == 0 and r.out.splitlines()[:3] == ["Strike", "2 AP", "✦ . ⁺ Tier 1 – Blade Discipline . ⁺ ✦"]
