@@ -231,8 +231,18 @@ class Map(Node):
         if not isinstance(value, dict):
             ctx.add(out, place, path or "the file", f"{path or 'the file'} must be a mapping", "write key: value lines")
             return
-        start, meant = len(out), set()  # meant: known keys an unknown one is refused as a misspelling of
+        start = len(out)
         known = list(self.keys) if self.keys is not None else (list(ctx.names(self.names)) if self.names else None)
+        meant = self._items(value, path, known, place, out, ctx)
+        missing: list = []  # first, but not the keys a misspelt one stands for (`mentl:` for mental)
+        for key in self.required:
+            if key not in value and key not in meant:
+                ctx.add(missing, place, self.sub(path, key), f"{self.sub(path, key)} is missing", f"add `{key}:`")
+        out[start:start] = missing
+
+    def _items(self, value, path, known, place, out, ctx) -> set:
+        """Walk each key and value; returns the known keys an unknown one is refused as a misspelling of."""
+        meant = set()
         for key, item in value.items():
             name = str(key).lower() if self.names else str(key)
             sub = self.sub(path, str(key))
@@ -245,11 +255,7 @@ class Map(Node):
                 self.key.walk(key, sub, (value, key, line), out, ctx)
             if node is not None:
                 node.walk(item, sub, (value, key, line), out, ctx)
-        missing: list = []  # first, but not the keys a misspelt one stands for (`mentl:` for mental)
-        for key in self.required:
-            if key not in value and key not in meant:
-                ctx.add(missing, place, self.sub(path, key), f"{self.sub(path, key)} is missing", f"add `{key}:`")
-        out[start:start] = missing
+        return meant
 
     def _unknown(self, path, sub, name, known, line, out, ctx):
         near = closest(name, known, cutoff=0.75 if self.open == "strict" else 0.6)

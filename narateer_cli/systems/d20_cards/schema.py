@@ -24,7 +24,7 @@ ATTRIBUTES = (*ATTACK_ATTRS, "mind", "body")  # A-CARD-ATTR: the attack attribut
 PROPERTIES = ("arcane", "companionship", "concentration", "discreet", "evolutionary",
               "mobility", "reaction", "swan_song", "touch")
 UNITS = ("rounds", "minutes", "hours", "days")
-DICE_RE = re.compile(r"^\s*(\d+)\s*[dD]\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*$")
+DICE_RE = re.compile(r"^\s*([1-9]\d*)\s*[dD]\s*([1-9]\d*)\s*(?:([+-])\s*(\d+))?\s*$")
 
 ID = Text(pattern=ID_RE, want="an id (letters, digits, - and _)")
 TEXT = Text(word=True)
