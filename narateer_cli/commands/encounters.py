@@ -217,7 +217,9 @@ def undo_cmd(app, enc_id):
         record, sheets = restore_last(s, log_id)
         data = {"encounter": log_id, "undone": record["seq"], "files": sorted(record["before"]),
                 "undid": _undone_words(s.campaign.root, log_id, record, s.campaign.system)}
-        log_undo(s, log_id, record, data, {cid: (now.dice, back.dice) for cid, (now, back) in sheets.items()})
+        own = s.campaign.system.hook("undo_fields")  # a system that logs its own fields in place of `dice`
+        moves = None if own else {cid: (now.dice, back.dice) for cid, (now, back) in sheets.items()}
+        log_undo(s, log_id, record, data, moves, extra=own(sheets) if own else None)
     emit(app, "undo", data)
 
 
@@ -251,7 +253,8 @@ def verify_cmd(app, enc_id):
 
     with Session(app, write=False) as s:
         log_id = _log_id(s, enc_id)
-        audit, entry_problem = secrets.checker(s.campaign.root, s.campaign.system, s.rules)
+        audit, entry_problem = secrets.checker(s.campaign.root, s.campaign.system, s.rules,
+                                               campaign_log=log_id == encounters.CAMPAIGN)
         hist = encounters.verify_log_file(s.campaign.root, log_id, entry_problem)
         problem = hist.problem
         lost = audit.lost()  # P-SECRET-3: still a commitment, reported, never an error

@@ -190,19 +190,23 @@ class Audit:
         return [eid for eid in self.pending if read_record(self.root, eid) is None]
 
 
-def checker(root: Path, system, rules):
+def checker(root: Path, system, rules, campaign_log: bool = False):
     """(audit, per-entry problem) for a streamed log: the system's own verify of each entry, and each
-    unveil checked against its commitment and re-run as the entry it unveils (P-SECRET-3)."""
+    unveil checked against its commitment and re-run as the entry it unveils (P-SECRET-3). A system with
+    checks that span entries names a `log_checker`: one per log, fed its entries in order (`campaign_log`:
+    the campaign log, whose characters also change in encounters between its entries, G-LOG-5)."""
     from ..luck import chance_problem
 
     def verify(entry: dict) -> str | None:
         return system.verify_log([entry], rules) or chance_problem(system, rules, entry)
 
     audit = Audit(root, verify, private_keys(system))
+    stream = system.hook("log_checker")
+    check = stream(rules, not campaign_log) if stream is not None else (lambda entry: system.verify_log([entry], rules))
 
     def problem(entry: dict) -> str | None:
         if "unveils" in entry or entry.get("commitment") is not None:
             return audit.add(entry)  # a sealed roll has no faces to re-run until it is unveiled
-        return verify(entry)
+        return check(entry) or chance_problem(system, rules, entry)
 
     return audit, problem

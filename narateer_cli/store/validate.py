@@ -190,7 +190,7 @@ def _check_log(path, label, campaign, problems, logged):
     path = log_path(path.parent.parent, path.name[: -len(".log.yaml")])  # no link leading outside
     from .secrets import checker
 
-    hist = history.read(path, label, checker(campaign.root, system, rules)[1])
+    hist = history.read(path, label, checker(campaign.root, system, rules, history.is_campaign_log(label))[1])
     if hist.problem:
         problems.append(hist.problem)
         return

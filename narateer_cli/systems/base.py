@@ -25,6 +25,11 @@ HOOKS = {
     "load_state": "(data: dict, label, checked=False) -> dict: a validated encounter state "
                   "(checked=True: the host's cache holds it as it was when it passed)",
     "verify_log": "(entries: list, rules) -> str | None: the first problem, re-checked by the system's own code",
+    "log_checker": "(rules, continuity: bool) -> fn(entry) -> str | None, optional: a fresh check for one log, "
+                   "fed its entries in order (checks that span entries; `continuity` is False for the campaign "
+                   "log); default: verify_log([entry], rules) per entry",
+    "undo_fields": "(sheets: {id: (sheet now, sheet restored)}) -> dict, optional: the undo entry's own fields "
+                   "in place of `dice` (a system whose entries log no dice)",
     "render": "module with one text formatter per result kind: fn(data: dict) -> str",
     "sheet_schema": "a narateer_cli.store.schema table of the sheet: `check` lists all its problems",
     "beats": "(total, target) -> bool: success comparison, the one place it is written",

@@ -33,8 +33,6 @@ SYSTEM = System(
         "condition": (_T, "Add or remove conditions: +NAME / -NAME."),
         "encounter": (_T, "Create, show and read encounters."),
         "turn": (_T, "Start and end turns: AP refills, cooldowns tick, the Dying drain."),
-        "undo": (_T, "Revert the last logged action."),
-        "verify": (_T, "Re-check an encounter log from its faces."),
     },
     hooks={
         "ruleset": __name__ + ".ruleset:build_ruleset",
@@ -43,6 +41,8 @@ SYSTEM = System(
         "new_state": __name__ + ".encounter:new_state",
         "load_state": __name__ + ".encounter:load_state",
         "verify_log": __name__ + ".verify:verify_log",
+        "log_checker": __name__ + ".verify:log_checker",
+        "undo_fields": __name__ + ".sheet:undo_fields",
         "parse_faces": __name__ + ".dice:parse_faces_option",
         "beats": __name__ + ".effects:beats",
         "render": __name__ + ".render",

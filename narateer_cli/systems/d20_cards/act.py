@@ -13,7 +13,7 @@ from __future__ import annotations
 from narateer_cli.errors import BadInput
 
 from . import effects
-from .dice import check_group, edge_mode, edge_roll
+from .dice import D20, check_group, edge_mode, edge_roll
 from .effects import beats, note
 from .gates import card_gates, geometry, not_a_target, prepare, refusal, target_gate
 from .results import (ActionDc, ActResult, AttackRoll, Change, CooldownStart, DamageRoll, DryRun, Evolutionary,
@@ -27,17 +27,17 @@ def check_faces(plan, decl, rules, dice):
     if card.kind != "attack" and dice.has("attack"):
         raise BadInput(f"{card.id} rolls no attack", fix="drop --faces (it is a DC card)" if card.kind == "dc"
                        else "drop --faces")
-    check_group(dice, "attack", len(plan.targets) * (2 if mode else 1), 20, "--faces")
+    check_group(dice, "attack", len(plan.targets) * (2 if mode else 1), D20, "--faces")
     for group, option in (("save", "--save-faces"), ("concentration", "--concentration-faces")):
         for name in dice.keys(group):
             if name not in (*plan.targets, plan.performer.id if plan.performer else None):
                 raise not_a_target(option, name, (*plan.targets, plan.performer.id if plan.performer else None))
-        check_group(dice, group, 1, 20, option)
+        check_group(dice, group, 1, D20, option)
     if dice.has("save") and card.kind != "dc":
         raise BadInput(f"{card.id} imposes no save", fix="drop --save-faces")
     if dice.has("evolutionary") and not card.has("evolutionary"):
         raise BadInput(f"{card.id} is not Evolutionary", fix="drop --evolutionary-face")
-    check_group(dice, "evolutionary", 1, 20, "--evolutionary-face")
+    check_group(dice, "evolutionary", 1, D20, "--evolutionary-face")
     _check_damage_faces(plan, rules, dice)
 
 
@@ -96,21 +96,26 @@ def dry_run(world, decl, rules):
 def _pay(world, plan):
     perf, card = plan.performer, plan.card
     before = {k: v[0] for k, v in perf.resources.items()}
-    paid, resources = {}, dict(perf.resources)
-    for res, amount in card.cost.items():
-        if res == "ap" and plan.free_ap:
-            continue
-        current, most = resources.get(res, (0, 0))
-        resources[res] = (current - amount, most)
-        paid[res] = amount
+    paid = {res: amount for res, amount in card.cost.items() if not (res == "ap" and plan.free_ap)}
+    after = spend(before, paid)
+    resources = {**perf.resources, **{res: (after[res], perf.resources.get(res, (0, 0))[1]) for res in paid}}
     charges = perf.charges
     spent = None
     if card.charges:
-        have = charges.get(card.id, card.charges)
-        charges = {**charges, card.id: have - 1}
-        spent = (have, have - 1)
+        spent = use_charge(charges.get(card.id, card.charges))
+        charges = {**charges, card.id: spent.after}
     perf = perf.replace(resources=resources, charges=charges)
     return world.with_char(perf), before, paid, spent
+
+
+def spend(before: dict, paid: dict) -> dict:
+    """R-CARD-ACT-2: each resource after paying a card's cost (`act` and `verify`'s replay)."""
+    return {**before, **{res: before.get(res, 0) - amount for res, amount in paid.items()}}
+
+
+def use_charge(have: int) -> Change:
+    """R-CARD-CD-4: performing a charged card spends one charge."""
+    return Change(have, have - 1)
 
 
 def _resolve(world, plan, decl, geos, rules, dice, used):
@@ -136,7 +141,7 @@ def _resolve(world, plan, decl, geos, rules, dice, used):
         actor=pid, owner=plan.owner.id, card=card.id, card_name=card.name, kind=card.kind,
         reaction=card.has("reaction"), paid=paid, resources_before=before,
         resources_after={k: v[0] for k, v in perf.resources.items()},
-        charges=Change(*spent) if spent else None, cooldown=cooldown,
+        charges=spent, cooldown=cooldown,
         evolutionary=evo, dc=dc, damage_roll=roll, targets=tuple(targets), concentrating=concentrating,
         dropped=dropped, revealed=revealed, conditions_added=added, rules_used=tuple(used), trigger=decl.trigger,
         in_encounter=plan.in_encounter)
@@ -147,7 +152,7 @@ def _evolutionary(perf, card, rules, dice, used):
     if not card.has("evolutionary"):
         return None, False
     note(used, "evolutionary")
-    face = dice.roll("evolutionary", 20)
+    face = dice.roll("evolutionary", D20)
     aug = perf.augmentor or 0
     success = evolutionary_success(face, aug, rules)
     evo = card.evolutionary or {}
@@ -160,7 +165,11 @@ def _damage_roll(card, rules, dice, used):
     if card.damage is None:
         return None
     note(used, "damage")
-    dmg = card.damage
+    return roll_damage(card.damage, dice)
+
+
+def roll_damage(dmg, dice) -> DamageRoll:
+    """A card's damage dice (A-CARD-DMG): the faces rolled and their sum plus the bonus."""
     faces = dice.roll_many("damage", dmg.count, dmg.sides)
     return DamageRoll(str(dmg), faces, sum(faces) + dmg.bonus)
 
@@ -176,19 +185,23 @@ def attack(perf, target, card, geo, decl, rules, dice, used) -> AttackRoll:
     note(used, "attributes")
     if decl.advantage or decl.disadvantage:
         note(used, "edge")
-    faces, face, _ = edge_roll(dice, decl.advantage, decl.disadvantage, rules.edge)
-    bonus = perf.bonus(card.atk)
-    total = face + bonus + geo.penalty + decl.mod
     ac_kind = rules.ac_kind(card.atk)
-    ac = target.ac[ac_kind]
-    return AttackRoll(card.atk, bonus, faces, face, geo.penalty, decl.mod, total, ac_kind, ac,
-                      hits(face, total, ac, rules, used))
+    return attack_roll(card.atk, perf.bonus(card.atk), geo.penalty, decl.mod, ac_kind, target.ac[ac_kind],
+                       (decl.advantage, decl.disadvantage), rules, dice, used)
+
+
+def attack_roll(atk, bonus, penalty, mod, ac_kind, ac, edge, rules, dice, used=None) -> AttackRoll:
+    """R-CARD-ATK-1..3 from its inputs: the d20 (or two under an `edge` of (advantage, disadvantage)), the
+    total and the hit. `act` calls it; so does `verify`, with the logged inputs and faces."""
+    faces, face, _ = edge_roll(dice, edge[0], edge[1], rules.edge)
+    total = face + bonus + penalty + mod
+    return AttackRoll(atk, bonus, faces, face, penalty, mod, total, ac_kind, ac, hits(face, total, ac, rules, used))
 
 
 def hits(face, total, ac, rules, used=None) -> bool:
     """R-CARD-ATK-3 / A-CARD-NAT / A-CARD-TIE: the one place an attack total meets an AC."""
     note(used, "natural")
-    natural = {20: rules.natural["twenty"], 1: rules.natural["one"]}.get(face, "none")
+    natural = {D20: rules.natural["twenty"], 1: rules.natural["one"]}.get(face, "none")
     if natural != "none":
         return natural == "hit"
     note(used, "attack_ties")
@@ -213,12 +226,16 @@ def save(perf, target, card, rules, dice, used) -> SaveRoll:
     """R-CARD-DC-2: d20 + the save bonus against the Action DC; meeting it resists by default."""
     attribute = save_attribute(target, card, rules, used)
     bonus = target.bonus(attribute) if attribute else 0
-    face = dice.roll("save", 20, target.id)
-    dc = _dc(perf, card).value
+    return save_roll(attribute, bonus, _dc(perf, card).value, rules, dice, target.id, used)
+
+
+def save_roll(attribute, bonus, dc, rules, dice, key, used=None) -> SaveRoll:
+    """R-CARD-DC-2 from its inputs: the target's d20 (faces keyed by `key`), the total, resisted or not
+    (`act`, and `verify` with the logged inputs and face)."""
+    face = dice.roll("save", D20, key)
     total = face + bonus
     note(used, "save_ties")
-    resisted = resists(total, dc, rules)
-    return SaveRoll(attribute, bonus, face, total, dc, resisted)
+    return SaveRoll(attribute, bonus, face, total, dc, resists(total, dc, rules))
 
 
 def resists(total, dc, rules) -> bool:
@@ -237,6 +254,35 @@ def overkill(card, roll: AttackRoll) -> int:
     return overkill_amount(roll.hit, roll.total, roll.ac, card.overkill)
 
 
+def landing(atk, sv, base, modifier, on_save) -> tuple[bool, int, int]:
+    """R-CARD-ATK-6, R-CARD-DC-2, R-CARD-DC-3: whether the target is struck, the damage of the dice it takes
+    (`on_save(base)` when it resists a save) and the Overkill added (`act`, and `verify`'s replay)."""
+    if atk is not None:
+        return atk.hit, base if atk.hit else 0, overkill_amount(atk.hit, atk.total, atk.ac, modifier)
+    if sv is not None:
+        return not sv.resisted, on_save(base) if sv.resisted else base, 0
+    return True, base, 0
+
+
+def strikes(rolled: bool, lands: bool, amount: int, extra: int) -> bool:
+    """R-CARD-ACT-3: damage is dealt when dice were rolled, the card lands (or a resisted save still takes
+    some) and there is something to deal."""
+    return rolled and bool(lands or amount) and amount + extra > 0
+
+
+ON_SAVE = ("none", "half", "full")  # A-CARD-DMG: what a resisted save may still take
+
+
+def on_save_mode(card, rules) -> str:
+    """A card's own `on_save` wins over the ruleset's `damage.on_save` (A-CARD-DMG)."""
+    return card.on_save if card.on_save is not None else rules.damage["on_save"]
+
+
+def on_save_damage(base, mode: str) -> int:
+    """R-CARD-DC-2 / A-CARD-DMG: what a resisted save still takes of `base`: none, half (rounded down) or all."""
+    return {"none": 0, "half": base // 2, "full": base}[mode]
+
+
 def evolutionary_success(face, augmentor, rules) -> bool:
     """A-CARD-EVO: meet or beat the Augmentor (or roll under it)."""
     return beats(face, augmentor) if rules.evolutionary == "meet_or_beat" else beats(augmentor, face)
@@ -246,24 +292,20 @@ def _resolve_target(world, plan, decl, geo, roll, rules, dice, used):
     card, perf = plan.card, world.chars[plan.performer.id]
     target = world.chars[geo.id]
     atk = sv = None
-    base = roll.total if roll else 0
-    extra = 0
     if card.kind == "attack":
         atk = attack(perf, target, card, geo, decl, rules, dice, used)
-        lands, extra, amount = atk.hit, overkill(card, atk), base if atk.hit else 0
     elif card.kind == "dc":
         sv = save(perf, target, card, rules, dice, used)
-        lands, amount = not sv.resisted, base
-        if sv.resisted:
-            mode = card.on_save if card.on_save not in (None,) else rules.damage["on_save"]
-            note(used, "damage")
-            amount = {"none": 0, "half": base // 2, "full": base}[mode]
-    else:
-        lands, amount = True, base
+
+    def resisted(base):
+        note(used, "damage")
+        return on_save_damage(base, on_save_mode(card, rules))
+
+    lands, amount, extra = landing(atk, sv, roll.total if roll else 0, card.overkill, resisted)
     dmg, added, crit = None, (), False
-    if roll is not None and (lands or amount) and (amount + extra) > 0:
-        victim, dmg, added = effects.take_damage(target, amount + extra, rules, dice, world.cards, world.clock,
-                                                 used, base=amount, overkill=extra, modifier=card.overkill)
+    if strikes(roll is not None, lands, amount, extra):
+        victim, dmg, added = effects.take_hit(target, amount, extra, card.overkill, rules, dice, world.cards,
+                                              world.clock, used)
         world = world.with_char(victim)
         crit = effects.critical(victim, rules, used)
     return world, TargetResult(geo.id, geo.distance, geo.in_range, geo.seen, geo.heard, atk, sv, lands, dmg,

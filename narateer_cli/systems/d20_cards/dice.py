@@ -14,9 +14,10 @@ import re
 from narateer_cli.errors import BadInput
 
 GROUPS = ("attack", "save", "evolutionary", "damage", "concentration")
+D20 = 20  # the die every check rolls (attack, save, Concentration, Evolutionary); its top face is a natural 20
 
 
-def parse_faces(text, sides: int = 20) -> list[int]:
+def parse_faces(text, sides: int = D20) -> list[int]:
     """`"15"`, `"15,9"` or `"15 9"` -> [15, 9]; exit 2 for anything else or a face off the die."""
     parts = [p for p in re.split(r"[\s,]+", str(text).strip()) if p]
     if not parts:
@@ -54,17 +55,43 @@ class DiceSource:
         value = self.given.get(group)
         return tuple(value) if isinstance(value, dict) else ()
 
-    def roll(self, group: str, sides: int = 20, key=None) -> int:
+    def roll(self, group: str, sides: int = D20, key=None) -> int:
         value = self.given.get(group)
         queue = value.get(key) if isinstance(value, dict) else value
         if queue:
             return queue.pop(0)
-        if self.ask is not None and group in self.asked and sides == 20:
+        if self.ask is not None and group in self.asked and sides == D20:
             return self.ask(sides, "--faces", f"{group} d20" + (f" for {key}" if key is not None else ""))
         return self.rng.randint(1, sides)
 
     def roll_many(self, group: str, count: int, sides: int, key=None) -> list[int]:
         return [self.roll(group, sides, key) for _ in range(count)]
+
+
+class LoggedFaces(DiceSource):
+    """The faces a log entry recorded, served to the same rule functions that rolled them (`verify`'s
+    replay, S-SYS-6): too few faces, or one off its die, is a `LogFacesMismatch`; `unused()` names a group
+    with faces left over."""
+
+    def roll(self, group: str, sides: int = D20, key=None) -> int:
+        value = self.given.get(group)
+        queue = value.get(key) if isinstance(value, dict) else value
+        if not queue:
+            raise LogFacesMismatch(f"the log holds fewer {group} faces than the rules roll")
+        face = queue.pop(0)
+        if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= sides:
+            raise LogFacesMismatch(f"{group} face {face!r} is not a face of a d{sides}")
+        return face
+
+    def unused(self) -> str | None:
+        for group, value in self.given.items():
+            if any(value.values()) if isinstance(value, dict) else value:
+                return group
+        return None
+
+
+class LogFacesMismatch(LookupError):
+    pass
 
 
 def table_asker():
@@ -77,7 +104,7 @@ def table_asker():
     return one
 
 
-def check_group(dice: DiceSource, group: str, want: int, sides: int = 20, option: str = "--faces"):
+def check_group(dice: DiceSource, group: str, want: int, sides: int = D20, option: str = "--faces"):
     """Exit 2 when a given group does not hold exactly `want` faces of a d`sides`."""
     have = dice.given.get(group)
     if have is None:
@@ -100,10 +127,17 @@ def edge_roll(dice: DiceSource, advantage: bool, disadvantage: bool, edge: dict,
     """A-CARD-EDGE: one d20, or two keeping the higher (advantage) / lower (disadvantage)."""
     mode = edge_mode(advantage, disadvantage, edge)
     if mode is None:
-        face = dice.roll("attack", 20, key)
+        face = dice.roll("attack", D20, key)
         return [face], face, None
-    faces = [dice.roll("attack", 20, key), dice.roll("attack", 20, key)]
-    return faces, (max(faces) if mode == "advantage" else min(faces)), mode
+    faces = [dice.roll("attack", D20, key), dice.roll("attack", D20, key)]
+    return faces, kept_face(faces, mode), mode
+
+
+def kept_face(faces, mode: str | None) -> int:
+    """A-CARD-EDGE: the d20 that counts: the higher of two under advantage, the lower under disadvantage."""
+    if mode is None:
+        return faces[0]
+    return max(faces) if mode == "advantage" else min(faces)
 
 
 def edge_mode(advantage: bool, disadvantage: bool, edge: dict) -> str | None:

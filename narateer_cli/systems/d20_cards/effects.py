@@ -9,6 +9,7 @@ and named in `used` (the caller's list of consulted keys).
 
 from __future__ import annotations
 
+from .dice import D20
 from .results import ConcentrationCheck, Damage
 from .sheet import Character, card_for
 
@@ -63,7 +64,7 @@ def concentration_check(char: Character, rules, dice, used=None) -> Concentratio
     """R-CARD-PROP-4 / A-CARD-CONC: d20 + Concentration against DC 10; ties keep by default."""
     note(used, "concentration")
     knob = rules.concentration
-    face = dice.roll("concentration", 20, char.id)
+    face = dice.roll("concentration", D20, char.id)
     bonus = char.concentration if knob["bonus"] == "concentration" else char.bonus(knob["bonus"])
     total = face + bonus
     return ConcentrationCheck(char.concentrating["card"], face, bonus, total, knob["dc"], kept(total, rules))
@@ -104,6 +105,13 @@ def take_damage(char: Character, dealt: int, rules, dice, cards: dict, clock: in
     record = Damage(dealt if base is None else base, overkill, modifier, dealt, doubled, taken, before,
                     after, check)
     return char, record, added
+
+
+def take_hit(char: Character, amount: int, overkill: int, modifier: int, rules, dice, cards: dict, clock: int,
+             used=None) -> tuple[Character, Damage, tuple]:
+    """R-CARD-ATK-6 then R-CARD-ACT-3: a card deals its dice's damage plus the Overkill."""
+    return take_damage(char, amount + overkill, rules, dice, cards, clock, used, base=amount, overkill=overkill,
+                       modifier=modifier)
 
 
 def set_condition(char: Character, name: str, add: bool) -> tuple[Character, tuple, tuple]:

@@ -7,7 +7,7 @@ from collections import ChainMap
 from fractions import Fraction
 
 from .act import hits, resists
-from .dice import edge_mode
+from .dice import D20, edge_mode
 from .odds import kept_faces
 
 
@@ -41,7 +41,7 @@ def chance(check, rules) -> Fraction | None:
         wins = sum(n for face, n in faces.items() if hits(face, face + shift, check["ac"], rules))
         return Fraction(wins, sum(faces.values()))
     if check.get("kind") == "save":
-        return Fraction(sum(1 for face in range(1, 21) if not resists(face + check["bonus"], check["dc"], rules)), 20)
+        return Fraction(sum(1 for face in range(1, D20 + 1) if not resists(face + check["bonus"], check["dc"], rules)), D20)
     return None
 
 
@@ -50,6 +50,6 @@ def luck(check, rules) -> dict:
     out = {"actor": check.get("actor"), "success": check.get("success"), "spent": 0}
     faces = check.get("faces") if check.get("kind") == "attack" else None
     if isinstance(faces, list):
-        out["crits"] = sum(1 for face in faces if face == 20)
-        out["crits_expected"] = Fraction(len(faces), 20)
+        out["crits"] = sum(1 for face in faces if face == D20)
+        out["crits_expected"] = Fraction(len(faces), D20)
     return out

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections import Counter
 from fractions import Fraction
 
-from .act import _dc, hits, overkill, resists, save_attribute
-from .dice import edge_mode
+from .act import _dc, hits, on_save_damage, on_save_mode, overkill, resists, save_attribute
+from .dice import D20, edge_mode, kept_face
 from .gates import geometry, prepare, refusal, target_gate
 from .results import AttackRoll, OddsResult, TargetOdds
 
@@ -33,9 +33,8 @@ def dice_counts(dice) -> Counter:
 def kept_faces(mode) -> Counter:
     """How many ways each kept d20 face comes up: 1 of 20, or out of 400 pairs under an edge."""
     if mode is None:
-        return Counter({f: 1 for f in range(1, 21)})
-    keep = max if mode == "advantage" else min
-    return Counter(keep(a, b) for a in range(1, 21) for b in range(1, 21))
+        return Counter({f: 1 for f in range(1, D20 + 1)})
+    return Counter(kept_face((a, b), mode) for a in range(1, D20 + 1) for b in range(1, D20 + 1))
 
 
 def _base(card) -> dict:
@@ -78,16 +77,15 @@ def _save_odds(perf, target, card, rules):
     attribute = save_attribute(target, card, rules)
     bonus = target.bonus(attribute) if attribute else 0
     dc = _dc(perf, card).value
-    mode = card.on_save if card.on_save is not None else rules.damage["on_save"]
+    mode = on_save_mode(card, rules)
     base, dist, lands, need = _base(card), {}, Fraction(0), None
-    for face in range(1, 21):
+    for face in range(1, D20 + 1):
         total = face + bonus
         resisted = resists(total, dc, rules)
-        weight = Fraction(1, 20)
+        weight = Fraction(1, D20)
         if resisted:
             need = face if need is None else need
-            scale = {"none": lambda v: 0, "half": lambda v: v // 2, "full": lambda v: v}[mode]
-            _add(dist, base, 0, weight, scale)
+            _add(dist, base, 0, weight, lambda v: on_save_damage(v, mode))
         else:
             lands += weight
             _add(dist, base, 0, weight)

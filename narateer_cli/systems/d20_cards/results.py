@@ -220,13 +220,3 @@ class Joined(Record):
 class TurnEnd(Record):
     _shape = TAGGED
     _fields = ("encounter", "ended", "round")
-
-
-class Undone(Record):
-    _shape = TAGGED
-    _fields = ("encounter", "undone", "files")
-
-
-class Verified(Record):
-    _shape = TAGGED
-    _fields = ("encounter", "entries", "ok", "problem", "secret", "lost")

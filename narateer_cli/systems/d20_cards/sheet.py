@@ -124,6 +124,12 @@ def moved(sheets: dict) -> dict:
     return state
 
 
+def undo_fields(sheets: dict) -> dict:
+    """The host's `undo_fields` hook: an undo entry logs `state` (what `moved` gives), as every d20-cards
+    entry does, in place of `dice`."""
+    return {"state": moved(sheets)}
+
+
 def new_sheet(char_id: str, rules, *, name=None, attrs=(), acs=(), hp=10, ap=None,
               concentration=0, actions=(), cards=None) -> dict:
     """A fresh sheet mapping for `new` (A-CARD-AP default_max serves --ap); an attribute, AC kind or card

@@ -1,5 +1,5 @@
 """d20-cards commands for time and the table: encounter, turn, rest, damage, heal, drop, elapse,
-refresh, condition, undo, verify.
+refresh, condition (`undo` and `verify` are the host's, with this system's `undo_fields` and `log_checker`).
 
 Each writes through store.save (sheets, state, one log entry, undo record, all
 or none); the rules are in `timeflow` and `encounter`.
@@ -276,59 +276,3 @@ def turn_end(app):
         world = load_world(s, enc.state, [])
         data = save(s, "turn end", result.ended, {}, result, world, world, enc)
     emit(app, "turn_end", data)
-
-
-@command(help="""Revert the last logged action: every file it replaced gets its previous bytes back.
-
-\b
-Example:
-  narateer undo""")
-@click.argument("enc_id", required=False)
-def undo_cmd(app, enc_id):
-    from narateer_cli.commands.encounter_ops import log_undo, restore_last
-    from narateer_cli.render import plain
-
-    from .results import Undone
-    from .sheet import moved
-
-    with Session(app) as s:
-        log_id = _log_id(s, enc_id)
-        record, sheets = restore_last(s, log_id)
-        data = plain(Undone(log_id, record["seq"], sorted(record["before"])))
-        log_undo(s, log_id, record, data, None, extra={"state": moved(sheets)})
-    emit(app, "undo", data)
-
-
-def _log_id(session, enc_id):
-    """The encounter's log, or the campaign log (`campaign`, or no current encounter; G-LOG-5)."""
-    from narateer_cli.commands.encounter_ops import current_encounter_id
-    from narateer_cli.store.encounters import CAMPAIGN
-
-    if enc_id == CAMPAIGN or (enc_id is None and current_encounter_id(session) is None):
-        return CAMPAIGN
-    return _pick(session, enc_id).id
-
-
-@command(help="""Re-check an encounter log from its faces: totals, hits, Overkill, saves, doubling, HP,
-Concentration checks and each character's continuity. Exits 1 at the first problem.
-
-\b
-Example:
-  narateer verify fight""")
-@click.argument("enc_id", required=False)
-def verify_cmd(app, enc_id):
-    from narateer_cli.store import encounters, secrets
-
-    from .results import Verified
-    from .verify import verify_log
-
-    with Session(app, write=False) as s:
-        log_id = _log_id(s, enc_id)
-        root, rules = s.campaign.root, s.rules
-        audit, entry_problem = secrets.checker(root, s.campaign.system, rules)  # P-SECRET-3: unveils too
-        hist = encounters.verify_log_file(root, log_id, entry_problem)
-        problem = hist.problem or verify_log(encounters.read_log(root, log_id), rules)
-        lost = audit.lost()
-    emit(app, "verify", Verified(log_id, hist.count, problem is None, problem, audit.still_secret(), lost))
-    if problem:
-        raise click.exceptions.Exit(1)

@@ -249,7 +249,48 @@ def test_verify_passes_and_catches_an_edited_face(d20):
     log = d20 / "encounters" / "fight.log.yaml"
     log.write_text(log.read_text().replace('"faces": [15], "face": 15', '"faces": [14], "face": 14'))
     r = run(d20, "verify")
-    assert r.code == 1 and "attack total 19 is wrong" in r.out
+    assert r.code == 1 and "attack total is 19 in the log; the rules give 18 from its faces" in r.out
+
+
+def test_undo_is_the_hosts_and_names_what_it_undid(d20):
+    """One undo for every system: it says what was undone, and the undo's entry logs d20-cards' `state`."""
+    import json
+
+    ok(d20, "act", "mira", "strike", "--target", "bandit", "--faces", "15")
+    r = run(d20, "undo")
+    assert r.code == 0 and r.out.startswith("undid entry 3 of fight (act: mira performs Strike: 2 AP (AP 3 -> 1); bandit: d20 15")
+    entry = json.loads((d20 / "encounters" / "fight.log.yaml").read_text().splitlines()[-1][2:])
+    assert entry["command"] == "undo" and "dice" not in entry
+    assert entry["state"]["mira"] == {"before": {"resources": {"ap": {"current": 1, "max": 3}}},
+                                      "after": {"resources": {"ap": {"current": 3, "max": 3}}}}
+    assert ok(d20, "verify")["ok"] is True and run(d20, "check").code == 0
+
+
+def test_verify_and_check_follow_each_sheet_value_from_entry_to_entry(d20):
+    """The host streams the log to d20-cards' `log_checker`, which sees every entry in order."""
+    ok(d20, "act", "mira", "strike", "--target", "bandit", "--faces", "15")
+    ok(d20, "heal", "bandit", "1")
+    log = d20 / "encounters" / "fight.log.yaml"
+    lines = log.read_text().splitlines(keepends=True)
+    assert '"before": {"hp": {"current": -2' in lines[-1]
+    lines[-1] = lines[-1].replace('"before": {"hp": {"current": -2', '"before": {"hp": {"current": -3')
+    log.write_text("".join(lines))
+    r = run(d20, "verify")
+    assert r.code == 1 and "entry 4 (heal): bandit's hp does not continue from its previous entry" in r.out
+    assert run(d20, "check").code != 0
+
+
+def test_the_campaign_log_expects_no_value_to_continue_across_an_encounter(tmp_path):
+    """G-LOG-5: between two campaign-log entries mira was hurt in an encounter; verify and check still pass."""
+    root = tmp_path / "d20"
+    assert run(None, "init", str(root), "--system", "d20-cards", "--example").code == 0
+    ok(root, "damage", "mira", "1")
+    ok(root, "encounter", "new", "fight", "mira", "bandit")
+    ok(root, "damage", "mira", "2")
+    ok(root, "encounter", "end")
+    ok(root, "damage", "mira", "1")
+    assert ok(root, "verify", "campaign")["ok"] is True and ok(root, "verify", "fight")["ok"] is True
+    assert run(root, "check").code == 0
 
 
 def test_card_show_and_list(d20):

@@ -55,7 +55,7 @@ def test_an_unveiled_act_whose_faces_do_not_give_its_hit_fails_verify(d20):  # n
     record_path.write_text(json.dumps({**record, "result": lie}))
     ok(d20, "unveil", entry["id"])
     r = run(d20, "--json", "verify")
-    assert r.code == 1 and "hit/miss is wrong" in r.json["problem"]
+    assert r.code == 1 and "attack hit is True in the log; the rules give False" in r.json["problem"]
 
 
 def test_each_attack_records_its_chance_and_stats_count_it(d20):  # noqa: F811
