@@ -81,11 +81,11 @@ def dice_source(app, o, card_sides=None):
 
     every, missing = ask.wanted(app, [o.get("faces")])
     faces = {}
-    if o.get("faces") and not every:
+    if o.get("faces") is not None and not every:  # --faces "" is no faces: bad input, never a random roll
         faces["attack"] = parse_faces(o["faces"])
-    if o.get("evolutionary_face"):
+    if o.get("evolutionary_face") is not None:
         faces["evolutionary"] = parse_faces(o["evolutionary_face"])
-    if o.get("damage_faces"):
+    if o.get("damage_faces") is not None:
         faces["damage"] = parse_faces(o["damage_faces"], card_sides or 1_000_000)
     if o.get("save_faces"):
         faces["save"] = _faces(o["save_faces"], "--save-faces")
@@ -356,7 +356,7 @@ def dice_cmd(app, expr, faces):
         spec = None
     if spec is None or not spec.count or spec.count > 1000 or spec.sides < 1 or spec.sides > 1000:
         raise BadInput(f"bad dice {expr!r}", fix="name the dice: d20, 2d6+3 (1 to 1000 dice of 1 to 1000 sides)")
-    result = roll(spec, DiceSource(app.rng(), {"damage": parse_faces(faces, spec.sides)} if faces else {}))
+    result = roll(spec, DiceSource(app.rng(), {"damage": parse_faces(faces, spec.sides)} if faces is not None else {}))
     if app.secret:
         from narateer_cli.commands.encounter_ops import seal_bare_roll
 

@@ -8,7 +8,7 @@ and `join` return the new state and their result record.
 
 from __future__ import annotations
 
-from narateer_cli.errors import BadInput
+from narateer_cli.errors import BadInput, Refused
 
 from .results import Encounter, Joined, TurnEnd
 
@@ -53,7 +53,10 @@ def begin_turn(state: dict, char: str) -> dict:
 
 
 def end_turn(state: dict) -> tuple[dict, TurnEnd]:
-    """`turn end`: nobody's turn until the next `turn start`."""
+    """`turn end`: nobody's turn until the next `turn start`; with no turn going there is nothing to end."""
+    if not state.get("turn"):
+        raise Refused(f"no turn is going in encounter {state['id']}", rule="R-CARD-ACT-1",
+                      fix="start one with `narateer turn start CHAR`")
     return {**state, "turn": None}, TurnEnd(state["id"], state.get("turn"), state["round"])
 
 

@@ -81,7 +81,12 @@ class Condition(Name):
     """A sheet's condition `NAME[:N]`: free-form, but never a near miss of one the rules read."""
 
     def walk(self, value, path, place, out, ctx):
-        super().walk(str(value).partition(":")[0].strip(), path, place, out, ctx)
+        name, colon, level = str(value).partition(":")
+        if colon and not level.strip().isdigit():  # A-CARD-NULL: `nullified:N`, N a tier
+            ctx.add(out, place, path, f"{path}: bad condition level in {str(value)!r}",
+                    f"write a whole number after the colon, e.g. {name.strip()}:1")
+            return
+        super().walk(name.strip(), path, place, out, ctx)
 
 
 _DURATION = Map({u: whole(1) for u in UNITS})

@@ -37,9 +37,9 @@ def _change(app, verb, char, declaration, fn, kind="change", ids=None):
 \b
 Examples:
   narateer damage mira 7 --concentration-faces 4
-  narateer damage mira 1 --drain""")
+  narateer damage mira 1 --drain""", context_settings={"ignore_unknown_options": True})
 @click.argument("char")
-@click.argument("n", type=int)
+@click.argument("n", type=click.IntRange(min=0))
 @click.option("--drain", is_flag=True, help="Dying drain (logged as such).")
 @click.option("--concentration-faces", metavar="F", help="The Concentration check's d20.")
 def damage_cmd(app, char, n, drain, concentration_faces):
@@ -117,7 +117,7 @@ def condition_cmd(app, char, changes, rounds):
 \b
 Examples:
   narateer rest mira --proper
-  narateer rest mira tor --kind dawn""")
+  narateer rest mira tor --proper      (--kind NAME: a recharge kind a card names)""")
 @click.argument("chars", nargs=-1, required=True)
 @click.option("--proper", is_flag=True, help="A Proper Rest.")
 @click.option("--kind", metavar="NAME", help="Another recharge kind named on cards.")
@@ -134,7 +134,7 @@ def rest_cmd(app, chars, proper, kind):
 
 \b
 Example:
-  narateer elapse 10m""")
+  narateer elapse 10m""", context_settings={"ignore_unknown_options": True})
 @click.argument("span")
 def elapse_cmd(app, span):
     from .store import load_world, save

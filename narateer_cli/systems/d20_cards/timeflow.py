@@ -246,6 +246,10 @@ def condition(world, name, change: str, rules=None):
     sign, cond = change[:1], change[1:].strip()
     if sign not in "+-" or not sign or not cond:
         raise BadInput(f"bad condition change {change!r}", fix="write +NAME or -NAME, e.g. +stabilized")
+    level = cond.partition(":")[2].strip()
+    if ":" in cond and not level.isdigit():  # A-CARD-NULL: `nullified:N`, N the highest tier it blocks
+        raise BadInput(f"bad condition level in {change!r}", rule="A-CARD-NULL",
+                       fix=f"write a whole number after the colon, e.g. {sign}{cond.partition(':')[0]}:1")
     carried = [c.partition(":")[0].strip().lower() for c in char.conditions]
     near = condition_miss(cond, rules) if sign == "+" else near_miss(cond.partition(":")[0], carried)
     if near:
