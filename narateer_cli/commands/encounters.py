@@ -231,12 +231,17 @@ def _undone_words(root, log_id, record, system) -> str | None:
     def undone(entry) -> bool:
         return entry.get("seq") == record["seq"] and (record.get("id") is None or entry.get("id") == record.get("id"))
 
-    # Mostly the undone entry is the log's tip (G-MERGE-4); after earlier undos it lies further back.
-    for last in (1, None):
-        for entry in encounters.read_log(root, log_id, last=last):
-            if undone(entry):
-                return f"{entry.get('command')}: {summary(entry, system)}"
-    return None
+    # Mostly the undone entry is the log's tip (G-MERGE-4); after n earlier undos it lies about 2n back, so
+    # the read grows from the end until it holds it (G-LOG-3: the cost follows n, not the log's length).
+    last = 1
+    while True:
+        entries = encounters.read_log(root, log_id, last=last)
+        found = next((e for e in reversed(entries) if undone(e)), None)
+        if found is not None:
+            return f"{found.get('command')}: {summary(found, system)}"
+        if len(entries) < last:  # the whole log was read
+            return None
+        last *= 8
 
 
 @command(help="""Re-check an encounter log: totals, margins, outcomes, payments, dice before/after.

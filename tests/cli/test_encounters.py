@@ -522,6 +522,24 @@ def test_undo_twice_and_then_nothing_left(camp):
     assert "encounters/duel.yaml" not in now
 
 
+def test_undo_after_undo_reads_the_logs_end_not_the_whole_log(encounter_camp, monkeypatch):
+    """G-LOG-3: the entry a later undo takes back lies a few entries from the end; finding it (to name it
+    in words) reads the log's end, never the whole log, which cost seconds at 100,000 entries."""
+    from narateer_cli.store import loglines
+
+    ok(encounter_camp, "turn", "start", "selka")
+    for _ in range(6):
+        ok(encounter_camp, "roll", "selka", "athletics", "--dr", "1", "--faces", "1", "--reaction")
+        ok(encounter_camp, "refresh", "selka")
+
+    def whole_log(*args):
+        raise AssertionError("undo read the whole log")
+
+    monkeypatch.setattr(loglines, "entries", whole_log)
+    words = [ok(encounter_camp, "undo")["undid"] for _ in range(3)]
+    assert [w.split(":")[0] for w in words] == ["refresh", "roll", "refresh"], words
+
+
 def test_undo_with_nothing_to_undo_refused(encounter_camp):
     refused(encounter_camp, 3, "undo")
 
