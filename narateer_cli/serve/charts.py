@@ -13,48 +13,20 @@ from fractions import Fraction
 from html import escape
 from pathlib import Path
 
-from ..errors import NarateerError
-
-
-def checks_in(result):
-    """Every check object inside a logged result (a Hide's observers, an Exchange's sides ...)."""
-    if isinstance(result, dict):
-        if isinstance(result.get("success"), bool) and result.get("actor"):
-            yield result
-        for value in result.values():
-            yield from checks_in(value)
-    elif isinstance(result, list):
-        for value in result:
-            yield from checks_in(value)
-
 
 def _reader(system, rules):
-    """(checks in a result, check -> (actor, success, chance or None)): the luck module's hooks when
-    this installation has it (P-LUCK-1, P-LUCK-2), else the logged fields and the `chance` hook."""
-    try:
-        from .. import luck
-    except ImportError:
-        luck = None
-    if luck is not None:
-        checks, _, read = luck.hooks(system)
+    """(checks in a result, check -> (actor, success, chance or None)): the luck module's hooks (P-LUCK-1,
+    P-LUCK-2), the same reading `stats` makes."""
+    from .. import luck
 
-        def judge(check):
-            got = read(check, rules)
-            success = got.get("success")
-            chance = luck.chance_of(system, rules, check) if success is not None else None
-            return got.get("actor"), bool(success), chance
-        return checks, judge
-    return checks_in, lambda check: (check.get("actor"), check["success"], _chance(check, system, rules))
+    checks, _, read = luck.hooks(system)
 
-
-def _chance(check: dict, system, rules):
-    value = check.get("chance")
-    try:
-        if value is None and system.hook("chance") is not None:
-            value = system.chance(check, rules)
-        return Fraction(value) if value is not None else None
-    except (NarateerError, ValueError, TypeError, ZeroDivisionError, KeyError):
-        return None
+    def judge(check):
+        got = read(check, rules)
+        success = got.get("success")
+        chance = luck.chance_of(system, rules, check) if success is not None else None
+        return got.get("actor"), bool(success), chance
+    return checks, judge
 
 
 def _entries(root: Path):
