@@ -98,22 +98,28 @@ def say_sealed(session):
 
 
 def seal_bare_roll(app, command: str, declaration: dict, result) -> None:
-    """P-SECRET-1 for a roll with no character in any system (bare dice): its commitment goes to the current
-    encounter's log, else the campaign log. Outside a campaign there is no log: the roll is only shown."""
+    """P-SECRET-1 for a roll with no character in any system (bare dice, a random DR): its commitment goes to
+    the current encounter's log, else the campaign log. Outside a campaign there is no log: the roll is only
+    shown. An encounter that is not there, or is another game's, is bad input (S-SYS-1)."""
     from ..errors import BadInput
     from ..render import plain
-    from ..store.encounters import CAMPAIGN
+    from ..store import encounters
     from .common import Session
 
     try:
-        app.campaign.root
+        root = app.campaign.root
     except BadInput:
         return
     with Session(app) as s:
-        log_action(s, current_encounter_id(s) or CAMPAIGN, command, None, declaration, plain(result), None,
-                   secret=True)
+        log_id = current_encounter_id(s)
+        if log_id is not None:
+            encounters.load_state(root, log_id, s.campaign.system)
+        result = plain(result)
+        log_action(s, log_id or encounters.CAMPAIGN, command, None, declaration, result, None, secret=True)
+        changed = s.txn.changed()
         s.commit()
         say_sealed(s)
+        autocommit(s, changed, command, None, declaration, result)
 
 
 def log_action(session, log_id: str, command: str, actor, declaration: dict, result: dict, moves: dict | None,

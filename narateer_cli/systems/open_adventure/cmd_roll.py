@@ -103,14 +103,14 @@ Example:
 @narateer_flags
 def dice_cmd(app, action_score, faces, **other):
     from .dice import bare_roll
-    from .in_encounter import log_secret
+    from narateer_cli.commands.encounter_ops import seal_bare_roll
 
     refuse_narateer_flags(other, BARE_POINTERS)
     with Session(app, write=False) as s:
         rules = rules_of(s)
     result = bare_roll(action_score, rules, source_for(app, faces, None))
     if app.secret:
-        log_secret(app, "dice", {"action_score": action_score}, result)
+        seal_bare_roll(app, "dice", {"action_score": action_score}, result)
     emit(app, KIND + "dice", result)
 
 

@@ -98,24 +98,6 @@ def resolve_in_encounter(s, char, intent: str, path: str, reason=None, decl=None
     return finish(s, "resolve", actor.id, {"intent": intent, "path": path}, result, enc_id, state)
 
 
-def log_secret(app, command_name: str, declaration: dict, result):
-    """A secret roll with no character (`dice --secret`): its commitment goes to the current encounter's
-    log, else the campaign log (P-SECRET-1). Outside a campaign there is no log: the roll is only shown."""
-    from narateer_cli.commands.common import Session
-
-    from .files import current_encounter, finish, load_state
-
-    try:
-        app.campaign.root
-    except BadInput:
-        return
-    with Session(app) as s:
-        enc_id = current_encounter(s)
-        if enc_id is not None:
-            load_state(s, enc_id)  # an encounter that is not there (or another game's) is bad input
-        finish(s, command_name, None, declaration, result, enc_id)
-
-
 def log_sheet_change(s, command_name, actor_id, declaration, result):
     """A sheet change logs to the encounter CHAR takes part in, else to the campaign log (G-LOG-5)."""
     from .files import finish

@@ -28,22 +28,10 @@ def dice_cmd(app, n, advantage, disadvantage, faces, reroll_faces):
         dice = dice_source(app, rules, faces=(faces, "--faces"), reroll=(reroll_faces, "--reroll-faces"))
         data = roll_pool(n, advantage, disadvantage, rules, dice)
     if app.secret:
-        log_secret(app, "dice", {"dice": n, "advantage": advantage, "disadvantage": disadvantage}, data)
+        from narateer_cli.commands.encounter_ops import seal_bare_roll
+
+        seal_bare_roll(app, "dice", {"dice": n, "advantage": advantage, "disadvantage": disadvantage}, data)
     emit(app, "dice", data)
-
-
-def log_secret(app, command_name, declared, data):
-    """A roll with no character, kept secret: its commitment goes to the current encounter's log, else
-    the campaign log (P-SECRET-1). Outside a campaign there is no log: the roll is only shown."""
-    from narateer_cli.commands.encounter_ops import current_encounter, finish
-    from narateer_cli.errors import BadInput
-
-    try:
-        app.campaign.root
-    except BadInput:
-        return
-    with Session(app) as s:
-        finish(s, command_name, None, declared, data, {}, current_encounter(s), secret=True)
 
 
 def _rules_or_default(session):
@@ -83,7 +71,9 @@ def dr_cmd(app, tier, random_, faces):
     if faces and not random_ and tier is not None:
         raise BadInput("--faces goes with --random", fix="add --random or drop --faces")
     if random_:  # every random DR is secret (P-SECRET-1)
-        log_secret(app, "dr", {"tier": tier, "random": True}, result)
+        from narateer_cli.commands.encounter_ops import seal_bare_roll
+
+        seal_bare_roll(app, "dr", {"tier": tier, "random": True}, result)
     emit(app, "dr_ladder" if tier is None else "random_dr" if random_ else "dr", result)
 
 
