@@ -1,0 +1,25 @@
+"""Text from a campaign, made safe to print to a terminal (G-PRIV-5).
+
+Names, ids, paths and messages that came from files (which may have arrived by git) can hold
+control characters: an escape sequence that moves the cursor, retitles the window or hides a line.
+`printable` writes each such character as a visible escape (`\\x1b`, `\\u202e`), so what the
+terminal shows is exactly what the file holds. Newlines are escaped too: one message is one line.
+"""
+
+from __future__ import annotations
+
+import re
+
+# C0 and C1 controls, DEL, and the bidirectional overrides and isolates that reorder what is shown
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def _escape(match: re.Match) -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def printable(text) -> str:
+    """`text` with every control or reordering character written as a visible escape."""
+    text = str(text)
+    return _UNPRINTABLE.sub(_escape, text) if _UNPRINTABLE.search(text) else text
