@@ -311,6 +311,8 @@ def _ignore_ctrl_c():
 def main(argv=None):
     """Entry point: runs the group and turns every failure into one line and an exit status."""
     commits = _commits()
+    if "narateer_cli.store.private" in sys.modules:  # a second command in one process (the shell, tests)
+        sys.modules["narateer_cli.store.private"].forget()
     if "_NARATEER_COMPLETE" in os.environ:
         from .complete import register
 

@@ -112,6 +112,14 @@ def encounter_end(data: dict) -> str:
 
 
 def git_setup(data: dict) -> str:
+    moved = data.get("private") or {}
+    if moved.get("removed"):
+        return (git_setup({**data, "private": None}) + f"\nmoved {moved['moved']} private record(s) of this machine "
+                "out of .narateer/ into the git directory and removed .narateer/ (private files live there now)")
+    if moved.get("moved") or moved.get("left"):
+        return (git_setup({**data, "private": None}) + f"\nmoved {moved['moved']} private record(s) of this machine "
+                f"out of .narateer/ into the git directory; {moved['left']} left there (not made here): "
+                "remove .narateer/ when you no longer need it")
     if data["driver"]:
         return "narateer merge driver registered in this clone; .gitattributes ready"
     return ".gitattributes ready; not in a git clone, so no merge driver yet: run `narateer git-setup` after `git init`"

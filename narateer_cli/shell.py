@@ -4,7 +4,7 @@ prompt_toolkit is imported here and only here, when the shell starts (it costs
 about a third of a second, which no other command pays). Each line runs through
 the same `main` as a fresh `narateer` process would: the same errors, exit
 statuses and output, and each command takes the campaign lock for its own run
-only. History lives in `.narateer/history`; completion is the same as the
+only. History lives in the private folder (`history`); completion is the same as the
 shell's (`narateer_cli.complete`), read from the campaign on disk.
 """
 
@@ -56,8 +56,9 @@ def run(root, prefix: list[str], input=None, output=None) -> int:
     from .cli import main
 
     complete.ACTIVE = True
-    (root / ".narateer").mkdir(exist_ok=True)
-    session = PromptSession(history=FileHistory(str(root / ".narateer" / "history")), input=input, output=output,
+    from .store.private import folder
+
+    session = PromptSession(history=FileHistory(str(folder(root) / "history")), input=input, output=output,
                             completer=completer()(prefix), complete_while_typing=False)
     while True:
         try:

@@ -86,6 +86,15 @@ def refused(camp: Path, code: int, *args: str, contains: str | None = None) -> s
     return r.err
 
 
+def reseal_secret(root: Path, record_path: Path, record: dict):
+    """Rewrite a secret roll's private record as the machine that rolled it would (sealed, G-PRIV-2): a
+    roller who lies on their own machine, which verify must still catch."""
+    from narateer_cli.store import private
+
+    fields = {k: v for k, v in record.items() if k != "mac"}
+    record_path.write_text(private.sealed(root, "secret", record_path.stem, fields))
+
+
 def sheet_dice(camp: Path, cid: str) -> dict:
     """A character's action_dice counts as the file holds them."""
     from ruamel.yaml import YAML
@@ -97,7 +106,8 @@ def snapshot(root: Path) -> dict:
     """Every file's bytes under the campaign, except the tool's private folder."""
     out = {}
     for path in sorted(root.rglob("*")):
-        if path.is_file() and ".narateer" not in path.relative_to(root).parts:
+        parts = path.relative_to(root).parts
+        if path.is_file() and ".narateer" not in parts and parts[:2] != (".git", "narateer"):
             out[str(path.relative_to(root))] = path.read_bytes()
     return out
 

@@ -9,6 +9,7 @@ or none of them.
 from __future__ import annotations
 
 import functools
+import os
 
 import click
 
@@ -152,6 +153,7 @@ class Session:
             from ..store.gitops import refuse_while_merging
 
             try:
+                self.campaign.reload()  # G-PRIV-4: settings as they are under the lock, after any replay
                 refuse_while_merging(self.campaign.root)  # G-MERGE-3
             except BaseException:
                 self.lock.__exit__()
@@ -162,9 +164,12 @@ class Session:
                 root = self.campaign.root
             except Exception:
                 return self  # dice-only commands run outside a campaign
-            if (root / ".narateer" / "txn.json").exists():
+            from ..store.txn import manifest_path
+
+            if os.path.lexists(manifest_path(root)):
                 with Lock(root):
                     pass  # taking the lock finishes an interrupted action
+                self.campaign.reload()  # G-PRIV-4: read what the replay wrote, not what was there before
         return self
 
     def __exit__(self, *exc):

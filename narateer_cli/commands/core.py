@@ -42,7 +42,7 @@ def init_cmd(app, directory, example, system_name):
     created = []
     if (root / "narateer.yaml").exists():
         raise BadInput(f"{directory}: already a campaign (narateer.yaml exists)", fix="use it as it is")
-    for folder in ("characters", "encounters", *system.folders, ".narateer"):
+    for folder in ("characters", "encounters", *system.folders):  # the private folder is made when first used
         (root / folder).mkdir(exist_ok=True)
     _ensure_line(root, ".gitignore", GITIGNORE_LINE)
     from ..store import gitops

@@ -135,7 +135,7 @@ def log_action(session, log_id: str, command: str, actor, declaration: dict, res
     entry = append_entry(session, log_id, command, actor, declaration, result, moves, secret, entry_id, private,
                          extra)
     session.txn.write(encounters.undo_dir(root, log_id) / f"{entry['seq']:08d}.json",
-                      encounters.undo_record(before, writes, entry["seq"], entry["id"], entry["resumes"]))
+                      encounters.undo_record(root, log_id, before, writes, entry["seq"], entry["id"], entry["resumes"]))
     for old in encounters.old_undo_records(root, log_id):
         session.txn.write(old, None)
     return entry
@@ -150,8 +150,10 @@ def restore_last(session, log_id: str) -> tuple[dict, dict]:
     path, record = encounters.latest_undo(root, log_id)
     encounters.check_undo(root, record, log_id)
     sheets = {}
+    from ..store import private
+
     for rel, text in record["before"].items():
-        session.txn.write(root / rel, text)
+        session.txn.write(private.untag(root, rel), text)
         if rel.startswith("characters/") and text is not None:
             cid = rel[len("characters/"):-len(".yaml")]
             back = session.campaign.system.parse_sheet(cid, yamlio.load_rt(text, rel), rel, session.rules)
@@ -193,7 +195,7 @@ def logged_fields(session, log_id: str, fields: dict, secret: bool = False, entr
                   private=()) -> dict:
     """An entry's fields as they go into the log: each check of the result with its exact `chance`
     (P-LUCK-1); a secret roll (`secret`, --secret, a `guide: true` sheet) as its commitment and public
-    rest, the salt and whole result kept in `.narateer/secrets/` (P-SECRET-1). A system that writes
+    rest, the salt and whole result kept in the private folder's `secrets/` (P-SECRET-1). A system that writes
     entries with `store.encounters.new_entry` itself passes its fields through here first."""
     from ..luck import annotate
 
@@ -257,7 +259,9 @@ def autocommit(session, changed: list[str], command: str, actor, declaration: di
                     session.campaign.system)
     import subprocess
 
-    files = [f for f in changed if not f.startswith(".narateer")]
+    from ..store import private
+
+    files = [f for f in changed if not f.startswith(private.TAG)]
     if not files:
         return
     root = session.campaign.root

@@ -27,7 +27,7 @@ def completion_cmd(shell):
 @click.command(name="shell", help="""An interactive prompt in this campaign (T-SHELL): the same commands without
 the `narateer` prefix and without start-up time per command.
 
-History is kept in .narateer/history and Tab completes as in the shell.
+History is kept in the campaign's private folder and Tab completes as in the shell.
 An error prints its one line and the prompt returns; Ctrl-C clears the line,
 Ctrl-D (or `exit`) leaves.
 

@@ -36,7 +36,7 @@ def find_root(start: str | None) -> Path:
                    fix="run `narateer init`, or pass --campaign DIR")
 
 
-FOLDERS = ("characters", "encounters", "actions", ".narateer")
+FOLDERS = ("characters", "encounters", "actions")  # the private folder is checked where it is made (G-PRIV-2)
 
 
 def check_folders(root: Path) -> Path:
@@ -49,7 +49,7 @@ def check_folders(root: Path) -> Path:
                 inside = real != root and str(real).startswith(str(root.resolve()) + os.sep)
             except (OSError, RuntimeError):
                 inside = False
-            if not inside or name == ".narateer":
+            if not inside:
                 what = name if name == CONFIG else f"{name}/"
                 raise BadInput(f"{what} is a symlink leading outside the campaign (or nowhere)", rule="G-TRUST-4",
                                fix=f"replace the link with the real {what}")
@@ -85,6 +85,14 @@ class Campaign:
         self._system = None
         self.rules_key = None  # what the ruleset was built from (rules file, narateer.yaml): see _cached_config
         self._rules_checked = False  # the config cache says these files built a valid ruleset before
+
+    def reload(self):
+        """Forget narateer.yaml and the ruleset read so far (G-PRIV-4: a writer reads them again under the
+        lock, after any replay). The system stays: the command was chosen by it."""
+        self._config = None
+        self._rules = None
+        self.rules_key = None
+        self._rules_checked = False
 
     @property
     def system(self):
@@ -133,7 +141,7 @@ class Campaign:
 
     def _cached_config(self) -> dict:
         """Parsing YAML is the slowest part of a command: the parsed ruleset defaults and
-        narateer.yaml are kept in .narateer/config/narateer.json (store/cache.py)."""
+        narateer.yaml are kept in the private cache config/narateer.json (store/cache.py)."""
         try:
             key = self._cache_key()
         except OSError:
@@ -213,7 +221,7 @@ class Campaign:
         return sf
 
     # Parsing a sheet is most of a command's own time, so each parse is kept in
-    # .narateer/sheets/ID.json (store/cache.py). A command that edits a sheet's dice in
+    # the private cache sheets/ID.json (store/cache.py). A command that edits a sheet's dice in
     # place stores the parse of the text it wrote.
 
     def remember(self, sf: "SheetFile", key=None, text: str | None = None):

@@ -5,7 +5,7 @@ is a YAML sequence that only ever grows, one entry per writing command. A
 writing command never parses the log: it appends one entry as text and reads only the
 file's tail for the last sequence number, so its cost does not grow with the
 log. Undo records (the previous bytes of every file an action replaced) live
-under `.narateer/undo/ID/`.
+in the private folder's `undo/ID/` (store/private.py).
 """
 
 from __future__ import annotations
@@ -258,7 +258,9 @@ def entry_text(entry: dict) -> str:
 
 
 def undo_dir(root: Path, enc_id: str) -> Path:
-    return root / ".narateer" / "undo" / enc_id
+    from . import private
+
+    return private.location(root) / "undo" / enc_id
 
 
 def digest(data: bytes | None) -> str | None:
@@ -270,11 +272,16 @@ def digest(data: bytes | None) -> str | None:
     return f"{len(data)}:{zlib.crc32(data):08x}"
 
 
-def undo_record(before: dict, writes: dict, seq: int, entry_id: str | None = None, parent: str | None = None) -> str:
+def undo_record(root: Path, log_id: str, before: dict, writes: dict, seq: int, entry_id: str | None = None,
+                parent: str | None = None) -> str:
     """What undo needs: the previous text of each replaced file, a fingerprint of what the action wrote,
-    and the id of the entry it logged (G-MERGE-4: undo acts only while that entry is the log's tip)."""
+    and the id of the entry it logged (G-MERGE-4: undo acts only while that entry is the log's tip);
+    sealed to this machine, this campaign and this log (G-PRIV-2)."""
+    from . import private
+
     after = {rel: digest(text.encode("utf-8") if text is not None else None) for rel, text in writes.items()}
-    return json.dumps({"seq": seq, "id": entry_id, "parent": parent, "before": before, "after": after})
+    data = {"seq": seq, "id": entry_id, "parent": parent, "before": before, "after": after}
+    return private.sealed(root, "undo", f"{log_id}/{seq:08d}", data)
 
 
 def _records(folder: Path) -> list[str]:
@@ -293,18 +300,37 @@ def latest_undo(root: Path, enc_id: str) -> tuple[Path, dict]:
                       fix="`narateer undo ID` undoes the last action of encounter ID")
     if not names:
         raise Refused(f"nothing to undo in encounter {enc_id}",
-                      fix="undo history lives in .narateer/ on the machine that made the change; use git to go further")
+                      fix="undo history lives on the machine that made the change; use git to go further")
     path = folder / names[-1]
+    record, reason = _undo_data(root, enc_id, path)
+    if record is None:
+        raise Refused(f"nothing to undo in encounter {enc_id}: its last undo record {reason}; it is ignored",
+                      rule="G-PRIV-2", fix="revert the change with git instead")
+    return path, record
+
+
+def _undo_data(root: Path, enc_id: str, path: Path) -> tuple[dict | None, str | None]:
+    """An undo record's content when it is sealed to this machine and campaign and names only the campaign's
+    own data files, by full match (G-PRIV-2); else None and why."""
+    from . import private
+    from .txn import is_data_path
+
     try:
-        record = json.loads(yamlio.read_text(path, f".narateer/undo/{enc_id}/{path.name}"))
-        files = list(record["before"]) + list(record["after"])  # relative paths inside the campaign only
-        if not isinstance(record["before"], dict) or not isinstance(record["after"], dict) or not all(
-                isinstance(rel, str) and rel and not os.path.isabs(rel) and ".." not in Path(rel).parts for rel in files
-        ) or not isinstance(record["seq"], int) or not all(t is None or isinstance(t, str) for t in record["before"].values()):
+        text = yamlio.read_text(path, path.name, nofollow=True)
+    except (BadInput, OSError):
+        return None, "cannot be read"
+    record = private.opened(root, "undo", f"{enc_id}/{path.stem}", text, quiet=True)
+    if record is None:
+        return None, "was not made on this machine for this campaign"
+    try:
+        if not (isinstance(record["before"], dict) and isinstance(record["after"], dict)
+                and all(is_data_path(rel) for rel in (*record["before"], *record["after"]))
+                and isinstance(record["seq"], int)
+                and all(t is None or isinstance(t, str) for t in record["before"].values())):
             raise ValueError
     except (ValueError, TypeError, KeyError):
-        raise BadInput(f"{path}: undo record is damaged", fix="delete it and use git instead") from None
-    return path, record
+        return None, "names something other than the campaign's data files"
+    return record, None
 
 
 def check_undo(root: Path, record: dict, enc_id: str | None = None):
@@ -325,8 +351,10 @@ def check_undo(root: Path, record: dict, enc_id: str | None = None):
             raise Refused(f"the undo record is for entry {record['id']} but the log's last entry is {tip} "
                           "(history changed by checkout, stash, reset or a merge)", rule="G-MERGE-4",
                           fix="revert it with git instead")
+    from . import private
+
     for rel, expected in record["after"].items():
-        path = root / rel
+        path = private.untag(root, rel)
         try:
             current = digest(path.read_bytes())
         except FileNotFoundError:

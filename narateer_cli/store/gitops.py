@@ -3,7 +3,7 @@ registration (G-MERGE-1) and private files someone committed (G-TRUST-1).
 
 Git is asked only when the campaign is inside a work tree, and the question
 "is a campaign file unmerged?" only when git's index changed since it was last
-asked (the answer is kept under .narateer/), so an ordinary command pays
+asked (the answer is kept in a private cache), so an ordinary command pays
 nothing for it.
 """
 
@@ -26,21 +26,11 @@ ATTRIBUTES = (
 
 
 def git_dir(root: Path) -> Path | None:
-    """The .git folder of the work tree holding the campaign (a `.git` file: a linked worktree)."""
-    for folder in (root, *root.parents):
-        dot = folder / ".git"
-        if dot.is_dir():
-            return dot
-        if dot.is_file():
-            try:
-                text = dot.read_text(encoding="utf-8", errors="replace").strip()
-            except OSError:
-                return None
-            if text.startswith("gitdir:"):
-                found = Path(text[len("gitdir:"):].strip())
-                return found if found.is_absolute() else (folder / found)
-            return None
-    return None
+    """The git directory of the work tree holding the campaign (a `.git` file: a linked worktree)."""
+    from .private import git_dir as found
+
+    place = found(root)
+    return place[1] if place is not None else None
 
 
 def _git(root: Path, *args):
@@ -62,24 +52,15 @@ def unmerged(root: Path) -> list[str]:
         key = [st.st_ino, st.st_size, st.st_mtime_ns]
     except OSError:
         return []
-    memo = root / ".narateer" / "git-index.json"
-    try:
-        seen = json.loads(memo.read_text(encoding="utf-8"))
-        if seen.get("key") == key and seen.get("unmerged") == []:
-            return []
-    except (OSError, ValueError, AttributeError):
-        pass
+    from . import cache
+
+    if cache.get(root, "git", "index", key) == {"unmerged": []}:
+        return []
     done = _git(root, "ls-files", "-u", "-z", "--", ".")
     if done is None or done.returncode != 0:
         return []
     names = sorted({item.split("\t", 1)[1] for item in done.stdout.split("\0") if "\t" in item})
-    try:
-        (root / ".narateer").mkdir(exist_ok=True)
-        from .txn import atomic_write
-
-        atomic_write(root, memo, json.dumps({"key": key, "unmerged": names}), durable=False)
-    except OSError:
-        pass
+    cache.put(root, "git", "index", {"unmerged": names}, key)
     return names
 
 
@@ -112,12 +93,29 @@ def setup(root: Path) -> dict:
             text += "\n"
         atomic_write(root, path, text + ATTRIBUTES)
     registered = False
+    moved = {"moved": 0, "left": 0}
     if git_dir(root) is not None:
+        moved = _adopt(root)
         for key, value in ((f"merge.{DRIVER}.name", "narateer: YAML key by key, dice counters add up"),
                            (f"merge.{DRIVER}.driver", driver_command())):
             done = _git(root, "config", "--local", key, value)
             registered = done is not None and done.returncode == 0
-    return {"attributes": ".gitattributes", "written": bool(missing), "driver": registered}
+    return {"attributes": ".gitattributes", "written": bool(missing), "driver": registered, "private": moved}
+
+
+def _adopt(root: Path) -> dict:
+    """G-PRIV-1: this machine's own records out of a `.narateer/` in the work tree, into the git directory."""
+    from . import private
+
+    if private.legacy(root) is None:
+        return {"moved": 0, "left": 0}
+    done = _git(root, "ls-files", "-z", "--", private.LEGACY)
+    tracked = set(filter(None, done.stdout.split("\0"))) if done is not None and done.returncode == 0 else set()
+    moved = private.adopt(root, tracked)
+    if not moved["left"] and not tracked:  # nothing left but caches and temporary files: the folder goes
+        private.retire(root)
+        moved["removed"] = True
+    return moved
 
 
 def check_problems(root: Path) -> list:
@@ -126,7 +124,13 @@ def check_problems(root: Path) -> list:
         return []
     from .schema import Problem
 
+    from . import private
+
     problems = []
+    if private.legacy(root) is not None:
+        problems.append(Problem(f"{private.LEGACY}/", 1, "", "a private folder inside a git work tree is never read "
+                                f"(G-PRIV-1: private files now live in {private.shown(root)}/); `narateer git-setup` "
+                                f"moves this machine's own records out of it, then remove {private.LEGACY}/"))
     done = _git(root, "ls-files", "-z", "--", ".narateer")
     if done is not None and done.returncode == 0:
         for name in filter(None, done.stdout.split("\0")):

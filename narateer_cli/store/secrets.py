@@ -2,13 +2,13 @@
 
 A secret roll logs `commitment` = sha256(salt + canonical JSON of the result)
 and the result with its private keys taken out. The salt and the whole result
-stay in `.narateer/secrets/ENTRY_ID.json` (mode 0600; `.narateer/` is never in
-git). `unveil` later logs the salt and the result; anyone can then hash them
+stay in `secrets/ENTRY_ID.json` in the private folder (mode 0600; store/private.py:
+inside the git directory in a work tree, so never in git). `unveil` later logs the salt and the result; anyone can then hash them
 again and compare (docs/secret-rolls.md shows it with sha256sum).
 
-Records are read under the private folder rules (G-TRUST-1, G-TRUST-4): a
-regular file inside the campaign's own `.narateer/secrets/`, never through a
-link, read without blocking up to a size limit. A record that came by git
+Records are read under the private folder rules (G-PRIV-2): a regular file
+inside the campaign's own private `secrets/`, never through a link, read
+without blocking up to a size limit, and sealed to this machine and campaign. A record that came by git
 (a tracked file) proves nothing: `verify` checks an unveil only against the
 commitment that was logged, never against the record.
 """
@@ -77,17 +77,10 @@ def has_private(result, private=PRIVATE_KEYS) -> bool:
 
 
 def folder(root: Path) -> Path:
-    """`.narateer/secrets/`, made private (0700); a link or a file in its place is bad input (G-TRUST-4)."""
-    from .txn import private_dir
+    """The private `secrets/` folder, made private (0700); a link or a file on the way is bad input (G-PRIV-2)."""
+    from .private import folder as private_folder
 
-    path = private_dir(root) / FOLDER
-    try:
-        path.mkdir(mode=0o700)
-    except FileExistsError:
-        if path.is_symlink() or not path.is_dir():
-            raise BadInput(".narateer/secrets is not a folder of the campaign (a link or a file)",
-                           rule="G-TRUST-4", fix="move it away; it holds only the private records of secret rolls")
-    return path
+    return private_folder(root, FOLDER)
 
 
 def record_path(root: Path, entry_id: str) -> Path:
@@ -100,7 +93,9 @@ def write_record(root: Path, entry_id: str, record: dict):
     """The private record, written whole (temporary file, fsync, rename) with mode 0600."""
     from .txn import atomic_write
 
-    text = json.dumps(record, ensure_ascii=False, sort_keys=True)
+    from .private import sealed
+
+    text = sealed(root, "secret", entry_id, record)
     atomic_write(root, record_path(root, entry_id), text, mode=0o600)
 
 
@@ -117,9 +112,11 @@ def read_record(root: Path, entry_id: str) -> dict | None:
         data = fh.read(RECORD_LIMIT + 1)
     if len(data) > RECORD_LIMIT:
         return None
+    from .private import opened
+
     try:
-        record = json.loads(data.decode("utf-8"))
-    except ValueError:
+        record = opened(root, "secret", entry_id, data.decode("utf-8"))
+    except (ValueError, UnicodeDecodeError):
         return None
     if not isinstance(record, dict) or not isinstance(record.get("salt"), str) or "result" not in record:
         return None

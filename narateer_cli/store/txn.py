@@ -1,10 +1,10 @@
 """The campaign lock, atomic replaces and all-or-nothing multi-file actions.
 
-Every writing command holds an exclusive `fcntl.flock` on `.narateer/lock`
-for its whole read-modify-write. Its changes are gathered in a
+Every writing command holds an exclusive `fcntl.flock` on the campaign
+folder itself for its whole read-modify-write. Its changes are gathered in a
 `Transaction`; `commit` first writes a manifest holding every new file body
-and every log append to `.narateer/txn.json` (the commit point, itself an
-atomic replace), then applies it, then removes it. A command that finds a
+and every log append to `txn.json` in the private folder (store/private.py;
+the commit point, itself an atomic replace), then applies it, then removes it. A command that finds a
 manifest left by a killed process applies it again before doing anything:
 the apply is idempotent (log appends truncate to the recorded size first),
 so after a crash at any point either every file shows the action or none does.
@@ -21,21 +21,23 @@ from pathlib import Path
 import stat
 
 from ..errors import BadInput, NarateerError
+from . import private
 
-PRIVATE = ".narateer"
 MANIFEST = "txn.json"
 COMMITS = 0  # actions committed by this process (cli.main words its Ctrl-C message by it)
 
 
 def private_dir(root: Path) -> Path:
-    path = root / PRIVATE
-    try:
-        path.mkdir()
-    except FileExistsError:
-        if path.is_symlink() or not path.is_dir():
-            raise BadInput(f"{PRIVATE} is not a folder of the campaign (a link or a file)",
-                           fix=f"remove {PRIVATE} (it holds only private working files), then run the command again") from None
-    return path
+    """The campaign's private folder, made where missing (G-PRIV-1: in the git directory inside git)."""
+    return private.folder(root)
+
+
+def manifest_path(root: Path) -> Path:
+    return private.location(root) / MANIFEST
+
+
+def _shown_manifest(root: Path) -> str:
+    return os.path.join(private.shown(root), MANIFEST)
 
 
 def atomic_write(root: Path, target: Path, text: str | bytes, durable: bool = True, mode: int | None = None):
@@ -60,7 +62,7 @@ def _write(root: Path, target: Path, text: str | bytes, durable: bool, mode: int
         raise
     finally:
         os.close(fd)
-    _place(tmp, target)
+    _place(root, tmp, target)
 
 
 def _temp_copy(root: Path, target: Path, data: bytes, mode: int | None = None) -> tuple[int, str]:
@@ -82,14 +84,80 @@ def _temp_copy(root: Path, target: Path, data: bytes, mode: int | None = None) -
     return fd, tmp
 
 
-def _place(tmp: str, target: Path):
-    """os.replace a finished temp file onto its target (the temp file is removed if that fails)."""
+def _place(root: Path, tmp: str, target: Path):
+    """os.replace a finished temp file onto its target, inside a folder reached without following a
+    symlink (G-PRIV-2); the temp file is removed if that fails."""
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        os.replace(tmp, target)
+        fd, name = folder_of(root, target)
+        try:
+            try:
+                os.replace(tmp, name, dst_dir_fd=fd)
+            except OSError as exc:
+                if exc.errno != 18:  # EXDEV: the private folder is on another file system (a linked worktree)
+                    raise
+                _place_across(tmp, name, fd)
+        finally:
+            os.close(fd)
     except BaseException:
         _discard({target: tmp})
         raise
+
+
+def _place_across(tmp: str, name: str, fd: int):
+    """Copy a temp file into the target's own folder, then rename it there (still atomic for readers)."""
+    with open(tmp, "rb") as fh:
+        data = fh.read()
+    mode = os.stat(tmp).st_mode & 0o7777
+    near = f".{name}.narateer-{os.getpid()}.tmp"
+    out = os.open(near, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600, dir_fd=fd)
+    try:
+        os.write(out, data)
+        os.fchmod(out, mode)
+        os.fsync(out)
+    finally:
+        os.close(out)
+    os.replace(near, name, src_dir_fd=fd, dst_dir_fd=fd)
+    os.unlink(tmp)
+
+
+def folder_of(root: Path, target: Path, make: bool = True) -> tuple[int, str]:
+    """An open descriptor of the folder holding `target` (a file of the campaign at `root`, or of its private
+    folder) and its name there. The folder is reached from the campaign root (or the private folder) one
+    component at a time without following symlinks (G-PRIV-2): a link on the way is bad input. The caller
+    closes the descriptor."""
+    target = Path(target)
+    for top in (private.location(root), root):
+        if target.is_relative_to(top):
+            mode = 0o700 if top != root else 0o777  # private folders stay private
+            return _walk_down(top, target.relative_to(top).parts[:-1], make, mode), target.name
+    raise BadInput(f"{target}: not a file of the campaign; nothing was written", rule="G-PRIV-2",
+                   fix="run the command inside the campaign")
+
+
+def _walk_down(top: Path, parts: tuple[str, ...], make: bool, mode: int = 0o777) -> int:
+    fd = os.open(top, os.O_RDONLY | os.O_DIRECTORY)
+    for index, part in enumerate(parts):
+        try:
+            try:
+                child = os.open(part, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=fd)
+            except FileNotFoundError:
+                if not make:
+                    raise
+                try:
+                    os.mkdir(part, mode, dir_fd=fd)
+                except FileExistsError:
+                    pass
+                child = os.open(part, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=fd)
+        except OSError as exc:
+            os.close(fd)
+            if isinstance(exc, FileNotFoundError):
+                raise
+            where = os.path.join(*parts[: index + 1])
+            raise BadInput(f"{where}: a symlink or a file stands where a folder of the campaign should be; "
+                           "nothing was written", rule="G-PRIV-2", fix="replace it with a real folder") from None
+        os.close(fd)
+        fd = child
+    return fd
 
 
 def _discard(temps: dict):
@@ -125,35 +193,56 @@ def _umask() -> int:
 
 
 class Lock:
-    """Exclusive flock on the `.narateer/` folder itself (G-TRUST-3).
+    """Exclusive flock on the campaign folder itself (G-PRIV-3).
 
-    A lock on a file inside it would let a second writer in once somebody
-    deleted that file (the second process would create and lock a new one);
-    a folder cannot be deleted while it holds anything, and a new folder of
-    the same name cannot appear while this one is there. The kernel drops the
-    lock when the process dies, however it dies.
+    The lock is held on the open campaign folder, which cannot be removed while it holds the campaign's
+    files, and whose path is checked, once locked, to still name the folder locked: deleting, moving or
+    emptying the private folder (or anything else a user may tidy away) never admits a second writer.
+    The kernel drops the lock when the process dies, however it dies. `wait=False` raises `Busy` at
+    once instead of waiting. Taking the lock completes an interrupted action first (`recover`).
     """
 
-    def __init__(self, root: Path):
+    def __init__(self, root: Path, wait: bool = True):
         self.root = root
+        self.wait = wait
         self.fd = None
 
     def __enter__(self):
         import fcntl
 
-        try:
-            folder = private_dir(self.root)
-            self.fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW)
-        except OSError as exc:
-            raise BadInput(f"{PRIVATE}/: cannot open the campaign's private folder ({exc.strerror})",
-                           fix=f"make {PRIVATE}/ a writable folder (move away whatever is in its place)") from None
-        fcntl.flock(self.fd, fcntl.LOCK_EX)
+        for _ in range(8):
+            fd = self._open()
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | (0 if self.wait else fcntl.LOCK_NB))
+            except BlockingIOError:
+                os.close(fd)
+                raise Busy("another narateer command is writing this campaign") from None
+            if self._still_here(fd):
+                self.fd = fd
+                break
+            os.close(fd)  # the folder was moved away while we waited: lock what the path names now
+        else:
+            raise BadInput(f"{self.root}: the campaign folder keeps moving", fix="let the other command finish")
         try:
             recover(self.root)
         except BaseException:  # e.g. a damaged manifest: report it, but do not keep the lock
             self.__exit__()
             raise
         return self
+
+    def _open(self) -> int:
+        try:
+            return os.open(self.root, os.O_RDONLY | os.O_DIRECTORY)
+        except OSError as exc:
+            raise BadInput(f"{self.root}: cannot open the campaign folder ({exc.strerror})",
+                           fix="run the command in a campaign folder you can read") from None
+
+    def _still_here(self, fd: int) -> bool:
+        try:
+            now, held = os.stat(self.root), os.fstat(fd)
+        except OSError:
+            return False
+        return (now.st_dev, now.st_ino) == (held.st_dev, held.st_ino)
 
     def __exit__(self, *exc):
         import fcntl
@@ -162,6 +251,12 @@ class Lock:
         os.close(self.fd)
         self.fd = None
         return False
+
+
+class Busy(NarateerError):
+    """The lock is held and the caller asked not to wait."""
+
+    exit_code = 3
 
 
 class Transaction:
@@ -184,14 +279,15 @@ class Transaction:
         return self.appends.get(self.rel(path), "")
 
     def rel(self, path: Path) -> str:
-        return os.path.relpath(path, self.root)
+        """A data file's path inside the campaign, or a private file's tagged name (`:private/undo/...`)."""
+        return private.tag(self.root, path) or os.path.relpath(path, self.root)
 
     def before(self) -> dict[str, str | None]:
         """The current text of every file this transaction replaces (for undo)."""
         out = {}
         for rel in self.writes:
             try:
-                out[rel] = (self.root / rel).read_text(encoding="utf-8")
+                out[rel] = private.untag(self.root, rel).read_text(encoding="utf-8")
             except (FileNotFoundError, NotADirectoryError):  # something in the way: commit refuses it
                 out[rel] = None
         return out
@@ -199,7 +295,7 @@ class Transaction:
     def changed(self) -> list[str]:
         out = []
         for rel, text in self.writes.items():
-            path = self.root / rel
+            path = private.untag(self.root, rel)
             try:
                 current = path.read_text(encoding="utf-8")
             except OSError:  # missing, or something in the way (commit refuses that before its commit point)
@@ -215,22 +311,23 @@ class Transaction:
         encoded = self.check_targets()
         manifest = {"version": 2, "writes": self.writes, "appends": {}}
         for rel, text in self.appends.items():
-            size, prefix = prefix_mark(self.root / rel)
+            size, prefix = prefix_mark(private.untag(self.root, rel))
             manifest["appends"][rel] = [size, prefix, text]
         manifest = seal(self.root, manifest)
         with _HoldCtrlC():
             try:
                 staged = _save_manifest(self.root, manifest)
             except OSError as exc:
-                raise BadInput(f"cannot save the action: {PRIVATE}/{MANIFEST} cannot be written ({exc.strerror}); "
+                raise BadInput(f"cannot save the action: {_shown_manifest(self.root)} cannot be written ({exc.strerror}); "
                                "nothing was written", fix="make room or fix the permissions, then run it again") from None
             if os.environ.get("NARATEER_CRASH_AFTER_MANIFEST"):  # test hook: die at the commit point
                 os._exit(99)
             try:
                 apply(self.root, manifest, staged)
-                os.unlink(private_dir(self.root) / MANIFEST)
+                os.unlink(manifest_path(self.root))
             except OSError as exc:
-                raise HalfDone(self.action, sorted(set(self.writes) | set(self.appends)), exc) from None
+                raise HalfDone(self.action, sorted(set(self.writes) | set(self.appends)), exc,
+                               _shown_manifest(self.root)) from None
             COMMITS += 1
         del encoded
 
@@ -258,39 +355,38 @@ class HalfDone(NarateerError):
 
     exit_code = 2
 
-    def __init__(self, action: str, files: list, exc: OSError):
+    def __init__(self, action: str, files: list, exc: OSError, manifest: str = MANIFEST):
         names = ", ".join(files[:4]) + (f" and {len(files) - 4} more" if len(files) > 4 else "")
-        super().__init__(f"{action} is half-done: it was saved in {PRIVATE}/{MANIFEST} but writing it out "
+        super().__init__(f"{action} is half-done: it was saved in {manifest} but writing it out "
                          f"failed ({exc.strerror or exc}; files {names})",
                          fix="fix the cause (room, permissions); the next narateer command completes it - "
                              "do not run this one again")
 
 
 def check_target(root: Path, rel: str):
-    """A target must be a plain file (or nothing yet) in a real folder of the campaign, and writable."""
-    path = root / rel
-    folder = root
-    for part in Path(rel).parts[:-1]:
-        folder = folder / part
-        if folder.is_symlink():
-            raise BadInput(f"{rel}: {os.path.relpath(folder, root)} is a symlink; nothing was written",
-                           rule="G-TRUST-4", fix="replace the link with a real folder")
+    """A target must be a plain file (or nothing yet) in a real folder of the campaign (reached without
+    following a symlink, G-PRIV-2), and writable."""
+    if not (is_data_path(rel) or is_log_path(rel)):
+        raise BadInput(f"{rel}: not a data file of the campaign; nothing was written", rule="G-PRIV-2",
+                       fix="narateer writes only narateer.yaml, characters/, encounters/ and actions/")
+    path = private.untag(root, rel)
+    fd, name = folder_of(root, path)
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-        st = os.lstat(path)
-    except FileNotFoundError:
-        st = None
-    except OSError:
-        st = False
-    if st is False or (st is not None and not stat.S_ISREG(st.st_mode)):
-        raise BadInput(f"{rel}: cannot be written (a link, folder or special file is in the way); nothing was written",
-                       fix="move away whatever is in its place, then run the command again")
-    if st is not None and (not os.access(path, os.W_OK) or not st.st_mode & 0o222):
-        raise BadInput(f"{rel}: the file is read-only; nothing was written", rule="G-TRUST-5",
-                       fix="make it writable (chmod u+w), then run the command again")
-    info = os.stat(folder)
-    if not os.access(folder, os.W_OK) or not info.st_mode & 0o222:
-        raise BadInput(f"{os.path.relpath(folder, root)}/: the folder is read-only; nothing was written",
+        try:
+            st = os.stat(name, dir_fd=fd, follow_symlinks=False)
+        except FileNotFoundError:
+            st = None
+        if st is not None and not stat.S_ISREG(st.st_mode):
+            raise BadInput(f"{rel}: cannot be written (a link, folder or special file is in the way); "
+                           "nothing was written", fix="move away whatever is in its place, then run the command again")
+        if st is not None and (not os.access(name, os.W_OK, dir_fd=fd) or not st.st_mode & 0o222):
+            raise BadInput(f"{rel}: the file is read-only; nothing was written", rule="G-TRUST-5",
+                           fix="make it writable (chmod u+w), then run the command again")
+        info = os.fstat(fd)
+    finally:
+        os.close(fd)
+    if not os.access(path.parent, os.W_OK) or not info.st_mode & 0o222:
+        raise BadInput(f"{os.path.relpath(path.parent, root)}/: the folder is read-only; nothing was written",
                        rule="G-TRUST-5", fix="make it writable (chmod u+w), then run the command again")
 
 
@@ -359,15 +455,15 @@ def _save_manifest(root: Path, manifest: dict) -> dict:
     staged, fds = {}, []
     try:
         for rel, text in manifest["writes"].items():
-            if text is not None and _current(root / rel) != text.encode("utf-8"):
-                fd, staged[rel] = _temp_copy(root, root / rel, text.encode("utf-8"))
+            if text is not None and _current(private.untag(root, rel)) != text.encode("utf-8"):
+                fd, staged[rel] = _temp_copy(root, private.untag(root, rel), text.encode("utf-8"))
                 fds.append(fd)
-        fd, tmp = _temp_copy(root, root / PRIVATE / MANIFEST, json.dumps(manifest).encode("utf-8"))
+        fd, tmp = _temp_copy(root, manifest_path(root), json.dumps(manifest).encode("utf-8"))
         fds.append(fd)
         staged[MANIFEST] = tmp
         for fd in fds:
             os.fsync(fd)
-        _place(staged.pop(MANIFEST), root / PRIVATE / MANIFEST)
+        _place(root, staged.pop(MANIFEST), manifest_path(root))
     except BaseException:
         _discard(staged)
         raise
@@ -389,29 +485,45 @@ def apply(root: Path, manifest: dict, staged: dict | None = None):
     recorded size (never extended or padded) before the entry goes on. `staged` holds temp files
     already synced with the manifest's text (the committing process); replay writes afresh."""
     for rel, text in manifest["writes"].items():
-        path = root / rel
+        path = private.untag(root, rel)
         if staged and rel in staged:
-            _place(staged.pop(rel), path)
+            _place(root, staged.pop(rel), path)
         elif text is None:
-            try:
-                os.unlink(path)
-            except FileNotFoundError:
-                pass
+            _remove(root, path)
         elif _current(path) != text.encode("utf-8"):
             atomic_write(root, path, text)
     for rel, (size, _prefix, text) in manifest["appends"].items():
-        path = root / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK, 0o666 & ~_umask())
-        with os.fdopen(fd, "rb+") as fh:
-            st = os.fstat(fh.fileno())
-            if not stat.S_ISREG(st.st_mode) or st.st_size < size:
-                raise OSError(f"{rel} is shorter than when the action began")
-            fh.truncate(size)
-            fh.seek(size)
-            fh.write(text.encode("utf-8"))
-            fh.flush()
-            os.fsync(fh.fileno())
+        _append(root, private.untag(root, rel), rel, size, text)
+
+
+def _remove(root: Path, path: Path):
+    try:
+        fd, name = folder_of(root, path, make=False)
+    except FileNotFoundError:
+        return
+    try:
+        os.unlink(name, dir_fd=fd)
+    except FileNotFoundError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _append(root: Path, path: Path, rel: str, size: int, text: str):
+    folder, name = folder_of(root, path)
+    try:
+        fd = os.open(name, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK, 0o666 & ~_umask(), dir_fd=folder)
+    finally:
+        os.close(folder)
+    with os.fdopen(fd, "rb+") as fh:
+        st = os.fstat(fh.fileno())
+        if not stat.S_ISREG(st.st_mode) or st.st_size < size:
+            raise OSError(f"{rel} is shorter than when the action began")
+        fh.truncate(size)
+        fh.seek(size)
+        fh.write(text.encode("utf-8"))
+        fh.flush()
+        os.fsync(fh.fileno())
 
 
 # ---- the manifest is bound to this machine and this campaign (G-TRUST-2) -----------------------
@@ -495,7 +607,7 @@ def _signals():
 
 
 def _binding(root: Path) -> dict:
-    return {"campaign": str(root.resolve()), "private": os.stat(root / PRIVATE).st_ino}
+    return {"campaign": str(root.resolve()), "private": os.stat(private_dir(root)).st_ino}
 
 
 def seal(root: Path, manifest: dict) -> dict:
@@ -508,9 +620,18 @@ def seal(root: Path, manifest: dict) -> dict:
 
 
 _ID = r"[A-Za-z0-9_-]{1,64}"
-_WRITABLE = (rf"^(narateer\.yaml|characters/{_ID}\.yaml|encounters/{_ID}\.yaml|actions/{_ID}\.yaml"
-                       rf"|\.narateer/undo/{_ID}/[0-9]{{1,12}}\.json)$")
-_APPENDABLE = rf"^encounters/{_ID}\.log\.yaml$"  # both compiled only when a manifest is replayed
+_WRITABLE = (rf"narateer\.yaml|characters/{_ID}\.yaml|encounters/{_ID}\.yaml|actions/{_ID}\.yaml"
+             rf"|{private.TAG}undo/{_ID}/[0-9]{{1,12}}\.json")
+_APPENDABLE = rf"encounters/{_ID}\.log\.yaml"
+
+
+def is_data_path(rel) -> bool:
+    """G-PRIV-2: a path a transaction may replace or remove, by full match (never `.git/`, never a newline)."""
+    return isinstance(rel, str) and re.fullmatch(_WRITABLE, rel) is not None
+
+
+def is_log_path(rel) -> bool:
+    return isinstance(rel, str) and re.fullmatch(_APPENDABLE, rel) is not None
 
 
 def distrust(root: Path, manifest) -> str | None:
@@ -549,31 +670,37 @@ def _untrusted_targets(root: Path, manifest) -> str | None:
         if _linked(root, rel):
             return f"{rel} is reached through a symlink"
     for rel, (size, prefix, text) in appends.items():
-        if not _log_continues(root / rel, size, prefix, text):
+        if not _log_continues(private.untag(root, rel), size, prefix, text):
             return f"{rel} changed since the action began"
     return None
 
 
 def _is_data_write(rel, text) -> bool:
     """A manifest write: a campaign data file's path and its new text (None: remove it)."""
-    return bool(isinstance(rel, str) and re.match(_WRITABLE, rel) and (text is None or isinstance(text, str)))
+    return is_data_path(rel) and (text is None or isinstance(text, str))
 
 
 def _is_log_append(rel, item) -> bool:
     """A manifest append: an encounter log's path and [size before, prefix digest, text]."""
-    return bool(isinstance(rel, str) and re.match(_APPENDABLE, rel) and isinstance(item, list) and len(item) == 3
+    return bool(is_log_path(rel) and isinstance(item, list) and len(item) == 3
                 and isinstance(item[0], int) and isinstance(item[2], str))
 
 
 def _linked(root: Path, rel: str) -> bool:
-    place = root
-    for part in Path(rel).parts:
-        place = place / part
-        if place.is_symlink():
-            return True
-        if place != root / rel and place.exists() and not place.is_dir():
-            return True
-    return (root / rel).exists() and not (root / rel).is_file()
+    """Is the file reached through a symlink, or is something other than a plain file in its place?"""
+    try:
+        fd, name = folder_of(root, private.untag(root, rel), make=False)
+    except FileNotFoundError:
+        return False
+    except BadInput:
+        return True
+    try:
+        st = os.stat(name, dir_fd=fd, follow_symlinks=False)
+    except FileNotFoundError:
+        return False
+    finally:
+        os.close(fd)
+    return not stat.S_ISREG(st.st_mode)
 
 
 def _log_continues(path: Path, size: int, prefix: str, text: str) -> bool:
@@ -595,35 +722,45 @@ def _log_continues(path: Path, size: int, prefix: str, text: str) -> bool:
 def recover(root: Path):
     """Finish an action whose manifest a killed process left behind (only one this machine made for
     this campaign, G-TRUST-2), else set it aside and say so; clear stray temp files."""
-    private = root / PRIVATE
-    manifest_path = private / MANIFEST
-    if manifest_path.exists() or manifest_path.is_symlink():
-        try:
-            raw = manifest_path.read_bytes() if manifest_path.is_file() and not manifest_path.is_symlink() else b""
-            manifest = json.loads(raw.decode("utf-8")) if len(raw) <= 64 * 1024 * 1024 else None
-        except (ValueError, OSError):
-            manifest = None
+    folder = private_dir(root)
+    path = folder / MANIFEST
+    if os.path.lexists(path):
+        manifest = _read_manifest(path)
         reason = distrust(root, manifest) if isinstance(manifest, dict) else "it is damaged"
         if reason is None:
             apply(root, manifest)
-            os.unlink(manifest_path)
+            os.unlink(path)
         else:
-            _set_aside(root, manifest_path, manifest, reason)
-    try:
-        names = os.listdir(private)
-    except FileNotFoundError:
-        return
-    for name in names:
+            _set_aside(root, path, manifest, reason)
+    for name in os.listdir(folder):
         if name.startswith("write-") and name.endswith(".tmp"):
             try:
-                os.unlink(private / name)
+                os.unlink(folder / name)
             except FileNotFoundError:
                 pass
+
+
+def _read_manifest(path: Path):
+    """The manifest's data: a regular file, not followed through a link, up to 64 MiB; else None."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except OSError:
+        return None
+    with os.fdopen(fd, "rb") as fh:
+        if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
+            return None
+        raw = fh.read(64 * 1024 * 1024 + 1)
+    try:
+        return json.loads(raw.decode("utf-8")) if len(raw) <= 64 * 1024 * 1024 else None
+    except ValueError:
+        return None
 
 
 def _set_aside(root: Path, path: Path, manifest, reason: str):
     import sys
     import time
+
+    from ..safetext import printable
 
     aside = path.with_name(f"txn-set-aside-{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}.json")
     os.replace(path, aside)
@@ -633,5 +770,6 @@ def _set_aside(root: Path, path: Path, manifest, reason: str):
     except (AttributeError, TypeError):
         names = []
     touched = ", ".join(names[:6]) + (f" and {len(names) - 6} more" if len(names) > 6 else "") or "nothing readable"
-    sys.stderr.write(f"narateer: set aside an unfinished action ({PRIVATE}/{MANIFEST} -> {PRIVATE}/{aside.name}): "
-                     f"{reason}; it would have touched {touched}; nothing of it was applied\n")
+    shown = private.shown(root)
+    sys.stderr.write(printable(f"narateer: set aside an unfinished action ({shown}/{MANIFEST} -> {shown}/{aside.name}): "
+                               f"{reason}; it would have touched {touched}; nothing of it was applied") + "\n")

@@ -30,12 +30,14 @@ def _yaml(typ="rt"):
     return y
 
 
-def read_text(path, label: str, with_key: bool = False):
+def read_text(path, label: str, with_key: bool = False, nofollow: bool = False):
     """A file's text (UTF-8, a regular file, not binary); with `with_key`, also its
-    identity [inode, size, mtime_ns] taken from the very file object that was read."""
+    identity [inode, size, mtime_ns] taken from the very file object that was read.
+    `nofollow`: a symlink in the file's own place is not followed (private records)."""
+    extra = os.O_NONBLOCK | (os.O_NOFOLLOW if nofollow else 0)
     try:
         # O_NONBLOCK: a FIFO in a file's place must not hang the command (with the lock held)
-        with open(path, "rb", opener=lambda p, flags: os.open(p, flags | os.O_NONBLOCK)) as fh:
+        with open(path, "rb", opener=lambda p, flags: os.open(p, flags | extra)) as fh:
             st = os.fstat(fh.fileno())
             if not stat.S_ISREG(st.st_mode):
                 raise BadInput(f"{label}: not a regular file", fix="replace it with the YAML file (or restore it from git)")

@@ -7,7 +7,7 @@ import json
 import os
 import stat
 
-from tests.conftest import ok, refused, run, sheet_dice, snapshot
+from tests.conftest import ok, refused, reseal_secret, run, sheet_dice, snapshot
 
 PRIVATE = {"faces", "rerolled", "final_faces", "total", "margin", "success", "outcome"}
 
@@ -94,7 +94,7 @@ def test_an_unveil_whose_faces_do_not_give_its_total_fails_verify(camp):
     forged["commitment"] = secrets.commitment(salt, lie)
     lines[-1] = "- " + json.dumps(forged) + "\n"
     path.write_text("".join(lines))
-    record_path.write_text(json.dumps({**record, "result": lie, "commitment": forged["commitment"]}))
+    reseal_secret(camp, record_path, {**record, "result": lie, "commitment": forged["commitment"]})
     ok(camp, "unveil", entry["id"])
     r = run(camp, "--json", "verify", "campaign")
     assert r.code == 1 and "total 4 does not follow" in r.json["problem"]
@@ -158,7 +158,7 @@ def test_an_unveiled_random_dr_is_recomputed_from_its_faces(camp):
     forged = {**entry, "commitment": secrets.commitment(bytes.fromhex(record["salt"]), lie)}
     lines[-1] = "- " + json.dumps(forged) + "\n"
     path.write_text("".join(lines))
-    record_path.write_text(json.dumps({**record, "result": lie}))
+    reseal_secret(camp, record_path, {**record, "result": lie})
     ok(camp, "unveil", entry["id"])
     r = run(camp, "--json", "verify", "campaign")
     assert r.code == 1 and "random DR 12 does not follow" in r.json["problem"]

@@ -30,7 +30,11 @@ def git(cwd, *args):
     return done.stdout
 
 
-def repo(camp):
+def repo(camp, keep_private=False):
+    """The campaign as a git repository. Its `.narateer/` (made while it was played outside git) goes, unless
+    `keep_private`: in a work tree the private folder lives in the git directory (G-PRIV-1)."""
+    if not keep_private:
+        shutil.rmtree(camp / ".narateer", ignore_errors=True)
     git(camp, "init", "-q", "-b", "main")
     git(camp, "add", "-A")
     git(camp, "commit", "-qm", "campaign")
@@ -38,12 +42,14 @@ def repo(camp):
 
 
 @needs_git
-def test_a_committed_manifest_in_a_clone_is_set_aside_never_replayed(encounter_camp, tmp_path):
-    """The manifest wants to write .git/config (git would run its fsmonitor) and a sheet."""
+def test_a_committed_manifest_in_a_clone_is_never_read(encounter_camp, tmp_path):
+    """The manifest wants to write .git/config (git would run its fsmonitor) and a sheet. In a work tree the
+    private folder lives in the git directory (G-PRIV-1): a committed `.narateer/` is never read, only reported."""
     repo(encounter_camp)
     evil = {"version": 2, "writes": {".git/config": "[core]\n\tfsmonitor = touch /tmp/narateer-pwned\n",
                                      "characters/selka.yaml": "name: pwned\n"},
             "appends": {LOG: [0, "x", "- {}\n"]}, "campaign": "/elsewhere", "private": 1, "mac": "0" * 64}
+    (encounter_camp / ".narateer").mkdir(exist_ok=True)
     (encounter_camp / ".narateer" / "txn.json").write_text(json.dumps(evil))
     git(encounter_camp, "add", "-f", ".narateer/txn.json")
     git(encounter_camp, "commit", "-qm", "a gift")
@@ -51,16 +57,28 @@ def test_a_committed_manifest_in_a_clone_is_set_aside_never_replayed(encounter_c
     git(tmp_path, "clone", "-q", str(encounter_camp), str(clone))
     config_before = (clone / ".git" / "config").read_text()
     r = run(clone, "show", "selka")
-    assert r.code == 0
-    assert r.err.startswith("narateer: set aside an unfinished action") and r.err.count("\n") == 1
-    assert ".git/config" in r.err and "characters/selka.yaml" in r.err
+    assert r.code == 0 and r.err == ""
     assert (clone / ".git" / "config").read_text() == config_before
     assert "pwned" not in (clone / "characters" / "selka.yaml").read_text()
-    assert not (clone / ".narateer" / "txn.json").exists()
-    assert any(p.name.startswith("txn-set-aside-") for p in (clone / ".narateer").iterdir())
-    # check names the tracked private file (G-TRUST-1)
+    assert (clone / ".narateer" / "txn.json").read_text() == json.dumps(evil)  # never touched
+    # check names the private folder in the work tree and the tracked private file (G-PRIV-1, G-TRUST-1)
     problems = run(clone, "--json", "check").json["problems"]
     assert any(p.startswith(".narateer/txn.json:1: ") and "tracked" in p for p in problems)
+    assert any(p.startswith(".narateer/:1: ") and "never read" in p for p in problems)
+
+
+def test_a_manifest_planted_outside_git_is_set_aside_never_replayed(encounter_camp):
+    evil = {"version": 2, "writes": {"characters/selka.yaml": "name: pwned\n"},
+            "appends": {LOG: [0, "x", "- {}\n"]}, "campaign": "/elsewhere", "private": 1, "mac": "0" * 64}
+    (encounter_camp / ".narateer").mkdir(exist_ok=True)
+    (encounter_camp / ".narateer" / "txn.json").write_text(json.dumps(evil))
+    r = run(encounter_camp, "show", "selka")
+    assert r.code == 0
+    assert r.err.startswith("narateer: set aside an unfinished action") and r.err.count("\n") == 1
+    assert "characters/selka.yaml" in r.err
+    assert "pwned" not in (encounter_camp / "characters" / "selka.yaml").read_text()
+    assert not (encounter_camp / ".narateer" / "txn.json").exists()
+    assert any(p.name.startswith("txn-set-aside-") for p in (encounter_camp / ".narateer").iterdir())
 
 
 def test_a_manifest_from_another_campaign_on_this_machine_is_set_aside(encounter_camp, tmp_path):
@@ -105,7 +123,7 @@ def test_recovery_after_git_stash_never_pads_the_log(encounter_camp):
 
 
 def test_deleting_the_lock_file_never_admits_a_second_writer(encounter_camp):
-    """G-TRUST-3: the lock is on the .narateer/ folder, which cannot vanish while held."""
+    """G-TRUST-3, G-PRIV-3: the lock is on the campaign folder itself, which cannot vanish while held."""
     with txn.Lock(encounter_camp):
         for name in ("lock",):
             try:

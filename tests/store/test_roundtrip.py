@@ -184,7 +184,9 @@ def test_writes_go_through_a_temp_file_under_narateer(camp, rook, monkeypatch):
     real_replace = os.replace
 
     def spy(src, dst, *args, **kwargs):
-        replaced.append((os.path.abspath(src), os.path.abspath(dst)))
+        folder = kwargs.get("dst_dir_fd")  # the target's folder, opened without following links (G-PRIV-2)
+        where = os.readlink(f"/proc/self/fd/{folder}") if folder is not None else os.getcwd()
+        replaced.append((os.path.abspath(src), os.path.join(where, dst)))
         return real_replace(src, dst, *args, **kwargs)
 
     monkeypatch.setattr(os, "replace", spy)

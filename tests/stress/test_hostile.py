@@ -340,11 +340,15 @@ case("private-dir-links-outside", WOUND, both(remove(".narateer"),
                                               lambda root, outside: (root / ".narateer").symlink_to(outside)))
 case("private-undo-is-file", WOUND, both(lambda root, outside: (root / ".narateer" / "undo").mkdir(),
                                          write(".narateer/undo/ambush", "not a folder\n")))
-case("undo-record-damaged", ("undo",), both(cli(*WOUND), write(".narateer/undo/ambush/00000001.json", "{nope")))
-case("undo-record-wrong-shape", ("undo",), both(cli(*WOUND), write(".narateer/undo/ambush/00000001.json", "[1, 2]")))
+# an undo record that is not sealed to this machine and campaign is ignored: nothing to undo (G-PRIV-2)
+case("undo-record-damaged", ("undo",), both(cli(*WOUND), write(".narateer/undo/ambush/00000001.json", "{nope")),
+     codes=(3,))
+case("undo-record-wrong-shape", ("undo",), both(cli(*WOUND), write(".narateer/undo/ambush/00000001.json", "[1, 2]")),
+     codes=(3,))
 # a manifest not made on this machine for this campaign is set aside, not refused: tests/store/test_git_trust.py
 case("undo-record-escapes", ("undo",), both(cli(*WOUND), write(
-    ".narateer/undo/ambush/00000001.json", '{"seq": 1, "before": {"../outside/evil.txt": "pwned"}, "after": {}}')))
+    ".narateer/undo/ambush/00000001.json", '{"seq": 1, "before": {"../outside/evil.txt": "pwned"}, "after": {}}')),
+     codes=(3,))
 case("characters-dir-is-file", ("new", "newbie"), both(remove("characters"), write("characters", "not a folder\n")))
 
 

@@ -201,9 +201,11 @@ def autocommit(s, changed, command, actor, result):
         return
     import subprocess
 
+    from narateer_cli.store.private import TAG
+
     from .render import commit_message
 
-    files = [f for f in changed if not f.startswith(".narateer")]
+    files = [f for f in changed if not f.startswith(TAG)]
     if not files:
         return
     try:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from tests.cli.test_secret_rolls import keys_anywhere
-from tests.conftest import ok, run
+from tests.conftest import ok, reseal_secret, run
 
 HIDDEN = {"faces", "face", "total", "hit", "lands", "damage", "success", "outcome"}
 
@@ -52,7 +52,7 @@ def test_an_unveiled_act_whose_faces_do_not_give_its_hit_fails_verify(d20):  # n
     lines = path.read_text().splitlines(keepends=True)
     lines[-1] = "- " + json.dumps({**entry, "commitment": secrets.commitment(bytes.fromhex(record["salt"]), lie)}) + "\n"
     path.write_text("".join(lines))
-    record_path.write_text(json.dumps({**record, "result": lie}))
+    reseal_secret(d20, record_path, {**record, "result": lie})
     ok(d20, "unveil", entry["id"])
     r = run(d20, "--json", "verify")
     assert r.code == 1 and "attack hit is True in the log; the rules give False" in r.json["problem"]
