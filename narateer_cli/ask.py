@@ -47,8 +47,10 @@ def asker(parse):
     """A callable (count, option, what) -> faces that prompts for each die; `parse(text, option)` reads one."""
     import click
 
+    from .safetext import printable
+
     def ask(count: int, option: str, what: str) -> list[int]:
-        sys.stderr.write(f"{what}: {count} {'die' if count == 1 else 'dice'} to roll\n")
+        sys.stderr.write(f"{printable(what)}: {count} {'die' if count == 1 else 'dice'} to roll\n")
         faces = []
         for number in range(1, count + 1):
             while True:
@@ -56,7 +58,7 @@ def asker(parse):
                 try:
                     value = parse(text, option)
                 except BadInput as exc:
-                    sys.stderr.write(f"  {exc.line() if hasattr(exc, 'line') else exc}\n")
+                    sys.stderr.write(f"  {printable(exc.line() if hasattr(exc, 'line') else exc)}\n")
                     continue
                 if value and len(value) == 1:
                     faces.append(value[0])

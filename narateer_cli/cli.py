@@ -280,7 +280,11 @@ def cli(ctx, campaign_dir, seed, as_json, color):
 
 
 def _one_line(text: str) -> str:
-    return " ".join(str(text).split()).rstrip(".")
+    """A message on one line, its control characters written as visible escapes (G-PRIV-5): an error can
+    quote a name or a path from the campaign."""
+    from .safetext import printable
+
+    return printable(" ".join(str(text).split()).rstrip("."))
 
 
 def _commits() -> int:

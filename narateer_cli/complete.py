@@ -87,9 +87,13 @@ def attach(command):
 
 
 def _completer(name: str):
+    """Candidates that start with what is typed; one holding a control character is never offered (G-PRIV-5):
+    the shell would print it raw in its list, and no command could be typed with it."""
+    from .safetext import printable
+
     def complete(ctx, param, incomplete):
         try:
-            return [c for c in candidates(ctx, name, incomplete) if c.startswith(incomplete)]
+            return [c for c in candidates(ctx, name, incomplete) if c.startswith(incomplete) and printable(c) == c]
         except Exception:  # completion never breaks the shell: a broken sheet completes nothing
             return []
 

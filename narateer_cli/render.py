@@ -3,13 +3,16 @@
 `out(kind, data, as_json, system)` prints one JSON object (and nothing else)
 with --json; otherwise it asks the campaign's system for the text formatter of
 `kind` (its render module), then the host's own (init, check, systems ...).
-tabulate is imported only by formatters that print a table.
+tabulate is imported only by formatters that print a table. Campaign text is
+made printable (G-PRIV-5) before any formatter sees it, and colour comes last.
 """
 
 from __future__ import annotations
 
 import json
 import sys
+
+from .safetext import printable
 
 
 def plain(value):
@@ -45,12 +48,13 @@ def out(kind: str, data, as_json: bool, system=None, color: bool = False, seeded
     if as_json:
         sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
         return
+    data = shown(data)
     if kind in WITH_SYSTEM:  # the host's own layout, with the system's words inside
         text = WITH_SYSTEM[kind](data, system)
     else:
         formatter = (system.formatter(kind) if system is not None else None) or FORMATTERS.get(kind, generic)
         text = formatter(data)
-    text = text.rstrip("\n")
+    text = lines(text.rstrip("\n"))  # and what a formatter read for itself
     head = headline(kind, data, system)
     if head is not None:
         words, good = head
@@ -58,6 +62,26 @@ def out(kind: str, data, as_json: bool, system=None, color: bool = False, seeded
     if seeded is not None:
         text += f"\n(seeded {seeded})"
     sys.stdout.write(text + "\n")
+
+
+def shown(data):
+    """`data` with every string (keys too) made printable (G-PRIV-5): a name, note or path from the campaign
+    reaches the formatters with its control characters, newlines included, written as visible escapes, so
+    it cannot move the cursor, retitle the window or forge a line; the outcome's colour is added after.
+    A `layout` is a system's finished text (d20-cards' sheet and card): each of its lines is escaped."""
+    if isinstance(data, str):
+        return printable(data)
+    if isinstance(data, dict):
+        return {shown(key): lines(value) if key == "layout" and isinstance(value, str) else shown(value)
+                for key, value in data.items()}
+    if isinstance(data, (list, tuple)):
+        return [shown(item) for item in data]
+    return data
+
+
+def lines(text: str) -> str:
+    """Text of many lines, each made printable; the line breaks stay."""
+    return "\n".join(map(printable, text.split("\n")))
 
 
 def headline(kind: str, data, system=None):

@@ -272,8 +272,10 @@ def autocommit(session, changed: list[str], command: str, actor, declaration: di
         # the action is saved: say so, but keep the exit status of a command that was done
         import sys
 
+        from ..safetext import printable
+
         err = (getattr(exc, "stderr", b"") or b"").decode(errors="replace").strip() or str(exc)
-        sys.stderr.write(f"narateer: warning: saved, but git commit failed ({' '.join(err.split())}); "
+        sys.stderr.write(f"narateer: warning: saved, but git commit failed ({printable(' '.join(err.split()))}); "
                          "commit the files by hand\n")
 
 

@@ -25,7 +25,8 @@ def git_setup_cmd(app):
 @click.command(name="merge-driver", help="""git's merge driver for campaign YAML (set up by `narateer git-setup`).
 
 Merges THEIRS into OURS key by key; exits 1 with conflict markers when both
-sides changed one value differently.
+sides changed one value differently, and exits 1 at once, OURS untouched, when
+a side is larger than 256 KiB (no sheet or state is).
 
 \b
 Example (what git runs):

@@ -17,7 +17,7 @@ from . import cache, yamlio
 
 CONFIG = "narateer.yaml"
 CACHE_VERSION = 2
-ID_RE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+ID_RE = re.compile(r"\A[A-Za-z0-9_-]{1,64}\Z")  # \Z: `$` would let a trailing newline through (G-PRIV-5)
 
 
 def find_root(start: str | None) -> Path:
@@ -57,7 +57,7 @@ def check_folders(root: Path) -> Path:
 
 
 def check_id(text: str, what: str = "character") -> str:
-    if not ID_RE.match(text or ""):
+    if not isinstance(text, str) or not ID_RE.fullmatch(text):
         raise BadInput(f"{what} id {text!r} is not valid",
                        fix="use 1 to 64 letters, digits, - and _ (the file name without .yaml)")
     return text

@@ -6,7 +6,8 @@ Narateer's action dice counts) takes the base plus both sides' changes, so two
 players who each spent a die both keep their spend. Any other value takes
 the side that changed it, or the common value; two different changes to one
 value are a conflict: the file gets git's usual markers and the driver exits
-1, so git reports the conflict.
+1, so git reports the conflict. A side larger than SIZE_LIMIT (256 KiB) is a
+conflict before anything is parsed (G-PRIV-6): ours stays as it is.
 """
 
 from __future__ import annotations
@@ -119,10 +120,38 @@ def _markers(ours: str, theirs: str) -> str:
     return f"<<<<<<< ours\n{end(ours)}=======\n{end(theirs)}>>>>>>> theirs\n"
 
 
+# bytes in one side of a sheet or state (G-PRIV-6): hundreds of times the largest real one, and the
+# worst YAML that fits (a long list of flow mappings) still merges in seconds (1 MiB took 23 s, 279 MiB)
+SIZE_LIMIT = 256 * 1024
+SIDES = ("base", "ours", "theirs")
+
+
+def _read_bounded(path: Path) -> str | None:
+    """The file's text ("" when absent); None when it holds more than SIZE_LIMIT bytes, found by reading
+    at most one byte past the limit, so a hostile file costs neither time nor memory."""
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read(SIZE_LIMIT + 1)
+    except FileNotFoundError:
+        return ""
+    return None if len(data) > SIZE_LIMIT else data.decode("utf-8")
+
+
 def run_driver(base: str, ours: str, theirs: str, label: str = "", system: str | None = None) -> int:
-    """git's merge driver protocol: the result goes to `ours`; exit 0 merged, 1 conflict."""
+    """git's merge driver protocol: the result goes to `ours`; exit 0 merged, 1 conflict. A side over
+    SIZE_LIMIT is a conflict at once (G-PRIV-6): `ours` is left as it is and one stderr line says why."""
+    import sys
+
     paths = [Path(p) for p in (base, ours, theirs)]
-    texts = [p.read_text(encoding="utf-8") if p.exists() else "" for p in paths]
+    texts = [_read_bounded(p) for p in paths]
+    if None in texts:
+        from ..safetext import printable
+
+        side = SIDES[texts.index(None)]
+        sys.stderr.write(f"narateer: merge-driver: {printable(label or ours)} ({side}) is larger than "
+                         f"{SIZE_LIMIT // 1024} KiB, the limit for a sheet or an encounter state "
+                         "(G-PRIV-6): not merged; keep one side (git checkout --ours or --theirs) and mend it\n")
+        return 1
     is_sheet = label.startswith("characters/") or not label
     merged, clean = merge_texts(*texts, label or ours, counters_for(system) if is_sheet else [])
     paths[1].write_text(merged, encoding="utf-8")

@@ -57,7 +57,7 @@ class Anything(Node):
 
 class Text(Node):
     """A scalar written as text; `word`: it must be a string (an id, a name), not a number; `pattern`: a
-    compiled regular expression the string must match, described to the reader by `want`."""
+    compiled regular expression the whole string must match, described to the reader by `want`."""
 
     def __init__(self, word: bool = False, pattern=None, want: str = "text"):
         self.word, self.pattern, self.want = word or pattern is not None, pattern, want
@@ -68,7 +68,7 @@ class Text(Node):
     def walk(self, value, path, place, out, ctx):
         wanted = (str,) if self.word else (str, int, float)
         if isinstance(value, bool) or not isinstance(value, wanted) or (
-                self.pattern is not None and not self.pattern.match(value)):
+                self.pattern is not None and not self.pattern.fullmatch(value)):
             fix = "write it on one line" if self.pattern is None else f"write {self.want}"
             ctx.add(out, place, path, f"{path} must be {self.want}, not {value!r}", fix)
 

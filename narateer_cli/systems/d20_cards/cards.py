@@ -84,8 +84,8 @@ def card_problems(card_id: str, doc, label: str, base: tuple = ()) -> list:
     from narateer_cli.store.schema import Problem, problems
 
     found = problems(doc, CARD, label, None, path=".".join(map(str, base)))
-    if not ID_RE.match(str(card_id)):
-        found.append(Problem(label, 1, ".".join(map(str, base)), f"card id {card_id!r} is not letters, digits, - and _",
+    if not ID_RE.fullmatch(str(card_id)):
+        found.append(Problem(label, 1, ".".join(map(str, base)), f"card id {card_id!r} is not 1 to 64 letters, digits, - and _",
                              "rename the file"))
     return found
 

@@ -17,7 +17,7 @@ from narateer_cli.store.schema import Choice, Either, Int, Map, Name, Nullable, 
 
 from .names import RECHARGES, RESOURCES, known_conditions
 
-ID_RE = re.compile(r"^[A-Za-z0-9_-]+$")
+ID_RE = re.compile(r"\A[A-Za-z0-9_-]{1,64}\Z")  # the host's ids (G-PRIV-5); `$` let "jab\n" through
 LIMIT = 1_000_000
 ATTACK_ATTRS = ("kno", "wil", "fin", "phy")
 ATTRIBUTES = (*ATTACK_ATTRS, "mind", "body")  # A-CARD-ATTR: the attack attributes, then the 1st-rank ones
@@ -26,7 +26,7 @@ PROPERTIES = ("arcane", "companionship", "concentration", "discreet", "evolution
 UNITS = ("rounds", "minutes", "hours", "days")
 DICE_RE = re.compile(r"^\s*([1-9]\d*)\s*[dD]\s*([1-9]\d*)\s*(?:([+-])\s*(\d+))?\s*$")
 
-ID = Text(pattern=ID_RE, want="an id (letters, digits, - and _)")
+ID = Text(pattern=ID_RE, want="an id (1 to 64 letters, digits, - and _)")
 TEXT = Text(word=True)
 
 

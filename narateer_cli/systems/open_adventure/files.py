@@ -44,8 +44,8 @@ class SheetFile:
         lines = self.text.split("\n")
         row = lines[line] if line < len(lines) else ""
         end = row.find("]", col)
-        if not row[col:col + 1] == "[" or end < 0 or "[" in row[col + 1:end]:
-            return None
+        if not row[col:col + 1] == "[" or end < 0 or any(ch in row[col + 1:end] for ch in "[\"'"):
+            return None  # a quoted item may hold "]" itself (a condition named "a]b"): the round trip writes it
         lines[line] = row[:col] + yamlio.flow(list(values)) + row[end + 1:]
         return "\n".join(lines)
 

@@ -305,6 +305,18 @@ def test_condition_and_encounter_join(oa):
     assert ok(oa, "encounter", "join", "orc")["order"] == ["laria", "goblin", "orc", "amicus"]
 
 
+def test_a_condition_holding_a_bracket_can_be_followed_by_another(oa):
+    """The one-line edit of `conditions: [...]` stopped at the "]" inside a quoted item (an escape sequence
+    holds one), wrote a line no reader takes, and every later condition command was exit 2."""
+    old = sheet_text(oa, "amicus")
+    ok(oa, "condition", "amicus", "+a]b")
+    ok(oa, "condition", "amicus", "+evil\x1b]0;x")
+    assert ok(oa, "condition", "amicus", "+dazed")["conditions"] == ["a]b", "evil\x1b]0;x", "dazed"]
+    ok(oa, "condition", "amicus", "-a]b", "-evil\x1b]0;x", "-dazed")
+    assert ok(oa, "show", "amicus")["conditions"] == [] and "wounds: 0" in sheet_text(oa, "amicus")
+    assert sheet_text(oa, "amicus").count("#") == old.count("#")  # the comments survive
+
+
 def test_check_lists_every_misfit_with_its_line(oa):
     ok(oa, "encounter", "new", "hall", "amicus", "goblin", "--reaction", "amicus=9")
     ok(oa, "turn", "start")
