@@ -349,13 +349,11 @@ def dice_cmd(app, expr, faces):
     from .cards import parse_dice
     from .dice import DiceSource, parse_faces
     from .readouts import roll
+    from .schema import DICE_FIX, DICE_RE
 
-    try:
-        spec = parse_dice("1" + expr if expr.lower().startswith("d") else expr)
-    except BadInput:
-        spec = None
-    if spec is None or not spec.count or spec.count > 1000 or spec.sides < 1 or spec.sides > 1000:
-        raise BadInput(f"bad dice {expr!r}", fix="name the dice: d20, 2d6+3 (1 to 1000 dice of 1 to 1000 sides)")
+    if not DICE_RE.match("1" + expr if expr.lower().startswith("d") else expr):
+        raise BadInput(f"bad dice {expr!r}", fix=f"name the dice: d20, 2d6+3 ({DICE_FIX})")
+    spec = parse_dice("1" + expr if expr.lower().startswith("d") else expr)  # G-PRIV-6: exit 2 over the limits
     result = roll(spec, DiceSource(app.rng(), {"damage": parse_faces(faces, spec.sides)} if faces is not None else {}))
     if app.secret:
         from narateer_cli.commands.encounter_ops import seal_bare_roll
