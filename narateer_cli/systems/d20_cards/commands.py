@@ -153,7 +153,10 @@ def act_cmd(app, char, card, **o):
         world = load_world(s, enc.state if enc else None, [char, *decl.targets, decl.companion])
         if o["dry_run"]:
             return emit(app, "act_dry_run", dry_run(world, decl, s.rules))
-        new_world, result = act(world, decl, s.rules, dice_source(app, o, _sides(world, char, card)))
+        from narateer_cli.commands.encounter_ops import secret_asked
+
+        dice = dice_source(app, o, _sides(world, char, card))
+        new_world, result = act(world, decl, s.rules, dice, secret=secret_asked(s, char))
         data = save(s, "act", char, _logged(decl, o), result, world, new_world, enc)
     emit(app, "act", data)
     if o["exit_code"] and not any(t.lands for t in result.targets):
