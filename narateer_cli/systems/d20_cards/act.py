@@ -10,7 +10,7 @@ untouched; the only moving part is the dice source passed in.
 
 from __future__ import annotations
 
-from narateer_cli.errors import BadInput
+from narateer_cli.errors import BadInput, Refused
 
 from . import effects
 from .dice import D20, check_group, edge_mode, edge_roll
@@ -73,14 +73,31 @@ def evaluate(world, decl, rules, dice=None, used=None):
     return plan, gates, geos
 
 
-def act(world, decl, rules, dice):
-    """Perform `decl.card`; Refused (exit 3) at the first failing gate, naming its rule."""
+def act(world, decl, rules, dice, secret: bool = False):
+    """Perform `decl.card`; Refused (exit 3) at the first failing gate, naming its rule. `secret`: the
+    entry will be sealed (--secret, a `guide: true` sheet), which a card that deals damage cannot be."""
     used = []
     plan, gates, geos = evaluate(world, decl, rules, dice, used)
     for gate in gates:
         if not gate.ok:
             raise refusal(gate, plan)
+    if secret:
+        secret_gate(plan)
     return _resolve(world, plan, decl, geos, rules, dice, used)
+
+
+def secret_gate(plan):
+    """S-SYS-8: a sealed act may not change what the party can see. Its cost, charge, cooldown and
+    Concentration follow from the declaration and show openly; but damage moves a target's HP (and may drop
+    its Concentration) on a sheet anyone with the repository reads, so the outcome would be public before
+    `unveil`. d20-cards refuses such an act, before any roll, rather than defer the change."""
+    card = plan.card
+    if card.damage is None:
+        return
+    who = ", ".join(plan.targets) or plan.performer.id
+    raise Refused(f"a secret {card.id} would show its outcome: its damage changes {who}'s HP on the sheet",
+                  rule="S-SYS-8", fix="act openly (drop --secret, or `guide: true` from the sheet), "
+                                      "or use a card that deals no damage")
 
 
 def dry_run(world, decl, rules):

@@ -13,7 +13,7 @@ from narateer_cli.errors import BadInput
 
 from narateer_cli.record import Record
 from .schema import DICE_RE as _DICE_RE
-from .schema import CARD, ID_RE, UNITS, line
+from .schema import CARD, DICE_FIX, ID_RE, UNITS, dice_over_limit, line
 UNIT_SECONDS = {"minutes": 60, "hours": 3600, "days": 86400}
 
 
@@ -36,6 +36,9 @@ def parse_dice(value) -> Dice:
     if not match:
         raise BadInput(f"bad dice {value!r}", fix='write a whole number or dice such as "2d6+3"')
     count, sides, sign, bonus = match.groups()
+    over = dice_over_limit(count, sides, bonus)
+    if over:  # G-PRIV-6: also when a cached check skipped the schema, and for dice typed at the prompt
+        raise BadInput(f"dice {value!r}: {over}", rule="G-PRIV-6", fix=DICE_FIX)
     return Dice(int(count), int(sides), (-1 if sign == "-" else 1) * int(bonus or 0))
 
 

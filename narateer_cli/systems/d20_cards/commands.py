@@ -153,7 +153,10 @@ def act_cmd(app, char, card, **o):
         world = load_world(s, enc.state if enc else None, [char, *decl.targets, decl.companion])
         if o["dry_run"]:
             return emit(app, "act_dry_run", dry_run(world, decl, s.rules))
-        new_world, result = act(world, decl, s.rules, dice_source(app, o, _sides(world, char, card)))
+        from narateer_cli.commands.encounter_ops import secret_asked
+
+        dice = dice_source(app, o, _sides(world, char, card))
+        new_world, result = act(world, decl, s.rules, dice, secret=secret_asked(s, char))
         data = save(s, "act", char, _logged(decl, o), result, world, new_world, enc)
     emit(app, "act", data)
     if o["exit_code"] and not any(t.lands for t in result.targets):
@@ -349,13 +352,11 @@ def dice_cmd(app, expr, faces):
     from .cards import parse_dice
     from .dice import DiceSource, parse_faces
     from .readouts import roll
+    from .schema import DICE_FIX, DICE_RE
 
-    try:
-        spec = parse_dice("1" + expr if expr.lower().startswith("d") else expr)
-    except BadInput:
-        spec = None
-    if spec is None or not spec.count or spec.count > 1000 or spec.sides < 1 or spec.sides > 1000:
-        raise BadInput(f"bad dice {expr!r}", fix="name the dice: d20, 2d6+3 (1 to 1000 dice of 1 to 1000 sides)")
+    if not DICE_RE.match("1" + expr if expr.lower().startswith("d") else expr):
+        raise BadInput(f"bad dice {expr!r}", fix=f"name the dice: d20, 2d6+3 ({DICE_FIX})")
+    spec = parse_dice("1" + expr if expr.lower().startswith("d") else expr)  # G-PRIV-6: exit 2 over the limits
     result = roll(spec, DiceSource(app.rng(), {"damage": parse_faces(faces, spec.sides)} if faces is not None else {}))
     if app.secret:
         from narateer_cli.commands.encounter_ops import seal_bare_roll

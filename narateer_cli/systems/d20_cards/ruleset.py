@@ -52,7 +52,7 @@ RULES_SCHEMA = Map({
     "mobility_blocked_by": _NAMES,
     "companion": Map({"turn": Choice("owner", "own")}),
     "damage": Map({"roll": Choice("once", "per_target"), "on_save": Choice("none", "half", "full")}),
-    "limits": Map({"targets": Int(1, 10_000), "dice": Int(1, 1_000_000), "number": Int(1, 10**9)}),
+    "limits": Map({"targets": Int(1, 10_000), "dice": Int(1, 10_000), "number": Int(1, 10**9)}),  # G-PRIV-6: dice per act
 })
 
 KNOBS = tuple(RULES_SCHEMA.keys)

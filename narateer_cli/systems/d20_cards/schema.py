@@ -25,9 +25,44 @@ PROPERTIES = ("arcane", "companionship", "concentration", "discreet", "evolution
               "mobility", "reaction", "swan_song", "touch")
 UNITS = ("rounds", "minutes", "hours", "days")
 DICE_RE = re.compile(r"^\s*([1-9]\d*)\s*[dD]\s*([1-9]\d*)\s*(?:([+-])\s*(\d+))?\s*$")
+# G-PRIV-6: a card arrives by git, and exact odds convolve its dice, so their size is bounded before any
+# work: at most MAX_DICE dice of at most MAX_FACES faces (100d100 takes `odds` under half a second), a
+# bonus of at most LIMIT. Fixed here, not a ruleset knob: a campaign's own narateer.yaml cannot lift them.
+MAX_DICE = 100
+MAX_FACES = 100
+DICE_FIX = f"write at most {MAX_DICE} dice of at most {MAX_FACES} faces and a bonus up to {LIMIT:,}"
 
 ID = Text(pattern=ID_RE, want="an id (1 to 64 letters, digits, - and _)")
 TEXT = Text(word=True)
+
+
+def dice_over_limit(count: str, sides: str, bonus: str | None) -> str | None:
+    """G-PRIV-6: what in `COUNTdSIDES+BONUS` (digits as written) is past its limit, or None."""
+    if len(count) > 4 or int(count) > MAX_DICE:
+        return f"{count} dice is over the limit of {MAX_DICE}"
+    if len(sides) > 4 or int(sides) > MAX_FACES:
+        return f"a d{sides} is over the limit of {MAX_FACES} faces"
+    if bonus and (len(bonus) > 8 or int(bonus) > LIMIT):
+        return f"a bonus of {bonus} is over the limit of {LIMIT:,}"
+    return None
+
+
+class DiceText(Text):
+    """Dice such as "2d6+3", within G-PRIV-6's limits (`check` names the limit and the fix)."""
+
+    def __init__(self):
+        super().__init__(pattern=DICE_RE, want='dice such as "2d6+3"')
+
+    def walk(self, value, path, place, out, ctx):
+        before = len(out)
+        super().walk(value, path, place, out, ctx)
+        if len(out) > before:
+            return
+        count, sides, _, bonus = DICE_RE.match(value).groups()
+        over = dice_over_limit(count, sides, bonus)
+        if over:
+            # the fix is in the message too: `check` prints messages only
+            ctx.add(out, place, path, f"{path} {value!r}: {over} (G-PRIV-6); {DICE_FIX}", "correct the card")
 
 
 def whole(low=0, high=LIMIT) -> Int:
@@ -109,7 +144,7 @@ CARD = CardMap({
                             required=("max",))),
     "max_duration": Nullable(_DURATION),
     "properties": Seq(Choice(*PROPERTIES), indexed=True, max_items=100),
-    "damage": Nullable(Map({"amount": Or(whole(), Text(pattern=DICE_RE, want='dice such as "2d6+3"')),
+    "damage": Nullable(Map({"amount": Or(whole(), DiceText()),
                             "overkill": whole(), "type": TEXT}, required=("amount",))),
     "on_save": Nullable(Choice("none", "half", "full")),
     "trigger": Nullable(TEXT),

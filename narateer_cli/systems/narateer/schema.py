@@ -56,7 +56,7 @@ _COUNT = Int(0, 100)
 RULES = Map(
     keys={
         "version": Anything(),
-        "faces": Seq(Choice(0, 1, 2), min_items=1),
+        "faces": Seq(Choice(0, 1, 2), min_items=1, max_items=100),
         "disadvantage": Choice("crits", "dotted"),
         "edge_both": Choice("cancel", "both"),
         "reaction_boost": _BOOL,
@@ -88,7 +88,9 @@ RULES = Map(
                            "out": Nullable(Name("conditions", "condition"))},
                      required=("from", "heal_to")),
         "conditions": Map(values=Nullable(Map(keys={"pay_multiplier": Int(1, 10), "reactions": _BOOL}))),
-        "limits": Map(keys={"dice_per_roll": Int(1, 1_000_000), "dice_per_state": Int(1, 10**9)},
+        # G-PRIV-6: narateer.yaml arrives by git; `odds` convolves every die of a roll, so a campaign may
+        # lower dice_per_roll but not raise it past 1,000 (under a second); a die has at most 100 faces
+        "limits": Map(keys={"dice_per_roll": Int(1, 1000), "dice_per_state": Int(1, 10**9)},
                       required=("dice_per_roll", "dice_per_state")),
     },
     required=("faces", "disadvantage", "edge_both", "reaction_boost", "roll_dice", "tiers", "dr", "random_dr_offset",

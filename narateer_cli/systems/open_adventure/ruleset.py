@@ -109,6 +109,14 @@ class _Check:
         return value
 
 
+# G-PRIV-6: narateer.yaml arrives by git, and exact odds work through every die of a row, so a campaign
+# may lower these but never raise them past what `odds` and a check's chance work out quickly:
+# a chart row holds at most 25 dice (the formula row at AS 100) of at most 20 faces; explosions are
+# unbounded or capped at 10; an AS up to 100, a DS (and --upto) up to 1,000, 1,000 faces per chain.
+MAX_ROW_DICE, MAX_FACES, MAX_EXPLODE_CAP = 25, 20, 10
+CEILINGS = {"action_score": 100, "ds": 1000, "faces_per_chain": 1000, "targets": 100}
+
+
 def _known_keys(overrides: dict, where: str):
     for key, value in overrides.items():
         if key not in KNOBS:
@@ -128,7 +136,9 @@ def _rows(c: _Check, chart: dict) -> dict:
         row = c.integer(key, "chart.rows (each key)", 1, 1000)
         if not isinstance(dice, list):
             c.fail(f"chart.rows.{key}", "a list of die sizes")
-        rows[row] = tuple(c.integer(n, f"chart.rows.{key}", 2, 1000) for n in dice)
+        if len(dice) > MAX_ROW_DICE:
+            c.fail(f"chart.rows.{key}", f"at most {MAX_ROW_DICE} dice (G-PRIV-6)")
+        rows[row] = tuple(c.integer(n, f"chart.rows.{key}", 2, MAX_FACES) for n in dice)
     if not rows or set(rows) != set(range(1, max(rows) + 1)):
         c.fail("chart.rows", "rows numbered 1, 2, 3... without gaps")
     return rows
@@ -181,11 +191,11 @@ def build(default: dict, overrides: dict | None = None, where: str = "narateer.y
     tiers = {}
     for name, value in c.mapping(d["ds"], "ds").items():
         tiers[str(name).lower()] = c.integer(value, f"ds.{name}", 1, 1000)
-    lim = {key: c.integer(limits.get(key), f"limits.{key}", 1, 10**9) for key in FIXED["limits"]}
+    lim = {key: c.integer(limits.get(key), f"limits.{key}", 1, CEILINGS.get(key, 10**9)) for key in FIXED["limits"]}
     return OARules(
         rows=_rows(c, chart), beyond=c.choice(chart.get("beyond"), "chart.beyond", ("extend", "cap", "refuse")),
         explode_all=c.choice(exp.get("dice"), "explode.dice", ("all", "none")) == "all",
-        explode_cap=c.integer(exp.get("cap"), "explode.cap", 0, 1000, null=True),
+        explode_cap=c.integer(exp.get("cap"), "explode.cap", 0, MAX_EXPLODE_CAP, null=True),
         crit_faces=c.choice(crit.get("faces"), "critical_failure.faces", ("first", "chain_end")),
         crit_always_fails=c.choice(crit.get("always_fails"), "critical_failure.always_fails", (True, False)),
         opp_tie=c.choice(opp.get("tie"), "opposed.tie", ("actor", "opponent", "neither")),

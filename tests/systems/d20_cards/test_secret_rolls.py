@@ -15,8 +15,16 @@ def last_entry(root):
     return json.loads(lines[-1][2:])
 
 
+def feint(root):
+    """An attack card that deals no damage, on mira's sheet: the act a secret may seal (S-SYS-8)."""
+    (root / "actions" / "feint.yaml").write_text("name: Feint\ncost: {ap: 1}\natk: fin\nrange: reach\n")
+    sheet = root / "characters" / "mira.yaml"
+    sheet.write_text(sheet.read_text().replace("actions: [strike,", "actions: [feint, strike,"))
+
+
 def test_a_secret_act_round_trip(d20):  # noqa: F811
-    shown = ok(d20, "act", "mira", "strike", "--target", "bandit", "--faces", "11", "--secret")
+    feint(d20)
+    shown = ok(d20, "act", "mira", "feint", "--target", "bandit", "--faces", "11", "--secret")
     assert shown["targets"][0]["attack"]["total"] == 15  # the Guide's screen
     entry = last_entry(d20)
     assert entry["commitment"] and not HIDDEN & keys_anywhere(entry["result"])
@@ -30,7 +38,8 @@ def test_a_secret_act_round_trip(d20):  # noqa: F811
 
 
 def test_a_tampered_d20_unveil_fails_verify(d20):  # noqa: F811
-    ok(d20, "act", "mira", "strike", "--target", "bandit", "--faces", "11", "--secret")
+    feint(d20)
+    ok(d20, "act", "mira", "feint", "--target", "bandit", "--faces", "11", "--secret")
     ok(d20, "unveil", "--all")
     path = d20 / "encounters" / "fight.log.yaml"
     path.write_text(path.read_text().replace('"face": 11', '"face": 12'))
@@ -42,7 +51,8 @@ def test_an_unveiled_act_whose_faces_do_not_give_its_hit_fails_verify(d20):  # n
     """The hash matches (the Guide committed to a false hit), but the rules give a miss."""
     from narateer_cli.store import secrets
 
-    ok(d20, "act", "mira", "strike", "--target", "bandit", "--faces", "2", "--secret")
+    feint(d20)
+    ok(d20, "act", "mira", "feint", "--target", "bandit", "--faces", "2", "--secret")
     entry = last_entry(d20)
     record_path = d20 / ".narateer" / "secrets" / f"{entry['id']}.json"
     record = json.loads(record_path.read_text())
@@ -92,3 +102,60 @@ def test_secret_bare_dice_are_sealed_in_the_campaign_log(tmp_path):
     assert "4" not in json.dumps(entry["declaration"])
     unveiled = ok(root, "unveil", "--all")["unveiled"]
     assert [u["entry"] for u in unveiled] == [entry["id"]] and unveiled[0]["result"]["total"] == 12
+
+
+def test_s_sys_8_a_secret_act_that_deals_damage_is_refused_before_any_roll(d20):  # noqa: F811
+    """S-SYS-8: bandit's HP on its sheet would tell the party whether a secret strike hit; refused, exit 3."""
+    from tests.conftest import refused
+
+    err = refused(d20, 3, "act", "mira", "strike", "--target", "bandit", "--faces", "11", "--secret",
+                  contains="(S-SYS-8)")
+    assert "a secret strike would show its outcome: its damage changes bandit's HP on the sheet" in err
+    assert "drop --secret" in err
+    # bad faces are still bad input first (exit 2 beats 3)
+    refused(d20, 2, "act", "mira", "strike", "--target", "bandit", "--faces", "21", "--secret")
+    # a DC card with damage too, whatever its save
+    refused(d20, 3, "act", "mira", "stun-word", "--target", "bandit", "--save-faces", "bandit=20", "--secret",
+            contains="S-SYS-8")
+    assert ok(d20, "act", "mira", "strike", "--target", "bandit", "--faces", "11")["targets"][0]["lands"]
+
+
+def test_s_sys_8_a_guide_sheet_is_secret_so_its_damage_cards_are_refused_too(d20):  # noqa: F811
+    from tests.conftest import refused
+
+    sheet = d20 / "characters" / "mira.yaml"
+    sheet.write_text("guide: true\n" + sheet.read_text())
+    refused(d20, 3, "act", "mira", "strike", "--target", "bandit", "--faces", "11", contains="S-SYS-8")
+    feint(d20)
+    ok(d20, "act", "mira", "feint", "--target", "bandit", "--faces", "11")
+    assert last_entry(d20)["commitment"]
+
+
+def test_s_sys_8_a_secret_act_logs_nothing_of_its_target_until_unveiled(d20):  # noqa: F811
+    """The raw log line of a secret act holds no HP, no state and no outcome of its target; unveil shows the
+    hit, verify and undo stay clean."""
+    from tests.conftest import snapshot
+
+    feint(d20)
+    bandit = (d20 / "characters" / "bandit.yaml").read_bytes()
+    before = snapshot(d20)
+    ok(d20, "act", "mira", "feint", "--target", "bandit", "--faces", "11", "--secret")
+    raw = (d20 / "encounters" / "fight.log.yaml").read_text().splitlines()[-1]
+    entry = json.loads(raw[2:])
+    assert '"hp"' not in raw and '"hit"' not in raw and '"lands"' not in raw and '"face"' not in raw
+    assert list(entry["state"]) == ["mira"]  # the performer's declared cost: AP 3 -> 2
+    assert entry["state"]["mira"]["after"] == {"resources": {"ap": {"current": 2, "max": 3}}}
+    assert (d20 / "characters" / "bandit.yaml").read_bytes() == bandit
+    assert ok(d20, "verify")["ok"] is True
+    ok(d20, "unveil", entry["id"])
+    shown = last_entry(d20)["result"]["targets"][0]
+    assert shown["attack"]["face"] == 11 and shown["attack"]["hit"] is True and shown["lands"] is True
+    data = ok(d20, "verify")
+    assert data["ok"] is True and data["secret"] == []
+    mira = (d20 / "characters" / "mira.yaml").read_bytes()
+    ok(d20, "act", "mira", "feint", "--target", "bandit", "--faces", "3", "--secret")
+    ok(d20, "undo")  # a sealed act undoes like an open one
+    assert (d20 / "characters" / "mira.yaml").read_bytes() == mira
+    assert ok(d20, "verify")["ok"] is True
+    assert {k: v for k, v in snapshot(d20).items() if k.startswith("characters/") and k != "characters/mira.yaml"} \
+        == {k: v for k, v in before.items() if k.startswith("characters/") and k != "characters/mira.yaml"}
