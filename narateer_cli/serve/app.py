@@ -18,13 +18,14 @@ party must not see (V-2). The Guide's routes need the token printed at start-up:
 
 from __future__ import annotations
 
+import hashlib
 import hmac
 import json
 import threading
 from pathlib import Path
 
 from starlette.applications import Starlette
-from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
+from starlette.responses import HTMLResponse, Response, StreamingResponse
 from starlette.routing import Route
 
 from . import page, view
@@ -41,23 +42,34 @@ HEADERS = {
 
 
 class Models:
-    """The view models, rebuilt only when the campaign files' stat signature changes."""
+    """The view models as served: for each view, the JSON body `/data` sends and its digest, rebuilt only
+    when the stat signature of the files that view reads changes (the party's leaves the private folder
+    out). The event stream compares digests, so it fires only when what that view shows changed (V-7)."""
 
     def __init__(self, root: Path):
         self.root = root
         self.lock = threading.Lock()
         self.cached: dict = {}
 
-    def get(self, guide: bool) -> dict:
-        sig = view.signature(self.root)
+    def built(self, guide: bool) -> tuple:
+        """(model, JSON body, digest) of the view, fresh as of the files' signature now."""
+        sig = view.signature(self.root, guide)
         with self.lock:
             hit = self.cached.get(guide)
             if hit is not None and hit[0] == sig:
                 return hit[1]
         model = view.snapshot(self.root, guide)
+        body = json.dumps(model, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode("utf-8")
+        built = (model, body, hashlib.sha256(body).hexdigest()[:16])
         with self.lock:
-            self.cached[guide] = (sig, model)
-        return model
+            self.cached[guide] = (sig, built)
+        return built
+
+    def get(self, guide: bool) -> dict:
+        return self.built(guide)[0]
+
+    def digest(self, guide: bool) -> str:
+        return self.built(guide)[2]
 
 
 class GetOnly:
@@ -205,7 +217,7 @@ class Site:
         return self.html(page.encounter(self.models.get(guide), self.links(guide)))
 
     def data(self, request, guide):
-        return JSONResponse(self.models.get(guide), headers=HEADERS)
+        return Response(self.models.built(guide)[1], media_type="application/json", headers=HEADERS)
 
     def stats(self, request, guide):
         from . import charts
@@ -221,7 +233,7 @@ class Site:
         return self.html(page.document("Luck", body, model["view"], self.base(guide)))
 
     def events(self, request, guide):
-        return StreamingResponse(_stream(request, self.root, self.poll), media_type="text/event-stream",
+        return StreamingResponse(_stream(request, self.models, guide, self.poll), media_type="text/event-stream",
                                  headers={**HEADERS, "X-Accel-Buffering": "no"})
 
     def asset(self, request):
@@ -231,8 +243,10 @@ class Site:
         return Response((self.assets / name).read_bytes(), media_type=ASSETS[name], headers=HEADERS)
 
 
-async def _stream(request, root: Path, poll: float):
-    """Server-sent events: one `change` as soon as the campaign files' stat signature moves."""
+async def _stream(request, models: Models, guide: bool, poll: float):
+    """Server-sent events: one `change` as soon as what this view shows changes (V-1). Its data is the
+    digest of the view's own `/data` body, nothing else: no count or fingerprint of private files, and
+    no event for a change the view does not show (a secret record, a creature hidden from the party, V-7)."""
     import anyio
 
     last = None
@@ -241,10 +255,10 @@ async def _stream(request, root: Path, poll: float):
     while True:
         if await request.is_disconnected():
             return
-        sig = view.signature(root)
-        if sig != last:
-            last = sig
-            yield f"event: change\ndata: {json.dumps(len(sig))}\n\n"
+        digest = await anyio.to_thread.run_sync(models.digest, guide)
+        if digest != last:
+            last = digest
+            yield f"event: change\ndata: {digest}\n\n"
             quiet = 0.0
         elif quiet > 15:
             yield ": keep-alive\n\n"
