@@ -25,6 +25,9 @@ def is_loopback(host: str) -> bool:
 \b
 The party's page leaves out everything hidden from the whole party (V-2);
 /guide shows everything and needs the token printed at start-up.
+It answers only a browser that asks for localhost, 127.0.0.1, [::1] or the
+--host given (with --host 0.0.0.0: any of this machine's IP addresses);
+any other name gets 421 (V-6).
 Needs the optional extra: pip install 'narateer[serve]'.
 
 \b
