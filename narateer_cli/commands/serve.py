@@ -25,6 +25,9 @@ def is_loopback(host: str) -> bool:
 \b
 The party's page leaves out everything hidden from the whole party (V-2);
 /guide shows everything and needs the token printed at start-up.
+It answers only a browser that asks for localhost, 127.0.0.1, [::1] or the
+--host given (with --host 0.0.0.0: any of this machine's IP addresses);
+any other name gets 421 (V-6).
 Needs the optional extra: pip install 'narateer[serve]'.
 
 \b
@@ -40,13 +43,20 @@ def serve_cmd(app, host, port):
 
     root = app.campaign.root
     app.campaign.system  # an unknown system is exit 2 now, not on the first page load
-    uvicorn, make_app = _server()
     token = secrets.token_urlsafe(18)
+    server = make_server(root, token, host)
     sock = _bind(host, port, socket)
     _announce(host, sock, token)
-    config = uvicorn.Config(make_app(root, token), log_level="warning", access_log=False, lifespan="off",
-                            timeout_graceful_shutdown=1)
-    uvicorn.Server(config).run(sockets=[sock])
+    server.run(sockets=[sock])
+
+
+def make_server(root, token: str, host: str):
+    """The uvicorn server of campaign `root`, answering only requests addressed to loopback or `host`
+    (V-6); run it on a socket from `_bind`."""
+    uvicorn, make_app = _server()
+    config = uvicorn.Config(make_app(root, token, host=host), log_level="warning", access_log=False,
+                            lifespan="off", timeout_graceful_shutdown=1)
+    return uvicorn.Server(config)
 
 
 def _server():
@@ -75,11 +85,16 @@ def _announce(host: str, sock, token: str):
 
 
 def _bind(host: str, port: int, socket):
+    """The listening socket. It is made as TCP by name (IPPROTO_TCP), with TCP_NODELAY (V-6): asyncio turns
+    Nagle's algorithm off on each accepted connection only when the socket says it is TCP, and with Nagle
+    on, a kept-alive connection waits ~40 ms for the client's delayed ACK between a response's header and
+    its body. The option is also set here, and Linux hands it on to every accepted connection."""
     from ..errors import BadInput
 
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
     try:
         sock.bind((host.strip("[]"), port))
     except OSError as exc:

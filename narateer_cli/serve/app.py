@@ -9,6 +9,7 @@ Routes (GET only; any other method is 405 before routing, V-3):
     /stats       the luck page           /guide/stats
     /assets/style.css, /assets/app.js    the page's own two files, from a fixed table
 
+A request whose Host header is not loopback or the `--host` given is 421 before anything else (V-6).
 Nothing else is served: no campaign file, no path built from the request. Every party
 response is built from `view.snapshot(root, guide=False)`, which has already left out what the
 party must not see (V-2). The Guide's routes need the token printed at start-up: `?token=T`
@@ -17,13 +18,14 @@ party must not see (V-2). The Guide's routes need the token printed at start-up:
 
 from __future__ import annotations
 
+import hashlib
 import hmac
 import json
 import threading
 from pathlib import Path
 
 from starlette.applications import Starlette
-from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
+from starlette.responses import HTMLResponse, Response, StreamingResponse
 from starlette.routing import Route
 
 from . import page, view
@@ -40,23 +42,34 @@ HEADERS = {
 
 
 class Models:
-    """The view models, rebuilt only when the campaign files' stat signature changes."""
+    """The view models as served: for each view, the JSON body `/data` sends and its digest, rebuilt only
+    when the stat signature of the files that view reads changes (the party's leaves the private folder
+    out). The event stream compares digests, so it fires only when what that view shows changed (V-7)."""
 
     def __init__(self, root: Path):
         self.root = root
         self.lock = threading.Lock()
         self.cached: dict = {}
 
-    def get(self, guide: bool) -> dict:
-        sig = view.signature(self.root)
+    def built(self, guide: bool) -> tuple:
+        """(model, JSON body, digest) of the view, fresh as of the files' signature now."""
+        sig = view.signature(self.root, guide)
         with self.lock:
             hit = self.cached.get(guide)
             if hit is not None and hit[0] == sig:
                 return hit[1]
         model = view.snapshot(self.root, guide)
+        body = json.dumps(model, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode("utf-8")
+        built = (model, body, hashlib.sha256(body).hexdigest()[:16])
         with self.lock:
-            self.cached[guide] = (sig, model)
-        return model
+            self.cached[guide] = (sig, built)
+        return built
+
+    def get(self, guide: bool) -> dict:
+        return self.built(guide)[0]
+
+    def digest(self, guide: bool) -> str:
+        return self.built(guide)[2]
 
 
 class GetOnly:
@@ -74,9 +87,70 @@ class GetOnly:
         await self.app(scope, receive, send)
 
 
-def make_app(root: Path, token: str, poll: float = 0.25):
+class HostCheck:
+    """V-6: answer only a request addressed to this machine by a loopback name (`localhost`, 127.x,
+    `[::1]`) or to the `--host` the server was started with; any other Host header (a page on
+    evil.example whose name was rebound to this address sends its own name) is 421, whatever the path.
+    Bound to every address (0.0.0.0 or ::), any IP address is accepted too: a page can only send an
+    address as Host when that address is its own origin, so no rebound name gets through."""
+
+    def __init__(self, app, host: str):
+        self.app = app
+        given = host_name(host if host.startswith("[") or ":" not in host else f"[{host}]")
+        self.given = {given} if given else set()
+        self.any_address = given in ("0.0.0.0", "[::]")
+
+    def allowed(self, scope) -> bool:
+        values = [v.decode("latin-1") for k, v in scope.get("headers") or () if k == b"host"]
+        return len(values) == 1 and self.known(host_name(values[0]))
+
+    def known(self, name: str | None) -> bool:
+        if name is None:
+            return False
+        if name == "localhost" or name in self.given:
+            return True
+        address = _address(name)
+        return address is not None and (address.is_loopback or self.any_address)
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] in ("http", "websocket") and not self.allowed(scope):
+            if scope["type"] == "websocket":
+                await send({"type": "websocket.close", "code": 1008})
+                return
+            response = Response("421: this server answers only to localhost, 127.0.0.1, [::1] or the --host "
+                                "it was started with\n", status_code=421, media_type="text/plain", headers=HEADERS)
+            await response(scope, receive, send)
+            return
+        await self.app(scope, receive, send)
+
+
+def host_name(header: str) -> str | None:
+    """A Host header's name without its port, lower-cased (`[::1]:8700` is `[::1]`); None when it is not
+    one name with at most a numeric port."""
+    value = header.strip().lower()
+    if value.startswith("["):
+        name, _, rest = value.partition("]")
+        name += "]"
+        port = rest[1:] if rest.startswith(":") else None if rest else ""
+    else:
+        name, sep, port = value.partition(":")
+    if port is None or (port and not port.isdigit()) or name in ("", "[]"):
+        return None
+    return name
+
+
+def _address(name: str):
+    import ipaddress
+
+    try:
+        return ipaddress.ip_address(name[1:-1] if name.startswith("[") and name.endswith("]") else name)
+    except ValueError:
+        return None
+
+
+def make_app(root: Path, token: str, poll: float = 0.25, host: str = "127.0.0.1"):
     """The ASGI application serving campaign `root`; `token` guards /guide; `poll` is how often the
-    event stream looks at the files' stat signature."""
+    event stream looks at the files' stat signature; `host` is the address given to `serve --host`."""
     site = Site(root, token, poll)
     routes = []
     for path, handler in (("", site.full), ("/part", site.part), ("/data", site.data), ("/events", site.events),
@@ -85,7 +159,7 @@ def make_app(root: Path, token: str, poll: float = 0.25):
         routes.append(Route("/guide" + path, site.guarded(handler)))
     routes.append(Route("/assets/{name}", site.asset))
     app = Starlette(routes=routes)
-    return GetOnly(app)
+    return HostCheck(GetOnly(app), host)
 
 
 class Site:
@@ -143,7 +217,7 @@ class Site:
         return self.html(page.encounter(self.models.get(guide), self.links(guide)))
 
     def data(self, request, guide):
-        return JSONResponse(self.models.get(guide), headers=HEADERS)
+        return Response(self.models.built(guide)[1], media_type="application/json", headers=HEADERS)
 
     def stats(self, request, guide):
         from . import charts
@@ -159,7 +233,7 @@ class Site:
         return self.html(page.document("Luck", body, model["view"], self.base(guide)))
 
     def events(self, request, guide):
-        return StreamingResponse(_stream(request, self.root, self.poll), media_type="text/event-stream",
+        return StreamingResponse(_stream(request, self.models, guide, self.poll), media_type="text/event-stream",
                                  headers={**HEADERS, "X-Accel-Buffering": "no"})
 
     def asset(self, request):
@@ -169,8 +243,10 @@ class Site:
         return Response((self.assets / name).read_bytes(), media_type=ASSETS[name], headers=HEADERS)
 
 
-async def _stream(request, root: Path, poll: float):
-    """Server-sent events: one `change` as soon as the campaign files' stat signature moves."""
+async def _stream(request, models: Models, guide: bool, poll: float):
+    """Server-sent events: one `change` as soon as what this view shows changes (V-1). Its data is the
+    digest of the view's own `/data` body, nothing else: no count or fingerprint of private files, and
+    no event for a change the view does not show (a secret record, a creature hidden from the party, V-7)."""
     import anyio
 
     last = None
@@ -179,10 +255,10 @@ async def _stream(request, root: Path, poll: float):
     while True:
         if await request.is_disconnected():
             return
-        sig = view.signature(root)
-        if sig != last:
-            last = sig
-            yield f"event: change\ndata: {json.dumps(len(sig))}\n\n"
+        digest = await anyio.to_thread.run_sync(models.digest, guide)
+        if digest != last:
+            last = digest
+            yield f"event: change\ndata: {digest}\n\n"
             quiet = 0.0
         elif quiet > 15:
             yield ": keep-alive\n\n"

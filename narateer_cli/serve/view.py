@@ -31,11 +31,18 @@ from ..errors import NarateerError
 RECENT = 12  # log entries shown
 
 
-def signature(root: Path) -> tuple:
+def signature(root: Path, guide: bool = False) -> tuple:
     """A cheap change detector: the stat signatures of narateer.yaml and of every file in
-    characters/ and encounters/ (replaced files change inode; appended logs change size)."""
+    characters/ and encounters/ (replaced files change inode; appended logs change size). The Guide's
+    also covers the private records of secret rolls, which only the Guide's view reads; the party's
+    never looks at the private folder (V-7)."""
     sig = []
-    for folder in (root, root / "characters", root / "encounters", root / ".narateer" / "secrets"):
+    folders = [root, root / "characters", root / "encounters"]
+    if guide:
+        folders.append(_secrets_folder(root))
+    for folder in folders:
+        if folder is None:
+            continue
         try:
             with os.scandir(folder) as it:
                 for entry in it:
@@ -45,6 +52,16 @@ def signature(root: Path) -> tuple:
         except OSError:
             continue
     return tuple(sorted(sig))
+
+
+def _secrets_folder(root: Path) -> Path | None:
+    """Where this machine keeps its secret rolls' records, or None when it cannot say (a link there)."""
+    from ..store import secrets
+
+    try:
+        return secrets.folder(root)
+    except NarateerError:
+        return None
 
 
 def snapshot(root: Path, guide: bool = False) -> dict:
