@@ -134,6 +134,7 @@ class Session:
         self.write = write
         self.sheets = {}
         self.rendered = {}  # char id -> the text its SheetFile rendered
+        self.first_plain = {}  # char id -> the sheet's plain data as first read (for the log's `changes`)
         self.lock = None
         self.txn = None
         self._encounter = None
@@ -184,6 +185,7 @@ class Session:
     def load(self, char_id: str):
         if char_id not in self.sheets:
             self.sheets[char_id] = self.campaign.load(char_id)
+            self.first_plain[char_id] = self.sheets[char_id].plain
         return self.sheets[char_id]
 
     def sheet(self, char_id: str):

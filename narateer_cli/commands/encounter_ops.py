@@ -182,6 +182,7 @@ def append_entry(session, enc_id: str, command: str, actor, declaration: dict, r
     if moves is not None:
         fields["dice"] = {cid: {"before": dict(b), "after": dict(a)} for cid, (b, a) in moves.items()}
     fields.update(extra or {})
+    fields["changes"] = sheet_changes(session)
     fields = logged_fields(session, enc_id, fields, secret, entry_id, private)
     log = encounters.log_path(session.campaign.root, enc_id)
     text, entry = encounters.new_entry(log, fields, session.txn.pending(log))
@@ -189,6 +190,28 @@ def append_entry(session, enc_id: str, command: str, actor, declaration: dict, r
     if "commitment" in fields:
         session.secret_entry = entry["id"]
     return entry
+
+
+def sheet_changes(session) -> dict:
+    """S-SYS-7: every sheet this transaction replaces, as {character: {key path: before/after (delta)}}, the
+    same shape in every game (store/changes.py). Parses come from the session where it has them."""
+    from ..store import changes, yamlio
+
+    known = {}
+    for sf in session.sheets.values():
+        if getattr(sf, "plain", None) is not None:
+            known[sf.text] = sf.plain
+        if session.first_plain.get(sf.id) is not None:
+            known[sf.original] = session.first_plain[sf.id]
+
+    def plain_of(text, label):
+        if text is None:
+            return None
+        if text not in known:
+            known[text] = yamlio.to_plain(yamlio.load_safe(text, label))
+        return known[text]
+
+    return changes.of_transaction(session.txn, session.campaign.system.counters, plain_of)
 
 
 def logged_fields(session, log_id: str, fields: dict, secret: bool = False, entry_id: str | None = None,
@@ -207,6 +230,10 @@ def logged_fields(session, log_id: str, fields: dict, secret: bool = False, entr
     from ..store import loglines, secrets
 
     out = dict(fields)
+    if isinstance(out.get("changes"), dict):  # S-SYS-8: only the declared cost (counters) is public
+        from ..store.changes import public
+
+        out["changes"] = public(out["changes"], session.campaign.system.counters)
     out["id"] = entry_id or loglines.new_id()
     out["commitment"] = secrets.seal(session.campaign.root, out["id"], result, log_id)
     keys = secrets.private_keys(session.campaign.system) | set(private)
