@@ -41,9 +41,15 @@ def _shape_function(path: str):
     return getattr(importlib.import_module(module), name)
 
 
+CAPTURE: list | None = None  # the Python API's list of (kind, value): results are kept, not printed
+
+
 def out(kind: str, data, as_json: bool, system=None, color: bool = False, seeded: int | None = None):
     """Print one result: JSON (never coloured), or the text of the system's formatter for `kind` (else the
     host's), led by the outcome line (T-COLOR) and followed by `(seeded N)` when a seed was in force (T-SEED)."""
+    if CAPTURE is not None:
+        CAPTURE.append((kind, data))
+        return
     data = plain(data)
     if as_json:
         sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")

@@ -208,7 +208,7 @@ def sheet_changes(session) -> dict:
         if text is None:
             return None
         if text not in known:
-            known[text] = yamlio.to_plain(yamlio.load_safe(text, label))
+            known[text] = yamlio.to_plain(yamlio.load_rt(text, label))  # tags kept as data, as sheets are read
         return known[text]
 
     return changes.of_transaction(session.txn, session.campaign.system.counters, plain_of)

@@ -379,7 +379,8 @@ def test_log_entry_shape_and_stable_key_order(encounter_camp):
     entries = log_entries(encounter_camp)
     assert len(entries) == 3
     for entry in entries:
-        assert list(entry) == ["seq", "id", "parent", "at", "command", "actor", "declaration", "result", "dice"]
+        assert list(entry) == ["seq", "id", "parent", "at", "command", "actor", "declaration", "result", "dice",
+                               "changes"]
         assert re.fullmatch(r"[0-9a-f]{12}", entry["id"])
         assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", entry["at"])
     assert [e["parent"] for e in entries] == [None, entries[0]["id"], entries[1]["id"]]  # G-LOG-1

@@ -1,0 +1,87 @@
+"""The Python API (S-SYS-12): `open_campaign(path).run(verb, *args)` returns the typed result; its
+`to_json()` is exactly the object the command line prints with `--json`; errors are the typed errors
+with their exit codes; an action is logged and undoable as from the shell."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import pytest
+
+from narateer_cli.api import Result, open_campaign
+from narateer_cli.errors import BadInput, Refused
+from tests.conftest import run, snapshot
+
+# (system, commands played first, the command compared)
+CASES = {
+    "narateer-roll": ("narateer", [["encounter", "new", "e1", "selka", "bandit"], ["turn", "start", "selka"]],
+                      ["roll", "selka", "stealth", "--dr", "3", "--boost", "1", "--faces", "2,1"]),
+    "narateer-show": ("narateer", [], ["show", "selka"]),
+    "narateer-odds": ("narateer", [], ["odds", "4", "--dr", "3"]),
+    "narateer-condition": ("narateer", [], ["condition", "selka", "+slowed"]),
+    "oa-show": ("open-adventure", [], ["show", "bloodwind"]),
+    "oa-odds": ("open-adventure", [], ["odds", "7", "--ds", "9"]),
+    "d20-show": ("d20-cards", [], ["show", "mira"]),
+}
+
+
+def _copies(tmp_path, system, setup):
+    first = tmp_path / "cli"
+    assert run(None, "init", str(first), "--system", system, "--example").code == 0
+    for argv in setup:
+        r = run(first, *argv)
+        assert r.code == 0, (argv, r.err)
+    second = tmp_path / "api"
+    shutil.copytree(first, second, ignore=shutil.ignore_patterns(".narateer"))
+    return first, second
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_to_json_is_what_the_command_line_prints(tmp_path, name):
+    system, setup, argv = CASES[name]
+    cli_camp, api_camp = _copies(tmp_path, system, setup)
+    printed = run(cli_camp, "--json", *argv)
+    assert printed.code == 0, printed.err
+    result = open_campaign(api_camp).run(*argv)
+    assert isinstance(result, Result) and result.kind
+    assert result.to_json() == json.loads(printed.out)
+    assert snapshot(api_camp).keys() == snapshot(cli_camp).keys()
+
+
+def test_the_value_is_the_games_typed_record(camp):
+    result = open_campaign(camp).run("roll", "selka", "stealth", "--dr", "3", "--faces", "2")
+    assert type(result.value).__name__ == "CheckOutcome"
+    assert result.value.result.total == 2 and result.to_json()["total"] == 2
+
+
+def test_errors_are_typed_and_change_nothing(camp):
+    api = open_campaign(camp)
+    before = snapshot(camp)
+    with pytest.raises(BadInput) as bad:
+        api.run("roll", "selkaa", "stealth", "--dr", "3")
+    assert bad.value.exit_code == 2 and "did you mean selka" in bad.value.line()
+    with pytest.raises(Refused) as refused:
+        api.run("undo")
+    assert refused.value.exit_code == 3
+    with pytest.raises(BadInput) as usage:
+        api.run("roll", "selka", "stealth", "--no-such-option")
+    assert usage.value.exit_code == 2
+    assert snapshot(camp) == before
+
+
+def test_an_action_is_logged_and_undoable_as_from_the_shell(camp):
+    api = open_campaign(camp)
+    api.run("encounter", "new", "e1", "selka", "mira")
+    api.run("condition", "selka", "+slowed")
+    assert "slowed" in (camp / "characters" / "selka.yaml").read_text()
+    log = (camp / "encounters" / "e1.log.yaml").read_text().splitlines()
+    assert json.loads(log[-1][2:])["changes"] == {"selka": {"conditions": {"before": [], "after": ["slowed"]}}}
+    api.run("undo")
+    assert "slowed" not in (camp / "characters" / "selka.yaml").read_text()
+    assert api.run("verify").to_json()["ok"] is True
+
+
+def test_a_folder_that_is_no_campaign_is_bad_input(tmp_path):
+    with pytest.raises(BadInput):
+        open_campaign(tmp_path)
