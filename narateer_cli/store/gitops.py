@@ -64,13 +64,33 @@ def unmerged(root: Path) -> list[str]:
     return names
 
 
+FINISH = "resolve the conflict, `git add` the file and commit, then run the command again"
+
+
+class Unmerged(Refused):
+    """G-MERGE-3: campaign files git left unmerged; writers and readers alike say so (T2-UNMERGED)."""
+
+    def __init__(self, names: list[str]):
+        more = f" and {len(names) - 1} more" if len(names) > 1 else ""
+        super().__init__(f"{names[0]}{more} is unmerged; finish the merge first", rule="G-MERGE-3", fix=FINISH)
+        self.names = list(names)
+
+
 def refuse_while_merging(root: Path):
     """G-MERGE-3: no writer runs while git reports an unmerged campaign file."""
     names = unmerged(root)
     if names:
-        more = f" and {len(names) - 1} more" if len(names) > 1 else ""
-        raise Refused(f"{names[0]}{more} is unmerged; finish the merge first", rule="G-MERGE-3",
-                      fix="resolve the conflict, `git add` the file and commit, then run the command again")
+        raise Unmerged(names)
+
+
+def has_conflict_markers(text: str) -> bool:
+    """Whether a file holds the markers git (or narateer's merge driver) leaves around a conflict,
+    each at a line start: `<<<<<<<`, then `>>>>>>>`."""
+    if "<<<<<<<" not in text:  # the common case costs one scan in C
+        return False
+    import re
+
+    return bool(re.search(r"^<{7}(?:[ \t]|$)", text, re.M) and re.search(r"^>{7}(?:[ \t]|$)", text, re.M))
 
 
 def driver_command() -> str:
