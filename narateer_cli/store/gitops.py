@@ -13,7 +13,7 @@ import json
 import os
 from pathlib import Path
 
-from ..errors import Refused
+from ..errors import BadInput, Refused
 
 DRIVER = "narateer"
 ATTRIBUTES = (
@@ -121,6 +121,40 @@ def setup(root: Path) -> dict:
             done = _git(root, "config", "--local", key, value)
             registered = done is not None and done.returncode == 0
     return {"attributes": ".gitattributes", "written": bool(missing), "driver": registered, "private": moved}
+
+
+def start(root: Path) -> bool:
+    """`init --git`: `git init` in the campaign folder unless it already is in a git work tree (True when
+    it ran). Bad input when git cannot make the repository."""
+    if git_dir(root) is not None:
+        return False
+    done = _git(root, "init", "-q")
+    if done is None or done.returncode != 0:
+        raise BadInput(f"git init failed in {root} ({_first_line(done)})",
+                       fix="fix what git says, then run `git init` and `narateer git-setup` there")
+    return True
+
+
+def first_commit(root: Path, paths: list[str], message: str) -> str:
+    """`init --git`: the campaign's files as one commit (only these paths, whatever else is staged);
+    its short id. Bad input naming the cause when git refuses; the campaign stays as it is."""
+    for args in (("add", "--", *paths), ("commit", "-q", "-m", message, "--", *paths)):
+        done = _git(root, *args)
+        if done is None or done.returncode != 0:
+            raise BadInput(f"the campaign is ready in {root}, but git {args[0]} failed ({_first_line(done)})",
+                           fix="fix what git says (often: set `git config user.name` and `user.email`), "
+                               "then `git add -A && git commit` there")
+    done = _git(root, "rev-parse", "--short", "HEAD")
+    return done.stdout.strip() if done is not None else ""
+
+
+def _first_line(done) -> str:
+    if done is None:
+        return "git could not be run"
+    from ..safetext import printable
+
+    lines = [line for line in (done.stderr or done.stdout or "").splitlines() if line.strip()]
+    return printable(lines[0].strip().removeprefix("fatal: ")) if lines else f"exit status {done.returncode}"
 
 
 def _adopt(root: Path) -> dict:
