@@ -134,6 +134,12 @@ def init(data: dict) -> str:
         text += f" with {len(data['created']) - 1} example files"
         if data.get("next"):  # the system's example_hint: what to do next in its example
             text += f"; {data['next']}"
+    made = data.get("git")
+    if made:  # init --git
+        driver = "merge driver registered" if made["driver"] else "merge driver NOT registered (run `narateer git-setup`)"
+        text += (f"\ngit: {'a new repository, ' if made['initialized'] else ''}{driver}, "
+                 f"first commit {made['commit']}; share it with `git remote add origin URL` and "
+                 "`git push -u origin HEAD`, and run `narateer git-setup` once in every clone")
     return text
 
 

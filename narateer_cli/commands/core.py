@@ -22,39 +22,86 @@ autocommit: false
 
 @command(help="""Create a campaign in DIR (default: here): narateer.yaml, characters/, encounters/.
 
+With --git the campaign is ready to share: `git init` (unless DIR is
+already in a git work tree), .gitattributes, the merge driver
+(`narateer git-setup`) and a first commit of the campaign's files.
+
 \b
 Example:
   narateer init my-campaign --example
-  narateer init my-campaign --system narateer""")
+  narateer init my-campaign --system narateer --git""")
 @click.argument("directory", required=False, default=".")
 @click.option("--example", is_flag=True, help="Add the system's example characters and an encounter.")
 @click.option("--system", "system_name", metavar="NAME", default="narateer", show_default=True,
               help="The rule system the campaign plays (see `narateer systems`).")
-def init_cmd(app, directory, example, system_name):
-    from ..errors import BadInput
-    from ..store.txn import atomic_write
+@click.option("--git", "use_git", is_flag=True,
+              help="Also make it a git repository with the merge driver set up and a first commit.")
+def init_cmd(app, directory, example, system_name, use_git):
+    from ..store import gitops
     from ..systems import load_system
 
     system = load_system(system_name)  # S-SYS-1: an unknown name is exit 2, before anything is made
+    if use_git:
+        _require_git()
+    root = _new_campaign_folder(directory, system)
+    made_repo = gitops.start(root) if use_git else False
+    shared = gitops.setup(root)  # .gitattributes, and the merge driver when in a git clone (G-MERGE-1)
+    created = _write_campaign(root, system, example)
+    data = {"campaign": str(root), "created": created, "example": example,
+            "next": system.example_hint if example else None}
+    if use_git:
+        data["git"] = {"initialized": made_repo, "driver": shared["driver"],
+                       "commit": gitops.first_commit(root, _campaign_paths(root, system), _first_message(system))}
+    emit(app, "init", data)
+
+
+def _new_campaign_folder(directory: str, system) -> Path:
+    """DIR with the campaign's folders and .gitignore; bad input when it already is a campaign."""
+    from ..errors import BadInput
+
     root = Path(directory)
     root.mkdir(parents=True, exist_ok=True)
     root = root.resolve()
-    created = []
     if (root / "narateer.yaml").exists():
         raise BadInput(f"{directory}: already a campaign (narateer.yaml exists)", fix="use it as it is")
     for folder in ("characters", "encounters", *system.folders):  # the private folder is made when first used
         (root / folder).mkdir(exist_ok=True)
     _ensure_line(root, ".gitignore", GITIGNORE_LINE)
-    from ..store import gitops
+    return root
 
-    gitops.setup(root)  # .gitattributes, and the merge driver when in a git clone (G-MERGE-1)
-    if example and system.example_dir is not None:
-        created += _copy_example(root, system.example_dir, atomic_write)
+
+def _write_campaign(root: Path, system, example: bool) -> list[str]:
+    """The example files (with --example), then narateer.yaml; the files made, narateer.yaml first."""
+    from ..store.txn import atomic_write
+
+    created = _copy_example(root, system.example_dir, atomic_write) if example and system.example_dir else []
     atomic_write(root, root / "narateer.yaml", CONFIG_TEXT.format(
         system=system.name, rules_file=f"{system.package.replace('.', '/')}/{system.rules_file}"))
-    created.insert(0, "narateer.yaml")
-    emit(app, "init", {"campaign": str(root), "created": created, "example": example,
-                       "next": system.example_hint if example else None})
+    return ["narateer.yaml", *created]
+
+
+def _require_git():
+    """`init --git` without git on the PATH: bad input before anything is made."""
+    import shutil
+
+    from ..errors import BadInput
+
+    if shutil.which("git") is None:
+        raise BadInput("--git needs git, and git is not installed (not on the PATH)",
+                       fix="install git, or run `narateer init` without --git")
+
+
+def _campaign_paths(root: Path, system) -> list[str]:
+    """What the first commit holds: the campaign's own files and folders (an empty folder has none)."""
+    names = [".gitignore", ".gitattributes", "narateer.yaml", "characters", "encounters", *system.folders]
+    return [name for name in dict.fromkeys(names)
+            if (root / name).is_file() or any(p.is_file() for p in (root / name).rglob("*"))]
+
+
+def _first_message(system) -> str:
+    return (f"Start a {system.title} campaign (narateer init --git)\n\n"
+            "Sheets and encounter states merge by narateer's driver, logs by union: run `narateer git-setup`\n"
+            "once in every clone.")
 
 
 def _copy_example(root: Path, source: Path, atomic_write) -> list[str]:

@@ -13,7 +13,7 @@ import json
 import os
 from pathlib import Path
 
-from ..errors import Refused
+from ..errors import BadInput, Refused
 
 DRIVER = "narateer"
 ATTRIBUTES = (
@@ -64,13 +64,33 @@ def unmerged(root: Path) -> list[str]:
     return names
 
 
+FINISH = "resolve the conflict, `git add` the file and commit, then run the command again"
+
+
+class Unmerged(Refused):
+    """G-MERGE-3: campaign files git left unmerged; writers and readers alike say so (T2-UNMERGED)."""
+
+    def __init__(self, names: list[str]):
+        more = f" and {len(names) - 1} more" if len(names) > 1 else ""
+        super().__init__(f"{names[0]}{more} is unmerged; finish the merge first", rule="G-MERGE-3", fix=FINISH)
+        self.names = list(names)
+
+
 def refuse_while_merging(root: Path):
     """G-MERGE-3: no writer runs while git reports an unmerged campaign file."""
     names = unmerged(root)
     if names:
-        more = f" and {len(names) - 1} more" if len(names) > 1 else ""
-        raise Refused(f"{names[0]}{more} is unmerged; finish the merge first", rule="G-MERGE-3",
-                      fix="resolve the conflict, `git add` the file and commit, then run the command again")
+        raise Unmerged(names)
+
+
+def has_conflict_markers(text: str) -> bool:
+    """Whether a file holds the markers git (or narateer's merge driver) leaves around a conflict,
+    each at a line start: `<<<<<<<`, then `>>>>>>>`."""
+    if "<<<<<<<" not in text:  # the common case costs one scan in C
+        return False
+    import re
+
+    return bool(re.search(r"^<{7}(?:[ \t]|$)", text, re.M) and re.search(r"^>{7}(?:[ \t]|$)", text, re.M))
 
 
 def driver_command() -> str:
@@ -101,6 +121,40 @@ def setup(root: Path) -> dict:
             done = _git(root, "config", "--local", key, value)
             registered = done is not None and done.returncode == 0
     return {"attributes": ".gitattributes", "written": bool(missing), "driver": registered, "private": moved}
+
+
+def start(root: Path) -> bool:
+    """`init --git`: `git init` in the campaign folder unless it already is in a git work tree (True when
+    it ran). Bad input when git cannot make the repository."""
+    if git_dir(root) is not None:
+        return False
+    done = _git(root, "init", "-q")
+    if done is None or done.returncode != 0:
+        raise BadInput(f"git init failed in {root} ({_first_line(done)})",
+                       fix="fix what git says, then run `git init` and `narateer git-setup` there")
+    return True
+
+
+def first_commit(root: Path, paths: list[str], message: str) -> str:
+    """`init --git`: the campaign's files as one commit (only these paths, whatever else is staged);
+    its short id. Bad input naming the cause when git refuses; the campaign stays as it is."""
+    for args in (("add", "--", *paths), ("commit", "-q", "-m", message, "--", *paths)):
+        done = _git(root, *args)
+        if done is None or done.returncode != 0:
+            raise BadInput(f"the campaign is ready in {root}, but git {args[0]} failed ({_first_line(done)})",
+                           fix="fix what git says (often: set `git config user.name` and `user.email`), "
+                               "then `git add -A && git commit` there")
+    done = _git(root, "rev-parse", "--short", "HEAD")
+    return done.stdout.strip() if done is not None else ""
+
+
+def _first_line(done) -> str:
+    if done is None:
+        return "git could not be run"
+    from ..safetext import printable
+
+    lines = [line for line in (done.stderr or done.stdout or "").splitlines() if line.strip()]
+    return printable(lines[0].strip().removeprefix("fatal: ")) if lines else f"exit status {done.returncode}"
 
 
 def _adopt(root: Path) -> dict:

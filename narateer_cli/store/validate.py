@@ -17,6 +17,10 @@ _PLACE = re.compile(r"^([^\s:]+):(\d+): (.*)$", re.S)
 def _place(label: str, exc: NarateerError, root=None) -> Problem:
     """An error raised while reading a file, as a problem at its file and line (the line of the key
     it names when the error does not say)."""
+    from .gitops import Unmerged
+
+    if isinstance(exc, Unmerged):  # T2-UNMERGED: one problem line, not a parser message
+        return unmerged_problem(exc.names[0])
     text = exc.line()
     placed = _PLACE.match(text)
     if placed:
@@ -24,6 +28,13 @@ def _place(label: str, exc: NarateerError, root=None) -> Problem:
     if text.startswith(label + ": "):
         text = text[len(label) + 2:]
     return Problem(label, _key_line(root, label, text), "", text)
+
+
+def unmerged_problem(name: str) -> Problem:
+    """G-MERGE-3 in `check`: a file git left unmerged, or holding its conflict markers."""
+    from .gitops import FINISH
+
+    return Problem(name, 1, "", "unmerged: finish the merge first", FINISH.replace(", then run the command again", ""))
 
 
 def _key_line(root, label: str, message: str) -> int:
@@ -74,8 +85,8 @@ def validate_campaign(campaign) -> list[Problem]:
             problems.append(_place(label, exc, root))
     _compare_dice(sheets, logged, problems)
     problems.extend(_config_problems(campaign))
-    problems.extend(_git_problems(root))
-    return problems
+    problems.extend(_git_problems(root, problems))
+    return list(dict.fromkeys(problems))  # one unmerged file may be met by two readers: named once
 
 
 # The keys narateer.yaml may hold (S-SYS-1 system, rules, T-ALIAS aliases, T-ASK ask_faces, V-2 party,
@@ -214,8 +225,10 @@ def _compare_dice(sheets, logged, problems):
                                     f"logged {dice} ({label}:{line}, entry {eid}); a merge or a hand edit lost a change"))
 
 
-def _git_problems(root) -> list[Problem]:
-    """G-TRUST-1 tracked private files; G-MERGE-1 the merge driver not registered in this clone."""
+def _git_problems(root, problems) -> list[Problem]:
+    """G-TRUST-1 tracked private files; G-MERGE-1 the merge driver not registered in this clone; G-MERGE-3
+    files git reports unmerged that no problem names yet (one whose markers were removed but not added)."""
     from . import gitops
 
-    return gitops.check_problems(root)
+    named = {p.file for p in problems if isinstance(p, Problem) and p.message.startswith("unmerged:")}
+    return [unmerged_problem(name) for name in gitops.unmerged(root) if name not in named] + gitops.check_problems(root)

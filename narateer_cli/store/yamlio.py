@@ -73,20 +73,37 @@ def load_rt(text: str, label: str):
 
 
 def _load(text: str, label: str, typ: str):
-    from ruamel.yaml.error import MarkedYAMLError, YAMLError
+    from ruamel.yaml.error import YAMLError
 
     try:
         doc = _yaml(typ).load(text)
-    except MarkedYAMLError as exc:
+    except (YAMLError, ValueError, TypeError, RecursionError) as exc:
+        _refuse_unmerged(text, label)
+        raise _yaml_error(exc, label) from None
+    check_size(doc, label)
+    return doc
+
+
+def _refuse_unmerged(text: str, label: str):
+    """T2-UNMERGED: a file that fails to parse because git left its conflict markers in it is reported
+    as writers report it (unmerged; finish the merge), not as a YAML parser message."""
+    from .gitops import Unmerged, has_conflict_markers
+
+    if has_conflict_markers(text):
+        raise Unmerged([label]) from None
+
+
+def _yaml_error(exc, label: str) -> BadInput:
+    """A YAML error as one line naming the file (and its line, when the parser knows it)."""
+    from ruamel.yaml.error import MarkedYAMLError
+
+    if isinstance(exc, MarkedYAMLError):
         mark = exc.problem_mark or exc.context_mark
         line = f":{mark.line + 1}" if mark is not None else ""
         problem = (exc.problem or exc.context or "invalid YAML").strip()
-        raise BadInput(f"{label}{line}: {problem}", fix="fix the YAML there (or restore the file from git)") from None
-    except (YAMLError, ValueError, TypeError, RecursionError) as exc:
-        first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        raise BadInput(f"{label}: invalid YAML ({first})", fix="fix the file (or restore it from git)") from None
-    check_size(doc, label)
-    return doc
+        return BadInput(f"{label}{line}: {problem}", fix="fix the YAML there (or restore the file from git)")
+    first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    return BadInput(f"{label}: invalid YAML ({first})", fix="fix the file (or restore it from git)")
 
 
 def check_size(doc, label: str):

@@ -24,18 +24,21 @@ def readme_examples() -> list[list[str]]:
 
 
 def test_every_readme_example_runs_in_order(tmp_path):
-    root = tmp_path / "camp"
+    """Each `init` example makes a fresh campaign (of the game it names); the examples after it run there."""
     examples = readme_examples()
-    assert len(examples) >= 30
+    assert len(examples) >= 80
     assert examples[0][0] == "init"
+    inits = 0
     for argv in examples:
         if argv[0] == "init":
-            argv = ["init", str(root), *argv[2:]]
-            r = run(None, *argv)
+            inits += 1
+            root = tmp_path / f"camp{inits}"
+            r = run(None, "init", str(root), *argv[2:])
         else:
             r = run(root, *argv)
         assert r.code == 0, (argv, r.err)
         assert "Traceback" not in r.err
+    assert inits == 4  # every game's table, and the one all games share
 
 
 def test_commit_outside_git_is_bad_input_and_writes_nothing(camp):
@@ -74,7 +77,7 @@ def test_a_refused_command_writes_nothing_even_private_caches(camp):
 def d20_readme_examples() -> list[list[str]]:
     """The commands of the README's d20-cards section, in order (`cd` lines are where they run)."""
     text = (REPO / "README.md").read_text()
-    start = text.index("## d20 action cards")
+    start = text.index("\n## d20 action cards")
     block = text[start:].split("```sh\n", 1)[1].split("```", 1)[0]
     return [shlex.split(line)[1:] for line in block.splitlines() if line.startswith("narateer ")]
 
