@@ -85,3 +85,14 @@ def test_an_action_is_logged_and_undoable_as_from_the_shell(camp):
 def test_a_folder_that_is_no_campaign_is_bad_input(tmp_path):
     with pytest.raises(BadInput):
         open_campaign(tmp_path)
+
+
+def test_the_readme_example_runs(tmp_path, capsys):
+    """README.md "From Python" runs as printed, on the Narateer example campaign."""
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    block = text.split("### From Python", 1)[1].split("```python\n", 1)[1].split("```", 1)[0]
+    assert run(None, "init", str(tmp_path / "my-campaign"), "--example").code == 0
+    exec(compile(block.replace('"my-campaign"', repr(str(tmp_path / "my-campaign"))), "README.md", "exec"), {})
+    assert capsys.readouterr().out == "Failure\n"
