@@ -20,16 +20,17 @@ def main(argv: list[str] | None = None) -> int:
     name = args[0]
     with tempfile.TemporaryDirectory(prefix="narateer-kit-") as workdir:
         verdicts = conform(name, workdir, args[1:] or None)
-    for v in verdicts:
-        if v.status == "skip":
-            print(v.line(name))
+    return report(name, verdicts)
+
+
+def report(name: str, verdicts: list) -> int:
+    """Skipped checks, then failed ones, one line each (or how many passed); 1 when any failed."""
     failed = [v for v in verdicts if v.status == "fail"]
-    for v in failed:
+    for v in [v for v in verdicts if v.status == "skip"] + failed:
         print(v.line(name))
     if not failed:
         print(f"{name}: {sum(v.status == 'pass' for v in verdicts)} checks passed")
     return 1 if failed else 0
-
 
 if __name__ == "__main__":
     sys.exit(main())
