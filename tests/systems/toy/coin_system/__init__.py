@@ -26,6 +26,7 @@ SYSTEM = System(
         "beats": __name__ + ".engine:beats",
         "chance": __name__ + ".engine:chance",
         "render": __name__ + ".render",
+        "conformance": __name__ + ".engine:CONFORMANCE",
     },
     counters=("coins.ready", "coins.spent"),
     pointers={"hide": "a coin cannot hide; try `narateer call heads`"},

@@ -8,6 +8,13 @@ from itertools import product
 from narateer_cli.errors import BadInput, Refused
 
 KNOBS = ("faces", "max_coins", "cost")
+# how the conformance kit plays the coin game in its example campaign (S-SYS-11)
+CONFORMANCE = {
+    "counter": "roll pim --target 1 --coins 2",
+    "secret": "roll pim --target 1 --coins 3 --secret",
+    "refused": ["roll pim --target 1 --coins 99", "roll nobody --target 1", "roll pim --target 1 --faces 1,2,3"],
+    "more": ["roll pim --target 0 --coins 1 --faces 1"],
+}
 
 
 def ruleset(data: dict, overrides: dict, where: str, checked: bool = False) -> dict:

@@ -1,0 +1,43 @@
+"""Moves: roll 2d6 + a stat; 10+ is a strong hit, 7-9 a weak hit, 6- a miss (a miss marks 1 XP).
+
+An example of a game that plugs into narateer from its own package (docs/write-a-game.md). This file
+defines SYSTEM and imports nothing heavy: everything else is named by a dotted path.
+"""
+
+from narateer_cli.systems.base import System
+
+_C = __name__ + ".commands"
+_E = __name__ + ".engine:"
+
+SYSTEM = System(
+    name="moves",
+    title="Moves",
+    summary="Roll 2d6 + stat: 10+ strong hit, 7-9 weak hit, 6- miss; harm and XP on the sheet.",
+    package=__name__,
+    verbs={
+        "roll": (_C, "Make a move: 2d6 + its stat."),
+        "resolve": (_C, "Make a move (the same as roll)."),
+        "dice": (_C, "Roll 2d6, bare."),
+        "odds": (_C, "Exact chances of each band for a stat."),
+        "new": (_C, "Create a character sheet."),
+        "show": (_C, "Show a character sheet."),
+        "harm": (_C, "Take or heal harm: harm CHAR +2 / -1."),
+        "condition": (_C, "Add or remove conditions: +NAME / -NAME."),
+        "turn": (_C, "Turn the spotlight to a character in the encounter."),
+    },
+    hooks={
+        "ruleset": _E + "ruleset",
+        "parse_sheet": _E + "parse_sheet",
+        "new_state": _E + "new_state",
+        "load_state": _E + "load_state",
+        "verify_log": _E + "verify_log",
+        "parse_faces": _E + "parse_faces",
+        "beats": _E + "beats",
+        "private_keys": _E + "PRIVATE_KEYS",
+        "render": __name__ + ".render",
+        "summary": __name__ + ".render:summary",
+        "conformance": _E + "CONFORMANCE",
+    },
+    counters=("track.harm", "track.xp"),
+    example_hint="try `narateer roll rook push-through` and `narateer roll guide size-up` (secret)",
+)

@@ -1,0 +1,338 @@
+"""The conformance checks (S-SYS-11), one function per property; each raises Failed or Skipped, or passes.
+
+Every check starts from a fresh copy of the game's example campaign with its script's setup played.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+from .kit import (SHARED_VERBS, Failed, Kit, Skipped, Verdict, changed, git, grown_log, log_entries, narateer,
+                  snapshot)
+
+SEEDS = (1, 2, 3, 4, 5, 6, 7, 8)
+VOLATILE = ("seq", "id", "parent", "at", "commitment")  # an entry's fields that differ for the same action
+RAW = re.compile(r"[{}]|\b(True|False|None)\b")
+
+
+def _need(what, name: str):
+    if not what:
+        raise Skipped(f"not provided: the game's conformance script gives no `{name}` command")
+    return what
+
+
+def check_verbs(kit: Kit):
+    """S-SYS-3: `--help` inside the campaign lists every shared verb, and each answers `VERB --help`."""
+    root = kit.fresh()
+    listing = narateer(root, "--help")
+    if listing.code != 0:
+        raise Failed(f"--help: {listing.say()}")
+    missing = [v for v in SHARED_VERBS if not re.search(rf"(?m)^  {re.escape(v)}\s", listing.out)]
+    broken = [f"{v} ({narateer(root, v, '--help').say()})" for v in SHARED_VERBS
+              if v not in missing and narateer(root, v, "--help").code != 0]
+    if missing or broken:
+        raise Failed("; ".join(filter(None, [missing and "not in --help: " + " ".join(missing),
+                                             broken and "VERB --help fails: " + ", ".join(broken)])))
+
+
+def check_refusal(kit: Kit):
+    """A refused command (exit 2 or 3) changes no byte of the campaign."""
+    root = kit.fresh()
+    for command in _need(kit.script.refused, "refused"):
+        before = snapshot(root)
+        r = narateer(root, *command)
+        if r.code not in (2, 3):
+            raise Failed(f"`{' '.join(command)}` should be refused (exit 2 or 3): {r.say()}")
+        touched = changed(before, snapshot(root))
+        if touched:
+            raise Failed(f"`{' '.join(command)}` was refused ({r.code}) yet changed {', '.join(touched)}")
+
+
+def check_undo(kit: Kit):
+    """Undo restores the exact bytes of every file the action changed; the log only gains the undo entry."""
+    root = kit.fresh()
+    for command in _need(kit.script.actions(), "counter, secret or more"):
+        before = snapshot(root)
+        kit.play(root, command, "action")
+        touched = changed(before, snapshot(root))
+        if not touched:
+            continue  # the action logged nothing (it changed nothing): there is nothing to undo
+        r = narateer(root, "undo")
+        if r.code != 0:
+            raise Failed(f"undo after `{' '.join(command)}`: {r.say()}")
+        after = snapshot(root)
+        for name in changed(before, after):
+            kept = name.endswith(".log.yaml") and after.get(name, b"").startswith(before.get(name, b""))
+            if not kept:
+                how = "left" if name in touched else "changed"
+                raise Failed(f"undo of `{' '.join(command)}` {how} {name} different from before the action")
+
+
+def check_verify(kit: Kit):
+    """Verify re-derives every entry: clean after the script, and exit 1 naming an entry whose logged
+    total or face was edited."""
+    root = kit.fresh()
+    start = snapshot(root)
+    for command in _need(kit.script.actions(), "counter, secret or more"):
+        kit.play(root, command, "action")
+    clean = narateer(root, "--json", "verify")
+    if clean.code != 0:
+        raise Failed(f"verify after the script: {clean.say()}")
+    edits = list(_edits(root, start))
+    if not edits:
+        raise Skipped("not provided: no logged entry of the script holds a total or faces to edit")
+    for log, text, number, seq, edited, what in edits:
+        log.write_text(edited, encoding="utf-8")
+        r = narateer(root, "--json", "verify")
+        log.write_text(text, encoding="utf-8")
+        named = f":{number}:" in r.out + r.err or f"entry {seq} " in r.out + r.err
+        if r.code != 1 or not named:
+            raise Failed(f"verify with {what} of entry {seq} ({log.name}:{number}) edited: {r.say()}"
+                         + ("" if r.code != 1 else "; the problem does not name that entry"))
+
+
+def _edits(root: Path, start: dict):
+    """(log path, text, line, seq, edited text, what) for the first total and the first face of each
+    open (not secret) entry the script logged."""
+    for name in changed(start, snapshot(root)):
+        if not name.endswith(".log.yaml"):
+            continue
+        log = root / name
+        text = log.read_text(encoding="utf-8")
+        lines = text.splitlines(keepends=True)
+        for number, entry in log_entries(text):
+            if "commitment" in entry or number <= len(start.get(name, b"").splitlines()):
+                continue
+            found = False
+            for key in ("total", "faces"):
+                result = json.loads(json.dumps(entry.get("result")))
+                if _bump(result, key):
+                    found, out = True, list(lines)
+                    out[number - 1] = "- " + json.dumps(dict(entry, result=result), ensure_ascii=False) + "\n"
+                    yield log, text, number, entry["seq"], "".join(out), f"its {key}"
+            if found:
+                return
+
+
+def _bump(value, key: str) -> bool:
+    """Change the first `key` (a number, or the first number of a list) found depth first; True if done."""
+    if isinstance(value, list):
+        return any(_bump(v, key) for v in value)
+    if not isinstance(value, dict):
+        return False
+    for k, v in value.items():
+        if k == key and isinstance(v, int) and not isinstance(v, bool):
+            value[k] = v + 1
+            return True
+        if k == key and isinstance(v, list) and _bump_first(v):
+            return True
+    return any(_bump(v, key) for v in value.values())
+
+
+def _bump_first(items: list) -> bool:
+    for i, v in enumerate(items):
+        if isinstance(v, int) and not isinstance(v, bool):
+            items[i] = v + 1
+            return True
+        if isinstance(v, list) and _bump_first(v):
+            return True
+    return False
+
+
+def check_secret(kit: Kit):
+    """A secret entry reveals nothing of its roll: it is sealed (a commitment), holds no key the game declares
+    private, and its public part (result, changes, every other field) is the same whatever the dice."""
+    command = _need(kit.script.secret, "secret")
+    private = _private_keys(kit)
+    seen, results = {}, set()
+    for seed in SEEDS:
+        root = kit.fresh()
+        before = snapshot(root)
+        r = kit.play(root, command, "secret", "--seed", str(seed), "--json")
+        results.add(r.out)
+        log = grown_log(before, snapshot(root))
+        if log is None:
+            raise Failed(f"secret `{' '.join(command)}` logged no entry")
+        number, entry = log_entries((root / log).read_text(encoding="utf-8"))[-1]
+        if "commitment" not in entry:
+            raise Failed(f"secret `{' '.join(command)}`: {log}:{number} is not sealed (no commitment)")
+        leaked = sorted(_keys(entry.get("result")) & private)
+        if leaked:
+            raise Failed(f"secret entry {log}:{number} shows private keys: {', '.join(leaked)}")
+        seen[seed] = {k: v for k, v in entry.items() if k not in VOLATILE}
+    if len(results) < 2:
+        raise Failed(f"secret `{' '.join(command)}` gave one result under seeds {SEEDS[0]}..{SEEDS[-1]}: "
+                     "give a command whose dice vary")
+    first = seen[SEEDS[0]]
+    for seed, public in seen.items():
+        differ = _differences(first, public)
+        if differ:
+            raise Failed(f"a secret entry's public part changes with the dice (seed {SEEDS[0]} vs {seed}): "
+                         + ", ".join(differ[:6]))
+
+
+def _private_keys(kit: Kit) -> frozenset:
+    """The keys a secret entry never shows: the host's and the game's own declaration (P-SECRET-1)."""
+    from ..store.secrets import private_keys
+
+    return frozenset(private_keys(kit.system()))
+
+
+def _keys(value) -> set:
+    if isinstance(value, dict):
+        return set(value).union(*(_keys(v) for v in value.values()))
+    if isinstance(value, list):
+        return set().union(*(_keys(v) for v in value))
+    return set()
+
+
+def _differences(a, b, path: str = "") -> list[str]:
+    """Key paths where two JSON values differ."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        out = []
+        for key in list(a) + [k for k in b if k not in a]:
+            out += _differences(a.get(key), b.get(key), f"{path}.{key}" if path else key)
+        return out
+    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        return [d for i, (x, y) in enumerate(zip(a, b)) for d in _differences(x, y, f"{path}[{i}]")]
+    return [] if a == b and type(a) is type(b) else [path or "(the entry)"]
+
+
+def check_merge(kit: Kit):
+    """Two git clones play the counter command, one of them twice; after a pull every counter is start +
+    both deltas, the merged files hold no conflict marker, and verify is clean (G-MERGE-1, G-MERGE-2)."""
+    _merge(kit, (1, 2))
+
+
+def check_merge_same(kit: Kit):
+    """Two git clones play the counter command once each, the same change on both sides: two spends stay two
+    (the merged counters are start + both deltas) and verify is clean."""
+    _merge(kit, (1, 1))
+
+
+def _merge(kit: Kit, plays: tuple):
+    command = _need(kit.script.counter, "counter")
+    if shutil.which("git") is None:
+        raise Skipped("git is not installed")
+    origin = kit.fresh()
+    git(origin, "init", "-q", "-b", "main")
+    _setup_git(origin)
+    git(origin, "add", "-A")
+    git(origin, "commit", "-qm", "campaign")
+    clones = []
+    for side, times in enumerate(plays):
+        clone = origin.parent / f"{origin.name}-clone{side}"
+        git(origin.parent, "clone", "-q", str(origin), str(clone))
+        _setup_git(clone)
+        for seed in range(side * 10 + 1, side * 10 + 1 + times):
+            kit.play(clone, command, "counter", "--seed", str(seed))
+        if not git(clone, "status", "--porcelain").strip():
+            raise Failed(f"counter `{' '.join(command)}` changed no counter ({', '.join(kit.system().counters)})")
+        git(clone, "add", "-A")
+        git(clone, "commit", "-qm", f"clone {side}")
+        clones.append(clone)
+    start = _counters(kit, origin)
+    deltas = [_delta(start, _counters(kit, clone)) for clone in clones]
+    if not any(deltas[0].values()):
+        raise Failed(f"counter `{' '.join(command)}` changed no counter ({', '.join(kit.system().counters)})")
+    left, right = clones
+    git(left, "pull", "-q", "--no-rebase", str(right), "main")
+    _same_counters(kit, start, deltas, left)
+    marked = [n for n, data in snapshot(left).items() if b"<<<<<<<" in data]
+    if marked:
+        raise Failed(f"the merge left conflict markers in {', '.join(marked)}")
+    r = narateer(left, "--json", "verify")
+    if r.code != 0:
+        raise Failed(f"verify after the merge: {r.say()}")
+
+
+def _setup_git(root: Path):
+    r = narateer(root, "git-setup")
+    if r.code != 0:
+        raise Failed(f"git-setup: {r.say()}")
+
+
+def _same_counters(kit: Kit, start: dict, deltas: list, merged_root: Path):
+    merged = _counters(kit, merged_root)
+    for key, value in start.items():
+        want = value + sum(d.get(key, 0) for d in deltas)
+        if merged.get(key) != want:
+            raise Failed(f"after the merge {key} is {merged.get(key)}; start {value} + both deltas "
+                         f"({' and '.join(str(d.get(key, 0)) for d in deltas)}) is {want}")
+
+
+def _delta(start: dict, now: dict) -> dict:
+    return {k: now.get(k, 0) - v for k, v in start.items() if isinstance(now.get(k, 0), int)}
+
+
+def _counters(kit: Kit, root: Path) -> dict:
+    """`file:key.path` -> value for every counter the game declares, in every sheet."""
+    from ruamel.yaml import YAML
+
+    out = {}
+    for sheet in sorted((root / "characters").glob("*.yaml")):
+        doc = YAML(typ="safe").load(sheet.read_text(encoding="utf-8"))
+        for path in kit.system().counters:
+            for key, value in _at(doc, path.split(".")):
+                if isinstance(value, int) and not isinstance(value, bool):
+                    out[f"{sheet.name}:{key}"] = value
+    return out
+
+
+def _at(doc, parts: list, prefix: str = ""):
+    """(key path, value) pairs a counter path names in a document; `*` is any key."""
+    if not parts:
+        yield prefix, doc
+        return
+    if not isinstance(doc, dict):
+        return
+    keys = list(doc) if parts[0] == "*" else [parts[0]] if parts[0] in doc else []
+    for key in keys:
+        yield from _at(doc[key], parts[1:], f"{prefix}.{key}" if prefix else str(key))
+
+
+def check_words(kit: Kit):
+    """Each logged entry reads as words: `encounter log` shows no raw braces, True, False or None."""
+    root = kit.fresh()
+    start = snapshot(root)
+    for command in _need(kit.script.actions(), "counter, secret or more"):
+        kit.play(root, command, "action")
+    logs = [n for n in changed(start, snapshot(root)) if n.endswith(".log.yaml")]
+    for name in logs:
+        log_id = Path(name).name[: -len(".log.yaml")]
+        r = narateer(root, "encounter", "log", log_id)
+        if r.code != 0:
+            raise Failed(f"encounter log {log_id}: {r.say()}")
+        rows = r.out.splitlines()[2:]
+        raw = [row.strip() for row in rows if RAW.search(row)]
+        if raw:
+            raise Failed(f"encounter log {log_id} shows raw data: {raw[0][:200]}")
+
+
+CHECKS = {"verbs": check_verbs, "refusal": check_refusal, "undo": check_undo, "verify": check_verify,
+          "secret": check_secret, "merge": check_merge, "merge-same": check_merge_same, "words": check_words}
+
+
+def verdict(kit: Kit, check: str) -> Verdict:
+    """One check's answer: pass, fail (with the one-line reason) or skip (with why)."""
+    try:
+        CHECKS[check](kit)
+    except Skipped as exc:
+        return Verdict(check, "skip", str(exc))
+    except Failed as exc:
+        return Verdict(check, "fail", str(exc))
+    except Exception as exc:  # what the game printed or wrote was not what any game should give
+        return Verdict(check, "fail", f"{type(exc).__name__}: {exc}")
+    return Verdict(check, "pass")
+
+
+def conform(name: str, workdir: Path, checks=None) -> list[Verdict]:
+    """Run the kit over the installed game `name`; campaigns go under `workdir`."""
+    try:
+        kit = Kit(name, Path(workdir))
+    except Exception as exc:  # a game that does not load: one line with the reason, no check runs
+        return [Verdict("load", "fail", f"{type(exc).__name__}: {exc}")]
+    return [verdict(kit, check) for check in checks or CHECKS]

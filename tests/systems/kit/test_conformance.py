@@ -1,0 +1,40 @@
+"""S-SYS-11: the conformance kit over the three built-in games, the coin toy and the example game.
+
+Each (game, check) is one test, made by the kit's pytest plugin (`narateer_check`). A check a game fails
+today is marked xfail (strict) with the reason: the kit reports it precisely and the test turns red once
+it is fixed, so the mark must go.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.systems.kit.games import MOVES, TOY, forget, register
+
+NARATEER_SYSTEMS = ["narateer", "open-adventure", "d20-cards", "coin", "moves"]
+
+SAME_CHANGE = ("git takes the one side when both clones wrote identical sheets, so the merge driver never "
+               "runs and one counter change is lost (check reports it; verify does not)")
+KNOWN = {
+    ("d20-cards", "verbs"): "d20-cards has no roll and no resolve (they point to act); S-SYS-3 wants every shared verb",
+    ("coin", "verbs"): "the coin toy implements only roll, odds and call: no new show dice turn resolve condition",
+    **{(game, "merge-same"): SAME_CHANGE for game in NARATEER_SYSTEMS},
+}
+
+
+@pytest.fixture(scope="module", autouse=True)
+def plug_ins_on_the_path(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("dists")
+    register(folder, "moves", "narateer_moves")
+    with pytest.MonkeyPatch.context() as patch:
+        for path in (TOY, MOVES, folder):
+            patch.syspath_prepend(str(path))
+        yield
+    forget(["coin", "moves"], {"coin_system", "narateer_moves"})
+
+
+def test_conformance(narateer_check, request):
+    reason = KNOWN.get((narateer_check.kit.name, narateer_check.name))
+    if reason:
+        request.applymarker(pytest.mark.xfail(reason=reason, strict=True))
+    narateer_check.passes()
