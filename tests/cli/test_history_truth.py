@@ -1,0 +1,70 @@
+"""A history that never lies (SPEC Part 9, H-1, H-4): legal play always verifies and checks clean."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.conftest import ok, run, sheet_dice
+
+BRAWL = "encounters/brawl.log.yaml"
+
+
+def brawl(camp):
+    ok(camp, "encounter", "new", "brawl", "mira", "bandit")
+    ok(camp, "turn", "start", "mira")
+
+
+def clean(camp, enc="brawl"):
+    """verify and check both report nothing (H-1)."""
+    r = run(camp, "verify", enc)
+    assert r.code == 0, r.out + r.err
+    r = run(camp, "check")
+    assert r.code == 0, r.out + r.err
+
+
+@pytest.mark.parametrize("args, wounded, count", [
+    # a guarding defender rolls, then takes the sword's 3 wounds
+    (("--weapon", "sword", "--response", "guard", "--faces", "2", "--response-faces", "0"), "bandit", 3),
+    # an attacker who loses a Clash rolled too, then takes the club's 2 wounds
+    (("--weapon", "sword", "--response", "clash", "--response-weapon", "club", "--faces", "0",
+      "--response-faces", "2"), "mira", 2),
+])
+def test_exchange_apply_on_a_side_that_rolled_verifies(camp, args, wounded, count):
+    """H-1: the wound is dealt after both rolls, so the check's dice_after is before it and the entry's
+    final dice after it; verify re-derives both, check agrees, and undo leaves a log that verifies."""
+    brawl(camp)
+    r = ok(camp, "exchange", "mira", "bandit", *args, "--apply")
+    assert r["applied"]["actor"] == wounded and sheet_dice(camp, wounded)["wounded"] == count
+    clean(camp)
+    ok(camp, "undo")
+    assert sheet_dice(camp, wounded).get("wounded", 0) == 0
+    clean(camp)
+
+
+def test_a_hand_edited_wound_is_still_caught(camp):
+    brawl(camp)
+    ok(camp, "exchange", "mira", "bandit", "--weapon", "sword", "--response", "guard", "--faces", "2",
+       "--response-faces", "0", "--apply")
+    log = camp / BRAWL
+    lines = log.read_text().splitlines()
+    entry = json.loads(lines[-1][2:])
+    entry["result"]["applied"]["dice_after"] = {"ready": 2, "used": 1, "wounded": 2}
+    entry["dice"]["bandit"]["after"] = {"ready": 2, "used": 1, "wounded": 2}
+    log.write_text("\n".join(lines[:-1] + ["- " + json.dumps(entry)]) + "\n")
+    r = run(camp, "verify", "brawl")
+    assert r.code == 1 and "bandit's wound gives" in r.out + r.err
+
+
+def test_the_demo_ends_by_verifying_every_encounter_it_played_and_checking():
+    """Issue 21 item 5: `make demo` ends with `verify` on each encounter it played, then `check` (set -e
+    makes a problem fail the demo)."""
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "scripts" / "demo.sh").read_text()
+    says = [line.split()[1:] for line in text.splitlines() if line.startswith("say ")]
+    played = [words[2] for words in says if words[:2] == ["encounter", "new"]]
+    tail = says[-(len(played) + 1):]
+    assert played and sorted(tail[:-1]) == sorted(["verify", enc] for enc in played)
+    assert tail[-1] == ["check"] and "set -euo pipefail" in text
