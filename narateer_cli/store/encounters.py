@@ -172,24 +172,13 @@ def _merge_entry(root: Path, path: Path, label: str, tail) -> dict | None:
         return None
     last = tail.tip
     others = [t for t in hist.tips if t != last]
-    joined = hist.combine([last] + others)
-    if joined is None:
+    moves = hist.merge_moves([last] + others)
+    if moves is None:
         return None
-    snaps = [hist.snapshots.get(t) or {} for t in [last] + others]
-    base = hist.fork_base([last] + others) or {}
-    moved = _moved(joined, snaps, base, hist.first_before)
-    here = snaps[0]
-    for cid in moved:
-        _require_sheet(root, cid, joined[cid])
+    for cid, move in moves.items():
+        _require_sheet(root, cid, move["after"])
     return {"seq": tail.seq + 1, "id": loglines.new_id(), "parent": last, "at": loglines.now(),
-            "command": "merge", "actor": None, "merges": others,
-            "dice": {cid: {"before": here.get(cid) or {}, "after": joined[cid]} for cid in moved}}
-
-
-def _moved(joined: dict, snaps: list, base: dict, first_before: dict) -> list:
-    """The characters whose dice some branch moved away from the fork's base (or from before the log)."""
-    return sorted(cid for cid in joined
-                  if any(_held(s.get(cid)) != _held(base.get(cid, first_before.get(cid))) for s in snaps))
+            "command": "merge", "actor": None, "merges": others, "dice": moves}
 
 
 def _held(dice) -> dict:
