@@ -68,3 +68,29 @@ def test_the_demo_ends_by_verifying_every_encounter_it_played_and_checking():
     tail = says[-(len(played) + 1):]
     assert played and sorted(tail[:-1]) == sorted(["verify", enc] for enc in played)
     assert tail[-1] == ["check"] and "set -euo pipefail" in text
+
+
+def _stamp_all(camp, at):
+    """Every entry of every log written at the same second `at` (as fast commands are)."""
+    import re
+
+    for log in (camp / "encounters").glob("*.log.yaml"):
+        log.write_text(re.sub(r'"at": "[^"]*"', f'"at": "{at}"', log.read_text()))
+
+
+def test_check_does_not_take_a_stale_log_as_last_within_one_second(camp):
+    """G-MERGE-5: selka is wounded in e3, e3 ends, then twice in the campaign log, all within one second:
+    no order by file name between the logs, so check is clean; a hand edit is still caught."""
+    ok(camp, "encounter", "new", "e3", "selka")
+    ok(camp, "wound", "selka", "1")
+    ok(camp, "encounter", "end")
+    ok(camp, "wound", "selka", "1")
+    ok(camp, "wound", "selka", "1")
+    assert run(camp, "check").code == 0
+    _stamp_all(camp, "2030-01-01T00:00:00Z")
+    r = run(camp, "check")
+    assert r.code == 0, r.out + r.err
+    sheet = camp / "characters" / "selka.yaml"
+    sheet.write_text(sheet.read_text().replace("wounded: 3", "wounded: 2").replace("ready: 2", "ready: 3"))
+    r = run(camp, "--json", "check")
+    assert r.code == 1 and any("differ from the last logged" in p for p in r.json["problems"]), r.out
