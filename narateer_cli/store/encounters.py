@@ -322,6 +322,14 @@ def _undo_data(root: Path, enc_id: str, path: Path) -> tuple[dict | None, str | 
     return record, None
 
 
+def began_log(record: dict, log_id: str) -> bool:
+    """H-4: the undo record is of the action that created this encounter (its state did not exist before it)
+    and began its log (nothing before it stands in the log): undoing it removes the log with the state."""
+    state = f"encounters/{log_id}.yaml"
+    return (log_id != CAMPAIGN and record.get("parent") is None and state in record["before"]
+            and record["before"][state] is None)
+
+
 def check_undo(root: Path, record: dict, enc_id: str | None = None):
     """Refuse an undo that would overwrite a change made after the action, or whose entry is no
     longer the log's tip (G-MERGE-4: history rewritten by checkout, stash or reset, or a merge)."""
@@ -333,9 +341,12 @@ def check_undo(root: Path, record: dict, enc_id: str | None = None):
             raise Refused(f"the log of {enc_id} forks after entry {record['id']} (a merge); undo cannot be exact",
                           rule="G-MERGE-4", fix="revert it with git instead")
         if tip != record["id"] and tail.last.get("unveils"):
-            raise Refused(f"the last entry ({tip}) publishes secret roll {tail.last['unveils']}; "
-                          "a published result cannot be taken back", rule="P-SECRET-3",
-                          fix="play on; to revert the roll anyway, use git")
+            raise Refused(f"the last entry ({tip}) publishes secret roll {tail.last['unveils']}; an unveil cannot "
+                          "be undone: its salt and result now stand in the log, which only grows (an undo is an "
+                          "entry, never an erasure), so nothing can seal the roll again (P-SECRET-3); "
+                          f"and undo takes back only the log's last entry, so entry {record['id']} before it stays",
+                          rule="H-4",
+                          fix="play on; to go back before the unveil, revert its commits with git")
         if tip != record["id"]:
             raise Refused(f"the undo record is for entry {record['id']} but the log's last entry is {tip} "
                           "(history changed by checkout, stash, reset or a merge)", rule="G-MERGE-4",

@@ -94,3 +94,59 @@ def test_check_does_not_take_a_stale_log_as_last_within_one_second(camp):
     sheet.write_text(sheet.read_text().replace("wounded: 3", "wounded: 2").replace("ready: 2", "ready: 3"))
     r = run(camp, "--json", "check")
     assert r.code == 1 and any("differ from the last logged" in p for p in r.json["problems"]), r.out
+
+
+def test_undoing_encounter_new_removes_its_log_with_its_state(camp):
+    """H-4: the log goes with the state, so the id is free again and a new encounter of that id verifies."""
+    ok(camp, "encounter", "new", "e4", "selka", "mira")
+    ok(camp, "wound", "selka", "1")
+    ok(camp, "undo")
+    data = ok(camp, "undo")
+    assert "encounters/e4.log.yaml" in data["files"]
+    assert not (camp / "encounters" / "e4.yaml").exists() and not (camp / "encounters" / "e4.log.yaml").exists()
+    assert "encounter: e4" not in (camp / "narateer.yaml").read_text()
+    assert run(camp, "check").code == 0
+    ok(camp, "encounter", "new", "e4", "selka")
+    assert [e["command"] for e in ok(camp, "encounter", "log", "e4")["entries"]] == ["encounter new"]
+    clean(camp, "e4")
+
+
+def test_an_undo_of_encounter_new_cut_short_by_a_crash_is_completed(camp):
+    """H-4 with the crash hook (G-TEST): the manifest that removes the log is this machine's own, so the next
+    command completes it: the log and the state are gone."""
+    from tests.conftest import sh
+
+    ok(camp, "encounter", "new", "e4", "selka")
+    assert sh(camp, "undo", env={"NARATEER_CRASH_AFTER_MANIFEST": "1"}).code == 99
+    r = run(camp, "show", "selka")
+    assert r.code == 0 and "set aside" not in r.err, r.out + r.err
+    assert run(camp, "check").code == 0
+    assert not (camp / "encounters" / "e4.log.yaml").exists() and not (camp / "encounters" / "e4.yaml").exists()
+
+
+def test_undoing_an_encounter_new_that_continued_an_older_log_keeps_that_log(camp):
+    """An encounter begun again over a log left behind (by narateer before H-4, or a state file removed by
+    hand) appends to it: undoing it logs an undo entry and the older entries stay."""
+    ok(camp, "encounter", "new", "e4", "selka")
+    ok(camp, "wound", "selka", "1")
+    ok(camp, "encounter", "end")
+    (camp / "encounters" / "e4.yaml").unlink()
+    ok(camp, "encounter", "new", "e4", "selka")
+    data = ok(camp, "undo")
+    assert "encounters/e4.log.yaml" not in data["files"]
+    log = (camp / "encounters" / "e4.log.yaml").read_text()
+    assert '"command": "wound"' in log and log.splitlines()[-1].count('"command": "undo"') == 1
+
+
+def test_undo_right_after_an_unveil_says_exactly_why_it_cannot(camp):
+    """H-4, P-SECRET-3: the unveil's salt and result stand in a log that only grows; undo says so (never a
+    checkout) and changes nothing."""
+    from tests.conftest import refused
+
+    ok(camp, "roll", "selka", "athletics", "--dr", "2", "--faces", "2", "--secret")
+    entry = ok(camp, "encounter", "log", "campaign")["entries"][-1]
+    unveil = ok(camp, "unveil", entry["id"])["unveiled"][0]["unveil"]
+    err = refused(camp, 3, "undo", contains=f"the last entry ({unveil}) publishes secret roll {entry['id']}")
+    assert "salt and result now stand in the log, which only grows" in err and "H-4" in err
+    assert "checkout" not in err and "history changed" not in err
+    clean(camp, "campaign")
