@@ -3,7 +3,9 @@ campaign through one bare repository, with real `git clone`, `pull` and `push`."
 
 from __future__ import annotations
 
+import os
 import shutil
+import subprocess
 
 import pytest
 
@@ -105,3 +107,34 @@ def test_a_merge_entry_from_before_h2_still_verifies_and_a_false_base_is_caught(
         r = run(p2, "verify", "duel")
         assert r.code == code, r.out + r.err
     assert "mira's dice before the merge" in r.out + r.err
+
+
+def test_the_same_character_created_on_two_clones_is_a_conflict(camp, tmp_path):
+    """H-2: add/add of a sheet with no base never adds the dice up (ready 8 from two sheets of 4)."""
+    p1, p2 = players(camp, tmp_path, "p1", "p2")
+    ok(p1, "new", "zed", "--name", "Zed", "--dice", "4")
+    save(p1, "p1 makes zed")
+    git(p1, "push", "-q", "origin", "main")
+    ok(p2, "new", "zed", "--name", "Zed the Second", "--dice", "4")
+    save(p2, "p2 makes zed")
+    who = {"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.org", "GIT_COMMITTER_NAME": "t",
+           "GIT_COMMITTER_EMAIL": "t@example.org"}
+    pulled = subprocess.run(["git", "pull", "-q", "--no-rebase", "origin", "main"], cwd=p2, capture_output=True,
+                            text=True, env={**os.environ, **who})
+    assert pulled.returncode != 0 and "characters/zed.yaml" in pulled.stdout + pulled.stderr
+    assert "created on both sides" in pulled.stderr
+    assert "<<<<<<< ours" in (p2 / "characters" / "zed.yaml").read_text()
+    assert "characters/zed.yaml" in git(p2, "ls-files", "-u")
+    r = run(p2, "wound", "zed")
+    assert r.code == 3 and "finish the merge first" in r.err
+
+
+def test_the_same_character_created_identically_on_two_clones_merges(camp, tmp_path):
+    p1, p2 = players(camp, tmp_path, "p1", "p2")
+    for clone in (p1, p2):
+        ok(clone, "new", "zed", "--name", "Zed", "--dice", "4")
+        save(clone, "zed")
+    git(p1, "push", "-q", "origin", "main")
+    pull(p2)
+    assert sheet_dice(p2, "zed") == {"ready": 4, "used": 0}
+    assert run(p2, "check").code == 0
