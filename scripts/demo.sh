@@ -57,3 +57,9 @@ for play in "$here"/narateer_cli/systems/*/demo.sh; do
   printf '\n\033[1m# %s\033[0m\n' "$(basename "$(dirname "$play")")"
   NARATEER="$N" bash "$play"
 done
+
+# H-1: every encounter played above verifies, and every sheet agrees with its logs.
+printf '\n\033[1m# the Narateer campaign again\033[0m\n'
+say verify skirmish
+say verify brawl
+say check

@@ -164,8 +164,13 @@ def restore_last(session, log_id: str) -> tuple[dict, dict]:
 
 def log_undo(session, log_id: str, record: dict, data: dict, moves: dict | None, extra: dict | None = None):
     """Undo's log half: the entry naming the id it undoes and where play resumes, then commit."""
-    undoes = {"undoes": record.get("id") or record["seq"], "resumes": record.get("parent")}
-    append_entry(session, log_id, "undo", None, undoes, data, moves, extra=extra)
+    from ..store import encounters
+
+    if encounters.began_log(record, log_id):  # H-4: undoing `encounter new` removes its log with its state
+        session.txn.write(encounters.log_path(session.campaign.root, log_id), None)
+    else:
+        undoes = {"undoes": record.get("id") or record["seq"], "resumes": record.get("parent")}
+        append_entry(session, log_id, "undo", None, undoes, data, moves, extra=extra)
     changed = session.txn.changed()
     session.commit()
     autocommit(session, changed, "undo", None, {}, data)

@@ -212,10 +212,13 @@ Example:
   narateer undo""")
 @click.argument("enc_id", required=False)
 def undo_cmd(app, enc_id):
+    from ..store import encounters
+
     with Session(app) as s:
         log_id = _log_id(s, enc_id)
         record, sheets = restore_last(s, log_id)
-        data = {"encounter": log_id, "undone": record["seq"], "files": sorted(record["before"]),
+        gone = [f"encounters/{log_id}.log.yaml"] if encounters.began_log(record, log_id) else []  # H-4
+        data = {"encounter": log_id, "undone": record["seq"], "files": sorted([*record["before"], *gone]),
                 "undid": _undone_words(s.campaign.root, log_id, record, s.campaign.system)}
         own = s.campaign.system.hook("undo_fields")  # a system that logs its own fields in place of `dice`
         moves = None if own else {cid: (now.dice, back.dice) for cid, (now, back) in sheets.items()}

@@ -172,24 +172,13 @@ def _merge_entry(root: Path, path: Path, label: str, tail) -> dict | None:
         return None
     last = tail.tip
     others = [t for t in hist.tips if t != last]
-    joined = hist.combine([last] + others)
-    if joined is None:
+    moves = hist.merge_moves([last] + others)
+    if moves is None:
         return None
-    snaps = [hist.snapshots.get(t) or {} for t in [last] + others]
-    base = hist.fork_base([last] + others) or {}
-    moved = _moved(joined, snaps, base, hist.first_before)
-    here = snaps[0]
-    for cid in moved:
-        _require_sheet(root, cid, joined[cid])
+    for cid, move in moves.items():
+        _require_sheet(root, cid, move["after"])
     return {"seq": tail.seq + 1, "id": loglines.new_id(), "parent": last, "at": loglines.now(),
-            "command": "merge", "actor": None, "merges": others,
-            "dice": {cid: {"before": here.get(cid) or {}, "after": joined[cid]} for cid in moved}}
-
-
-def _moved(joined: dict, snaps: list, base: dict, first_before: dict) -> list:
-    """The characters whose dice some branch moved away from the fork's base (or from before the log)."""
-    return sorted(cid for cid in joined
-                  if any(_held(s.get(cid)) != _held(base.get(cid, first_before.get(cid))) for s in snaps))
+            "command": "merge", "actor": None, "merges": others, "dice": moves}
 
 
 def _held(dice) -> dict:
@@ -333,6 +322,14 @@ def _undo_data(root: Path, enc_id: str, path: Path) -> tuple[dict | None, str | 
     return record, None
 
 
+def began_log(record: dict, log_id: str) -> bool:
+    """H-4: the undo record is of the action that created this encounter (its state did not exist before it)
+    and began its log (nothing before it stands in the log): undoing it removes the log with the state."""
+    state = f"encounters/{log_id}.yaml"
+    return (log_id != CAMPAIGN and record.get("parent") is None and state in record["before"]
+            and record["before"][state] is None)
+
+
 def check_undo(root: Path, record: dict, enc_id: str | None = None):
     """Refuse an undo that would overwrite a change made after the action, or whose entry is no
     longer the log's tip (G-MERGE-4: history rewritten by checkout, stash or reset, or a merge)."""
@@ -344,9 +341,12 @@ def check_undo(root: Path, record: dict, enc_id: str | None = None):
             raise Refused(f"the log of {enc_id} forks after entry {record['id']} (a merge); undo cannot be exact",
                           rule="G-MERGE-4", fix="revert it with git instead")
         if tip != record["id"] and tail.last.get("unveils"):
-            raise Refused(f"the last entry ({tip}) publishes secret roll {tail.last['unveils']}; "
-                          "a published result cannot be taken back", rule="P-SECRET-3",
-                          fix="play on; to revert the roll anyway, use git")
+            raise Refused(f"the last entry ({tip}) publishes secret roll {tail.last['unveils']}; an unveil cannot "
+                          "be undone: its salt and result now stand in the log, which only grows (an undo is an "
+                          "entry, never an erasure), so nothing can seal the roll again (P-SECRET-3); "
+                          f"and undo takes back only the log's last entry, so entry {record['id']} before it stays",
+                          rule="H-4",
+                          fix="play on; to go back before the unveil, revert its commits with git")
         if tip != record["id"]:
             raise Refused(f"the undo record is for entry {record['id']} but the log's last entry is {tip} "
                           "(history changed by checkout, stash, reset or a merge)", rule="G-MERGE-4",

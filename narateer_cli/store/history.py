@@ -40,6 +40,9 @@ class History:
         self.problem = None  # a store.schema.Problem: file, line, entry id, message
         self.entry = ""  # the id of the entry being read
         self.first_before: dict[str, dict] = {}  # each character's dice before the log first touched them
+        # H-2: each character's first entries along each branch: [(entry id, dice before)], one per branch that
+        # touched it first after the entry it forked from (a short list: it grows with forks, not with entries)
+        self.firsts: dict[str, list] = {}
         self.last_after: dict[str, tuple] = {}  # char -> (dice, line, entry id, at)
 
     def fail(self, line: int, text: str):
@@ -107,6 +110,8 @@ class History:
                 self.fail(line, f"{where}: {cid}'s dice before {before} do not continue from {base[cid]}")
             if after is not None:
                 after[cid] = now
+            if base is not None and cid not in base:
+                self.firsts.setdefault(cid, []).append((loglines.entry_id(entry), before))
             self.first_before.setdefault(cid, before)
             self.last_after[cid] = (now, line, loglines.entry_id(entry), str(entry.get("at") or ""))
         return after
@@ -119,16 +124,32 @@ class History:
                 self.fail(line, f"{where}: merges {tip}, which is not an earlier entry")
                 return base
         expected = self.combine(tips)
-        after = dict(base) if base is not None else None
+        # play continues from every branch's characters, not only the parent's (H-2)
+        after = {**base, **(expected or {})} if base is not None else None
+        moves = self.merge_moves(tips) if expected is not None else None
         for cid, move in (entry.get("dice") or {}).items():
             now = (move or {}).get("after") or {}
-            if expected is not None and cid in expected and _held(expected[cid]) != _held(now):
-                self.fail(line, f"{where}: {cid}'s dice after the merge {now} should be {expected[cid]} "
-                                "(the fork's base plus both branches' changes): the merge lost a change")
+            self._merge_after(line, where, cid, now, expected)
+            self._merge_before(line, where, cid, (move or {}).get("before") or {}, moves, base)
             if after is not None:
                 after[cid] = now
             self.last_after[cid] = (now, line, loglines.entry_id(entry), str(entry.get("at") or ""))
         return after
+
+    def _merge_after(self, line, where, cid, now, expected):
+        if expected is not None and cid in expected and _held(expected[cid]) != _held(now):
+            self.fail(line, f"{where}: {cid}'s dice after the merge {now} should be {expected[cid]} "
+                            "(the fork's base plus both branches' changes): the merge lost a change")
+
+    def _merge_before(self, line, where, cid, before, moves, base):
+        """H-2: a merge entry's `before` is the character's dice at its parent, or its base when the parent's
+        branch never touched it (narateer before H-2 wrote {} there; that entry's sums still hold)."""
+        if not moves or cid not in moves or _held(before) == _held(moves[cid]["before"]):
+            return
+        if not before and base is not None and cid not in base:
+            return
+        self.fail(line, f"{where}: {cid}'s dice before the merge {before} should be {moves[cid]['before']} "
+                        "(its dice where the merge entry continues from)")
 
     def ancestors(self, eid, limit=1_000_000) -> list:
         out = []
@@ -146,29 +167,69 @@ class History:
         return self._snapshot(base_id) if base_id is not None else {}
 
     def combine(self, tips: list) -> dict | None:
-        """Dice per character when the branches ending at `tips` are joined: base + each branch's change."""
+        """Dice per character when the branches ending at `tips` are joined: each branch's change from its own
+        base added to the first base (H-2: a character first logged after the fork has as base its value
+        before that branch's first entry for it, never 0)."""
         if len(tips) == 1:
             return self._snapshot(tips[0])
+        joined = self._join(tips)
+        return None if joined is None else {cid: _total(*found) for cid, found in joined.items()}
+
+    def _join(self, tips: list) -> dict | None:
+        """Per character touched on the branches ending at `tips`: (its base, [(its dice at each tip or None
+        when that branch never touched it, that branch's base)]); None when the history is too old to tell."""
         base = self.fork_base(tips)
         snaps = [self._snapshot(t) for t in tips]
         if base is None or any(s is None for s in snaps):
             return None
+        lines = [set(self.ancestors(t)) for t in tips]
         out = {}
         for cid in set().union(*snaps):
-            start = base.get(cid, self.first_before.get(cid))
-            total = dict(start or {})
-            for snap in snaps:
-                if cid in snap and start is not None:
-                    for state in set(snap[cid]) | set(start):
-                        total[state] = total.get(state, 0) + snap[cid].get(state, 0) - start.get(state, 0)
-                elif cid in snap:
-                    total = dict(snap[cid])
-            out[cid] = total
+            starts = [self.branch_base(cid, base, line) for line in lines]
+            start = next((s for s in starts if s is not None), None) or {}
+            out[cid] = (start, [(snap.get(cid), start if own is None else own) for snap, own in zip(snaps, starts)])
+        return out
+
+    def branch_base(self, cid: str, base: dict, line: set) -> dict | None:
+        """H-2: a character's dice where the branch whose entries are `line` started from: the fork's base,
+        else its dice before that branch's first entry for it (None when the branch never touched it)."""
+        if cid in base:
+            return base[cid]
+        records = self.firsts.get(cid)
+        if not records:  # first seen where no snapshot was kept: the log's first value for it
+            return self.first_before.get(cid)
+        return next((before for eid, before in records if eid in line), None)
+
+    def merge_moves(self, tips: list) -> dict | None:
+        """G-MERGE-2, H-2: a merge entry's `dice` for the branches ending at `tips` (the first is its parent):
+        each character some branch moved from its base, with its dice at the parent (its base when the
+        parent's branch never touched it) and after the merge. None when the history is too old to tell."""
+        joined = self._join(tips)
+        if joined is None:
+            return None
+        out = {}
+        for cid in sorted(joined):
+            start, pairs = joined[cid]
+            if all(now is None or _held(now) == _held(own) for now, own in pairs):
+                continue
+            here = pairs[0][0]
+            out[cid] = {"before": here if here is not None else start, "after": _total(start, pairs)}
         return out
 
     def final_dice(self) -> dict | None:
         """What every character's sheet should hold now (all open branches joined)."""
         return self.combine(list(self.tips)) if self.tips else {}
+
+
+def _total(start: dict, pairs: list) -> dict:
+    """A character's dice after a merge: its base plus each branch's change from that branch's own base."""
+    total = dict(start)
+    for now, own in pairs:
+        if now is None:
+            continue
+        for state in set(now) | set(own):
+            total[state] = total.get(state, 0) + now.get(state, 0) - own.get(state, 0)
+    return total
 
 
 def is_campaign_log(label) -> bool:

@@ -7,7 +7,9 @@ players who each spent a die both keep their spend. Any other value takes
 the side that changed it, or the common value; two different changes to one
 value are a conflict: the file gets git's usual markers and the driver exits
 1, so git reports the conflict. A side larger than SIZE_LIMIT (256 KiB) is a
-conflict before anything is parsed (G-PRIV-6): ours stays as it is.
+conflict before anything is parsed (G-PRIV-6): ours stays as it is. A file
+created on both sides (no common version) is a conflict unless both sides
+are the same bytes (H-2): nothing can be added up without a base.
 """
 
 from __future__ import annotations
@@ -152,7 +154,23 @@ def run_driver(base: str, ours: str, theirs: str, label: str = "", system: str |
                          f"{SIZE_LIMIT // 1024} KiB, the limit for a sheet or an encounter state "
                          "(G-PRIV-6): not merged; keep one side (git checkout --ours or --theirs) and mend it\n")
         return 1
+    if not texts[0].strip() and texts[1] != texts[2]:
+        return _added_twice(paths[1], texts[1], texts[2], label or ours)
     is_sheet = label.startswith("characters/") or not label
     merged, clean = merge_texts(*texts, label or ours, counters_for(system) if is_sheet else [])
     paths[1].write_text(merged, encoding="utf-8")
     return 0 if clean else 1
+
+
+def _added_twice(target: Path, ours: str, theirs: str, label: str) -> int:
+    """H-2: the same sheet or state created on both sides (no base) is a conflict unless the two are identical:
+    adding two new characters' dice up would double them. The file gets the usual markers; one line says why."""
+    import sys
+
+    from ..safetext import printable
+
+    target.write_text(_markers(ours, theirs), encoding="utf-8")
+    sys.stderr.write(f"narateer: merge-driver: {printable(label)} was created on both sides, differently (no "
+                     "common version to merge from) (H-2): keep one (git checkout --ours or --theirs), or give "
+                     "one of them another id\n")
+    return 1

@@ -676,8 +676,9 @@ def _untrusted_targets(root: Path, manifest) -> str | None:
 
 
 def _is_data_write(rel, text) -> bool:
-    """A manifest write: a campaign data file's path and its new text (None: remove it)."""
-    return is_data_path(rel) and (text is None or isinstance(text, str))
+    """A manifest write: a campaign data file's path and its new text (None: remove it); an encounter log is
+    only ever removed (H-4: undoing the `encounter new` that began it), never rewritten."""
+    return (is_data_path(rel) and (text is None or isinstance(text, str))) or (is_log_path(rel) and text is None)
 
 
 def _is_log_append(rel, item) -> bool:

@@ -68,7 +68,7 @@ def validate_campaign(campaign) -> list[Problem]:
     sheets = _check_sheets(campaign, problems)
     problems.extend(_system_files(campaign, rules))
     folder = root / "encounters"
-    logged = {}  # char -> (at, dice, log label, line, entry id): the last logged dice (G-MERGE-5)
+    logged = {}  # char -> [(at, dice, log label, line, entry id)]: the logs that last logged its dice (G-MERGE-5)
     own = set(encounters.own_logs(root, campaign.system))
     for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
         label = f"encounters/{path.name}"
@@ -207,18 +207,29 @@ def _check_log(path, label, campaign, problems, logged):
         return
     final = hist.final_dice() or {}
     for cid, (dice, line, eid, at) in hist.last_after.items():
-        if at >= logged.get(cid, ("",))[0]:
-            logged[cid] = (at, final.get(cid, dice), label, line, eid)
+        newest = logged.get(cid, [("",)])[0][0]
+        if at > newest:
+            logged[cid] = []
+        if at >= newest:
+            logged[cid].append((at, final.get(cid, dice), label, line, eid))
+
+
+def _held(dice) -> dict:
+    return {k: v for k, v in (dice or {}).items() if v}
 
 
 def _compare_dice(sheets, logged, problems):
-    """G-MERGE-5: each sheet's dice against the last dice the logs record for it."""
-    for cid, (_, dice, label, line, eid) in sorted(logged.items()):
+    """G-MERGE-5: each sheet's dice against the last dice the logs record for it. `logged` holds, per
+    character, every log whose last entry for it is the newest (`at`, to the second): entries within one
+    second carry no order between logs, so the sheet must equal the value of one of them (never a
+    guess by file name)."""
+    for cid, tied in sorted(logged.items()):
         sf = sheets.get(cid)
         if sf is None:
             continue
-        held = {k: v for k, v in sf.sheet.dice.items() if v}
-        if held != {k: v for k, v in (dice or {}).items() if v}:
+        held = _held(sf.sheet.dice)
+        if all(held != _held(dice) for _, dice, *_ in tied):
+            _, dice, label, line, eid = tied[-1]
             where = (sf.places or {}).get("ready", [None])[0]
             number = where + 1 if isinstance(where, int) else _key_line(sf.path.parent.parent, sf.label, "action_dice")
             problems.append(Problem(sf.label, number, "action_dice", f"action dice {sf.sheet.dice} differ from the last "

@@ -31,3 +31,4 @@ say encounter show
 say verify
 say undo
 say verify
+say check

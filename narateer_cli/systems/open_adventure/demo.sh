@@ -28,3 +28,4 @@ say encounter show
 say verify
 say undo
 say verify
+say check
