@@ -476,18 +476,19 @@ def everyday(scratch: Path, e: dict, regular) -> bool:
             commands[(game, what)] = [*script, "--campaign", str(camp), *argv]
             target = NARATEER_ROLL_TARGET if (game, what) == ("narateer", "roll") else EVERYDAY_TARGET
             rows.append((game, what, target))
-    ms = medians_ms(commands, e)
+    cpu = {}
+    ms = medians_ms(commands, e, cpu=cpu)
     layout = "regular-install layout" if regular is not None else "this venv (no regular layout could be made)"
     print(f"\neveryday commands on each game's example, {layout}, {RUNS} runs each, interleaved;"
-          f" floor {ms['floor']:.1f} ms")
-    print(f"{'game':<15} {'command':<24} {'median ms':>10} {'x floor':>8}  target")
+          f" floor {ms['floor']:.1f} ms, load average {os.getloadavg()[0]:.2f}")
+    print(f"{'game':<15} {'command':<24} {'median ms':>10} {'x floor':>8} {'cpu x':>6}  target")
     ok = True
     for game, what, target in rows:
         ratio = ms[(game, what)] / ms["floor"]
         miss = ratio > target
         ok &= not miss
-        print(f"{game:<15} {what:<24} {ms[(game, what)]:>10.1f} {ratio:>8.2f}  <= {target:.2f}x"
-              f"{'  MISS' if miss else ''}")
+        print(f"{game:<15} {what:<24} {ms[(game, what)]:>10.1f} {ratio:>8.2f} {cpu[(game, what)] / cpu['floor']:>6.2f}"
+              f"  <= {target:.2f}x{'  MISS' if miss else ''}")
     return ok
 
 
