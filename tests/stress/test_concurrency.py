@@ -35,7 +35,7 @@ from .helpers import STATES, check_log_against_sheets, log_entries, norm, sheet_
 WORKERS = 8
 PER_WORKER = soak.amount(12, 100)  # make soak: NARATEER_SOAK=1
 START_READY = 1_000_000
-TIME_LIMIT = 6 * PER_WORKER  # seconds for the whole pool; far above the few seconds it takes
+TIME_LIMIT = 150 * max(1, PER_WORKER / 25)  # seconds for the whole pool; far above the few seconds it takes
 
 
 def _prepare(root: Path) -> dict:
