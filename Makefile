@@ -1,11 +1,12 @@
 # narateer: `make demo` plays the example campaign, `make test` runs the tests.
-# Both create .venv and install the package into it first.
+# `make soak` runs the stress cases long (CI runs it after `make test`).
+# All create .venv and install the package into it first.
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: install demo test bench clean
+.PHONY: install demo test soak bench clean
 
 install: $(STAMP)
 
@@ -19,6 +20,12 @@ demo: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest
+
+# the stress cases (state machine, kills, SIGINT, eight processes) with many more rounds and examples than
+# `make test` plays; each checks the same things either way (tests/stress/soak.py)
+soak: $(STAMP)
+	NARATEER_SOAK=1 $(BIN)/python -m pytest tests/stress/test_state_machine.py tests/stress/test_kill.py \
+		tests/stress/test_sigint.py tests/stress/test_concurrency.py
 
 bench: $(STAMP)
 	$(BIN)/python scripts/bench.py

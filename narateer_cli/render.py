@@ -3,7 +3,8 @@
 `out(kind, data, as_json, system)` prints one JSON object (and nothing else)
 with --json; otherwise it asks the campaign's system for the text formatter of
 `kind` (its render module), then the host's own (init, check, systems ...).
-tabulate is imported only by formatters that print a table. Campaign text is
+tabulate is imported only by formatters that print a table, and wcwidth only for
+a table whose text is not all one column per character. Campaign text is
 made printable (G-PRIV-5) before any formatter sees it, and colour comes last.
 """
 
@@ -123,9 +124,55 @@ def paint(text: str, good, color: bool) -> str:
 
 
 def table(rows, headers, **kw) -> str:
-    from tabulate import tabulate
+    """Rows as a tabulate table. Widths are counted with wcwidth only when a cell holds a character that
+    is not one column wide (wide East Asian text, emoji, combining marks) and wcwidth is installed; for
+    every other table len() is already the width, and the ~11 ms of importing wcwidth is not paid."""
+    rows = list(rows)
+    module = _tabulate()
+    module.WIDE_CHARS_MODE = False
+    if _needs_wide(headers, rows):
+        try:
+            import wcwidth
+        except ImportError:
+            pass
+        else:
+            module.wcwidth, module.WIDE_CHARS_MODE = wcwidth, True
+    return module.tabulate(rows, headers=headers, tablefmt=kw.pop("tablefmt", "simple"), **kw)
 
-    return tabulate(rows, headers=headers, tablefmt=kw.pop("tablefmt", "simple"), **kw)
+
+def _tabulate():
+    """The tabulate module, imported with wcwidth hidden from it (an entry of None in sys.modules makes
+    `import wcwidth` fail), since tabulate imports wcwidth at import whenever it is installed; `table`
+    hands it over (the module's `wcwidth` and its documented WIDE_CHARS_MODE) when a table needs it."""
+    module = sys.modules.get("tabulate")
+    if module is not None:
+        return module
+    hide = "wcwidth" not in sys.modules
+    if hide:
+        sys.modules["wcwidth"] = None
+    try:
+        import tabulate as module
+    finally:
+        if hide and sys.modules.get("wcwidth", False) is None:
+            del sys.modules["wcwidth"]
+    return module
+
+
+def _needs_wide(headers, rows) -> bool:
+    """Whether any header or cell holds a character whose width is not one column."""
+    odd = [text for text in _cells(headers, rows) if not text.isascii()]
+    if not odd:
+        return False
+    import unicodedata
+
+    return any(unicodedata.east_asian_width(ch) in "WF" or unicodedata.category(ch) in ("Mn", "Me", "Cf")
+               for text in odd for ch in text if not ch.isascii())
+
+
+def _cells(headers, rows):
+    yield from (str(h) for h in headers if not isinstance(headers, str))
+    for row in rows:
+        yield from (str(cell) for cell in (row.values() if isinstance(row, dict) else row))
 
 
 def init(data: dict) -> str:

@@ -29,13 +29,13 @@ from pathlib import Path
 
 from tests.conftest import run
 
-from . import stats
+from . import soak, stats
 from .helpers import STATES, check_log_against_sheets, log_entries, norm, sheet_dice, total
 
 WORKERS = 8
-PER_WORKER = 25
+PER_WORKER = soak.amount(12, 100)  # make soak: NARATEER_SOAK=1
 START_READY = 1_000_000
-TIME_LIMIT = 150  # seconds for the whole pool; far above the few seconds it takes
+TIME_LIMIT = 150 * max(1, PER_WORKER / 25)  # seconds for the whole pool; far above the few seconds it takes
 
 
 def _prepare(root: Path) -> dict:

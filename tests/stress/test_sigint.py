@@ -40,7 +40,7 @@ import pytest
 
 from tests.conftest import run
 
-from . import stats
+from . import soak, stats
 from .helpers import check_log_against_sheets, load_yaml, log_entries, sheet_dice, total, wait_for_commit, wait_for_lock
 
 CHARS = ("selka", "sentry", "mira", "bandit")
@@ -50,7 +50,7 @@ COMMANDS = [
     ("wound", "sentry", "1"),
     ("heal", "sentry", "1"),
 ]
-ROUNDS = 36
+ROUNDS = soak.amount(24, 120)  # make soak: NARATEER_SOAK=1
 
 
 def _prepare(root):

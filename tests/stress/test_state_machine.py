@@ -29,7 +29,7 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
 from tests.conftest import run
 
-from . import stats
+from . import soak, stats
 from .helpers import diff, full_snapshot, load_yaml, log_entries, norm
 
 CHARS = ("selka", "sentry", "mira", "bandit")
@@ -67,7 +67,9 @@ class Model:
 PHASES = [p for p in Phase if p is not Phase.shrink or os.environ.get("NARATEER_SHRINK")]
 
 
-@settings(max_examples=30, stateful_step_count=20, deadline=None, database=None, phases=PHASES,
+# make test plays 12 sequences of 20 steps; make soak (NARATEER_SOAK=1) 120 of 30
+@settings(max_examples=soak.amount(12, 120), stateful_step_count=soak.amount(20, 30), deadline=None, database=None,
+          phases=PHASES,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much])
 class EncounterMachine(RuleBasedStateMachine):
     def __init__(self):

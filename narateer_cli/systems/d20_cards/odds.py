@@ -2,9 +2,13 @@
 
 For an attack: each kept d20 face (20 faces, or 400 ordered pairs under an
 uncancelled edge) decides hit and Overkill through the same `hits` and
-`overkill` as `act`; for a DC card: each of the target's 20 save faces.
-Damage dice are combined by integer convolution. No AP, cooldown or charge
-gate applies; range and sight do (they set the blind penalty).
+`overkill_amount` as `act`; for a DC card: each of the target's 20 save faces.
+Damage dice are combined by integer convolution. Everything is counted in
+whole-number ways, with one Fraction per value at the end; the ways of the
+kept d20 per edge and of each (count, sides) of damage dice are kept for the
+process, so odds asked again (the page, a shell) redo neither. No AP,
+cooldown or charge gate applies; range and sight do (they set the blind
+penalty).
 """
 
 from __future__ import annotations
@@ -12,67 +16,91 @@ from __future__ import annotations
 from collections import Counter
 from itertools import accumulate
 from fractions import Fraction
+from functools import lru_cache
 
-from .act import _dc, hits, on_save_damage, on_save_mode, overkill, resists, save_attribute
+from .act import _dc, hits, on_save_damage, on_save_mode, overkill_amount, resists, save_attribute
 from .dice import D20, edge_mode, kept_face
 from .gates import geometry, prepare, refusal, target_gate
-from .results import AttackRoll, OddsResult, TargetOdds
+from .results import OddsResult, TargetOdds
 
 
 def dice_counts(dice) -> Counter:
-    """Ways to roll each total of `count`d`sides` + bonus: one running-sum pass per die, so the largest
-    dice a card may hold (G-PRIV-6: `schema.MAX_DICE`d`schema.MAX_FACES`) take a fraction of a second."""
+    """Ways to roll each total of `count`d`sides` + bonus (a new Counter: callers may change it)."""
+    low, ways = _dice_ways(dice.count, dice.sides)
+    return Counter({low + dice.bonus + i: n for i, n in enumerate(ways)})
+
+
+@lru_cache(maxsize=64)
+def _dice_ways(count: int, sides: int) -> tuple[int, tuple]:
+    """(lowest sum, ways to roll each sum from it) of `count`d`sides`: one running-sum pass per die, so the
+    largest dice a card may hold (G-PRIV-6: `schema.MAX_DICE`d`schema.MAX_FACES`) take a fraction of a
+    second; kept per (count, sides), as a card's damage is asked for again and again."""
     ways = [1]
-    for _ in range(dice.count):
+    for _ in range(count):
         prefix, last = list(accumulate(ways, initial=0)), len(ways)
-        ways = [prefix[min(t + 1, last)] - prefix[max(t + 1 - dice.sides, 0)]
-                for t in range(last + dice.sides - 1)]
-    return Counter({dice.count + dice.bonus + i: n for i, n in enumerate(ways)})
+        ways = [prefix[min(t + 1, last)] - prefix[max(t + 1 - sides, 0)] for t in range(last + sides - 1)]
+    return count, tuple(ways)
 
 
 def kept_faces(mode) -> Counter:
     """How many ways each kept d20 face comes up: 1 of 20, or out of 400 pairs under an edge."""
+    return Counter(dict(_kept_ways(mode)))
+
+
+@lru_cache(maxsize=4)
+def _kept_ways(mode) -> tuple:
+    """(face, ways) for each kept d20 face in order, counted once per edge through `kept_face` itself."""
     if mode is None:
-        return Counter({f: 1 for f in range(1, D20 + 1)})
-    return Counter(kept_face((a, b), mode) for a in range(1, D20 + 1) for b in range(1, D20 + 1))
+        return tuple((f, 1) for f in range(1, D20 + 1))
+    ways = Counter(kept_face((a, b), mode) for a in range(1, D20 + 1) for b in range(1, D20 + 1))
+    return tuple(sorted(ways.items()))
 
 
-def _base(card) -> tuple[Counter, int]:
-    """The card's damage as whole-number ways out of a whole (Fractions only at the end, for speed)."""
+def _base(card) -> tuple[int, tuple, int]:
+    """The card's damage as whole-number ways (Fractions only at the end, for speed): (lowest total, ways to
+    roll each total from it, all ways)."""
     if card.damage is None:
-        return Counter({0: 1}), 1
-    ways = dice_counts(card.damage)
-    return ways, sum(ways.values())
+        return 0, (1,), 1
+    low, ways = _dice_ways(card.damage.count, card.damage.sides)
+    return low + card.damage.bonus, ways, card.damage.sides ** card.damage.count
 
 
-def _add(dist, ways, weight, shift=0, scale=None):
-    for value, n in ways.items():
-        dist[(value if scale is None else scale(value)) + shift] += n * weight
+def _spread(dist: dict, base, weight: int, shift=0, scale=None) -> dict:
+    """Add the damage ways, each times `weight`, at its total (`scale`d, then moved by `shift`)."""
+    low, ways, _ = base
+    for i, n in enumerate(ways):
+        value = low + i if scale is None else scale(low + i)
+        dist[value + shift] = dist.get(value + shift, 0) + n * weight
+    return dist
 
 
-def _exact(dist, whole) -> dict:
-    return {k: Fraction(n, whole) for k, n in sorted(dist.items()) if n}
+def _exact(dist: dict, whole: int) -> tuple[dict, Fraction]:
+    """The distribution and its mean as Fractions of `whole`: one Fraction per value, one for the mean."""
+    total = sum(k * n for k, n in dist.items())
+    return {k: Fraction(n, whole) for k, n in sorted(dist.items()) if n}, Fraction(total, whole)
 
 
 def _attack_odds(perf, target, card, geo, decl, rules, base):
+    """Faces that hit are grouped by the Overkill they add, so the damage ways are spread once per group."""
     mode = edge_mode(decl.advantage, decl.disadvantage, rules.edge)
-    faces = kept_faces(mode)
-    ways, whole = base
-    dist, lands, need = Counter(), 0, None
-    bonus = perf.bonus(card.atk)
-    ac_kind = rules.ac_kind(card.atk)
+    bonus, ac_kind = perf.bonus(card.atk), rules.ac_kind(card.atk)
     ac = target.ac[ac_kind]
-    for face, n in sorted(faces.items()):
+    misses, lands, need, shifts = 0, 0, None, {}
+    for face, n in _kept_ways(mode):
         total = face + bonus + geo.penalty + decl.mod
         if not hits(face, total, ac, rules):
-            dist[0] += n * whole
+            misses += n
             continue
         need = face if need is None else need
         lands += n
-        roll = AttackRoll(card.atk, bonus, [face], face, geo.penalty, decl.mod, total, ac_kind, ac, True)
-        _add(dist, ways, n, overkill(card, roll))
-    every = sum(faces.values())
-    return need, Fraction(lands, every), _exact(dist, every * whole)
+        shift = overkill_amount(True, total, ac, card.overkill)
+        shifts[shift] = shifts.get(shift, 0) + n
+    whole = base[2]
+    dist = {0: misses * whole} if misses else {}
+    for shift, n in shifts.items():
+        _spread(dist, base, n, shift)
+    every = D20 * D20 if mode is not None else D20
+    return need, Fraction(lands, every), *_exact(dist, every * whole)
 
 
 def _save_odds(perf, target, card, rules, base):
@@ -80,16 +108,13 @@ def _save_odds(perf, target, card, rules, base):
     bonus = target.bonus(attribute) if attribute else 0
     dc = _dc(perf, card).value
     mode = on_save_mode(card, rules)
-    ways, whole = base
-    dist, lands, need = Counter(), 0, None
-    for face in range(1, D20 + 1):
-        if resists(face + bonus, dc, rules):
-            need = face if need is None else need
-            _add(dist, ways, 1, 0, lambda v: on_save_damage(v, mode))
-        else:
-            lands += 1
-            _add(dist, ways, 1)
-    return need, Fraction(lands, D20), _exact(dist, D20 * whole)
+    resisted = [face for face in range(1, D20 + 1) if resists(face + bonus, dc, rules)]
+    need, lands, dist = (resisted[0] if resisted else None), D20 - len(resisted), {}
+    if resisted:
+        _spread(dist, base, len(resisted), 0, lambda v: on_save_damage(v, mode))
+    if lands:
+        _spread(dist, base, lands)
+    return need, Fraction(lands, D20), *_exact(dist, D20 * base[2])
 
 
 def odds(world, decl, rules) -> OddsResult:
@@ -106,12 +131,12 @@ def odds(world, decl, rules) -> OddsResult:
     for name, geo in placed:
         target = world.chars[name]
         if card.kind == "attack":
-            need, lands, dist = _attack_odds(perf, target, card, geo, decl, rules, base)
+            need, lands, dist, expected = _attack_odds(perf, target, card, geo, decl, rules, base)
         elif card.kind == "dc":
-            need, lands, dist = _save_odds(perf, target, card, rules, base)
+            need, lands, dist, expected = _save_odds(perf, target, card, rules, base)
         else:
-            need, lands, dist = None, Fraction(1), _exact(base[0], base[1])
-        expected = sum((k * v for k, v in dist.items()), Fraction(0))
+            need, lands = None, Fraction(1)
+            dist, expected = _exact(_spread({}, base, 1), base[2])
         rows.append(TargetOdds(name, need, lands, expected, dist, geo.penalty, geo.in_range))
     mode = edge_mode(decl.advantage, decl.disadvantage, rules.edge) if card.kind == "attack" else None
     return OddsResult(perf.id, card.id, card.kind, mode, tuple(rows))
