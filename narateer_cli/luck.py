@@ -215,7 +215,7 @@ def stats_record(entries, system, rules, actor: str | None = None, encounter: st
     from .store.loglines import entry_id
 
     checks, _, luck = hooks(system)
-    checks = _two_arguments(checks)
+    checks, chance_key = _two_arguments(checks), chance_keys(system, rules)
     actors: dict[str, _Actor] = {}
     recent: OrderedDict = OrderedDict()  # (log id, entry id) -> (its counts, sealed change), oldest first
     sealed = 0
@@ -229,7 +229,7 @@ def stats_record(entries, system, rules, actor: str | None = None, encounter: st
                 _count(actors, undone[0], -1)
             continue
         change = 1 if entry.get("commitment") is not None else -1 if "unveils" in entry else 0
-        counts = _counts(entry, checks, luck, system, rules, actor)
+        counts = _counts(entry, checks, luck, chance_key, rules, actor)
         if counts or change:  # an undo of anything else takes nothing back
             _count(actors, counts, 1)
             sealed += change
@@ -240,9 +240,9 @@ def stats_record(entries, system, rules, actor: str | None = None, encounter: st
     return {"scope": scope, "actors": [actors[name].record(name) for name in sorted(actors)]}
 
 
-def _counts(entry, checks, luck, system, rules, actor) -> list[tuple]:
+def _counts(entry, checks, luck, chance_key, rules, actor) -> list[tuple]:
     """What one entry adds: (actor, spent, crits, crits expected, chance or None, success) per check; the
-    chance and the crits expected as grouping keys (`chance_key`, `_ratio_key`), made exact once per
+    chance and the crits expected as grouping keys (`chance_keys`, `_ratio_key`), made exact once per
     distinct value when the record is printed."""
     result = entry.get("result")
     if not isinstance(result, dict):
@@ -255,21 +255,30 @@ def _counts(entry, checks, luck, system, rules, actor) -> list[tuple]:
         if who is None or (actor is not None and who != actor):
             continue
         success = got.get("success")
-        chance = None if success is None else chance_key(system, rules, check)  # None: sealed, or no target
+        chance = None if success is None else chance_key(check)  # None: sealed, or no target of its own
         out.append((who, 0 if unveil else got.get("spent", 0), got.get("crits", 0),
                     _ratio_key(got.get("crits_expected", 0)), chance, bool(success)))
     return out
 
 
-def chance_key(system, rules, check: dict):
-    """`chance_of` as a key to group checks by: the logged text itself when it is a fraction (parsed once
-    per distinct text, by `_exact`), else the Fraction the declaration gives; None when there is none."""
-    text = check.get("chance")
-    if isinstance(text, str):
-        top, _, bottom = text.partition("/")
-        if top.isdigit() and bottom.isdigit() and int(bottom):
-            return text
-    return chance_of(system, rules, check)
+def chance_keys(system, rules):
+    """check -> its chance as a key to group checks by (`chance_of`, made cheap for a long log): the logged
+    text itself when it is a fraction (parsed once per distinct text, by `_exact`), else what the
+    declaration gives, as (ways, ways in all) or a Fraction; None when there is none. Hooks looked up once."""
+    ratio, chance = system.hook("chance_ratio"), system.hook("chance")
+
+    def key(check: dict):
+        text = check.get("chance")
+        if isinstance(text, str):
+            top, _, bottom = text.partition("/")
+            if top.isdigit() and bottom.isdigit() and int(bottom):
+                return text
+        value = _ask(ratio, check, rules) if ratio is not None else None
+        if value is not None and value[1]:
+            return tuple(value)
+        value = _ask(chance, check, rules) if chance is not None else None
+        return _fraction(value) if value is not None else None
+    return key
 
 
 def _ratio_key(value):
