@@ -6,7 +6,7 @@ P(S < k) + P(S = k)/2 in percent. Checks that share a chance form one group, so 
 `groups`, {chance (a Fraction): how many checks had it}: its size is the number of distinct chances
 the game's dice can give, not the length of the log.
 
-Three ways, by what each costs (docs/secret-rolls.md, "How the percentile is computed"):
+Three ways, by what each costs (docs/luck.md):
 
 - `exact`: integer weights over one denominator while the exact numbers stay small (at most
   EXACT_BITS bits in all); the printed value is the exact one.
@@ -17,9 +17,9 @@ Three ways, by what each costs (docs/secret-rolls.md, "How the percentile is com
   width (under 150) times the number of distinct chances.
 - `edgeworth`: from that variance up, the Edgeworth expansion to order 1/variance (skewness and
   kurtosis of the sum), with the continuity correction of a whole-number total and Sheppard's
-  correction of its variance. Its error shrinks as variance^(-3/2); measured against the exact value
-  it is at most 0.003 points at variance 50 (tests/cli/test_stats_scale.py checks 0.05 over random
-  cases). Cost: one pass over the groups.
+  correction of its variance. Its error shrinks as variance^(-3/2); the largest seen against the exact
+  value is 0.003 points at variance 50 (tests/cli/test_stats_scale.py checks 0.05 over random cases).
+  Cost: one pass over the groups.
 """
 
 from __future__ import annotations
