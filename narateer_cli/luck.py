@@ -46,15 +46,25 @@ def parse_fraction(text) -> Fraction | None:
     return None
 
 
-def mappings(node):
-    """Every mapping inside a logged result, outermost first."""
+def mappings(node) -> list:
+    """Every mapping inside a logged result, outermost first (depth first, in order). A list, collected
+    by plain recursion: `stats` walks every check of a long log, and a generator per level costs more."""
+    out: list = []
+    _collect(node, out)
+    return out
+
+
+def _collect(node, out: list):
     if isinstance(node, dict):
-        yield node
-        for value in node.values():
-            yield from mappings(value)
+        out.append(node)
+        values = node.values()
     elif isinstance(node, list):
-        for value in node:
-            yield from mappings(value)
+        values = node
+    else:
+        return
+    for value in values:
+        if isinstance(value, (dict, list)):
+            _collect(value, out)
 
 
 def any_checks(node):
@@ -79,6 +89,13 @@ def find(checks, result, declaration):
     if getattr(getattr(checks, "__code__", None), "co_argcount", 1) >= 2:
         return checks(result, declaration)
     return checks(result)
+
+
+def _two_arguments(checks):
+    """`find` decided once: a `checks` hook called as (result, declaration) whatever it takes."""
+    if getattr(getattr(checks, "__code__", None), "co_argcount", 1) >= 2:
+        return checks
+    return lambda result, declaration: checks(result)
 
 
 def annotate(system, rules, result, declaration=None) -> None:
@@ -133,40 +150,12 @@ def chance_of(system, rules, check: dict) -> Fraction | None:
 
 def weights(chances) -> tuple[list[int], int]:
     """The exact Poisson-binomial distribution of successes as integer weights over one denominator:
-    P(S = k) = weights[k] / denominator. Checks with the same chance form one binomial, computed term by
-    term, so a long log of like checks costs one pass; groups are then convolved."""
+    P(S = k) = weights[k] / denominator (luck_percentile.weights, checks with the same chance grouped)."""
     from collections import Counter
-    from math import lcm
 
-    groups = Counter(chances)
-    common = lcm(*(p.denominator for p in groups)) if groups else 1
-    dist, denominator = [1], 1
-    for p, count in sorted(groups.items()):
-        a = p.numerator * (common // p.denominator)
-        dist = _convolve(dist, _binomial(count, a, common - a))
-        denominator *= common ** count
-    return dist, denominator
+    from .luck_percentile import weights as grouped
 
-
-def _binomial(m: int, a: int, b: int) -> list[int]:
-    """C(m, j) a^j b^(m-j) for j = 0..m (the binomial weights over (a + b)^m)."""
-    if a == 0 or b == 0:
-        return [0] * m + [a ** m] if b == 0 else [b ** m] + [0] * m
-    out = [b ** m]
-    for j in range(m):
-        out.append(out[-1] * (m - j) * a // ((j + 1) * b))
-    return out
-
-
-def _convolve(x: list[int], y: list[int]) -> list[int]:
-    if len(x) == 1:
-        return [x[0] * v for v in y]
-    out = [0] * (len(x) + len(y) - 1)
-    for i, xv in enumerate(x):
-        if xv:
-            for j, yv in enumerate(y):
-                out[i + j] += xv * yv
-    return out
+    return grouped(Counter(chances))
 
 
 def distribution(chances) -> list[Fraction]:
@@ -176,33 +165,40 @@ def distribution(chances) -> list[Fraction]:
 
 
 def percentile(chances, successes: int) -> Fraction:
-    """P(S < k) + P(S = k) / 2, in percent: how many possible sessions this one was luckier than."""
-    dist, denominator = weights(chances)
-    below = sum(dist[:successes])
-    at = dist[successes] if successes < len(dist) else 0
-    return _fraction(100 * (2 * below + at), 2 * denominator)
+    """P(S < k) + P(S = k) / 2, in percent, exactly: how many possible sessions this one was luckier than.
+    `stats` prints `luck_percentile.percentile`, this one where it is cheap and within 0.05 points past it."""
+    from collections import Counter
+
+    from .luck_percentile import exact
+
+    return exact(Counter(chances), successes)
 
 
 class _Actor:
-    __slots__ = ("chances", "successes", "spent", "crits", "crits_expected")
+    """One character's running sums: checks grouped by their chance (as many groups as the game has
+    distinct chances, however long the log), successes, dice spent, top faces and their expectation."""
+    __slots__ = ("chances", "checks", "successes", "spent", "crits", "crits_expected")
 
     def __init__(self):
-        self.chances, self.successes, self.spent, self.crits, self.crits_expected = [], 0, 0, 0, _fraction(0)
+        self.chances, self.crits_expected = {}, {}  # chance -> checks; expected top faces -> checks
+        self.checks, self.successes, self.spent, self.crits = 0, 0, 0, 0
 
     def record(self, name: str) -> dict:
-        expected = sum(self.chances, _fraction(0))
-        pct = percentile(self.chances, self.successes) if self.chances else None
-        return {"actor": name, "checks": len(self.chances), "expected": round(float(expected), 3),
+        from .luck_percentile import percentile as luck_percentile
+
+        groups: dict = {}
+        for key, m in self.chances.items():
+            if m:
+                chance = _exact(key)
+                groups[chance] = groups.get(chance, 0) + m
+        expected = sum((p * m for p, m in groups.items()), _fraction(0))
+        crits_expected = sum((_exact(e) * m for e, m in self.crits_expected.items()), _fraction(0))
+        pct = luck_percentile(groups, self.successes) if self.checks else None
+        return {"actor": name, "checks": self.checks, "expected": round(float(expected), 3),
                 "expected_exact": fraction_text(expected), "successes": self.successes,
-                "percentile": round(float(pct), 1) if pct is not None else None,
+                "percentile": round(pct, 1) if pct is not None else None,
                 "dice_spent": self.spent, "crits": self.crits,
-                "crits_expected": round(float(self.crits_expected), 3)}
-
-
-def _wanted(log_id: str, entry: dict, encounter, since) -> bool:
-    if encounter is not None and log_id != encounter:
-        return False
-    return since is None or str(entry.get("at") or "") >= since
+                "crits_expected": round(float(crits_expected), 3)}
 
 
 RECENT = 4096  # entries whose counts an undo may still take back (undo works from the log's tip)
@@ -212,17 +208,19 @@ def stats_record(entries, system, rules, actor: str | None = None, encounter: st
                  since: str | None = None) -> dict:
     """P-LUCK-2 over (log id, entry) pairs, streamed: per actor the checks, expected and actual
     successes, the percentile, dice spent and top faces. A secret roll counts once it is unveiled;
-    an undone entry does not count."""
+    an undone entry does not count. Memory: each actor's running sums, and the counts of the last
+    RECENT entries that counted (what an undo may take back)."""
     from collections import OrderedDict
 
     from .store.loglines import entry_id
 
     checks, _, luck = hooks(system)
+    checks, chance_key = _two_arguments(checks), chance_keys(system, rules)
     actors: dict[str, _Actor] = {}
-    recent: OrderedDict = OrderedDict()  # (log id, entry id) -> (its counts, sealed change)
+    recent: OrderedDict = OrderedDict()  # (log id, entry id) -> (its counts, sealed change), oldest first
     sealed = 0
     for log_id, entry in entries:
-        if not _wanted(log_id, entry, encounter, since):
+        if (encounter is not None and log_id != encounter) or (since is not None and str(entry.get("at") or "") < since):
             continue
         if entry.get("command") == "undo":
             undone = recent.pop((log_id, str((entry.get("declaration") or {}).get("undoes"))), None)
@@ -231,32 +229,69 @@ def stats_record(entries, system, rules, actor: str | None = None, encounter: st
                 _count(actors, undone[0], -1)
             continue
         change = 1 if entry.get("commitment") is not None else -1 if "unveils" in entry else 0
-        counts = _counts(entry, checks, luck, system, rules, actor)
-        _count(actors, counts, 1)
-        sealed += change
-        recent[(log_id, entry_id(entry))] = (counts, change)
-        if len(recent) > RECENT:
-            recent.popitem(last=False)
+        counts = _counts(entry, checks, luck, chance_key, rules, actor)
+        if counts or change:  # an undo of anything else takes nothing back
+            _count(actors, counts, 1)
+            sealed += change
+            recent[(log_id, entry_id(entry))] = (counts, change)
+            if len(recent) > RECENT:
+                recent.popitem(last=False)
     scope = {"actor": actor, "encounter": encounter, "since": since, "sealed": sealed}
     return {"scope": scope, "actors": [actors[name].record(name) for name in sorted(actors)]}
 
 
-def _counts(entry, checks, luck, system, rules, actor) -> list[tuple]:
-    """What one entry adds: (actor, spent, crits, crits expected, chance or None, success) per check."""
+def _counts(entry, checks, luck, chance_key, rules, actor) -> list[tuple]:
+    """What one entry adds: (actor, spent, crits, crits expected, chance or None, success) per check; the
+    chance and the crits expected as grouping keys (`chance_keys`, `_ratio_key`), made exact once per
+    distinct value when the record is printed."""
     result = entry.get("result")
+    if not isinstance(result, dict):
+        return []
     unveil = "unveils" in entry
     out = []
-    for check in find(checks, result, entry.get("declaration")) if isinstance(result, dict) else ():
+    for check in checks(result, entry.get("declaration")):
         got = luck(check, rules)
         who = got.get("actor")
         if who is None or (actor is not None and who != actor):
             continue
-        chance = None
-        if got.get("success") is not None:  # None: sealed, or a roll with no target of its own
-            chance = chance_of(system, rules, check)
+        success = got.get("success")
+        chance = None if success is None else chance_key(check)  # None: sealed, or no target of its own
         out.append((who, 0 if unveil else got.get("spent", 0), got.get("crits", 0),
-                    _fraction(got.get("crits_expected", 0)), chance, bool(got.get("success"))))
+                    _ratio_key(got.get("crits_expected", 0)), chance, bool(success)))
     return out
+
+
+def chance_keys(system, rules):
+    """check -> its chance as a key to group checks by (`chance_of`, made cheap for a long log): the logged
+    text itself when it is a fraction (parsed once per distinct text, by `_exact`), else what the
+    declaration gives, as (ways, ways in all) or a Fraction; None when there is none. Hooks looked up once."""
+    ratio, chance = system.hook("chance_ratio"), system.hook("chance")
+
+    def key(check: dict):
+        text = check.get("chance")
+        if isinstance(text, str):
+            top, _, bottom = text.partition("/")
+            if top.isdigit() and bottom.isdigit() and int(bottom):
+                return text
+        value = _ask(ratio, check, rules) if ratio is not None else None
+        if value is not None and value[1]:
+            return tuple(value)
+        value = _ask(chance, check, rules) if chance is not None else None
+        return _fraction(value) if value is not None else None
+    return key
+
+
+def _ratio_key(value):
+    """A whole number or Fraction as (numerator, denominator): hashed far faster than a Fraction."""
+    if getattr(value, "denominator", None) is None:  # not an int or a Fraction: a float, a text
+        value = _fraction(value)
+    return value.numerator, value.denominator
+
+
+def _exact(key) -> Fraction:
+    if isinstance(key, tuple):
+        return _fraction(*key)
+    return parse_fraction(key) if isinstance(key, str) else key
 
 
 def _count(actors: dict, counts: list, sign: int):
@@ -264,12 +299,10 @@ def _count(actors: dict, counts: list, sign: int):
         row = actors.setdefault(who, _Actor())
         row.spent += sign * spent
         row.crits += sign * crits  # every die rolled, once its faces are public
-        row.crits_expected += sign * crits_expected
+        row.crits_expected[crits_expected] = row.crits_expected.get(crits_expected, 0) + sign
         if chance is not None:
-            if sign > 0:
-                row.chances.append(chance)
-            else:
-                row.chances.remove(chance)
+            row.chances[chance] = row.chances.get(chance, 0) + sign
+            row.checks += sign
             row.successes += sign * success
 
 

@@ -3,8 +3,8 @@ of a logged act is a check of its performer, with its exact chance beforehand; t
 
 from __future__ import annotations
 
-from collections import ChainMap
 from fractions import Fraction
+from functools import lru_cache
 
 from .act import hits, resists
 from .dice import D20, edge_mode
@@ -23,12 +23,28 @@ def checks(result, declaration=None):
             continue
         if isinstance(target.get("attack"), dict):
             a = target["attack"]
-            yield ChainMap(a, {"actor": result.get("actor"), "kind": "attack", "success": a.get("hit"), **edge})
+            yield _View(a, {"actor": result.get("actor"), "kind": "attack", "success": a.get("hit"), **edge})
         if isinstance(target.get("save"), dict):
             s = target["save"]
             landed = None if "resisted" not in s else not s["resisted"]
-            yield ChainMap(s, {"actor": result.get("actor"), "kind": "save", "success": landed,
-                               "faces": [s["face"]] if "face" in s else []})
+            yield _View(s, {"actor": result.get("actor"), "kind": "save", "success": landed,
+                            "faces": [s["face"]] if "face" in s else []})
+
+
+class _View(dict):
+    """A logged attack or save read with what its act adds (its keys win, as in a ChainMap); what is
+    written to it (`chance`) lands on the logged object too. A plain dict underneath: `stats` reads one
+    per check of a long log, and a dict's reads are far cheaper than a ChainMap's."""
+    __slots__ = ("logged",)
+
+    def __init__(self, logged: dict, added: dict):
+        super().__init__(added)
+        self.update(logged)
+        self.logged = logged
+
+    def __setitem__(self, key, value):
+        self.logged[key] = value
+        super().__setitem__(key, value)
 
 
 def chance(check, rules) -> Fraction | None:
@@ -51,5 +67,10 @@ def luck(check, rules) -> dict:
     faces = check.get("faces") if check.get("kind") == "attack" else None
     if isinstance(faces, list):
         out["crits"] = sum(1 for face in faces if face == D20)
-        out["crits_expected"] = Fraction(len(faces), D20)
+        out["crits_expected"] = _one_in_twenty(len(faces))
     return out
+
+
+@lru_cache(maxsize=16)
+def _one_in_twenty(dice: int) -> Fraction:
+    return Fraction(dice, D20)

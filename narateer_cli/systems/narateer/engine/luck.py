@@ -3,7 +3,10 @@ each one's exact chance beforehand, and what it spent and rolled (Critical is th
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
+
+from narateer_cli.luck import mappings
 
 from .dice import beats, pool_weights
 from .ruleset import Ruleset
@@ -18,8 +21,6 @@ CHECK_KEYS = {"actor", "skill", "roll_dice", "paid"}
 def checks(node):
     """Every check object inside a logged result (a contest's other side too), outermost first; a Hide
     gives one more per observer: the hider's one Stealth roll against that observer's own target."""
-    from narateer_cli.luck import mappings
-
     for found in mappings(node):
         if CHECK_KEYS <= found.keys():
             yield found
@@ -43,7 +44,15 @@ def _observed(stealth: dict, observers: list):
 
 
 def _weights(check: dict, rules: Ruleset):
-    return pool_weights(int(check.get("roll_dice") or 0), rules.faces, check.get("edge") or "none", rules.disadvantage)
+    dice, edge = int(check.get("roll_dice") or 0), check.get("edge") or "none"
+    if isinstance(edge, str):  # `stats` asks for the same few pools over and over
+        return _pool(dice, rules.faces, edge, rules.disadvantage)
+    return pool_weights(dice, rules.faces, edge, rules.disadvantage)
+
+
+@lru_cache(maxsize=1024)
+def _pool(dice: int, faces, edge: str, disadvantage: str):
+    return pool_weights(dice, faces, edge, disadvantage)
 
 
 def chance(check: dict, rules: Ruleset) -> Fraction | None:
@@ -74,16 +83,25 @@ def chance_ratio(check: dict, rules: Ruleset) -> tuple[int, int] | None:
 def luck(check: dict, rules: Ruleset) -> dict:
     """What the stats count of one check: its actor, success (None while sealed or without a target),
     AD paid, Criticals among its final faces and the number the die model expects."""
-    from fractions import Fraction
-
     top = max(rules.faces)
     final = check.get("final_faces")
     out = {"actor": check.get("actor"), "spent": int(check.get("paid") or 0), "success": check.get("success")}
     if isinstance(final, list):
-        one, denom = _weights({"roll_dice": 1, "edge": check.get("edge")}, rules)
         out["crits"] = sum(1 for face in final if face == top)
-        out["crits_expected"] = Fraction(len(final) * one[top], denom)
+        edge = check.get("edge") or "none"
+        expect = _crits_expected if isinstance(edge, str) else _crits_expected.__wrapped__
+        out["crits_expected"] = expect(len(final), edge, rules.faces, rules.disadvantage)
     return out
+
+
+@lru_cache(maxsize=256)
+def _crits_expected(dice: int, edge: str, faces, disadvantage: str) -> Fraction:
+    """Criticals expected among `dice` final faces: made once per pool size and Edge (`stats` asks per check)."""
+    from fractions import Fraction
+
+    one, denom = pool_weights(1, faces, edge, disadvantage)
+    return Fraction(dice * one[max(faces)], denom)
+
 
 # what a secret roll keeps private beyond the host's list (P-SECRET-1): rerolled faces, a random DR, what an Exchange did,
 # a Hide's total and who saw it
