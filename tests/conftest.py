@@ -7,55 +7,37 @@ does the same in a separate process for what only a real process shows.
 
 from __future__ import annotations
 
-import contextlib
-import io
 import json
 import os
 import re
 import subprocess
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
-from narateer_cli.cli import main
+from narateer_cli.testing.kit import Ran, narateer
 
 REPO = Path(__file__).resolve().parent.parent
 
 
-@dataclass
-class Result:
-    code: int
-    out: str
-    err: str
-
-    @property
-    def json(self):
-        return json.loads(self.out)
+Result = Ran  # one command's exit code, stdout and stderr (the conformance kit's record)
 
 
 def run(campaign: Path | None, *args: str, env: dict | None = None) -> Result:
-    argv = (["--campaign", str(campaign)] if campaign is not None else []) + [str(a) for a in args]
-    out, err = io.StringIO(), io.StringIO()
+    """One narateer command in this process (the kit's `narateer`), with `env` set around it."""
     old_env = {}
     for key, value in (env or {}).items():
         old_env[key] = os.environ.get(key)
         os.environ[key] = value
-    code = 0
     try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            try:
-                main(argv)
-            except SystemExit as exc:
-                code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
+        return narateer(campaign, *args)
     finally:
         for key, value in old_env.items():
             if value is None:
                 os.environ.pop(key, None)
             else:
                 os.environ[key] = value
-    return Result(code, out.getvalue(), err.getvalue())
 
 
 def sh(campaign: Path | None, *args: str, env: dict | None = None, timeout: float = 60) -> Result:
