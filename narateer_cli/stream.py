@@ -67,11 +67,12 @@ class Witnesses:
         return [[column[i] if i < len(column) else "" for column in cells] for i in range(depth)]
 
 
-def table_lines(rows, headers, chunk: int = CHUNK, **kw):
+def table_lines(rows, headers, chunk: int | None = None, **kw):
     """The lines of `render.table(all rows, headers, **kw)`, laid out a chunk at a time; `rows()` gives a fresh
     iterator over the same rows each time it is called (it is read twice). Rows must fill one line each."""
     from .render import table
 
+    chunk = chunk or CHUNK
     seen = Witnesses(len(headers), kw.get("disable_numparse", ()))
     for row in rows():
         seen.add(row)
