@@ -81,10 +81,11 @@ def test_a_fork_from_beyond_the_kept_window_is_not_reported_wrongly(tmp_path, mo
 
 
 def test_d20_cards_keeps_sheet_values_for_the_newest_entries_only(monkeypatch):
-    from narateer_cli.systems.d20_cards import ruleset, verify
+    from narateer_cli.systems.d20_cards import SYSTEM, verify
+    from narateer_cli.systems.d20_cards.ruleset import build_ruleset
 
     monkeypatch.setattr(verify, "AFTER_KEPT", 8)
-    check = verify.log_checker(ruleset())
+    check = verify.log_checker(build_ruleset(SYSTEM.rules_data(), None, "narateer.yaml"))
     for n in range(1, 200):
         ap = {"before": {"resources": {"ap": {"current": 3}}}, "after": {"resources": {"ap": {"current": 3}}}}
         entry = {"seq": n, "id": f"{n:012x}", "parent": f"{n - 1:012x}" if n > 1 else None, "command": "refresh",
