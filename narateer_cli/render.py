@@ -10,6 +10,7 @@ made printable (G-PRIV-5) before any formatter sees it, and colour comes last.
 
 from __future__ import annotations
 
+import itertools
 import json
 import sys
 
@@ -69,6 +70,15 @@ def out(kind: str, data, as_json: bool, system=None, color: bool = False, seeded
     if seeded is not None:
         text += f"\n(seeded {seeded})"
     sys.stdout.write(text + "\n")
+
+
+def shown_entry(entry: dict) -> dict:
+    """`shown(entry)` for an entry read from a log, which is plain JSON: mostly it holds nothing to escape,
+    and one `json.dumps` (in C) tells so faster than walking every string of it."""
+    from .safetext import needs_escape
+
+    text = json.dumps(entry, ensure_ascii=False)
+    return shown(entry) if "\\" in text or needs_escape(text) else entry
 
 
 def shown(data):
@@ -324,14 +334,48 @@ def _moved(dice: dict) -> str:
                      for cid, m in dice.items())
 
 
+LOG_HEADERS = ["#", "id", "time", "actor", "what happened"]
+
+
 def encounter_log(data: dict, system=None) -> str:
     """T-LOG: one row per entry: seq, short id, time, actor, what happened."""
     if not data["entries"]:
         return f"encounter {data['id']}: no entries yet"
-    rows = [(e.get("seq"), (e.get("id") or "")[:7], _clock(e.get("at")), e.get("actor") or "-",
-             summary(e, system)) for e in data["entries"]]
     # an id is text: 8449e68 is no number in exponent form, 0123456 keeps its zero
-    return table(rows, ["#", "id", "time", "actor", "what happened"], disable_numparse=[1])
+    return table([log_row(e, system) for e in data["entries"]], LOG_HEADERS, disable_numparse=[1])
+
+
+def log_row(entry: dict, system=None) -> list:
+    return [entry.get("seq"), (entry.get("id") or "")[:7], _clock(entry.get("at")), entry.get("actor") or "-",
+            summary(entry, system)]
+
+
+def out_log(log_id: str, entries, as_json: bool, system=None, color: bool = False, seeded: int | None = None):
+    """`encounter log` as `out("encounter_log", {"id": log_id, "entries": [...]})` prints it, byte for byte,
+    holding one chunk of rows (G-LOG-3). `entries()` gives the entries afresh each time: the log is read
+    once to find a broken line (or the table's widths) before anything is printed, then again to print."""
+    from . import stream
+
+    write = sys.stdout.write
+    if as_json:
+        for _ in entries():
+            pass
+        stream.json_object(write, {"id": log_id}, "entries", entries())  # JSON from the log: plain already
+        return
+    data = shown({"id": log_id, "entries": []})
+    if next(iter(entries()), None) is None:
+        text = iter([encounter_log(data, system)])
+    else:
+        rows = lambda: (log_row(shown_entry(e), system) for e in entries())  # noqa: E731
+        text = stream.table_lines(rows, LOG_HEADERS, disable_numparse=[1])
+    first = next(text)  # the widths are known, every line read: now printing may start
+    head = headline("encounter_log", data, system)
+    if head is not None:
+        write(paint(head[0], head[1], color) + "\n")
+    for line in itertools.chain([first], text):
+        write(printable(line) + "\n")
+    if seeded is not None:
+        write(f"(seeded {seeded})\n")
 
 
 def _clock(at) -> str:

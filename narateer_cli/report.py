@@ -8,6 +8,8 @@ HTML is one self-contained page: no script, no font, no link to fetch.
 
 from __future__ import annotations
 
+import sys
+
 from .render import headline, summary
 
 HEAD = ("#", "time", "who", "what happened", "faces", "chance", "outcome")
@@ -16,18 +18,31 @@ NESTED = ("check", "attack", "defense", "opponent")
 
 def sections(log_id: str, entries: list, system, rules) -> dict:
     """One encounter's report as data: its title line and its rounds, each a list of rows."""
-    rounds, current = [], None
+    rounds = []
+    for label, cells in rows(entries, system, rules):
+        if not rounds or rounds[-1]["title"] != label:
+            rounds.append({"title": label, "rows": []})
+        rounds[-1]["rows"].append(cells)
+    return {"id": log_id, "span": span(entries), "entries": len(entries), "rounds": rounds}
+
+
+def rows(entries, system, rules):
+    """(the round's title, the row) for each entry, in order (streamed: nothing is kept)."""
+    current = None
     for entry in entries:
         result = entry.get("result") if isinstance(entry.get("result"), dict) else {}
         if entry.get("command") == "turn start" and isinstance(result.get("round"), int):
             current = result["round"]
-        label = f"Round {current}" if current is not None else "Before the first round"
-        if not rounds or rounds[-1]["title"] != label:
-            rounds.append({"title": label, "rows": []})
-        rounds[-1]["rows"].append(row(entry, result, system, rules))
-    times = [str(e.get("at") or "") for e in entries if e.get("at")]
-    span = f"{times[0][:10]}, {times[0][11:16]} to {times[-1][11:16]} UTC" if times else "no entries yet"
-    return {"id": log_id, "span": span, "entries": len(entries), "rounds": rounds}
+        yield f"Round {current}" if current is not None else "Before the first round", row(entry, result, system, rules)
+
+
+def span(entries) -> str:
+    """The date and the first and last clock times of the entries that have a time."""
+    first = last = None
+    for entry in entries:
+        if entry.get("at"):
+            first, last = first or str(entry["at"]), str(entry["at"])
+    return f"{first[:10]}, {first[11:16]} to {last[11:16]} UTC" if first else "no entries yet"
 
 
 def row(entry: dict, result: dict, system, rules) -> list[str]:
@@ -88,15 +103,42 @@ def _clock(at) -> str:
 
 
 def markdown(reports: list) -> str:
-    out = []
-    for rep in reports:
-        out += [f"## {title(rep['id'])}", "", f"{rep['span']}; {rep['entries']} entries", ""]
-        for section in rep["rounds"]:
-            out += [f"### {section['title']}", "", "| " + " | ".join(HEAD) + " |",
-                    "|" + "|".join("---:" if h in ("#", "chance") else "---" for h in HEAD) + "|"]
-            out += ["| " + " | ".join(_md_cell(c) for c in cells) + " |" for cells in section["rows"]]
-            out.append("")
-    return "# Session report\n\n" + "\n".join(out).rstrip() + "\n"
+    return "\n".join(_trimmed(markdown_lines(map(_streamed, reports)))) + "\n"
+
+
+def _streamed(rep: dict) -> tuple:
+    """A report built by `sections` as `markdown_lines` and `html_lines` read one: (id, span, count, rows)."""
+    return rep["id"], rep["span"], rep["entries"], ((sec["title"], cells) for sec in rep["rounds"] for cells in sec["rows"])
+
+
+def _trimmed(lines):
+    """`lines` without the blank lines at their end."""
+    blanks = 0
+    for line in lines:
+        if line:
+            yield from [""] * blanks
+            blanks = 0
+            yield line
+        else:
+            blanks += 1
+
+
+def markdown_lines(reports):
+    """The Markdown report, line by line; `reports` yields (id, span, entry count, (round title, row) pairs)."""
+    yield from ("# Session report", "")
+    for log_id, when, count, pairs in reports:
+        yield from (f"## {title(log_id)}", "", f"{when}; {count} entries", "")
+        section = None
+        for label, cells in pairs:
+            if label != section:
+                if section is not None:
+                    yield ""
+                section = label
+                yield from (f"### {label}", "", "| " + " | ".join(HEAD) + " |",
+                            "|" + "|".join("---:" if h in ("#", "chance") else "---" for h in HEAD) + "|")
+            yield "| " + " | ".join(_md_cell(c) for c in cells) + " |"
+        if section is not None:
+            yield ""
 
 
 def _md_cell(text: str) -> str:
@@ -114,18 +156,95 @@ STYLE = ("body{font-family:system-ui,sans-serif;max-width:70em;margin:2em auto;p
 
 
 def html(reports: list) -> str:
+    return "\n".join(html_lines(map(_streamed, reports))) + "\n"
+
+
+def html_lines(reports):
+    """The HTML report, line by line; `reports` as `markdown_lines` reads them."""
     from html import escape
 
-    out = ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
-           "<title>Session report</title>", f"<style>{STYLE}</style></head><body>", "<h1>Session report</h1>"]
-    for rep in reports:
-        out += [f"<h2>{escape(title(rep['id']))}</h2>", f"<p>{escape(rep['span'])}; {rep['entries']} entries</p>"]
-        for section in rep["rounds"]:
-            out += [f"<h3>{escape(section['title'])}</h3>", "<table><thead><tr>"
-                    + "".join(f"<th>{escape(h)}</th>" for h in HEAD) + "</tr></thead><tbody>"]
-            for cells in section["rows"]:
-                out.append("<tr>" + "".join(f'<td{" class=n" if i in (0, 5) else ""}>{escape(str(c))}</td>'
-                                            for i, c in enumerate(cells)) + "</tr>")
-            out.append("</tbody></table>")
-    out.append("</body></html>")
-    return "\n".join(out) + "\n"
+    yield from ("<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
+                "<title>Session report</title>", f"<style>{STYLE}</style></head><body>", "<h1>Session report</h1>")
+    for log_id, when, count, pairs in reports:
+        yield from (f"<h2>{escape(title(log_id))}</h2>", f"<p>{escape(when)}; {count} entries</p>")
+        section = None
+        for label, cells in pairs:
+            if label != section:
+                if section is not None:
+                    yield "</tbody></table>"
+                section = label
+                yield from (f"<h3>{escape(label)}</h3>", "<table><thead><tr>"
+                            + "".join(f"<th>{escape(h)}</th>" for h in HEAD) + "</tr></thead><tbody>")
+            yield "<tr>" + "".join(f'<td{" class=n" if i in (0, 5) else ""}>{escape(str(c))}</td>'
+                                   for i, c in enumerate(cells)) + "</tr>"
+        if section is not None:
+            yield "</tbody></table>"
+    yield "</body></html>"
+
+
+class Log:
+    """One log's report, read in two passes (G-LOG-3): first its entry count, its time span and its place
+    among `--all` (a broken line is bad input before anything is printed), then its rows as they are printed.
+    Both passes read the log as it stood at the first (loglines.Snapshot)."""
+
+    def __init__(self, root, log_id: str):
+        from .store import encounters, loglines
+
+        self.id, self.path = log_id, encounters.log_path(root, log_id)
+        self.label, self.count, self.order = encounters.log_label(self.path), 0, "~"
+        with loglines.Snapshot(self.path, self.label) as log:
+            self.span, self.end = span(self._counted(log.entries())), log.end
+
+    def _counted(self, entries):
+        for entry in entries:
+            if not self.count:
+                self.order = str(entry.get("at"))  # `--all` lists the logs by their first entry's time
+            self.count += 1
+            yield entry
+
+    def entries(self):
+        from .store import loglines
+
+        with loglines.Snapshot(self.path, self.label, end=self.end) as log:
+            yield from log.entries()
+
+
+def write(fmt: str, logs: list, as_json: bool, system, rules, color: bool = False, seeded: int | None = None):
+    """Print the report of `logs` as `render.out("report", ...)` prints it, byte for byte, one row at a time."""
+    from .render import headline, paint, shown
+    from .safetext import printable
+
+    out = sys.stdout.write
+    if as_json:
+        return _write_json(out, fmt, logs, system, rules)
+    reports = ((shown(log.id), shown(log.span), log.count,
+                ((label, shown(cells)) for label, cells in rows(log.entries(), system, rules))) for log in logs)
+    lines = _trimmed(markdown_lines(reports)) if fmt == "markdown" else html_lines(reports)
+    head = headline("report", {"format": fmt, "encounters": []}, system)
+    if head is not None:
+        out(paint(head[0], head[1], color) + "\n")
+    for line in lines:
+        out(printable(line) + "\n")
+    if seeded is not None:
+        out(f"(seeded {seeded})\n")
+
+
+def _write_json(out, fmt: str, logs: list, system, rules):
+    """`{"format": ..., "encounters": [...]}` as `json.dumps` writes it, one row at a time."""
+    import json
+
+    def dumps(value):
+        return json.dumps(value, ensure_ascii=False)
+
+    out('{"format": ' + dumps(fmt) + ', "encounters": [')
+    for n, log in enumerate(logs):
+        out((", " if n else "") + f'{{"id": {dumps(log.id)}, "span": {dumps(log.span)}, "entries": {log.count}, "rounds": [')
+        section = None
+        for label, cells in rows(log.entries(), system, rules):
+            if label != section:
+                out(("]}, " if section is not None else "") + f'{{"title": {dumps(label)}, "rows": [' + dumps(cells))
+                section = label
+            else:
+                out(", " + dumps(cells))
+        out(("]}" if section is not None else "") + "]}")
+    out("]}\n")

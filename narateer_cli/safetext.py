@@ -19,6 +19,11 @@ def _escape(match: re.Match) -> str:
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
+def needs_escape(text: str) -> bool:
+    """Does `text` hold a character `printable` escapes?"""
+    return _UNPRINTABLE.search(text) is not None
+
+
 def printable(text) -> str:
     """`text` with every control or reordering character written as a visible escape."""
     text = str(text)

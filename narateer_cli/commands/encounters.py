@@ -10,6 +10,8 @@ own subcommands, a name the host has already replacing the host's.
 
 from __future__ import annotations
 
+import contextlib
+
 import click
 
 from .common import Session, command, emit, nonneg
@@ -128,17 +130,36 @@ Examples:
 @click.option("--actor", "actors", multiple=True, metavar="CHAR", help="Only entries whose actor is CHAR (repeatable).")
 @click.option("--since", metavar="SEQ|TIME", help="Only entries from seq N on, or from a time on (13:05, or 2026-11-30T13:05).")
 def encounter_log(app, enc_id, last, actors, since):
-    from ..store import encounters
+    from ..render import out_log
 
     with Session(app, write=False) as s:
         log_id = _log_id(s, enc_id)
         nonneg("--last", last)
         keep = log_filter(actors, since)
-        tail = last if last and not actors and since is None else None  # a plain --last reads only the end
-        entries = [e for e in encounters.read_log(s.campaign.root, log_id, last=tail) if keep(e)]
+        every = not actors and since is None
+        with _log_entries(s.campaign.root, log_id, None if every else keep, last) as entries:
+            out_log(log_id, entries, app.as_json, app.system, color=app.use_color(), seeded=app.seeded)
+
+
+@contextlib.contextmanager
+def _log_entries(root, log_id, keep, last):
+    """G-LOG-3: the entries `encounter log` prints (those `keep` keeps, the last `last` of them), as a function
+    that streams them afresh on each call. With --last N at most N are held, and a plain --last reads only
+    the log's end; without it no entry is held."""
+    from collections import deque
+
+    from ..store import encounters, loglines
+
+    path = encounters.log_path(root, log_id)
+    if last and keep is None:
+        kept = encounters.read_log(root, log_id, last=last)
+    elif last is not None:
+        kept = list(deque(filter(keep, loglines.entries(path, encounters.log_label(path))), maxlen=last))
     if last is not None:
-        entries = entries[len(entries) - last:] if last else []
-    emit(app, "encounter_log", {"id": log_id, "entries": entries})
+        yield lambda: iter(kept)
+        return
+    with loglines.Snapshot(path, encounters.log_label(path)) as log:
+        yield log.entries if keep is None else lambda: filter(keep, log.entries())
 
 
 def encounter_group(help: str = ENCOUNTER_HELP, shared: tuple[str, ...] = ("new", "show", "log", "end")) -> click.Group:

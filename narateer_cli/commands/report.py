@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from .common import Session, command, emit
+from .common import Session, command
 
 
 @command(name="report", help="""A session report: rounds, each action in words with its faces, chance and outcome.
@@ -31,8 +31,6 @@ def report_cmd(app, enc_id, every, fmt):
     with Session(app, write=False) as s:
         root, system, rules = s.campaign.root, s.campaign.system, s.rules
         ids = encounters.own_logs(root, system) if every else [_log_id(s, enc_id)]
-        logs = {log_id: encounters.read_log(root, log_id) for log_id in ids}
-    logs = dict(sorted(logs.items(), key=lambda kv: str(kv[1][0].get("at") if kv[1] else "~")))
-    data = {"format": fmt, "encounters": [report.sections(i, e, system, rules) for i, e in logs.items()]}
-    emit(app, "report", data)
-
+        logs = sorted((report.Log(root, log_id) for log_id in ids), key=lambda log: log.order)
+    # G-LOG-3: each log is read again while its rows are printed; none is held whole
+    report.write(fmt, logs, app.as_json, system, rules, color=app.use_color(), seeded=app.seeded)

@@ -136,7 +136,8 @@ class Campaign:
         out = [CACHE_VERSION, system.name]
         for path in (system.rules_path, self.config_path):
             with open(path, "rb") as fh:
-                out.append(yamlio.file_key(os.fstat(fh.fileno()), fh.read(yamlio.MAX_BYTES)))
+                st = os.fstat(fh.fileno())
+                out.append(yamlio.file_key(st, yamlio.read_upto(fh, yamlio.MAX_BYTES, st.st_size)))
         return out
 
     def _cached_config(self) -> dict:

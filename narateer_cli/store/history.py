@@ -6,8 +6,9 @@ from its parent: normally the line before it, but after git joined two
 branches of play two entries share a parent (a fork), and a `merge` entry
 later names the other branch tips and the dice every character holds once
 the branches are added together (the fork's base plus each branch's change).
-What this module keeps grows with the number of entries only by a set of ids
-and a parent map; dice snapshots are kept for the newest entries only.
+What this module keeps grows with the number of entries only by the set of ids
+(8 bytes an id, `Ids`); parent links and dice snapshots are kept for the newest
+entries only (G-LOG-3).
 """
 
 from __future__ import annotations
@@ -18,6 +19,55 @@ from . import loglines
 
 SNAPSHOTS = 4096  # dice snapshots kept for the newest entries (a fork's base is normally near the tips)
 STATES_ORDER = ("ready", "used", "wounded")
+
+
+class Ids:
+    """Every entry id of a log, exactly, in about 8 bytes an id: an id of 12 hex digits (every id narateer
+    writes) as its number, in sorted arrays that merge as they double (membership by bisection); any
+    other id (`seq-N` from before ids, a hand-written one) as text."""
+
+    RUN = 4096
+
+    def __init__(self):
+        self.runs: list = []  # array("Q")s, sorted, each at most half the size of the one before it
+        self.recent: set = set()
+        self.other: set = set()
+
+    @staticmethod
+    def _number(eid):
+        if isinstance(eid, str) and len(eid) == 12 and not eid.strip("0123456789abcdef"):
+            return int(eid, 16)
+        return None
+
+    def add(self, eid):
+        key = self._number(eid)
+        if key is None:
+            self.other.add(eid)
+            return
+        self.recent.add(key)
+        if len(self.recent) >= self.RUN:
+            from array import array
+            from heapq import merge
+
+            run = array("Q", sorted(self.recent))
+            self.recent.clear()
+            while self.runs and len(self.runs[-1]) <= len(run):
+                run = array("Q", merge(self.runs.pop(), run))
+            self.runs.append(run)
+
+    def __contains__(self, eid) -> bool:
+        key = self._number(eid)
+        if key is None:
+            return eid in self.other
+        if key in self.recent:
+            return True
+        from bisect import bisect_left
+
+        for run in self.runs:
+            at = bisect_left(run, key)
+            if at < len(run) and run[at] == key:
+                return True
+        return False
 
 
 def _held(dice: dict) -> dict:
@@ -32,7 +82,8 @@ class History:
         self.continuity = continuity  # off for the campaign log: characters also change in encounters between its entries
         self.entry_problem = entry_problem  # the rule system's own per-entry check
         self.count = 0
-        self.parents: dict[str, str | None] = {}
+        self.ids = Ids()  # every id read
+        self.parents: OrderedDict = OrderedDict()  # id -> parent id, for the newest SNAPSHOTS entries
         self.snapshots: OrderedDict = OrderedDict()
         self.tips: list[str] = []
         self.previous: str | None = None
@@ -55,11 +106,11 @@ class History:
         self.count += 1
         eid = self.entry = loglines.entry_id(entry)
         where = f"entry {entry.get('seq')} ({entry.get('command')})"
-        if eid in self.parents:
+        if eid in self.ids:
             return self.fail(line, f"{where}: id {eid} appears twice")
         if "parent" in entry:
             parent = entry["parent"]
-            if parent is not None and parent not in self.parents:
+            if parent is not None and parent not in self.ids:
                 return self.fail(line, f"{where}: parent {parent} is not an earlier entry")
             base = self._snapshot(parent)
         else:  # from before ids: the line before it, unless git's union merge joined two branches
@@ -78,7 +129,10 @@ class History:
 
     def _advance(self, eid: str, parent, entry: dict, after):
         """Record entry `eid` as read: it replaces the tips it continues or merges, and its dice snapshot is kept."""
+        self.ids.add(eid)
         self.parents[eid] = parent
+        if len(self.parents) > SNAPSHOTS:
+            self.parents.popitem(last=False)
         if parent in self.tips:
             self.tips.remove(parent)
         for tip in (entry.get("merges") or []) if entry.get("command") == "merge" else []:
@@ -120,7 +174,7 @@ class History:
         """G-MERGE-2: each character's dice after the merge are the fork's base plus every branch's change."""
         tips = [parent] + [t for t in entry.get("merges") or []]
         for tip in tips[1:]:
-            if tip not in self.parents:
+            if tip not in self.ids:
                 self.fail(line, f"{where}: merges {tip}, which is not an earlier entry")
                 return base
         expected = self.combine(tips)
@@ -151,20 +205,29 @@ class History:
         self.fail(line, f"{where}: {cid}'s dice before the merge {before} should be {moves[cid]['before']} "
                         "(its dice where the merge entry continues from)")
 
-    def ancestors(self, eid, limit=1_000_000) -> list:
+    def ancestors(self, eid, limit=1_000_000) -> tuple[list, bool]:
+        """The ids from `eid` back along its parents, and whether the walk reached the log's first entry
+        (False: it stopped where the parent links kept for the newest entries end)."""
         out = []
         while eid is not None and len(out) < limit:
             out.append(eid)
-            eid = self.parents.get(eid)
-        return out
+            if eid not in self.parents:
+                return out, False
+            eid = self.parents[eid]
+        return out, eid is None
 
     def fork_base(self, tips: list) -> dict | None:
-        """The dice snapshot where the branches ending at `tips` last had one history."""
-        common = set(self.ancestors(tips[0]))
+        """The dice snapshot where the branches ending at `tips` last had one history (None: too far back)."""
+        first, whole = self.ancestors(tips[0])
+        common = set(first)
         for tip in tips[1:]:
-            common &= set(self.ancestors(tip))
-        base_id = next((a for a in self.ancestors(tips[0]) if a in common), None)
-        return self._snapshot(base_id) if base_id is not None else {}
+            line, complete = self.ancestors(tip)
+            common &= set(line)
+            whole = whole and complete
+        base_id = next((a for a in first if a in common), None)
+        if base_id is None:
+            return {} if whole else None  # branches from before the log's first entry, or a base too old
+        return self._snapshot(base_id)
 
     def combine(self, tips: list) -> dict | None:
         """Dice per character when the branches ending at `tips` are joined: each branch's change from its own
@@ -182,7 +245,7 @@ class History:
         snaps = [self._snapshot(t) for t in tips]
         if base is None or any(s is None for s in snaps):
             return None
-        lines = [set(self.ancestors(t)) for t in tips]
+        lines = [set(self.ancestors(t)[0]) for t in tips]
         out = {}
         for cid in set().union(*snaps):
             starts = [self.branch_base(cid, base, line) for line in lines]

@@ -101,23 +101,61 @@ def iter_lines(path, label: str):
     """Yield (line number, entry or None, problem or None) for each entry, one line at a time.
 
     Blank lines and comments are skipped. An old block entry (`- seq: 1` and indented lines)
-    is gathered up to the next entry; every entry is limited to ENTRY_LIMIT bytes.
+    is gathered up to the next entry; every entry is limited to ENTRY_LIMIT bytes. Lines appended
+    while the log is read are left for the next reader (the log as it stood when opened).
     """
-    fh = open_log(path, label)
-    if fh is None:
-        return
-    with fh:
-        number = 0
-        block, block_start = None, 0
+    with Snapshot(path, label) as log:
+        yield from log.lines()
+
+
+class Snapshot:
+    """A log as it stood when opened, to read from its start as often as a command needs (a table's widths,
+    then its rows), one line at a time (G-LOG-3); never past the end it had when opened, so every pass
+    sees the same entries while writers append."""
+
+    def __init__(self, path, label: str, end: int | None = None):
+        """`end`: read no further than this byte (where an earlier snapshot of the same log ended)."""
+        self.label = label
+        self.fh = open_log(path, label)
+        size = os.fstat(self.fh.fileno()).st_size if self.fh is not None else 0
+        self.end = size if end is None else min(end, size)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        if self.fh is not None:
+            self.fh.close()
+        return False
+
+    def entries(self):
+        """Each entry from the start; a broken line is bad input naming file:line."""
+        for number, entry, problem in self.lines():
+            if problem:
+                raise BadInput(f"{self.label}:{number}: {problem}",
+                               fix="mend or delete that line (or restore the log from git)")
+            yield entry
+
+    def _readline(self, limit: int) -> bytes:
+        raw = self.fh.readline(min(limit, self.end - self.pos))
+        self.pos += len(raw)
+        return raw
+
+    def lines(self):
+        """(line number, entry or None, problem or None) for each entry, from the start."""
+        if self.fh is None:
+            return
+        self.fh.seek(0)
+        self.pos, number, block, block_start = 0, 0, None, 0
         while True:
-            raw = fh.readline(ENTRY_LIMIT + 1)
+            raw = self._readline(ENTRY_LIMIT + 1)
             number += 1
             if len(raw) > ENTRY_LIMIT and not raw.endswith(b"\n"):
                 while raw and not raw.endswith(b"\n"):  # skip the rest of the over-long line
-                    raw = fh.readline(ENTRY_LIMIT)
+                    raw = self._readline(ENTRY_LIMIT)
                 yield number, None, f"entry longer than {ENTRY_LIMIT // 1024 // 1024} MiB"
                 continue
-            if block is not None and raw[:1] in (b" ", b"\t") :
+            if block is not None and raw[:1] in (b" ", b"\t"):
                 block.append(raw)
                 if sum(map(len, block)) > ENTRY_LIMIT:
                     yield block_start, None, f"entry longer than {ENTRY_LIMIT // 1024 // 1024} MiB"
@@ -164,10 +202,8 @@ def _parse_block(lines: list):
 
 def entries(path, label: str):
     """Each entry of a log, streamed; a broken line is bad input naming file:line."""
-    for number, entry, problem in iter_lines(path, label):
-        if problem:
-            raise BadInput(f"{label}:{number}: {problem}", fix="mend or delete that line (or restore the log from git)")
-        yield entry
+    with Snapshot(path, label) as log:
+        yield from log.entries()
 
 
 class Tail:

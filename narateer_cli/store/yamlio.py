@@ -30,6 +30,15 @@ def _yaml(typ="rt"):
     return y
 
 
+def read_upto(fh, limit: int, size: int) -> bytes:
+    """At most `limit` bytes of an open file whose size was `size`. `fh.read(limit)` would allocate `limit`
+    bytes (16 MiB) for every small sheet; this reads the size, and on only should the file have grown."""
+    data = fh.read(min(size, limit - 1) + 1)
+    if len(data) > size and len(data) < limit:
+        data += fh.read(limit - len(data))
+    return data
+
+
 def read_text(path, label: str, with_key: bool = False, nofollow: bool = False):
     """A file's text (UTF-8, a regular file, not binary); with `with_key`, also its
     identity [inode, size, mtime_ns] taken from the very file object that was read.
@@ -41,7 +50,7 @@ def read_text(path, label: str, with_key: bool = False, nofollow: bool = False):
             st = os.fstat(fh.fileno())
             if not stat.S_ISREG(st.st_mode):
                 raise BadInput(f"{label}: not a regular file", fix="replace it with the YAML file (or restore it from git)")
-            data = fh.read(MAX_BYTES + 1)
+            data = read_upto(fh, MAX_BYTES + 1, st.st_size)
     except FileNotFoundError:
         raise BadInput(f"{label}: no such file", fix="check the name, or create it first") from None
     except IsADirectoryError:

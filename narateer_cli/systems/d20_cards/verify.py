@@ -158,12 +158,28 @@ def _continuity(entry, last):
 
 def _start(entry, last, after):
     """The sheet values an entry continues from: its parent's (two branches of play joined by git each
-    continue from their fork, G-MERGE-2); after a `merge` entry nothing is assumed."""
+    continue from their fork, G-MERGE-2); after a `merge` entry nothing is assumed, nor after a parent
+    whose values are not known (too old to be kept, AFTER_KEPT entries back, G-LOG-3)."""
     if not isinstance(entry, dict) or "parent" not in entry:
         return last
     if entry.get("command") == "merge":
         return {}
-    return {cid: dict(values) for cid, values in after.get(entry["parent"], last).items()}
+    parent = entry["parent"]
+    start = last if parent is None else after.get(parent, {})
+    return {cid: dict(values) for cid, values in start.items()}
+
+
+AFTER_KEPT = 4096  # entries whose sheet values stay known: a fork's base is normally near the tips (history.SNAPSHOTS)
+
+
+class Kept(dict):
+    """The sheet values after each of the newest AFTER_KEPT entries, by entry id (G-LOG-3: what verify holds
+    does not grow with the log's length)."""
+
+    def __setitem__(self, eid, values):
+        super().__setitem__(eid, values)
+        if len(self) > AFTER_KEPT:
+            del self[next(iter(self))]
 
 
 # what a secret roll's log entry leaves out beyond the host's list, until it is unveiled (P-SECRET-1)
@@ -175,13 +191,15 @@ class LogChecker:
     character's sheet values continuing from the entry its `parent` names."""
 
     def __init__(self, rules, continuity: bool = True):
-        self.rules, self.continuity, self.last, self.after, self.count = rules, continuity, {}, {}, 0
+        self.rules, self.continuity, self.last, self.after, self.count = rules, continuity, {}, Kept(), 0
 
     def __call__(self, entry) -> str | None:
         self.count += 1
         seq = entry.get("seq", self.count) if isinstance(entry, dict) else self.count
         command = entry.get("command", "?") if isinstance(entry, dict) else "?"
         if isinstance(entry, dict) and (entry.get("commitment") is not None or "unveils" in entry):
+            if self.continuity and entry.get("id") is not None:
+                self.after[entry["id"]] = self.last  # what the entries after it continue from
             return None  # a sealed roll is checked when it is unveiled (the host's secrets.checker)
         try:
             self.last = _entry(entry, command, self.rules, self.last, self.after, self.continuity)
