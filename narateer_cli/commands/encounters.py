@@ -47,7 +47,7 @@ def encounter_new(app, enc_id, chars):
             raise BadInput("a participant is named twice", fix="name each character once")
         for char in chars:
             s.sheet(char)
-        state = s.campaign.system.require("new_state")(enc_id, list(chars), s.rules)
+        state = s.campaign.system.get("new_state")(enc_id, list(chars), s.rules)
         doc, text = s.campaign.config_doc()
         doc["encounter"] = enc_id
         s.txn.write(s.campaign.config_path, yamlio.dump_rt(doc, text))
