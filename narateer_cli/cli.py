@@ -87,7 +87,7 @@ class LazyGroup(PlainHelp, click.Group):
                     from .errors import BadInput
 
                     raise BadInput(f"alias {args[0]} runs {expanded[0]!r}, which is not a command",
-                                   fix="start the alias with a narateer command (roll, exchange ...)")
+                                   fix="start the alias with a command `narateer --help` lists")
                 return super().resolve_command(ctx, expanded)
         return super().resolve_command(ctx, args)
 

@@ -56,6 +56,8 @@ SYSTEM = System(
         "last_check": __name__ + ".view:last_check",
     },
     folders=("actions",),
+    config_keys=("clock",),
+    params={"target": "character"},  # the campaign clock `elapse` moves
     counters=("hp.current", "resources.ap.current", "charges.*"),
     pointers={
         "roll": "use narateer act CHAR CARD",

@@ -58,5 +58,7 @@ SYSTEM = System(
         "public_entry": __name__ + ".view:public_entry",
     },
     counters=("action_dice.ready", "action_dice.used", "action_dice.wounded"),
+    params={**dict.fromkeys(("attacker", "defender", "hider", "mover", "observers", "searching", "next_id", "assist"),
+                            "character"), "vs": "pair:skill", "contested": "pair:skill"},
     example_hint="start an encounter with `narateer encounter new NAME CHAR...` (or use the example with --in ambush)",
 )

@@ -45,6 +45,7 @@ SYSTEM = System(
         "fresh_sheet": __name__ + ".sheet:fresh_sheet",
     },
     example="example",
+    params={"vs": "pair:skill"},
     counters=("points.body", "points.mind", "points.spirit", "wounds", "challenge_points"),
     example_hint="try `narateer show bloodwind` and `narateer odds 7 --ds 9`; start an encounter with "
                  "`narateer encounter new NAME CHAR... --reaction PC=N`",
