@@ -182,7 +182,7 @@ def log_filter(actors, since):
         if text.isdigit():
             at_least = ("seq", int(text))
         elif len(text) >= 4 and text[:2].isdigit() and ":" in text[:3]:
-            at_least = ("clock", text if len(text) > 5 else text + ":00")
+            at_least = ("time of day", text if len(text) > 5 else text + ":00")
         elif len(text) >= 10 and text[4] == "-":
             at_least = ("at", text.replace(" ", "T"))
         if at_least is None or (at_least[0] != "seq" and not real_time(text)):
@@ -198,7 +198,7 @@ def log_filter(actors, since):
         if kind == "seq":
             return (entry.get("seq") or 0) >= value
         at = str(entry.get("at") or "")
-        return (at[11:19] if kind == "clock" else at) >= value
+        return (at[11:19] if kind == "time of day" else at) >= value
 
     return keep
 
