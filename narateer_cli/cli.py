@@ -200,7 +200,8 @@ def _each_systems(name: str, owners):
                        fix=f"pick one: narateer --system NAME {name} ... (or run it in a campaign)")
 
     return Command(name, callback=refuse, add_help_option=True,
-                   help=f"{name} is a command of several games; pick one with --system NAME:\n\n\b\n{rows}",
+                   help=f"{name} is a command of several games; pick one with --system NAME:\n\n\b\n{rows}\n\n"
+                        f"\b\nExample:\n  narateer --system {owners[0].name} {name} --help",
                    context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
 
 
