@@ -124,10 +124,12 @@ def load_system(name: str | None):
         near = closest(name, names)
         raise BadInput(f"unknown rule system {name!r}" + (f" (did you mean {' or '.join(near)}?)" if near else ""),
                        rule="S-SYS-1", fix="installed: " + ", ".join(names))
-    from .base import validate
+    if name not in BUILTIN:  # a plug-in: held to the interface now (S-SYS-9); the built-ins by the tests
+        from .base import validate
 
-    _LOADED[name] = validate(system, name, module)
-    return _LOADED[name]
+        system = validate(system, name, module)
+    _LOADED[name] = system
+    return system
 
 
 def _load_entry_point(name: str, ep, module: str):

@@ -156,14 +156,14 @@ def default(name: str, system) -> Any:
 
 def check_names(hooks: dict) -> list[tuple[str, str]]:
     """(part, problem) for hook names: a required one missing, an unknown one, a target not `module:attr`."""
-    from ..suggest import closest
-
     known, found = _members(), []
     for name in required():
         if name not in hooks:
             found.append((f"hooks[{name!r}]", "is missing (a required hook)"))
     for name, target in hooks.items():
         if name not in known:
+            from ..suggest import closest  # only for a name that is wrong: start-up never pays for it
+
             near = closest(str(name), list(known))
             found.append((f"hooks[{name!r}]", "is not a hook" + (f" (did you mean {' or '.join(near)}?)"
                                                                   if near else "")))

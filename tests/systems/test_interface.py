@@ -173,9 +173,14 @@ def test_S_SYS_9_signatures_fit_as_the_host_calls_them():
 
 @pytest.mark.parametrize("name", sorted(systems.BUILTIN))
 def test_S_SYS_9_every_hook_of_a_built_in_system_imports_and_fits(name):
+    """The registry trusts the built-in systems (start-up time); here they pass what a plug-in must."""
+    from narateer_cli.systems.base import validate
+
     system = systems.load_system(name)
+    assert validate(system, name, system.package) is system
     for hook in system.hooks:
         assert system.hook(hook) is not None, hook
+        assert interface.check_target(hook, system.hook(hook)) is None, hook
     assert set(interface.required()) <= set(system.hooks)
 
 
