@@ -62,10 +62,13 @@ class LazyGroup(PlainHelp, click.Group):
 
     @staticmethod
     def _where(ctx):
+        """The system this command line plays: the campaign's, else `--system NAME`, else None (outside a
+        campaign, S-SYS-10)."""
         from .systems import campaign_folder, system_name
 
         given = getattr(ctx.obj, "campaign_dir", None) or ctx.params.get("campaign_dir")
-        return system_name(campaign_folder(given))
+        chosen = getattr(ctx.obj, "system_name", None) or ctx.params.get("system_name")
+        return _chosen_system(system_name(campaign_folder(given)), chosen)
 
     def list_commands(self, ctx):
         return [name for name, _ in self._rows(ctx, grouped=False)]
@@ -87,7 +90,7 @@ class LazyGroup(PlainHelp, click.Group):
                     from .errors import BadInput
 
                     raise BadInput(f"alias {args[0]} runs {expanded[0]!r}, which is not a command",
-                                   fix="start the alias with a narateer command (roll, exchange ...)")
+                                   fix="start the alias with a command `narateer --help` lists")
                 return super().resolve_command(ctx, expanded)
         return super().resolve_command(ctx, args)
 
@@ -109,6 +112,10 @@ class LazyGroup(PlainHelp, click.Group):
         from . import systems
 
         current = self._where(ctx)
+        if current is None and name not in systems.SHARED and name not in systems.HOST_VERBS:
+            owners = [s for s in _systems_with(name)]
+            if len(owners) > 1:  # outside a campaign a verb two games define is each game's (S-SYS-10)
+                return _each_systems(name, owners)
         system = systems.load_system(current) if name not in ("init", "systems") else None
         if system is not None and name in system.verbs:
             return system.command(name)
@@ -163,6 +170,41 @@ def _other_systems_verb(name, current, system):
                    fix=system.pointers.get(name) or f"`narateer --help` lists what {system.name} offers")
 
 
+def _chosen_system(campaign_plays: str | None, chosen: str | None) -> str | None:
+    """`--system NAME` picks a game outside a campaign; inside one it may only name the campaign's."""
+    if chosen is None or campaign_plays is None or chosen == campaign_plays:
+        return campaign_plays or chosen
+    from .errors import BadInput
+
+    raise BadInput(f"this campaign plays {campaign_plays}, not {chosen}", rule="S-SYS-10",
+                   fix="drop --system (it picks a game outside a campaign), or change `system:` in narateer.yaml")
+
+
+def _systems_with(name: str) -> list:
+    """Every installed system whose own verb `name` is: the built-in ones first, then add-ons (read only
+    for a verb that is not shared, outside a campaign)."""
+    from . import systems
+
+    return [s for s in systems.loaded_systems() if name in s.verbs]
+
+
+def _each_systems(name: str, owners):
+    """A verb several games define, outside a campaign: its help names each; running it asks which."""
+    rows = "\n".join(f"  narateer --system {s.name} {name} ...  {s.verbs[name][1]}" for s in owners)
+    names = ", ".join(s.name for s in owners[:-1]) + " and " + owners[-1].name
+
+    def refuse(**_):
+        from .errors import BadInput
+
+        raise BadInput(f"{name} is a command of {names}", rule="S-SYS-10",
+                       fix=f"pick one: narateer --system NAME {name} ... (or run it in a campaign)")
+
+    return Command(name, callback=refuse, add_help_option=True,
+                   help=f"{name} is a command of several games; pick one with --system NAME:\n\n\b\n{rows}\n\n"
+                        f"\b\nExample:\n  narateer --system {owners[0].name} {name} --help",
+                   context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
+
+
 def _shared_rows(chosen) -> list:
     """The shared verbs' rows for help: the host's and those the chosen systems implement, with the one
     system's own help text when only one is shown, then the host-only verbs."""
@@ -191,8 +233,9 @@ def _builtin_systems() -> list:
 class App:
     """Per-invocation settings shared by every command."""
 
-    def __init__(self, campaign_dir=None, seed=None, as_json=False, color="auto"):
+    def __init__(self, campaign_dir=None, seed=None, as_json=False, color="auto", system_name=None):
         self.campaign_dir = campaign_dir
+        self.system_name = system_name  # --system: the game outside a campaign (S-SYS-10)
         self.seed = seed
         self.as_json = as_json
         self.color = color
@@ -212,7 +255,7 @@ class App:
         """The campaign's rule system (the default one outside a campaign)."""
         from .systems import campaign_folder, load_system, system_name
 
-        return load_system(system_name(campaign_folder(self.campaign_dir)))
+        return load_system(_chosen_system(system_name(campaign_folder(self.campaign_dir)), self.system_name))
 
     @property
     def campaign(self):
@@ -261,10 +304,12 @@ def _show_version(ctx, param, value):
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object for scripts.")
 @click.option("--color", type=click.Choice(["auto", "always", "never"]), default="auto", show_default=True,
               help="Colour the outcome line (auto: a terminal and NO_COLOR unset).")
+@click.option("--system", "system_name", metavar="NAME", is_eager=True,
+              help="The game outside a campaign (default narateer); picks one of a verb two games define.")
 @click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_show_version,
               help="Show the version and exit.")
 @click.pass_context
-def cli(ctx, campaign_dir, seed, as_json, color):
+def cli(ctx, campaign_dir, seed, as_json, color, system_name):
     """narateer: resolve tabletop actions from the shell, exactly by the rules.
 
     A campaign's narateer.yaml names its rule system (`system:`, default
@@ -276,7 +321,7 @@ def cli(ctx, campaign_dir, seed, as_json, color):
       narateer init camp --system open-adventure --example
       narateer --campaign camp check
     """
-    ctx.obj = App(campaign_dir, seed, as_json, color)
+    ctx.obj = App(campaign_dir, seed, as_json, color, system_name)
 
 
 def _one_line(text: str) -> str:

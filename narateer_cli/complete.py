@@ -17,10 +17,11 @@ ENV = "_NARATEER_COMPLETE"
 PROG = "narateer"
 ACTIVE = False  # set by the shell, which completes without the environment variable
 
-CHARACTER = {"char", "attacker", "defender", "hider", "chars", "mover", "observers", "searching", "next_id",
-             "actors", "assist", "helper", "target", "target_char", "other", "from_char", "source"}
-ENCOUNTER = {"enc_id", "in_encounter", "encounter"}
-PAIRS = {"vs", "contested"}  # OTHER:SKILL
+# What the host's parameter names hold; a system adds its own in `SYSTEM.params` (S-SYS-10): "character",
+# "encounter", "pair:NAME" (OTHER:NAME, the second half completed as NAME), "signed:NAME" (+NAME / -NAME).
+PARAMS = {"char": "character", "chars": "character", "actors": "character", "source": "character",
+          "enc_id": "encounter", "in_encounter": "encounter", "encounter": "encounter",
+          "changes": "signed:condition"}
 
 
 LINE: list = []  # the words before the one being completed (see `register`)
@@ -106,19 +107,19 @@ def candidates(ctx, name: str, incomplete: str) -> list[str]:
     if campaign is None:
         return []
     params = typed(ctx)
-    if name in CHARACTER:
+    kind, _, what = {**PARAMS, **campaign.system.params}.get(name, "").partition(":")
+    if kind == "character":
         return campaign.sheet_ids()
-    if name in ENCOUNTER:
+    if kind == "encounter":
         return encounter_ids(campaign.root)
-    if name in PAIRS:
+    if kind == "pair":
         who, sep, _ = incomplete.partition(":")
         if not sep:
             return [f"{cid}:" for cid in campaign.sheet_ids()]
         params = {**params, "char": who}
-        return [f"{who}:{s}" for s in _system(campaign, "skill", params)]
-    if name == "changes":  # condition CHAR +NAME -NAME
-        names = _system(campaign, "condition", params)
-        return [sign + c for c in names for sign in ("+", "-")]
+        return [f"{who}:{s}" for s in _system(campaign, what, params)]
+    if kind == "signed":
+        return [sign + c for c in _system(campaign, what, params) for sign in ("+", "-")]
     return _system(campaign, name, params)
 
 

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from ..systems import DEFAULT
 from .common import command, emit
 
 GITIGNORE_LINE = ".narateer/"
@@ -32,7 +33,7 @@ Example:
   narateer init my-campaign --system narateer --git""")
 @click.argument("directory", required=False, default=".")
 @click.option("--example", is_flag=True, help="Add the system's example characters and an encounter.")
-@click.option("--system", "system_name", metavar="NAME", default="narateer", show_default=True,
+@click.option("--system", "system_name", metavar="NAME", default=DEFAULT, show_default=True,
               help="The rule system the campaign plays (see `narateer systems`).")
 @click.option("--git", "use_git", is_flag=True,
               help="Also make it a git repository with the merge driver set up and a first commit.")

@@ -49,7 +49,7 @@ def encounter_new(app, enc_id, chars):
             raise BadInput("a participant is named twice", fix="name each character once")
         for char in chars:
             s.sheet(char)
-        state = s.campaign.system.require("new_state")(enc_id, list(chars), s.rules)
+        state = s.campaign.system.get("new_state")(enc_id, list(chars), s.rules)
         doc, text = s.campaign.config_doc()
         doc["encounter"] = enc_id
         s.txn.write(s.campaign.config_path, yamlio.dump_rt(doc, text))
@@ -203,7 +203,7 @@ def log_filter(actors, since):
         if text.isdigit():
             at_least = ("seq", int(text))
         elif len(text) >= 4 and text[:2].isdigit() and ":" in text[:3]:
-            at_least = ("clock", text if len(text) > 5 else text + ":00")
+            at_least = ("time of day", text if len(text) > 5 else text + ":00")
         elif len(text) >= 10 and text[4] == "-":
             at_least = ("at", text.replace(" ", "T"))
         if at_least is None or (at_least[0] != "seq" and not real_time(text)):
@@ -219,7 +219,7 @@ def log_filter(actors, since):
         if kind == "seq":
             return (entry.get("seq") or 0) >= value
         at = str(entry.get("at") or "")
-        return (at[11:19] if kind == "clock" else at) >= value
+        return (at[11:19] if kind == "time of day" else at) >= value
 
     return keep
 

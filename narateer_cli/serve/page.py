@@ -74,12 +74,12 @@ def _order(model: dict) -> str:
 
 
 def dice(counts: dict) -> str:
-    """Action dice as dots: filled (ready), hollow (used), crossed (wounded)."""
+    """A participant's dice as dots, one per die in each state, in the order the system's `view` gives the
+    states; each dot's class is its state, which the style sheet draws (filled, hollow, crossed)."""
     dots = []
-    for state in ("ready", "used", "wounded"):
-        n = counts.get(state) or 0
-        dots += [f"<span class=\"dot {state}\" title=\"{state}\"></span>"] * min(n, DOT_LIMIT)
-    label = ", ".join(f"{counts.get(s) or 0} {s}" for s in ("ready", "used", "wounded"))
+    for state, n in counts.items():
+        dots += [f"<span class=\"dot {escape(state)}\" title=\"{escape(state)}\"></span>"] * min(n or 0, DOT_LIMIT)
+    label = ", ".join(f"{n or 0} {s}" for s, n in counts.items())
     return f"<div class=\"dice\" aria-label=\"{escape(label)}\">{''.join(dots)}</div>"
 
 

@@ -36,12 +36,23 @@ def find_root(start: str | None) -> Path:
                    fix="run `narateer init`, or pass --campaign DIR")
 
 
-FOLDERS = ("characters", "encounters", "actions")  # the private folder is checked where it is made (G-PRIV-2)
+FOLDERS = ("characters", "encounters")  # the private folder is checked where it is made (G-PRIV-2)
+
+
+def _system_folders(root: Path) -> tuple:
+    """The campaign's game's own data folders (S-SYS-10: the host names none); none for an unknown game,
+    which the command reports itself."""
+    from ..systems import load_system, system_name
+
+    try:
+        return load_system(system_name(root)).folders
+    except NarateerError:
+        return ()
 
 
 def check_folders(root: Path) -> Path:
     """G-TRUST-4: a data folder (or narateer.yaml) that is a symlink leading outside the campaign is bad input."""
-    for name in (*FOLDERS, CONFIG):
+    for name in (*FOLDERS, *_system_folders(root), CONFIG):
         path = root / name
         if path.is_symlink():
             try:

@@ -18,7 +18,6 @@ from collections import OrderedDict
 from . import loglines
 
 SNAPSHOTS = 4096  # dice snapshots kept for the newest entries (a fork's base is normally near the tips)
-STATES_ORDER = ("ready", "used", "wounded")
 
 
 class Ids:

@@ -188,18 +188,17 @@ class Audit:
 
 
 def checker(root: Path, system, rules, campaign_log: bool = False):
-    """(audit, per-entry problem) for a streamed log: the system's own verify of each entry, and each
-    unveil checked against its commitment and re-run as the entry it unveils (P-SECRET-3). A system with
-    checks that span entries names a `log_checker`: one per log, fed its entries in order (`campaign_log`:
-    the campaign log, whose characters also change in encounters between its entries, G-LOG-5)."""
+    """(audit, per-entry problem) for a streamed log: the system's `log_checker`, made once for this log and
+    fed its entries in order, and each unveil checked against its commitment and re-run as the entry it
+    unveils (P-SECRET-3), alone (`campaign_log`: the campaign log, whose characters also change in
+    encounters between its entries, G-LOG-5)."""
     from ..luck import chance_problem
 
     def verify(entry: dict) -> str | None:
-        return system.verify_log([entry], rules) or chance_problem(system, rules, entry)
+        return system.log_checker(rules, True)(entry) or chance_problem(system, rules, entry)  # fresh: it alone
 
     audit = Audit(root, verify, private_keys(system))
-    stream = system.hook("log_checker")
-    check = stream(rules, not campaign_log) if stream is not None else (lambda entry: system.verify_log([entry], rules))
+    check = system.log_checker(rules, not campaign_log)
 
     def problem(entry: dict) -> str | None:
         if "unveils" in entry or entry.get("commitment") is not None:

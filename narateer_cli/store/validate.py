@@ -89,9 +89,10 @@ def validate_campaign(campaign) -> list[Problem]:
     return list(dict.fromkeys(problems))  # one unmerged file may be met by two readers: named once
 
 
-# The keys narateer.yaml may hold (S-SYS-1 system, rules, T-ALIAS aliases, T-ASK ask_faces, V-2 party,
-# the current encounter, autocommit, d20-cards' campaign clock). Others are kept; a near miss is reported.
-CONFIG_KEYS = ("system", "rules", "encounter", "aliases", "ask_faces", "autocommit", "party", "clock")
+# The keys narateer.yaml may hold for the host (S-SYS-1 system, rules, T-ALIAS aliases, T-ASK ask_faces,
+# V-2 party, the current encounter, autocommit), beside the game's own `config_keys` (S-SYS-10). Others are
+# kept; a near miss is reported.
+CONFIG_KEYS = ("system", "rules", "encounter", "aliases", "ask_faces", "autocommit", "party")
 
 
 def _config_problems(campaign) -> list[Problem]:
@@ -107,7 +108,8 @@ def _config_problems(campaign) -> list[Problem]:
         return [_place(label, exc, campaign.root)]
     if not isinstance(doc, dict):
         return []
-    table = schema.Map(keys={key: schema.Anything() for key in CONFIG_KEYS}, open=True)
+    keys = (*CONFIG_KEYS, *campaign.system.config_keys)
+    table = schema.Map(keys={key: schema.Anything() for key in keys}, open=True)
     found = schema.problems(doc, table, label, {})
     current = doc.get("encounter")
     if current and not (campaign.root / "encounters" / f"{current}.yaml").exists():
@@ -230,9 +232,10 @@ def _compare_dice(sheets, logged, problems):
         held = _held(sf.sheet.dice)
         if all(held != _held(dice) for _, dice, *_ in tied):
             _, dice, label, line, eid = tied[-1]
-            where = (sf.places or {}).get("ready", [None])[0]
-            number = where + 1 if isinstance(where, int) else _key_line(sf.path.parent.parent, sf.label, "action_dice")
-            problems.append(Problem(sf.label, number, "action_dice", f"action dice {sf.sheet.dice} differ from the last "
+            where = next(iter((sf.places or {}).values()), [None])[0]  # the line of the block's first counter
+            block = sf.block
+            number = where + 1 if isinstance(where, int) else _key_line(sf.path.parent.parent, sf.label, block or "-")
+            problems.append(Problem(sf.label, number, block, f"counters {sf.sheet.dice} differ from the last "
                                     f"logged {dice} ({label}:{line}, entry {eid}); a merge or a hand edit lost a change"))
 
 

@@ -4,7 +4,9 @@ A system package's `__init__.py` defines `SYSTEM = System(...)` and imports
 nothing heavy: the host reads `name`, `verbs` and the help texts to build
 `narateer --help` and to dispatch a verb, at the cost of importing this module.
 Everything else is named by a dotted path ("package.module:attr") in `hooks`
-and imported only when a command calls it.
+and imported only when a command calls it. The hooks, their signatures and
+their defaults are the interface in `interface.py` (S-SYS-9): `validate`
+holds a system to it when it loads, `System.hook` when a hook is imported.
 """
 
 from __future__ import annotations
@@ -15,45 +17,6 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping
 if TYPE_CHECKING:  # neither is imported for `narateer --help` (pathlib brings urllib.parse and ipaddress)
     from fractions import Fraction
     from pathlib import Path
-
-# The hooks the host calls, and what each must be (the docs list them in docs/systems.md).
-HOOKS = {
-    "ruleset": "(data, overrides, where, checked=False) -> ruleset value; BadInput naming the key path "
-               "(checked=True: the same files passed before, the checks may be skipped)",
-    "parse_sheet": "(char_id, doc, label, rules) -> frozen sheet record with .id, .name and .dice",
-    "new_state": "(enc_id, participants, rules) -> dict: a new encounter's state",
-    "load_state": "(data: dict, label, checked=False) -> dict: a validated encounter state "
-                  "(checked=True: the host's cache holds it as it was when it passed)",
-    "verify_log": "(entries: list, rules) -> str | None: the first problem, re-checked by the system's own code",
-    "log_checker": "(rules, continuity: bool) -> fn(entry) -> str | None, optional: a fresh check for one log, "
-                   "fed its entries in order (checks that span entries; `continuity` is False for the campaign "
-                   "log); default: verify_log([entry], rules) per entry",
-    "undo_fields": "(sheets: {id: (sheet now, sheet restored)}) -> dict, optional: the undo entry's own fields "
-                   "in place of `dice` (a system whose entries log no dice)",
-    "render": "module with one text formatter per result kind: fn(data: dict) -> str",
-    "sheet_schema": "a narateer_cli.store.schema table of the sheet: `check` lists all its problems",
-    "beats": "(total, target) -> bool: success comparison, the one place it is written",
-    "parse_faces": "(text, option) -> list of faces | None: physical faces typed at the table",
-    "headline": "(kind, data: dict) -> (words, success: bool | None) | None: the outcome line that leads "
-                "a result's text, coloured (T-COLOR); default: a check's outcome",
-    "summary": "(command, actor, declaration, result) -> str | None: a logged action in words (encounter log, "
-               "report, git commit messages); None: the host's default",
-    "complete": "(param_name, campaign, params: dict) -> list[str]: shell completion of a game-specific "
-                "parameter (skill, attribute, card, weapon, condition, dr/tier ...) from the campaign on disk",
-    "face_names": "(face) -> str: one die face in words for reports (Miss, Hit, Crit); default str(face)",
-    "fresh_sheet": "(doc, rules) -> doc: a copied sheet's round-trip document with fresh counters (T-COPY)",
-    "chance": "(entry_check: dict, rules) -> Fraction: probability of the logged outcome (P-LUCK)",
-    "chance_ratio": "(entry_check: dict, rules) -> (numerator, denominator) | None: the same chance as whole "
-                    "numbers, optional: a writing command then logs it without importing fractions (start-up time)",
-    "check_files": "(root: Path, rules) -> list of problems (`file:line: message` text, or values with .text()): "
-                   "the system's own data files (beyond characters/ and encounters/) that `check` validates",
-    "view": "(state, sheets: {id: plain doc}, rules) -> {participants: {id: fields}, hidden?: {id: observers}}: "
-            "the players' screen (V-1); the host's default gives names, conditions and counters as pools",
-    "public_entry": "(entry: dict) -> dict | None: a log entry as the party may see it (V-2: no recorded "
-                    "totals, no secrets); None leaves it out",
-    "last_check": "(entry: dict) -> {actor, skill, faces, total, target, outcome} | None: the roll `serve` shows",
-}
-
 
 def merge_rules(base: dict, over: dict) -> dict:
     """A campaign's `rules:` over a system's defaults, key by key: mappings merge, every other value replaces."""
@@ -76,25 +39,31 @@ class System:
     verbs     verb -> (module path, short help): every command this system implements, its own
               verbs and the shared verbs that are game-specific (roll, new, show ...);
               the module defines `<verb>_cmd` (dashes as underscores)
-    hooks     hook name -> "module:attr" (see HOOKS)
+    hooks     hook name -> "module:attr" (the methods of interface.SystemHooks)
     rules_file  inside the package: every table and knob (default rules.yaml)
     example   folder inside the package that `init --example` copies (None: no example)
     counters  key paths in a sheet that are counters (merged as sums)
     folders   the system's own data folders beside characters/ and encounters/ (`init` creates them)
     pointers  another system's verb -> what to use in this one instead
     example_hint  what `init --example` suggests doing next in this game's example campaign (None: nothing)
+    config_keys   narateer.yaml keys this game reads beside the host's (`check` knows them)
+    params    completion (T-COMPLETE): click parameter name -> what it holds: "character", "encounter",
+              "pair:NAME" (OTHER:NAME, the second half completed as NAME) or "signed:NAME" (+NAME / -NAME);
+              over the host's own names; any other parameter goes to the `complete` hook
     """
 
     __slots__ = ("name", "title", "summary", "package", "verbs", "hooks", "rules_file", "example", "counters",
-                 "pointers", "example_hint", "folders")
+                 "pointers", "example_hint", "folders", "config_keys", "params", "_found", "_checked")
 
     def __init__(self, name: str, title: str, summary: str, package: str, verbs: Mapping[str, tuple[str, str]],
                  hooks: Mapping[str, str], rules_file: str = "rules.yaml", example: str | None = "example",
                  counters: tuple[str, ...] = (), pointers: Mapping[str, str] | None = None,
-                 example_hint: str | None = None, folders: tuple[str, ...] = ()):
+                 example_hint: str | None = None, folders: tuple[str, ...] = (), config_keys: tuple[str, ...] = (),
+                 params: Mapping[str, str] | None = None):
         values = dict(name=name, title=title, summary=summary, package=package, verbs=dict(verbs),
                       hooks=dict(hooks), rules_file=rules_file, example=example, counters=tuple(counters),
-                      pointers=dict(pointers or {}), example_hint=example_hint, folders=tuple(folders))
+                      pointers=dict(pointers or {}), example_hint=example_hint, folders=tuple(folders),
+                      config_keys=tuple(config_keys), params=dict(params or {}), _found={}, _checked=False)
         for key, value in values.items():
             object.__setattr__(self, key, value)
 
@@ -106,13 +75,45 @@ class System:
 
     # -- the pieces, imported on demand -------------------------------------------------
     def hook(self, name: str) -> Any:
-        """The object a hook names, imported now; None when the system does not provide it."""
+        """The object a hook names, imported now (and checked against the interface the first time);
+        None when the system does not provide it. A target that does not import or does not fit is
+        BadInput naming the package and the hook (S-SYS-9)."""
+        found = self._found.get(name, self._found)
+        if found is not self._found:
+            return found
         target = self.hooks.get(name)
-        if target is None:
-            return None
+        found = None if target is None else self._import(name, target)
+        self._found[name] = found
+        return found
+
+    def _import(self, name: str, target: str) -> Any:
         module, _, attr = target.partition(":")
-        loaded = importlib.import_module(module)
-        return getattr(loaded, attr) if attr else loaded
+        try:
+            loaded = importlib.import_module(module)
+            found = getattr(loaded, attr) if attr else loaded
+        except Exception as exc:  # any failure of a plug-in's module is its package's, named as such
+            raise self.broken(f"hooks[{name!r}]", f"names {target}, which does not import "
+                                                  f"({type(exc).__name__}: {exc})") from None
+        if self._checked:  # a plug-in (see `validate`)
+            from . import interface
+
+            problem = interface.check_target(name, found)
+            if problem is not None:
+                raise self.broken(f"hooks[{name!r}]", f"{target} {problem}")
+        return found
+
+    def get(self, name: str) -> Any:
+        """The hook, or the interface's documented default when the system leaves it out."""
+        found = self.hook(name)
+        if found is not None:
+            return found
+        from . import interface
+
+        return interface.default(name, self)
+
+    def broken(self, part: str, problem: str):
+        """BadInput (exit 2) for a part of this system that breaks the interface (S-SYS-9)."""
+        return broken(self.name, self.package, part, problem)
 
     def require(self, name: str) -> Callable:
         found = self.hook(name)
@@ -171,14 +172,9 @@ class System:
 
             schema.require(doc, table, label, rules)
 
-    def verify_log(self, entries: list, rules) -> str | None:
-        return self.require("verify_log")(entries, rules)
-
-    def beats(self, total, target) -> bool:
-        return self.require("beats")(total, target)
-
-    def parse_faces(self, text: str | None, option: str = "--faces"):
-        return self.require("parse_faces")(text, option)
+    def log_checker(self, rules, continuity: bool = True) -> Callable[[dict], str | None]:
+        """A fresh checker for one log (S-SYS-6): fed its entries in order, each gives its first problem."""
+        return self.require("log_checker")(rules, continuity)
 
     def chance(self, entry_check: dict, rules) -> Fraction:
         return self.require("chance")(entry_check, rules)
@@ -188,3 +184,41 @@ class System:
         if module is None:
             return None
         return getattr(module, "FORMATTERS", {}).get(kind) or getattr(module, kind, None)
+
+
+def entrywise(verify_log: Callable[[list, Any], str | None]) -> Callable:
+    """A `log_checker` hook from a function that checks a list of entries, each on its own: for a game
+    whose checks never span entries."""
+
+    def log_checker(rules, continuity: bool = True):
+        return lambda entry: verify_log([entry], rules)
+
+    return log_checker
+
+
+def broken(name: str, package: str, part: str, problem: str):
+    from ..errors import BadInput
+
+    return BadInput(f"the rule system {name} (package {package}) is broken: {part} {problem}", rule="S-SYS-9",
+                    fix=f"fix {package}, or reinstall it")
+
+
+def validate(system, name: str, package: str) -> System:
+    """`system` as the interface wants it (S-SYS-9), checked without importing a hook; else BadInput
+    naming the package and the part. From then on each hook is checked when first imported. The registry
+    validates plug-ins; the built-in systems ship with the host and the test suite holds them to the
+    interface, so `narateer --help` and a roll import nothing more for them."""
+    if not isinstance(system, System):
+        raise broken(name, package, "SYSTEM", f"is a {type(system).__name__}, not a "
+                                              "narateer_cli.systems.base.System")
+    from . import interface
+
+    problems = [("name", f"must be {name!r}, the name it is installed under")] if system.name != name else []
+    problems += [(f"verbs[{verb!r}]", "must be (module path, short help)") for verb, value in system.verbs.items()
+                 if not (isinstance(value, (tuple, list)) and len(value) == 2 and all(isinstance(v, str) for v in value))]
+    problems += interface.check_names(system.hooks)
+    if problems:
+        part, problem = problems[0]
+        raise broken(name, system.package or package, part, problem)
+    object.__setattr__(system, "_checked", True)
+    return system

@@ -125,7 +125,9 @@ def test_a_secret_roll_shows_its_result_to_the_guide_only(hidden_camp):
     party, guide = view.snapshot(hidden_camp), view.snapshot(hidden_camp, guide=True)
     assert party["last_check"] is None and '"faces"' not in json.dumps(party["log"])
     assert guide["last_check"]["faces"] == [2, 2] and guide["last_check"]["skill"] == "athletics"
-    assert secrets is not None
+    sealed = list(loglines.entries(hidden_camp / "encounters" / "alley.log.yaml", "alley"))[-1]
+    assert sealed["commitment"] and "faces" not in json.dumps(sealed)  # the log holds the commitment only
+    assert secrets.read_record(hidden_camp, sealed["id"]) is not None  # what the Guide's view was read from
 
 
 def test_d20_cards_turn_pools_hidden_condition_and_attack_roll(tmp_path):

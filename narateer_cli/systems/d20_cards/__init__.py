@@ -40,11 +40,8 @@ SYSTEM = System(
         "sheet_schema": __name__ + ".schema:SHEET",
         "new_state": __name__ + ".encounter:new_state",
         "load_state": __name__ + ".encounter:load_state",
-        "verify_log": __name__ + ".verify:verify_log",
         "log_checker": __name__ + ".verify:log_checker",
         "undo_fields": __name__ + ".sheet:undo_fields",
-        "parse_faces": __name__ + ".dice:parse_faces_option",
-        "beats": __name__ + ".effects:beats",
         "render": __name__ + ".render",
         "check_files": __name__ + ".files:check_files",
         "summary": __name__ + ".summary:summary",
@@ -59,6 +56,8 @@ SYSTEM = System(
         "last_check": __name__ + ".view:last_check",
     },
     folders=("actions",),
+    config_keys=("clock",),
+    params={"target": "character"},  # the campaign clock `elapse` moves
     counters=("hp.current", "resources.ap.current", "charges.*"),
     pointers={
         "roll": "use narateer act CHAR CARD",

@@ -19,7 +19,7 @@ def new_state(enc_id: str, participants, rules=None) -> dict:
 
 
 def load_state(doc: dict, label: str, checked: bool = False) -> dict:
-    """A d20-cards encounter state (the host has checked id, round and participants)."""
+    """A d20-cards encounter state (the host has checked id and participants)."""
     state = dict(doc)
     for key, kind in (("round", int), ("participants", list)):
         if not isinstance(state.get(key), kind):

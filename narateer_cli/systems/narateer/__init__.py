@@ -41,9 +41,7 @@ SYSTEM = System(
         "parse_sheet": __name__ + ".sheet:parse_sheet",
         "load_state": __name__ + ".sheet:load_state",
         "new_state": __name__ + ".engine.encounter:new_state",
-        "verify_log": __name__ + ".engine.verify:verify_log",
-        "parse_faces": __name__ + ".engine.dice:parse_faces",
-        "beats": __name__ + ".engine.dice:beats",
+        "log_checker": __name__ + ".engine.verify:log_checker",
         "chance": __name__ + ".engine.luck:chance",
         "chance_ratio": __name__ + ".engine.luck:chance_ratio",
         "checks": __name__ + ".engine.luck:checks",
@@ -60,5 +58,7 @@ SYSTEM = System(
         "public_entry": __name__ + ".view:public_entry",
     },
     counters=("action_dice.ready", "action_dice.used", "action_dice.wounded"),
+    params={**dict.fromkeys(("attacker", "defender", "hider", "mover", "observers", "searching", "next_id", "assist"),
+                            "character"), "vs": "pair:skill", "contested": "pair:skill"},
     example_hint="start an encounter with `narateer encounter new NAME CHAR...` (or use the example with --in ambush)",
 )

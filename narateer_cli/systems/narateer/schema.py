@@ -48,6 +48,7 @@ STATE = Map(
         "durations": Map(values=Nullable(Map(values=Int(None)))),
     },
     open=True,
+    required=("round",),  # Narateer counts rounds; the host asks only for id and participants
 )
 
 # The ruleset (rules.yaml with a campaign's `rules:` over it): every knob of SPEC Part 2 and its range.

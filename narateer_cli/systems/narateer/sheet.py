@@ -51,7 +51,7 @@ STATE_KEYS = ("id", "round", "actor", "next", "acted", "participants", "uses", "
 
 
 def load_state(data: dict, label: str, checked: bool = False) -> dict:
-    """An encounter state's Narateer keys, checked against STATE (the host has checked id, round, participants;
+    """An encounter state's Narateer keys, checked against STATE (the host has checked id and participants;
     `checked`: the host's cache holds this state as it was when it passed)."""
     if not checked:
         from narateer_cli.store import schema

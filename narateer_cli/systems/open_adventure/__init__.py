@@ -34,9 +34,7 @@ SYSTEM = System(
         "parse_sheet": _P + "sheet:parse_sheet",
         "sheet_schema": _P + "schema_table:SHEET",
         "load_state": _P + "turns:load_state",
-        "verify_log": _P + "verify:verify_log",
-        "parse_faces": _P + "dice:parse_faces",
-        "beats": _P + "check:beats",
+        "log_checker": _P + "verify:log_checker",
         "checks": _P + "luck:checks",
         "chance": _P + "luck:chance",
         "luck": _P + "luck:luck",
@@ -47,6 +45,7 @@ SYSTEM = System(
         "fresh_sheet": __name__ + ".sheet:fresh_sheet",
     },
     example="example",
+    params={"vs": "pair:skill"},
     counters=("points.body", "points.mind", "points.spirit", "wounds", "challenge_points"),
     example_hint="try `narateer show bloodwind` and `narateer odds 7 --ds 9`; start an encounter with "
                  "`narateer encounter new NAME CHAR... --reaction PC=N`",

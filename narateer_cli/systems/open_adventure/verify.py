@@ -9,6 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from narateer_cli.errors import NarateerError
+from narateer_cli.systems.base import entrywise
 
 from .chart import chart_dice
 from .check import decide, multi_drawbacks
@@ -116,3 +117,7 @@ def chance(entry_check: dict, rules) -> Fraction | None:
     from .luck import chance as exact
 
     return exact(entry_check, rules)
+
+
+# The `log_checker` hook (S-SYS-9): each entry checked on its own, as the host streams a log.
+log_checker = entrywise(verify_log)

@@ -106,7 +106,7 @@ def test_every_roll_meets_its_number_through_one_comparison(monkeypatch):
     assert act.hits(10, 14, 14, rules) is False and act.resists(11, 11, rules) is True
     assert effects.kept(10, rules) is False
     assert seen == [(14, 14, False), (11, 11, True), (10, 10, False)]
-    assert SYSTEM.beats(12, 12) is True
+    assert effects.beats(12, 12) is True
 
 
 def test_a_misspelt_companion_names_the_companion(d20):

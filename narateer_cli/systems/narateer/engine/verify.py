@@ -9,6 +9,7 @@ Returns the first inconsistency as text, or None.
 from __future__ import annotations
 
 from narateer_cli.errors import NarateerError
+from narateer_cli.systems.base import entrywise
 
 from .check import replay
 from .ruleset import Ruleset
@@ -148,3 +149,7 @@ def _entry_dice(entry: dict, last: dict) -> str | None:
             return f"{cid}'s dice before {before} do not continue from {last[cid]}"
         last[cid] = after
     return None
+
+
+# The `log_checker` hook (S-SYS-9): each entry checked on its own, as the host streams a log.
+log_checker = entrywise(verify_log)

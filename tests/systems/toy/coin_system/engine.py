@@ -6,6 +6,7 @@ from fractions import Fraction
 from itertools import product
 
 from narateer_cli.errors import BadInput, Refused
+from narateer_cli.systems.base import entrywise
 
 KNOBS = ("faces", "max_coins", "cost")
 # how the conformance kit plays the coin game in its example campaign (S-SYS-11)
@@ -96,3 +97,7 @@ def verify_log(entries: list, rules) -> str | None:
             wrong = sorted(k for k in again if again[k] != logged.get(k))
             return f"entry {entry['seq']} (roll): {', '.join(wrong)} do not follow from the faces"
     return None
+
+
+# The `log_checker` hook (S-SYS-9): each entry checked on its own, as the host streams a log.
+log_checker = entrywise(verify_log)

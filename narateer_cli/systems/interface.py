@@ -1,0 +1,223 @@
+"""The system interface (S-SYS-9): every hook a game may give the host, typed, in one class.
+
+`SystemHooks` names each hook as a method (or, for a value, a class attribute) with the signature the
+host calls it with. An abstract method is required; every other hook is optional and its body here is
+the documented default the host uses when a system leaves it out (`System.get`). A system does not
+subclass this class: its `SYSTEM.hooks` maps hook names to dotted paths, and `check_names` (when the
+system loads: no hook is imported) and `check_target` (when a hook is first imported) hold them to it.
+
+Signatures are read from code objects, not `inspect`, for plain functions: a command imports its hooks
+on its start-up path, and `inspect` would cost more than the hooks themselves.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Any, Callable, Iterable
+
+
+class SystemHooks(ABC):
+    """What a rule system gives the host. Methods take the arguments the host passes, in order; a
+    parameter with a default is one the host passes by keyword, and the hook must accept it."""
+
+    # -- required --------------------------------------------------------------------------------
+    @abstractmethod
+    def ruleset(self, data: dict, overrides: dict, where: str, checked: bool = False) -> Any:
+        """The campaign's ruleset: `overrides` (narateer.yaml `rules:`) over the shipped `data`, validated
+        (BadInput naming the key path). `checked=True`: these same files built a ruleset before."""
+
+    @abstractmethod
+    def parse_sheet(self, char_id: str, doc: dict, label: str, rules) -> Any:
+        """A frozen sheet record with `.id`, `.name` and `.dice` (the counters the log tracks)."""
+
+    @abstractmethod
+    def log_checker(self, rules, continuity: bool) -> Callable[[dict], str | None]:
+        """A fresh checker for one log, fed its entries in order: each returns the entry's first problem
+        as `entry N (command): ...`, re-derived by the system's own check code (S-SYS-6), or None.
+        `continuity` is False for the campaign log (G-LOG-5). `base.entrywise(verify_log)` builds one
+        from a function that checks entries each on its own."""
+
+    # -- optional: encounters and sheets -------------------------------------------------------------
+    def new_state(self, enc_id: str, participants: list, rules) -> dict:
+        """A new encounter's state (`encounter new`). Default: its id and participants."""
+        return {"id": enc_id, "participants": list(participants)}
+
+    def load_state(self, data: dict, label: str, checked: bool = False) -> dict:
+        """A validated encounter state; the host has checked it is a mapping with `id` and `participants`.
+        Default: the mapping as read."""
+        return data
+
+    def undo_fields(self, sheets: dict) -> dict | None:
+        """`undo`: the undo entry's own fields in place of `dice` ({id: (sheet now, sheet restored)}).
+        Default: None, the host logs `dice`."""
+        return None
+
+    def fresh_sheet(self, doc, rules):
+        """`new --from` (T-COPY): the copied round-trip document with fresh counters. Default: as copied."""
+        return doc
+
+    def check_files(self, root, rules) -> list:
+        """`check`: problems of the system's own data files (`file:line: message`). Default: none."""
+        return []
+
+    sheet_schema: Any = None
+    """A `narateer_cli.store.schema` table of a sheet; `parse_sheet` is given only documents that pass it.
+    Default: no schema."""
+
+    # -- optional: words and output ------------------------------------------------------------------
+    render: Any = None
+    """A module with one text formatter per result kind (`FORMATTERS` or functions named by kind) and an
+    optional `log_summary(entry)`. Default: the host's generic text."""
+
+    def headline(self, kind: str, data: dict) -> tuple | None:
+        """The outcome line that leads a result's text, `(words, success)` (T-COLOR). Default: a check's
+        `outcome` and `success`."""
+        from ..render import check_headline
+
+        return check_headline(data)
+
+    def summary(self, command: str, actor, declaration: dict, result: dict) -> str | None:
+        """A logged action in words (T-LOG, report, commit messages). Default: None, the host's words."""
+        return None
+
+    def face_names(self, face) -> str:
+        """One die face in words for reports. Default: the face as text."""
+        return str(face)
+
+    def complete(self, param_name: str, campaign, params: dict) -> list:
+        """Shell completion (T-COMPLETE) of a game parameter by its click name. Default: nothing."""
+        return []
+
+    # -- optional: luck and secrets ------------------------------------------------------------------
+    def checks(self, result: dict, declaration: dict | None = None) -> Iterable[dict]:
+        """The logged checks of a result (the hook may leave out `declaration`). Default: every mapping
+        with an `actor` and a yes/no `success`."""
+        from ..luck import any_checks
+
+        return any_checks(result)
+
+    def chance(self, check: dict, rules):
+        """A check's exact chance as a Fraction (P-LUCK-1), or None. Default: None."""
+        return None
+
+    def chance_ratio(self, check: dict, rules) -> tuple[int, int] | None:
+        """The same chance as (numerator, denominator), so a roll need not import fractions. Default: None."""
+        return None
+
+    def luck(self, check: dict, rules) -> dict:
+        """`stats` (P-LUCK-2): {actor, success, spent, crits, crits_expected}. Default: actor, success, paid."""
+        from ..luck import plain_luck
+
+        return plain_luck(check, rules)
+
+    private_keys: Iterable[str] = ()
+    """Key names a secret entry hides beyond the host's (P-SECRET-1). Default: none."""
+
+    # -- optional: the players' screen (serve) -------------------------------------------------------
+    def view(self, state: dict, sheets: dict, rules) -> dict:
+        """Per-participant fields over the host's (V-1). Default: nothing added."""
+        return {}
+
+    def public_entry(self, entry: dict) -> dict | None:
+        """A log entry as the party may see it (V-2); None leaves it out. Default: the entry."""
+        return entry
+
+    def last_check(self, entry: dict) -> dict | None:
+        """The roll `serve` shows for an entry. Default: None, the host's reading."""
+        return None
+
+
+# Trailing parameters a hook may leave out (the host looks at how many it takes).
+MAY_OMIT = {"checks": ("declaration",)}
+
+
+def _members() -> dict:
+    return {name: value for name, value in vars(SystemHooks).items() if not name.startswith("_")}
+
+
+def names() -> tuple[str, ...]:
+    return tuple(_members())
+
+
+def required() -> tuple[str, ...]:
+    return tuple(sorted(SystemHooks.__abstractmethods__))
+
+
+def is_value(name: str) -> bool:
+    """Whether the hook is a value (a table, a module, names) rather than a function."""
+    return not callable(_members().get(name))
+
+
+def default(name: str, system) -> Any:
+    """The documented default of an optional hook, bound to `system` (None for a value hook's absence)."""
+    member = _members()[name]
+    return member.__get__(system) if callable(member) else member
+
+
+def check_names(hooks: dict) -> list[tuple[str, str]]:
+    """(part, problem) for hook names: a required one missing, an unknown one, a target not `module:attr`."""
+    known, found = _members(), []
+    for name in required():
+        if name not in hooks:
+            found.append((f"hooks[{name!r}]", "is missing (a required hook)"))
+    for name, target in hooks.items():
+        if name not in known:
+            from ..suggest import closest  # only for a name that is wrong: start-up never pays for it
+
+            near = closest(str(name), list(known))
+            found.append((f"hooks[{name!r}]", "is not a hook" + (f" (did you mean {' or '.join(near)}?)"
+                                                                  if near else "")))
+        elif not isinstance(target, str) or not target.partition(":")[0]:
+            found.append((f"hooks[{name!r}]", f"must be a 'module:attr' text, not {target!r}"))
+    return found
+
+
+def check_target(name: str, target) -> str | None:
+    """What is wrong with an imported hook target, or None: a function whose parameters do not fit the
+    call the host makes, or a value of the wrong kind."""
+    if is_value(name):
+        if name == "private_keys" and (isinstance(target, str) or not all(isinstance(k, str) for k in target)):
+            return "must be a tuple of key names"
+        return None
+    if not callable(target):
+        return f"must be a function, not {type(target).__name__}"
+    method = _members()[name]
+    code = method.__code__
+    params = code.co_varnames[1:code.co_argcount]
+    keywords = params[len(params) - len(method.__defaults__ or ()):]
+    positional = len(params) - len(keywords)
+    omit = MAY_OMIT.get(name, ())
+    wanted = [k for k in keywords if k not in omit]
+    shapes = [(positional + extra, wanted) for extra in range(len(omit) + 1)]
+    if any(_accepts(target, count, words) for count, words in shapes):
+        return None
+    shown = ", ".join(params[:positional] + tuple(f"{k}=..." for k in wanted))
+    return f"must take ({shown})"
+
+
+def _accepts(fn, count: int, keywords) -> bool:
+    """Whether fn(count positional arguments, **keywords) binds."""
+    if getattr(fn, "__code__", None) is None or not hasattr(fn, "__defaults__"):
+        import inspect  # not a plain function (a class, a builtin, a partial): rare, and worth the import
+
+        try:
+            inspect.signature(fn).bind(*[None] * count, **{k: None for k in keywords})
+        except (TypeError, ValueError):
+            return False
+        return True
+    return _code_accepts(fn, fn.__code__, count, keywords)
+
+
+def _code_accepts(fn, code, count: int, keywords) -> bool:
+    """`_accepts` for a plain function or method, read from its code object (no `inspect` import)."""
+    argcount, flags = code.co_argcount, code.co_flags
+    args = code.co_varnames[:argcount]
+    kwonly = code.co_varnames[argcount:argcount + code.co_kwonlyargcount]
+    if getattr(fn, "__self__", None) is not None:  # a bound method: its first parameter is given
+        args, argcount = args[1:], argcount - 1
+    needed = argcount - len(fn.__defaults__ or ())
+    if count < needed or (count > argcount and not flags & 0x04):  # 0x04: *args
+        return False
+    if any(k not in (fn.__kwdefaults__ or {}) and k not in keywords for k in kwonly):
+        return False
+    return all(k in args[count:] or k in kwonly or flags & 0x08 for k in keywords)  # 0x08: **kwargs
