@@ -29,8 +29,6 @@ from .errors import BadInput, NarateerError
 class Result:
     """One command's result: its kind, the typed value the game returned, and what it noted on stderr."""
 
-    __slots__ = ("kind", "value", "notes")
-
     def __init__(self, kind: str, value, notes: tuple[str, ...] = ()):
         self.kind, self.value, self.notes = kind, value, notes
 

@@ -113,6 +113,11 @@ class SystemHooks(ABC):
     private_keys: Iterable[str] = ()
     """Key names a secret entry hides beyond the host's (P-SECRET-1). Default: none."""
 
+    conformance: Any = None
+    """The conformance kit's script for this game (S-SYS-11): a `narateer_cli.testing.Script`, a mapping of
+    `setup`, `counter`, `secret`, `refused`, `more`, or a function returning one. Default: none (the kit
+    skips the checks that need one and says so)."""
+
     # -- optional: the players' screen (serve) -------------------------------------------------------
     def view(self, state: dict, sheets: dict, rules) -> dict:
         """Per-participant fields over the host's (V-1). Default: nothing added."""

@@ -19,9 +19,10 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-# S-SYS-3: the verbs every game answers, each through its own system
-SHARED_VERBS = ("init new show check roll dice odds encounter turn resolve condition undo verify stats report "
-                "shell serve completion git-setup systems").split()
+from ..systems import SHARED
+
+# S-SYS-3: the verbs every game answers, each through its own system (the host's own list)
+SHARED_VERBS = tuple(SHARED)
 PRIVATE_FOLDER = ".narateer"
 CHECK_NAMES = ("verbs", "refusal", "undo", "verify", "secret", "merge", "merge-same", "words")
 
@@ -204,13 +205,9 @@ class Kit:
 
 
 def script_for(system) -> Script:
-    """The game's script: its `conformance` hook (a Script, a mapping, or a function returning one), else the
-    kit's own for a built-in game, else an empty script (the checks that need one say `not provided`)."""
+    """The game's script: its `conformance` hook (a Script, a mapping, or a function returning one), else an
+    empty script (the checks that need one say `not provided`)."""
     hooked = system.hooks.get("conformance") and system.hook("conformance")
     if hooked is not None:
         return Script.of(hooked() if callable(hooked) else hooked)
-    from .scripts import BUILTIN
-
-    if system.name in BUILTIN:
-        return Script.of(BUILTIN[system.name])
     return Script(given=False)

@@ -7,6 +7,7 @@ from itertools import product
 
 from narateer_cli.errors import BadInput, Refused
 from narateer_cli.suggest import unknown
+from narateer_cli.systems.base import entrywise
 
 KNOBS = ("dice", "sides", "strong", "weak", "miss_xp", "max_harm", "stats", "moves")
 PRIVATE_KEYS = ("band", "xp_marked")  # beyond the host's faces and total: what a secret move hides
@@ -111,3 +112,7 @@ def verify_log(entries: list, rules) -> str | None:
         if wrong:
             return f"entry {entry['seq']} ({entry['command']}): {', '.join(wrong)} do not follow from the faces"
     return None
+
+
+# The `log_checker` hook (S-SYS-9): each entry checked on its own, as the host streams a log.
+log_checker = entrywise(verify_log)

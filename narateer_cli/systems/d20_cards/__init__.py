@@ -49,6 +49,7 @@ SYSTEM = System(
         "complete": __name__ + ".complete:complete",
         "fresh_sheet": __name__ + ".sheet:fresh_sheet",
         "private_keys": __name__ + ".verify:PRIVATE_KEYS",
+        "conformance": __name__ + ".conformance:SCRIPT",
         "checks": __name__ + ".luck:checks",
         "chance": __name__ + ".luck:chance",
         "luck": __name__ + ".luck:luck",

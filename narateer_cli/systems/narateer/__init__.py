@@ -47,6 +47,7 @@ SYSTEM = System(
         "checks": __name__ + ".engine.luck:checks",
         "luck": __name__ + ".engine.luck:luck",
         "private_keys": __name__ + ".engine.luck:PRIVATE_KEYS",
+        "conformance": __name__ + ".conformance:SCRIPT",
         "render": __name__ + ".render",
         "headline": __name__ + ".render:headline",
         "summary": __name__ + ".render:summary",

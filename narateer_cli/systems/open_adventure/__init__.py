@@ -39,6 +39,7 @@ SYSTEM = System(
         "chance": _P + "luck:chance",
         "luck": _P + "luck:luck",
         "private_keys": _P + "verify:PRIVATE_KEYS",
+        "conformance": _P + "conformance:SCRIPT",
         "render": _P + "render",
         "summary": __name__ + ".summary:summary",
         "complete": __name__ + ".complete:complete",

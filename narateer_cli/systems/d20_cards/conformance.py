@@ -1,0 +1,11 @@
+"""The conformance kit's script for this game (S-SYS-11): legal commands in its example campaign, which
+`python -m narateer_cli.testing NAME` and `make test` play (docs/write-a-game.md)."""
+
+SCRIPT = {
+    "setup": ["encounter new fight tor bandit", "turn start tor"],
+    "counter": "act tor quiet-knife --target bandit",
+    "secret": "dice 2d6 --secret",
+    "refused": ["act tor cleaver --target bandit", "act nobody strike --target bandit",
+                "act tor long-shot --target nobody"],
+    "more": ["refresh tor", "act tor quiet-knife --target bandit --faces 15"],
+}

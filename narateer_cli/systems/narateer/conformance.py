@@ -1,0 +1,9 @@
+"""The conformance kit's script for this game (S-SYS-11): legal commands in its example campaign, which
+`python -m narateer_cli.testing NAME` and `make test` play (docs/write-a-game.md)."""
+
+SCRIPT = {
+    "counter": "roll kai stealth --dr 3",
+    "secret": "roll kai stealth --dr 3 --boost 1 --secret",
+    "refused": ["roll kai stealth --dr 3 --boost 9", "roll nobody stealth --dr 3", "roll kai stelth --dr 3"],
+    "more": ["roll selka stealth --dr 2 --faces crit"],
+}
