@@ -133,14 +133,15 @@ def paint(text: str, good, color: bool) -> str:
     return click.style(text, fg=COLOURS.get(good, "yellow"), bold=True)
 
 
-def table(rows, headers, **kw) -> str:
+def table(rows, headers, wide: bool | None = None, **kw) -> str:
     """Rows as a tabulate table. Widths are counted with wcwidth only when a cell holds a character that
     is not one column wide (wide East Asian text, emoji, combining marks) and wcwidth is installed; for
-    every other table len() is already the width, and the ~11 ms of importing wcwidth is not paid."""
+    every other table len() is already the width, and the ~11 ms of importing wcwidth is not paid.
+    `wide`: decided by the caller for the whole table (a table printed in chunks, narateer_cli/stream.py)."""
     rows = list(rows)
     module = _tabulate()
     module.WIDE_CHARS_MODE = False
-    if _needs_wide(headers, rows):
+    if _needs_wide(headers, rows) if wide is None else wide:
         try:
             import wcwidth
         except ImportError:

@@ -30,10 +30,10 @@ class Witnesses:
     """Per column: the widest text cell, the widest cell of each other Python type, and every distinct cell
     that tabulate might read as a number, a bool or empty."""
 
-    def __init__(self, columns: int, disable_numparse=()):
-        from tabulate import WIDE_CHARS_MODE, wcwidth
+    def __init__(self, columns: int, disable_numparse=(), headers=()):
+        from .render import _needs_wide
 
-        self.width = wcwidth.wcswidth if wcwidth is not None and WIDE_CHARS_MODE else len  # tabulate's own
+        self.wide = _needs_wide(headers, [])  # does any cell need wcwidth: then every chunk is laid out with it
         self.text_only = set(disable_numparse if isinstance(disable_numparse, (list, tuple)) else
                              range(columns) if disable_numparse else ())
         self.widest: list[dict] = [{} for _ in range(columns)]  # key -> (width, cell)
@@ -53,6 +53,19 @@ class Witnesses:
                     self.special[column].setdefault(cell, None)
             else:
                 self._keep(column, type(cell), len(str(cell)), cell)
+
+    def width(self, cell: str) -> int:
+        """A cell's width as tabulate counts it: wcwidth for a character that is not one column wide, else len."""
+        from .render import _needs_wide
+
+        if cell.isascii() or not _needs_wide((), [(cell,)]):
+            return len(cell)
+        self.wide = True
+        try:
+            from wcwidth import wcswidth
+        except ImportError:
+            return len(cell)
+        return wcswidth(cell)
 
     def _keep(self, column: int, key, width: int, cell):
         best = self.widest[column].get(key)
@@ -75,7 +88,7 @@ def table_lines(rows, headers, chunk: int | None = None, **kw):
     from .render import table
 
     chunk = chunk or CHUNK
-    seen = Witnesses(len(headers), kw.get("disable_numparse", ()))
+    seen = Witnesses(len(headers), kw.get("disable_numparse", ()), headers)
     for row in rows():
         seen.add(row)
     if not seen.exact:  # a cell on two lines: the whole table at once (no game's log rows do this)
@@ -86,10 +99,10 @@ def table_lines(rows, headers, chunk: int | None = None, **kw):
     for row in rows():
         batch.append(row)
         if len(batch) == chunk:
-            yield from _chunk(batch, extra, headers, first, kw)
+            yield from _chunk(batch, extra, headers, first, {**kw, "wide": seen.wide})
             first, batch = False, []
     if batch or first:
-        yield from _chunk(batch, extra, headers, first, kw)
+        yield from _chunk(batch, extra, headers, first, {**kw, "wide": seen.wide})
 
 
 def _chunk(batch: list, extra: list, headers, first: bool, kw: dict):
