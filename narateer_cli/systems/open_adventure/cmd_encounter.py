@@ -92,8 +92,8 @@ def encounter_show(app, enc_id):
 Examples:
   {GATE}
   narateer turn start
-  narateer turn end
-  narateer turn start amicus""")
+  narateer turn end --next amicus
+  narateer turn end""")
 def turn_cmd():
     pass
 
@@ -113,18 +113,22 @@ def turn_start(app, char):
     emit(app, KIND + "turn", data)
 
 
-@command(group=turn_cmd, name="end", help=f"""End the current Turn.
+@command(group=turn_cmd, name="end", help=f"""End the current Turn; --next CHAR starts CHAR's Turn at once.
+
+With --next the Turn ends and CHAR's begins as `turn start CHAR` would,
+in one logged step (one `undo` takes back both).
 
 \b
 Examples:
   {GATE}
   narateer turn start
-  narateer turn end""")
-def turn_end(app):
+  narateer turn end --next amicus""")
+@click.option("--next", "next_id", metavar="CHAR", help="Whose Turn starts next (one who has not acted this Round).")
+def turn_end(app, next_id):
     from .in_encounter import end_turn
 
     with Session(app) as s:
-        data = end_turn(s)
+        data = end_turn(s, next_id)
     emit(app, KIND + "turn", data)
 
 

@@ -144,24 +144,35 @@ def change_conditions(s, char, changes, rounds):
 def start_turn(s, who):
     """`turn start`: the actor's timed conditions that end now leave its sheet (T-DURATION); logged."""
     from . import turns
-    from .files import finish, load, write_sheet
+    from .files import finish
 
     enc_id, state = current(s, s.app.encounter_id)
     state, report = turns.start_turn(state, who)
-    if report.expired:
-        sf = load(s, state.actor)
-        write_sheet(s, sf, {}, {"conditions": [c for c in sf.sheet.conditions if c not in report.expired]})
+    _drop_expired(s, state, report)
     return finish(s, "turn start", state.actor, {}, report, enc_id, state)
 
 
-def end_turn(s):
-    """`turn end`; logged."""
+def _drop_expired(s, state, report):
+    """T-DURATION: the new actor's timed conditions that ended leave its sheet (in the transaction)."""
+    from .files import load, write_sheet
+
+    if report.expired:
+        sf = load(s, state.actor)
+        write_sheet(s, sf, {}, {"conditions": [c for c in sf.sheet.conditions if c not in report.expired]})
+
+
+def end_turn(s, next_id=None):
+    """`turn end [--next CHAR]`; with CHAR, CHAR's Turn starts too: one log entry, so one undo restores both."""
     from . import turns
     from .files import finish
 
     enc_id, state = current(s, s.app.encounter_id)
-    state, report = turns.end_turn(state)
-    return finish(s, "turn end", state.actor, {}, report, enc_id, state)
+    ended = state.actor
+    state, report = turns.end_turn(state, next_id)
+    if next_id is None:
+        return finish(s, "turn end", state.actor, {}, report, enc_id, state)
+    _drop_expired(s, state, report)
+    return finish(s, "turn end", ended, {"next": next_id}, report, enc_id, state)
 
 
 def join_encounter(s, char, reaction):

@@ -77,8 +77,13 @@ def start_turn(state: TurnState, who: str | None = None) -> tuple[TurnState, Tur
     return state, report(state, expired)
 
 
-def end_turn(state: TurnState) -> tuple[TurnState, TurnReport]:
+def end_turn(state: TurnState, next_id: str | None = None) -> tuple[TurnState, TurnReport]:
+    """`turn end [--next CHAR]`: the Turn ends; with CHAR, CHAR's Turn starts as `turn start CHAR` would."""
+    if next_id is not None and next_id not in state.order:  # bad input is reported before any refusal
+        raise BadInput(f"{next_id} is not in encounter {state.encounter}", fix=suggest(next_id, state.order))
     state = end(state)
+    if next_id is not None:
+        return start_turn(state, next_id)
     return state, report(state)
 
 
