@@ -37,14 +37,19 @@ def as_record(state: dict | None) -> Encounter | None:
     return Encounter(state["id"], state["round"], state.get("turn"), tuple(state["participants"]))
 
 
-def begin_turn(state: dict, char: str) -> dict:
-    """`turn start CHAR`: CHAR's turn; a second turn in the same round starts the next round."""
+def require_participant(state: dict, char: str):
+    """BadInput, with "did you mean", when CHAR does not take part in the encounter."""
     if char not in state["participants"]:
         from narateer_cli.suggest import closest, did_you_mean
 
         near = closest(char, state["participants"])
         raise BadInput(f"{char} is not in encounter {state['id']}" + did_you_mean(char, state["participants"]),
                        fix=f"name {near[0]}" if near else "narateer encounter join " + char)
+
+
+def begin_turn(state: dict, char: str) -> dict:
+    """`turn start CHAR`: CHAR's turn; a second turn in the same round starts the next round."""
+    require_participant(state, char)
     acted = list(state.get("acted") or [])
     round_no = state["round"]
     if char in acted:

@@ -476,6 +476,7 @@ FORMATTERS = {
     "odds": odds_text,
     "turn_start": lambda d: turn_text(view(d)),
     "turn_end": turn_end_text,
+    "turn_next": lambda d: turn_end_text(d) + "\n" + turn_text(view(d)),
     "rest": lambda d: rest_text(view(d)),
     "elapse": lambda d: elapse_text(view(d)),
     "change": lambda d: change_text(view(d)),

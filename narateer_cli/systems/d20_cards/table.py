@@ -233,7 +233,7 @@ def encounter_join(app, char):
 \b
 Examples:
   narateer turn start mira
-  narateer turn end""")
+  narateer turn end --next bandit""")
 def turn_cmd():
     pass
 
@@ -261,18 +261,30 @@ def turn_start(app, char, concentration_faces):
     emit(app, "turn_start", data)
 
 
-@command(group=turn_cmd, name="end", help="""End the running turn.
+@command(group=turn_cmd, name="end", help="""End the running turn; --next CHAR starts CHAR's turn at once.
+
+With --next the turn ends and CHAR's begins as `turn start CHAR` would
+(AP refill, cooldowns tick, the Dying drain), in one logged step: one
+`undo` takes back both.
 
 \b
-Example:
-  narateer turn end""")
-def turn_end(app):
+Examples:
+  narateer turn start mira
+  narateer turn end --next bandit""")
+@click.option("--next", "next_id", metavar="CHAR", help="Whose turn starts next.")
+def turn_end(app, next_id):
+    from .dice import DiceSource
     from .encounter import end_turn
     from .store import load_world, save
+    from .timeflow import end_and_start
 
     with Session(app) as s:
         enc = current_encounter(s, required=True)
-        enc.new_state, result = end_turn(enc.state)
-        world = load_world(s, enc.state, [])
-        data = save(s, "turn end", result.ended, {}, result, world, world, enc)
-    emit(app, "turn_end", data)
+        world = load_world(s, enc.state, [next_id] if next_id else [])
+        if next_id is None:
+            enc.new_state, result = end_turn(enc.state)
+            kind, data = "turn_end", save(s, "turn end", result.ended, {}, result, world, world, enc)
+        else:
+            enc.new_state, after, result = end_and_start(world, enc.state, next_id, s.rules, DiceSource(app.rng(), {}))
+            kind, data = "turn_next", save(s, "turn end", result["ended"], {"next": next_id}, result, world, after, enc)
+    emit(app, kind, data)

@@ -91,6 +91,19 @@ def start_turn(world, state: dict, actor: str, rules, dice):
     return state, new_world.replace(encounter=world.encounter), result.replace(expired=tuple(expired))
 
 
+def end_and_start(world, state: dict, actor: str, rules, dice):
+    """`turn end --next CHAR`: the running turn ends and CHAR's starts exactly as `turn start CHAR`
+    would, as one action. Returns (state, world, the TurnStart's shape with `ended`)."""
+    from narateer_cli.render import plain
+
+    from .encounter import end_turn, require_participant
+
+    require_participant(state, actor)  # bad input is reported before any refusal
+    ended_state, ended = end_turn(state)
+    state, new_world, result = start_turn(world, ended_state, actor, rules, dice)
+    return state, new_world, {**plain(result), "ended": ended.ended}
+
+
 _UNITS = {"s": 1, "m": 60, "min": 60, "h": 3600, "d": 86400}
 
 

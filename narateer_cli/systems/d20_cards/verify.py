@@ -228,7 +228,7 @@ def _entry(entry, command, rules, last, after, continuity=True):
     result = entry.get("result") or {}
     if command == "act":
         _act(result, entry.get("declaration") or {}, rules)
-    elif command in ("damage", "turn start"):
+    elif command in ("damage", "turn start") or (command == "turn end" and (entry.get("declaration") or {}).get("next")):
         _taken(entry, result, rules)
     if not continuity:
         return last
