@@ -87,7 +87,11 @@ def action_row_json(row) -> dict:
 
 
 def sheet_created_json(r) -> dict:
-    return {"system": r.system, "id": r.id, "file": r.file, "npc": r.npc, "message": f"created {r.file}"}
+    data = {"system": r.system, "id": r.id, "file": r.file, "npc": r.npc, "message": f"created {r.file}"}
+    if r.challenge_points is not None:
+        data["challenge_points"] = r.challenge_points
+        data["message"] += f" (Challenge Points {r.challenge_points})"
+    return data
 
 
 def sheets_copied_json(r) -> dict:
