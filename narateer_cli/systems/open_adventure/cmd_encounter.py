@@ -69,7 +69,8 @@ def encounter_join(app, char, reaction):
     emit(app, KIND + "turn", data)
 
 
-@command(group=encounter_cmd, name="show", help=f"""The encounter's Round, order and whose Turn it is (default: the current one).
+@command(group=encounter_cmd, name="show", help=f"""The encounter's Round, order and whose Turn it is (default: the current one),
+and a table of each participant's current Points, Wounds, Challenge Points (NPCs) and conditions.
 
 \b
 Examples:
@@ -78,12 +79,11 @@ Examples:
   narateer encounter show gate""")
 @click.argument("enc_id", required=False)
 def encounter_show(app, enc_id):
-    from .in_encounter import current
-    from .turns import report
+    from .in_encounter import show_encounter
 
     with Session(app, write=False) as s:
-        _, state = current(s, enc_id or app.encounter_id)
-    emit(app, KIND + "turn", report(state))
+        data = show_encounter(s, enc_id or app.encounter_id)
+    emit(app, KIND + "turn", data)
 
 
 @click.group(name="turn", help=f"""Start and end Turns: one Major and one Minor Action each (R-OA-ACT-2).

@@ -35,6 +35,15 @@ def current(s, enc_id=None):
     return enc_id, load_state(s, enc_id)
 
 
+def show_encounter(s, enc_id=None):
+    """`encounter show`: the turn report with each participant's row read from its sheet."""
+    from .files import load
+    from .turns import participants, report
+
+    _, state = current(s, enc_id)
+    return report(state).replace(participants=participants(state, {cid: load(s, cid).sheet for cid in state.order}))
+
+
 def _parties(s, decl):
     """The sheets a declaration names besides the actor: the --vs target and the --opposed opponent."""
     from .files import load

@@ -20,8 +20,24 @@ class TurnReport(Record):
     """What `turn start|end`, `encounter show|join` print: the Round, whose Turn, the Actions it has left
     (`major`, `minor`: True while unspent), the order, timed conditions (T-DURATION) and those that ended."""
     _shape = "narateer_cli.systems.open_adventure.render:turn_json"
-    _fields = ("system", "encounter", "round", "actor", "major", "minor", "order", "rounds_left", "expired")
-    _defaults = {"rounds_left": {}, "expired": ()}
+    _fields = ("system", "encounter", "round", "actor", "major", "minor", "order", "rounds_left", "expired",
+               "participants")
+    _defaults = {"rounds_left": {}, "expired": (), "participants": ()}
+
+
+class Participant(Record):
+    """One row of `encounter show`'s table: a participant's current pools, Wounds, Challenge Points (NPCs)
+    and conditions, with the Rounds left on those the state times (T-DURATION)."""
+    _shape = "narateer_cli.systems.open_adventure.render:participant_json"
+    _fields = ("id", "npc", "points", "wounds", "challenge_points", "conditions", "rounds_left")
+
+
+def participants(state: TurnState, sheets: dict) -> tuple:
+    """`encounter show`: each participant in Reaction order, read from its sheet (`sheets`: id -> Sheet)."""
+    return tuple(Participant(id=cid, npc=sheets[cid].npc, points=dict(sheets[cid].points), wounds=sheets[cid].wounds or 0,
+                             challenge_points=sheets[cid].challenge_points if sheets[cid].npc else None,
+                             conditions=tuple(sheets[cid].conditions or ()), rounds_left=rounds_left(state, cid))
+                 for cid in state.order)
 
 
 class EncounterCreated(Record):

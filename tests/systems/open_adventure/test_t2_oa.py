@@ -31,3 +31,30 @@ def test_new_npc_text_says_challenge_points_T2_OA(oa):
 def test_new_pc_points_challenge_refused_T2_OA(oa):
     refused(oa, 2, "new", "kara", "--points", "challenge=3", contains="NPC")
     refused(oa, 2, "new", "wolf2", "--npc", "--points", "challenge=x", contains="--points challenge")
+
+
+def _hall(oa):
+    ok(oa, "encounter", "new", "hall", "bloodwind", "warheart", "goblin", "orc",
+       "--reaction", "bloodwind=9", "--reaction", "warheart=5")
+
+
+def test_encounter_show_lists_points_wounds_challenge_conditions_T2_OA(oa):
+    _hall(oa)
+    ok(oa, "points", "bloodwind", "body", "-3")
+    ok(oa, "wound", "orc")
+    ok(oa, "condition", "goblin", "+prone")
+    ok(oa, "condition", "warheart", "+stunned", "--rounds", "1")
+    rows = {p["id"]: p for p in ok(oa, "encounter", "show")["participants"]}
+    assert list(rows) == ["bloodwind", "goblin", "warheart", "orc"]
+    assert rows["bloodwind"]["points"] == {"body": 9, "mind": 8, "spirit": 9} and "challenge_points" not in rows["bloodwind"]
+    assert rows["goblin"]["challenge_points"] == 6 and rows["goblin"]["conditions"] == ["prone"]
+    assert rows["orc"]["wounds"] == 1 and rows["orc"]["challenge_points"] == 12
+    assert rows["warheart"]["rounds_left"] == {"stunned": 1}
+    out = run(oa, "encounter", "show").out.splitlines()
+    assert out[0].startswith("hall: Round 1, no Turn going")
+    assert out[2].split() == ["participant", "body", "mind", "spirit", "wounds", "challenge", "conditions"]
+    table = {line.split()[0]: line for line in out[4:]}
+    assert table["bloodwind"].split() == ["bloodwind", "9", "8", "9", "0", "-", "-"]
+    assert table["goblin"].split() == ["goblin", "(NPC)", "-", "-", "-", "0", "6", "prone"]
+    assert table["orc"].split() == ["orc", "(NPC)", "10", "-", "-", "1", "12", "-"]
+    assert table["warheart"].split()[-4:] == ["-", "stunned", "(1", "Round", "left)"][-4:]
