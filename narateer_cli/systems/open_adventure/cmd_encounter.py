@@ -92,6 +92,7 @@ def encounter_show(app, enc_id):
 Examples:
   {GATE}
   narateer turn start
+  narateer turn minor --what "draw the axe"
   narateer turn end
   narateer turn start amicus""")
 def turn_cmd():
@@ -111,6 +112,25 @@ def turn_start(app, char):
     with Session(app) as s:
         data = start_turn(s, char)
     emit(app, KIND + "turn", data)
+
+
+@command(group=turn_cmd, name="minor", help=f"""Spend the Minor Action of the Turn going (R-OA-ACT-2): draw a weapon,
+open a door, shout a warning. No check; refused when it is not CHAR's Turn or the Minor Action is spent.
+
+\b
+Examples:
+  {GATE}
+  narateer turn start
+  narateer turn minor --what "draw the axe"
+  narateer turn minor bloodwind""")
+@click.argument("char", required=False)
+@click.option("--what", metavar="TEXT", help="What the Minor Action does (logged).")
+def turn_minor(app, char, what):
+    from .in_encounter import minor_action
+
+    with Session(app) as s:
+        data = minor_action(s, char, what)
+    emit(app, KIND + "minor", data)
 
 
 @command(group=turn_cmd, name="end", help=f"""End the current Turn.

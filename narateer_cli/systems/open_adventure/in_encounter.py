@@ -173,6 +173,16 @@ def end_turn(s):
     return finish(s, "turn end", state.actor, {}, report, enc_id, state)
 
 
+def minor_action(s, char, what):
+    """`turn minor`: the actor's Minor Action spent (R-OA-ACT-2); logged like the other turn commands."""
+    from . import turns
+    from .files import finish
+
+    enc_id, state = current(s, s.app.encounter_id)
+    state, result = turns.spend_minor(state, char, what)
+    return finish(s, "turn minor", result.actor, {"what": what} if what else {}, result, enc_id, state)
+
+
 def join_encounter(s, char, reaction):
     """`encounter join`: CHAR takes its Reaction place (A-OA-TURN); logged."""
     from . import turns

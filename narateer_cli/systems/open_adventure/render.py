@@ -82,6 +82,15 @@ def participant_json(p) -> dict:
     return data
 
 
+def minor_json(r) -> dict:
+    """`turn minor`: what is left of the Turn, and the one-line message the log and the terminal show."""
+    what = f": {r.what}" if r.what else ""
+    left = "Major Action left" if r.major else "nothing left"
+    return {"system": r.system, "encounter": r.encounter, "round": r.round, "actor": r.actor, "major": r.major,
+            "minor": r.minor, "order": list(r.order), "what": r.what,
+            "message": f"{r.actor} spends the Minor Action{what} ({left})"}
+
+
 def encounter_new_json(r) -> dict:
     return {"system": r.system, "encounter": r.encounter, "order": list(r.order), "round": r.round,
             "message": f"encounter {r.encounter}: order {', '.join(r.order)}"}
@@ -360,4 +369,5 @@ FORMATTERS = {"oa-check": check_text, "oa-dry-run": dry_run_text, "oa-odds": odd
               "oa-chart": chart_text, "oa-time-chart": time_chart_text, "oa-ds": ds_text, "oa-ds-tier": ds_tier_text,
               "oa-points": points_text, "oa-wounds": wounds_text, "oa-turn": turn_text, "oa-show": show_text,
               "oa-new": message_text, "oa-encounter-new": message_text, "oa-condition": message_text,
+              "oa-minor": message_text,
               "oa-resolve": resolve_text}

@@ -40,6 +40,13 @@ def participants(state: TurnState, sheets: dict) -> tuple:
                  for cid in state.order)
 
 
+class MinorSpent(Record):
+    """`turn minor`: the actor spent this Turn's Minor Action (R-OA-ACT-2), on `what` when told."""
+    _shape = "narateer_cli.systems.open_adventure.render:minor_json"
+    _fields = ("system", "encounter", "round", "actor", "major", "minor", "order", "what")
+    _defaults = {"what": None}
+
+
 class EncounterCreated(Record):
     """`encounter new`: the encounter and its Reaction order (A-OA-TURN)."""
     _shape = "narateer_cli.systems.open_adventure.render:encounter_new_json"
@@ -96,6 +103,16 @@ def start_turn(state: TurnState, who: str | None = None) -> tuple[TurnState, Tur
 def end_turn(state: TurnState) -> tuple[TurnState, TurnReport]:
     state = end(state)
     return state, report(state)
+
+
+def spend_minor(state: TurnState, who: str | None, what: str | None) -> tuple[TurnState, MinorSpent]:
+    """`turn minor [CHAR]`: CHAR (default: the actor) spends this Turn's Minor Action; refused when it is not
+    CHAR's Turn or the Minor Action is spent (R-OA-ACT-2). A Minor Action never takes a check."""
+    if who is None and state.actor is None:
+        raise Refused("no Turn is going", rule="R-OA-ACT-2", fix="run `turn start` first")
+    state = spend(state, who or state.actor, "minor")
+    return state, MinorSpent(system="open-adventure", encounter=state.encounter, round=state.round, actor=state.actor,
+                             major=not state.major, minor=not state.minor, order=tuple(state.order), what=what)
 
 
 def join_turns(state: TurnState, cid: str, reaction: int | None, sheets: dict, rules) -> tuple[TurnState, TurnReport]:

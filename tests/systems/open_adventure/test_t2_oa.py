@@ -58,3 +58,24 @@ def test_encounter_show_lists_points_wounds_challenge_conditions_T2_OA(oa):
     assert table["goblin"].split() == ["goblin", "(NPC)", "-", "-", "-", "0", "6", "prone"]
     assert table["orc"].split() == ["orc", "(NPC)", "10", "-", "-", "1", "12", "-"]
     assert table["warheart"].split()[-4:] == ["-", "stunned", "(1", "Round", "left)"][-4:]
+
+
+def test_turn_minor_spends_the_minor_action_once_per_turn_T2_OA(oa):
+    _hall(oa)
+    refused(oa, 3, "turn", "minor", contains="no Turn is going")
+    ok(oa, "turn", "start")
+    refused(oa, 3, "turn", "minor", "goblin", contains="not goblin's Turn")
+    d = ok(oa, "turn", "minor", "--what", "draw the axe")
+    assert d["actor"] == "bloodwind" and d["minor"] is False and d["major"] is True and d["what"] == "draw the axe"
+    assert "bloodwind spends the Minor Action: draw the axe" in d["message"]
+    assert ok(oa, "encounter", "show")["minor"] is False
+    refused(oa, 3, "turn", "minor", "bloodwind", contains="Minor Action")
+    log = run(oa, "encounter", "log", "--last", "1")
+    assert log.code == 0 and "draw the axe" in log.out
+    assert run(oa, "verify").code == 0
+    ok(oa, "turn", "end")
+    ok(oa, "turn", "start")
+    r = run(oa, "turn", "minor")
+    assert r.code == 0 and r.out.strip() == "goblin spends the Minor Action (Major Action left)"
+    assert run(oa, "undo").code == 0
+    assert ok(oa, "encounter", "show")["minor"] is True
