@@ -69,7 +69,8 @@ def encounter_join(app, char, reaction):
     emit(app, KIND + "turn", data)
 
 
-@command(group=encounter_cmd, name="show", help=f"""The encounter's Round, order and whose Turn it is (default: the current one).
+@command(group=encounter_cmd, name="show", help=f"""The encounter's Round, order and whose Turn it is (default: the current one),
+and a table of each participant's current Points, Wounds, Challenge Points (NPCs) and conditions.
 
 \b
 Examples:
@@ -78,12 +79,11 @@ Examples:
   narateer encounter show gate""")
 @click.argument("enc_id", required=False)
 def encounter_show(app, enc_id):
-    from .in_encounter import current
-    from .turns import report
+    from .in_encounter import show_encounter
 
     with Session(app, write=False) as s:
-        _, state = current(s, enc_id or app.encounter_id)
-    emit(app, KIND + "turn", report(state))
+        data = show_encounter(s, enc_id or app.encounter_id)
+    emit(app, KIND + "turn", data)
 
 
 @click.group(name="turn", help=f"""Start and end Turns: one Major and one Minor Action each (R-OA-ACT-2).
@@ -92,6 +92,7 @@ def encounter_show(app, enc_id):
 Examples:
   {GATE}
   narateer turn start
+  narateer turn minor --what "draw the axe"
   narateer turn end --next amicus
   narateer turn end""")
 def turn_cmd():
@@ -111,6 +112,25 @@ def turn_start(app, char):
     with Session(app) as s:
         data = start_turn(s, char)
     emit(app, KIND + "turn", data)
+
+
+@command(group=turn_cmd, name="minor", help=f"""Spend the Minor Action of the Turn going (R-OA-ACT-2): draw a weapon,
+open a door, shout a warning. No check; refused when it is not CHAR's Turn or the Minor Action is spent.
+
+\b
+Examples:
+  {GATE}
+  narateer turn start
+  narateer turn minor --what "draw the axe"
+  narateer turn minor bloodwind""")
+@click.argument("char", required=False)
+@click.option("--what", metavar="TEXT", help="What the Minor Action does (logged).")
+def turn_minor(app, char, what):
+    from .in_encounter import minor_action
+
+    with Session(app) as s:
+        data = minor_action(s, char, what)
+    emit(app, KIND + "minor", data)
 
 
 @command(group=turn_cmd, name="end", help=f"""End the current Turn; --next CHAR starts CHAR's Turn at once.

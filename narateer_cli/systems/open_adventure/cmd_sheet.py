@@ -22,7 +22,7 @@ def _pairs(items, option: str, example: str) -> dict:
 \b
 Examples:
   narateer new kara --attribute strength=3 --attribute presence=2 --mo Warrior=2 --specialization swords
-  narateer new wolf --npc --attribute body=4 --reaction 5 --action bite=6:2
+  narateer new wolf --npc --attribute body=4 --reaction 5 --action bite=6:2 --points challenge=8
   narateer new guard --from orc --count 3      (guard-1, guard-2, guard-3)""")
 @click.argument("char_id")
 @click.option("--name", help="Display name (default: the id).")
@@ -30,7 +30,7 @@ Examples:
 @click.option("--attribute", multiple=True, metavar="K=V", help="An attribute score (0 when not given), repeatable.")
 @click.option("--mo", metavar="NAME=N", help="The MO and its score.")
 @click.option("--specialization", multiple=True, metavar="S", help="A Specialization, repeatable.")
-@click.option("--points", "pools", multiple=True, metavar="POOL=N", help="A point pool (body, mind, spirit).")
+@click.option("--points", "pools", multiple=True, metavar="POOL=N", help="A point pool (body, mind, spirit; NPC: challenge=N, its Challenge Points).")
 @click.option("--defense", multiple=True, metavar="K=V", help="A Defense (body, mind, spirit).")
 @click.option("--reaction", type=int, help="NPC: the statblock's Reaction Score.")
 @click.option("--action", multiple=True, metavar="NAME=AS[:EFFECT]", help="NPC: a statblock action, repeatable.")

@@ -35,6 +35,15 @@ def current(s, enc_id=None):
     return enc_id, load_state(s, enc_id)
 
 
+def show_encounter(s, enc_id=None):
+    """`encounter show`: the turn report with each participant's row read from its sheet."""
+    from .files import load
+    from .turns import participants, report
+
+    _, state = current(s, enc_id)
+    return report(state).replace(participants=participants(state, {cid: load(s, cid).sheet for cid in state.order}))
+
+
 def _parties(s, decl):
     """The sheets a declaration names besides the actor: the --vs target and the --opposed opponent."""
     from .files import load
@@ -173,6 +182,16 @@ def end_turn(s, next_id=None):
         return finish(s, "turn end", state.actor, {}, report, enc_id, state)
     _drop_expired(s, state, report)
     return finish(s, "turn end", ended, {"next": next_id}, report, enc_id, state)
+
+
+def minor_action(s, char, what):
+    """`turn minor`: the actor's Minor Action spent (R-OA-ACT-2); logged like the other turn commands."""
+    from . import turns
+    from .files import finish
+
+    enc_id, state = current(s, s.app.encounter_id)
+    state, result = turns.spend_minor(state, char, what)
+    return finish(s, "turn minor", result.actor, {"what": what} if what else {}, result, enc_id, state)
 
 
 def join_encounter(s, char, reaction):

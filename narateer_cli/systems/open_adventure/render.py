@@ -66,7 +66,29 @@ def turn_json(r) -> dict:
         data["rounds_left"] = r.rounds_left
     if r.expired:
         data["expired"] = list(r.expired)
+    if r.participants:
+        data["participants"] = [participant_json(p) for p in r.participants]
     return data
+
+
+def participant_json(p) -> dict:
+    """An `encounter show` row: `challenge_points` for NPCs only, `rounds_left` only while a timer runs."""
+    data = {"id": p.id, "npc": p.npc, "points": dict(p.points), "wounds": p.wounds}
+    if p.npc:
+        data["challenge_points"] = p.challenge_points
+    data["conditions"] = list(p.conditions)
+    if p.rounds_left:
+        data["rounds_left"] = dict(p.rounds_left)
+    return data
+
+
+def minor_json(r) -> dict:
+    """`turn minor`: what is left of the Turn, and the one-line message the log and the terminal show."""
+    what = f": {r.what}" if r.what else ""
+    left = "Major Action left" if r.major else "nothing left"
+    return {"system": r.system, "encounter": r.encounter, "round": r.round, "actor": r.actor, "major": r.major,
+            "minor": r.minor, "order": list(r.order), "what": r.what,
+            "message": f"{r.actor} spends the Minor Action{what} ({left})"}
 
 
 def encounter_new_json(r) -> dict:
@@ -87,7 +109,11 @@ def action_row_json(row) -> dict:
 
 
 def sheet_created_json(r) -> dict:
-    return {"system": r.system, "id": r.id, "file": r.file, "npc": r.npc, "message": f"created {r.file}"}
+    data = {"system": r.system, "id": r.id, "file": r.file, "npc": r.npc, "message": f"created {r.file}"}
+    if r.challenge_points is not None:
+        data["challenge_points"] = r.challenge_points
+        data["message"] += f" (Challenge Points {r.challenge_points})"
+    return data
 
 
 def sheets_copied_json(r) -> dict:
@@ -272,9 +298,29 @@ def turn_text(data: dict) -> str:
     lines = [head]
     if data.get("expired"):
         lines.append(f"  {data['actor']}: {', '.join(data['expired'])} ended (T-DURATION)")
+    if data.get("participants"):
+        return _join(lines + ["", participants_table(data["participants"])])
     for cid, timers in (data.get("rounds_left") or {}).items():
         lines.append(f"  {cid}: " + ", ".join(f"{n} {rounds_words(r, cid)}" for n, r in timers.items()))
     return _join(lines)
+
+
+def participants_table(rows) -> str:
+    """`encounter show`: participant, current Body/Mind/Spirit Points, Wounds, Challenge Points (NPCs) and
+    conditions with the Rounds left on timed ones (T-DURATION); '-' where the sheet has none."""
+    from narateer_cli.render import table
+
+    def cell(row):
+        pools = row.get("points") or {}
+        left = row.get("rounds_left") or {}
+        names = list(row["conditions"]) + [n for n in left if n not in row["conditions"]]
+        conds = ", ".join(c + (f" ({rounds_words(left[c], row['id'])})" if c in left else "") for c in names)
+        challenge = row.get("challenge_points")
+        return [row["id"] + (" (NPC)" if row["npc"] else ""), *(pools.get(g, "-") for g in ("body", "mind", "spirit")),
+                row["wounds"], "-" if challenge is None else challenge, conds or "-"]
+
+    return table([cell(r) for r in rows], ["participant", "body", "mind", "spirit", "wounds", "challenge",
+                                           "conditions"], disable_numparse=True)
 
 
 def show_text(data: dict) -> str:
@@ -323,4 +369,5 @@ FORMATTERS = {"oa-check": check_text, "oa-dry-run": dry_run_text, "oa-odds": odd
               "oa-chart": chart_text, "oa-time-chart": time_chart_text, "oa-ds": ds_text, "oa-ds-tier": ds_tier_text,
               "oa-points": points_text, "oa-wounds": wounds_text, "oa-turn": turn_text, "oa-show": show_text,
               "oa-new": message_text, "oa-encounter-new": message_text, "oa-condition": message_text,
+              "oa-minor": message_text,
               "oa-resolve": resolve_text}

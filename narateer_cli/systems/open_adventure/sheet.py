@@ -64,7 +64,8 @@ class SheetView(Record):
 class SheetCreated(Record):
     """`new ID`: the sheet written."""
     _shape = "narateer_cli.systems.open_adventure.render:sheet_created_json"
-    _fields = ("system", "id", "file", "npc")
+    _fields = ("system", "id", "file", "npc", "challenge_points")
+    _defaults = {"challenge_points": None}
 
 
 class SheetsCopied(Record):
@@ -265,6 +266,9 @@ def new_doc(char_id: str, name, npc: bool, given: dict, rules, mo=None, speciali
     doc = {"name": name or char_id, "kind": "npc" if npc else "pc"}
     doc.update(_npc_block(scores, reaction, actions or {}, limit) if npc else _pc_block(scores, reaction, actions, rules))
     doc.update(_training(mo, specializations, limit))
+    pools = dict(pools or {})
+    if "challenge" in pools:
+        doc["challenge_points"] = _challenge(pools.pop("challenge"), npc, limit)
     for key, option in (("defenses", defenses), ("points", pools)):
         values = {k: whole(v, f"--{key} {k}", limit) for k, v in (option or {}).items()}
         if values:
@@ -272,6 +276,14 @@ def new_doc(char_id: str, name, npc: bool, given: dict, rules, mo=None, speciali
     doc["wounds"] = 0
     doc["conditions"] = []
     return doc
+
+
+def _challenge(text, npc: bool, limit: int) -> int:
+    """`--points challenge=N`: an NPC's Challenge Points (R-OA-EFF-2); a PC has none."""
+    if not npc:
+        raise BadInput("--points challenge=N is for NPC statblocks (Challenge Points)",
+                       fix="add --npc, or give a PC's pools as body=, mind=, spirit=")
+    return whole(text, "--points challenge", limit)
 
 
 def _training(mo, specializations, limit: int) -> dict:
@@ -310,7 +322,7 @@ def new_sheet(char_id: str, name, npc: bool, given: dict, rules, **options) -> t
     doc = new_doc(char_id, name, npc, given, rules, **options)
     sheet = parse_sheet(char_id, doc, f"characters/{char_id}.yaml", rules)
     return doc, sheet, SheetCreated(system="open-adventure", id=char_id, file=f"characters/{char_id}.yaml",
-                                    npc=sheet.npc)
+                                    npc=sheet.npc, challenge_points=sheet.challenge_points)
 
 
 def copied(source: str, ids) -> SheetsCopied:

@@ -20,8 +20,31 @@ class TurnReport(Record):
     """What `turn start|end`, `encounter show|join` print: the Round, whose Turn, the Actions it has left
     (`major`, `minor`: True while unspent), the order, timed conditions (T-DURATION) and those that ended."""
     _shape = "narateer_cli.systems.open_adventure.render:turn_json"
-    _fields = ("system", "encounter", "round", "actor", "major", "minor", "order", "rounds_left", "expired")
-    _defaults = {"rounds_left": {}, "expired": ()}
+    _fields = ("system", "encounter", "round", "actor", "major", "minor", "order", "rounds_left", "expired",
+               "participants")
+    _defaults = {"rounds_left": {}, "expired": (), "participants": ()}
+
+
+class Participant(Record):
+    """One row of `encounter show`'s table: a participant's current pools, Wounds, Challenge Points (NPCs)
+    and conditions, with the Rounds left on those the state times (T-DURATION)."""
+    _shape = "narateer_cli.systems.open_adventure.render:participant_json"
+    _fields = ("id", "npc", "points", "wounds", "challenge_points", "conditions", "rounds_left")
+
+
+def participants(state: TurnState, sheets: dict) -> tuple:
+    """`encounter show`: each participant in Reaction order, read from its sheet (`sheets`: id -> Sheet)."""
+    return tuple(Participant(id=cid, npc=sheets[cid].npc, points=dict(sheets[cid].points), wounds=sheets[cid].wounds or 0,
+                             challenge_points=sheets[cid].challenge_points if sheets[cid].npc else None,
+                             conditions=tuple(sheets[cid].conditions or ()), rounds_left=rounds_left(state, cid))
+                 for cid in state.order)
+
+
+class MinorSpent(Record):
+    """`turn minor`: the actor spent this Turn's Minor Action (R-OA-ACT-2), on `what` when told."""
+    _shape = "narateer_cli.systems.open_adventure.render:minor_json"
+    _fields = ("system", "encounter", "round", "actor", "major", "minor", "order", "what")
+    _defaults = {"what": None}
 
 
 class EncounterCreated(Record):
@@ -85,6 +108,16 @@ def end_turn(state: TurnState, next_id: str | None = None) -> tuple[TurnState, T
     if next_id is not None:
         return start_turn(state, next_id)
     return state, report(state)
+
+
+def spend_minor(state: TurnState, who: str | None, what: str | None) -> tuple[TurnState, MinorSpent]:
+    """`turn minor [CHAR]`: CHAR (default: the actor) spends this Turn's Minor Action; refused when it is not
+    CHAR's Turn or the Minor Action is spent (R-OA-ACT-2). A Minor Action never takes a check."""
+    if who is None and state.actor is None:
+        raise Refused("no Turn is going", rule="R-OA-ACT-2", fix="run `turn start` first")
+    state = spend(state, who or state.actor, "minor")
+    return state, MinorSpent(system="open-adventure", encounter=state.encounter, round=state.round, actor=state.actor,
+                             major=not state.major, minor=not state.minor, order=tuple(state.order), what=what)
 
 
 def join_turns(state: TurnState, cid: str, reaction: int | None, sheets: dict, rules) -> tuple[TurnState, TurnReport]:

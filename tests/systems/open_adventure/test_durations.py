@@ -23,13 +23,13 @@ def test_a_timed_condition_ends_as_its_owner_s_turn_starts_n_rounds_later(oa):
     _turns(oa, "goblin")                                   # Round 1: still stunned
     _turns(oa, "amicus")                                   # Round 2
     assert ok(oa, "encounter", "show")["rounds_left"] == {"goblin": {"stunned": 1}}
-    assert "goblin: stunned 1 Round left" in run(oa, "encounter", "show").out
+    assert "stunned (1 Round left)" in run(oa, "encounter", "show").out  # in goblin's row of the table (T2-OA)
     assert "stunned" in (oa / "characters" / "goblin.yaml").read_text()
     _turns(oa, "goblin")                                   # Round 2: still stunned through this Turn
     _turns(oa, "amicus")                                   # Round 3
     assert ok(oa, "show", "goblin")["rounds_left"] == {"stunned": 0}  # no Round left, yet it holds until then
     assert "stunned (ends at the start of goblin's next Turn)" in run(oa, "show", "goblin").out
-    assert "goblin: stunned ends at the start of goblin's next Turn" in run(oa, "encounter", "show").out
+    assert "stunned (ends at the start of goblin's next Turn)" in run(oa, "encounter", "show").out
     r = ok(oa, "turn", "start", "goblin")                  # Round 3, goblin's Turn: it ends now
     assert r["expired"] == ["stunned"] and "rounds_left" not in r
     assert ok(oa, "show", "goblin")["conditions"] == []
