@@ -145,11 +145,12 @@ def _blind(plan, geo, rules, used):
 
 
 def _limit(perf, card):
+    """The metres a card reaches; Touch is within reach whatever the card's range (R-CARD-PROP-10, T2-RULES)."""
     kind = card.range_kind
-    if kind == "meter":
-        return card.range
     if kind == "reach" or card.has("touch"):
         return perf.reach + card.reach_bonus
+    if kind == "meter":
+        return card.range
     if kind == "self":
         return card.area if card.area is not None else 0
     return None
