@@ -53,6 +53,8 @@ def prepare(world, decl, rules) -> Plan:
         from narateer_cli.suggest import unknown
 
         raise unknown("card", decl.card, sorted({*owner.cards, *world.cards}))
+    if decl.drop_concentration and not card.has("concentration"):
+        raise BadInput(f"{card.id} needs no concentration", fix="drop --drop-concentration")
     performer = _companion(world, owner, card, decl)
     perf_id = performer.id if performer else owner.id
     targets = tuple(decl.targets)
