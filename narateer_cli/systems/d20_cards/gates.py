@@ -53,6 +53,8 @@ def prepare(world, decl, rules) -> Plan:
         from narateer_cli.suggest import unknown
 
         raise unknown("card", decl.card, sorted({*owner.cards, *world.cards}))
+    if decl.drop_concentration and not card.has("concentration"):
+        raise BadInput(f"{card.id} needs no concentration", fix="drop --drop-concentration")
     performer = _companion(world, owner, card, decl)
     perf_id = performer.id if performer else owner.id
     targets = tuple(decl.targets)
@@ -145,11 +147,12 @@ def _blind(plan, geo, rules, used):
 
 
 def _limit(perf, card):
+    """The metres a card reaches; Touch is within reach whatever the card's range (R-CARD-PROP-10, T2-RULES)."""
     kind = card.range_kind
-    if kind == "meter":
-        return card.range
     if kind == "reach" or card.has("touch"):
         return perf.reach + card.reach_bonus
+    if kind == "meter":
+        return card.range
     if kind == "self":
         return card.area if card.area is not None else 0
     return None

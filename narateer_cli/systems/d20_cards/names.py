@@ -12,6 +12,8 @@ from __future__ import annotations
 # The conditions the engine itself reads (A-CARD-NULL, -CRIT, -DYING, R-CARD-PROP-9); the ruleset adds
 # its senses (A-CARD-SENSES) and `mobility_blocked_by` (A-CARD-MOBILITY).
 RULE_CONDITIONS = ("nullified", "critical", "dying", "stabilized", "swan_song")
+# A-CARD-MOBILITY as shipped (T2-RULES): every incapacitating condition refuses a Mobility card.
+MOBILITY_BLOCKERS = ("immobilized", "incapacitated", "unconscious", "paralyzed", "stunned", "restrained")
 RESOURCES = ("ap",)
 RECHARGES = ("proper",)
 
@@ -20,7 +22,7 @@ def known_conditions(rules) -> list[str]:
     """Every condition the rules read, sorted: the engine's own, the senses', Mobility's blockers."""
     knob = (rules.get if isinstance(rules, dict) else lambda key: getattr(rules, key, None))
     senses = (knob("senses") or {}) if rules is not None else {}
-    blockers = knob("mobility_blocked_by") or () if rules is not None else ("immobilized", "incapacitated")
+    blockers = knob("mobility_blocked_by") or () if rules is not None else MOBILITY_BLOCKERS
     names = {*RULE_CONDITIONS, *blockers, *(str(c) for group in senses.values() for c in (group or ()))}
     return sorted(str(n).lower() for n in names)
 

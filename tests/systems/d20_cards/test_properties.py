@@ -10,7 +10,7 @@ from fractions import Fraction
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from narateer_cli.errors import Refused
+from narateer_cli.errors import BadInput, Refused
 from narateer_cli.systems.d20_cards import timeflow
 from narateer_cli.systems.d20_cards.act import act
 from narateer_cli.systems.d20_cards.dice import DiceSource
@@ -43,6 +43,9 @@ steps = st.lists(st.one_of(
 ), min_size=1, max_size=40)
 
 
+BAD = "bad input"
+
+
 class Model:
     """AP, charges, cooldowns and Concentration as the chapter describes them, nothing more."""
 
@@ -54,8 +57,11 @@ class Model:
         if card in COOLDOWN:
             self.cooldowns[card] = COOLDOWN[card]
 
-    def act(self, card, drop_flag) -> bool:
+    def act(self, card, drop_flag):
+        """True (runs), False (refused, exit 3) or BAD (`--drop-concentration` on a card without it, exit 2)."""
         concentration = card in ("ward", "focus")
+        if drop_flag and not concentration:
+            return BAD
         if concentration and self.conc and not drop_flag:
             return False
         if card in self.cooldowns or self.charges.get(card, 1) == 0 or self.ap < COST[card]:
@@ -116,7 +122,10 @@ def test_random_card_sequences_match_the_model(sequence, seed):
                     if t.damage:
                         assert t.damage.overkill >= 0 and t.damage.taken in (t.damage.dealt, 2 * t.damage.dealt)
             except Refused:
-                assert not allowed, f"{card} refused but the model allows it"
+                assert allowed is False, f"{card} refused but the model allows it"
+                assert repr(w) == before
+            except BadInput:
+                assert allowed == BAD, f"{card} is bad input but the model runs it"
                 assert repr(w) == before
         elif step[0] == "turn":
             round_no += 1
