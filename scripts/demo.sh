@@ -60,6 +60,7 @@ done
 
 # H-1: every encounter played above verifies, and every sheet agrees with its logs.
 printf '\n\033[1m# the Narateer campaign again\033[0m\n'
+say verify campaign
 say verify skirmish
 say verify brawl
 say check

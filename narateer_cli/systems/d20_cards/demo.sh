@@ -32,3 +32,4 @@ say verify
 say undo
 say verify
 say check
+say verify campaign

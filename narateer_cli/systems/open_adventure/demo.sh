@@ -29,3 +29,4 @@ say verify
 say undo
 say verify
 say check
+say verify campaign
