@@ -128,17 +128,21 @@ def markdown_lines(reports):
     yield from ("# Session report", "")
     for log_id, when, count, pairs in reports:
         yield from (f"## {title(log_id)}", "", f"{when}; {count} entries", "")
-        section = None
-        for label, cells in pairs:
-            if label != section:
-                if section is not None:
-                    yield ""
-                section = label
-                yield from (f"### {label}", "", "| " + " | ".join(HEAD) + " |",
-                            "|" + "|".join("---:" if h in ("#", "chance") else "---" for h in HEAD) + "|")
-            yield "| " + " | ".join(_md_cell(c) for c in cells) + " |"
-        if section is not None:
-            yield ""
+        closing = []
+        for label, rows in _sections(pairs):
+            yield from closing + [f"### {label}", "", "| " + " | ".join(HEAD) + " |",
+                                  "|" + "|".join("---:" if h in ("#", "chance") else "---" for h in HEAD) + "|"]
+            yield from ("| " + " | ".join(_md_cell(c) for c in cells) + " |" for cells in rows)
+            closing = [""]
+        yield from closing
+
+
+def _sections(pairs):
+    """(section label, its rows) for each run of (label, cells) pairs under one label, read as they come."""
+    from itertools import groupby
+
+    for label, run in groupby(pairs, key=lambda pair: pair[0]):
+        yield label, (cells for _, cells in run)
 
 
 def _md_cell(text: str) -> str:
@@ -167,18 +171,14 @@ def html_lines(reports):
                 "<title>Session report</title>", f"<style>{STYLE}</style></head><body>", "<h1>Session report</h1>")
     for log_id, when, count, pairs in reports:
         yield from (f"<h2>{escape(title(log_id))}</h2>", f"<p>{escape(when)}; {count} entries</p>")
-        section = None
-        for label, cells in pairs:
-            if label != section:
-                if section is not None:
-                    yield "</tbody></table>"
-                section = label
-                yield from (f"<h3>{escape(label)}</h3>", "<table><thead><tr>"
-                            + "".join(f"<th>{escape(h)}</th>" for h in HEAD) + "</tr></thead><tbody>")
-            yield "<tr>" + "".join(f'<td{" class=n" if i in (0, 5) else ""}>{escape(str(c))}</td>'
-                                   for i, c in enumerate(cells)) + "</tr>"
-        if section is not None:
-            yield "</tbody></table>"
+        closing = []
+        for label, rows in _sections(pairs):
+            yield from closing + [f"<h3>{escape(label)}</h3>", "<table><thead><tr>"
+                                  + "".join(f"<th>{escape(h)}</th>" for h in HEAD) + "</tr></thead><tbody>"]
+            yield from ("<tr>" + "".join(f'<td{" class=n" if i in (0, 5) else ""}>{escape(str(c))}</td>'
+                                         for i, c in enumerate(cells)) + "</tr>" for cells in rows)
+            closing = ["</tbody></table>"]
+        yield from closing
     yield "</body></html>"
 
 

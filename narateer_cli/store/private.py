@@ -37,12 +37,14 @@ TAG = ":private/"  # how a transaction names a private file (a data file's path 
 
 _WHERE: dict[str, tuple[Path, Path, tuple[str, ...]]] = {}  # campaign root -> (base, folder, parts below base)
 _MADE: set[str] = set()
+_IDENTITY: dict = {}  # campaign root -> its identity, and "secret" -> the machine secret (this command's)
 
 
 def forget():
     """Forget what this process found and made (each command looks again: a folder may have moved)."""
     _WHERE.clear()
     _MADE.clear()
+    _IDENTITY.clear()
     _SAID.clear()
 
 
@@ -188,14 +190,27 @@ def legacy(root: Path) -> Path | None:
 # ---- records bound to this machine and this campaign (G-PRIV-2) ---------------------------------
 
 def identity(root: Path) -> str:
-    """What a clone or a copy cannot carry: the campaign's real path and its private folder's inode."""
-    return f"{root.resolve()}\n{os.stat(folder(root)).st_ino}"
+    """What a clone or a copy cannot carry: the campaign's real path and its private folder's inode (found once
+    per command: a command seals and opens several records)."""
+    key = str(root)
+    if key not in _IDENTITY:
+        _IDENTITY[key] = f"{root.resolve()}\n{os.stat(folder(root)).st_ino}"
+    return _IDENTITY[key]
+
+
+def _secret() -> bytes | None:
+    """The machine secret, read once per command."""
+    from .txn import machine_secret
+
+    if "secret" not in _IDENTITY:
+        _IDENTITY["secret"] = machine_secret()
+    return _IDENTITY["secret"]
 
 
 def _mac(root: Path, kind: str, name: str, body: str, ident: str | None = None) -> str | None:
-    from .txn import hmac_sha256, machine_secret
+    from .txn import hmac_sha256
 
-    secret = machine_secret()
+    secret = _secret()
     if secret is None:
         return None
     message = "\n".join((kind, name, ident or identity(root), body)).encode("utf-8", "surrogatepass")

@@ -25,18 +25,20 @@ def _make_move(app, char, name, faces):
     emit(app, "roll", result)
 
 
+def _move_params(fn):
+    """CHAR MOVE [--faces F]: what `roll` and `resolve` both take."""
+    fn = click.option("--faces", metavar="F", help="The two d6 rolled at the table: 3,5.")(fn)
+    return click.argument("char")(click.argument("move")(fn))
+
+
 @command(rolls=True, help="Make a move: roll 2d6 + the move's stat.\n\n\b\nExample:\n  narateer roll rook push-through")
-@click.argument("char")
-@click.argument("move")
-@click.option("--faces", metavar="F", help="The two d6 rolled at the table: 3,5.")
+@_move_params
 def roll_cmd(app, char, move, faces):
     _make_move(app, char, move, faces)
 
 
 @command(rolls=True, help="Make a move (the same as roll).\n\n\b\nExample:\n  narateer resolve vesper charm")
-@click.argument("char")
-@click.argument("move")
-@click.option("--faces", metavar="F", help="The two d6 rolled at the table: 3,5.")
+@_move_params
 def resolve_cmd(app, char, move, faces):
     _make_move(app, char, move, faces)
 
