@@ -32,4 +32,3 @@ say verify
 say undo
 say verify
 say check
-say verify campaign

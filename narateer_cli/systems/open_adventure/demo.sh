@@ -29,4 +29,3 @@ say verify
 say undo
 say verify
 say check
-say verify campaign
