@@ -193,18 +193,20 @@ def identity(root: Path) -> str:
     """What a clone or a copy cannot carry: the campaign's real path and its private folder's inode (found once
     per command: a command seals and opens several records)."""
     key = str(root)
-    if key not in _IDENTITY:
-        _IDENTITY[key] = f"{root.resolve()}\n{os.stat(folder(root)).st_ino}"
-    return _IDENTITY[key]
+    found = _IDENTITY.get(key)
+    if found is None:  # read into a local: another command in this process may forget() meanwhile
+        found = _IDENTITY[key] = f"{root.resolve()}\n{os.stat(folder(root)).st_ino}"
+    return found
 
 
 def _secret() -> bytes | None:
     """The machine secret, read once per command."""
     from .txn import machine_secret
 
-    if "secret" not in _IDENTITY:
-        _IDENTITY["secret"] = machine_secret()
-    return _IDENTITY["secret"]
+    found = _IDENTITY.get("secret")
+    if found is None:
+        found = _IDENTITY["secret"] = machine_secret()
+    return found
 
 
 def _mac(root: Path, kind: str, name: str, body: str, ident: str | None = None) -> str | None:
