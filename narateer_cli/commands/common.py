@@ -45,10 +45,17 @@ def _signed(fn) -> bool:
     return any(isinstance(p, click.Argument) and p.name == "changes" for p in getattr(fn, "__click_params__", ()))
 
 
-def command(group=None, name=None, rolls=False, **attrs):
+def command(group=None, name=None, rolls=False, writes=False, **attrs):
     """A command with the shared `--json` and `--seed` options (accepted after the name too), and
     `--secret` (P-SECRET-1), listed in the help of a command that `rolls`, accepted by every command.
-    A command with a `changes` argument reads signed words (`SignedWords`)."""
+    A command with a `changes` argument reads signed words (`SignedWords`).
+
+    The function computes and returns what happened; the host writes and renders it (S-SYS-7):
+    an `Outcome` is applied in one transaction (`commands/apply.py`), a `Show` only rendered, None
+    means the function rendered its answer itself. With `writes` the function is called with the
+    command's locked `Session` in place of the App (`writes="NAME"`: only when the flag NAME is given;
+    otherwise a read-only Session); without it an `Outcome` is a roll with no character, logged only
+    when secret (P-SECRET-1)."""
 
     def wrap(fn):
         if _signed(fn):
@@ -69,12 +76,49 @@ def command(group=None, name=None, rolls=False, **attrs):
                 app.seed = seed
             app.encounter_id = in_encounter
             app.git_commit = git_commit
-            return fn(app, **kwargs)
+            if not writes:
+                return shown(app, settle(app, None, fn(app, **kwargs)))
+            write = writes is True or bool(writes(kwargs) if callable(writes) else kwargs.get(writes))
+            with Session(app, write=write) as s:
+                answer = fn(s, **kwargs)
+                settled = settle(app, s if write else None, answer)
+            return shown(app, settled)
 
         factory = (group.command if group is not None else click.command)
         return factory(name=name, cls=attrs.pop("cls", Command), **attrs)(inner)
 
     return wrap
+
+
+def settle(app, session, answer):
+    """Apply what a command returned (see `command`); returns (kind, data) to render, or None. `session`: the
+    command's writing Session (None: an Outcome is a roll with no character)."""
+    from ..outcome import Outcome, Show
+
+    if isinstance(answer, Show):
+        return answer.kind, answer.data, 0
+    if not isinstance(answer, Outcome):
+        return None
+    from .apply import apply, apply_bare
+
+    if session is not None:
+        logged = apply(session, answer)
+    else:
+        if answer.secret or getattr(app, "secret", False):
+            apply_bare(app, answer)
+        logged = answer.result
+    return answer.kind, answer.show if answer.show is not None else logged, answer.exit
+
+
+def shown(app, answer):
+    """Render a settled answer (after the lock is let go), then exit with its status."""
+    if answer is None:
+        return
+    kind, data, status = answer
+    if kind is not None:
+        emit(app, kind, data)
+    if status:
+        raise click.exceptions.Exit(status)
 
 
 def faces_options(fn):
@@ -195,6 +239,16 @@ class Session:
         """Change a sheet in this transaction: its counters (`dice`) and any top-level values."""
         sf = self.load(char_id)
         text = sf.render(dice=dice, **values)
+        self.rendered[char_id] = text
+        if text != sf.original:
+            self.txn.write(sf.path, text)
+        else:
+            self.txn.writes.pop(self.txn.rel(sf.path), None)
+
+    def edit_sheet(self, char_id: str, edits: dict, explicit_null: bool = False, skip_zero=frozenset()):
+        """Set key paths of a sheet in this transaction, only their lines changed (store/edit.py)."""
+        sf = self.load(char_id)
+        text = sf.edit(edits, explicit_null, skip_zero)
         self.rendered[char_id] = text
         if text != sf.original:
             self.txn.write(sf.path, text)

@@ -22,13 +22,14 @@ def copy_ids(char_id: str, count: int | None) -> list[str]:
     return ids
 
 
-def copy_sheets(session, other: str, char_id: str, count: int | None, name: str | None = None) -> list[str]:
-    """Write the copies of OTHER's sheet into the session's transaction; returns their ids."""
+def sheet_copies(session, other: str, char_id: str, count: int | None, name: str | None = None) -> dict:
+    """The copies of OTHER's sheet, {id: text}, for an Outcome's `created` (the host writes them)."""
     from ..store import yamlio
 
     ids = copy_ids(char_id, count)
     source = session.load(other)
     fresh = session.campaign.system.hook("fresh_sheet")
+    out = {}
     for number, cid in enumerate(ids, 1):
         path = session.campaign.sheet_path(cid)
         if path.exists():
@@ -38,5 +39,5 @@ def copy_sheets(session, other: str, char_id: str, count: int | None, name: str 
             doc = fresh(doc, session.rules)
         base = name or str(doc.get("name", other))
         doc["name"] = base if count is None else f"{base} {number}"
-        session.txn.write(path, yamlio.dump_rt(doc, source.original))
-    return ids
+        out[cid] = yamlio.dump_rt(doc, source.original)
+    return out

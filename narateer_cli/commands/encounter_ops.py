@@ -54,39 +54,6 @@ def encounter_for(session, char_id: str) -> Encounter | None:
     return None
 
 
-def finish(session, command: str, actor: str, declaration: dict, result: dict, dice: dict,
-           enc: Encounter | None = None, secret: bool = False, entry_id: str | None = None, private=()):
-    """Write every change of one action: sheets, encounter state, log entry, undo record; all or none.
-    `result` is the engine's result (a record, or data); the log holds its JSON shape. Each check in it
-    gets its exact `chance` (P-LUCK-1); a secret roll (`--secret`, `secret=True`, a `guide: true`
-    sheet) logs a commitment in place of its private keys (P-SECRET-1); `private` adds keys this
-    command's secret entry hides too (a target that is itself secret, P-SECRET-2)."""
-    from ..render import plain
-    from ..store import encounters
-
-    result = plain(result)
-    secret = wants_secret(session, actor, result, secret)
-    session.txn.action = f"the {command} action"
-    before_dice = {cid: dict(session.sheet(cid).dice) for cid in dice}
-    for cid, after in dice.items():
-        session.set_sheet(cid, dice=after)
-    root = session.campaign.root
-    if enc is not None:
-        state_text = encounters.state_text(enc.new_state)
-        session.txn.write(encounters.state_path(root, enc.id), state_text)
-    # G-LOG-5: a change outside an encounter goes to the campaign log
-    log_id = enc.id if enc is not None else (encounters.CAMPAIGN if session.txn.changed() or secret else None)
-    if log_id is not None:
-        moves = {cid: (before_dice[cid], after) for cid, after in dice.items()}
-        log_action(session, log_id, command, actor, declaration, result, moves, secret, entry_id, private)
-    changed = session.txn.changed()
-    session.commit()
-    say_sealed(session)
-    if enc is not None:
-        encounters.remember_state(session.campaign.root, enc.new_state, state_text)
-    autocommit(session, changed, command, actor, declaration, result)
-
-
 def say_sealed(session):
     """Asked for with --secret: say on stderr where the commitment went (a random DR is always secret)."""
     app = session.app
@@ -95,31 +62,6 @@ def say_sealed(session):
 
         sys.stderr.write(f"narateer: secret roll: the log holds only its commitment (entry {session.secret_entry}); "
                          f"publish it with `narateer unveil {session.secret_entry}`\n")
-
-
-def seal_bare_roll(app, command: str, declaration: dict, result) -> None:
-    """P-SECRET-1 for a roll with no character in any system (bare dice, a random DR): its commitment goes to
-    the current encounter's log, else the campaign log. Outside a campaign there is no log: the roll is only
-    shown. An encounter that is not there, or is another game's, is bad input (S-SYS-1)."""
-    from ..errors import BadInput
-    from ..render import plain
-    from ..store import encounters
-    from .common import Session
-
-    try:
-        root = app.campaign.root
-    except BadInput:
-        return
-    with Session(app) as s:
-        log_id = current_encounter_id(s)
-        if log_id is not None:
-            encounters.load_state(root, log_id, s.campaign.system)
-        result = plain(result)
-        log_action(s, log_id or encounters.CAMPAIGN, command, None, declaration, result, None, secret=True)
-        changed = s.txn.changed()
-        s.commit()
-        say_sealed(s)
-        autocommit(s, changed, command, None, declaration, result)
 
 
 def log_action(session, log_id: str, command: str, actor, declaration: dict, result: dict, moves: dict | None,

@@ -15,7 +15,8 @@ import contextlib
 import click
 
 from .common import Session, command, emit, nonneg
-from .encounter_ops import Encounter, current_encounter, finish, log_undo, restore_last
+from ..outcome import Outcome
+from .encounter_ops import current_encounter, log_undo, restore_last
 
 
 ENCOUNTER_HELP = """Create, show and read encounters.
@@ -36,7 +37,8 @@ Example:
 @click.argument("chars", nargs=-1)
 def encounter_new(app, enc_id, chars):
     from ..errors import BadInput
-    from ..store import encounters, yamlio
+    from ..store import encounters
+    from .apply import apply
 
     with Session(app) as s:
         if enc_id == encounters.CAMPAIGN:
@@ -50,19 +52,9 @@ def encounter_new(app, enc_id, chars):
         for char in chars:
             s.sheet(char)
         state = s.campaign.system.get("new_state")(enc_id, list(chars), s.rules)
-        doc, text = s.campaign.config_doc()
-        doc["encounter"] = enc_id
-        s.txn.write(s.campaign.config_path, yamlio.dump_rt(doc, text))
-        enc = _fresh_encounter(s, enc_id, state)
-        finish(s, "encounter new", None, {"participants": list(chars)}, {"id": enc_id}, {}, enc)
+        apply(s, Outcome("encounter new", None, {"participants": list(chars)}, {"id": enc_id}, dice={},
+                         config={"encounter": enc_id}, encounter=enc_id, state=state))
     emit(app, "encounter_new", {"id": enc_id, "participants": list(chars), "current": True})
-
-
-def _fresh_encounter(session, enc_id, state):
-    enc = Encounter.__new__(Encounter)
-    enc.session, enc.id, enc.state, enc.new_state = session, enc_id, state, state
-    session._encounter = enc
-    return enc
 
 
 def _log_id(session, enc_id):
@@ -86,16 +78,15 @@ Example:
   narateer encounter end        (the current one)""")
 @click.argument("enc_id", required=False)
 def encounter_end(app, enc_id):
-    from ..store import yamlio
+    from ..outcome import REMOVED
+    from .apply import apply
 
     with Session(app) as s:
         enc = pick(s, enc_id)
         current = s.campaign.config().get("encounter")
-        if current is not None and str(current) == enc.id:
-            doc, text = s.campaign.config_doc()
-            del doc["encounter"]
-            s.txn.write(s.campaign.config_path, yamlio.dump_rt(doc, text))
-        finish(s, "encounter end", None, {}, {"id": enc.id, "current": False}, {}, enc)
+        ends = current is not None and str(current) == enc.id
+        apply(s, Outcome("encounter end", None, {}, {"id": enc.id, "current": False}, dice={},
+                         config={"encounter": REMOVED} if ends else None, encounter=enc.id, state=enc.new_state))
     emit(app, "encounter_end", {"id": enc.id, "current": False})
 
 

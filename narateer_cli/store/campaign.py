@@ -310,6 +310,18 @@ class SheetFile:
         self.text = yamlio.dump_rt(self.doc, self.text)
         return self.text
 
+    def edit(self, edits: dict, explicit_null: bool = False, skip_zero=frozenset()) -> str:
+        """New file text with each {key path: value} of `edits` set, only their lines changed (store/edit.py);
+        the parse is kept up to date for the next command."""
+        from .edit import edit
+
+        text, doc = edit(self.text, self.doc, edits, self.label, explicit_null, skip_zero)
+        if text != self.text:
+            self.text, self._doc = text, doc
+            self.plain = yamlio.to_plain(doc)
+            self.places = dice_places(doc, (self.block, self.states)) if self.block else None
+        return self.text
+
     def _merge_counters(self, dice: dict) -> bool:
         block = self.doc[self.block]
         changed = False

@@ -50,20 +50,21 @@ class System:
     params    completion (T-COMPLETE): click parameter name -> what it holds: "character", "encounter",
               "pair:NAME" (OTHER:NAME, the second half completed as NAME) or "signed:NAME" (+NAME / -NAME);
               over the host's own names; any other parameter goes to the `complete` hook
+    explicit_null  the game's sheets spell an empty value `null` (the host's edits write it so)
     """
 
     __slots__ = ("name", "title", "summary", "package", "verbs", "hooks", "rules_file", "example", "counters",
-                 "pointers", "example_hint", "folders", "config_keys", "params", "_found", "_checked")
+                 "pointers", "example_hint", "folders", "config_keys", "params", "explicit_null", "_found", "_checked")
 
     def __init__(self, name: str, title: str, summary: str, package: str, verbs: Mapping[str, tuple[str, str]],
                  hooks: Mapping[str, str], rules_file: str = "rules.yaml", example: str | None = "example",
                  counters: tuple[str, ...] = (), pointers: Mapping[str, str] | None = None,
                  example_hint: str | None = None, folders: tuple[str, ...] = (), config_keys: tuple[str, ...] = (),
-                 params: Mapping[str, str] | None = None):
+                 params: Mapping[str, str] | None = None, explicit_null: bool = False):
         values = dict(name=name, title=title, summary=summary, package=package, verbs=dict(verbs),
                       hooks=dict(hooks), rules_file=rules_file, example=example, counters=tuple(counters),
                       pointers=dict(pointers or {}), example_hint=example_hint, folders=tuple(folders),
-                      config_keys=tuple(config_keys), params=dict(params or {}), _found={}, _checked=False)
+                      config_keys=tuple(config_keys), params=dict(params or {}), explicit_null=bool(explicit_null), _found={}, _checked=False)
         for key, value in values.items():
             object.__setattr__(self, key, value)
 

@@ -1,28 +1,34 @@
-"""Moves' verbs: each parses, makes one engine call, and hands the outcome to the host's `finish`."""
+"""Moves' verbs: each parses, makes one engine call, and returns an Outcome; the host writes and logs it."""
 
 from __future__ import annotations
 
 import click
 
 from narateer_cli.commands.common import Session, command, emit
-from narateer_cli.commands.encounter_ops import current_encounter, encounter_for, finish
+from narateer_cli.commands.encounter_ops import current_encounter, encounter_for
 from narateer_cli.errors import BadInput, Refused
+from narateer_cli.outcome import Outcome
 
 
-def _make_move(app, char, name, faces):
+def _told(s, kind, command, char, declared, result, counters, enc=None, sheets=None) -> Outcome:
+    """One action for the host to write: its log fields, CHAR's counters after, other sheet edits."""
+    enc = enc if enc is not None else encounter_for(s, char)
+    return Outcome(command, char, declared, result, kind=kind, show=result, dice=counters, sheets=sheets,
+                   encounter=enc.id if enc else None, state=enc.new_state if enc else None)
+
+
+def _make_move(s, char, name, faces):
     from . import engine
 
-    with Session(app) as s:
-        sheet = s.sheet(char)
-        if app.secret and not sheet.guide:  # S-SYS-8: a player's miss marks XP, which everyone sees
-            raise Refused(f"{char} cannot move in secret: a miss would mark XP on the sheet",
-                          rule="S-SYS-8", fix="only the Guide (a `guide: true` sheet) moves in secret")
-        given = engine.parse_faces(faces)
-        rng = app.rng()
-        rolled = given or [rng.randint(1, s.rules["sides"]) for _ in range(s.rules["dice"])]
-        result = engine.move(sheet, name, rolled, s.rules)
-        finish(s, "roll", char, {"move": name}, result, {char: result["track_after"]}, encounter_for(s, char))
-    emit(app, "roll", result)
+    sheet = s.sheet(char)
+    if s.app.secret and not sheet.guide:  # S-SYS-8: a player's miss marks XP, which everyone sees
+        raise Refused(f"{char} cannot move in secret: a miss would mark XP on the sheet",
+                      rule="S-SYS-8", fix="only the Guide (a `guide: true` sheet) moves in secret")
+    given = engine.parse_faces(faces)
+    rng = s.app.rng()
+    rolled = given or [rng.randint(1, s.rules["sides"]) for _ in range(s.rules["dice"])]
+    result = engine.move(sheet, name, rolled, s.rules)
+    return _told(s, "roll", "roll", char, {"move": name}, result, {char: result["track_after"]})
 
 
 def _move_params(fn):
@@ -31,16 +37,17 @@ def _move_params(fn):
     return click.argument("char")(click.argument("move")(fn))
 
 
-@command(rolls=True, help="Make a move: roll 2d6 + the move's stat.\n\n\b\nExample:\n  narateer roll rook push-through")
+@command(rolls=True, writes=True,
+         help="Make a move: roll 2d6 + the move's stat.\n\n\b\nExample:\n  narateer roll rook push-through")
 @_move_params
-def roll_cmd(app, char, move, faces):
-    _make_move(app, char, move, faces)
+def roll_cmd(s, char, move, faces):
+    return _make_move(s, char, move, faces)
 
 
-@command(rolls=True, help="Make a move (the same as roll).\n\n\b\nExample:\n  narateer resolve vesper charm")
+@command(rolls=True, writes=True, help="Make a move (the same as roll).\n\n\b\nExample:\n  narateer resolve vesper charm")
 @_move_params
-def resolve_cmd(app, char, move, faces):
-    _make_move(app, char, move, faces)
+def resolve_cmd(s, char, move, faces):
+    return _make_move(s, char, move, faces)
 
 
 @command(help="Roll 2d6, bare (nothing is logged).\n\n\b\nExample:\n  narateer dice")
@@ -68,55 +75,49 @@ def show_cmd(app, char):
     emit(app, "show", {"id": sheet.id, "name": sheet.name, "stats": sheet.stats, "track": sheet.dice})
 
 
-@command(help="Create a character sheet as a copy of another's.\n\n\b\nExample:\n"
-              "  narateer new wren --from rook")
+@command(writes=True, help="Create a character sheet as a copy of another's.\n\n\b\nExample:\n"
+                           "  narateer new wren --from rook")
 @click.argument("char")
 @click.option("--from", "other", required=True, help="The sheet to copy.")
-def new_cmd(app, char, other):
-    from narateer_cli.commands.copying import copy_sheets
+def new_cmd(s, char, other):
+    from narateer_cli.commands.copying import sheet_copies
 
-    with Session(app) as s:
-        copy_sheets(s, other, char, None)
-        s.commit()
-    emit(app, "new", {"id": char, "from": other})
+    result = {"id": char, "from": other}
+    return Outcome("new", char, {"from": other}, result, kind="new", show=result,
+                   created=sheet_copies(s, other, char, None))
 
 
-@command(help="Take or heal harm: +N takes, -N heals.\n\n\b\nExample:\n  narateer harm rook +2")
+@command(writes=True, help="Take or heal harm: +N takes, -N heals.\n\n\b\nExample:\n  narateer harm rook +2")
 @click.argument("char")
 @click.argument("changes", nargs=1)
-def harm_cmd(app, char, changes):
+def harm_cmd(s, char, changes):
     from .engine import harm
 
     if not changes.lstrip("+-").isdigit():
         raise BadInput(f"{changes!r} is not a change of harm such as +2 or -1")
-    with Session(app) as s:
-        result = harm(s.sheet(char), int(changes), s.rules)
-        finish(s, "harm", char, {"harm": int(changes)}, result, {char: result["track_after"]}, encounter_for(s, char))
-    emit(app, "harm", result)
+    result = harm(s.sheet(char), int(changes), s.rules)
+    return _told(s, "harm", "harm", char, {"harm": int(changes)}, result, {char: result["track_after"]})
 
 
-@command(help="Add or remove conditions.\n\n\b\nExample:\n  narateer condition rook +bruised -shaken")
+@command(writes=True, help="Add or remove conditions.\n\n\b\nExample:\n  narateer condition rook +bruised -shaken")
 @click.argument("char")
 @click.argument("changes", nargs=-1, required=True)
-def condition_cmd(app, char, changes):
-    with Session(app) as s:
-        now = list(s.load(char).plain.get("conditions") or [])
-        for word in changes:
-            name = word.lstrip("+-")
-            now = [c for c in now if c != name] + ([name] if word.startswith("+") else [])
-        s.set_sheet(char, conditions=now)
-        result = {"actor": char, "changes": list(changes), "conditions": now}
-        finish(s, "condition", char, {"changes": list(changes)}, result, {}, encounter_for(s, char))
-    emit(app, "condition", result)
+def condition_cmd(s, char, changes):
+    now = list(s.load(char).plain.get("conditions") or [])
+    for word in changes:
+        name = word.lstrip("+-")
+        now = [c for c in now if c != name] + ([name] if word.startswith("+") else [])
+    result = {"actor": char, "changes": list(changes), "conditions": now}
+    return _told(s, "condition", "condition", char, {"changes": list(changes)}, result, {},
+                 sheets={char: {"conditions": now}})
 
 
-@command(help="Turn the spotlight to a character in the current encounter.\n\n\b\nExample:\n  narateer turn rook")
+@command(writes=True,
+         help="Turn the spotlight to a character in the current encounter.\n\n\b\nExample:\n  narateer turn rook")
 @click.argument("char")
-def turn_cmd(app, char):
-    with Session(app) as s:
-        enc = current_encounter(s, required=True)
-        if not enc.has(char):
-            raise BadInput(f"{char} is not in encounter {enc.id}")
-        enc.new_state = {**enc.state, "spotlight": char}
-        finish(s, "turn", char, {}, {"spotlight": char}, {}, enc)
-    emit(app, "turn", {"spotlight": char})
+def turn_cmd(s, char):
+    enc = current_encounter(s, required=True)
+    if not enc.has(char):
+        raise BadInput(f"{char} is not in encounter {enc.id}")
+    enc.new_state = {**enc.state, "spotlight": char}
+    return _told(s, "turn", "turn", char, {}, {"spotlight": char}, {}, enc)

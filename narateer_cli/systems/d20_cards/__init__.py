@@ -69,6 +69,7 @@ SYSTEM = System(
         "wound": "use narateer damage CHAR N",
         "readiness": "use narateer show CHAR",
     },
+    explicit_null=True,  # `concentrating: null`, as the sheet format spells it
 )
 
 

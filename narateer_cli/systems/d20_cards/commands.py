@@ -117,7 +117,7 @@ def encounter_of(session, char):
     return encounter_for(session, char)
 
 
-@command(rolls=True, help="""Perform an action card (R-CARD-ACT-1, R-CARD-ACT-2).
+@command(rolls=True, writes=lambda given: not given["dry_run"], help="""Perform an action card (R-CARD-ACT-1, R-CARD-ACT-2).
 
 Gates in order: access, turn, Arcane/Mobility/Swan Song/Vocal, Concentration,
 cooldown, charges, AP, then range and sight per target. A refusal is exit 3
@@ -143,24 +143,23 @@ Examples:
 @click.option("--save-faces", multiple=True, metavar="T=F", help="A target's save d20.")
 @click.option("--damage-faces", metavar="F", help="Damage dice faces, in dice order.")
 @click.option("--concentration-faces", multiple=True, metavar="T=F", help="A concentrating victim's d20.")
-def act_cmd(app, char, card, **o):
+def act_cmd(s, char, card, **o):
+    from narateer_cli.commands.encounter_ops import secret_asked
+    from narateer_cli.outcome import Show
+
     from .act import act, dry_run
-    from .store import load_world, save
+    from .store import load_world, outcome
 
     decl = declaration(card, char, o)
-    with Session(app, write=not o["dry_run"]) as s:
-        enc = encounter_of(s, char)
-        world = load_world(s, enc.state if enc else None, [char, *decl.targets, decl.companion])
-        if o["dry_run"]:
-            return emit(app, "act_dry_run", dry_run(world, decl, s.rules))
-        from narateer_cli.commands.encounter_ops import secret_asked
-
-        dice = dice_source(app, o, _sides(world, char, card))
-        new_world, result = act(world, decl, s.rules, dice, secret=secret_asked(s, char))
-        data = save(s, "act", char, _logged(decl, o), result, world, new_world, enc)
-    emit(app, "act", data)
-    if o["exit_code"] and not any(t.lands for t in result.targets):
-        raise click.exceptions.Exit(1)
+    enc = encounter_of(s, char)
+    world = load_world(s, enc.state if enc else None, [char, *decl.targets, decl.companion])
+    if o["dry_run"]:
+        return Show("act_dry_run", dry_run(world, decl, s.rules))
+    dice = dice_source(s.app, o, _sides(world, char, card))
+    new_world, result = act(world, decl, s.rules, dice, secret=secret_asked(s, char))
+    made = outcome("act", char, _logged(decl, o), result, world, new_world, enc, kind="act")
+    made.exit = 1 if o["exit_code"] and not any(t.lands for t in result.targets) else 0
+    return made
 
 
 def _sides(world, char, card_id):
@@ -269,7 +268,7 @@ def show_cmd(app, char):
     emit(app, "sheet", result)
 
 
-@command(help="""Create a character sheet (A-CARD-AP default_max serves --ap).
+@command(writes=True, help="""Create a character sheet (A-CARD-AP default_max serves --ap).
 
 \b
 Example:
@@ -284,7 +283,7 @@ Example:
 @click.option("--action", multiple=True, metavar="CARD", help="A card the character has (repeat).")
 @click.option("--from", "source", metavar="OTHER", help="Copy OTHER's sheet with full HP and AP, no conditions (T-COPY).")
 @click.option("--count", type=int, help="With --from: make ID-1..ID-N.")
-def new_cmd(app, char_id, name, attr, ac, hp, ap, concentration, action, source, count):
+def new_cmd(s, char_id, name, attr, ac, hp, ap, concentration, action, source, count):
     from narateer_cli.store import yamlio
     from narateer_cli.store.campaign import check_id
 
@@ -292,32 +291,26 @@ def new_cmd(app, char_id, name, attr, ac, hp, ap, concentration, action, source,
     from .sheet import new_sheet, parse_sheet
 
     if source is not None or count is not None:
-        return _copy(app, char_id, name, source, count)
+        return _copy(s, char_id, name, source, count)
 
     check_id(char_id)
     attrs = [(k, int(_number(v, "--attr"))) for k, v in split_pairs(attr, "--attr", "fin=3").items()]
     acs = [(k, int(_number(v, "--ac"))) for k, v in split_pairs(ac, "--ac", "physical=13").items()]
-    with Session(app) as s:
-        path = s.campaign.sheet_path(char_id)
-        if path.exists():
-            raise BadInput(f"characters/{char_id}.yaml already exists", fix="pick another id or edit the file")
-        doc = new_sheet(char_id, s.rules, name=name, attrs=attrs, acs=acs, hp=hp, ap=ap,
-                        concentration=concentration, actions=action, cards=_card_ids(s))
-        parse_sheet(char_id, doc, f"characters/{char_id}.yaml", s.rules)
-        s.txn.write(path, yamlio.emit_text(doc))
-        result = Created(f"characters/{char_id}.yaml", char_id)
-        _log_new(s, char_id, {"name": name, "attr": dict(attrs), "ac": dict(acs), "hp": hp}, result)
-    emit(app, "new", result)
+    if s.campaign.sheet_path(char_id).exists():
+        raise BadInput(f"characters/{char_id}.yaml already exists", fix="pick another id or edit the file")
+    doc = new_sheet(char_id, s.rules, name=name, attrs=attrs, acs=acs, hp=hp, ap=ap,
+                    concentration=concentration, actions=action, cards=_card_ids(s))
+    parse_sheet(char_id, doc, f"characters/{char_id}.yaml", s.rules)
+    result = Created(f"characters/{char_id}.yaml", char_id)
+    return _new(char_id, {"name": name, "attr": dict(attrs), "ac": dict(acs), "hp": hp}, result,
+                {char_id: yamlio.emit_text(doc)})
 
 
-def _log_new(session, char_id, declaration, result):
+def _new(char_id, declaration, result, created):
     """G-LOG-5: a new sheet is a change outside any encounter: the campaign log holds it, and undo removes it."""
-    from narateer_cli.commands.encounter_ops import log_action
-    from narateer_cli.render import plain
-    from narateer_cli.store.encounters import CAMPAIGN
+    from narateer_cli.outcome import Outcome
 
-    log_action(session, CAMPAIGN, "new", char_id, declaration, plain(result), None)
-    session.commit()
+    return Outcome("new", char_id, declaration, result, kind="new", show=result, created=created)
 
 
 def _card_ids(session) -> list:
@@ -327,18 +320,17 @@ def _card_ids(session) -> list:
     return list(load_cards(session.campaign.root))
 
 
-def _copy(app, char_id, name, source, count):
-    from narateer_cli.commands.copying import copy_sheets
+def _copy(s, char_id, name, source, count):
+    from narateer_cli.commands.copying import sheet_copies
 
     from .results import Copied
 
     if source is None:
         raise BadInput("--count needs --from OTHER", fix=f"for example narateer new {char_id} --from bandit --count 3")
-    with Session(app) as s:
-        ids = copy_sheets(s, source, char_id, count, name)
-        result = Copied(", ".join(f"characters/{i}.yaml" for i in ids), ids[0], ids, source)
-        _log_new(s, ids[0], {"from": source, "count": count}, result)
-    emit(app, "new", result)
+    made = sheet_copies(s, source, char_id, count, name)
+    ids = list(made)
+    result = Copied(", ".join(f"characters/{i}.yaml" for i in ids), ids[0], ids, source)
+    return _new(ids[0], {"from": source, "count": count}, result, made)
 
 
 @command(rolls=True, help="""Roll dice: d20, 2d6+3 (seeded with --seed, or the table's faces with --faces).
@@ -358,8 +350,7 @@ def dice_cmd(app, expr, faces):
         raise BadInput(f"bad dice {expr!r}", fix=f"name the dice: d20, 2d6+3 ({DICE_FIX})")
     spec = parse_dice("1" + expr if expr.lower().startswith("d") else expr)  # G-PRIV-6: exit 2 over the limits
     result = roll(spec, DiceSource(app.rng(), {"damage": parse_faces(faces, spec.sides)} if faces is not None else {}))
-    if app.secret:
-        from narateer_cli.commands.encounter_ops import seal_bare_roll
+    from narateer_cli.outcome import Outcome
 
-        seal_bare_roll(app, "dice", {"dice": expr, "faces": faces}, result)
-    emit(app, "dice", result)
+    # logged only when secret (P-SECRET-1)
+    return Outcome("dice", None, {"dice": expr, "faces": faces}, result, kind="dice", show=result)

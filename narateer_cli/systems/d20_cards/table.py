@@ -1,8 +1,8 @@
 """d20-cards commands for time and the table: encounter, turn, rest, damage, heal, drop, elapse,
 refresh, condition (`undo` and `verify` are the host's, with this system's `undo_fields` and `log_checker`).
 
-Each writes through store.save (sheets, state, one log entry, undo record, all
-or none); the rules are in `timeflow` and `encounter`.
+Each returns its Outcome (store.outcome), which the host writes (sheets, state,
+one log entry, undo record, all or none); the rules are in `timeflow` and `encounter`.
 """
 
 from __future__ import annotations
@@ -16,23 +16,21 @@ from narateer_cli.errors import BadInput
 from .commands import encounter_of
 
 
-def _change(app, verb, char, declaration, fn, kind="change", ids=None):
-    """Load, make one timeflow call on CHAR, save and print: the shape of damage, heal, drop ...
+def _change(s, verb, char, declaration, fn, kind="change", ids=None):
+    """Load, make one timeflow call on CHAR, return its Outcome: the shape of damage, heal, drop ...
     `fn(world, rules, state)` returns (world, result), or (world, state, result) when it changes the
     encounter state too."""
-    from .store import load_world, save
+    from .store import load_world, outcome
 
-    with Session(app) as s:
-        enc = encounter_of(s, char)
-        world = load_world(s, enc.state if enc else None, ids or [char])
-        new_world, *state, result = fn(world, s.rules, enc.state if enc else None)
-        if enc is not None and state:
-            enc.new_state = state[0]
-        data = save(s, verb, char, declaration, result, world, new_world, enc)
-    emit(app, kind, data)
+    enc = encounter_of(s, char)
+    world = load_world(s, enc.state if enc else None, ids or [char])
+    new_world, *state, result = fn(world, s.rules, enc.state if enc else None)
+    if enc is not None and state:
+        enc.new_state = state[0]
+    return outcome(verb, char, declaration, result, world, new_world, enc, kind=kind)
 
 
-@command(help="""Deal N damage to CHAR (R-CARD-ACT-3): Swan Song doubles it, then the Concentration check.
+@command(writes=True, help="""Deal N damage to CHAR (R-CARD-ACT-3): Swan Song doubles it, then the Concentration check.
 
 \b
 Examples:
@@ -42,56 +40,56 @@ Examples:
 @click.argument("n", type=click.IntRange(min=0))
 @click.option("--drain", is_flag=True, help="Dying drain (logged as such).")
 @click.option("--concentration-faces", metavar="F", help="The Concentration check's d20.")
-def damage_cmd(app, char, n, drain, concentration_faces):
+def damage_cmd(s, char, n, drain, concentration_faces):
     from .dice import DiceSource, parse_faces
     from .timeflow import damage
 
     faces = {"concentration": {char: parse_faces(concentration_faces)}} if concentration_faces else {}
     if faces and len(faces["concentration"][char]) != 1:
         raise BadInput("--concentration-faces needs 1 face", fix="give one d20 face")
-    dice = DiceSource(app.rng(), faces)
-    _change(app, "damage", char, {"amount": n, "drain": drain},
+    dice = DiceSource(s.app.rng(), faces)
+    return _change(s, "damage", char, {"amount": n, "drain": drain},
             lambda w, r, _: damage(w, char, n, r, dice, drain))
 
 
-@command(help="""Heal N HP, up to max (A-CARD-HP).
+@command(writes=True, help="""Heal N HP, up to max (A-CARD-HP).
 
 \b
 Example:
   narateer heal mira 5""")
 @click.argument("char")
 @click.argument("n", type=int)
-def heal_cmd(app, char, n):
+def heal_cmd(s, char, n):
     from .timeflow import heal
 
-    _change(app, "heal", char, {"amount": n}, lambda w, r, _: heal(w, char, n, r))
+    return _change(s, "heal", char, {"amount": n}, lambda w, r, _: heal(w, char, n, r))
 
 
-@command(help="""End CHAR's Concentration; its card's cooldown starts (R-CARD-CD-2).
+@command(writes=True, help="""End CHAR's Concentration; its card's cooldown starts (R-CARD-CD-2).
 
 \b
 Example:
   narateer drop mira""")
 @click.argument("char")
-def drop_cmd(app, char):
+def drop_cmd(s, char):
     from .timeflow import drop
 
-    _change(app, "drop", char, {}, lambda w, r, _: drop(w, char))
+    return _change(s, "drop", char, {}, lambda w, r, _: drop(w, char))
 
 
-@command(help="""Refill CHAR's AP to max.
+@command(writes=True, help="""Refill CHAR's AP to max.
 
 \b
 Example:
   narateer refresh mira""")
 @click.argument("char")
-def refresh_cmd(app, char):
+def refresh_cmd(s, char):
     from .timeflow import refresh
 
-    _change(app, "refresh", char, {}, lambda w, r, _: refresh(w, char))
+    return _change(s, "refresh", char, {}, lambda w, r, _: refresh(w, char))
 
 
-@command(help="""Add or remove conditions: +NAME adds, -NAME removes (+stabilized also ends dying and swan_song).
+@command(writes=True, help="""Add or remove conditions: +NAME adds, -NAME removes (+stabilized also ends dying and swan_song).
 
 `nullified:N` names the highest Arcane tier it blocks (A-CARD-NULL). With
 --rounds N the added conditions end by themselves at the start of CHAR's turn
@@ -105,14 +103,14 @@ Example:
 @click.argument("char")
 @click.argument("changes", nargs=-1, type=click.UNPROCESSED, required=True)
 @click.option("--rounds", type=click.IntRange(1, 1000), help="The added conditions end after N rounds.")
-def condition_cmd(app, char, changes, rounds):
+def condition_cmd(s, char, changes, rounds):
     from .timeflow import conditions
 
     declaration = {"changes": list(changes), **({"rounds": rounds} if rounds is not None else {})}
-    _change(app, "condition", char, declaration, lambda w, r, state: conditions(w, state, char, changes, rounds, r))
+    return _change(s, "condition", char, declaration, lambda w, r, state: conditions(w, state, char, changes, rounds, r))
 
 
-@command(help="""Rest: refill the charges whose recharge is this kind (--proper = proper); A-CARD-REST.
+@command(writes=True, help="""Rest: refill the charges whose recharge is this kind (--proper = proper); A-CARD-REST.
 
 \b
 Examples:
@@ -121,31 +119,29 @@ Examples:
 @click.argument("chars", nargs=-1, required=True)
 @click.option("--proper", is_flag=True, help="A Proper Rest.")
 @click.option("--kind", metavar="NAME", help="Another recharge kind named on cards.")
-def rest_cmd(app, chars, proper, kind):
+def rest_cmd(s, chars, proper, kind):
     from .timeflow import rest
 
     if proper == bool(kind):
         raise BadInput("give --proper or --kind NAME (one of them)", fix="narateer rest mira --proper")
-    _change(app, "rest", chars[0], {"chars": list(chars), "kind": "proper" if proper else kind},
+    return _change(s, "rest", chars[0], {"chars": list(chars), "kind": "proper" if proper else kind},
             lambda w, r, _: rest(w, list(chars), "proper" if proper else kind, r), kind="rest", ids=list(chars))
 
 
-@command(help="""Advance the campaign clock (A-CARD-TIME): minute-or-longer cooldowns and Concentration end when due.
+@command(writes=True, help="""Advance the campaign clock (A-CARD-TIME): minute-or-longer cooldowns and Concentration end when due.
 
 \b
 Example:
   narateer elapse 10m""", context_settings={"ignore_unknown_options": True})
 @click.argument("span")
-def elapse_cmd(app, span):
-    from .store import load_world, save
+def elapse_cmd(s, span):
+    from .store import load_world, outcome
     from .timeflow import elapse, parse_span
 
     seconds = parse_span(span)
-    with Session(app) as s:
-        world = load_world(s)
-        new_world, result = elapse(world, seconds, s.rules)
-        data = save(s, "elapse", None, {"span": span}, result, world, new_world)
-    emit(app, "elapse", data)
+    world = load_world(s)
+    new_world, result = elapse(world, seconds, s.rules)
+    return outcome("elapse", None, {"span": span}, result, world, new_world, kind="elapse")
 
 
 def _encounter_group():
@@ -209,23 +205,21 @@ Example:
   narateer encounter new fight mira bandit"""))
 
 
-@command(group=encounter_cmd, name="join", help="""Add CHAR to the current encounter.
+@command(writes=True, group=encounter_cmd, name="join", help="""Add CHAR to the current encounter.
 
 \b
 Example:
   narateer encounter join hexer""")
 @click.argument("char")
-def encounter_join(app, char):
+def encounter_join(s, char):
     from .encounter import join
-    from .store import load_world, save
+    from .store import load_world, outcome
 
-    with Session(app) as s:
-        enc = current_encounter(s, required=True)
-        s.sheet(char)
-        enc.new_state, result = join(enc.state, char)
-        world = load_world(s, enc.state, [])
-        data = save(s, "encounter join", char, {}, result, world, world, enc)
-    emit(app, "join", data)
+    enc = current_encounter(s, required=True)
+    s.sheet(char)
+    enc.new_state, result = join(enc.state, char)
+    world = load_world(s, enc.state, [])
+    return outcome("encounter join", char, {}, result, world, world, enc, kind="join")
 
 
 @click.group(name="turn", help="""Start and end turns in the current encounter (R-CARD-ACT-4, R-CARD-CD-3).
@@ -238,7 +232,7 @@ def turn_cmd():
     pass
 
 
-@command(group=turn_cmd, name="start", help="""CHAR's turn: AP refills, round cooldowns tick, Concentration may end, the Dying drain.
+@command(writes=True, group=turn_cmd, name="start", help="""CHAR's turn: AP refills, round cooldowns tick, Concentration may end, the Dying drain.
 
 A second turn in the same round starts the next round.
 
@@ -247,21 +241,19 @@ Example:
   narateer turn start mira""")
 @click.argument("char")
 @click.option("--concentration-faces", metavar="F", help="The Concentration d20 if the drain hits a concentrating CHAR.")
-def turn_start(app, char, concentration_faces):
+def turn_start(s, char, concentration_faces):
     from .dice import DiceSource, parse_faces
-    from .store import load_world, save
+    from .store import load_world, outcome
     from .timeflow import start_turn
 
     faces = {"concentration": {char: parse_faces(concentration_faces)}} if concentration_faces else {}
-    with Session(app) as s:
-        enc = current_encounter(s, required=True)
-        world = load_world(s, enc.state, [char])
-        enc.new_state, new_world, result = start_turn(world, enc.state, char, s.rules, DiceSource(app.rng(), faces))
-        data = save(s, "turn start", char, {}, result, world, new_world, enc)
-    emit(app, "turn_start", data)
+    enc = current_encounter(s, required=True)
+    world = load_world(s, enc.state, [char])
+    enc.new_state, new_world, result = start_turn(world, enc.state, char, s.rules, DiceSource(s.app.rng(), faces))
+    return outcome("turn start", char, {}, result, world, new_world, enc, kind="turn_start")
 
 
-@command(group=turn_cmd, name="end", help="""End the running turn; --next CHAR starts CHAR's turn at once.
+@command(writes=True, group=turn_cmd, name="end", help="""End the running turn; --next CHAR starts CHAR's turn at once.
 
 With --next the turn ends and CHAR's begins as `turn start CHAR` would
 (AP refill, cooldowns tick, the Dying drain), in one logged step: one
@@ -272,19 +264,16 @@ Examples:
   narateer turn start mira
   narateer turn end --next bandit""")
 @click.option("--next", "next_id", metavar="CHAR", help="Whose turn starts next.")
-def turn_end(app, next_id):
+def turn_end(s, next_id):
     from .dice import DiceSource
     from .encounter import end_turn
-    from .store import load_world, save
+    from .store import load_world, outcome
     from .timeflow import end_and_start
 
-    with Session(app) as s:
-        enc = current_encounter(s, required=True)
-        world = load_world(s, enc.state, [next_id] if next_id else [])
-        if next_id is None:
-            enc.new_state, result = end_turn(enc.state)
-            kind, data = "turn_end", save(s, "turn end", result.ended, {}, result, world, world, enc)
-        else:
-            enc.new_state, after, result = end_and_start(world, enc.state, next_id, s.rules, DiceSource(app.rng(), {}))
-            kind, data = "turn_next", save(s, "turn end", result["ended"], {"next": next_id}, result, world, after, enc)
-    emit(app, kind, data)
+    enc = current_encounter(s, required=True)
+    world = load_world(s, enc.state, [next_id] if next_id else [])
+    if next_id is None:
+        enc.new_state, result = end_turn(enc.state)
+        return outcome("turn end", result.ended, {}, result, world, world, enc, kind="turn_end")
+    enc.new_state, after, result = end_and_start(world, enc.state, next_id, s.rules, DiceSource(s.app.rng(), {}))
+    return outcome("turn end", result["ended"], {"next": next_id}, result, world, after, enc, kind="turn_next")

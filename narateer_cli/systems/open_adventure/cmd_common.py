@@ -64,6 +64,17 @@ def split_ref(text: str, option: str, what: str) -> tuple[str, str]:
     return who, name
 
 
+def answer(kind: str, value, exit: int = 0):
+    """What a command returns: its Outcome, rendered as KIND + kind once the host has written it, or a
+    record that changes nothing."""
+    from narateer_cli.outcome import Outcome, Show
+
+    if isinstance(value, Outcome):
+        value.kind, value.exit = KIND + kind, exit
+        return value
+    return Show(KIND + kind, value)
+
+
 def whole(text, option: str) -> int:
     try:
         return int(str(text))

@@ -8,7 +8,7 @@ from narateer_cli.commands.common import Session, command, emit
 from narateer_cli.commands.encounters import encounter_group
 from narateer_cli.errors import BadInput
 
-from .cmd_common import GATE, KIND
+from .cmd_common import GATE, KIND, answer
 from .cmd_roll import declaration, roll_options, source_for
 
 
@@ -22,7 +22,7 @@ Examples:
   narateer encounter log""")
 
 
-@command(group=encounter_cmd, name="new", help=f"""Create encounter ID with these characters; Turn order by Reaction (A-OA-TURN).
+@command(group=encounter_cmd, name="new", writes=True, help=f"""Create encounter ID with these characters; Turn order by Reaction (A-OA-TURN).
 
 NPCs take their statblock's Reaction Score; give each PC's Reaction Check total with --reaction.
 
@@ -32,13 +32,11 @@ Example:
 @click.argument("enc_id")
 @click.argument("chars", nargs=-1, required=True)
 @click.option("--reaction", multiple=True, metavar="PC=N", help="A PC's Reaction Check total, repeatable.")
-def encounter_new(app, enc_id, chars, reaction):
+def encounter_new(s, enc_id, chars, reaction):
     from .in_encounter import new_encounter
 
     totals = _reactions(reaction)
-    with Session(app) as s:
-        data = new_encounter(s, enc_id, chars, totals)
-    emit(app, KIND + "encounter-new", data)
+    return answer("encounter-new", new_encounter(s, enc_id, chars, totals))
 
 
 def _reactions(items) -> dict:
@@ -52,7 +50,7 @@ def _reactions(items) -> dict:
     return totals
 
 
-@command(group=encounter_cmd, name="join", help=f"""Add CHAR to the current encounter in its Reaction place (A-OA-TURN).
+@command(group=encounter_cmd, name="join", writes=True, help=f"""Add CHAR to the current encounter in its Reaction place (A-OA-TURN).
 
 \b
 Examples:
@@ -61,12 +59,10 @@ Examples:
   narateer encounter join bloodwind --reaction 8""")
 @click.argument("char")
 @click.option("--reaction", type=int, help="A PC's Reaction Check total.")
-def encounter_join(app, char, reaction):
+def encounter_join(s, char, reaction):
     from .in_encounter import join_encounter
 
-    with Session(app) as s:
-        data = join_encounter(s, char, reaction)
-    emit(app, KIND + "turn", data)
+    return answer("turn", join_encounter(s, char, reaction))
 
 
 @command(group=encounter_cmd, name="show", help=f"""The encounter's Round, order and whose Turn it is (default: the current one),
@@ -99,22 +95,20 @@ def turn_cmd():
     pass
 
 
-@command(group=turn_cmd, name="start", help=f"""Start CHAR's Turn (default: the next in Reaction order).
+@command(group=turn_cmd, name="start", writes=True, help=f"""Start CHAR's Turn (default: the next in Reaction order).
 
 \b
 Examples:
   {GATE}
   narateer turn start warheart""")
 @click.argument("char", required=False)
-def turn_start(app, char):
+def turn_start(s, char):
     from .in_encounter import start_turn
 
-    with Session(app) as s:
-        data = start_turn(s, char)
-    emit(app, KIND + "turn", data)
+    return answer("turn", start_turn(s, char))
 
 
-@command(group=turn_cmd, name="minor", help=f"""Spend the Minor Action of the Turn going (R-OA-ACT-2): draw a weapon,
+@command(group=turn_cmd, name="minor", writes=True, help=f"""Spend the Minor Action of the Turn going (R-OA-ACT-2): draw a weapon,
 open a door, shout a warning. No check; refused when it is not CHAR's Turn or the Minor Action is spent.
 
 \b
@@ -125,15 +119,13 @@ Examples:
   narateer turn minor bloodwind""")
 @click.argument("char", required=False)
 @click.option("--what", metavar="TEXT", help="What the Minor Action does (logged).")
-def turn_minor(app, char, what):
+def turn_minor(s, char, what):
     from .in_encounter import minor_action
 
-    with Session(app) as s:
-        data = minor_action(s, char, what)
-    emit(app, KIND + "minor", data)
+    return answer("minor", minor_action(s, char, what))
 
 
-@command(group=turn_cmd, name="end", help=f"""End the current Turn; --next CHAR starts CHAR's Turn at once.
+@command(group=turn_cmd, name="end", writes=True, help=f"""End the current Turn; --next CHAR starts CHAR's Turn at once.
 
 With --next the Turn ends and CHAR's begins as `turn start CHAR` would,
 in one logged step (one `undo` takes back both).
@@ -144,15 +136,13 @@ Examples:
   narateer turn start
   narateer turn end --next amicus""")
 @click.option("--next", "next_id", metavar="CHAR", help="Whose Turn starts next (one who has not acted this Round).")
-def turn_end(app, next_id):
+def turn_end(s, next_id):
     from .in_encounter import end_turn
 
-    with Session(app) as s:
-        data = end_turn(s, next_id)
-    emit(app, KIND + "turn", data)
+    return answer("turn", end_turn(s, next_id))
 
 
-@command(rolls=True, help=f"""Resolve a declared action by its path (R-OA-ACT-1, -4, -5).
+@command(rolls=True, writes=lambda given: not (given["impossible"] or given["dry_run"]), help=f"""Resolve a declared action by its path (R-OA-ACT-1, -4, -5).
 
 \b
 Examples:
@@ -168,7 +158,7 @@ Examples:
 @click.option("--maintain", is_flag=True, help="Hold a lasting success: spends this Turn's Major Action.")
 @click.option("--check", "use", metavar="ATTRIBUTE|ACTION", help="Resolve it with an Action Check.")
 @roll_options
-def resolve_cmd(app, char, intent, auto, impossible, maintain, use, **o):
+def resolve_cmd(s, char, intent, auto, impossible, maintain, use, **o):
     from .actions import path_of
     from .cmd_common import refuse_narateer_flags
     from .in_encounter import resolve_in_encounter
@@ -176,9 +166,7 @@ def resolve_cmd(app, char, intent, auto, impossible, maintain, use, **o):
     refuse_narateer_flags(o)
     path = path_of(auto, impossible, maintain, use)
     decl = declaration(use, o) if path == "check" else None
-    with Session(app, write=path != "impossible" and not o["dry_run"]) as s:
-        source = source_for(app, o["faces"], o["other_faces"]) if path == "check" else None
-        data = resolve_in_encounter(s, char, intent, path, impossible, decl, source)
-    emit(app, KIND + "resolve", data)
-    if o["exit_code"] and path == "check" and not data["check"]["success"]:
-        raise click.exceptions.Exit(1)
+    source = source_for(s.app, o["faces"], o["other_faces"]) if path == "check" else None
+    data = resolve_in_encounter(s, char, intent, path, impossible, decl, source)
+    failed = o["exit_code"] and path == "check" and not data.result.check.success
+    return answer("resolve", data, exit=1 if failed else 0)

@@ -8,7 +8,7 @@ from narateer_cli.commands.common import Session, command, emit
 
 from narateer_cli.errors import BadInput
 
-from .cmd_common import BARE_POINTERS, KIND, narateer_flags, refuse_narateer_flags, rules_of, split_ref
+from .cmd_common import BARE_POINTERS, KIND, answer, narateer_flags, refuse_narateer_flags, rules_of, split_ref
 
 
 def roll_options(fn):
@@ -71,7 +71,7 @@ def source_for(app, faces, other_faces):
     return DiceSource(rng=app.rng(), physical=physical, ask=table_asker() if asked else None, asked=asked)
 
 
-@command(rolls=True, help="""Make one Action Check: AS picks the dice, the total must meet the DS.
+@command(rolls=True, writes=lambda given: not given["dry_run"], help="""Make one Action Check: AS picks the dice, the total must meet the DS.
 
 \b
 Examples:
@@ -81,16 +81,14 @@ Examples:
 @click.argument("char")
 @click.argument("use", metavar="ATTRIBUTE|ACTION")
 @roll_options
-def roll_cmd(app, char, use, **o):
+def roll_cmd(s, char, use, **o):
     from .in_encounter import roll_in_encounter
 
     refuse_narateer_flags(o)
     decl = declaration(use, o)
-    with Session(app, write=not o["dry_run"]) as s:
-        data, kind = roll_in_encounter(s, char, decl, source_for(app, o["faces"], o["other_faces"]), o["dry_run"])
-    emit(app, KIND + kind, data)
-    if o["exit_code"] and kind == "check" and not data["success"]:
-        raise click.exceptions.Exit(1)
+    data, kind = roll_in_encounter(s, char, decl, source_for(s.app, o["faces"], o["other_faces"]), o["dry_run"])
+    failed = o["exit_code"] and kind == "check" and not data.result.success
+    return answer(kind, data, exit=1 if failed else 0)
 
 
 @command(rolls=True, help="""Roll the bare dice of an Action Score (exploding), or read them with --faces.
@@ -102,16 +100,16 @@ Example:
 @click.option("--faces", metavar="F", help="Faces rolled at the table, e.g. 6+2,5.")
 @narateer_flags
 def dice_cmd(app, action_score, faces, **other):
+    from narateer_cli.outcome import Outcome
+
     from .dice import bare_roll
-    from narateer_cli.commands.encounter_ops import seal_bare_roll
 
     refuse_narateer_flags(other, BARE_POINTERS)
     with Session(app, write=False) as s:
         rules = rules_of(s)
     result = bare_roll(action_score, rules, source_for(app, faces, None))
-    if app.secret:
-        seal_bare_roll(app, "dice", {"action_score": action_score}, result)
-    emit(app, KIND + "dice", result)
+    # logged only when secret (P-SECRET-1)
+    return Outcome("dice", None, {"action_score": action_score}, result, kind=KIND + "dice", show=result)
 
 
 @command(help="""Exact odds of AS against DS with exploding dice, as fractions.

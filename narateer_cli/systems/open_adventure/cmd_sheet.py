@@ -7,7 +7,7 @@ import click
 from narateer_cli.commands.common import Session, command, emit
 from narateer_cli.errors import BadInput
 
-from .cmd_common import GATE, KIND, narateer_flags, refuse_narateer_flags
+from .cmd_common import GATE, KIND, answer, narateer_flags, refuse_narateer_flags
 
 
 def _pairs(items, option: str, example: str) -> dict:
@@ -17,7 +17,7 @@ def _pairs(items, option: str, example: str) -> dict:
     return {key.strip().lower(): value.strip() for key, value in split_pairs(items, option, example).items()}
 
 
-@command(help="""Create characters/ID.yaml: a PC sheet, or with --npc a statblock.
+@command(writes=True, help="""Create characters/ID.yaml: a PC sheet, or with --npc a statblock.
 
 \b
 Examples:
@@ -38,37 +38,36 @@ Examples:
               help="Copy OTHER's sheet: pools full (points_max), no Wounds or conditions (T-COPY).")
 @click.option("--count", type=int, help="With --from: make ID-1..ID-N.")
 @narateer_flags
-def new_cmd(app, char_id, name, npc, attribute, mo, specialization, pools, defense, reaction, action, source,
+def new_cmd(s, char_id, name, npc, attribute, mo, specialization, pools, defense, reaction, action, source,
             count, **nf):
     from narateer_cli.store import yamlio
     from narateer_cli.store.campaign import check_id
 
-    from .files import finish
+    from .files import outcome
     from .sheet import new_sheet
 
     refuse_narateer_flags(nf)
     if source is not None or count is not None:
         given = npc or attribute or mo or specialization or pools or defense or reaction is not None or action
-        return _copy(app, char_id, name, source, count, given)
+        return _copy(s, char_id, name, source, count, given)
     check_id(char_id)
-    with Session(app) as s:
-        if s.campaign.sheet_path(char_id).exists():
-            raise BadInput(f"characters/{char_id}.yaml already exists", fix="edit it, or choose another id")
-        doc, sheet, result = new_sheet(
-            char_id, name, npc, _pairs(attribute, "--attribute", "strength=3"), s.rules, mo=mo,
-            specializations=specialization, pools=_pairs(pools, "--points", "body=5"),
-            defenses=_pairs(defense, "--defenses", "body=5"), reaction=reaction,
-            actions=_pairs(action, "--action", "spear=6:2") if npc else action)
-        s.txn.write(s.campaign.sheet_path(char_id), yamlio.emit_text(doc))
-        data = finish(s, "new", char_id, {"name": doc["name"], "npc": npc}, result, created={char_id: sheet.dice})
-    emit(app, KIND + "new", data)  # G-LOG-5: logged to the campaign log
+    if s.campaign.sheet_path(char_id).exists():
+        raise BadInput(f"characters/{char_id}.yaml already exists", fix="edit it, or choose another id")
+    doc, sheet, result = new_sheet(
+        char_id, name, npc, _pairs(attribute, "--attribute", "strength=3"), s.rules, mo=mo,
+        specializations=specialization, pools=_pairs(pools, "--points", "body=5"),
+        defenses=_pairs(defense, "--defenses", "body=5"), reaction=reaction,
+        actions=_pairs(action, "--action", "spear=6:2") if npc else action)
+    made = outcome(s, "new", char_id, {"name": doc["name"], "npc": npc}, result,
+                   created={char_id: yamlio.emit_text(doc)})
+    return answer("new", made)  # G-LOG-5: logged to the campaign log
 
 
-def _copy(app, char_id, name, source, count, given):
+def _copy(s, char_id, name, source, count, given):
     """T-COPY: the host copies OTHER's document; the `fresh_sheet` hook refills it; one log entry."""
-    from narateer_cli.commands.copying import copy_sheets
+    from narateer_cli.commands.copying import sheet_copies
 
-    from .files import finish
+    from .files import outcome
     from .sheet import copied
 
     if source is None:
@@ -76,21 +75,10 @@ def _copy(app, char_id, name, source, count, given):
     if given:
         raise BadInput("--from copies a whole sheet; the other sheet options do not go with it",
                        fix="copy first, then edit the copies' sheets")
-    with Session(app) as s:
-        ids = copy_sheets(s, source, char_id, count, name)
-        made = {cid: _copied_dice(s, cid) for cid in ids}
-        data = finish(s, "new", ids[0], {"from": source, "count": count}, copied(source, ids), created=made)  # G-LOG-5
-    emit(app, KIND + "new", data)
-
-
-def _copied_dice(s, cid) -> dict:
-    from narateer_cli.store import yamlio
-
-    from .sheet import parse_sheet
-
-    label = f"characters/{cid}.yaml"
-    text = s.txn.writes[s.txn.rel(s.campaign.sheet_path(cid))]
-    return parse_sheet(cid, yamlio.to_plain(yamlio.load_rt(text, label)), label, s.rules).dice
+    made = sheet_copies(s, source, char_id, count, name)
+    ids = list(made)
+    return answer("new", outcome(s, "new", ids[0], {"from": source, "count": count}, copied(source, ids),
+                                 created=made))  # G-LOG-5
 
 
 @command(help="""Show a sheet: each attribute's AS and dice, with and without the MO.
@@ -110,7 +98,7 @@ def show_cmd(app, char):
     emit(app, KIND + "show", result)
 
 
-@command(context_settings={"ignore_unknown_options": True}, help="""Change a pool by a signed DELTA (A-OA-WOUND).
+@command(writes=True, context_settings={"ignore_unknown_options": True}, help="""Change a pool by a signed DELTA (A-OA-WOUND).
 
 Pools stop at 0; a loss that leaves body, mind or spirit at 0 adds a Wound.
 `challenge` is an NPC's Challenge Points (R-OA-EFF-2).
@@ -122,27 +110,22 @@ Examples:
 @click.argument("char")
 @click.argument("pool")
 @click.argument("delta")
-def points_cmd(app, char, pool, delta):
+def points_cmd(s, char, pool, delta):
     from .in_encounter import change_points
     from .pools import parse_delta
 
-    change = parse_delta(delta)
-    with Session(app) as s:
-        data = change_points(s, char, pool.lower(), change)
-    emit(app, KIND + "points", data)
+    return answer("points", change_points(s, char, pool.lower(), parse_delta(delta)))
 
 
-def _wounds(app, char, n, sign, name):
+def _wounds(s, char, n, sign, name):
     from .in_encounter import change_wounds
 
     if n < 0:
         raise BadInput(f"{name} {n}: give a count of 0 or more", fix=f"for example `{name} {char} 1`")
-    with Session(app) as s:
-        data = change_wounds(s, char, n, sign, name)
-    emit(app, KIND + "wounds", data)
+    return answer("wounds", change_wounds(s, char, n, sign, name))
 
 
-@command(help="""Add N Wounds (default 1). Their effects come from a chapter not given.
+@command(writes=True, help="""Add N Wounds (default 1). Their effects come from a chapter not given.
 
 \b
 Examples:
@@ -150,11 +133,11 @@ Examples:
   narateer wound goblin 2""")
 @click.argument("char")
 @click.argument("n", type=int, default=1, required=False)
-def wound_cmd(app, char, n):
-    _wounds(app, char, n, 1, "wound")
+def wound_cmd(s, char, n):
+    return _wounds(s, char, n, 1, "wound")
 
 
-@command(help="""Remove N Wounds (default 1).
+@command(writes=True, help="""Remove N Wounds (default 1).
 
 \b
 Examples:
@@ -162,11 +145,11 @@ Examples:
   narateer heal amicus""")
 @click.argument("char")
 @click.argument("n", type=int, default=1, required=False)
-def heal_cmd(app, char, n):
-    _wounds(app, char, n, -1, "heal")
+def heal_cmd(s, char, n):
+    return _wounds(s, char, n, -1, "heal")
 
 
-@command(context_settings={"ignore_unknown_options": True}, help=f"""Add (+NAME) or remove (-NAME) conditions.
+@command(writes=True, context_settings={"ignore_unknown_options": True}, help=f"""Add (+NAME) or remove (-NAME) conditions.
 
 With --rounds N the added conditions end by themselves at the start of
 CHAR's Turn N Rounds later (T-DURATION; CHAR must be in the current encounter).
@@ -180,9 +163,7 @@ Examples:
 @click.argument("char")
 @click.argument("changes", nargs=-1, required=True)
 @click.option("--rounds", type=click.IntRange(1, 1000), help="The added conditions end after N Rounds.")
-def condition_cmd(app, char, changes, rounds):
+def condition_cmd(s, char, changes, rounds):
     from .in_encounter import change_conditions
 
-    with Session(app) as s:
-        data = change_conditions(s, char, changes, rounds)
-    emit(app, KIND + "condition", data)
+    return answer("condition", change_conditions(s, char, changes, rounds))

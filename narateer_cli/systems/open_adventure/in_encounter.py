@@ -1,7 +1,7 @@
 """Glue between Open Adventure's commands and a campaign: load what an engine call needs (sheets, the
-current encounter's state), make the call, put the writes in the session's transaction and log them.
+current encounter's state), make the call, and say what changed.
 
-Each function returns what the command prints: the result's JSON shape as logged (`files.finish`), or the
+Each function returns the command's Outcome (`files.outcome`), which the host writes and logs, or the
 result record when nothing is written.
 """
 
@@ -58,7 +58,7 @@ def check_in_encounter(s, char, decl, source):
     Returns (CheckResult, encounter id, new state); the Stunt loss is put in the transaction."""
     from . import turns
     from .check import resolve
-    from .files import load, write_sheet
+    from .files import load, note_edits
     from .pools import sheet_changes
 
     rules = s.rules
@@ -71,14 +71,14 @@ def check_in_encounter(s, char, decl, source):
         state = turns.spend_opponent(state, other.id)
     stunt = result.stunt
     if stunt and stunt.before is not None:  # R-OA-STUNT-2: the pool pays
-        write_sheet(s, load(s, actor.id), sheet_changes(stunt.pool, stunt.after, stunt.wounds_after,
+        note_edits(s, load(s, actor.id), sheet_changes(stunt.pool, stunt.after, stunt.wounds_after,
                                                         actor.wounds or 0))
     return result, enc_id, state
 
 
 def roll_in_encounter(s, char, decl, source, dry_run: bool):
     """`roll`: (what to print, its kind): the dry run's record, or the logged check."""
-    from .files import finish, load
+    from .files import load, outcome
     from .render import declared
 
     if dry_run:
@@ -86,13 +86,13 @@ def roll_in_encounter(s, char, decl, source, dry_run: bool):
 
         return dry(load(s, char).sheet, decl, s.rules, source, *_parties(s, decl)), "dry-run"
     result, enc_id, state = check_in_encounter(s, char, decl, source)
-    return finish(s, "roll", result.actor, declared(decl), result, enc_id, state), "check"
+    return outcome(s, "roll", result.actor, declared(decl), result, enc_id, state), "check"
 
 
 def resolve_in_encounter(s, char, intent: str, path: str, reason=None, decl=None, source=None):
     """`resolve` by its path (R-OA-ACT-1, -4, -5): an impossible action writes nothing."""
     from .actions import ResolveResult, resolve_path
-    from .files import finish, load
+    from .files import load, outcome
     from .render import declared
 
     actor = load(s, char).sheet
@@ -101,116 +101,116 @@ def resolve_in_encounter(s, char, intent: str, path: str, reason=None, decl=None
     if path == "check":
         check, enc_id, state = check_in_encounter(s, char, decl, source)
         result = ResolveResult(system="open-adventure", actor=actor.id, intent=intent, path=path, check=check)
-        return finish(s, "resolve", actor.id, declared(decl, intent=intent, path=path), result, enc_id, state)
+        return outcome(s, "resolve", actor.id, declared(decl, intent=intent, path=path), result, enc_id, state)
     enc_id, state = encounter_for(s, actor.id)
     state, result = resolve_path(actor.id, intent, path, reason, state)
-    return finish(s, "resolve", actor.id, {"intent": intent, "path": path}, result, enc_id, state)
+    return outcome(s, "resolve", actor.id, {"intent": intent, "path": path}, result, enc_id, state)
 
 
 def log_sheet_change(s, command_name, actor_id, declaration, result):
     """A sheet change logs to the encounter CHAR takes part in, else to the campaign log (G-LOG-5)."""
-    from .files import finish
+    from .files import outcome
 
     enc_id, _ = encounter_for(s, actor_id)
-    return finish(s, command_name, actor_id, declaration, result, enc_id, None)
+    return outcome(s, command_name, actor_id, declaration, result, enc_id, None)
 
 
 def change_points(s, char, pool: str, delta: int):
     """`points`: the pool moves (a Wound when it reaches 0, A-OA-WOUND); logged."""
-    from .files import load, write_sheet
+    from .files import load, note_edits
     from .pools import change_points as change
 
     sf = load(s, char)
     result = change(sf.sheet, pool, delta, s.rules)
-    write_sheet(s, sf, result.sheet_changes(sf.sheet.wounds or 0))
+    note_edits(s, sf, result.sheet_changes(sf.sheet.wounds or 0))
     return log_sheet_change(s, "points", sf.id, {"pool": result.pool, "delta": delta}, result)
 
 
 def change_wounds(s, char, n: int, sign: int, name: str):
     """`wound` / `heal`: the Wound count moves by n; logged."""
-    from .files import load, write_sheet
+    from .files import load, note_edits
     from .pools import change_wounds as change
 
     sf = load(s, char)
     result = change(sf.sheet, sign * n, s.rules)
-    write_sheet(s, sf, {("wounds",): result.after})
+    note_edits(s, sf, {("wounds",): result.after})
     return log_sheet_change(s, name, sf.id, {"count": n}, result)
 
 
 def change_conditions(s, char, changes, rounds):
     """`condition`: the sheet's conditions, and their timers in the encounter state (T-DURATION); logged."""
-    from .files import finish, load, write_sheet
+    from .files import load, note_edits, outcome
     from .pools import condition_change
 
     sf = load(s, char)
     enc_id, state = encounter_for(s, sf.id)
     timed, result = condition_change(sf.sheet, state, changes, rounds)
-    write_sheet(s, sf, {}, {"conditions": result.conditions})
+    note_edits(s, sf, {}, {"conditions": result.conditions})
     declaration = {"changes": list(changes), **({"rounds": rounds} if rounds is not None else {})}
-    return finish(s, "condition", sf.id, declaration, result, enc_id, timed)
+    return outcome(s, "condition", sf.id, declaration, result, enc_id, timed)
 
 
 def start_turn(s, who):
     """`turn start`: the actor's timed conditions that end now leave its sheet (T-DURATION); logged."""
     from . import turns
-    from .files import finish
+    from .files import outcome
 
     enc_id, state = current(s, s.app.encounter_id)
     state, report = turns.start_turn(state, who)
     _drop_expired(s, state, report)
-    return finish(s, "turn start", state.actor, {}, report, enc_id, state)
+    return outcome(s, "turn start", state.actor, {}, report, enc_id, state)
 
 
 def _drop_expired(s, state, report):
     """T-DURATION: the new actor's timed conditions that ended leave its sheet (in the transaction)."""
-    from .files import load, write_sheet
+    from .files import load, note_edits
 
     if report.expired:
         sf = load(s, state.actor)
-        write_sheet(s, sf, {}, {"conditions": [c for c in sf.sheet.conditions if c not in report.expired]})
+        note_edits(s, sf, {}, {"conditions": [c for c in sf.sheet.conditions if c not in report.expired]})
 
 
 def end_turn(s, next_id=None):
     """`turn end [--next CHAR]`; with CHAR, CHAR's Turn starts too: one log entry, so one undo restores both."""
     from . import turns
-    from .files import finish
+    from .files import outcome
 
     enc_id, state = current(s, s.app.encounter_id)
     ended = state.actor
     state, report = turns.end_turn(state, next_id)
     if next_id is None:
-        return finish(s, "turn end", state.actor, {}, report, enc_id, state)
+        return outcome(s, "turn end", state.actor, {}, report, enc_id, state)
     _drop_expired(s, state, report)
-    return finish(s, "turn end", ended, {"next": next_id}, report, enc_id, state)
+    return outcome(s, "turn end", ended, {"next": next_id}, report, enc_id, state)
 
 
 def minor_action(s, char, what):
     """`turn minor`: the actor's Minor Action spent (R-OA-ACT-2); logged like the other turn commands."""
     from . import turns
-    from .files import finish
+    from .files import outcome
 
     enc_id, state = current(s, s.app.encounter_id)
     state, result = turns.spend_minor(state, char, what)
-    return finish(s, "turn minor", result.actor, {"what": what} if what else {}, result, enc_id, state)
+    return outcome(s, "turn minor", result.actor, {"what": what} if what else {}, result, enc_id, state)
 
 
 def join_encounter(s, char, reaction):
     """`encounter join`: CHAR takes its Reaction place (A-OA-TURN); logged."""
     from . import turns
-    from .files import finish, load
+    from .files import load, outcome
 
     enc_id, state = current(s, s.app.encounter_id)
     sheets = {cid: load(s, cid).sheet for cid in (*state.order, char)}
     state, report = turns.join_turns(state, char, reaction, sheets, s.rules)
-    return finish(s, "encounter join", char, {"reaction": reaction}, report, enc_id, state)
+    return outcome(s, "encounter join", char, {"reaction": reaction}, report, enc_id, state)
 
 
 def new_encounter(s, enc_id: str, chars, reactions: dict):
     """`encounter new`: the state in Reaction order, the campaign's current encounter set; logged."""
-    from narateer_cli.store import encounters, yamlio
+    from narateer_cli.store import encounters
 
     from . import turns
-    from .files import finish, load
+    from .files import load, outcome
 
     if enc_id == encounters.CAMPAIGN:
         raise BadInput(f"the encounter id {enc_id!r} is reserved for the campaign log", rule="G-LOG-5",
@@ -219,7 +219,7 @@ def new_encounter(s, enc_id: str, chars, reactions: dict):
         raise BadInput(f"encounter {enc_id} already exists", fix=f"use it with --in {enc_id}, or pick another id")
     sheets = {cid: load(s, cid).sheet for cid in dict.fromkeys(chars)}
     state, result = turns.new_encounter(enc_id, tuple(chars), reactions, sheets, s.rules)
-    doc, text = s.campaign.config_doc()
-    doc["encounter"] = enc_id
-    s.txn.write(s.campaign.config_path, yamlio.dump_rt(doc, text))
-    return finish(s, "encounter new", None, {"participants": list(chars), "reaction": reactions}, result, enc_id, state)
+    made = outcome(s, "encounter new", None, {"participants": list(chars), "reaction": reactions}, result, enc_id,
+                   state)
+    made.config = {"encounter": enc_id}
+    return made

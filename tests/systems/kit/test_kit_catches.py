@@ -21,17 +21,17 @@ BROKEN = {
     "leaky-band": ("secret", {ENGINE: [('PRIVATE_KEYS = ("band", "xp_marked")', 'PRIVATE_KEYS = ("xp_marked",)')]},
                    "public part changes with the dice"),
     # a player's secret move is allowed: a miss marks XP on the sheet, which the log's changes show
-    "leaky-xp": ("secret", {CMD: [("if app.secret and not sheet.guide:", "if False:")], ENGINE: SECRET_BY_A_PLAYER},
+    "leaky-xp": ("secret", {CMD: [("if s.app.secret and not sheet.guide:", "if False:")], ENGINE: SECRET_BY_A_PLAYER},
                  "changes."),
     # harm keeps a note of its own beside the host's files: undo cannot know of it
-    "sly-harm": ("undo", {CMD: [('    emit(app, "harm", result)',
+    "sly-harm": ("undo", {CMD: [('    return _told(s, "harm", "harm"',
                                  '    (s.campaign.root / "notes.txt").write_text(f"{char} hurt\\n")\n'
-                                 '    emit(app, "harm", result)')]},
+                                 '    return _told(s, "harm", "harm"')]},
                  "undo of `harm rook +1` left notes.txt"),
     # harm writes its note before it checks the rules: a refused harm leaves it behind
-    "noisy-refusal": ("refusal", {CMD: [("        result = harm(s.sheet(char), int(changes), s.rules)",
-                                         '        (s.campaign.root / "notes.txt").write_text(char)\n'
-                                         "        result = harm(s.sheet(char), int(changes), s.rules)")]},
+    "noisy-refusal": ("refusal", {CMD: [("    result = harm(s.sheet(char), int(changes), s.rules)",
+                                         '    (s.campaign.root / "notes.txt").write_text(char)\n'
+                                         "    result = harm(s.sheet(char), int(changes), s.rules)")]},
                       "was refused (3) yet changed notes.txt"),
     # verify believes every entry
     "credulous": ("verify", {ENGINE: [('def verify_log(entries: list, rules) -> str | None:\n',

@@ -6,7 +6,9 @@ from __future__ import annotations
 import click
 
 from narateer_cli.commands.common import faces_options, split_ref
-from narateer_cli.commands.encounter_ops import finish, encounter_for
+from narateer_cli.commands.encounter_ops import encounter_for
+
+from .told import told
 
 
 def target_options(fn):
@@ -97,8 +99,8 @@ def target_spec(session, actor_id, dr, vs, contested, other_boost=0, other_faces
 
 
 def check_in_encounter(session, actor, decl, spec, dice, helper, command="roll", extra=None):
-    """A Skill Check inside or outside an encounter (R-ACT-4 inside: proactive uses), logged; returns the
-    engine's CheckOutcome record."""
+    """A Skill Check inside or outside an encounter (R-ACT-4 inside: proactive uses); returns the engine's
+    CheckOutcome record and the Outcome that logs it (its rendering left to the caller)."""
     from ..engine import actions
 
     enc = encounter_for(session, actor.id)
@@ -114,8 +116,7 @@ def check_in_encounter(session, actor, decl, spec, dice, helper, command="roll",
     if helper is not None:
         declared["assist"] = helper.id
     logged = {**extra, "check": outcome} if extra else outcome
-    finish(session, command, actor.id, declared, logged, outcome.dice_after, enc)
-    return outcome
+    return outcome, told(None, command, actor.id, declared, logged, outcome.dice_after, enc)
 
 
 def declaration_json(decl, spec=None) -> dict:

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import click
 
-from narateer_cli.commands.common import Session, command, emit, faces_options, nonneg
+from narateer_cli.commands.common import command, faces_options, nonneg
+from narateer_cli.commands.encounter_ops import encounter_for
+
 from .checks import dice_source
-from narateer_cli.commands.encounter_ops import finish, encounter_for
+from .told import told
 
 
-@command(rolls=True, help="""A Combat Exchange: the attacker pays and rolls; the defender answers none, guard or clash.
+@command(rolls=True, writes=True, help="""A Combat Exchange: the attacker pays and rolls; the defender answers none, guard or clash.
 
 \b
 Examples:
@@ -31,37 +33,38 @@ Examples:
 @click.option("--response-reroll-faces", metavar="F", help="The defender's Edge rerolls.")
 @click.option("--response-weapon", metavar="W", help="The weapon of a defender who Clashes (its damage if it lands).")
 @click.option("--apply", "apply_", is_flag=True, help="Wound whoever is hit by the weapon's damage in this command.")
-def exchange_cmd(app, attacker, defender, response, skill, weapon, boost, response_boost, cost, dr, advantage,
+def exchange_cmd(s, attacker, defender, response, skill, weapon, boost, response_boost, cost, dr, advantage,
                  disadvantage, faces, reroll_faces, response_faces, response_reroll_faces, response_weapon, apply_):
     from ..engine.combat import exchange_in
 
     nonneg("--response-boost", response_boost)
     nonneg("--cost", cost)
     nonneg("--dr", dr)
-    with Session(app) as s:
-        a, d = s.sheet(attacker), s.sheet(defender)
-        enc = encounter_for(s, attacker)
-        dice = dice_source(app, s.rules, faces=(faces, "--faces"), reroll=(reroll_faces, "--reroll-faces"),
-                           response=(response_faces, "--response-faces"),
-                           response_reroll=(response_reroll_faces, "--response-reroll-faces"))
-        state, result, after = exchange_in(enc.state if enc else None, a, d, response, s.rules, dice, skill=skill,
-                                           weapon=weapon, cost=cost, boost=boost, response_boost=response_boost,
-                                           advantage=advantage, disadvantage=disadvantage, dr=dr,
-                                           response_weapon=response_weapon)
-        if enc is not None:
-            enc.new_state = state
-        hit = {"attacker": defender, "defender": attacker}.get(result.lands)
-        if apply_:
-            result = result.replace(applied=apply_damage(s, hit, result.damage, after))
-        finish(s, "exchange", attacker, {"defender": defender, "response": response, "weapon": weapon,
-                                         "boost": boost, "response_boost": response_boost,
-                                         "response_weapon": response_weapon, "apply": apply_}, result, after, enc)
-    emit(app, "exchange", result)
+    a, d = s.sheet(attacker), s.sheet(defender)
+    enc = encounter_for(s, attacker)
+    dice = dice_source(s.app, s.rules, faces=(faces, "--faces"), reroll=(reroll_faces, "--reroll-faces"),
+                       response=(response_faces, "--response-faces"),
+                       response_reroll=(response_reroll_faces, "--response-reroll-faces"))
+    state, result, after = exchange_in(enc.state if enc else None, a, d, response, s.rules, dice, skill=skill,
+                                       weapon=weapon, cost=cost, boost=boost, response_boost=response_boost,
+                                       advantage=advantage, disadvantage=disadvantage, dr=dr,
+                                       response_weapon=response_weapon)
+    if enc is not None:
+        enc.new_state = state
+    hit = {"attacker": defender, "defender": attacker}.get(result.lands)
+    marks = {}
+    if apply_:
+        result = result.replace(applied=apply_damage(s, hit, result.damage, after, marks))
+    return told("exchange", "exchange", attacker, {"defender": defender, "response": response, "weapon": weapon,
+                                                   "boost": boost, "response_boost": response_boost,
+                                                   "response_weapon": response_weapon, "apply": apply_},
+                result, after, enc, sheets=marks)
 
 
-def apply_damage(s, target, damage, after: dict):
-    """T-FIGHT --apply: wound whoever was hit by the damage, in this same action (added to `after`);
-    returns the wound's result (None when nothing landed or the weapon has no damage)."""
+def apply_damage(s, target, damage, after: dict, marks: dict):
+    """T-FIGHT --apply: wound whoever was hit by the damage, in this same action (added to `after`, an
+    out-of-the-fight condition to `marks`); returns the wound's result (None when nothing landed or the
+    weapon has no damage)."""
     from ..engine.character import move_dice
     from .encounter import mark_out
 
@@ -70,13 +73,13 @@ def apply_damage(s, target, damage, after: dict):
     sheet = s.sheet(target)
     moved = move_dice(sheet.with_dice(after.get(target, sheet.dice)), "wound", damage, s.rules)
     after[target] = moved.dice_after
-    mark_out(s, target, moved)
+    marks.update(mark_out(s, target, moved))
     from narateer_cli.render import plain
 
     return plain(moved)
 
 
-@command(rolls=True, help="""A Reaction. `opportunity`: an Opportunity Attack on a creature that just completed a move.
+@command(rolls=True, writes=True, help="""A Reaction. `opportunity`: an Opportunity Attack on a creature that just completed a move.
 
 Pays the attack cost (1 AD by default, A-EXCH) + Boost, uses no proactive use,
 and is refused while Stunned.
@@ -92,20 +95,19 @@ Example:
 @click.option("--weapon", metavar="W", help="A weapon on CHAR's sheet: its attack cost and damage (T-FIGHT).")
 @click.option("--apply", "apply_", is_flag=True, help="Wound the mover by the weapon's damage if it lands.")
 @faces_options
-def react_cmd(app, char, kind, mover, boost, allow_boost, weapon, apply_, faces, reroll_faces):
+def react_cmd(s, char, kind, mover, boost, allow_boost, weapon, apply_, faces, reroll_faces):
     from narateer_cli.errors import BadInput
 
     from ..engine.combat import opportunity_in
 
-    with Session(app) as s:
-        enc = encounter_for(s, char)
-        if enc is None:
-            raise BadInput(f"{char} is not in the current encounter", fix="an Opportunity Attack happens in an encounter")
-        dice = dice_source(app, s.rules, faces=(faces, "--faces"), reroll=(reroll_faces, "--reroll-faces"))
-        enc.new_state, result, after = opportunity_in(enc.state, s.sheet(char), s.sheet(mover), s.rules, dice, boost,
-                                                      allow_boost, weapon)
-        if apply_:
-            result = result.replace(applied=apply_damage(s, mover if result.lands else None, result.damage, after))
-        finish(s, "react", char, {"kind": kind, "against": mover, "boost": boost, "weapon": weapon, "apply": apply_},
-               result, after, enc)
-    emit(app, "react", result)
+    enc = encounter_for(s, char)
+    if enc is None:
+        raise BadInput(f"{char} is not in the current encounter", fix="an Opportunity Attack happens in an encounter")
+    dice = dice_source(s.app, s.rules, faces=(faces, "--faces"), reroll=(reroll_faces, "--reroll-faces"))
+    enc.new_state, result, after = opportunity_in(enc.state, s.sheet(char), s.sheet(mover), s.rules, dice, boost,
+                                                  allow_boost, weapon)
+    marks = {}
+    if apply_:
+        result = result.replace(applied=apply_damage(s, mover if result.lands else None, result.damage, after, marks))
+    return told("react", "react", char, {"kind": kind, "against": mover, "boost": boost, "weapon": weapon,
+                                         "apply": apply_}, result, after, enc, sheets=marks)

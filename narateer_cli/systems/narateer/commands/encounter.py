@@ -5,12 +5,14 @@ from __future__ import annotations
 import click
 
 from narateer_cli.commands.common import Session, command, emit, nonneg
+from narateer_cli.outcome import Show
 from narateer_cli.render import plain
 from narateer_cli.commands import encounters as host
-from narateer_cli.commands.encounter_ops import current_encounter, encounter_for, finish
+from narateer_cli.commands.encounter_ops import current_encounter, encounter_for
 
 from .checks import check_in_encounter
 from .checks import check_options, declaration, dice_source, target_options, target_spec
+from .told import told
 
 
 encounter_cmd = host.encounter_group()  # the host's new, log and end; show and join are Narateer's
@@ -41,42 +43,37 @@ def turn_cmd():
     pass
 
 
-@command(group=turn_cmd, name="start", help="""Begin CHAR's activation: Used AD become Ready, uses = SL + 1 per skill.
+@command(group=turn_cmd, name="start", writes=True, help="""Begin CHAR's activation: Used AD become Ready, uses = SL + 1 per skill.
 
 \b
 Example:
   narateer turn start selka""")
 @click.argument("char")
-def turn_start(app, char):
+def turn_start(s, char):
     from ..engine.encounter import begin_activation
 
-    with Session(app) as s:
-        enc = current_encounter(s, required=True)
-        sheet = s.sheet(char)
-        enc.new_state, result = begin_activation(enc.state, sheet, s.rules)
-        if result.expired:
-            s.set_sheet(char, conditions=[c for c in sheet.conditions if c not in result.expired])
-        finish(s, "turn start", char, {}, result, {char: result.dice_after}, enc)
-    emit(app, "turn_start", result)
+    enc = current_encounter(s, required=True)
+    sheet = s.sheet(char)
+    enc.new_state, result = begin_activation(enc.state, sheet, s.rules)
+    kept = {char: {"conditions": [c for c in sheet.conditions if c not in result.expired]}} if result.expired else {}
+    return told("turn_start", "turn start", char, {}, result, {char: result.dice_after}, enc, sheets=kept)
 
 
-@command(group=turn_cmd, name="end", help="""End the current activation; --next names who acts next.
+@command(group=turn_cmd, name="end", writes=True, help="""End the current activation; --next names who acts next.
 
 \b
 Example:
   narateer turn end --next sentry""")
 @click.option("--next", "next_id", metavar="CHAR", help="Who acts next (among those who have not acted).")
-def turn_end(app, next_id):
+def turn_end(s, next_id):
     from ..engine.encounter import end_activation
 
-    with Session(app) as s:
-        enc = current_encounter(s, required=True)
-        enc.new_state, result = end_activation(enc.state, next_id)
-        finish(s, "turn end", result.ended, {"next": next_id}, result, {}, enc)
-    emit(app, "turn_end", result)
+    enc = current_encounter(s, required=True)
+    enc.new_state, result = end_activation(enc.state, next_id)
+    return told("turn_end", "turn end", result.ended, {"next": next_id}, result, {}, enc)
 
 
-@command(rolls=True, help="""Resolve a declared Action by its path (R-ACT-1, R-ACT-2).
+@command(rolls=True, writes=lambda given: given["impossible"] is None, help="""Resolve a declared Action by its path (R-ACT-1, R-ACT-2).
 
 \b
 Examples:
@@ -93,7 +90,7 @@ Examples:
 @click.option("--check", "check_skill", metavar="SKILL", help="Resolve with a Skill Check (a Major action).")
 @target_options
 @check_options
-def resolve_cmd(app, char, intent, method, tier, auto, impossible, check_skill, dr, vs, contested, boost, bonus_dice,
+def resolve_cmd(s, char, intent, method, tier, auto, impossible, check_skill, dr, vs, contested, boost, bonus_dice,
                 cost, discount_base, discount_boost, fee, advantage, disadvantage, reaction, allow_boost, power_reroll,
                 power_faces, power, faces, reroll_faces):
     from narateer_cli.errors import BadInput
@@ -102,23 +99,20 @@ def resolve_cmd(app, char, intent, method, tier, auto, impossible, check_skill, 
     if len(paths) != 1:
         raise BadInput("choose one resolution path", fix="give exactly one of --auto, --impossible REASON, --check SKILL")
     base = {"actor": char, "intent": intent, "method": method}
-    with Session(app, write=paths[0] != "impossible") as s:
-        sheet = s.sheet(char)
-        if paths[0] == "impossible":
-            from ..engine.actions import impossible as refuse
+    sheet = s.sheet(char)
+    if paths[0] == "impossible":
+        from ..engine.actions import impossible as refuse
 
-            refuse(impossible)
-        if paths[0] == "auto":
-            if any(x is not None for x in (dr, vs, contested)) or faces:
-                raise BadInput("--auto takes no target or faces", fix="drop them, or use --check SKILL")
-            given = click.get_current_context().get_parameter_source("cost") != click.core.ParameterSource.DEFAULT
-            data = _resolve_auto(s, sheet, base, tier or "trivial", cost if given else None)
-        else:
-            data = _resolve_check(app, s, sheet, base, tier, check_skill, (dr, vs, contested), (faces, reroll_faces),
-                                  declaration(check_skill, boost, bonus_dice, cost, discount_base, discount_boost,
-                                              fee, advantage, disadvantage, reaction, allow_boost, power_reroll,
-                                              power), power_faces)
-    emit(app, "resolve", data)
+        refuse(impossible)
+    if paths[0] == "auto":
+        if any(x is not None for x in (dr, vs, contested)) or faces:
+            raise BadInput("--auto takes no target or faces", fix="drop them, or use --check SKILL")
+        given = click.get_current_context().get_parameter_source("cost") != click.core.ParameterSource.DEFAULT
+        return _resolve_auto(s, sheet, base, tier or "trivial", cost if given else None)
+    return _resolve_check(s.app, s, sheet, base, tier, check_skill, (dr, vs, contested), (faces, reroll_faces),
+                          declaration(check_skill, boost, bonus_dice, cost, discount_base, discount_boost,
+                                      fee, advantage, disadvantage, reaction, allow_boost, power_reroll,
+                                      power), power_faces)
 
 
 def _resolve_check(app, s, sheet, base: dict, tier, skill, targets, faces, decl, power_faces):
@@ -128,10 +122,12 @@ def _resolve_check(app, s, sheet, base: dict, tier, skill, targets, faces, decl,
     check_tier(tier)
     dice = dice_source(app, s.rules, faces=(faces[0], "--faces"), reroll=(faces[1], "--reroll-faces"),
                        power=(power_faces, "--power-faces"))
-    outcome = check_in_encounter(s, sheet, decl, target_spec(s, sheet.id, *targets), dice, None, command="resolve",
-                                 extra={"intent": base["intent"], "method": base["method"], "tier": "major",
-                                        "path": "check"})
-    return resolved_by_check(sheet.id, base["intent"], base["method"], outcome)
+    outcome, logged = check_in_encounter(s, sheet, decl, target_spec(s, sheet.id, *targets), dice, None,
+                                         command="resolve", extra={"intent": base["intent"],
+                                                                   "method": base["method"], "tier": "major",
+                                                                   "path": "check"})
+    logged.kind, logged.show = "resolve", resolved_by_check(sheet.id, base["intent"], base["method"], outcome)
+    return logged
 
 
 def _resolve_auto(s, sheet, base: dict, tier: str, cost):
@@ -144,12 +140,11 @@ def _resolve_auto(s, sheet, base: dict, tier: str, cost):
                                     s.rules)
     if enc is not None:
         enc.new_state = state
-    finish(s, "resolve", sheet.id, {"intent": base["intent"], "method": base["method"], "tier": tier,
-                                    "cost": result.cost}, result, {sheet.id: result.dice_after}, enc)
-    return result
+    return told("resolve", "resolve", sheet.id, {"intent": base["intent"], "method": base["method"], "tier": tier,
+                                                 "cost": result.cost}, result, {sheet.id: result.dice_after}, enc)
 
 
-@command(help="""Add or remove conditions (A-COND): +NAME adds, -NAME removes.
+@command(writes=True, help="""Add or remove conditions (A-COND): +NAME adds, -NAME removes.
 
 With --rounds N (in an encounter) the conditions added end by themselves at
 the start of CHAR's activation N rounds later (T-DURATION).
@@ -161,16 +156,15 @@ Examples:
 @click.argument("char")
 @click.argument("changes", nargs=-1, type=click.UNPROCESSED)
 @click.option("--rounds", type=int, help="The added conditions end at the start of CHAR's activation N rounds later.")
-def condition_cmd(app, char, changes, rounds):
+def condition_cmd(s, char, changes, rounds):
     from narateer_cli import durations
     from ..engine.character import conditions_changed
 
-    with Session(app) as s:
-        result = conditions_changed(s.sheet(char), changes, s.rules)
-        s.set_sheet(char, conditions=result.conditions)
-        enc = timed(s, char, rounds, changes)
-        finish(s, "condition", char, {"changes": list(changes), "rounds": rounds}, result, {}, enc)
-    emit(app, "condition", {**plain(result), "rounds_left": durations.left(enc and enc.new_state, char)})
+    result = conditions_changed(s.sheet(char), changes, s.rules)
+    enc = timed(s, char, rounds, changes)
+    return told("condition", "condition", char, {"changes": list(changes), "rounds": rounds}, result, {}, enc,
+                sheets={char: {"conditions": result.conditions}},
+                show={**plain(result), "rounds_left": durations.left(enc and enc.new_state, char)})
 
 
 def timed(s, char, rounds, changes):
@@ -196,58 +190,58 @@ def timed(s, char, rounds, changes):
     return enc
 
 
-def mark_out(s, char, moved):
-    """T-FIGHT: a character whose every die is wounded gets the ruleset's out-of-the-fight condition."""
+def mark_out(s, char, moved) -> dict:
+    """T-FIGHT: a character whose every die is wounded gets the ruleset's out-of-the-fight condition (the
+    sheet edit, {} when none)."""
     if moved is not None and getattr(moved, "out", None):
-        s.set_sheet(char, conditions=[*s.sheet(char).conditions, moved.out])
+        return {char: {"conditions": [*s.sheet(char).conditions, moved.out]}}
+    return {}
 
 
-def _dice_move(app, char, verb, count=None):
+def _dice_move(s, char, verb, count=None):
     """refresh / wound / heal: one engine call (A-REFRESH, A-WOUND), logged."""
     from ..engine.character import move_dice
 
-    with Session(app) as s:
-        if count is not None:
-            nonneg("N", count, s.rules.max_state_dice)
-        result = move_dice(s.sheet(char), verb, count, s.rules)
-        mark_out(s, char, result)
-        finish(s, verb, char, {"count": count}, result, {char: result.dice_after}, encounter_for(s, char))
-    emit(app, verb, result)
+    if count is not None:
+        nonneg("N", count, s.rules.max_state_dice)
+    result = move_dice(s.sheet(char), verb, count, s.rules)
+    return told(verb, verb, char, {"count": count}, result, {char: result.dice_after}, encounter_for(s, char),
+                sheets=mark_out(s, char, result))
 
 
-@command(help="""Return Used dice to Ready (A-REFRESH).
+@command(writes=True, help="""Return Used dice to Ready (A-REFRESH).
 
 \b
 Example:
   narateer refresh selka""")
 @click.argument("char")
-def refresh_cmd(app, char):
-    _dice_move(app, char, "refresh")
+def refresh_cmd(s, char):
+    return _dice_move(s, char, "refresh")
 
 
-@command(help="""Wound CHAR N times: each moves one die from Ready (else Used) to wounded (A-WOUND).
+@command(writes=True, help="""Wound CHAR N times: each moves one die from Ready (else Used) to wounded (A-WOUND).
 
 \b
 Example:
   narateer wound bandit 2""", context_settings={"ignore_unknown_options": True})
 @click.argument("char")
 @click.argument("n", type=int, default=1)
-def wound_cmd(app, char, n):
-    _dice_move(app, char, "wound", n)
+def wound_cmd(s, char, n):
+    return _dice_move(s, char, "wound", n)
 
 
-@command(help="""Heal N wounds: wounded dice return to Used (A-WOUND).
+@command(writes=True, help="""Heal N wounds: wounded dice return to Used (A-WOUND).
 
 \b
 Example:
   narateer heal bandit 1""", context_settings={"ignore_unknown_options": True})
 @click.argument("char")
 @click.argument("n", type=int, default=1)
-def heal_cmd(app, char, n):
-    _dice_move(app, char, "heal", n)
+def heal_cmd(s, char, n):
+    return _dice_move(s, char, "heal", n)
 
 
-@command(group=encounter_cmd, name="join", help="""Add CHAR to the current encounter.
+@command(group=encounter_cmd, name="join", writes=True, help="""Add CHAR to the current encounter.
 
 Anyone already hidden is compared with CHAR using the recorded Stealth
 total, with no new Stealth roll (R-HIDE-3): by CHAR's Observation
@@ -261,18 +255,16 @@ Example:
 @click.option("--searching", is_flag=True, help="CHAR arrives actively searching.")
 @click.option("--boost", type=int, default=0, help="Boost of CHAR's Observation check.")
 @click.option("--faces", metavar="F", help="Faces of CHAR's Observation check (one set per hider).")
-def encounter_join(app, char, searching, boost, faces):
+def encounter_join(s, char, searching, boost, faces):
     from ..engine.stealth import join
     from .stealth import SEALED_KEYS, resealed, unsealed
 
     nonneg("--boost", boost)
-    with Session(app) as s:
-        enc = current_encounter(s, required=True)
-        dice = dice_source(app, s.rules, **{f"obs:{char}": (faces, "--faces")})
-        state, sealed = unsealed(s, enc, list(enc.state["recorded"]))  # P-SECRET-2
-        enc.new_state, result, after = join(state, s.sheet(char), searching, boost, s.rules, dice)
-        enc.new_state = resealed(enc.new_state, sealed)
-        moved = {char: after} if after != s.sheet(char).dice else {}
-        finish(s, "encounter join", char, {"searching": searching, "boost": boost}, result, moved, enc,
-               secret=bool(sealed), private=SEALED_KEYS if sealed else ())
-    emit(app, "join", result)
+    enc = current_encounter(s, required=True)
+    dice = dice_source(s.app, s.rules, **{f"obs:{char}": (faces, "--faces")})
+    state, sealed = unsealed(s, enc, list(enc.state["recorded"]))  # P-SECRET-2
+    enc.new_state, result, after = join(state, s.sheet(char), searching, boost, s.rules, dice)
+    enc.new_state = resealed(enc.new_state, sealed)
+    moved = {char: after} if after != s.sheet(char).dice else {}
+    return told("join", "encounter join", char, {"searching": searching, "boost": boost}, result, moved, enc,
+                secret=bool(sealed), private=SEALED_KEYS if sealed else ())

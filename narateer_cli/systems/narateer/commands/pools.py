@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from narateer_cli.commands.common import Session, command, emit, faces_options, nonneg
+from narateer_cli.outcome import Outcome
 
 from .checks import dice_source, paired_options
 
@@ -27,11 +28,8 @@ def dice_cmd(app, n, advantage, disadvantage, faces, reroll_faces):
         paired_options(("--reroll-faces", reroll_faces, "--faces", faces))
         dice = dice_source(app, rules, faces=(faces, "--faces"), reroll=(reroll_faces, "--reroll-faces"))
         data = roll_pool(n, advantage, disadvantage, rules, dice)
-    if app.secret:
-        from narateer_cli.commands.encounter_ops import seal_bare_roll
-
-        seal_bare_roll(app, "dice", {"dice": n, "advantage": advantage, "disadvantage": disadvantage}, data)
-    emit(app, "dice", data)
+    return Outcome("dice", None, {"dice": n, "advantage": advantage, "disadvantage": disadvantage}, data,
+                   kind="dice", show=data)  # logged only when secret (P-SECRET-1)
 
 
 def _rules_or_default(session):
@@ -70,11 +68,11 @@ def dr_cmd(app, tier, random_, faces):
         result = dr_lookup(tier, rules, dice)
     if faces and not random_ and tier is not None:
         raise BadInput("--faces goes with --random", fix="add --random or drop --faces")
-    if random_:  # every random DR is secret (P-SECRET-1)
-        from narateer_cli.commands.encounter_ops import seal_bare_roll
-
-        seal_bare_roll(app, "dr", {"tier": tier, "random": True}, result)
-    emit(app, "dr_ladder" if tier is None else "random_dr" if random_ else "dr", result)
+    kind = "dr_ladder" if tier is None else "random_dr" if random_ else "dr"
+    if not random_:
+        return emit(app, kind, result)
+    # every random DR is secret (P-SECRET-1)
+    return Outcome("dr", None, {"tier": tier, "random": True}, result, kind=kind, show=result, secret=True)
 
 
 @command(help="""Exact chance that N dice exceed a DR, and the whole distribution (by convolution).

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import click
 
-from narateer_cli.commands.common import Session, command, emit, nonneg
+from narateer_cli.commands.common import command, nonneg
+from narateer_cli.outcome import Show
 
 from .checks import check_options, declaration, dice_source, paired_options, target_options, target_spec
 
@@ -19,7 +20,7 @@ Examples:
 """
 
 
-@command(rolls=True, help="Make one Skill Check: pay, roll, Edge, compare, tier (R-CHK)." + ROLL_EXAMPLE)
+@command(rolls=True, writes=lambda given: not given["dry_run"], help="Make one Skill Check: pay, roll, Edge, compare, tier (R-CHK)." + ROLL_EXAMPLE)
 @click.argument("char")
 @click.argument("skill")
 @target_options
@@ -30,7 +31,7 @@ Examples:
 @click.option("--other-reroll-faces", metavar="F", help="With --contested: the other side's Edge rerolls.")
 @click.option("--dry-run", is_flag=True, help="Write nothing; show payment and exact chance for each Boost 0..SL.")
 @click.option("--exit-code", is_flag=True, help="Exit 1 when the check fails.")
-def roll_cmd(app, char, skill, dr, vs, contested, boost, bonus_dice, cost, discount_base, discount_boost, fee,
+def roll_cmd(s, char, skill, dr, vs, contested, boost, bonus_dice, cost, discount_base, discount_boost, fee,
              advantage, disadvantage, reaction, allow_boost, power_reroll, power_faces, power, faces, reroll_faces,
              assist, other_boost, other_faces, other_reroll_faces, dry_run, exit_code):
     from ..engine import actions
@@ -44,16 +45,16 @@ def roll_cmd(app, char, skill, dr, vs, contested, boost, bonus_dice, cost, disco
                    ("--other-boost", other_boost or None, "--contested", contested))
     decl = declaration(skill, boost, bonus_dice, cost, discount_base, discount_boost, fee, advantage, disadvantage,
                        reaction, allow_boost, power_reroll, power)
-    with Session(app, write=not dry_run) as s:
-        dice = dice_source(app, s.rules, faces=(faces, "--faces"), reroll=(reroll_faces, "--reroll-faces"),
-                           power=(power_faces, "--power-faces"), other=(other_faces, "--other-faces"),
-                           other_reroll=(other_reroll_faces, "--other-reroll-faces"))
-        actor = s.sheet(char)
-        spec = target_spec(s, char, dr, vs, contested, other_boost)
-        helper = s.sheet(assist) if assist else None
-        if dry_run:
-            return emit(app, "dry_run", actions.dry_run(actor, decl, spec, s.rules, helper))
-        outcome = check_in_encounter(s, actor, decl, spec, dice, helper, command="roll")
-    emit(app, "roll", outcome)
-    if exit_code and not outcome.result.success:
-        raise click.exceptions.Exit(1)
+    app = s.app
+    dice = dice_source(app, s.rules, faces=(faces, "--faces"), reroll=(reroll_faces, "--reroll-faces"),
+                       power=(power_faces, "--power-faces"), other=(other_faces, "--other-faces"),
+                       other_reroll=(other_reroll_faces, "--other-reroll-faces"))
+    actor = s.sheet(char)
+    spec = target_spec(s, char, dr, vs, contested, other_boost)
+    helper = s.sheet(assist) if assist else None
+    if dry_run:
+        return Show("dry_run", actions.dry_run(actor, decl, spec, s.rules, helper))
+    outcome, told = check_in_encounter(s, actor, decl, spec, dice, helper, command="roll")
+    told.kind, told.show = "roll", outcome
+    told.exit = 1 if exit_code and not outcome.result.success else 0
+    return told

@@ -5,11 +5,13 @@ from __future__ import annotations
 import click
 
 from narateer_cli.commands.common import Session, command, emit, nonneg, split_pairs
-from narateer_cli.commands.encounter_ops import encounter_for, finish
+from narateer_cli.commands.encounter_ops import encounter_for
 from narateer_cli.suggest import unknown
 
+from .told import told
 
-@command(help="""Create characters/ID.yaml, or copies of another sheet with fresh dice (--from).
+
+@command(writes=True, help="""Create characters/ID.yaml, or copies of another sheet with fresh dice (--from).
 
 \b
 Examples:
@@ -22,24 +24,21 @@ Examples:
 @click.option("--dice", type=int, default=5, show_default=True, help="Ready Action Dice.")
 @click.option("--from", "source", metavar="OTHER", help="Copy OTHER's sheet with fresh dice and no conditions (T-COPY).")
 @click.option("--count", type=int, help="With --from: make ID-1..ID-N.")
-def new_cmd(app, char_id, name, vital, skill, dice, source, count):
+def new_cmd(s, char_id, name, vital, skill, dice, source, count):
     from narateer_cli.errors import BadInput
     from narateer_cli.store import yamlio
     from narateer_cli.store.campaign import check_id
 
     if source is not None or count is not None:
-        return _copy(app, char_id, name, source, count, vital or skill)
+        return _copy(s, char_id, name, source, count, vital or skill)
     check_id(char_id)
-    with Session(app) as s:
-        rules = s.rules
-        nonneg("--dice", dice, rules.max_state_dice)
-        path = s.campaign.sheet_path(char_id)
-        if path.exists():
-            raise BadInput(f"characters/{char_id}.yaml already exists", fix="edit it, or choose another id")
-        doc = _sheet_doc(rules, name or char_id, vital, skill, dice)
-        s.txn.write(path, yamlio.emit_text(doc))
-        finish(s, "new", char_id, {"name": name, "dice": dice}, {"id": char_id}, {})  # G-LOG-5
-    emit(app, "new", {"id": char_id, "file": f"characters/{char_id}.yaml"})
+    rules = s.rules
+    nonneg("--dice", dice, rules.max_state_dice)
+    if s.campaign.sheet_path(char_id).exists():
+        raise BadInput(f"characters/{char_id}.yaml already exists", fix="edit it, or choose another id")
+    doc = _sheet_doc(rules, name or char_id, vital, skill, dice)
+    return told("new", "new", char_id, {"name": name, "dice": dice}, {"id": char_id}, {},  # G-LOG-5
+                created={char_id: yamlio.emit_text(doc)}, show={"id": char_id, "file": f"characters/{char_id}.yaml"})
 
 
 def _sheet_doc(rules, name, vital, skill, dice) -> dict:
@@ -56,18 +55,19 @@ def _sheet_doc(rules, name, vital, skill, dice) -> dict:
             "action_dice": {"ready": dice, "used": 0}, "conditions": []}
 
 
-def _copy(app, char_id, name, source, count, extra):
-    from narateer_cli.commands.copying import copy_sheets
+def _copy(s, char_id, name, source, count, extra):
+    from narateer_cli.commands.copying import sheet_copies
     from narateer_cli.errors import BadInput
 
     if source is None:
         raise BadInput("--count needs --from OTHER", fix=f"for example narateer new {char_id} --from sentry --count 3")
     if extra:
         raise BadInput("--vital and --skill do not go with --from", fix="copy first, then edit the copies' sheets")
-    with Session(app) as s:
-        ids = copy_sheets(s, source, char_id, count, name)
-        finish(s, "new", ids[0], {"from": source, "count": count}, {"id": ", ".join(ids), "ids": ids}, {})
-    emit(app, "new", {"id": ids[0], "ids": ids, "from": source, "file": ", ".join(f"characters/{i}.yaml" for i in ids)})
+    copies = sheet_copies(s, source, char_id, count, name)
+    ids = list(copies)
+    return told("new", "new", ids[0], {"from": source, "count": count}, {"id": ", ".join(ids), "ids": ids}, {},
+                created=copies, show={"id": ids[0], "ids": ids, "from": source,
+                                      "file": ", ".join(f"characters/{i}.yaml" for i in ids)})
 
 
 def _pairs(items, option, high):
@@ -105,7 +105,7 @@ def show_cmd(app, char):
     emit(app, "show", {**plain(result), "rounds_left": durations.left(enc and enc.state, char)})
 
 
-@command(help="""Readiness Scores, 1 + (Linked Vital + SL) // 2, at least 2 (R-RDY-1).
+@command(writes="write", help="""Readiness Scores, 1 + (Linked Vital + SL) // 2, at least 2 (R-RDY-1).
 
 \b
 Examples:
@@ -114,12 +114,14 @@ Examples:
 @click.argument("char")
 @click.argument("skills", nargs=-1)
 @click.option("--write", is_flag=True, help="Record the scores on the sheet under `readiness:`.")
-def readiness_cmd(app, char, skills, write):
+def readiness_cmd(s, char, skills, write):
+    from narateer_cli.outcome import Show
+
     from ..engine.character import readiness_scores
 
-    with Session(app, write=write) as s:
-        result = readiness_scores(s.sheet(char), skills, s.rules, write)
-        if write:
-            s.set_sheet(char, readiness=result.readiness)
-            finish(s, "readiness", char, {"write": True}, {"readiness": result.readiness}, {}, encounter_for(s, char))
-    emit(app, "readiness", result)
+    result = readiness_scores(s.sheet(char), skills, s.rules, write)
+    if not write:
+        return Show("readiness", result)
+    scores = {("readiness", skill): score for skill, score in result.readiness.items()}
+    return told("readiness", "readiness", char, {"write": True}, {"readiness": result.readiness}, {},
+                encounter_for(s, char), sheets={char: scores}, show=result)

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import click
 
-from narateer_cli.commands.common import Session, command, emit, faces_options, nonneg, split_pairs
+from narateer_cli.commands.common import command, faces_options, nonneg, split_pairs
+from narateer_cli.commands.encounter_ops import current_encounter, secret_asked
+
 from .checks import dice_source
-from narateer_cli.commands.encounter_ops import finish, current_encounter, secret_asked
+from .told import told
 
 
 # a comparison with a secret Hide total hides what would show that total (P-SECRET-2)
@@ -22,7 +24,7 @@ def _in_encounter(s, *ids):
     return enc
 
 
-@command(rolls=True, help="""Hide from observers: one Stealth roll compared with each (R-HIDE-2, R-HIDE-3).
+@command(rolls=True, writes=True, help="""Hide from observers: one Stealth roll compared with each (R-HIDE-2, R-HIDE-3).
 
 Non-searching observers are compared by Observation Readiness; each one named
 with --searching rolls its own Observation check (its own cost and faces).
@@ -40,21 +42,19 @@ Example:
 @click.option("--observer-faces", multiple=True, metavar="OBS=F", help="A searching observer's faces.")
 @click.option("--observer-reroll-faces", multiple=True, metavar="OBS=F", help="A searching observer's Edge rerolls.")
 @click.option("--observer-boost", multiple=True, metavar="OBS=N", help="A searching observer's Boost.")
-def hide_cmd(app, char, observers, searching, boost, advantage, disadvantage, faces, reroll_faces, observer_faces,
+def hide_cmd(s, char, observers, searching, boost, advantage, disadvantage, faces, reroll_faces, observer_faces,
              observer_reroll_faces, observer_boost):
     from ..engine.stealth import Observer, hide_in
 
     names = list(dict.fromkeys([*observers, *searching]))
     boosts, streams = _observer_options(names, observer_boost, observer_faces, observer_reroll_faces)
-    with Session(app) as s:
-        enc = _in_encounter(s, char, *names)
-        dice = dice_source(app, s.rules, faces=(faces, "--faces"), reroll=(reroll_faces, "--reroll-faces"), **streams)
-        obs = [Observer(s.sheet(who), who in searching, boosts.get(who, 0)) for who in names]
-        enc.new_state, data, after = hide_in(enc.state, s.sheet(char), obs, s.rules, dice, boost, advantage, disadvantage)
-        entry_id = _seal(s, enc, char)
-        finish(s, "hide", char, {"from": names, "searching": list(searching), "boost": boost}, data, after, enc,
-               secret=entry_id is not None, entry_id=entry_id, private=SEALED_KEYS)
-    emit(app, "hide", data)
+    enc = _in_encounter(s, char, *names)
+    dice = dice_source(s.app, s.rules, faces=(faces, "--faces"), reroll=(reroll_faces, "--reroll-faces"), **streams)
+    obs = [Observer(s.sheet(who), who in searching, boosts.get(who, 0)) for who in names]
+    enc.new_state, data, after = hide_in(enc.state, s.sheet(char), obs, s.rules, dice, boost, advantage, disadvantage)
+    entry_id = _seal(s, enc, char)
+    return told("hide", "hide", char, {"from": names, "searching": list(searching), "boost": boost}, data, after,
+                enc, secret=entry_id is not None, entry_id=entry_id, private=SEALED_KEYS)
 
 
 def _observer_options(names, observer_boost, observer_faces, observer_reroll_faces) -> tuple[dict, dict]:
@@ -79,7 +79,7 @@ def _observer_options(names, observer_boost, observer_faces, observer_reroll_fac
     return numbers, streams
 
 
-@command(rolls=True, help="""Search for a hidden creature: Observation vs its recorded Hide total (R-SRCH-1, R-SRCH-2).
+@command(rolls=True, writes=True, help="""Search for a hidden creature: Observation vs its recorded Hide total (R-SRCH-1, R-SRCH-2).
 
 \b
 Example:
@@ -91,39 +91,35 @@ Example:
 @click.option("--disadvantage", is_flag=True)
 @faces_options
 @click.option("--changed", metavar="TEXT", help="What is different since the last search (a new method or evidence).")
-def search_cmd(app, char, hider, boost, advantage, disadvantage, faces, reroll_faces, changed):
+def search_cmd(s, char, hider, boost, advantage, disadvantage, faces, reroll_faces, changed):
     from ..engine.stealth import search_in
 
-    with Session(app) as s:
-        enc = _in_encounter(s, char, hider)
-        dice = dice_source(app, s.rules, faces=(faces, "--faces"), reroll=(reroll_faces, "--reroll-faces"))
-        state, sealed = unsealed(s, enc, [hider])
-        enc.new_state, data, after = search_in(state, s.sheet(char), hider, s.rules, dice, boost, advantage,
-                                               disadvantage, changed)
-        enc.new_state = resealed(enc.new_state, sealed)
-        finish(s, "search", char, {"for": hider, "boost": boost, "changed": changed}, data, after, enc,
-               secret=bool(sealed), private=SEALED_KEYS if sealed else ())
-    emit(app, "search", data)
+    enc = _in_encounter(s, char, hider)
+    dice = dice_source(s.app, s.rules, faces=(faces, "--faces"), reroll=(reroll_faces, "--reroll-faces"))
+    state, sealed = unsealed(s, enc, [hider])
+    enc.new_state, data, after = search_in(state, s.sheet(char), hider, s.rules, dice, boost, advantage,
+                                           disadvantage, changed)
+    enc.new_state = resealed(enc.new_state, sealed)
+    return told("search", "search", char, {"for": hider, "boost": boost, "changed": changed}, data, after, enc,
+                secret=bool(sealed), private=SEALED_KEYS if sealed else ())
 
 
-@command(help="""End hiding for the named observers (all when none are named) (R-HIDE-6).
+@command(writes=True, help="""End hiding for the named observers (all when none are named) (R-HIDE-6).
 
 \b
 Example:
   narateer reveal selka --to sentry""")
 @click.argument("hider")
 @click.option("--to", "observers", multiple=True, metavar="OBS")
-def reveal_cmd(app, hider, observers):
+def reveal_cmd(s, hider, observers):
     from ..engine.encounter import reveal_in
 
-    with Session(app) as s:
-        enc = _in_encounter(s, hider, *observers)
-        enc.new_state, result = reveal_in(enc.state, hider, observers)
-        finish(s, "reveal", hider, {"to": list(observers)}, result, {}, enc)
-    emit(app, "reveal", result)
+    enc = _in_encounter(s, hider, *observers)
+    enc.new_state, result = reveal_in(enc.state, hider, observers)
+    return told("reveal", "reveal", hider, {"to": list(observers)}, result, {}, enc)
 
 
-@command(help="""Spend movement in the current activation (R-ACT-3, R-HIDE-5, A-MOVE).
+@command(writes=True, help="""Spend movement in the current activation (R-ACT-3, R-HIDE-5, A-MOVE).
 
 One mode per activation, chosen (and paid) by the first move; Difficult
 terrain doubles the cost, moving while hidden doubles it again; Sprinting
@@ -136,15 +132,13 @@ Example:
 @click.argument("metres", type=int)
 @click.option("--mode", type=click.Choice(["walk", "run", "sprint"]), default="walk", show_default=True)
 @click.option("--difficult", is_flag=True, help="Difficult terrain: each metre costs double.")
-def move_cmd(app, char, metres, mode, difficult):
+def move_cmd(s, char, metres, mode, difficult):
     from ..engine.encounter import move_in
 
-    with Session(app) as s:
-        nonneg("METRES", metres, 10_000)
-        enc = _in_encounter(s, char)
-        enc.new_state, result, dice = move_in(enc.state, s.sheet(char), metres, mode, difficult, s.rules)
-        finish(s, "move", char, {"metres": metres, "mode": mode, "difficult": difficult}, result, dice, enc)
-    emit(app, "move", result)
+    nonneg("METRES", metres, 10_000)
+    enc = _in_encounter(s, char)
+    enc.new_state, result, dice = move_in(enc.state, s.sheet(char), metres, mode, difficult, s.rules)
+    return told("move", "move", char, {"metres": metres, "mode": mode, "difficult": difficult}, result, dice, enc)
 
 
 def _seal(s, enc, hider) -> str | None:

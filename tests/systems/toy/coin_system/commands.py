@@ -5,7 +5,8 @@ from __future__ import annotations
 import click
 
 from narateer_cli.commands.common import Session, command, emit
-from narateer_cli.commands.encounter_ops import encounter_for, finish
+from narateer_cli.commands.encounter_ops import encounter_for
+from narateer_cli.outcome import Outcome
 
 
 def _faces(app, text, count, rules):
@@ -15,7 +16,7 @@ def _faces(app, text, count, rules):
     return given if given is not None else [app.rng().choice(rules["faces"]) for _ in range(count)]
 
 
-@command(help="""Flip coins for CHAR against a target.
+@command(writes=True, help="""Flip coins for CHAR against a target.
 
 \b
 Example:
@@ -24,14 +25,13 @@ Example:
 @click.option("--target", type=int, required=True)
 @click.option("--coins", type=int, default=2)
 @click.option("--faces", metavar="F")
-def roll_cmd(app, char, target, coins, faces):
+def roll_cmd(s, char, target, coins, faces):
     from .engine import flip
 
-    with Session(app) as s:
-        result = flip(s.sheet(char), coins, target, _faces(app, faces, coins, s.rules), s.rules)
-        finish(s, "roll", char, {"coins": coins, "target": target}, result, {char: result["dice_after"]},
-               encounter_for(s, char))
-    emit(app, "roll", result)
+    result = flip(s.sheet(char), coins, target, _faces(s.app, faces, coins, s.rules), s.rules)
+    enc = encounter_for(s, char)
+    return Outcome("roll", char, {"coins": coins, "target": target}, result, kind="roll", show=result,
+                   dice={char: result["dice_after"]}, encounter=enc and enc.id, state=enc and enc.new_state)
 
 
 @command(help="""Exact chance that N coins beat a target.

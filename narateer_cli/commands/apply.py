@@ -1,0 +1,129 @@
+"""The one write path (S-SYS-7): the host applies a game's `Outcome`.
+
+`apply` runs inside the command's Session (the campaign lock held): it creates
+and edits sheets key by key (store/edit.py), rewrites the encounter state and
+narateer.yaml, logs one entry with its `changes`, seals a secret roll, keeps
+the undo record, commits the transaction, and git-commits when asked. The
+games compute; nothing under `systems/` writes.
+"""
+
+from __future__ import annotations
+
+from ..errors import BadInput
+
+
+def apply(session, outcome) -> dict:
+    """Write every change of one action, all or none; returns the result's JSON shape as logged (each check
+    with its exact `chance`, P-LUCK-1)."""
+    from ..render import plain
+    from ..store import encounters
+    from .encounter_ops import autocommit, log_action, say_sealed, wants_secret
+
+    o = outcome
+    result = plain(o.result)
+    secret = wants_secret(session, o.actor, result, o.secret)
+    session.txn.action = f"the {o.command} action"
+    _create(session, o.created)
+    moves = _edit_sheets(session, o)
+    if o.config:
+        _edit_config(session, o.config)
+    root = session.campaign.root
+    state_text = None
+    if o.encounter is not None and o.state is not None:
+        state_text = encounters.state_text(o.state)
+        session.txn.write(encounters.state_path(root, o.encounter), state_text)
+    # G-LOG-5: a change (or a secret roll) outside an encounter goes to the campaign log
+    log_id = o.encounter if o.encounter is not None else (
+        encounters.CAMPAIGN if session.txn.changed() or secret else None)
+    if log_id is not None and o.log:
+        log_action(session, log_id, o.command, o.actor, o.declaration, result, moves, secret, o.entry_id,
+                   o.private, o.extra)
+    changed = session.txn.changed()
+    session.commit()
+    say_sealed(session)
+    if state_text is not None:
+        encounters.remember_state(root, o.state, state_text)
+    autocommit(session, changed, o.command, o.actor, o.declaration, result)
+    return result
+
+
+def apply_bare(app, outcome) -> None:
+    """P-SECRET-1 for a roll with no character (bare dice, a random DR): its commitment goes to the current
+    encounter's log, else the campaign log. Outside a campaign there is no log: the roll is only shown."""
+    from .common import Session
+    from .encounter_ops import current_encounter_id
+
+    try:
+        app.campaign.root
+    except BadInput:
+        return
+    with Session(app) as s:
+        enc_id = current_encounter_id(s)
+        if enc_id is not None:
+            from ..store import encounters
+
+            encounters.load_state(s.campaign.root, enc_id, s.campaign.system)  # there, and this game's (S-SYS-1)
+        outcome.encounter, outcome.state = enc_id, None
+        apply(s, outcome)
+
+
+def _create(session, created: dict):
+    for cid, text in created.items():
+        path = session.campaign.sheet_path(cid)
+        if path.exists() or session.txn.rel(path) in session.txn.writes:
+            raise BadInput(f"characters/{cid}.yaml already exists", fix="edit it, or choose another id")
+        session.txn.write(path, text)
+
+
+def _edit_sheets(session, o) -> dict | None:
+    """Apply the sheet edits and counters; returns the `dice` field's moves {id: (before, after)} (None: the
+    entry carries none)."""
+    system = session.campaign.system
+    block, states = session.campaign.counters
+    dice = o.dice if isinstance(o.dice, dict) else {}
+    before = {cid: dict(session.sheet(cid).dice) for cid in {*dice, *o.sheets} if cid not in o.created}
+    for cid in dict.fromkeys([*dice, *o.sheets]):
+        edits = dict(o.sheets.get(cid, {}))
+        if cid in dice and not edits:
+            session.set_sheet(cid, dice=dice[cid])  # counters alone: edited where they stand (the fast path)
+            continue
+        skip = set()
+        for state in states if cid in dice else ():
+            edits[(block, state)] = dice[cid].get(state, 0)
+            skip.add((block, state))
+        session.edit_sheet(cid, edits, system.explicit_null, frozenset(skip))
+    if o.dice is None:
+        return None
+    if o.dice == "changed":
+        moves = {cid: ({}, _parsed(session, cid, text).dice) for cid, text in o.created.items()}
+        after = {cid: _counters_now(session, cid) for cid in before}
+        moves.update({cid: (before[cid], after[cid]) for cid in before if after[cid] != before[cid]})
+        return moves
+    return {cid: (before[cid], after) for cid, after in dice.items()}
+
+
+def _counters_now(session, cid: str) -> dict:
+    sf = session.load(cid)
+    if sf.text == sf.original:
+        return dict(sf.sheet.dice)
+    return dict(session.campaign.system.parse_sheet(cid, sf.plain, sf.label, session.rules).dice)
+
+
+def _parsed(session, cid: str, text: str):
+    from ..store import yamlio
+
+    label = f"characters/{cid}.yaml"
+    return session.campaign.system.parse_sheet(cid, yamlio.to_plain(yamlio.load_rt(text, label)), label,
+                                               session.rules)
+
+
+def _edit_config(session, values: dict):
+    """A game's own keys in narateer.yaml, key by key (the host writes the file, S-SYS-10)."""
+    from ..store.edit import edit
+
+    camp = session.campaign
+    doc, text = camp.config_doc()
+    new, _ = edit(text, doc, {(key,): value for key, value in values.items()}, "narateer.yaml",
+                  camp.system.explicit_null)
+    if new != text:
+        session.txn.write(camp.config_path, new)

@@ -1,0 +1,79 @@
+"""What one command did, as a value (S-SYS-7): a game computes it, the host alone writes it.
+
+A game's writing command returns an `Outcome`; the host (`commands/apply.py`)
+applies it in one transaction: it creates and edits sheets key by key,
+rewrites the encounter state and `narateer.yaml`, logs one entry with its
+`changes`, seals a secret roll, keeps the undo record, commits to git when
+asked, and renders the result. A command that only shows something returns
+`Show`. Nothing here touches a file.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class Outcome:
+    """One action's result and every edit it implies.
+
+    command, actor, declaration, result: the log entry's fields (`result` is the game's record, or data).
+    kind: how the result is rendered (`render.out`); `show` is what is rendered when it is not the
+      logged result (the logged result carries each check's exact `chance`).
+    sheets: {character id: {key path: new value}}; a path is a tuple of keys or a dotted string. A mapping
+      value replaces the mapping, a list is made equal item by item (names compare without case);
+      REMOVED removes the key.
+    dice: {character id: counters after} for a game whose entries carry `dice` (each counter named by
+      SYSTEM.counters' block); "changed" logs the counters of every sheet whose counters changed.
+    created: {character id: text} new sheets (`new`, `new --from`); an id that exists is bad input.
+    encounter, state: the encounter this action belongs to (its log gets the entry) and its new state.
+    config: {key: value} for narateer.yaml (a game's own keys, such as a clock).
+    secret: always keep this roll secret (a random DR), besides --secret and `guide: true` sheets;
+      `private`: result keys this entry hides besides the result type's own (P-SECRET-2).
+    extra: entry fields a game adds after the host's own (kept for logs that read them).
+    log: False for an action that changes files but is no move of play (none today).
+    exit: the exit status once rendered (`roll --exit-code`: 1 when the check fails).
+    """
+
+    __slots__ = tuple("command actor declaration result kind show sheets dice created encounter state config "
+                      "secret private entry_id extra log exit".split())
+
+    def __init__(self, command: str, actor, declaration: dict, result: Any, *, kind: str | None = None,
+                 show: Any = None, sheets: dict | None = None, dice: dict | str | None = None,
+                 created: dict | None = None, encounter: str | None = None, state: dict | None = None,
+                 config: dict | None = None, secret: bool = False, private=(), entry_id: str | None = None,
+                 extra: dict | None = None, log: bool = True, exit: int = 0):
+        self.command, self.actor, self.declaration, self.result = command, actor, declaration, result
+        self.kind, self.show = kind, show
+        self.sheets = {cid: {_path(k): v for k, v in edits.items()} for cid, edits in (sheets or {}).items()}
+        self.dice, self.created = dice, dict(created or {})
+        self.encounter, self.state, self.config = encounter, state, dict(config or {})
+        self.secret, self.private, self.entry_id = secret, tuple(private), entry_id
+        self.extra, self.log, self.exit = extra, log, exit
+
+    def __repr__(self):
+        return f"Outcome({self.command!r}, {self.actor!r})"
+
+
+class _Removed:
+    """A key path's value that removes the key (`config={"encounter": REMOVED}`)."""
+
+    __slots__ = ()
+
+    def __repr__(self):
+        return "REMOVED"
+
+
+REMOVED = _Removed()
+
+
+class Show:
+    """A command's answer that changes nothing: rendered as `kind`."""
+
+    __slots__ = tuple("kind data".split())
+
+    def __init__(self, kind: str, data: Any):
+        self.kind, self.data = kind, data
+
+
+def _path(key) -> tuple:
+    return tuple(key.split(".")) if isinstance(key, str) else tuple(key)
