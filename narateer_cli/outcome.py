@@ -29,18 +29,22 @@ class Outcome:
     config: {key: value} for narateer.yaml (a game's own keys, such as a clock).
     secret: always keep this roll secret (a random DR), besides --secret and `guide: true` sheets;
       `private`: result keys this entry hides besides the result type's own (P-SECRET-2).
+    public: what a secret entry may show of a plain (non-record) result, as dotted key paths ("*": all),
+      added to the result type's own `_public` (S-SYS-8); `declared_public`: the declaration's keys a
+      secret entry shows (None: the whole declaration, which holds no faces).
     extra: entry fields a game adds after the host's own (kept for logs that read them).
     log: False for an action that changes files but is no move of play (none today).
     exit: the exit status once rendered (`roll --exit-code`: 1 when the check fails).
     """
 
     __slots__ = tuple("command actor declaration result kind show sheets dice created encounter state config "
-                      "secret private entry_id extra log exit".split())
+                      "secret private public declared_public entry_id extra log exit".split())
 
     def __init__(self, command: str, actor, declaration: dict, result: Any, *, kind: str | None = None,
                  show: Any = None, sheets: dict | None = None, dice: dict | str | None = None,
                  created: dict | None = None, encounter: str | None = None, state: dict | None = None,
-                 config: dict | None = None, secret: bool = False, private=(), entry_id: str | None = None,
+                 config: dict | None = None, secret: bool = False, private=(), public=(),
+                 declared_public: tuple | None = None, entry_id: str | None = None,
                  extra: dict | None = None, log: bool = True, exit: int = 0):
         self.command, self.actor, self.declaration, self.result = command, actor, declaration, result
         self.kind, self.show = kind, show
@@ -48,6 +52,7 @@ class Outcome:
         self.dice, self.created = dice, dict(created or {})
         self.encounter, self.state, self.config = encounter, state, dict(config or {})
         self.secret, self.private, self.entry_id = secret, tuple(private), entry_id
+        self.public, self.declared_public = public, declared_public
         self.extra, self.log, self.exit = extra, log, exit
 
     def __repr__(self):

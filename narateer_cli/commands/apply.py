@@ -19,9 +19,14 @@ def apply(session, outcome) -> dict:
     from ..store import encounters
     from .encounter_ops import autocommit, log_action, say_sealed, wants_secret
 
+    from ..store.secrets import public_paths
+
     o = outcome
     result = plain(o.result)
-    secret = wants_secret(session, o.actor, result, o.secret)
+    public = public_paths(o.result, o.public)
+    secret = wants_secret(session, o.actor, result, o.secret, public)
+    if secret and getattr(session.app, "secret", False):
+        _refuse_visible(o)
     session.txn.action = f"the {o.command} action"
     _create(session, o.created)
     moves = _edit_sheets(session, o)
@@ -37,7 +42,7 @@ def apply(session, outcome) -> dict:
         encounters.CAMPAIGN if session.txn.changed() or secret else None)
     if log_id is not None and o.log:
         log_action(session, log_id, o.command, o.actor, o.declaration, result, moves, secret, o.entry_id,
-                   o.private, o.extra)
+                   o.private, o.extra, (public, o.declared_public))
     changed = session.txn.changed()
     session.commit()
     say_sealed(session)
@@ -65,6 +70,18 @@ def apply_bare(app, outcome) -> None:
             encounters.load_state(s.campaign.root, enc_id, s.campaign.system)  # there, and this game's (S-SYS-1)
         outcome.encounter, outcome.state = enc_id, None
         apply(s, outcome)
+
+
+def _refuse_visible(o):
+    """S-SYS-8, the host's backstop: a --secret action may move counters (the declared costs its entry shows);
+    one that would edit anything else on another character's sheet, which the table sees, is refused (exit 3)
+    before anything is written. A game refuses (or defers) its own visible effects first, per verb."""
+    from ..errors import Refused
+
+    others = sorted(cid for cid in {*o.sheets, *o.created} if cid != o.actor and (o.sheets.get(cid) or cid in o.created))
+    if others:
+        raise Refused(f"a secret {o.command} would change {others[0]}'s sheet, which the table sees",
+                      rule="S-SYS-8", fix="make it openly: drop --secret")
 
 
 def _create(session, created: dict):

@@ -76,6 +76,7 @@ def command(group=None, name=None, rolls=False, writes=False, **attrs):
                 app.seed = seed
             app.encounter_id = in_encounter
             app.git_commit = git_commit
+            app.rolls = rolls  # S-SYS-8: only a command declared to roll can be secret
             if not writes:
                 return shown(app, settle(app, None, fn(app, **kwargs)))
             write = writes is True or bool(writes(kwargs) if callable(writes) else kwargs.get(writes))

@@ -65,7 +65,8 @@ def say_sealed(session):
 
 
 def log_action(session, log_id: str, command: str, actor, declaration: dict, result: dict, moves: dict | None,
-               secret: bool = False, entry_id: str | None = None, private=(), extra: dict | None = None) -> dict:
+               secret: bool = False, entry_id: str | None = None, private=(), extra: dict | None = None,
+               public=None) -> dict:
     """Log one action in the transaction: its entry, and the undo record of every file it replaces (the
     previous text, bound to the entry's id: G-MERGE-4); older undo records past the limit go. Returns the entry.
     `secret`, `entry_id`, `private`, `extra`: as `append_entry` (P-SECRET-1)."""
@@ -75,7 +76,7 @@ def log_action(session, log_id: str, command: str, actor, declaration: dict, res
     writes = dict(session.txn.writes)
     before = session.txn.before()
     entry = append_entry(session, log_id, command, actor, declaration, result, moves, secret, entry_id, private,
-                         extra)
+                         extra, public)
     session.txn.write(encounters.undo_dir(root, log_id) / f"{entry['seq']:08d}.json",
                       encounters.undo_record(root, log_id, before, writes, entry["seq"], entry["id"], entry["resumes"]))
     for old in encounters.old_undo_records(root, log_id):
@@ -119,7 +120,8 @@ def log_undo(session, log_id: str, record: dict, data: dict, moves: dict | None,
 
 
 def append_entry(session, enc_id: str, command: str, actor, declaration: dict, result: dict, moves: dict | None,
-                 secret: bool = False, entry_id: str | None = None, private=(), extra: dict | None = None) -> dict:
+                 secret: bool = False, entry_id: str | None = None, private=(), extra: dict | None = None,
+                 public=None) -> dict:
     """Add one log entry (seq, id and parent from the log's tail) to the transaction; returns it.
     `moves` maps each character whose dice moved to (dice before, dice after) (None: the system tracks no
     dice in its entries); `extra` adds a system's own entry fields after them (d20-cards' `state`)."""
@@ -130,7 +132,7 @@ def append_entry(session, enc_id: str, command: str, actor, declaration: dict, r
         fields["dice"] = {cid: {"before": dict(b), "after": dict(a)} for cid, (b, a) in moves.items()}
     fields.update(extra or {})
     fields["changes"] = sheet_changes(session)
-    fields = logged_fields(session, enc_id, fields, secret, entry_id, private)
+    fields = logged_fields(session, enc_id, fields, secret, entry_id, private, public)
     log = encounters.log_path(session.campaign.root, enc_id)
     text, entry = encounters.new_entry(log, fields, session.txn.pending(log))
     session.txn.append(log, text)
@@ -162,31 +164,33 @@ def sheet_changes(session) -> dict:
 
 
 def logged_fields(session, log_id: str, fields: dict, secret: bool = False, entry_id: str | None = None,
-                  private=()) -> dict:
+                  private=(), public=None) -> dict:
     """An entry's fields as they go into the log: each check of the result with its exact `chance`
-    (P-LUCK-1); a secret roll (`secret`, --secret, a `guide: true` sheet) as its commitment and public
-    rest, the salt and whole result kept in the private folder's `secrets/` (P-SECRET-1). A system that writes
-    entries with `store.encounters.new_entry` itself passes its fields through here first."""
+    (P-LUCK-1); a secret roll as its commitment and public part, the salt and whole result kept in the
+    private folder's `secrets/` (P-SECRET-1). The public part (S-SYS-8): `public`, the (result paths,
+    declaration paths) its types declare, less the `private` keys this entry also hides (P-SECRET-2)."""
     from ..luck import annotate
 
     result = fields.get("result")
     if isinstance(result, dict):
         annotate(session.campaign.system, session.rules, result, fields.get("declaration"))
-    if not (secret or wants_secret(session, fields.get("actor"), result, False)):
+    if not secret:
         return fields
     from ..store import loglines, secrets
 
     out = dict(fields)
     if isinstance(out.get("changes"), dict):  # S-SYS-8: only the declared cost (counters) is public
-        from ..store.changes import public
+        from ..store.changes import public as public_changes
 
-        out["changes"] = public(out["changes"], session.campaign.system.counters)
+        out["changes"] = public_changes(out["changes"], session.campaign.system.counters)
     out["id"] = entry_id or loglines.new_id()
     out["commitment"] = secrets.seal(session.campaign.root, out["id"], result, log_id)
-    keys = secrets.private_keys(session.campaign.system) | set(private)
-    out["result"] = secrets.public(result, keys)
-    if isinstance(fields.get("declaration"), dict):  # faces typed at the table are the roll too
-        out["declaration"] = secrets.public(fields["declaration"], keys)
+    paths, declared = public or (frozenset(), None)
+    if paths != secrets.ALL:
+        paths = frozenset(p for p in paths if not set(p.split(".")) & set(private))
+    out["result"] = secrets.shown(result, paths)
+    if isinstance(fields.get("declaration"), dict) and declared is not None:  # faces typed at the table
+        out["declaration"] = secrets.shown(fields["declaration"], frozenset(declared))
     return out
 
 
@@ -197,12 +201,13 @@ def secret_asked(session, actor) -> bool:
     return is_guide(session.load(actor) if isinstance(actor, str) else None)
 
 
-def wants_secret(session, actor, result, secret: bool) -> bool:
-    """--secret, a roll the command always keeps secret (a random DR), or any roll of a `guide: true` sheet."""
+def wants_secret(session, actor, result, secret: bool, public=frozenset()) -> bool:
+    """--secret, a roll the command always keeps secret (a random DR), or any roll of a `guide: true` sheet.
+    A roll: a command that `rolls` (its declaration) whose result holds anything not `public` (S-SYS-8)."""
     from ..errors import BadInput
-    from ..store.secrets import has_private, private_keys
+    from ..store.secrets import hides
 
-    rolls = has_private(result, private_keys(session.campaign.system))
+    rolls = bool(getattr(session.app, "rolls", False)) and hides(result, public)
     if secret or getattr(session.app, "secret", False):
         if not rolls and getattr(session.app, "secret", False):
             raise BadInput("--secret hides a roll, and this command rolls nothing", rule="P-SECRET-1",

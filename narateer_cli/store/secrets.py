@@ -1,7 +1,9 @@
 """Secret rolls (SPEC Part 7, P-SECRET-1..3): a commitment in the shared log, the roll in private.
 
 A secret roll logs `commitment` = sha256(salt + canonical JSON of the result)
-and the result with its private keys taken out. The salt and the whole result
+and only the parts of the result its type declares public (S-SYS-8: a
+record's `_public`, the command's Outcome for a plain result; nothing when
+nothing is declared). The salt and the whole result
 stay in `secrets/ENTRY_ID.json` in the private folder (mode 0600; store/private.py:
 inside the git directory in a work tree, so never in git). `unveil` later logs the salt and the result; anyone can then hash them
 again and compare (docs/secret-rolls.md shows it with sha256sum).
@@ -24,14 +26,8 @@ from ..errors import BadInput
 
 FOLDER = "secrets"
 RECORD_LIMIT = 1024 * 1024
-# what a secret entry never shows (P-SECRET-1); a system adds its own with the `private_keys` hook
-PRIVATE_KEYS = frozenset({"faces", "rerolled", "final_faces", "total", "margin", "success", "outcome"})
+ALL = "*"  # a result type whose every field is public: it holds no roll
 _ID_CHARS = frozenset("0123456789abcdefghijklmnopqrstuvwxyz-")
-
-
-def private_keys(system) -> frozenset:
-    """The keys a secret entry never shows: the host's (P-SECRET-1) and the system's own (`private_keys` hook)."""
-    return PRIVATE_KEYS | frozenset(system.hook("private_keys") or ())
 
 
 def canonical(result) -> bytes:
@@ -49,13 +45,54 @@ def new_salt() -> bytes:
     return os.urandom(16)
 
 
-def public(result, private=PRIVATE_KEYS):
-    """The result with every private key taken out, at any depth: what the table may see."""
-    if isinstance(result, dict):
-        return {k: public(v, private) for k, v in result.items() if k not in private}
-    if isinstance(result, list):
-        return [public(v, private) for v in result]
-    return result
+def public_paths(result, extra=()) -> frozenset | str:
+    """What a secret entry may show of this result (S-SYS-8): its type's `_public` declaration (ALL, or dotted
+    key paths), each field's own record declaration under the field's name, and the command's `extra`
+    paths; nothing declared is nothing shown."""
+    declared = getattr(type(result), "_public", None)
+    if declared == ALL or extra == ALL:
+        return ALL
+    out = set(declared or ()) | set(extra or ())
+    for name in getattr(type(result), "_fields", ()) if declared is not None else ():
+        value = getattr(result, name, None)
+        items = value if isinstance(value, (list, tuple)) else [value]
+        for item in items:
+            inner = public_paths(item) if getattr(type(item), "_public", None) is not None else ()
+            out |= {name} if inner == ALL else {f"{name}.{p}" for p in inner}
+    return frozenset(out)
+
+
+def shown(value, paths, prefix: str = ""):
+    """The part of a JSON value a secret entry shows: each key whose dotted path is declared public, whole;
+    a key some declared path runs through, filtered the same way (a list item by item); nothing else."""
+    if paths == ALL:
+        return value
+    if isinstance(value, list):
+        return [shown(v, paths, prefix) for v in value]
+    if not isinstance(value, dict):
+        return value if value is None or not prefix else None
+    out = {}
+    for key, item in value.items():
+        path = prefix + str(key)
+        if path in paths:
+            out[key] = item
+        elif any(p.startswith(path + ".") for p in paths):
+            out[key] = shown(item, paths, path + ".")
+    return out
+
+
+def hides(value, paths) -> bool:
+    """Does a secret entry hold back anything of this value (is it a roll to seal at all)? An empty part
+    (None) held back hides nothing."""
+    return paths != ALL and _filled(shown(value, paths)) != _filled(value)
+
+
+def _filled(value):
+    if isinstance(value, dict):
+        return {k: _filled(v) for k, v in value.items() if v is not None}
+    if isinstance(value, list):
+        return [_filled(v) for v in value]
+    return value
 
 
 def shows(result, shown) -> bool:
@@ -65,15 +102,6 @@ def shows(result, shown) -> bool:
     if isinstance(shown, list):
         return isinstance(result, list) and len(result) == len(shown) and all(map(shows, result, shown))
     return result == shown and type(result) is type(shown)
-
-
-def has_private(result, private=PRIVATE_KEYS) -> bool:
-    """Does this result hold anything a secret roll hides (is it a roll at all)?"""
-    if isinstance(result, dict):
-        return any(k in private or has_private(v, private) for k, v in result.items())
-    if isinstance(result, list):
-        return any(has_private(v, private) for v in result)
-    return False
 
 
 def folder(root: Path) -> Path:
@@ -144,10 +172,9 @@ class Audit:
 
     Keeps, per secret entry not yet unveiled, only what an unveil is checked against."""
 
-    def __init__(self, root: Path, recheck, private=PRIVATE_KEYS):
+    def __init__(self, root: Path, recheck):
         self.root = root
         self.recheck = recheck  # (entry with its result unveiled) -> problem text or None: the system's verify
-        self.private = private
         self.pending: dict[str, dict] = {}
         self.unveiled: set[str] = set()
         self.problem: str | None = None
@@ -197,7 +224,7 @@ def checker(root: Path, system, rules, campaign_log: bool = False):
     def verify(entry: dict) -> str | None:
         return system.log_checker(rules, True)(entry) or chance_problem(system, rules, entry)  # fresh: it alone
 
-    audit = Audit(root, verify, private_keys(system))
+    audit = Audit(root, verify)
     check = system.log_checker(rules, not campaign_log)
 
     def problem(entry: dict) -> str | None:

@@ -110,9 +110,6 @@ class SystemHooks(ABC):
 
         return plain_luck(check, rules)
 
-    private_keys: Iterable[str] = ()
-    """Key names a secret entry hides beyond the host's (P-SECRET-1). Default: none."""
-
     conformance: Any = None
     """The conformance kit's script for this game (S-SYS-11): a `narateer_cli.testing.Script`, a mapping of
     `setup`, `counter`, `secret`, `refused`, `more`, or a function returning one. Default: none (the kit
@@ -181,8 +178,9 @@ def check_target(name: str, target) -> str | None:
     """What is wrong with an imported hook target, or None: a function whose parameters do not fit the
     call the host makes, or a value of the wrong kind."""
     if is_value(name):
-        if name == "private_keys" and (isinstance(target, str) or not all(isinstance(k, str) for k in target)):
-            return "must be a tuple of key names"
+        if name == "conformance" and not (target is None or callable(target) or hasattr(target, "get")
+                                          or hasattr(target, "actions")):
+            return "must be a mapping of script keys (setup, counter, secret, refused, more), a Script, or a function"
         return None
     if not callable(target):
         return f"must be a function, not {type(target).__name__}"

@@ -36,7 +36,7 @@ def log_checker(rules, continuity):
 def chance(check):  # one parameter short: the host passes (check, rules)
     return None
 
-PRIVATE_KEYS = "secret"  # a text, not a tuple of key names
+SCRIPT = "roll a --secret"  # a text, not a script
 """
 
 
@@ -121,7 +121,7 @@ def test_S_SYS_9_a_system_under_another_name_is_refused(plugins, tmp_path):
 
 def test_S_SYS_9_a_hook_is_checked_when_first_imported_not_at_load(plugins):
     hooks = GOOD_HOOKS[:-1] + """    'chance': __name__ + '.engine:chance',
-        'private_keys': __name__ + '.engine:PRIVATE_KEYS',
+        'conformance': __name__ + '.engine:SCRIPT',
         'summary': __name__ + '.missing:summary',
         'face_names': __name__ + '.engine:nothing_here'}"""
     plugin(plugins, "fakesig", system_source(hooks))
@@ -129,7 +129,7 @@ def test_S_SYS_9_a_hook_is_checked_when_first_imported_not_at_load(plugins):
     assert "fake_fakesig.engine" not in sys.modules
     assert system.hook("ruleset") is not None and system.hook("log_checker") is not None
     cases = {"chance": "fake_fakesig.engine:chance must take (check, rules)",
-             "private_keys": "fake_fakesig.engine:PRIVATE_KEYS must be a tuple of key names",
+             "conformance": "fake_fakesig.engine:SCRIPT must be a mapping of script keys",
              "summary": "names fake_fakesig.missing:summary, which does not import (ModuleNotFoundError",
              "face_names": "names fake_fakesig.engine:nothing_here, which does not import (AttributeError"}
     for name, problem in cases.items():
@@ -146,7 +146,7 @@ def test_S_SYS_9_an_optional_hook_left_out_has_the_documented_default(plugins):
     assert system.hook("face_names") is None and system.get("face_names")(3) == "3"
     assert system.get("new_state")("e1", ("a", "b"), None) == {"id": "e1", "participants": ["a", "b"]}
     assert system.get("load_state")({"id": "e1"}, "x") == {"id": "e1"}
-    assert system.get("private_keys") == ()
+    assert system.get("conformance") is None
 
 
 def test_S_SYS_9_signatures_fit_as_the_host_calls_them():

@@ -31,7 +31,6 @@ SYSTEM = System(
         "new_state": _E + "new_state",
         "load_state": _E + "load_state",
         "log_checker": _E + "log_checker",
-        "private_keys": _E + "PRIVATE_KEYS",
         "render": __name__ + ".render",
         "summary": __name__ + ".render:summary",
         "conformance": _E + "CONFORMANCE",

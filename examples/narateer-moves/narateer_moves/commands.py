@@ -10,11 +10,12 @@ from narateer_cli.errors import BadInput, Refused
 from narateer_cli.outcome import Outcome
 
 
-def _told(s, kind, command, char, declared, result, counters, enc=None, sheets=None) -> Outcome:
-    """One action for the host to write: its log fields, CHAR's counters after, other sheet edits."""
+def _told(s, kind, command, char, declared, result, counters, enc=None, sheets=None, public=()) -> Outcome:
+    """One action for the host to write: its log fields, CHAR's counters after, other sheet edits, and what
+    a secret entry may show of the result (S-SYS-8)."""
     enc = enc if enc is not None else encounter_for(s, char)
     return Outcome(command, char, declared, result, kind=kind, show=result, dice=counters, sheets=sheets,
-                   encounter=enc.id if enc else None, state=enc.new_state if enc else None)
+                   encounter=enc.id if enc else None, state=enc.new_state if enc else None, public=public)
 
 
 def _make_move(s, char, name, faces):
@@ -28,7 +29,8 @@ def _make_move(s, char, name, faces):
     rng = s.app.rng()
     rolled = given or [rng.randint(1, s.rules["sides"]) for _ in range(s.rules["dice"])]
     result = engine.move(sheet, name, rolled, s.rules)
-    return _told(s, "roll", "roll", char, {"move": name}, result, {char: result["track_after"]})
+    return _told(s, "roll", "roll", char, {"move": name}, result, {char: result["track_after"]},
+                 public=engine.PUBLIC)
 
 
 def _move_params(fn):

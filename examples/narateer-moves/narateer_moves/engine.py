@@ -10,7 +10,9 @@ from narateer_cli.suggest import unknown
 from narateer_cli.systems.base import entrywise
 
 KNOBS = ("dice", "sides", "strong", "weak", "miss_xp", "max_harm", "stats", "moves")
-PRIVATE_KEYS = ("band", "xp_marked")  # beyond the host's faces and total: what a secret move hides
+# S-SYS-8: what a secret move shows the table (a move's result is plain data, so the command declares it):
+# who moved and with what, never the faces, the total, the band or the XP
+PUBLIC = ("system", "actor", "move", "stat", "stat_value", "guide", "track_before", "track_after")
 # how the conformance kit plays this game in its example campaign (S-SYS-11)
 CONFORMANCE = {
     "counter": "harm rook +1",

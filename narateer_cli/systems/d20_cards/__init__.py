@@ -48,7 +48,6 @@ SYSTEM = System(
         "headline": __name__ + ".summary:headline",
         "complete": __name__ + ".complete:complete",
         "fresh_sheet": __name__ + ".sheet:fresh_sheet",
-        "private_keys": __name__ + ".verify:PRIVATE_KEYS",
         "conformance": __name__ + ".conformance:SCRIPT",
         "checks": __name__ + ".luck:checks",
         "chance": __name__ + ".luck:chance",

@@ -158,6 +158,7 @@ def act_cmd(s, char, card, **o):
     dice = dice_source(s.app, o, _sides(world, char, card))
     new_world, result = act(world, decl, s.rules, dice, secret=secret_asked(s, char))
     made = outcome("act", char, _logged(decl, o), result, world, new_world, enc, kind="act")
+    made.declared_public = tuple(k for k in made.declaration if k in decl._fields)  # faces typed at the table: no
     made.exit = 1 if o["exit_code"] and not any(t.lands for t in result.targets) else 0
     return made
 
@@ -353,4 +354,5 @@ def dice_cmd(app, expr, faces):
     from narateer_cli.outcome import Outcome
 
     # logged only when secret (P-SECRET-1)
-    return Outcome("dice", None, {"dice": expr, "faces": faces}, result, kind="dice", show=result)
+    return Outcome("dice", None, {"dice": expr, "faces": faces}, result, kind="dice", show=result,
+                   declared_public=("dice",))

@@ -111,6 +111,11 @@ class ActResult(Record):
                "resources_after", "charges", "cooldown", "evolutionary", "dc", "damage_roll", "targets",
                "concentrating", "dropped", "revealed", "conditions_added", "rules_used", "trigger",
                "in_encounter")
+    # S-SYS-8: what a secret act shows: the card, its cost and who it was aimed at, never a d20 or what landed
+    _public = ("system", "actor", "owner", "card", "card_name", "kind", "reaction", "paid", "resources_before",
+               "resources_after", "charges", "cooldown", "dc", "concentrating", "dropped", "revealed", "rules_used",
+               "trigger", "in_encounter", "targets.id", "targets.distance", "targets.in_range", "targets.seen",
+               "targets.heard")
 
 
 class DryRun(Record):
@@ -187,6 +192,7 @@ class SheetView(Record):
 class DiceRoll(Record):
     _shape = TAGGED
     _fields = ("expr", "faces", "total")
+    _public = ("system", "expr")  # S-SYS-8: the dice named, never their faces
 
 
 class Created(Record):

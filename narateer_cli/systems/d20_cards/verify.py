@@ -182,8 +182,6 @@ class Kept(dict):
             del self[next(iter(self))]
 
 
-# what a secret roll's log entry leaves out beyond the host's list, until it is unveiled (P-SECRET-1)
-PRIVATE_KEYS = ("face", "hit", "lands", "resisted", "critical", "damage", "damage_roll", "augmentor")
 
 
 class LogChecker:

@@ -46,7 +46,6 @@ SYSTEM = System(
         "chance_ratio": __name__ + ".engine.luck:chance_ratio",
         "checks": __name__ + ".engine.luck:checks",
         "luck": __name__ + ".engine.luck:luck",
-        "private_keys": __name__ + ".engine.luck:PRIVATE_KEYS",
         "conformance": __name__ + ".conformance:SCRIPT",
         "render": __name__ + ".render",
         "headline": __name__ + ".render:headline",

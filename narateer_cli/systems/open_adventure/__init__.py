@@ -38,7 +38,6 @@ SYSTEM = System(
         "checks": _P + "luck:checks",
         "chance": _P + "luck:chance",
         "luck": _P + "luck:luck",
-        "private_keys": _P + "verify:PRIVATE_KEYS",
         "conformance": _P + "conformance:SCRIPT",
         "render": _P + "render",
         "summary": __name__ + ".summary:summary",

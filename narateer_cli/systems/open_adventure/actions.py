@@ -11,6 +11,7 @@ class ResolveResult(Record):
     """`resolve`: the intent, the path it took, why it is impossible, and the check when there was one."""
     _fields = ("system", "actor", "intent", "path", "reason", "check")
     _defaults = {"reason": None, "check": None}
+    _public = ("system", "actor", "intent", "path", "reason")  # S-SYS-8; its check declares its own
 
 
 def path_of(auto: bool, impossible, maintain: bool, check) -> str:

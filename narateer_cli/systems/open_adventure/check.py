@@ -72,6 +72,10 @@ class CheckResult(Record):
                "method", "faces", "faces_text", "exploded", "total", "margin", "success",
                "critical_failure", "outcome", "effect", "effect_source", "effect_bonus", "shortfall",
                "stunt", "opposed", "mishap", "rules_used")
+    # S-SYS-8: what a secret check shows the table: what was rolled against what, never the faces or the outcome
+    # (an opposed check's own declaration covers `opposed`)
+    _public = ("system", "actor", "npc", "attribute", "group", "action", "action_score", "dice", "ds", "method",
+               "mishap", "rules_used", "chance")
 
 
 class Plan(Record):

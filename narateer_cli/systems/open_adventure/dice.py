@@ -22,6 +22,7 @@ class Pool(Record):
 class DiceRoll(Record):
     """`dice AS`: the bare dice of an Action Score, rolled or read (R-OA-DICE-3, R-OA-EXPL-1, R-OA-CRIT-1)."""
     _fields = ("system", "action_score", "dice", "faces", "faces_text", "exploded", "total", "critical_failure")
+    _public = ("system", "action_score", "dice")  # S-SYS-8: the dice, never their faces
 
 
 def parse_faces(text, option: str = "--faces") -> list[list[int]] | None:

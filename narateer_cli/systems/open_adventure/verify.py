@@ -107,9 +107,6 @@ def verify_log(entries, rules) -> str | None:
     return None
 
 
-# what a secret roll's log entry leaves out beyond the host's list, until it is unveiled (P-SECRET-1)
-PRIVATE_KEYS = ("faces_text", "exploded", "critical_failure", "effect", "effect_bonus", "effect_source",
-                "shortfall", "stunt", "degree", "wins", "winner")
 
 
 def chance(entry_check: dict, rules) -> Fraction | None:

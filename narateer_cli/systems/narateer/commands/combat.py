@@ -54,11 +54,22 @@ def exchange_cmd(s, attacker, defender, response, skill, weapon, boost, response
     hit = {"attacker": defender, "defender": attacker}.get(result.lands)
     marks = {}
     if apply_:
+        refuse_secret_wound(s, "exchange")
         result = result.replace(applied=apply_damage(s, hit, result.damage, after, marks))
     return told("exchange", "exchange", attacker, {"defender": defender, "response": response, "weapon": weapon,
                                                    "boost": boost, "response_boost": response_boost,
                                                    "response_weapon": response_weapon, "apply": apply_},
                 result, after, enc, sheets=marks)
+
+
+def refuse_secret_wound(s, verb: str):
+    """S-SYS-8: a --secret attack may not wound in the same command (--apply): the wound would show on the
+    sheet what the entry hides. Exit 3 before anything is written; unveil, then `wound`."""
+    from narateer_cli.errors import Refused
+
+    if s.app.secret:
+        raise Refused(f"a secret {verb} cannot --apply its damage: the wound would show what the roll hides",
+                      rule="S-SYS-8", fix=f"drop --apply, unveil the {verb}, then `narateer wound TARGET N`")
 
 
 def apply_damage(s, target, damage, after: dict, marks: dict):
@@ -108,6 +119,7 @@ def react_cmd(s, char, kind, mover, boost, allow_boost, weapon, apply_, faces, r
                                                   allow_boost, weapon)
     marks = {}
     if apply_:
+        refuse_secret_wound(s, "react")
         result = result.replace(applied=apply_damage(s, mover if result.lands else None, result.damage, after, marks))
     return told("react", "react", char, {"kind": kind, "against": mover, "boost": boost, "weapon": weapon,
                                          "apply": apply_}, result, after, enc, sheets=marks)

@@ -126,7 +126,10 @@ def _resolve_check(app, s, sheet, base: dict, tier, skill, targets, faces, decl,
                                          command="resolve", extra={"intent": base["intent"],
                                                                    "method": base["method"], "tier": "major",
                                                                    "path": "check"})
+    from ..engine.actions import CheckOutcome
+
     logged.kind, logged.show = "resolve", resolved_by_check(sheet.id, base["intent"], base["method"], outcome)
+    logged.public = ("intent", "method", "tier", "path", *(f"check.{p}" for p in CheckOutcome._public))  # S-SYS-8
     return logged
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from narateer_cli.record import Record, factory, replace
 
 from .character import Sheet, possessive, spend
-from .check import Declaration, Payment, Streams, Target, afford, chance, plan, roll
+from .check import CHECK_PUBLIC, Declaration, Payment, Streams, Target, afford, chance, plan, roll, under
 from .dice import DiceSource
 from narateer_cli.errors import BadInput, Refused
 from .ruleset import Ruleset
@@ -27,6 +27,7 @@ class TargetSpec(Record):
 class CheckOutcome(Record):
     _fields = ('result', 'opponent', 'assist', 'dice_after')
     _defaults = {'opponent': None, 'assist': None, 'dice_after': factory(dict)}
+    _public = (*CHECK_PUBLIC, "chance", "assist", *under("opponent"))  # S-SYS-8
 
     _shape = "narateer_cli.systems.narateer.shapes:check_outcome"  # its JSON, built by render.plain
 
@@ -151,6 +152,7 @@ class ResolvedAuto(Record):
 
     _fields = ("actor", "intent", "method", "tier", "path", "paid", "check", "dice_before", "dice_after", "cost")
     _shape = "narateer_cli.systems.narateer.shapes:resolved_auto"  # `cost` goes to the log's declaration only
+    _public = "*"  # no roll: a secret one is bad input (S-SYS-8)
 
 
 class ResolvedByCheck(Record):

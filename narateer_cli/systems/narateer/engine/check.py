@@ -16,6 +16,18 @@ from narateer_cli.errors import BadInput, Refused
 from .ruleset import Ruleset
 
 
+# S-SYS-8: what a secret check shows the table, as key paths of its JSON: the declared cost and target, never
+# the faces, the total or the outcome
+CHECK_PUBLIC = ("system", "actor", "skill", "target", "target_source", "target_label", "boost", "roll_dice", "paid",
+                "dice_before", "dice_after", "base_cost", "bonus_dice", "pay_multiplier", "edge", "power_rerolled",
+                "discount_base", "discount_boost", "fee", "power", "reaction")
+
+
+def under(prefix: str, paths=CHECK_PUBLIC) -> tuple:
+    """The same public paths inside `prefix` (a check nested in another result)."""
+    return tuple(f"{prefix}.{p}" for p in paths)
+
+
 class Declaration(Record):
     """What a player commits to before rolling (R-CHK-1, R-CHK-2)."""
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from narateer_cli.record import Record
 
 from .character import Sheet, possessive
-from .check import Declaration, Streams, Target, afford, compare, plan, roll
+from .check import Declaration, Streams, Target, afford, compare, plan, roll, under
 from .dice import DiceSource, beats
 from narateer_cli.errors import BadInput, Refused
 from .ruleset import Ruleset
@@ -27,6 +27,7 @@ class ExchangeResult(Record):
                "revealed_to", "applied")
     _defaults = {"revealed_to": None, "applied": None}  # None outside an encounter; applied: T-FIGHT --apply
     _shape = "narateer_cli.systems.narateer.shapes:exchange_result"  # its JSON, built by render.plain
+    _public = ("attacker", "defender", "response", *under("attack"), *under("defense"), "revealed_to")  # S-SYS-8
 
 
 class OpportunityResult(Record):
@@ -35,6 +36,7 @@ class OpportunityResult(Record):
     _fields = ("actor", "against", "reaction", "check", "lands", "hit_margin", "outcome", "revealed_to", "damage",
                "applied")
     _defaults = {"revealed_to": None, "damage": None, "applied": None}
+    _public = ("actor", "against", "reaction", *under("check"), "revealed_to")  # S-SYS-8
 
 
 def attack_cost(attacker: Sheet, weapon: str | None, cost: int | None, rules: Ruleset) -> tuple[int, dict | None]:

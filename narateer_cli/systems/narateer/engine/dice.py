@@ -172,12 +172,14 @@ class PoolRoll(Record):
     """A bare pool of N dice after its Edge Phase (`dice`)."""
 
     _fields = ("dice", "edge", "faces", "rerolled", "final_faces", "total")
+    _public = ("dice", "edge")  # S-SYS-8: how many dice and their Edge, never the faces
 
 
 class RandomDr(Record):
     """A tier's DR with the dots of the dice rolled behind the screen (`dr TIER --random`)."""
 
     _fields = ("tier", "dr", "base_dr", "offset", "faces", "total")
+    _public = ("tier", "base_dr", "offset")  # S-SYS-8: the DR itself stays behind the screen
 
 
 class TierDr(Record):

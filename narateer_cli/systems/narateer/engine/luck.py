@@ -103,7 +103,3 @@ def _crits_expected(dice: int, edge: str, faces, disadvantage: str) -> Fraction:
     return Fraction(dice * one[max(faces)], denom)
 
 
-# what a secret roll keeps private beyond the host's list (P-SECRET-1): rerolled faces, a random DR, what an Exchange did,
-# a Hide's total and who saw it
-PRIVATE_KEYS = ("reroll_faces", "power_faces", "dr", "lands", "hit_margin", "damage",
-                "recorded_total", "recorded", "hidden", "hidden_from", "found")

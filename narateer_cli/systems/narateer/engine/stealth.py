@@ -10,7 +10,7 @@ from __future__ import annotations
 from narateer_cli.record import Record
 
 from .character import Sheet, possessive
-from .check import Declaration, Streams, Target, afford, plan, roll
+from .check import Declaration, Streams, Target, afford, plan, roll, under
 from .dice import DiceSource, beats
 from narateer_cli.errors import BadInput, Refused
 from .ruleset import Ruleset
@@ -46,12 +46,15 @@ class HideResult(Record):
     """The result of `hide` (its JSON shape: these fields, built by render.plain)."""
 
     _fields = ("actor", "check", "recorded_total", "total", "hidden_from", "observers")
+    _public = ("actor", *under("check"), "observers.id", "observers.searching", "observers.fell_back",
+               *under("observers.check"))  # S-SYS-8: never the total, nor who saw
 
 
 class SearchResult(Record):
     """The result of `search`."""
 
     _fields = ("searcher", "hider", "target", "check", "found")
+    _public = ("searcher", "hider", *under("check"))  # S-SYS-8: never the Hide total, nor whether it was found
 
 
 def hide(hider: Sheet, decl: Declaration, observers: list[Observer], rules: Ruleset,
@@ -154,6 +157,8 @@ class Joined(Record):
     """`encounter join`: the newcomer and its comparison with each hider."""
 
     _fields = ("encounter", "observer", "compared")
+    _public = ("encounter", "observer", "compared.hider", "compared.observer", "compared.searching",
+               "compared.fell_back", *under("compared.check"))  # S-SYS-8
 
 
 def join(state: dict, observer: Sheet, searching: bool, boost: int, rules: Ruleset, dice: DiceSource):

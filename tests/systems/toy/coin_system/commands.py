@@ -16,7 +16,7 @@ def _faces(app, text, count, rules):
     return given if given is not None else [app.rng().choice(rules["faces"]) for _ in range(count)]
 
 
-@command(writes=True, help="""Flip coins for CHAR against a target.
+@command(writes=True, rolls=True, help="""Flip coins for CHAR against a target.
 
 \b
 Example:
@@ -31,7 +31,8 @@ def roll_cmd(s, char, target, coins, faces):
     result = flip(s.sheet(char), coins, target, _faces(s.app, faces, coins, s.rules), s.rules)
     enc = encounter_for(s, char)
     return Outcome("roll", char, {"coins": coins, "target": target}, result, kind="roll", show=result,
-                   dice={char: result["dice_after"]}, encounter=enc and enc.id, state=enc and enc.new_state)
+                   dice={char: result["dice_after"]}, encounter=enc and enc.id, state=enc and enc.new_state,
+                   public=("system", "actor", "coins", "target", "paid", "dice_before", "dice_after"))  # S-SYS-8
 
 
 @command(help="""Exact chance that N coins beat a target.
