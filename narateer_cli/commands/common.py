@@ -236,21 +236,17 @@ class Session:
     def sheet(self, char_id: str):
         return self.load(char_id).sheet
 
-    def set_sheet(self, char_id: str, dice=None, **values):
-        """Change a sheet in this transaction: its counters (`dice`) and any top-level values."""
-        sf = self.load(char_id)
-        text = sf.render(dice=dice, **values)
-        self.rendered[char_id] = text
-        if text != sf.original:
-            self.txn.write(sf.path, text)
-        else:
-            self.txn.writes.pop(self.txn.rel(sf.path), None)
+    def set_sheet(self, char_id: str, dice: dict):
+        """Set a sheet's counters in this transaction (edited where they stand when they can be)."""
+        self._rewrite(self.load(char_id), self.load(char_id).render(dice))
 
     def edit_sheet(self, char_id: str, edits: dict, explicit_null: bool = False, skip_zero=frozenset()):
         """Set key paths of a sheet in this transaction, only their lines changed (store/edit.py)."""
         sf = self.load(char_id)
-        text = sf.edit(edits, explicit_null, skip_zero)
-        self.rendered[char_id] = text
+        self._rewrite(sf, sf.edit(edits, explicit_null, skip_zero))
+
+    def _rewrite(self, sf, text: str):
+        self.rendered[sf.id] = text
         if text != sf.original:
             self.txn.write(sf.path, text)
         else:

@@ -1,9 +1,9 @@
 """The campaign on disk: finding it, its ruleset, and character sheets.
 
 Sheets are loaded with the round-trip loader (or from their cached parse);
-`SheetFile.render` edits dice counts in place on their own lines, or merges
-other changed values into the round-trip document key by key, so a command
-changes only the lines whose values changed.
+`SheetFile.render` edits dice counts in place on their own lines, and
+`SheetFile.edit` sets any key path through the one key-by-key edit
+(store/edit.py), so a command changes only the lines whose values changed.
 """
 
 from __future__ import annotations
@@ -293,22 +293,14 @@ class SheetFile:
     def id(self) -> str:
         return self.sheet.id
 
-    def render(self, dice: dict | None = None, **values) -> str:
-        """New file text with only the changed values edited (comments and order survive): `dice` are the
-        counters; each other keyword is a top-level key (a list merged item by item, a mapping key by key)."""
-        values = {key: value for key, value in values.items() if value is not None}
-        if dice is not None and not values:
-            spliced = self._splice_dice(dice)
-            if spliced is not None:
-                return spliced
-        self.plain = self.places = None  # rewritten by a dump: the next command parses it afresh
-        changed = self._merge_counters(dice) if dice is not None else False
-        for key, value in values.items():
-            changed = _merge_value(self.doc, key, value) or changed
-        if not changed:
-            return self.text
-        self.text = yamlio.dump_rt(self.doc, self.text)
-        return self.text
+    def render(self, dice: dict) -> str:
+        """New file text with the counters `dice` set: edited where they stand on their own lines (the parse
+        kept for the next command), else through the one key-by-key edit (`edit`)."""
+        spliced = self._splice_dice(dice)
+        if spliced is not None:
+            return spliced
+        paths = {(self.block, state): dice.get(state, 0) for state in self.states}
+        return self.edit(paths, skip_zero=frozenset(paths))
 
     def edit(self, edits: dict, explicit_null: bool = False, skip_zero=frozenset()) -> str:
         """New file text with each {key path: value} of `edits` set, only their lines changed (store/edit.py);
@@ -321,16 +313,6 @@ class SheetFile:
             self.plain = yamlio.to_plain(doc)
             self.places = dice_places(doc, (self.block, self.states)) if self.block else None
         return self.text
-
-    def _merge_counters(self, dice: dict) -> bool:
-        block = self.doc[self.block]
-        changed = False
-        for state in self.states:
-            value = dice.get(state, 0)
-            if block.get(state, 0) != value and (state in block or value != 0):
-                block[state] = value
-                changed = True
-        return changed
 
     def _splice_dice(self, dice: dict) -> str | None:
         """Edit the counters in place, so only their lines change; keep the parse
@@ -360,48 +342,6 @@ class SheetFile:
         self.places, self.plain = places, plain
         self.text, self._doc = text, None  # a later round-trip edit starts from this text
         return text
-
-
-def _merge_value(doc, key: str, value) -> bool:
-    """Merge one top-level value into the round-trip document; True when the document changed."""
-    current = doc.get(key)
-    if isinstance(value, list):
-        if isinstance(current, list):
-            return _merge_list(current, value)
-        doc[key] = list(value)
-        return True
-    if isinstance(value, dict):
-        if not isinstance(current, dict):
-            from ruamel.yaml.comments import CommentedMap
-
-            current = doc[key] = CommentedMap()
-        changed = False
-        for name, item in value.items():
-            if current.get(name) != item:
-                current[name] = item
-                changed = True
-        return changed
-    if current != value:
-        doc[key] = value
-        return True
-    return False
-
-
-def _merge_list(current, names: list) -> bool:
-    """A list of names made equal to `names` in place (names compare without case); an empty list
-    written `[]` stays a flow list."""
-    if [str(c).lower() for c in current] == list(names):
-        return False
-    if hasattr(current, "fa") and not current:
-        current.fa.set_flow_style()
-    for name in [c for c in current if str(c).lower() not in names]:
-        current.remove(name)
-    for name in names:
-        if name not in [str(c).lower() for c in current]:
-            current.append(name)
-    if hasattr(current, "fa") and not current:
-        current.fa.set_flow_style()
-    return True
 
 
 _NUMBER = re.compile(r"-?[0-9]+")

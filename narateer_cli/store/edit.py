@@ -22,25 +22,29 @@ def edit(text: str, doc, edits: dict, label: str, explicit_null: bool = False, s
     places, lists, rest = _sorted_edits(doc, edits, skip_zero)
     if not (places or lists or rest):
         return text, doc
+    # a dump rewrites the whole document, so then every edit goes into it (comments keep their columns)
+    spliced = None if rest else _spliced(text, places, lists)
+    if spliced is None:  # a dump, or a number or list not where the document says: merge every edit
+        rest.update({path: value for path, value in edits.items() if path not in rest and value is not REMOVED})
+    else:
+        return (spliced, yamlio.load_rt(spliced, label)) if spliced != text else (text, doc)
+    for path, value in rest.items():
+        if value is REMOVED:
+            del _parent(doc, path)[path[-1]]
+        else:
+            _merge(_parent(doc, path, make=True), path[-1], value)
+    return yamlio.dump_rt(doc, text, explicit_null=explicit_null), doc
+
+
+def _spliced(text: str, places: list, lists: list) -> str | None:
+    """The text with each number and one-line list replaced where it stands; None when one is not there."""
     from .campaign import splice_places
 
-    spliced = text
     if places:
-        spliced, _ = splice_places(text, places)
-    if spliced is not None and lists:
-        spliced = _splice_lists(spliced, lists)
-    if spliced is None:  # a number or list not where the document says: merge every edit instead
-        rest.update({path: value for path, value in edits.items() if path not in rest and value is not REMOVED})
-    elif spliced != text:
-        text, doc = spliced, yamlio.load_rt(spliced, label)
-    if rest:
-        for path, value in rest.items():
-            if value is REMOVED:
-                del _parent(doc, path)[path[-1]]
-            else:
-                _merge(_parent(doc, path, make=True), path[-1], value)
-        text = yamlio.dump_rt(doc, text, explicit_null=explicit_null)
-    return text, doc
+        text, _ = splice_places(text, places)
+    if text is not None and lists:
+        text = _splice_lists(text, lists)
+    return text
 
 
 def _sorted_edits(doc, edits: dict, skip_zero) -> tuple[list, list, dict]:

@@ -6,6 +6,7 @@ import click
 
 from narateer_cli.commands.common import Session, command, emit
 from narateer_cli.commands.encounter_ops import current_encounter, encounter_for
+from narateer_cli.dice import Dice
 from narateer_cli.errors import BadInput, Refused
 from narateer_cli.outcome import Outcome
 
@@ -25,9 +26,8 @@ def _make_move(s, char, name, faces):
     if s.app.secret and not sheet.guide:  # S-SYS-8: a player's miss marks XP, which everyone sees
         raise Refused(f"{char} cannot move in secret: a miss would mark XP on the sheet",
                       rule="S-SYS-8", fix="only the Guide (a `guide: true` sheet) moves in secret")
-    given = engine.parse_faces(faces)
-    rng = s.app.rng()
-    rolled = given or [rng.randint(1, s.rules["sides"]) for _ in range(s.rules["dice"])]
+    dice = Dice(s.app.rng(), {"faces": engine.parse_faces(faces)} if faces else None)  # the host's dice source
+    rolled = dice.given["faces"] if dice.has("faces") else [dice.face(s.rules["sides"]) for _ in range(s.rules["dice"])]
     result = engine.move(sheet, name, rolled, s.rules)
     return _told(s, "roll", "roll", char, {"move": name}, result, {char: result["track_after"]},
                  public=engine.PUBLIC)

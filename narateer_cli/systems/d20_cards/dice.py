@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 import re
 
+from narateer_cli.dice import Dice
 from narateer_cli.errors import BadInput
 
 GROUPS = ("attack", "save", "evolutionary", "damage", "concentration")
@@ -30,14 +31,13 @@ def parse_faces(text, sides: int = D20) -> list[int]:
     return faces
 
 
-class DiceSource:
-    """Faces per group: a list, or a mapping name -> list (saves, Concentration checks)."""
+class DiceSource(Dice):
+    """d20-cards' dice on the host's source: faces per group, a list or a mapping name -> list (saves,
+    Concentration checks)."""
 
     def __init__(self, rng: random.Random | None = None, faces: dict | None = None, ask=None, asked=()):
-        self.rng = rng if rng is not None else random.Random()
-        self.ask = ask  # T-ASK: (sides, option, what) -> one face typed at the table
-        self.asked = tuple(asked)  # the groups whose d20s are asked when no face was given
-        self.given = {}
+        # T-ASK: ask(sides, option, what) -> one face typed at the table, for the groups in `asked`
+        super().__init__(rng if rng is not None else random.Random(), {}, ask, tuple(asked))
         for group, value in (faces or {}).items():
             if group not in GROUPS:
                 raise ValueError(f"unknown dice group {group!r}")
@@ -60,9 +60,9 @@ class DiceSource:
         queue = value.get(key) if isinstance(value, dict) else value
         if queue:
             return queue.pop(0)
-        if self.ask is not None and group in self.asked and sides == D20:
+        if self.asks(group) and sides == D20:
             return self.ask(sides, "--faces", f"{group} d20" + (f" for {key}" if key is not None else ""))
-        return self.rng.randint(1, sides)
+        return self.face(sides)
 
     def roll_many(self, group: str, count: int, sides: int, key=None) -> list[int]:
         return [self.roll(group, sides, key) for _ in range(count)]

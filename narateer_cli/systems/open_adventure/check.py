@@ -259,17 +259,17 @@ def stunt_refusals(p: Plan, decl, rules):
 
 def check_faces(p: Plan, decl, rules, source):
     """Physical faces must fit before anything is refused or rolled (exit 2 first)."""
-    if decl.compare and (source.given("faces") or "faces" in source.asked):  # typed or to be asked (T-ASK)
+    if decl.compare and (source.has("faces") or "faces" in source.asked):  # typed or to be asked (T-ASK)
         raise BadInput("--compare rolls no dice, so --faces does not apply", fix="drop one of them")
     if decl.compare and decl.opposed is not None:
         raise BadInput("--compare does not go with --opposed: both sides roll", rule="R-OA-OPP-1",
                        fix="drop --compare")
-    if source.given("other") and p.opponent is None:
+    if source.has("other") and p.opponent is None:
         raise BadInput("--other-faces needs --opposed OTHER:ATTRIBUTE", fix="drop it or give --opposed")
-    if source.given("faces") and p.dice is not None:
+    if source.has("faces") and p.dice is not None:
         chains, option = source.physical["faces"]
         check_chains(chains, p.dice, p.action_score.total, rules, option)
-    if source.given("other") and p.opponent is not None:
+    if source.has("other") and p.opponent is not None:
         odice = soft_dice(p.opponent.action_score.total, rules)
         if odice is not None:
             chains, option = source.physical["other"]

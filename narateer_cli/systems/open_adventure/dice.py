@@ -9,6 +9,7 @@ tests, seeded play and physical dice share one path.
 
 from __future__ import annotations
 
+from narateer_cli.dice import Dice
 from narateer_cli.errors import BadInput
 from narateer_cli.record import Record
 
@@ -90,8 +91,8 @@ def critical_failure(chains, rules) -> bool:
     return all(chain[pick] == 1 for chain in chains)
 
 
-class DiceSource:
-    """Chains for one command, from a random.Random or from physical faces.
+class DiceSource(Dice):
+    """Open Adventure's dice on the host's source: exploding chains (R-OA-EXPL-1).
 
     `physical` maps a stream name ("faces", "other") to parsed chains and the
     option that gave them. Seeded rolls draw in chart order, finishing each
@@ -99,28 +100,28 @@ class DiceSource:
     """
 
     def __init__(self, rng=None, physical: dict | None = None, ask=None, asked=()):
-        self.rng = rng
-        self.physical = {k: v for k, v in (physical or {}).items() if v is not None and v[0] is not None}
-        self.ask = ask  # T-ASK: (size, option, what) -> one face typed at the table, for the streams in `asked`
-        self.asked = dict(asked)  # stream -> option
+        # T-ASK: ask(size, option, what) -> one face typed at the table, for the streams in `asked` (-> option)
+        super().__init__(rng, {k: v for k, v in (physical or {}).items() if v is not None and v[0] is not None},
+                         ask, dict(asked))
 
-    def given(self, stream: str) -> bool:
-        return stream in self.physical
+    @property
+    def physical(self) -> dict:
+        return self.given
 
     def chains(self, stream: str, dice, action_score, rules) -> list[list[int]]:
         if stream in self.physical:
             chains, option = self.physical[stream]
             check_chains(chains, dice, action_score, rules, option)
             return [list(c) for c in chains]
-        if self.ask is not None and stream in self.asked:
+        if self.asks(stream):
             return self._asked(self.asked[stream], dice, rules)
         if self.rng is None:
             raise BadInput("no dice to roll", fix="give --faces or a seed")
         out = []
         for size in dice:
-            chain = [self.rng.randint(1, size)]
+            chain = [self.face(size)]
             while explodes(chain[-1], size, len(chain), rules):
-                chain.append(self.rng.randint(1, size))
+                chain.append(self.face(size))
             out.append(chain)
         return out
 

@@ -7,6 +7,7 @@ seeded play, tests and physical dice. Odds are exact integer convolutions.
 
 from __future__ import annotations
 
+from narateer_cli.dice import Dice
 from narateer_cli.errors import BadInput
 
 from narateer_cli.record import Record
@@ -45,8 +46,8 @@ def parse_indices(text: str | None, option: str = "--power-reroll") -> list[int]
     return out
 
 
-class DiceSource:
-    """Faces for one command: from a random.Random, or from a person's dice.
+class DiceSource(Dice):
+    """Narateer's dice on the host's source: each die shows one of the ruleset's `values` (A-FACES).
 
     Physical faces are consumed in order; `stream` names which one (the
     initial roll, Edge rerolls, power rerolls) so a mismatch names its option.
@@ -54,14 +55,14 @@ class DiceSource:
 
     def __init__(self, rng=None, physical: dict[str, list[int] | None] | None = None, values=(0, 0, 1, 1, 2, 2),
                  ask=None):
-        self.rng = rng
-        self.ask = ask  # T-ASK: (count, option, what) -> faces typed at the table, for the streams not given
+        # T-ASK: ask(count, option, what) -> faces typed at the table, for every stream not given
+        super().__init__(rng, {k: list(v) for k, v in (physical or {}).items() if v is not None}, ask)
         self.values = tuple(values)
-        self.physical = {k: list(v) for k, v in (physical or {}).items() if v is not None}
         self.options = {}
 
-    def has(self, stream: str) -> bool:
-        return stream in self.physical
+    @property
+    def physical(self) -> dict:
+        return self.given
 
     def take(self, stream: str, count: int, option: str, what: str) -> list[int]:
         if stream in self.physical:
@@ -83,7 +84,7 @@ class DiceSource:
         if self.physical and count:
             raise BadInput(f"{what} needs {count} more face(s) but {option} was not given",
                            fix=f"give the rolled faces with {option}")
-        return [self.rng.choice(self.values) for _ in range(count)]
+        return [self.choice(self.values) for _ in range(count)]
 
     def finish(self):
         """Every physical face given must have been used."""

@@ -1,0 +1,47 @@
+"""The host's one dice source (S-SYS-10), which each game parametrises.
+
+Every die a command rolls comes from one of three places, in this order:
+the faces typed at the table for its stream (`--faces`, kept in `given`, in
+the game's own form), the faces asked at the table for a stream that wants
+them (T-ASK, through `ask`), or the command's seeded `random.Random`
+(T-SEED). A game's source subclasses `Dice` and says what a stream is and
+what its dice show (Narateer's faces 0..2, Open Adventure's exploding
+chains, d20-cards' groups of d20s); the seed, the order of draws and the
+asking are the host's.
+"""
+
+from __future__ import annotations
+
+
+class Dice:
+    """One command's dice. `given`: stream -> faces typed at the table (the game's form); `ask`: the
+    table's asker, used for the streams in `asked` (stream -> the option it stands for)."""
+
+    def __init__(self, rng=None, given: dict | None = None, ask=None, asked=()):
+        self.rng = rng  # None: an unseeded one is made at the first seeded draw
+        self.given = dict(given or {})
+        self.ask = ask
+        self.asked = dict(asked) if not isinstance(asked, (tuple, list, set, frozenset)) else {s: s for s in asked}
+
+    def has(self, stream: str) -> bool:
+        """Were faces typed at the table for this stream?"""
+        return stream in self.given
+
+    def asks(self, stream: str) -> bool:
+        """Are this stream's faces asked at the table (T-ASK)?"""
+        return self.ask is not None and stream in self.asked
+
+    def face(self, sides: int) -> int:
+        """One seeded die from 1 to `sides`."""
+        return self._rng().randint(1, sides)
+
+    def choice(self, faces) -> int:
+        """One seeded die showing one of `faces` (a die with repeated or custom faces)."""
+        return self._rng().choice(faces)
+
+    def _rng(self):
+        if self.rng is None:
+            import random
+
+            self.rng = random.Random()
+        return self.rng
