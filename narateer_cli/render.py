@@ -205,6 +205,13 @@ def encounter_end(data: dict) -> str:
     return f"encounter {data['id']} ended; changes outside encounters now go to the campaign log"
 
 
+def reconcile(data: dict) -> str:
+    done = data.get("reconciled") or []
+    if not done:
+        return "every sheet already holds what its log adds up to"
+    return "set to what the log adds up to (H-2): " + ", ".join(f"characters/{cid}.yaml" for cid in done)
+
+
 def git_setup(data: dict) -> str:
     moved = data.get("private") or {}
     if moved.get("removed"):
@@ -403,7 +410,7 @@ def _generic_lines(data: dict, indent: str):
 
 FORMATTERS = {
     "init": init, "new": new, "check": check, "encounter_new": encounter_new, "undo": undo, "verify": verify,
-    "systems": systems, "git_setup": git_setup, "encounter_end": encounter_end,
+    "systems": systems, "git_setup": git_setup, "reconcile": reconcile, "encounter_end": encounter_end,
     "unveil": unveil, "stats": stats,
 }
 

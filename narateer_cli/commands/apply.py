@@ -40,15 +40,17 @@ def apply(session, outcome) -> dict:
     # G-LOG-5: a change (or a secret roll) outside an encounter goes to the campaign log
     log_id = o.encounter if o.encounter is not None else (
         encounters.CAMPAIGN if session.txn.changed() or secret else None)
+    logged = {"declaration": o.declaration, "result": result}
     if log_id is not None and o.log:
-        log_action(session, log_id, o.command, o.actor, o.declaration, result, moves, secret, o.entry_id,
-                   o.private, o.extra, (public, o.declared_public))
+        logged = log_action(session, log_id, o.command, o.actor, o.declaration, result, moves, secret, o.entry_id,
+                            o.private, o.extra, (public, o.declared_public))
     changed = session.txn.changed()
     session.commit()
     say_sealed(session)
     if state_text is not None:
         encounters.remember_state(root, o.state, state_text)
-    autocommit(session, changed, o.command, o.actor, o.declaration, result)
+    # the commit message says only what the log shows (a secret roll's public part, S-SYS-8)
+    autocommit(session, changed, o.command, o.actor, logged["declaration"], logged["result"])
     return result
 
 

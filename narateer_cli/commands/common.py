@@ -77,6 +77,11 @@ def command(group=None, name=None, rolls=False, writes=False, **attrs):
             app.encounter_id = in_encounter
             app.git_commit = git_commit
             app.rolls = rolls  # S-SYS-8: only a command declared to roll can be secret
+            if app.secret and not rolls:
+                from ..errors import BadInput
+
+                raise BadInput("--secret hides a roll, and this command rolls nothing", rule="P-SECRET-1",
+                               fix="drop --secret")
             if not writes:
                 return shown(app, settle(app, None, fn(app, **kwargs)))
             write = writes is True or bool(writes(kwargs) if callable(writes) else kwargs.get(writes))
@@ -182,6 +187,7 @@ class Session:
         self.first_plain = {}  # char id -> the sheet's plain data as first read (for the log's `changes`)
         self.lock = None
         self.txn = None
+        self.reconciled = []
         self._encounter = None
 
     @property
@@ -201,10 +207,13 @@ class Session:
             try:
                 self.campaign.reload()  # G-PRIV-4: settings as they are under the lock, after any replay
                 refuse_while_merging(self.campaign.root)  # G-MERGE-3
+                self.txn = Transaction(self.campaign.root)
+                from .encounter_ops import reconcile
+
+                self.reconciled = reconcile(self)  # H-2: the first writer after a merge sets sheets to the log
             except BaseException:
                 self.lock.__exit__()
                 raise
-            self.txn = Transaction(self.campaign.root)
         else:
             try:
                 root = self.campaign.root

@@ -54,6 +54,47 @@ def encounter_for(session, char_id: str) -> Encounter | None:
     return None
 
 
+def reconcile(session) -> list[str]:
+    """H-2: the first writer after a merge reconciles. For the current encounter's log and the campaign log,
+    when git joined branches of play, every counter a branch changed is set to the fork's base plus every
+    branch's logged change (git may have left one side's bytes: both sides wrote the same sheet and the
+    driver never ran), and the `merge` entry records the log's value and the sheet's. Committed as its own
+    action before the command computes from the sheets. Returns the ids of the sheets it set."""
+    from ..store import encounters
+    from ..store.txn import Transaction
+
+    root, fixed = session.campaign.root, []
+    for log_id in dict.fromkeys([current_encounter_id(session), encounters.CAMPAIGN]):
+        if log_id is None or (log_id != encounters.CAMPAIGN and not encounters.log_path(root, log_id).exists()):
+            continue
+        found = encounters.pending_merge(root, log_id)
+        if found is None:
+            continue
+        text, corrections = found
+        session.txn.action = "the merge reconciliation"
+        for cid, dice in corrections.items():
+            session.edit_sheet(cid, counter_paths(session.campaign, dice), session.campaign.system.explicit_null,
+                               skip_zero=frozenset(counter_paths(session.campaign, dict.fromkeys(dice, 0))))
+            fixed.append(cid)
+        session.txn.append(encounters.log_path(root, log_id), text)
+        session.commit()
+        session.sheets, session.first_plain, session.rendered = {}, {}, {}  # read again, as reconciled
+        session.txn = Transaction(root)
+    return fixed
+
+
+def counter_paths(campaign, dice: dict) -> dict:
+    """A sheet's counters as the system's `.dice` names them, as key paths: a dotted name is its own path
+    (`points.body`, `charges.stun-word`), a bare one is the SYSTEM.counters path it ends (`ready` ->
+    action_dice.ready, `wounds` -> wounds)."""
+    counters = campaign.system.counters
+    out = {}
+    for key, value in dice.items():
+        full = key if key in counters or "." in key else next((c for c in counters if c.endswith("." + key)), key)
+        out[tuple(full.split("."))] = value
+    return out
+
+
 def say_sealed(session):
     """Asked for with --secret: say on stderr where the commitment went (a random DR is always secret)."""
     app = session.app

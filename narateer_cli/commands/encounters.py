@@ -57,6 +57,23 @@ def encounter_new(app, enc_id, chars):
     emit(app, "encounter_new", {"id": enc_id, "participants": list(chars), "current": True})
 
 
+def _behind(session, hist, log_id: str) -> str | None:
+    """H-2: after git joined branches of this log and before any writer reconciled them, a sheet that does
+    not hold the log's sum (git kept one side's bytes) is behind its log."""
+    if len(hist.tips) < 2:
+        return None
+    final = hist.final_dice() or {}
+    for cid, dice in sorted(final.items()):
+        try:
+            held = session.sheet(cid).dice
+        except Exception:  # a sheet that is gone or broken is check's to report
+            continue
+        if {k: v for k, v in held.items() if v} != {k: v for k, v in dice.items() if v}:
+            return (f"characters/{cid}.yaml holds {held} but encounters/{log_id}.log.yaml gives {dice} once its "
+                    "merged branches are added up: the sheet is behind its log; run `narateer reconcile`")
+    return None
+
+
 def _log_id(session, enc_id):
     """The log `undo` and `verify` work on: the one named (`campaign` is the campaign log, G-LOG-5),
     else the current encounter's, else the campaign log."""
@@ -232,8 +249,8 @@ def undo_cmd(app, enc_id):
         gone = [f"encounters/{log_id}.log.yaml"] if encounters.began_log(record, log_id) else []  # H-4
         data = {"encounter": log_id, "undone": record["seq"], "files": sorted([*record["before"], *gone]),
                 "undid": _undone_words(s.campaign.root, log_id, record, s.campaign.system)}
-        own = s.campaign.system.hook("undo_fields")  # a system that logs its own fields in place of `dice`
-        moves = None if own else {cid: (now.dice, back.dice) for cid, (now, back) in sheets.items()}
+        own = s.campaign.system.hook("undo_fields")  # a system that logs its own fields beside `dice`
+        moves = {cid: (now.dice, back.dice) for cid, (now, back) in sheets.items()}
         log_undo(s, log_id, record, data, moves, extra=own(sheets) if own else None)
     emit(app, "undo", data)
 
@@ -276,7 +293,7 @@ def verify_cmd(app, enc_id):
         audit, entry_problem = secrets.checker(s.campaign.root, s.campaign.system, s.rules,
                                                campaign_log=log_id == encounters.CAMPAIGN)
         hist = encounters.verify_log_file(s.campaign.root, log_id, entry_problem)
-        problem = hist.problem
+        problem = hist.problem or _behind(s, hist, log_id)
         lost = audit.lost()  # P-SECRET-3: still a commitment, reported, never an error
     data = {"encounter": log_id, "entries": hist.count, "ok": problem is None, "problem": problem,
             "secret": audit.still_secret(), "lost": lost}

@@ -22,6 +22,24 @@ def git_setup_cmd(app):
     emit(app, "git_setup", data)
 
 
+@command(name="reconcile", writes=True, help="""After a merge, set each sheet's counters to what its log adds up to (H-2).
+
+git may leave one side's bytes on a sheet (both clones wrote the same
+values, so the merge driver never ran). The log keeps every spend: the first
+command that writes after the merge sets each counter a branch changed to
+its base plus every branch's logged change and logs a `merge` entry with
+both values. This command does only that; `check` and `verify` name it while
+a sheet is behind its log.
+
+\b
+Example:
+  git pull && narateer reconcile""")
+def reconcile_cmd(s):
+    from ..outcome import Show
+
+    return Show("reconcile", {"reconciled": list(s.reconciled)})
+
+
 @click.command(name="merge-driver", help="""git's merge driver for campaign YAML (set up by `narateer git-setup`).
 
 Merges THEIRS into OURS key by key; exits 1 with conflict markers when both

@@ -160,8 +160,11 @@ def effective_tip(tail) -> str | None:
     return tail.tip
 
 
-def _merge_entry(root: Path, path: Path, label: str, tail) -> dict | None:
-    """A merge entry when the log forks: cheap when the log is as this machine last left it."""
+def _merge_entry(root: Path, path: Path, label: str, tail, corrections: dict | None = None) -> dict | None:
+    """A merge entry when the log forks: cheap when the log is as this machine last left it. Each sheet must
+    hold the fork's base plus every branch's change (G-MERGE-2); with `corrections` (H-2, the first writer
+    reconciles) a sheet that holds something else is noted there ({id: counters}) and its value is recorded
+    in the entry as `sheet`, else it is refused."""
     known = cache.get(root, "logs", path.name[: -len(".log.yaml")], ["log"])
     if not tail.forked() and (tail.last is None or known == {"size": tail.size, "tip": tail.tip}):
         return None
@@ -176,27 +179,51 @@ def _merge_entry(root: Path, path: Path, label: str, tail) -> dict | None:
     if moves is None:
         return None
     for cid, move in moves.items():
-        _require_sheet(root, cid, move["after"])
+        held = _sheet_counters(root, cid)
+        if held is None or held == _held(move["after"]):
+            continue
+        if corrections is None:
+            _refuse_behind(cid, held, move["after"])
+        corrections[cid] = move["after"]
+        move["sheet"] = held  # H-2: what git left on the sheet, beside what the log gives
     return {"seq": tail.seq + 1, "id": loglines.new_id(), "parent": last, "at": loglines.now(),
             "command": "merge", "actor": None, "merges": others, "dice": moves}
+
+
+def pending_merge(root: Path, log_id: str) -> tuple[str, dict] | None:
+    """H-2: the text of the merge entry a forked log needs, and the counters each sheet must be set to
+    ({id: counters}); None when the log does not fork. The entry is appended by the writer that reconciles."""
+    path = log_path(root, log_id)
+    if not path.exists():
+        return None
+    label = log_label(path)
+    tail = loglines.read_tail(path, label)
+    corrections: dict = {}
+    merge = _merge_entry(root, path, label, tail, corrections)
+    if merge is None:
+        return None
+    text = ("" if tail.newline else "\n") + loglines.entry_line(merge)
+    cache.put(root, "logs", log_id, {"size": tail.size + len(text.encode("utf-8")), "tip": merge["id"]}, ["log"])
+    return text, corrections
 
 
 def _held(dice) -> dict:
     return {k: v for k, v in (dice or {}).items() if v}
 
 
-def _require_sheet(root: Path, cid: str, dice: dict):
-    """G-MERGE-2: after a merge each sheet must hold the fork's base plus both branches' changes."""
-    label = f"characters/{cid}.yaml"
+def _sheet_counters(root: Path, cid: str) -> dict | None:
+    """A sheet's counters as the campaign's system reads them (None: no such sheet, or not readable)."""
     try:
-        held = _held(Campaign(root).load(cid).sheet.dice)  # the counters as the campaign's system reads them
+        return _held(Campaign(root).load(cid).sheet.dice)
     except (BadInput, AttributeError):
-        return
-    if held != {k: v for k, v in dice.items() if v}:
-        raise Refused(f"{label} holds dice {held} but the merged log gives {dice} (the branches' spends added up); "
-                      "the merge lost a change", rule="G-MERGE-2",
-                      fix=f"set the counters in {label} to {dice} (run `narateer git-setup` so merges add dice up), "
-                          "then run the command again")
+        return None
+
+
+def _refuse_behind(cid: str, held: dict, dice: dict):
+    """G-MERGE-2, H-2: a sheet behind its log where this writer cannot reconcile it."""
+    label = f"characters/{cid}.yaml"
+    raise Refused(f"{label} holds {held} but its log gives {dice} once its branches are added up: the sheet is "
+                  "behind its log", rule="H-2", fix="run `narateer reconcile`, then the command again")
 
 
 def read_log(root: Path, enc_id: str, last: int | None = None) -> list:

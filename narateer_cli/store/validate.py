@@ -208,12 +208,13 @@ def _check_log(path, label, campaign, problems, logged):
         problems.append(hist.problem)
         return
     final = hist.final_dice() or {}
+    forked = len(hist.tips) > 1  # H-2: git joined branches of play and no writer has reconciled them yet
     for cid, (dice, line, eid, at) in hist.last_after.items():
         newest = logged.get(cid, [("",)])[0][0]
         if at > newest:
             logged[cid] = []
         if at >= newest:
-            logged[cid].append((at, final.get(cid, dice), label, line, eid))
+            logged[cid].append((at, final.get(cid, dice), label, line, eid, forked and cid in final))
 
 
 def _held(dice) -> dict:
@@ -231,12 +232,17 @@ def _compare_dice(sheets, logged, problems):
             continue
         held = _held(sf.sheet.dice)
         if all(held != _held(dice) for _, dice, *_ in tied):
-            _, dice, label, line, eid = tied[-1]
+            _, dice, label, line, eid, forked = tied[-1]
             where = next(iter((sf.places or {}).values()), [None])[0]  # the line of the block's first counter
             block = sf.block
             number = where + 1 if isinstance(where, int) else _key_line(sf.path.parent.parent, sf.label, block or "-")
-            problems.append(Problem(sf.label, number, block, f"counters {sf.sheet.dice} differ from the last "
-                                    f"logged {dice} ({label}:{line}, entry {eid}); a merge or a hand edit lost a change"))
+            if forked:  # H-2
+                text = (f"counters {sf.sheet.dice} are behind the log ({label}), which gives {dice} once its "
+                        "merged branches are added up; run `narateer reconcile`")
+            else:
+                text = (f"counters {sf.sheet.dice} differ from the last logged {dice} ({label}:{line}, entry {eid}); "
+                        "a merge or a hand edit lost a change")
+            problems.append(Problem(sf.label, number, block, text))
 
 
 def _git_problems(root, problems) -> list[Problem]:

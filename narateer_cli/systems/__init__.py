@@ -52,7 +52,8 @@ SHARED = {
 
 # Host verbs outside S-SYS-3's list (help text for `narateer --help`).
 HOST_ONLY = {"merge-driver": "git's merge driver for campaign YAML.",
-             "unveil": "Publish secret rolls so anyone can check them."}
+             "unveil": "Publish secret rolls so anyone can check them.",
+             "reconcile": "After a merge: set each sheet to what its log adds up to."}
 
 # Shared verbs the host implements for every system: verb -> module (defines `<verb>_cmd`).
 # A system that lists one of these in its own `verbs` replaces the host's version.
@@ -71,6 +72,7 @@ HOST_VERBS = {
     "report": "narateer_cli.commands.report",
     "serve": "narateer_cli.commands.serve",
     "merge-driver": "narateer_cli.commands.gitcmds",  # run by git, not listed in help
+    "reconcile": "narateer_cli.commands.gitcmds",
 }
 
 _LOADED: dict = {}

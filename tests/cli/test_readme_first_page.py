@@ -168,8 +168,8 @@ def test_every_other_shell_block_runs_as_written(tmp_path):
 
 @pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
 def test_the_share_a_campaign_recipe_runs_with_git(tmp_path):
-    """The section's three blocks, as written, by two people and a bare repository standing for URL."""
-    start, clone, session = sh_blocks(section("## Share a campaign"))
+    """The section's blocks, as written, by two people and a bare repository standing for URL."""
+    start, clone, session, reconcile = sh_blocks(section("## Share a campaign"))
     bare = tmp_path / "shared.git"
     subprocess.run(["git", "init", "-q", "--bare", str(bare)], check=True)
     env = {**os.environ, "PATH": f"{os.path.dirname(sys.executable)}{os.pathsep}{os.environ['PATH']}",
@@ -179,7 +179,8 @@ def test_the_share_a_campaign_recipe_runs_with_git(tmp_path):
     places = {"guide": tmp_path / "guide", "player": tmp_path / "player"}
     for place in places.values():
         place.mkdir()
-    for block, cwd in ((start, places["guide"]), (clone, places["player"]), (session, places["player"] / "table")):
+    for block, cwd in ((start, places["guide"]), (clone, places["player"]), (session, places["player"] / "table"),
+                       (reconcile, places["player"] / "table")):
         script = "set -e\n" + "\n".join(line.replace("URL", shlex.quote(str(bare))) for line in block)
         done = subprocess.run(["bash", "-c", script], cwd=cwd, env=env, capture_output=True, text=True, timeout=120)
         assert done.returncode == 0, (block, done.stderr)

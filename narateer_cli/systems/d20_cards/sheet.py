@@ -28,8 +28,10 @@ class Character(Record):
 
     @property
     def dice(self) -> dict:
-        """The counters the host's log and merge driver track (SYSTEM.counters)."""
-        return {"hp": self.hp, "ap": self.ap(), "charges": dict(self.charges)}
+        """The counters the host's log, merges and `check` track, by their key paths (SYSTEM.counters)."""
+        out = {"hp.current": self.hp, "resources.ap.current": self.ap()}
+        out.update({f"charges.{card}": left for card, left in self.charges.items()})
+        return out
 
     def attr(self, name: str) -> int:
         return self.attributes.get(name, 0)

@@ -260,7 +260,8 @@ def test_undo_is_the_hosts_and_names_what_it_undid(d20):
     r = run(d20, "undo")
     assert r.code == 0 and r.out.startswith("undid entry 3 of fight (act: mira performs Strike: 2 AP (AP 3 -> 1); bandit: d20 15")
     entry = json.loads((d20 / "encounters" / "fight.log.yaml").read_text().splitlines()[-1][2:])
-    assert entry["command"] == "undo" and "dice" not in entry
+    assert entry["command"] == "undo" and entry["dice"]["mira"] == {  # H-2: the counters, as every game logs them
+        "before": {"hp.current": 30, "resources.ap.current": 1}, "after": {"hp.current": 30, "resources.ap.current": 3}}
     assert entry["state"]["mira"] == {"before": {"resources": {"ap": {"current": 1, "max": 3}}},
                                       "after": {"resources": {"ap": {"current": 3, "max": 3}}}}
     assert ok(d20, "verify")["ok"] is True and run(d20, "check").code == 0

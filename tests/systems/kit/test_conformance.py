@@ -13,12 +13,9 @@ from tests.systems.kit.games import MOVES, TOY, forget, register
 
 NARATEER_SYSTEMS = ["narateer", "open-adventure", "d20-cards", "coin", "moves"]
 
-SAME_CHANGE = ("git takes the one side when both clones wrote identical sheets, so the merge driver never "
-               "runs and one counter change is lost (check reports it; verify does not)")
 KNOWN = {
     ("d20-cards", "verbs"): "d20-cards has no roll and no resolve (they point to act); S-SYS-3 wants every shared verb",
     ("coin", "verbs"): "the coin toy implements only roll, odds and call: no new show dice turn resolve condition",
-    **{(game, "merge-same"): SAME_CHANGE for game in NARATEER_SYSTEMS},
 }
 
 
