@@ -74,6 +74,20 @@ def _behind(session, hist, log_id: str) -> str | None:
     return None
 
 
+def _undo_log_id(session, enc_id):
+    """The log `undo` works on: the one named; else whichever of the current encounter's log and the campaign
+    log holds this machine's last action (a character outside the encounter logs to the campaign log, G-LOG-5)."""
+    from ..store import encounters
+    from .encounter_ops import current_encounter_id
+
+    current = current_encounter_id(session)
+    if enc_id is not None or current is None:
+        return _log_id(session, enc_id)
+    pick(session, current)  # the current encounter is there, and this game's
+    newest = encounters.newest_undo_log(session.campaign.root, [current, encounters.CAMPAIGN])
+    return newest or current
+
+
 def _log_id(session, enc_id):
     """The log `undo` and `verify` work on: the one named (`campaign` is the campaign log, G-LOG-5),
     else the current encounter's, else the campaign log."""
@@ -244,7 +258,7 @@ def undo_cmd(app, enc_id):
     from ..store import encounters
 
     with Session(app) as s:
-        log_id = _log_id(s, enc_id)
+        log_id = _undo_log_id(s, enc_id)
         record, sheets = restore_last(s, log_id)
         gone = [f"encounters/{log_id}.log.yaml"] if encounters.began_log(record, log_id) else []  # H-4
         data = {"encounter": log_id, "undone": record["seq"], "files": sorted([*record["before"], *gone]),

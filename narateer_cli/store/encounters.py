@@ -308,6 +308,23 @@ def _records(folder: Path) -> list[str]:
         return []
 
 
+def newest_undo_log(root: Path, log_ids) -> str | None:
+    """Of these logs, the one whose newest undo record this machine wrote last (the records are this machine's
+    own, so their times order its actions); None when none has one."""
+    best, when = None, None
+    for log_id in log_ids:
+        names = _records(undo_dir(root, log_id))
+        if not names:
+            continue
+        try:
+            stamp = os.stat(undo_dir(root, log_id) / names[-1], follow_symlinks=False).st_mtime_ns
+        except OSError:
+            continue
+        if when is None or stamp > when:
+            best, when = log_id, stamp
+    return best
+
+
 def latest_undo(root: Path, enc_id: str) -> tuple[Path, dict]:
     folder = undo_dir(root, enc_id)
     names = _records(folder)

@@ -150,3 +150,21 @@ def test_undo_right_after_an_unveil_says_exactly_why_it_cannot(camp):
     assert "salt and result now stand in the log, which only grows" in err and "H-4" in err
     assert "checkout" not in err and "history changed" not in err
     clean(camp, "campaign")
+
+
+def test_undo_takes_back_the_last_action_even_when_it_went_to_the_campaign_log(camp):
+    """G-LOG-5: with an encounter current, an action by a character outside it goes to the campaign log;
+    a plain `undo` takes back that action, the last one made, not the encounter's older one."""
+    from tests.conftest import sheet_dice
+
+    ok(camp, "encounter", "new", "duel", "selka")
+    ok(camp, "turn", "start", "selka")
+    ok(camp, "roll", "selka", "stealth", "--dr", "2", "--faces", "1")
+    selka = sheet_dice(camp, "selka")
+    ok(camp, "wound", "mira")  # mira is not in the duel: the campaign log
+    data = ok(camp, "undo")
+    assert data["encounter"] == "campaign" and sheet_dice(camp, "mira").get("wounded", 0) == 0
+    assert sheet_dice(camp, "selka") == selka  # the duel's roll stays
+    data = ok(camp, "undo")
+    assert data["encounter"] == "duel" and sheet_dice(camp, "selka") != selka
+    assert ok(camp, "verify", "duel")["ok"] is True and ok(camp, "verify", "campaign")["ok"] is True
