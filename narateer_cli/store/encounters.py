@@ -179,6 +179,7 @@ def _merge_entry(root: Path, path: Path, label: str, tail, corrections: dict | N
     if moves is None:
         return None
     for cid, move in moves.items():
+        _refuse_spent_twice(cid, move["after"])
         held = _sheet_counters(root, cid)
         if held is None or held == _held(move["after"]):
             continue
@@ -217,6 +218,16 @@ def _sheet_counters(root: Path, cid: str) -> dict | None:
         return _held(Campaign(root).load(cid).sheet.dice)
     except (BadInput, AttributeError):
         return None
+
+
+def _refuse_spent_twice(cid: str, dice: dict):
+    """G-MERGE-1, H-2: both branches spent what was there once (a counter of the sum is below 0): no sheet is
+    right, and the merge must be taken back and played again (exit 3, nothing written)."""
+    below = sorted(key for key, value in dice.items() if isinstance(value, int) and value < 0)
+    if below:
+        raise Refused(f"the merged branches both spent {cid}'s {below[0]}: added up it would be {dice[below[0]]}",
+                      rule="G-MERGE-1", fix="take the merge back (`git reset --hard ORIG_HEAD`), keep one side's "
+                                            "actions, and play again")
 
 
 def _refuse_behind(cid: str, held: dict, dice: dict):

@@ -55,7 +55,10 @@ def merge_value(base, ours, theirs, path: tuple, counters):
     """The merged value (MISSING: the key is gone); Conflict when both sides changed it differently."""
     if _is_counter(path, counters) and all(_number(v) or v is MISSING for v in (base, ours, theirs)):
         b, o, t = (0 if v is MISSING else v for v in (base, ours, theirs))
-        return b + (o - b) + (t - b)
+        total = b + (o - b) + (t - b)
+        if total < 0 <= min(o, t):  # both sides spent what was there once: no sum is right (G-MERGE-1)
+            raise Conflict(".".join(map(str, path)))
+        return total
     if isinstance(ours, dict) and isinstance(theirs, dict) and _holds_counter(path, counters):
         # equal sides may still be two equal spends of a counter inside: merge key by key
         merge_map(base if isinstance(base, dict) else {}, ours, theirs, path, counters)

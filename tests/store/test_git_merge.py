@@ -154,3 +154,16 @@ def test_undo_refuses_after_a_merge(encounter_camp, tmp_path):
     git(a, "pull", "-q", "--no-rebase", str(b), "main")
     r = run(a, "undo")
     assert r.code == 3 and "G-MERGE-4" in r.err
+
+
+def test_G_MERGE_1_two_spends_of_what_was_there_once_conflict():
+    """Each side spent the last Ready die: no sum is right (ready would be -1), so the driver conflicts."""
+    counters = counters_for("narateer")
+    base = "name: K\naction_dice: {ready: 1, used: 0}\n"
+    ours = "name: K\naction_dice: {ready: 0, used: 1}\n"
+    theirs = "name: K\naction_dice: {ready: 0, used: 1}\n"
+    text, clean = merge_texts(base, ours, theirs, "characters/k.yaml", counters)
+    assert not clean and "<<<<<<<" in text
+    one = "name: K\naction_dice: {ready: 1, used: 1}\n"
+    text, clean = merge_texts("name: K\naction_dice: {ready: 2, used: 0}\n", one, one, "characters/k.yaml", counters)
+    assert clean and "ready: 0" in text and "used: 2" in text

@@ -3,9 +3,9 @@
 
 SCRIPT = {
     "setup": ["encounter new fight tor bandit", "turn start tor"],
-    "counter": "act tor quiet-knife --target bandit",
+    "counter": "damage bandit 1",  # played on two clones at once: a knife's damage could pass 0 HP (a conflict)
     "secret": "dice 2d6 --secret",
     "refused": ["act tor cleaver --target bandit", "act nobody strike --target bandit",
                 "act tor long-shot --target nobody"],
-    "more": ["refresh tor", "act tor quiet-knife --target bandit --faces 15"],
+    "more": ["act tor quiet-knife --target bandit", "refresh tor", "act tor quiet-knife --target bandit --faces 15"],
 }

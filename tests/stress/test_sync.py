@@ -1,0 +1,203 @@
+"""H-3: sync at scale. For each game, clones of one bare repository play random legal commands that change
+counters, commit, pull (the merge driver in use) and push, retrying a rejected push. After a last pull
+round every clone holds identical files, `verify` and `check` are clean everywhere, and every counter
+equals its start plus the sum of every logged change (H-2: the log is the truth for counters). Two sides
+that spend what was there once (a counter below 0) conflict, never sum in silence: that player drops their
+unpushed actions, as a table would.
+
+`make test` plays 3 clones a few rounds; `make soak` plays 6 clones and hundreds of commands and prints
+its figures (clones, commands, merges, conflicts, seconds, lost).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import shutil
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+from narateer_cli.api import open_campaign
+from narateer_cli.errors import NarateerError
+
+from .soak import amount
+from .stats import add, put
+
+pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+
+CLONES = amount(3, 6)
+COMMANDS = {"narateer": amount(24, 500), "open-adventure": amount(18, 250), "d20-cards": amount(18, 250)}
+# legal counter changes on each game's example sheets (a refusal, exit 3, changes nothing and is skipped)
+PLAYS = {
+    "narateer": (["selka", "mira", "kai", "sentry"], ["wound {c} 1", "heal {c} 1", "refresh {c}"]),
+    "open-adventure": (["amicus", "bloodwind", "warheart"],
+                       ["points {c} body -1", "points {c} mind +1", "points {c} spirit -1", "wound {c}", "heal {c}"]),
+    "d20-cards": (["mira", "tor", "bandit"], ["damage {c} 1", "heal {c} 1", "refresh {c}"]),
+}
+ENV = {"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.org", "GIT_COMMITTER_NAME": "t",
+       "GIT_COMMITTER_EMAIL": "t@example.org", "GIT_TERMINAL_PROMPT": "0"}
+
+
+def git(cwd: Path, *args, check: bool = True) -> subprocess.CompletedProcess:
+    done = subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True, env={**os.environ, **ENV},
+                          timeout=120)
+    assert not check or done.returncode == 0, (cwd.name, args, done.stdout, done.stderr)
+    return done
+
+
+def play(root: Path, line: str) -> bool:
+    """Run one command in process (the CLI's path); False when it was refused (nothing written)."""
+    try:
+        open_campaign(root).run(*line.split())
+        return True
+    except NarateerError as exc:
+        assert exc.exit_code in (2, 3), (line, exc.line())  # a heal past 0 Wounds is bad input in one game
+        return False
+
+
+def commit(root: Path, message: str) -> bool:
+    git(root, "add", "-A")
+    if not git(root, "status", "--porcelain").stdout.strip():
+        return False
+    git(root, "commit", "-qm", message)
+    return True
+
+
+def pull(root: Path, figures: dict):
+    done = git(root, "pull", "-q", "--no-rebase", "origin", "HEAD", check=False)
+    if done.returncode != 0:
+        # two sides spent what was there once (a counter below 0): the driver conflicts, never sums in
+        # silence; this player drops their unpushed actions and takes the shared campaign (G-MERGE-1)
+        assert "CONFLICT" in done.stdout + done.stderr, (root.name, done.stdout, done.stderr)
+        figures["conflicts"] += 1
+        figures["dropped commits"] += int(git(root, "rev-list", "--count", "MERGE_HEAD..HEAD").stdout)
+        git(root, "merge", "--abort")
+        git(root, "reset", "-q", "--hard", "FETCH_HEAD")
+    if git(root, "rev-list", "--merges", "--count", "HEAD^!", check=False).stdout.strip() == "1":
+        figures["merges"] += 1
+    if not play(root, "reconcile"):  # both sides spent the same last die, and git saw identical sheets
+        figures["conflicts"] += 1
+        git(root, "reset", "-q", "--hard", "ORIG_HEAD")
+        figures["dropped commits"] += int(git(root, "rev-list", "--count", "FETCH_HEAD..HEAD").stdout)
+        git(root, "reset", "-q", "--hard", "FETCH_HEAD")
+        return
+    if commit(root, "reconcile"):  # H-2, as the README says: pull, then reconcile
+        figures["merge entries"] += 1
+
+
+def push(root: Path, figures: dict):
+    for _ in range(20):
+        if git(root, "push", "-q", "origin", "HEAD", check=False).returncode == 0:
+            return
+        figures["rejected pushes"] += 1
+        pull(root, figures)
+    raise AssertionError(f"{root.name}: push still rejected after 20 pulls")
+
+
+def counters(root: Path, system) -> dict:
+    """{(character, key path): value} of every counter on every sheet."""
+    from ruamel.yaml import YAML
+
+    out = {}
+    for sheet in sorted((root / "characters").glob("*.yaml")):
+        doc = YAML(typ="safe").load(sheet.read_text(encoding="utf-8"))
+        for path in system.counters:
+            keys = path.split(".")
+            node = doc
+            for key in keys[:-1]:
+                node = node.get(key) if isinstance(node, dict) else None
+            if isinstance(node, dict):
+                found = node.items() if keys[-1] == "*" else [(keys[-1], node.get(keys[-1]))]
+                for key, value in found:
+                    if isinstance(value, int) and not isinstance(value, bool):
+                        out[(sheet.stem, ".".join([*keys[:-1], key]))] = value
+    return out
+
+
+def logged_deltas(root: Path) -> dict:
+    """The sum of every logged counter change, {(character, key path): delta}, from each entry's `changes`."""
+    total = {}
+    for log in sorted((root / "encounters").glob("*.log.yaml")):
+        for line in log.read_text(encoding="utf-8").splitlines():
+            if not line.startswith("- {"):
+                continue
+            for cid, paths in (json.loads(line[2:]).get("changes") or {}).items():
+                for path, change in paths.items():
+                    if "delta" in change:
+                        total[(cid, path)] = total.get((cid, path), 0) + change["delta"]
+    return total
+
+
+def files(root: Path) -> dict:
+    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*"))
+            if p.is_file() and ".git" not in p.parts}
+
+
+@pytest.mark.parametrize("game", sorted(PLAYS))
+def test_H_3_clones_that_push_and_pull_end_identical_and_exact(tmp_path, game):
+    from narateer_cli.systems import load_system
+
+    started = time.monotonic()
+    rng = random.Random(f"sync-{game}")
+    origin = tmp_path / "origin"
+    assert play_init(origin, game)
+    bare = tmp_path / "shared.git"
+    git(tmp_path, "clone", "-q", "--bare", str(origin), str(bare))
+    clones = []
+    for n in range(CLONES):
+        clone = tmp_path / f"clone{n}"
+        git(tmp_path, "clone", "-q", str(bare), str(clone))
+        open_campaign(clone).run("git-setup")
+        clones.append(clone)
+    system = load_system(game)
+    start = counters(origin, system)
+    figures = {"merges": 0, "merge entries": 0, "conflicts": 0, "dropped commits": 0, "rejected pushes": 0,
+               "commands": 0, "refused": 0}
+    chars, verbs = PLAYS[game]
+    for step in range(COMMANDS[game]):
+        clone = rng.choice(clones)
+        line = rng.choice(verbs).format(c=rng.choice(chars))
+        figures["commands"] += 1
+        if not play(clone, line):
+            figures["refused"] += 1
+        commit(clone, f"{clone.name}: {line}")
+        if rng.random() < 0.35:
+            pull(clone, figures)
+            push(clone, figures)
+    for _ in range(2):  # the last rounds: everyone pulls, reconciles and pushes what that made
+        for clone in clones:
+            pull(clone, figures)
+            push(clone, figures)
+    for clone in clones:
+        pull(clone, figures)
+    first = files(clones[0])
+    for clone in clones[1:]:
+        assert files(clone) == first, f"{clone.name} differs from {clones[0].name}"
+    for clone in clones:
+        camp = open_campaign(clone)
+        for log in sorted((clone / "encounters").glob("*.log.yaml")):
+            enc = log.name[: -len(".log.yaml")]
+            assert camp.run("verify", enc).value["ok"] is True, (clone.name, enc)
+        checked = camp.run("check").value
+        assert checked["ok"] is True, (clone.name, checked["problems"])
+    now, deltas = counters(clones[0], system), logged_deltas(clones[0])
+    lost = {key: (start.get(key, 0), deltas.get(key, 0), value) for key, value in now.items()
+            if start.get(key, 0) + deltas.get(key, 0) != value}
+    assert not lost, f"counters that are not start + every logged change: {lost}"
+    seconds = time.monotonic() - started
+    for key, value in {"clones": CLONES, **figures, "lost": len(lost)}.items():
+        put(f"sync {game}: {key}", value)
+    put(f"sync {game}: seconds", round(seconds, 1))
+    add("sync: games", 1)
+
+
+def play_init(root: Path, game: str) -> bool:
+    from tests.conftest import run
+
+    r = run(None, "init", str(root), "--system", game, "--example", "--git", env=ENV)
+    assert r.code == 0, r.err
+    return True
