@@ -242,7 +242,10 @@ def legend(order: list, words: dict) -> list:
             if ("pool", text) not in seen:  # pools that share their words share one line
                 seen.add(("pool", text))
                 out.append({"draw": pool.get("draw") or "dots", "state": pool.get("state") or LEFT,
-                            "name": pool["name"], "text": text})
+                            "names": [], "text": text})
+            item = next(i for i in out if i["text"] == text and "names" in i)
+            if pool["name"] not in item["names"]:
+                item["names"].append(pool["name"])
     return out
 
 
