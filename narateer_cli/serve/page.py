@@ -10,6 +10,7 @@ from html import escape
 
 from .view import LEFT, SPENT
 
+SECRET_MARK = "<span class=\"badge\" title=\"rolled in secret: the party does not see this\">secret</span>"
 DOT_LIMIT = 20  # more than this many in a pool: a number instead of dots
 
 
@@ -41,7 +42,7 @@ def encounter(model: dict, links: str = "") -> str:
     parts.append(_order(model))
     parts.append(_legend(model.get("legend") or []))
     parts.append(_last_check(model.get("last_check"), model))
-    parts.append(_log(model.get("log") or []))
+    parts.append(_log(model.get("log") or [], model.get("view") == "guide"))
     if model.get("guide"):
         parts.append(_guide_extra(model["guide"]))
     return "".join(parts)
@@ -147,7 +148,7 @@ def _last_check(check: dict | None, model: dict | None = None) -> str:
     chance and outcome, then the entry's words as the log says them (damage and wounds)."""
     if not check:
         return "<section class=\"check\" id=\"last-check\"><h2>Last check</h2><p class=\"quiet\">none yet</p></section>"
-    mark = " <span class=\"secret\">secret</span>" if check.get("secret") else ""
+    mark = " " + SECRET_MARK if check.get("secret") else ""
     rolls = "".join(_roll(roll, model or {}) for roll in check.get("rolls") or [check])
     said = f"<p class=\"words\">{escape(check['words'])}</p>" if check.get("words") else ""
     return (f"<section class=\"check\" id=\"last-check\"><h2>Last check{mark}</h2>"
@@ -157,7 +158,8 @@ def _last_check(check: dict | None, model: dict | None = None) -> str:
 def _roll(roll: dict, model: dict) -> str:
     who = _name(model, roll["actor"]) if roll.get("actor") else ""
     what = " ".join(str(x) for x in (who, roll.get("skill") or roll.get("command")) if x)
-    face_html = "".join(_face(f) for f in roll.get("faces") or [])
+    pips = roll.get("pips") is not False  # a game whose dice are not six-sided says so (a d20's 3 is a 3)
+    face_html = "".join(_face(f, pips) for f in roll.get("faces") or [])
     total = f"total {roll['total']}" if roll.get("total") is not None else ""
     against = _against(roll.get("target"), roll.get("target_label"))
     target = f" vs {against}" if against is not None else ""
@@ -182,20 +184,21 @@ def _succeeded(success, outcome) -> bool:
     return bool(outcome) and not any(w in str(outcome).lower() for w in ("fail", "miss"))
 
 
-def _face(face) -> str:
+def _face(face, pips: bool = True) -> str:
     """A die face: as pips when it is a small count (0 shows an empty die), else its number."""
-    if isinstance(face, int) and not isinstance(face, bool) and 0 <= face <= 6:
+    if pips and isinstance(face, int) and not isinstance(face, bool) and 0 <= face <= 6:
         pips = "<span class=\"pip\"></span>" * face
         return f"<span class=\"face pips\" title=\"{face}\" aria-label=\"face {face}\">{pips}</span>"
     return f"<span class=\"face\">{escape(str(face))}</span>"
 
 
-def _log(rows: list) -> str:
-    """The recent entries, newest first, in words (V-7); an undone one struck through, a secret one marked."""
+def _log(rows: list, guide: bool = False) -> str:
+    """The recent entries, newest first, in words (V-7); an undone one struck through; a secret one marked
+    for the Guide (the party's row says it in words)."""
     items = []
     for r in reversed(rows):
         cls = " ".join(x for x in ("undone" if r.get("undone") else "done", "secret" if r.get("secret") else "") if x)
-        mark = "<span class=\"secret\">secret</span> " if r.get("secret") else ""
+        mark = SECRET_MARK + " " if r.get("secret") and guide else ""
         items.append(f"<li class=\"{cls}\"><span class=\"seq\">{escape(str(r.get('seq')))}</span> {mark}"
                      f"{escape(r.get('text') or '')}</li>")
     return f"<section><h2>Recent</h2><ul class=\"log\" id=\"log\">{''.join(items)}</ul></section>"

@@ -335,13 +335,15 @@ def log_rows(entries: list, system, guide: bool) -> list:
 def log_row(entry: dict, system, undone: bool = False, guide: bool = True, earlier: dict | None = None) -> dict:
     """One entry in words. For the party a secret entry is only SECRET (no actor, skill or target), and an
     undo names the entry it undid by its number and by the words the party was shown for it, never by a
-    text written when it was undone (that text may name what the party must not see)."""
+    text written when it was undone (that text may name what the party must not see). The Guide's undo
+    reads the same way when the undone entry is shown, else as `encounter log` says it."""
     secret = is_secret(entry)
     row = {"seq": entry.get("seq"), "command": entry.get("command"), "actor": entry.get("actor"),
            "at": entry.get("at"), "undone": undone, "secret": secret}
     if secret and not guide:
         return {**row, "command": None, "actor": None, "text": SECRET}
-    if entry.get("command") == "undo" and not guide:
+    undid = (entry.get("declaration") or {}).get("undoes") if entry.get("command") == "undo" else None
+    if undid is not None and (not guide or str(undid) in (earlier or {})):
         return {**row, "text": undo_words(entry, earlier or {})}
     if entry.get("unveils") is not None:
         return {**row, "text": unveil_words(entry, system, earlier or {})}
@@ -438,7 +440,7 @@ def _own_roll(roll: dict, system, campaign) -> dict:
     chance = roll.get("chance")
     if chance is not None and not str(chance).endswith("%"):
         chance = chance_text({"chance": chance}, system, campaign)
-    return {**{k: None for k in ROLL_KEYS}, **roll, "faces": _flat(roll.get("faces")), "chance": chance}
+    return {**{k: None for k in ROLL_KEYS}, "pips": True, **roll, "faces": _flat(roll.get("faces")), "chance": chance}
 
 
 def _roll(check: dict, entry: dict, system, campaign) -> dict:

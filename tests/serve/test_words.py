@@ -62,10 +62,10 @@ def test_V7_a_secret_roll_reads_the_guide_rolled_in_secret_and_nothing_more(tmp_
     assert [row["seq"] for row in marked] == [row["seq"] for row in secret]
     assert all("observation" in row["text"].lower() for row in marked)
     assert guide["last_check"]["secret"] is True and guide["last_check"]["skill"] == "observation"
-    html = page.encounter(guide)
-    assert html.count("<span class=\"secret\">secret</span>") == 3  # two rows and the last check's heading
-    assert "class=\"secret\"" not in page.encounter(party).replace("class=\"done secret\"", "").replace(
-        "class=\"undone secret\"", "").replace("<span class=\"secret\">secret</span>", "")
+    guide_undo = next(row for row in guide["log"] if row["command"] == "undo")
+    assert guide_undo["text"] == f"undid entry {marked[0]['seq']}: {marked[0]['text']}"
+    assert page.encounter(guide).count(page.SECRET_MARK) == 3  # two rows and the last check's heading
+    assert page.SECRET_MARK not in page.encounter(party)  # the party's rows say it in words
 
 
 def test_V7_an_exchange_shows_both_rolls_damage_and_wound(tmp_path):
@@ -82,6 +82,8 @@ def test_V7_d20_and_open_adventure_show_every_roll_of_their_last_check(tmp_path)
     d20 = view.snapshot(scenes.d20_cards(tmp_path / "d20"))["last_check"]
     assert [(r["skill"], r["faces"], r["outcome"]) for r in d20["rolls"]] == [
         ("Hex Bolt vs mira", [14], "Hit"), ("Concentration on ward", [3], "Dropped")]
+    html = page._last_check(d20)
+    assert "<span class=\"face\">3</span>" in html and "class=\"pip\"" not in html  # a d20's 3 is a number
     oa = view.snapshot(scenes.open_adventure(tmp_path / "oa"))["last_check"]
     assert [(r["actor"], r["faces"]) for r in oa["rolls"]] == [("warheart", [3, 4]), ("orc", [2, 5])]
     assert oa["rolls"][0]["target_label"] == "DS 7"

@@ -46,7 +46,7 @@ def last_check(entry: dict) -> dict | None:
         return None
     rolls = [roll for target in result.get("targets") or [] if isinstance(target, dict)
              for roll in _target_rolls(result, target)]
-    return {"rolls": rolls} if rolls else None
+    return {"rolls": [{**roll, "pips": False} for roll in rolls]} if rolls else None  # a d20 face is a number
 
 
 def _target_rolls(result: dict, target: dict) -> list:

@@ -69,10 +69,10 @@ def last_check(entry: dict) -> dict | None:
               "total": result.get("total"), "target": ds.get("total"),
               "target_label": f"DS {ds['total']}" if ds.get("total") is not None else None,
               "outcome": result.get("outcome"), "success": success if isinstance(success, bool) else None,
-              "chance": result.get("chance")}]
+              "chance": result.get("chance"), "pips": False}]
     other = result.get("opposed")
     if isinstance(other, dict) and other.get("faces"):
         rolls.append({"actor": other.get("actor"), "skill": f"{_what(other)}, opposing", "faces": _faces(other["faces"]),
                       "total": other.get("total"), "target": None, "target_label": None, "outcome": None,
-                      "success": None, "chance": None})
+                      "success": None, "chance": None, "pips": False})
     return {"rolls": rolls}
