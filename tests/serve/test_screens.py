@@ -61,5 +61,11 @@ def test_V8_each_games_page_party_and_guide_light_and_dark_wide_and_narrow(game,
                     path = shot(browser, f"screen-{game}-{'guide' if guide else 'party'}-{scheme}-{width}")
                     assert path.stat().st_size > 0
         assert backgrounds["light"] != backgrounds["dark"]
+        _frame(browser, WIDTHS[0], 900, SCHEMES[0])
+        browser.get(server.url + "/stats")  # the luck page: a legend, and `1 check`, never `1 checks`
+        poll(lambda: browser.find_elements("css selector", "#legend"), timeout=30)
+        assert " 1 checks" not in _js(browser, "return document.body.textContent")
+        assert _js(browser, "return document.querySelectorAll('svg.luck:not(.key)').length") > 0
+        shot(browser, f"screen-{game}-stats-light-1280")
     finally:
         server.stop()
