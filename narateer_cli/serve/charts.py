@@ -77,13 +77,29 @@ def svg(points: list, width: int = 360, height: int = 180) -> str:
     expected = " ".join([xy(0, 0)] + [xy(i + 1, float(e)) for i, (e, _) in enumerate(points)])
     actual = " ".join([xy(0, 0)] + [xy(i + 1, a) for i, (_, a) in enumerate(points)])
     last_e, last_a = points[-1]
-    label = f"{n} checks: {last_a} successes, {float(last_e):.1f} expected"
+    label = f"{plural(n, 'check')}: {plural(last_a, 'success', 'successes')}, {float(last_e):.1f} expected"
     return (f"<svg class=\"luck\" viewBox=\"0 0 {width} {height}\" role=\"img\" aria-label=\"{escape(label)}\">"
             f"<line class=\"axis\" x1=\"{pad}\" y1=\"{height - pad}\" x2=\"{width - pad}\" y2=\"{height - pad}\"/>"
             f"<line class=\"axis\" x1=\"{pad}\" y1=\"{pad}\" x2=\"{pad}\" y2=\"{height - pad}\"/>"
             f"<text x=\"4\" y=\"{pad + 4}\">{top:g}</text><text x=\"4\" y=\"{height - pad}\">0</text>"
             f"<polyline class=\"expected\" points=\"{expected}\"/><polyline class=\"actual\" points=\"{actual}\"/>"
             f"<text x=\"{pad}\" y=\"{height - 6}\">{escape(label)}</text></svg>")
+
+
+def plural(n: int, one: str, many: str | None = None) -> str:
+    """`1 check`, `2 checks`."""
+    return f"{n} {one if n == 1 else many or one + 's'}"
+
+
+LEGEND = (("actual", "actual successes, counted as they came"),
+          ("expected", "expected successes: each check's chance beforehand, added up"))
+
+
+def legend() -> str:
+    """V-8: what the two lines of every chart mean, drawn as they are drawn in the charts."""
+    items = "".join(f"<li><svg class=\"luck key\" viewBox=\"0 0 40 10\" aria-hidden=\"true\"><polyline class=\"{cls}\" "
+                    f"points=\"0,5 40,5\"/></svg> {escape(text)}</li>" for cls, text in LEGEND)
+    return f"<section class=\"legend\" id=\"legend\"><h2>Legend</h2><ul>{items}</ul></section>"
 
 
 def charts(root: Path, system, rules, skip: set = frozenset()) -> list[tuple[str, str]]:

@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from html import escape
 
+from .view import LEFT, SPENT
+
+SECRET_MARK = "<span class=\"badge\" title=\"rolled in secret: the party does not see this\">secret</span>"
 DOT_LIMIT = 20  # more than this many in a pool: a number instead of dots
 
 
@@ -37,8 +40,9 @@ def encounter(model: dict, links: str = "") -> str:
         parts.append(f"<div class=\"next\">Next: {escape(_name(model, model['next']))}</div>")
     parts.append("</section>")
     parts.append(_order(model))
-    parts.append(_last_check(model.get("last_check")))
-    parts.append(_log(model.get("log") or []))
+    parts.append(_legend(model.get("legend") or []))
+    parts.append(_last_check(model.get("last_check"), model))
+    parts.append(_log(model.get("log") or [], model.get("view") == "guide"))
     if model.get("guide"):
         parts.append(_guide_extra(model["guide"]))
     return "".join(parts)
@@ -78,26 +82,57 @@ def dice(counts: dict) -> str:
     states; each dot's class is its state, which the style sheet draws (filled, hollow, crossed)."""
     dots = []
     for state, n in counts.items():
-        dots += [f"<span class=\"dot {escape(state)}\" title=\"{escape(state)}\"></span>"] * min(n or 0, DOT_LIMIT)
+        dots.append(_dots(state, n or 0))
     label = ", ".join(f"{n or 0} {s}" for s, n in counts.items())
-    return f"<div class=\"dice\" aria-label=\"{escape(label)}\">{''.join(dots)}</div>"
+    return f"<div class=\"dice\" role=\"img\" aria-label=\"{escape(label)}\">{''.join(dots)}</div>"
+
+
+def _dots(state: str, n: int) -> str:
+    """`n` dots of one state; past DOT_LIMIT the rest as `+N`, so a pool is drawn alike at any size (V-8)."""
+    dot = f"<span class=\"dot {escape(state)}\" title=\"{escape(state)}\"></span>"
+    more = f"<span class=\"more\">+{n - DOT_LIMIT}</span>" if n > DOT_LIMIT else ""
+    return dot * max(0, min(n, DOT_LIMIT)) + more
 
 
 def _pool(pool: dict) -> str:
-    """A pool: its number (of its maximum), and dots when it is small: filled for what is left."""
+    """A pool, by the drawing its system chose (V-8): `bar`, a bar with `value/max` beside it (HP), or
+    `dots`, the number and a dot per point: filled (or the pool's `state`) for what is left, hollow for
+    what is spent when the pool has a maximum."""
     value, top = pool.get("value") or 0, pool.get("max")
-    spent = max(0, top - value) if isinstance(top, int) else 0
-    shown = ""
-    if 0 <= value and value + spent <= DOT_LIMIT:
-        shown = "<span class=\"dot ready\"></span>" * value + "<span class=\"dot used\"></span>" * spent
     number = f"{value}/{top}" if isinstance(top, int) else str(value)
-    return (f"<div class=\"pool\"><span class=\"label\">{escape(pool['name'])}</span> "
+    name = escape(pool["name"])
+    if pool.get("draw") == "bar":
+        most = top if isinstance(top, int) and top > 0 else max(value, 1)
+        fill = max(0, min(100, round(100 * value / most)))
+        low = " low" if fill <= 25 else ""
+        return (f"<div class=\"pool bar\"><span class=\"label\">{name}</span>"
+                f"<span class=\"meter{low}\" role=\"meter\" aria-label=\"{name} {escape(number)}\" "
+                f"aria-valuemin=\"0\" aria-valuemax=\"{most}\" aria-valuenow=\"{value}\">"
+                f"<span class=\"fill\" style=\"width:{fill}%\"></span></span><b>{escape(number)}</b></div>")
+    spent = max(0, top - value) if isinstance(top, int) else 0
+    shown = _dots(pool.get("state") or LEFT, max(0, value)) + _dots(SPENT, spent)
+    return (f"<div class=\"pool dots\"><span class=\"label\">{name}</span> "
             f"<b>{escape(number)}</b> <span class=\"dice\">{shown}</span></div>")
 
 
 def _condition(cond: dict) -> str:
-    left = f" ({cond['rounds']} rounds left)" if cond.get("rounds") is not None else ""
+    rounds = cond.get("rounds")
+    left = f" · {rounds} round{'' if rounds == 1 else 's'} left" if rounds is not None else ""
     return f"<span class=\"cond\">{escape(cond['name'])}{escape(left)}</span>"
+
+
+def _legend(items: list) -> str:
+    """V-8: each drawing on the page with what it means."""
+    if not items:
+        return ""
+    rows = []
+    for item in items:
+        if item.get("draw") == "bar":
+            sample = "<span class=\"meter\"><span class=\"fill\" style=\"width:60%\"></span></span>"
+        else:
+            sample = _dots(item.get("state") or LEFT, 1)
+        rows.append(f"<li><span class=\"sample\">{sample}</span> {escape(item.get('text') or '')}</li>")
+    return "<section class=\"legend\" id=\"legend\"><h2>Legend</h2><ul>" + "".join(rows) + "</ul></section>"
 
 
 def _hidden(observers) -> str:
@@ -108,36 +143,65 @@ def _hidden(observers) -> str:
     return f"<div class=\"hid\">hidden from {escape(text)}</div>"
 
 
-def _last_check(check: dict | None) -> str:
+def _last_check(check: dict | None, model: dict | None = None) -> str:
+    """The last roll: every roll of it (an exchange's attack and response) with faces, total against what,
+    chance and outcome, then the entry's words as the log says them (damage and wounds)."""
     if not check:
         return "<section class=\"check\" id=\"last-check\"><h2>Last check</h2><p class=\"quiet\">none yet</p></section>"
-    faces = check.get("faces") or []
-    face_html = "".join(_face(f) for f in faces)
-    what = " ".join(str(x) for x in (check.get("actor"), check.get("skill") or check.get("command")) if x)
-    total = f"total {check['total']}" if check.get("total") is not None else ""
-    target = f" vs {check['target']}" if check.get("target") is not None else ""
-    chance = f"chance {check['chance']}" if check.get("chance") else ""
-    outcome = check.get("outcome") or ""
-    cls = "ok" if outcome and "fail" not in str(outcome).lower() else "bad"
-    return ("<section class=\"check\" id=\"last-check\"><h2>Last check</h2>"
-            f"<div class=\"what\">{escape(what)}</div><div class=\"faces\">{face_html}</div>"
+    mark = " " + SECRET_MARK if check.get("secret") else ""
+    rolls = "".join(_roll(roll, model or {}) for roll in check.get("rolls") or [check])
+    said = f"<p class=\"words\">{escape(check['words'])}</p>" if check.get("words") else ""
+    return (f"<section class=\"check\" id=\"last-check\"><h2>Last check{mark}</h2>"
+            f"<div class=\"rolls\">{rolls}</div>{said}</section>")
+
+
+def _roll(roll: dict, model: dict) -> str:
+    who = _name(model, roll["actor"]) if roll.get("actor") else ""
+    what = " ".join(str(x) for x in (who, roll.get("skill") or roll.get("command")) if x)
+    pips = roll.get("pips") is not False  # a game whose dice are not six-sided says so (a d20's 3 is a 3)
+    face_html = "".join(_face(f, pips) for f in roll.get("faces") or [])
+    total = f"total {roll['total']}" if roll.get("total") is not None else ""
+    against = _against(roll.get("target"), roll.get("target_label"))
+    target = f" vs {against}" if against is not None else ""
+    chance = f"chance {roll['chance']}" if roll.get("chance") else ""
+    outcome = roll.get("outcome") or ""
+    cls = "ok" if _succeeded(roll.get("success"), outcome) else "bad"
+    return (f"<div class=\"roll\"><div class=\"what\">{escape(what)}</div><div class=\"faces\">{face_html}</div>"
             f"<div class=\"sum\">{escape(total + target)} <span class=\"chance\">{escape(chance)}</span> "
-            f"<b class=\"{cls}\">{escape(str(outcome))}</b></div></section>")
+            f"<b class=\"{cls}\">{escape(str(outcome))}</b></div></div>")
 
 
-def _face(face) -> str:
+def _against(target, label):
+    """What a roll was against: `DR 2` says its number; `bandit's Clash` needs it beside."""
+    if not label:
+        return target
+    return label if target is None or str(target) in str(label) else f"{target} ({label})"
+
+
+def _succeeded(success, outcome) -> bool:
+    if isinstance(success, bool):
+        return success
+    return bool(outcome) and not any(w in str(outcome).lower() for w in ("fail", "miss"))
+
+
+def _face(face, pips: bool = True) -> str:
     """A die face: as pips when it is a small count (0 shows an empty die), else its number."""
-    if isinstance(face, int) and not isinstance(face, bool) and 0 <= face <= 6:
+    if pips and isinstance(face, int) and not isinstance(face, bool) and 0 <= face <= 6:
         pips = "<span class=\"pip\"></span>" * face
         return f"<span class=\"face pips\" title=\"{face}\" aria-label=\"face {face}\">{pips}</span>"
     return f"<span class=\"face\">{escape(str(face))}</span>"
 
 
-def _log(rows: list) -> str:
-    items = "".join(
-        f"<li class=\"{'undone' if r.get('undone') else 'done'}\"><span class=\"seq\">{escape(str(r.get('seq')))}</span> <b>{escape(str(r.get('actor') or ''))}</b> "
-        f"{escape(str(r.get('command') or ''))}: {escape(r.get('text') or '')}</li>" for r in reversed(rows))
-    return f"<section><h2>Recent</h2><ul class=\"log\" id=\"log\">{items}</ul></section>"
+def _log(rows: list, guide: bool = False) -> str:
+    """The recent entries, newest first, in words (V-7); an undone one struck through; a secret one marked
+    for the Guide (the party's row says it in words)."""
+    items = []
+    for r in reversed(rows):
+        cls = " ".join(x for x in ("undone" if r.get("undone") else "done", "secret" if r.get("secret") else "") if x)
+        mark = SECRET_MARK + " " if r.get("secret") and guide else ""
+        items.append(f"<li class=\"{cls}\"><span class=\"seq\">{escape(str(r.get('seq')))}</span> {mark}"
+                     f"{escape(r.get('text') or '')}</li>")
+    return f"<section><h2>Recent</h2><ul class=\"log\" id=\"log\">{''.join(items)}</ul></section>"
 
 
 def _guide_extra(extra: dict) -> str:
@@ -152,6 +216,8 @@ def stats(title: str, charts: list[tuple[str, str]], links: str = "") -> str:
     head = f"<header><h1>{escape(title)}</h1>{links}</header>"
     if not charts:
         return head + "<p class=\"quiet\">No checks with a known chance logged yet.</p>"
+    from .charts import legend
+
     body = "".join(f"<figure class=\"chart\"><figcaption>{escape(name)}</figcaption>{svg}</figure>"
                    for name, svg in charts)
-    return head + "<section class=\"charts\">" + body + "</section>"
+    return head + legend() + "<section class=\"charts\">" + body + "</section>"

@@ -100,18 +100,21 @@ def _fill(out: dict, campaign, enc_id: str, guide: bool):
                actor=_shown(acting, concealed), next=_shown(extra.get("next", state.get("next")), concealed),
                party=sorted(party))
     people = extra.get("participants") or {}
+    from ..durations import left
+
     for cid in ids:
         if cid in concealed:
             continue
         row = default_participant(cid, sheets[cid], system)
         row.update(people.get(cid) or {})
+        row["conditions"] = with_rounds_left(row.get("conditions") or [], left(state, cid))
         row["acting"] = cid == acting
         row["hidden_from"] = _hidden_from(hidden.get(cid), guide, concealed)
         out["order"].append(row)
+    out["legend"] = legend(out["order"], extra.get("legend") or {})
     entries = recent_entries(root, enc_id, concealed, system, guide)
-    undone = undone_ids(entries)
-    out["log"] = [log_row(e, system, e.get("id") in undone) for e in entries]
-    out["last_check"] = last_check(entries, system, campaign)
+    out["log"] = log_rows(entries, system, guide)
+    out["last_check"] = last_check(entries, system, campaign, out["log"])
     if guide:
         out["guide"] = {"hidden": _plain(hidden), "recorded": _plain(state.get("recorded")),
                         "concealed_from_party": sorted(concealed_from(party, ids, hidden))}
@@ -205,14 +208,52 @@ def default_participant(cid: str, doc: dict, system) -> dict:
 
 
 def _pools(doc: dict, counters) -> list:
+    """The system's counters as pools drawn with dots (a system's `view` hook may draw them otherwise)."""
     out = []
     for path in counters:
         value = doc
         for key in path.split("."):
             value = value.get(key) if isinstance(value, dict) else None
         if isinstance(value, int) and not isinstance(value, bool):
-            out.append({"name": path.replace("_", " ").replace(".", " "), "value": value})
+            out.append({"name": path.replace("_", " ").replace(".", " "), "value": value, "draw": "dots"})
     return out
+
+
+def with_rounds_left(conds: list, left: dict) -> list:
+    """Conditions with the rounds left that the encounter's timed conditions give them (T-DURATION)."""
+    return [{**c, "rounds": left[c["name"]]} if c.get("rounds") is None and c.get("name") in left else c
+            for c in conds]
+
+
+LEFT, SPENT = "left", "spent"  # the dots of a pool: filled for what is left, hollow for what is spent
+
+
+def legend(order: list, words: dict) -> list:
+    """V-8: what each drawing on the page means, once per die state and once per pool, in the order they
+    first appear: the system's words (its `view` hook's `legend`, or a pool's own `legend`), else the host's."""
+    out, seen = [], set()
+    for row in order:
+        for state in (row.get("dice") or {}):
+            if ("dice", state) not in seen:
+                seen.add(("dice", state))
+                out.append({"draw": "dot", "state": state, "text": words.get(state) or f"a die {state}"})
+        for pool in row.get("pools") or []:
+            text = pool.get("legend") or _pool_words(pool)
+            if ("pool", text) not in seen:  # pools that share their words share one line
+                seen.add(("pool", text))
+                out.append({"draw": pool.get("draw") or "dots", "state": pool.get("state") or LEFT,
+                            "names": [], "text": text})
+            item = next(i for i in out if i["text"] == text and "names" in i)
+            if pool["name"] not in item["names"]:
+                item["names"].append(pool["name"])
+    return out
+
+
+def _pool_words(pool: dict) -> str:
+    name = pool["name"]
+    if pool.get("draw") == "bar":
+        return f"{name}: the bar is what is left of the most, with the numbers beside it"
+    return f"{name}: one filled dot for each left" + (", a hollow one for each spent" if pool.get("max") else "")
 
 
 def conditions(raw) -> list:
@@ -272,34 +313,86 @@ def sealed_result(root: Path, entry: dict) -> dict:
     return {**entry, "result": record["result"], "secret": True}
 
 
-def log_row(entry: dict, system, undone: bool = False) -> dict:
-    """One entry in words, by the system's `log_summary` formatter when it has one."""
-    summary = system.formatter("log_summary")
-    text = ""
-    if summary is not None:
-        try:
-            text = summary(entry)
-        except (KeyError, TypeError, ValueError, AttributeError):
-            text = ""
-    if not text:  # the declaration in words: `participants selka, mira`, `next bandit`
-        decl = entry.get("declaration") if isinstance(entry.get("declaration"), dict) else {}
-        text = "; ".join(f"{k} {', '.join(map(str, v)) if isinstance(v, list) else v}"
-                         for k, v in decl.items() if v not in (None, [], {}, ""))
-    return {"seq": entry.get("seq"), "command": entry.get("command"), "actor": entry.get("actor"),
-            "at": entry.get("at"), "text": text, "undone": undone}
+SECRET = "the Guide rolled in secret"  # all the party reads of a secret entry (V-7)
+
+
+def is_secret(entry: dict) -> bool:
+    """A secret roll's entry: its log line holds a commitment to the result, not the result (P-SECRET-1)."""
+    return entry.get("commitment") is not None
+
+
+def log_rows(entries: list, system, guide: bool) -> list:
+    """The entries as the page lists them, each in the words `encounter log` prints (V-7)."""
+    undone = undone_ids(entries)
+    rows, earlier = [], {}
+    for entry in entries:
+        row = log_row(entry, system, entry.get("id") in undone, guide, earlier)
+        earlier[str(entry.get("id"))] = {**row, "command": entry.get("command")}
+        rows.append(row)
+    return rows
+
+
+def log_row(entry: dict, system, undone: bool = False, guide: bool = True, earlier: dict | None = None) -> dict:
+    """One entry in words. For the party a secret entry is only SECRET (no actor, skill or target), and an
+    undo names the entry it undid by its number and by the words the party was shown for it, never by a
+    text written when it was undone (that text may name what the party must not see). The Guide's undo
+    reads the same way when the undone entry is shown, else as `encounter log` says it."""
+    secret = is_secret(entry)
+    row = {"seq": entry.get("seq"), "command": entry.get("command"), "actor": entry.get("actor"),
+           "at": entry.get("at"), "undone": undone, "secret": secret}
+    if secret and not guide:
+        return {**row, "command": None, "actor": None, "text": SECRET}
+    undid = (entry.get("declaration") or {}).get("undoes") if entry.get("command") == "undo" else None
+    if undid is not None and (not guide or str(undid) in (earlier or {})):
+        return {**row, "text": undo_words(entry, earlier or {})}
+    if entry.get("unveils") is not None:
+        return {**row, "text": unveil_words(entry, system, earlier or {})}
+    return {**row, "text": words(entry, system)}
+
+
+def words(entry: dict, system) -> str:
+    """The sentence `encounter log` prints for the entry (render.summary, made printable as it is there)."""
+    from ..render import shown_entry, summary
+
+    return summary(shown_entry(entry), system)
+
+
+def unveil_words(entry: dict, system, earlier: dict) -> str:
+    """An unveiled roll in words: the sentence its command's entry would have had, now that the result is
+    public, after the number of the secret entry it unveils (when that entry is among the rows shown)."""
+    before = earlier.get(str(entry.get("unveils")))
+    if before is None:
+        return words(entry, system)
+    said = words({**entry, "command": before["command"]}, system)
+    return f"unveiled entry {before['seq']}: {said}"
+
+
+def undo_words(entry: dict, earlier: dict) -> str:
+    """`undid entry N`, with the party's own words for entry N when it is among the rows shown."""
+    decl = entry.get("declaration") if isinstance(entry.get("declaration"), dict) else {}
+    before = earlier.get(str(decl.get("undoes")))
+    result = entry.get("result") if isinstance(entry.get("result"), dict) else {}
+    seq = before["seq"] if before is not None else result.get("undone")
+    text = f"undid entry {seq}" if isinstance(seq, int) and not isinstance(seq, bool) else "undid an entry"
+    return text + (f": {before['text']}" if before is not None else "")
+
+
+def find_checks(result) -> list:
+    """The checks a result carries: the result itself when it has faces, and every check directly inside it,
+    in key order (an Exchange's `attack` and `defense`, a reaction's `check`, an opposed roll)."""
+    if not isinstance(result, dict):
+        return []
+    found = [result] if "final_faces" in result or "faces" in result else []
+    for value in result.values():
+        if isinstance(value, dict) and ("final_faces" in value or "faces" in value):
+            found.append(value)
+    return found
 
 
 def find_check(result) -> dict | None:
-    """The check a result carries: the result itself when it has faces, else the first check inside
-    it in key order (a roll's `check`, an Exchange's `attack`)."""
-    if not isinstance(result, dict):
-        return None
-    if "final_faces" in result or "faces" in result:
-        return result
-    for value in result.values():
-        if isinstance(value, dict) and ("final_faces" in value or "faces" in value):
-            return value
-    return None
+    """The first check a result carries (see find_checks)."""
+    found = find_checks(result)
+    return found[0] if found else None
 
 
 def undone_ids(entries: list) -> set:
@@ -312,31 +405,53 @@ def undone_ids(entries: list) -> set:
     return out
 
 
-def last_check(entries: list, system, campaign) -> dict | None:
-    """The latest check among the entries, not undone: its faces, chance beforehand and outcome
-    (the system's `last_check` hook reads an entry when it has one)."""
+ROLL_KEYS = ("actor", "skill", "faces", "total", "target", "target_label", "outcome", "success", "chance")
+
+
+def last_check(entries: list, system, campaign, rows: list | None = None) -> dict | None:
+    """The latest entry with a roll, not undone: every roll in it (an exchange's attack and response, an
+    opposed roll's two sides), each with its faces, chance beforehand and outcome, and the entry's words
+    (damage and wounds included) as the log shows them. The system's `last_check` hook reads an entry when
+    it has one; it gives one roll's fields or `rolls`."""
     undone = undone_ids(entries)
+    said = {row["seq"]: row for row in rows or []}
     own = system.hook("last_check")
     for entry in reversed(entries):
         if entry.get("id") in undone:
             continue
         if own is not None:
             found = own(entry)
-            if found is not None:
-                return {"seq": entry.get("seq"), "command": entry.get("command"), "chance": None, **found}
+            rolls = [] if found is None else found.get("rolls") or [found]
+            rolls = [_own_roll(roll, system, campaign) for roll in rolls]
+        else:
+            rolls = [_roll(check, entry, system, campaign) for check in find_checks(entry.get("result"))]
+        if not rolls:
             continue
-        check = find_check(entry.get("result"))
-        if check is None:
-            continue
-        faces = _flat(check.get("final_faces", check.get("faces")))
-        outcome = check.get("outcome")
-        if outcome is None and isinstance(check.get("success"), bool):
-            outcome = "Success" if check["success"] else "Failure"
-        return {"seq": entry.get("seq"), "actor": entry.get("actor") or check.get("actor"),
-                "command": entry.get("command"), "skill": check.get("skill"), "faces": faces,
-                "total": check.get("total"), "target": check.get("target"), "outcome": outcome,
-                "chance": chance_text(check, system, campaign)}
+        row = said.get(entry.get("seq")) or {}
+        first = {k: v for k, v in rolls[0].items() if k != "rolls"}
+        return {**first, "seq": entry.get("seq"), "command": entry.get("command"), "rolls": rolls,
+                "words": row.get("text"), "secret": is_secret(entry)}
     return None
+
+
+def _own_roll(roll: dict, system, campaign) -> dict:
+    """A roll as a system's `last_check` hook gives it, with every key the page reads, one row of faces and
+    a logged chance (`7/12`) as a percentage."""
+    chance = roll.get("chance")
+    if chance is not None and not str(chance).endswith("%"):
+        chance = chance_text({"chance": chance}, system, campaign)
+    return {**{k: None for k in ROLL_KEYS}, "pips": True, **roll, "faces": _flat(roll.get("faces")), "chance": chance}
+
+
+def _roll(check: dict, entry: dict, system, campaign) -> dict:
+    outcome = check.get("outcome")
+    if outcome is None and isinstance(check.get("success"), bool):
+        outcome = "Success" if check["success"] else "Failure"
+    return {"actor": check.get("actor") or entry.get("actor"), "skill": check.get("skill"),
+            "faces": _flat(check.get("final_faces", check.get("faces"))), "total": check.get("total"),
+            "target": check.get("target"), "target_label": check.get("target_label"), "outcome": outcome,
+            "success": check.get("success") if isinstance(check.get("success"), bool) else None,
+            "chance": chance_text(check, system, campaign)}
 
 
 def _flat(faces):

@@ -113,7 +113,7 @@ def test_luck_series_counts_expected_and_actual_successes_and_skips_undone(coin_
     assert [(str(e), a) for e, a in points] == [("1/4", 1), ("3/4", 1)]
     assert charts.series(coin_camp, campaign.system, campaign.rules, skip={"pim"}) == {}
     svg = charts.svg(points)
-    assert svg.startswith("<svg") and "2 checks: 1 successes, 0.8 expected" in svg
+    assert svg.startswith("<svg") and "2 checks: 1 success, 0.8 expected" in svg
 
 
 def test_a_secret_roll_shows_its_result_to_the_guide_only(hidden_camp):
@@ -146,7 +146,8 @@ def test_d20_cards_turn_pools_hidden_condition_and_attack_roll(tmp_path):
     party, guide = view.snapshot(camp), view.snapshot(camp, guide=True)
     assert party["actor"] == "mira" and [p["id"] for p in party["order"]] == ["mira", "hexer"]
     assert "bandit" not in json.dumps(party).lower()
-    assert party["order"][0]["pools"] == [{"name": "HP", "value": 30, "max": 30}, {"name": "AP", "value": 1, "max": 3}]
+    pools = [(p["name"], p["value"], p["max"], p["draw"]) for p in party["order"][0]["pools"]]
+    assert pools == [("HP", 30, 30, "bar"), ("AP", 1, 3, "dots")]
     assert party["last_check"] is None  # the strike names the bandit: the party's log leaves it out
     check = guide["last_check"]
     assert (check["faces"], check["total"], check["target"], check["outcome"]) == ([11], 15, 14, "Hit")
@@ -154,8 +155,8 @@ def test_d20_cards_turn_pools_hidden_condition_and_attack_roll(tmp_path):
     assert "AP" in page.encounter(party) and "1/3" in page.encounter(party)
 
 
-def test_open_adventure_is_served_by_the_host_default(tmp_path):
-    """Open Adventure names no view hook: its counters are pools, its nested faces one row of dice."""
+def test_open_adventure_pools_and_its_check(tmp_path):
+    """Open Adventure's view hook: its point pools and Wounds are pools, its nested faces one row of dice."""
     from tests.conftest import run
 
     camp = tmp_path / "oa"
@@ -171,6 +172,7 @@ def test_open_adventure_is_served_by_the_host_default(tmp_path):
     from narateer_cli.store import yamlio
 
     sheet = yamlio.load_safe((camp / "characters" / "bloodwind.yaml").read_text(), "bloodwind")
-    assert {"name": "points body", "value": sheet["points"]["body"]} in model["order"][0]["pools"]
+    pools = {p["name"]: (p["value"], p["state"]) for p in model["order"][0]["pools"]}
+    assert pools["body points"] == (sheet["points"]["body"], "left") and pools["wounds"] == (sheet["wounds"], "wounded")
     assert model["last_check"]["faces"] == [4, 7] and model["last_check"]["outcome"] in ("Success", "Failure")
     assert model["last_check"]["chance"].endswith("%")

@@ -9,10 +9,18 @@ from __future__ import annotations
 HIDDEN = "hidden"  # the condition `condition CHAR +hidden` sets: unseen by everyone else
 
 
+LEGEND = {
+    "HP": "HP: hit points, the bar filled to what is left of the maximum; at 0 a creature is down",
+    "AP": "AP: action points, a filled dot for each left this turn, a hollow one for each spent",
+}
+DRAW = {"HP": "bar", "AP": "dots"}  # HP as a bar with numbers at any size, AP as dots (V-8)
+
+
 def _pool(name: str, block) -> dict | None:
     if isinstance(block, dict) and isinstance(block.get("current"), int):
         top = block.get("max")
-        return {"name": name, "value": block["current"], "max": top if isinstance(top, int) else None}
+        return {"name": name, "value": block["current"], "max": top if isinstance(top, int) else None,
+                "draw": DRAW[name], "legend": LEGEND[name]}
     return None
 
 
@@ -31,18 +39,49 @@ def view(state: dict, sheets: dict, rules) -> dict:
 
 
 def last_check(entry: dict) -> dict | None:
-    """An `act` entry's first d20 roll: an attack against armour, or a target's saving throw."""
+    """An `act` entry's d20 rolls: each target's attack against armour or saving throw, and a Concentration
+    check the damage called for."""
     result = entry.get("result")
     if not isinstance(result, dict):
         return None
-    for target in result.get("targets") or []:
-        attack, save = target.get("attack"), target.get("save")
-        if isinstance(attack, dict) and attack.get("faces"):
-            return {"actor": result.get("actor"), "skill": f"{result.get('card_name')} vs {target.get('id')}",
-                    "faces": attack["faces"], "total": attack.get("total"), "target": attack.get("ac"),
-                    "outcome": "Hit" if attack.get("hit") else "Miss"}
-        if isinstance(save, dict) and isinstance(save.get("face"), int):
-            return {"actor": target.get("id"), "skill": f"save against {result.get('card_name')}",
-                    "faces": [save["face"]], "total": save.get("total"), "target": save.get("dc"),
-                    "outcome": "Saved" if save.get("resisted") else "Failed"}
-    return None
+    rolls = [roll for target in result.get("targets") or [] if isinstance(target, dict)
+             for roll in _target_rolls(result, target)]
+    return {"rolls": [{**roll, "pips": False} for roll in rolls]} if rolls else None  # a d20 face is a number
+
+
+def _target_rolls(result: dict, target: dict) -> list:
+    card, rolls = result.get("card_name"), []
+    attack, save = target.get("attack"), target.get("save")
+    if isinstance(attack, dict) and attack.get("faces"):
+        rolls.append({"actor": result.get("actor"), "skill": f"{card} vs {target.get('id')}",
+                      "faces": attack["faces"], "total": attack.get("total"), "target": attack.get("ac"),
+                      "target_label": _ac(attack), "outcome": "Hit" if attack.get("hit") else "Miss",
+                      "success": bool(attack.get("hit")), "chance": _percent(attack.get("chance"))})
+    if isinstance(save, dict) and isinstance(save.get("face"), int):
+        rolls.append({"actor": target.get("id"), "skill": f"save against {card}", "faces": [save["face"]],
+                      "total": save.get("total"), "target": save.get("dc"), "target_label": f"DC {save.get('dc')}",
+                      "outcome": "Saved" if save.get("resisted") else "Failed", "success": bool(save.get("resisted")),
+                      "chance": _percent(save.get("chance"))})
+    damage = target.get("damage") if isinstance(target.get("damage"), dict) else {}
+    held = damage.get("concentration_check")
+    if isinstance(held, dict) and isinstance(held.get("face"), int):
+        rolls.append({"actor": target.get("id"), "skill": f"Concentration on {held.get('card')}",
+                      "faces": [held["face"]], "total": held.get("total"), "target": held.get("dc"),
+                      "target_label": f"DC {held.get('dc')}", "outcome": "Kept" if held.get("kept") else "Dropped",
+                      "success": bool(held.get("kept"))})
+    return rolls
+
+
+def _ac(attack: dict) -> str | None:
+    kind = attack.get("ac_kind")
+    return f"{str(kind).capitalize()} AC {attack.get('ac')}" if kind else None
+
+
+def _percent(chance) -> str | None:
+    """A logged chance (`13/20`) as the page prints chances: a whole percentage."""
+    from fractions import Fraction
+
+    try:
+        return f"{float(Fraction(str(chance))) * 100:.0f}%" if chance is not None else None
+    except (ValueError, ZeroDivisionError):
+        return None

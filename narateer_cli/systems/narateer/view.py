@@ -7,6 +7,11 @@ Pure functions over plain data: the host reads the files and applies the hidden-
 from __future__ import annotations
 
 DICE = ("ready", "used", "wounded")
+LEGEND = {  # V-8: what each Action Die dot means
+    "ready": "ready Action Die (AD): can pay for a check",
+    "used": "used AD: spent, ready again at the next refresh",
+    "wounded": "wounded AD: lost to a wound until healed",
+}
 
 
 def view(state: dict, sheets: dict, rules) -> dict:
@@ -16,7 +21,7 @@ def view(state: dict, sheets: dict, rules) -> dict:
         dice = doc.get("action_dice") if isinstance(doc, dict) else None
         if isinstance(dice, dict):
             out[cid] = {"dice": {k: dice.get(k) if isinstance(dice.get(k), int) else 0 for k in DICE}, "pools": []}
-    return {"participants": out}
+    return {"participants": out, "legend": LEGEND}
 
 
 def public_entry(entry: dict) -> dict:

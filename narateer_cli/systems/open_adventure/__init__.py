@@ -43,6 +43,8 @@ SYSTEM = System(
         "summary": __name__ + ".summary:summary",
         "complete": __name__ + ".complete:complete",
         "fresh_sheet": __name__ + ".sheet:fresh_sheet",
+        "view": __name__ + ".view:view",
+        "last_check": __name__ + ".view:last_check",
     },
     example="example",
     params={"vs": "pair:skill"},

@@ -1,0 +1,71 @@
+"""Screenshots of each game's players' page in real headless Chromium (V-5, V-7, V-8): the party's view and
+the Guide's, light and dark colour scheme, 1280 and 400 px wide, written to tests/artifacts/ as
+`screen-GAME-VIEW-SCHEME-WIDTH.png`, the whole page tall. Each shot also checks what it shows: words in
+the log, a legend, the secret marks, HP bars, and that the dark scheme is dark."""
+
+from __future__ import annotations
+
+import pytest
+
+from . import scenes
+from .conftest import Server, poll, shot
+
+WIDTHS = (1280, 400)
+SCHEMES = ("light", "dark")
+
+
+def _frame(driver, width: int, height: int, scheme: str):
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600})
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                           {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+
+
+def _js(driver, script: str, *args):
+    return driver.execute_script(script, *args)
+
+
+def _check_page(driver, game: str, guide: bool):
+    log = _js(driver, "return document.getElementById('log').textContent")
+    for raw in ("{", "}", "False", "None", "'kind'"):
+        assert raw not in log, (game, raw, log)
+    assert _js(driver, "return document.querySelectorAll('#legend li').length") > 0
+    secret_rows = _js(driver, "return document.querySelectorAll('#log li.secret').length")
+    if game == "narateer":
+        assert secret_rows == 2
+        if not guide:
+            assert "observation" not in _js(driver, "return document.body.textContent").lower()
+            assert _js(driver, "return document.querySelectorAll('#last-check .roll').length") == 2
+    if game == "d20-cards":
+        creatures = _js(driver, "return document.querySelectorAll('.who').length")
+        assert _js(driver, "return document.querySelectorAll('.who .meter[role=meter]').length") == creatures
+
+
+@pytest.mark.parametrize("game", sorted(scenes.SCENES))
+def test_V8_each_games_page_party_and_guide_light_and_dark_wide_and_narrow(game, browser, tmp_path):
+    camp = scenes.SCENES[game](tmp_path / game)
+    server = Server(camp)
+    try:
+        backgrounds = {}
+        for guide in (False, True):
+            url = f"{server.url}/guide?token={server.token}" if guide else server.url + "/"
+            for scheme in SCHEMES:
+                for width in WIDTHS:
+                    _frame(browser, width, 900, scheme)
+                    browser.get(url)
+                    poll(lambda: browser.find_elements("css selector", "#legend"), timeout=30)
+                    _check_page(browser, game, guide)
+                    tall = _js(browser, "return document.documentElement.scrollHeight")
+                    _frame(browser, width, max(600, tall), scheme)
+                    backgrounds[scheme] = _js(browser, "return getComputedStyle(document.body).backgroundColor")
+                    path = shot(browser, f"screen-{game}-{'guide' if guide else 'party'}-{scheme}-{width}")
+                    assert path.stat().st_size > 0
+        assert backgrounds["light"] != backgrounds["dark"]
+        _frame(browser, WIDTHS[0], 900, SCHEMES[0])
+        browser.get(server.url + "/stats")  # the luck page: a legend, and `1 check`, never `1 checks`
+        poll(lambda: browser.find_elements("css selector", "#legend"), timeout=30)
+        assert " 1 checks" not in _js(browser, "return document.body.textContent")
+        assert _js(browser, "return document.querySelectorAll('svg.luck:not(.key)').length") > 0
+        shot(browser, f"screen-{game}-stats-light-1280")
+    finally:
+        server.stop()
