@@ -92,7 +92,23 @@ class LazyGroup(PlainHelp, click.Group):
                     raise BadInput(f"alias {args[0]} runs {expanded[0]!r}, which is not a command",
                                    fix="start the alias with a command `narateer --help` lists")
                 return super().resolve_command(ctx, expanded)
+            self._unknown(ctx, args[0])
         return super().resolve_command(ctx, args)
+
+    extra_words: tuple = ()  # words the shell reads itself (`help`, `clear`, ...): offered for a near miss
+
+    def _unknown(self, ctx, name: str):
+        """No verb, alias or shell word: exit 2 with the closest of them (S-SYS-5's "did you mean")."""
+        from .aliases import aliases
+        from .suggest import did_you_mean
+
+        try:
+            known = [*self.list_commands(ctx), *aliases(self._root(ctx)), *self.extra_words]
+        except Exception:  # a broken narateer.yaml: its own message comes when a command reads it
+            known = [*self.list_commands(ctx), *self.extra_words]
+        near = did_you_mean(name, known)
+        if near:
+            ctx.fail(f"No such command {name!r}{near}")
 
     @staticmethod
     def _root(ctx):

@@ -28,6 +28,7 @@ def completion_cmd(shell):
 the `narateer` prefix and without start-up time per command.
 
 History is kept in the campaign's private folder and Tab completes as in the shell.
+`help` lists the commands, `help VERB` explains one, `clear` clears the screen.
 An error prints its one line and the prompt returns; Ctrl-C clears the line,
 Ctrl-D (or `exit`) leaves.
 
