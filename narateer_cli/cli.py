@@ -84,7 +84,7 @@ class LazyGroup(PlainHelp, click.Group):
         if args and not args[0].startswith("-") and self.get_command(ctx, args[0]) is None:
             from .aliases import expand
 
-            expanded = expand(self._root(ctx), args[0], list(args[1:]))
+            expanded = expand(self._root(ctx), args[0], list(args[1:]), partial=_completing())
             if expanded is not None:
                 if self.get_command(ctx, expanded[0]) is None:
                     from .errors import BadInput
@@ -94,6 +94,13 @@ class LazyGroup(PlainHelp, click.Group):
                 return super().resolve_command(ctx, expanded)
             self._unknown(ctx, args[0])
         return super().resolve_command(ctx, args)
+
+    def shell_complete(self, ctx, incomplete):
+        """T-COMPLETE: the verbs, then the campaign's aliases (T-ALIAS) that are no verb."""
+        from .complete import alias_items
+
+        found = super().shell_complete(ctx, incomplete)
+        return found + alias_items(self._root(ctx), incomplete, {item.value for item in found})
 
     extra_words: tuple = ()  # words the shell reads itself (`help`, `clear`, ...): offered for a near miss
 

@@ -7,8 +7,9 @@ import click
 
 @click.command(name="completion", help="""Print the completion script for bash, zsh or fish (T-COMPLETE).
 
-It completes verbs, options, character ids, the named character's skills
-and weapons, encounter ids, conditions and DR tiers, from the campaign on disk.
+It completes verbs and aliases, options, character ids, the named character's
+skills (then the untrained ones) and weapons, encounter ids, conditions and DR
+tiers, from the campaign on disk.
 
 \b
 Examples (bash: in ~/.bashrc, zsh: ~/.zshrc, fish: its completions folder):
