@@ -274,9 +274,11 @@ def stats(data: dict) -> str:
     width = max(len(r["actor"]) for r in rows)
     chart = ["", "luck (percentile of possible sessions; | marks 50%)"]
     for r in rows:
-        pct = r["percentile"] if r["percentile"] is not None else 0
-        filled = round(pct / 5)
-        bar = ("#" * filled).ljust(20)
+        pct = r["percentile"]
+        if pct is None:  # no check with a chance of its own: no luck to draw, never a 0.0% bar
+            chart.append(f"{r['actor']:<{width}}  {'':10}|{'':10}  {'-':>6}  (no checks with a chance)")
+            continue
+        bar = ("#" * round(pct / 5)).ljust(20)
         chart.append(f"{r['actor']:<{width}}  {bar[:10]}|{bar[10:]}  {pct:5.1f}%")
     if data["scope"]["sealed"]:
         chart.append(f"({data['scope']['sealed']} secret roll(s) count once unveiled)")
