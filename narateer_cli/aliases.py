@@ -34,8 +34,10 @@ def aliases(root) -> dict:
     return {str(k): v for k, v in table.items()}
 
 
-def expand(root, name: str, args: list[str]) -> list[str] | None:
-    """The command line an alias stands for, with $1..$9 filled from `args`; None: not an alias."""
+def expand(root, name: str, args: list[str], partial: bool = False) -> list[str] | None:
+    """The command line an alias stands for, with $1..$9 filled from `args`; None: not an alias. With
+    `partial` (Tab completion, T-COMPLETE) a line still short of arguments stops before its first unfilled
+    slot, so the word being typed completes as that slot's parameter."""
     import shlex
 
     template = aliases(root).get(name)
@@ -44,6 +46,9 @@ def expand(root, name: str, args: list[str]) -> list[str] | None:
     words = shlex.split(template)
     slots = [int(n) for word in words for n in SLOT.findall(word)]
     needed = max(slots, default=0)
+    if len(args) < needed and partial:
+        cut = next(i for i, word in enumerate(words) if any(int(n) > len(args) for n in SLOT.findall(word)))
+        return [SLOT.sub(lambda m: args[int(m.group(1)) - 1], word) for word in words[:cut]]
     if len(args) < needed:
         raise BadInput(f"alias {name} needs {needed} argument{'s' if needed != 1 else ''} ({template}); "
                        f"got {len(args)}", fix=f"for example narateer {name} " + " ".join(f"ARG{i}" for i in range(1, needed + 1)))

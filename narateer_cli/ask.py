@@ -1,11 +1,11 @@
 """T-ASK: faces typed at the table when they are needed, one die at a time.
 
-`--faces ask` asks for every face; with `ask_faces: true` in narateer.yaml and
-a terminal on stdin, any face the command line left out is asked instead of
-refused. Each prompt says what it is for (the initial roll, or the Edge Phase
+`--faces ask` asks for every face; once some faces are given for a command
+and stdin is a terminal, any face the command line left out is asked instead
+of refused (T2-FACES; `ask_faces: false` in narateer.yaml refuses it instead). Each prompt says what it is for (the initial roll, or the Edge Phase
 with the dice it rerolls), so the faces are typed only once the dice are known.
 Prompts go to stderr; stdout keeps the result. Without a terminal a missing
-face stays bad input (exit 2). Any system's dice source can take the asker.
+face stays bad input (exit 2) that names the option to give. Any system's dice source can take the asker.
 """
 
 from __future__ import annotations
@@ -37,9 +37,9 @@ def wanted(app, texts) -> tuple[bool, bool]:
     missing = False
     if not every and interactive():
         try:
-            missing = app.campaign.config().get("ask_faces") is True
-        except Exception:  # outside a campaign nothing is asked
-            missing = False
+            missing = app.campaign.config().get("ask_faces") is not False
+        except Exception:  # outside a campaign the terminal still asks
+            missing = True
     return every, missing
 
 

@@ -84,7 +84,7 @@ class LazyGroup(PlainHelp, click.Group):
         if args and not args[0].startswith("-") and self.get_command(ctx, args[0]) is None:
             from .aliases import expand
 
-            expanded = expand(self._root(ctx), args[0], list(args[1:]))
+            expanded = expand(self._root(ctx), args[0], list(args[1:]), partial=_completing())
             if expanded is not None:
                 if self.get_command(ctx, expanded[0]) is None:
                     from .errors import BadInput
@@ -92,7 +92,30 @@ class LazyGroup(PlainHelp, click.Group):
                     raise BadInput(f"alias {args[0]} runs {expanded[0]!r}, which is not a command",
                                    fix="start the alias with a command `narateer --help` lists")
                 return super().resolve_command(ctx, expanded)
+            self._unknown(ctx, args[0])
         return super().resolve_command(ctx, args)
+
+    def shell_complete(self, ctx, incomplete):
+        """T-COMPLETE: the verbs, then the campaign's aliases (T-ALIAS) that are no verb."""
+        from .complete import alias_items
+
+        found = super().shell_complete(ctx, incomplete)
+        return found + alias_items(self._root(ctx), incomplete, {item.value for item in found})
+
+    extra_words: tuple = ()  # words the shell reads itself (`help`, `clear`, ...): offered for a near miss
+
+    def _unknown(self, ctx, name: str):
+        """No verb, alias or shell word: exit 2 with the closest of them (S-SYS-5's "did you mean")."""
+        from .aliases import aliases
+        from .suggest import did_you_mean
+
+        try:
+            known = [*self.list_commands(ctx), *aliases(self._root(ctx)), *self.extra_words]
+        except Exception:  # a broken narateer.yaml: its own message comes when a command reads it
+            known = [*self.list_commands(ctx), *self.extra_words]
+        near = did_you_mean(name, known)
+        if near:
+            ctx.fail(f"No such command {name!r}{near}")
 
     @staticmethod
     def _root(ctx):

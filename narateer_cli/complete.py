@@ -130,6 +130,22 @@ def _system(campaign, name: str, params: dict) -> list[str]:
     return list(hook(name, campaign, params) or [])
 
 
+def alias_items(root, incomplete: str, verbs) -> list:
+    """The campaign's aliases starting with `incomplete` (T-ALIAS), each with the command line it runs;
+    a name that is a verb stays the verb's (an alias never shadows one)."""
+    from click.shell_completion import CompletionItem
+
+    from .aliases import aliases
+    from .safetext import printable
+
+    try:
+        table = aliases(root)
+    except Exception:  # a broken narateer.yaml completes no alias, never breaks the shell
+        return []
+    return [CompletionItem(name, help=f"alias: {printable(line)}") for name, line in table.items()
+            if name.startswith(incomplete) and name not in verbs and printable(name) == name]
+
+
 def encounter_ids(root) -> list[str]:
     folder = root / "encounters"
     if not folder.is_dir():

@@ -4,7 +4,9 @@ Every die a command rolls comes from one of three places, in this order:
 the faces typed at the table for its stream (`--faces`, kept in `given`, in
 the game's own form), the faces asked at the table for a stream that wants
 them (T-ASK, through `ask`), or the command's seeded `random.Random`
-(T-SEED). A game's source subclasses `Dice` and says what a stream is and
+(T-SEED). Once faces are typed for a command, every die it needs comes from
+the table (T2-FACES): a stream left out is asked, else it is bad input that
+names the option to give (`not_given`), never a silent roll. A game's source subclasses `Dice` and says what a stream is and
 what its dice show (Narateer's faces 0..2, Open Adventure's exploding
 chains, d20-cards' groups of d20s); the seed, the order of draws and the
 asking are the host's.
@@ -30,6 +32,14 @@ class Dice:
     def asks(self, stream: str) -> bool:
         """Are this stream's faces asked at the table (T-ASK)?"""
         return self.ask is not None and stream in self.asked
+
+    def not_given(self, option: str, what: str):
+        """T2-FACES: the error for a die the table must give: faces were typed for this command, so the
+        tool rolls none of its dice; `option` is how the missing one is written (`--save-faces bandit=F`)."""
+        from .errors import BadInput
+
+        return BadInput(f"{what} must come from the table: this command was given faces, so narateer rolls "
+                        f"none of its dice", fix=f"give {option} as well, or give no faces to let narateer roll")
 
     def face(self, sides: int) -> int:
         """One seeded die from 1 to `sides`."""

@@ -261,7 +261,8 @@ def verify(data: dict) -> str:
 
 
 def unveil(data: dict) -> str:
-    lines = [f"unveiled {u['entry']} in {u['log']} (entry {u['unveil']})" for u in data["unveiled"]]
+    lines = [f"{u.get('words') or 'unveiled ' + u['entry']} (in {u['log']}, entry {u['unveil']})"
+             for u in data["unveiled"]]
     if data["lost"]:
         lines.append(f"private record lost, still a commitment: {', '.join(data['lost'])}")
     return "\n".join(lines) or "nothing to unveil"
@@ -280,9 +281,11 @@ def stats(data: dict) -> str:
     width = max(len(r["actor"]) for r in rows)
     chart = ["", "luck (percentile of possible sessions; | marks 50%)"]
     for r in rows:
-        pct = r["percentile"] if r["percentile"] is not None else 0
-        filled = round(pct / 5)
-        bar = ("#" * filled).ljust(20)
+        pct = r["percentile"]
+        if pct is None:  # no check with a chance of its own: no luck to draw, never a 0.0% bar
+            chart.append(f"{r['actor']:<{width}}  {'':10}|{'':10}  {'-':>6}  (no checks with a chance)")
+            continue
+        bar = ("#" * round(pct / 5)).ljust(20)
         chart.append(f"{r['actor']:<{width}}  {bar[:10]}|{bar[10:]}  {pct:5.1f}%")
     if data["scope"]["sealed"]:
         chart.append(f"({data['scope']['sealed']} secret roll(s) count once unveiled)")
@@ -322,6 +325,8 @@ def summary(entry: dict, system=None) -> str:
     the host's for its own, else the command with the counters it moved."""
     command, actor = entry.get("command") or "action", entry.get("actor")
     declaration, result = entry.get("declaration") or {}, entry.get("result") or {}
+    if "unveils" in entry or entry.get("commitment") is not None:
+        return secret_words(entry, system)
     makers = [system.hook("summary") if system is not None else None, _host_summary,
               lambda c, a, d, r: flat_text(system, c.replace(" ", "_"), r)]
     for make in filter(None, makers):
@@ -333,6 +338,28 @@ def summary(entry: dict, system=None) -> str:
             return text
     moved = _moved(entry.get("dice") or {})
     return " ".join(x for x in (actor, command, f"({moved})" if moved.strip("; ") else "") if x)
+
+
+def secret_words(entry: dict, system=None) -> str:
+    """A sealed entry by its public part only (P-SECRET-1), with the dice the table saw move; an unveil as
+    the roll it publishes (T2-WORDS)."""
+    if "unveils" in entry:
+        return unveiled_words(entry, system)
+    command, actor = entry.get("command") or "action", entry.get("actor")
+    moved = _moved(entry.get("dice") or {})
+    return (f"{actor + ': ' if actor else ''}secret {'' if command == 'roll' else command + ' '}roll, sealed "
+            f"until unveiled" + (f" ({moved})" if moved.strip("; ") else ""))
+
+
+def unveiled_words(entry: dict, system=None) -> str:
+    """T2-WORDS: an unveil entry as the words its secret roll would have had if logged openly (`of` names
+    that roll's command; an unveil logged before `of` was kept says only that its result is public)."""
+    target = str(entry.get("unveils") or "")
+    result = entry.get("result") if isinstance(entry.get("result"), dict) else {}
+    if not entry.get("of"):
+        return f"unveiled {target}: its result is public (`encounter log --json` shows it)"
+    return f"unveiled {target}: " + summary({"command": entry["of"], "actor": entry.get("actor"), "result": result},
+                                            system)
 
 
 def _moved(dice: dict) -> str:

@@ -13,27 +13,40 @@ import sys
 from .render import headline, summary
 
 HEAD = ("#", "time", "who", "what happened", "faces", "chance", "outcome")
+
+
+class Struck(str):
+    """The words of an entry a later `undo` took back: struck through in Markdown (~~) and HTML (<s>)."""
+
+
+def undone_ids(entries) -> set:
+    """The ids (or seqs, in an older log) that the log's `undo` entries name."""
+    return {str((e.get("declaration") or {}).get("undoes")) for e in entries if e.get("command") == "undo"}
 NESTED = ("check", "attack", "defense", "opponent")
 
 
 def sections(log_id: str, entries: list, system, rules) -> dict:
     """One encounter's report as data: its title line and its rounds, each a list of rows."""
     rounds = []
-    for label, cells in rows(entries, system, rules):
+    for label, cells in rows(entries, system, rules, undone_ids(entries)):
         if not rounds or rounds[-1]["title"] != label:
             rounds.append({"title": label, "rows": []})
         rounds[-1]["rows"].append(cells)
     return {"id": log_id, "span": span(entries), "entries": len(entries), "rounds": rounds}
 
 
-def rows(entries, system, rules):
-    """(the round's title, the row) for each entry, in order (streamed: nothing is kept)."""
+def rows(entries, system, rules, undone=frozenset()):
+    """(the round's title, the row) for each entry, in order (streamed: nothing is kept); an entry whose id
+    (or seq) is in `undone` has its words `Struck`."""
     current = None
     for entry in entries:
         result = entry.get("result") if isinstance(entry.get("result"), dict) else {}
         if entry.get("command") == "turn start" and isinstance(result.get("round"), int):
             current = result["round"]
-        yield f"Round {current}" if current is not None else "Before the first round", row(entry, result, system, rules)
+        cells = row(entry, result, system, rules)
+        if undone and (str(entry.get("id")) in undone or str(entry.get("seq")) in undone):
+            cells[3] = Struck(cells[3])
+        yield f"Round {current}" if current is not None else "Before the first round", cells
 
 
 def span(entries) -> str:
@@ -132,7 +145,8 @@ def markdown_lines(reports):
         for label, rows in _sections(pairs):
             yield from closing + [f"### {label}", "", "| " + " | ".join(HEAD) + " |",
                                   "|" + "|".join("---:" if h in ("#", "chance") else "---" for h in HEAD) + "|"]
-            yield from ("| " + " | ".join(_md_cell(c) for c in cells) + " |" for cells in rows)
+            yield from ("| " + " | ".join(f"~~{_md_cell(c)}~~" if isinstance(c, Struck) else _md_cell(c)
+                                          for c in cells) + " |" for cells in rows)
             closing = [""]
         yield from closing
 
@@ -175,11 +189,23 @@ def html_lines(reports):
         for label, rows in _sections(pairs):
             yield from closing + [f"<h3>{escape(label)}</h3>", "<table><thead><tr>"
                                   + "".join(f"<th>{escape(h)}</th>" for h in HEAD) + "</tr></thead><tbody>"]
-            yield from ("<tr>" + "".join(f'<td{" class=n" if i in (0, 5) else ""}>{escape(str(c))}</td>'
+            yield from ("<tr>" + "".join(f'<td{" class=n" if i in (0, 5) else ""}>{_html_cell(c, escape)}</td>'
                                          for i, c in enumerate(cells)) + "</tr>" for cells in rows)
             closing = ["</tbody></table>"]
         yield from closing
     yield "</body></html>"
+
+
+def _html_cell(cell, escape) -> str:
+    text = escape(str(cell))
+    return f"<s>{text}</s>" if isinstance(cell, Struck) else text
+
+
+def _shown(cells) -> list:
+    """`shown(cells)`, keeping which words are struck."""
+    from .render import shown
+
+    return [Struck(shown(c)) if isinstance(c, Struck) else shown(c) for c in cells]
 
 
 class Log:
@@ -192,6 +218,7 @@ class Log:
 
         self.id, self.path = log_id, encounters.log_path(root, log_id)
         self.label, self.count, self.order = encounters.log_label(self.path), 0, "~"
+        self.undone = set()  # the ids later undos name: their rows are struck
         with loglines.Snapshot(self.path, self.label) as log:
             self.span, self.end = span(self._counted(log.entries())), log.end
 
@@ -200,6 +227,8 @@ class Log:
             if not self.count:
                 self.order = str(entry.get("at"))  # `--all` lists the logs by their first entry's time
             self.count += 1
+            if entry.get("command") == "undo":
+                self.undone |= undone_ids([entry])
             yield entry
 
     def entries(self):
@@ -218,7 +247,8 @@ def write(fmt: str, logs: list, as_json: bool, system, rules, color: bool = Fals
     if as_json:
         return _write_json(out, fmt, logs, system, rules)
     reports = ((shown(log.id), shown(log.span), log.count,
-                ((label, shown(cells)) for label, cells in rows(log.entries(), system, rules))) for log in logs)
+                ((label, _shown(cells)) for label, cells in rows(log.entries(), system, rules, log.undone)))
+               for log in logs)
     lines = _trimmed(markdown_lines(reports)) if fmt == "markdown" else html_lines(reports)
     head = headline("report", {"format": fmt, "encounters": []}, system)
     if head is not None:

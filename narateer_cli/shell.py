@@ -5,7 +5,9 @@ about a third of a second, which no other command pays). Each line runs through
 the same `main` as a fresh `narateer` process would: the same errors, exit
 statuses and output, and each command takes the campaign lock for its own run
 only. History lives in the private folder (`history`); completion is the same as the
-shell's (`narateer_cli.complete`), read from the campaign on disk.
+shell's (`narateer_cli.complete`), read from the campaign on disk. The shell
+greets with a banner, and reads a few words itself: `help [VERB]`, `clear`,
+`exit`/`quit`; a misspelt verb gets the host's "did you mean".
 """
 
 from __future__ import annotations
@@ -15,6 +17,17 @@ import sys
 
 PROMPT = "narateer> "
 LEAVE = {"exit", "quit"}
+OWN = ("help", "clear", "exit", "quit")  # the words the shell reads itself
+TIPS = "type a command without `narateer`; `help` lists them, `help VERB` explains one; Tab completes; " \
+       "`clear` clears the screen; Ctrl-D or `exit` leaves"
+
+
+def banner(root) -> str:
+    """What the shell says first: the campaign, its game, and how to get around."""
+    from .safetext import printable
+    from .systems import system_name
+
+    return f"narateer shell in {printable(root.name)} ({system_name(root) or 'narateer'})\n{TIPS}\n"
 
 
 def completer():
@@ -53,13 +66,26 @@ def run(root, prefix: list[str], input=None, output=None) -> int:
     from prompt_toolkit.history import FileHistory
 
     from . import complete
-    from .cli import main
 
     complete.ACTIVE = True
+    from .cli import cli
     from .store.private import folder
+
+    cli.extra_words = OWN
 
     session = PromptSession(history=FileHistory(str(folder(root) / "history")), input=input, output=output,
                             completer=completer()(prefix), complete_while_typing=False)
+    sys.stdout.write(banner(root))
+    sys.stdout.flush()
+    try:
+        return _loop(session, prefix)
+    finally:
+        cli.extra_words = ()  # a command line outside the shell has no `help` word
+
+
+def _loop(session, prefix) -> int:
+    from .cli import main
+
     while True:
         try:
             line = session.prompt(PROMPT)
@@ -75,11 +101,25 @@ def run(root, prefix: list[str], input=None, output=None) -> int:
         if words[0] == "shell":
             sys.stderr.write("narateer: already in the shell; type a command, or Ctrl-D to leave\n")
             continue
+        if words[0] == "clear":
+            _clear(session.output)
+            continue
+        if words[0] == "help":  # `help` is the group's help, `help encounter log` that command's
+            words = words[1:] + ["--help"]
         try:
             main(prefix + words)
         except SystemExit:
             pass  # the error's one line is printed; the prompt returns
+        if words == ["--help"]:
+            sys.stdout.write(f"\nIn the shell: {TIPS}.\n")
         sys.stdout.flush()
+
+
+def _clear(output):
+    """`clear`: an empty screen with the prompt at its top."""
+    output.erase_screen()
+    output.cursor_goto(0, 0)
+    output.flush()
 
 
 def _words(line: str) -> list[str] | None:

@@ -78,6 +78,7 @@ def unveil_cmd(app, entry_id, all_):
 def unveil_all(s, targets, strict: bool):
     """Unveil each (log id, entry): returns the unveiled records and the ids whose record is lost."""
     from ..errors import Refused
+    from ..render import summary
     from ..store import encounters, secrets
 
     unveiled, lost = [], []
@@ -93,10 +94,11 @@ def unveil_all(s, targets, strict: bool):
             continue
         log = encounters.log_path(s.campaign.root, log_id)
         text, appended = encounters.new_entry(log, {
-            "command": "unveil", "actor": entry.get("actor"), "unveils": eid,
+            "command": "unveil", "actor": entry.get("actor"), "unveils": eid, "of": entry.get("command"),
             "salt": record["salt"], "result": record["result"]}, s.txn.pending(log))
         s.txn.append(log, text)
-        unveiled.append({"entry": eid, "log": log_id, "unveil": appended["id"], "result": record["result"]})
+        unveiled.append({"entry": eid, "log": log_id, "unveil": appended["id"], "result": record["result"],
+                         "words": summary(appended, s.campaign.system)})
     return unveiled, lost
 
 

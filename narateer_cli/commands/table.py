@@ -7,8 +7,9 @@ import click
 
 @click.command(name="completion", help="""Print the completion script for bash, zsh or fish (T-COMPLETE).
 
-It completes verbs, options, character ids, the named character's skills
-and weapons, encounter ids, conditions and DR tiers, from the campaign on disk.
+It completes verbs and aliases, options, character ids, the named character's
+skills (then the untrained ones) and weapons, encounter ids, conditions and DR
+tiers, from the campaign on disk.
 
 \b
 Examples (bash: in ~/.bashrc, zsh: ~/.zshrc, fish: its completions folder):
@@ -28,6 +29,7 @@ def completion_cmd(shell):
 the `narateer` prefix and without start-up time per command.
 
 History is kept in the campaign's private folder and Tab completes as in the shell.
+`help` lists the commands, `help VERB` explains one, `clear` clears the screen.
 An error prints its one line and the prompt returns; Ctrl-C clears the line,
 Ctrl-D (or `exit`) leaves.
 

@@ -347,6 +347,8 @@ def log_row(entry: dict, system, undone: bool = False, guide: bool = True, earli
         return {**row, "text": undo_words(entry, earlier or {})}
     if entry.get("unveils") is not None:
         return {**row, "text": unveil_words(entry, system, earlier or {})}
+    if secret and entry.get("secret") is True:  # the Guide's: the whole result, read from the private record
+        entry = {key: value for key, value in entry.items() if key != "commitment"}
     return {**row, "text": words(entry, system)}
 
 

@@ -336,6 +336,20 @@ def newest_undo_log(root: Path, log_ids) -> str | None:
     return best
 
 
+NO_GIT = ("this campaign is not kept in git, so nothing older can be brought back; change the files by hand "
+          "(`git init` then `narateer git-setup` keeps its history from now on)")
+
+
+def _by_git(root: Path, fix: str, without: str | None = None) -> str:
+    """An undo refusal's way out: git's when the campaign is kept in git; else never advice to use a git
+    it does not have."""
+    from .gitops import git_dir
+
+    if git_dir(root) is not None:
+        return fix
+    return f"{without}; {NO_GIT}" if without else NO_GIT
+
+
 def latest_undo(root: Path, enc_id: str) -> tuple[Path, dict]:
     folder = undo_dir(root, enc_id)
     names = _records(folder)
@@ -344,12 +358,12 @@ def latest_undo(root: Path, enc_id: str) -> tuple[Path, dict]:
                       fix="`narateer undo ID` undoes the last action of encounter ID")
     if not names:
         raise Refused(f"nothing to undo in encounter {enc_id}",
-                      fix="undo history lives on the machine that made the change; use git to go further")
+                      fix=_by_git(root, "undo history lives on the machine that made the change; use git to go further"))
     path = folder / names[-1]
     record, reason = _undo_data(root, enc_id, path)
     if record is None:
         raise Refused(f"nothing to undo in encounter {enc_id}: its last undo record {reason}; it is ignored",
-                      rule="G-PRIV-2", fix="revert the change with git instead")
+                      rule="G-PRIV-2", fix=_by_git(root, "revert the change with git instead"))
     return path, record
 
 
@@ -394,18 +408,19 @@ def check_undo(root: Path, record: dict, enc_id: str | None = None):
         tip = effective_tip(tail)  # after undo entries: the entry they returned to
         if tail.forked():
             raise Refused(f"the log of {enc_id} forks after entry {record['id']} (a merge); undo cannot be exact",
-                          rule="G-MERGE-4", fix="revert it with git instead")
+                          rule="G-MERGE-4", fix=_by_git(root, "revert it with git instead"))
         if tip != record["id"] and tail.last.get("unveils"):
             raise Refused(f"the last entry ({tip}) publishes secret roll {tail.last['unveils']}; an unveil cannot "
                           "be undone: its salt and result now stand in the log, which only grows (an undo is an "
                           "entry, never an erasure), so nothing can seal the roll again (P-SECRET-3); "
                           f"and undo takes back only the log's last entry, so entry {record['id']} before it stays",
                           rule="H-4",
-                          fix="play on; to go back before the unveil, revert its commits with git")
+                          fix=_by_git(root, "play on; to go back before the unveil, revert its commits with git",
+                                      "play on"))
         if tip != record["id"]:
             raise Refused(f"the undo record is for entry {record['id']} but the log's last entry is {tip} "
                           "(history changed by checkout, stash, reset or a merge)", rule="G-MERGE-4",
-                          fix="revert it with git instead")
+                          fix=_by_git(root, "revert it with git instead"))
     from . import private
 
     for rel, expected in record["after"].items():
@@ -416,7 +431,7 @@ def check_undo(root: Path, record: dict, enc_id: str | None = None):
             current = None
         if current != expected:
             raise Refused(f"{rel} changed after entry {record['seq']}; undo would lose that change",
-                          fix="revert it with git instead")
+                          fix=_by_git(root, "revert it with git instead"))
 
 
 def old_undo_records(root: Path, enc_id: str) -> list[Path]:

@@ -65,3 +65,19 @@ def test_without_a_terminal_a_missing_face_stays_bad_input(camp):
     config.write_text(config.read_text() + "ask_faces: true\n")
     refused(camp, 2, "roll", "kai", "stealth", "--dr", "2", "--boost", "2", "--advantage", "--faces", "0,0,1",
             contains="--reroll-faces")
+
+
+def test_T2_FACES_faces_left_out_are_asked_on_a_terminal_without_ask_faces(camp):
+    """Once faces are given, the other side's die is the table's too: asked, never rolled by the tool."""
+    code, out = on_terminal(camp, ["roll", "kai", "stealth", "--contested", "selka:observation", "--faces", "1"],
+                            [("die 1 of 1 (--other-faces)", "2")])
+    assert code == 0, out
+    logged = ok(camp, "encounter", "log", "campaign")["entries"][-1]["result"]
+    assert logged["faces"] == [1] and logged["opponent"]["faces"] == [2]
+
+
+def test_T2_FACES_ask_faces_false_keeps_a_missing_face_exit_2_on_a_terminal(camp):
+    config = camp / "narateer.yaml"
+    config.write_text(config.read_text() + "ask_faces: false\n")
+    code, out = on_terminal(camp, ["roll", "kai", "stealth", "--contested", "selka:observation", "--faces", "1"], [])
+    assert code == 2 and "--other-faces" in out

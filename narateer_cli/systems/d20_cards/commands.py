@@ -73,11 +73,11 @@ def declaration(card, actor, o):
 
 def dice_source(app, o, card_sides=None):
     """Physical faces per group (each given whole, or rolled whole with --seed); T-ASK: `--faces ask` asks
-    each d20 (attack, save, Concentration) as it is rolled; `ask_faces: true` asks the d20s left out when
-    some faces were given."""
+    each die (attack, save, Evolutionary, damage, Concentration) as it is rolled. T2-FACES: once some faces
+    are given, a die left out is asked on a terminal, else exit 2 naming its option."""
     from narateer_cli import ask
 
-    from .dice import DiceSource, parse_faces, table_asker
+    from .dice import GROUPS, DiceSource, parse_faces, table_asker
 
     every, missing = ask.wanted(app, [o.get("faces")])
     faces = {}
@@ -92,8 +92,7 @@ def dice_source(app, o, card_sides=None):
     if o.get("concentration_faces"):
         faces["concentration"] = _faces(o["concentration_faces"], "--concentration-faces")
     asking = every or (missing and bool(faces))
-    asked = [g for g in ("attack", "save", "concentration") if g not in faces] if asking else []
-    return DiceSource(app.rng(), faces, ask=table_asker() if asked else None, asked=asked)
+    return DiceSource(app.rng(), faces, ask=table_asker() if asking else None, asked=GROUPS if asking else ())
 
 
 def target_options(fn):

@@ -7,5 +7,6 @@ SCRIPT = {
     "secret": "dice 2d6 --secret",
     "refused": ["act tor cleaver --target bandit", "act nobody strike --target bandit",
                 "act tor long-shot --target nobody"],
-    "more": ["act tor quiet-knife --target bandit", "refresh tor", "act tor quiet-knife --target bandit --faces 15"],
+    "more": ["act tor quiet-knife --target bandit", "refresh tor",
+             "act tor quiet-knife --target bandit --faces 15 --damage-faces 4"],
 }

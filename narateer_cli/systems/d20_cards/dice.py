@@ -15,6 +15,10 @@ from narateer_cli.dice import Dice
 from narateer_cli.errors import BadInput
 
 GROUPS = ("attack", "save", "evolutionary", "damage", "concentration")
+OPTIONS = {"attack": "--faces", "save": "--save-faces", "evolutionary": "--evolutionary-face",
+           "damage": "--damage-faces", "concentration": "--concentration-faces"}
+WHAT = {"attack": "the attack d20", "save": "{key}'s save d20", "evolutionary": "the Evolutionary d20",
+        "damage": "the damage d{sides}", "concentration": "{key}'s Concentration d20"}
 D20 = 20  # the die every check rolls (attack, save, Concentration, Evolutionary); its top face is a natural 20
 
 
@@ -35,13 +39,16 @@ class DiceSource(Dice):
     """d20-cards' dice on the host's source: faces per group, a list or a mapping name -> list (saves,
     Concentration checks)."""
 
-    def __init__(self, rng: random.Random | None = None, faces: dict | None = None, ask=None, asked=()):
+    def __init__(self, rng: random.Random | None = None, faces: dict | None = None, ask=None, asked=(),
+                 keyed=("save", "concentration")):
         # T-ASK: ask(sides, option, what) -> one face typed at the table, for the groups in `asked`
         super().__init__(rng if rng is not None else random.Random(), {}, ask, tuple(asked))
         for group, value in (faces or {}).items():
             if group not in GROUPS:
                 raise ValueError(f"unknown dice group {group!r}")
             self.given[group] = {k: list(v) for k, v in value.items()} if isinstance(value, dict) else list(value)
+        self.from_table = bool(self.given)  # T2-FACES: faces typed for this command, so no die is rolled here
+        self.keyed = tuple(keyed)  # the groups written T=F (on `act`); `damage` takes a bare face
 
     def has(self, group: str, key=None) -> bool:
         value = self.given.get(group)
@@ -60,9 +67,17 @@ class DiceSource(Dice):
         queue = value.get(key) if isinstance(value, dict) else value
         if queue:
             return queue.pop(0)
-        if self.asks(group) and sides == D20:
-            return self.ask(sides, "--faces", f"{group} d20" + (f" for {key}" if key is not None else ""))
+        what = WHAT.get(group, "the {group} d{sides}").format(group=group, sides=sides, key=key)
+        if self.asks(group):
+            return self.ask(sides, OPTIONS.get(group, "--faces"), what)
+        if self.from_table:  # T2-FACES: a die left out is named, never rolled silently
+            raise self.not_given(self.option(group, key), what)
         return self.face(sides)
+
+    def option(self, group: str, key=None) -> str:
+        """How a group's faces are written on the command line (`--save-faces bandit=F` for one key)."""
+        option = OPTIONS.get(group, "--faces")
+        return f"{option} {key}=F" if key is not None and group in self.keyed else f"{option} F"
 
     def roll_many(self, group: str, count: int, sides: int, key=None) -> list[int]:
         return [self.roll(group, sides, key) for _ in range(count)]
@@ -95,7 +110,7 @@ class LogFacesMismatch(LookupError):
 
 
 def table_asker():
-    """The host's asker (narateer_cli.ask), one d20 face per call; a face off the die is asked again."""
+    """The host's asker (narateer_cli.ask), one face of a d`sides` per call; a face off the die is asked again."""
     from narateer_cli import ask
 
     def one(sides, option, what):

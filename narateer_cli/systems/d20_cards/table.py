@@ -39,17 +39,28 @@ Examples:
 @click.argument("char")
 @click.argument("n", type=click.IntRange(min=0))
 @click.option("--drain", is_flag=True, help="Dying drain (logged as such).")
-@click.option("--concentration-faces", metavar="F", help="The Concentration check's d20.")
+@click.option("--concentration-faces", metavar="F", help="The Concentration check's d20 (or `ask`).")
 def damage_cmd(s, char, n, drain, concentration_faces):
-    from .dice import DiceSource, parse_faces
     from .timeflow import damage
 
-    faces = {"concentration": {char: parse_faces(concentration_faces)}} if concentration_faces else {}
-    if faces and len(faces["concentration"][char]) != 1:
-        raise BadInput("--concentration-faces needs 1 face", fix="give one d20 face")
-    dice = DiceSource(s.app.rng(), faces)
+    dice = concentration_dice(s.app, char, concentration_faces)
     return _change(s, "damage", char, {"amount": n, "drain": drain},
             lambda w, r, _: damage(w, char, n, r, dice, drain))
+
+
+def concentration_dice(app, char, text):
+    """The one die `damage`, `turn start` and `turn end --next` may roll: CHAR's Concentration d20, typed
+    (`--concentration-faces F`), asked (`ask`, T-ASK) or, with no faces given, rolled (T2-FACES)."""
+    from narateer_cli import ask
+
+    from .dice import DiceSource, parse_faces, table_asker
+
+    every, _ = ask.wanted(app, [text])
+    faces = {"concentration": {char: parse_faces(text)}} if text and not every else {}
+    if faces and len(faces["concentration"][char]) != 1:
+        raise BadInput("--concentration-faces needs 1 face", fix="give one d20 face")
+    return DiceSource(app.rng(), faces, ask=table_asker() if every else None, asked=("concentration",) if every else (),
+                      keyed=())
 
 
 @command(writes=True, help="""Heal N HP, up to max (A-CARD-HP).
@@ -240,16 +251,15 @@ A second turn in the same round starts the next round.
 Example:
   narateer turn start mira""")
 @click.argument("char")
-@click.option("--concentration-faces", metavar="F", help="The Concentration d20 if the drain hits a concentrating CHAR.")
+@click.option("--concentration-faces", metavar="F", help="The Concentration d20 if the drain hits a concentrating CHAR (or `ask`).")
 def turn_start(s, char, concentration_faces):
-    from .dice import DiceSource, parse_faces
     from .store import load_world, outcome
     from .timeflow import start_turn
 
-    faces = {"concentration": {char: parse_faces(concentration_faces)}} if concentration_faces else {}
+    dice = concentration_dice(s.app, char, concentration_faces)
     enc = current_encounter(s, required=True)
     world = load_world(s, enc.state, [char])
-    enc.new_state, new_world, result = start_turn(world, enc.state, char, s.rules, DiceSource(s.app.rng(), faces))
+    enc.new_state, new_world, result = start_turn(world, enc.state, char, s.rules, dice)
     return outcome("turn start", char, {}, result, world, new_world, enc, kind="turn_start")
 
 
@@ -264,8 +274,9 @@ Examples:
   narateer turn start mira
   narateer turn end --next bandit""")
 @click.option("--next", "next_id", metavar="CHAR", help="Whose turn starts next.")
-def turn_end(s, next_id):
-    from .dice import DiceSource
+@click.option("--concentration-faces", metavar="F", help="With --next: the Concentration d20 if the drain hits a "
+              "concentrating CHAR (or `ask`).")
+def turn_end(s, next_id, concentration_faces):
     from .encounter import end_turn
     from .store import load_world, outcome
     from .timeflow import end_and_start
@@ -273,7 +284,10 @@ def turn_end(s, next_id):
     enc = current_encounter(s, required=True)
     world = load_world(s, enc.state, [next_id] if next_id else [])
     if next_id is None:
+        if concentration_faces is not None:
+            raise BadInput("--concentration-faces goes with --next CHAR", fix="add --next CHAR, or drop it")
         enc.new_state, result = end_turn(enc.state)
         return outcome("turn end", result.ended, {}, result, world, world, enc, kind="turn_end")
-    enc.new_state, after, result = end_and_start(world, enc.state, next_id, s.rules, DiceSource(s.app.rng(), {}))
+    enc.new_state, after, result = end_and_start(world, enc.state, next_id, s.rules,
+                                             concentration_dice(s.app, next_id, concentration_faces))
     return outcome("turn end", result["ended"], {"next": next_id}, result, world, after, enc, kind="turn_next")

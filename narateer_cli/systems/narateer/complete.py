@@ -15,9 +15,10 @@ WHO = ("char", "attacker", "actor")
 
 def complete(name: str, campaign, params: dict) -> list[str]:
     rules = campaign.rules
-    if name in SKILLS:
+    if name in SKILLS:  # the character's own skills first, then the ruleset's it may roll untrained (SL 0)
         sheet = _sheet(campaign, params, WHO)
-        return sorted(sheet.skills) if sheet is not None else sorted(rules.skills)
+        own = sorted(sheet.skills) if sheet is not None else []
+        return own + sorted(set(rules.skills) - set(own))
     if name in TIERS:
         return list(rules.dr)
     if name in WEAPONS:

@@ -400,6 +400,14 @@ def _search_message(actor, declaration, r) -> str:
     return f"{actor}: Search {r['check']['total']} vs {r['target']}, {found}"
 
 
+def _hide_message(actor, declaration, r) -> str:
+    """Hide in words: whom it hides from and, by name, whom not (T2-WORDS)."""
+    hidden = r["hidden_from"]
+    seen = [o["id"] for o in r.get("observers") or () if o.get("id") not in hidden]
+    return (f"{actor}: Hide {r['total']}, hidden from {', '.join(hidden) or 'nobody'}"
+            + (f"; not hidden from {', '.join(seen)}" if seen else ""))
+
+
 def _turn_end_message(actor, declaration, r) -> str:
     return f"{actor}: activation ends" + (f", {r['next']} next" if r.get("next") else "")
 
@@ -411,7 +419,9 @@ COMMIT_MESSAGES = {  # command -> (actor, declaration, result) -> one line
                                       + (f"; {', '.join(r['expired'])} ended" if r.get("expired") else ""),
     "turn end": _turn_end_message,
     "condition": _condition_message,
-    "hide": lambda actor, d, r: f"{actor}: Hide {r['total']}, hidden from {', '.join(r['hidden_from']) or 'nobody'}",
+    "hide": _hide_message,
+    "dr": lambda actor, d, r: (f"random DR was {r['dr']} ({r['tier']}: base {r['base_dr']} + {r['total']})"
+                               if "total" in r else f"DR {r['dr']} ({r['tier']})"),
     "search": _search_message,
     "reveal": lambda actor, d, r: f"{actor}: revealed to {', '.join(r['revealed_to']) or 'nobody'}",
     "move": lambda actor, d, r: f"{actor}: {r['mode']} {r['metres']} m (costs {r['cost']} m)",

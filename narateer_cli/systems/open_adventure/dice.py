@@ -103,6 +103,8 @@ class DiceSource(Dice):
         # T-ASK: ask(size, option, what) -> one face typed at the table, for the streams in `asked` (-> option)
         super().__init__(rng, {k: v for k, v in (physical or {}).items() if v is not None and v[0] is not None},
                          ask, dict(asked))
+        self.options = {k: v[1] for k, v in (physical or {}).items() if v is not None}
+        self.from_table = bool(self.given)  # T2-FACES: faces typed for this command, so no die is rolled here
 
     @property
     def physical(self) -> dict:
@@ -115,6 +117,9 @@ class DiceSource(Dice):
             return [list(c) for c in chains]
         if self.asks(stream):
             return self._asked(self.asked[stream], dice, rules)
+        if self.from_table and dice:  # T2-FACES: the other side's dice are the table's too
+            option = self.options.get(stream, f"--{stream}-faces")
+            raise self.not_given(option, f"{'the opponent' if stream == 'other' else 'the check'}'s dice")
         if self.rng is None:
             raise BadInput("no dice to roll", fix="give --faces or a seed")
         out = []

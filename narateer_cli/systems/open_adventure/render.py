@@ -21,6 +21,12 @@ def frac(p) -> str | None:
     return str(p.numerator) if p.denominator == 1 else f"{p.numerator}/{p.denominator}"
 
 
+def chance(p) -> str:
+    """A chance for a person: `11/20 = 55.0%` while the fraction reads at a glance, else the percentage
+    alone (an opposed check's exact fraction runs to 14 digits; `--json` keeps it)."""
+    return f"{frac(p)} = {pct(p)}" if Fraction(p).denominator <= 10_000 else pct(p)
+
+
 def pct(p) -> str:
     value = float(p) * 100
     return f"{value:.2f}%" if 0 < value < 0.01 or value > 99.99 and value < 100 else f"{value:.1f}%"
@@ -210,13 +216,13 @@ def dry_run_lines(d) -> list[str]:
              f"{'+'.join(d.dice) or 'no dice'}"]
     if d.ds["total"] is not None:
         lines.append(f"  {_ds_text(d.ds)}")
-        lines.append(f"  chance of success {frac(d.p_success)} = {pct(d.p_success)}; "
+        lines.append(f"  chance of success {chance(d.p_success)}; "
                      f"Critical Failure {frac(d.p_critical_failure)}")
     else:
         extra = d.ds["drawback"] + d.ds["familiarity"] + d.ds["multi"]
         lines.append(f"  DS = {d.ds['base_source']}'s total" + (f" + {extra}" if extra else ""))
-        chance = f"chance of success {frac(d.p_success)} = {pct(d.p_success)}; " if d.p_success is not None else ""
-        lines.append(f"  {chance}Critical Failure {frac(d.p_critical_failure)}")
+        odds = f"chance of success {chance(d.p_success)}; " if d.p_success is not None else ""
+        lines.append(f"  {odds}Critical Failure {frac(d.p_critical_failure)}")
     lines.append("  nothing rolled or written (--dry-run)")
     return lines
 

@@ -346,7 +346,7 @@ def test_opposed_dry_run_shows_the_chance_and_writes_nothing(oa):
     assert 0.53 < exact < 0.55 and d["p_success"] == float(exact) and d["ds"]["base_source"] == "opposed:orc"
     assert snapshot(oa) == before
     r = run(oa, "roll", "warheart", "strength", "--mo", "--opposed", "orc:strength", "--dry-run")
-    assert f"chance of success {exact.numerator}/{exact.denominator} = 53.9%" in r.out
+    assert "chance of success 53.9%;" in r.out  # the exact fraction (8 digits over 8) stays in --json
 
 
 def test_init_suggests_what_the_system_says_not_narateer_s_example(tmp_path):

@@ -197,7 +197,8 @@ def afford(payment: Payment, sheet: Sheet):
     if payment.paid > ready:
         detail = f" ({payment.subtotal} x{payment.multiplier})" if payment.multiplier != 1 else ""
         option = "--response-boost" if payment.streams.initial == "response" else "--boost"
-        hint = f"choose a smaller {option}" if payment.boost else "wait for a refresh"
+        hint = (f"choose a smaller {option}" if payment.boost else  # A-REFRESH: at an activation, or by hand
+                f"its dice refresh at its next activation in an encounter, or with `narateer refresh {sheet.id}`")
         raise Refused(f"{sheet.id} cannot pay {payment.paid} AD{detail} with {ready} Ready", rule="R-PAY-5",
                       fix=f"{hint}; nothing was spent")
 

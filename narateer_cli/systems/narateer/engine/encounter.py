@@ -105,7 +105,22 @@ def require_activation(state: dict, char_id: str, rule: str, hint: str = ""):
     if state["actor"] != char_id:
         who = state["actor"] or "nobody"
         raise Refused(f"it is not {possessive(char_id)} activation ({who} is acting)", rule=rule,
-                      fix=f"start it with `narateer turn start {char_id}`{hint}")
+                      fix=activation_way(state, char_id) + hint)
+
+
+def activation_way(state: dict, char_id: str) -> str:
+    """How CHAR's activation can begin, as `turn start` itself will judge it (A-TURN), so the advice never
+    leads to a command that refuses in turn."""
+    if char_id in state["acted"]:
+        others = [p for p in state["participants"] if p not in state["acted"] and p != char_id]
+        names = ", ".join(others[:-1]) + " and " + others[-1] if len(others) > 1 else "".join(others)
+        return (f"{char_id} has acted in round {state['round']}; it acts again next round"
+                + (f", once {names} {'have' if len(others) > 1 else 'has'} acted" if others else ""))
+    steps = [f"`narateer turn end` ends {possessive(state['actor'])} activation"] if state["actor"] else []
+    if state.get("next") and state["next"] != char_id:
+        steps.append(f"{state['next']} was named to act next")
+    steps.append(f"then `narateer turn start {char_id}`" if steps else f"start it with `narateer turn start {char_id}`")
+    return ", ".join(steps)
 
 
 def use_skill(state: dict, char_id: str, skill: str, what: str = "a proactive action") -> dict:
