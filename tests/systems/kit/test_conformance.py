@@ -14,8 +14,6 @@ from tests.systems.kit.games import MOVES, TOY, forget, register
 NARATEER_SYSTEMS = ["narateer", "open-adventure", "d20-cards", "coin", "moves"]
 
 KNOWN = {
-    ("d20-cards", "verbs"): "d20-cards has no roll and no resolve (they point to act); S-SYS-3 wants every shared verb",
-    ("coin", "verbs"): "the coin toy implements only roll, odds and call: no new show dice turn resolve condition",
 }
 
 

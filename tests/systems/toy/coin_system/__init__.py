@@ -15,6 +15,12 @@ SYSTEM = System(
         "roll": (__name__ + ".commands", "Flip coins for a character against a target."),
         "odds": (__name__ + ".commands", "Exact chance to beat a target with N coins."),
         "call": (__name__ + ".commands", "Call one flip: heads or tails."),
+        "resolve": (__name__ + ".commands", "Resolve an action by a flip."),
+        "dice": (__name__ + ".commands", "Flip bare coins."),
+        "show": (__name__ + ".commands", "Show a character's coins."),
+        "new": (__name__ + ".commands", "Copy a character."),
+        "turn": (__name__ + ".commands", "Start a character's turn: spent coins come back."),
+        "condition": (__name__ + ".commands", "Add or remove conditions."),
     },
     hooks={
         "ruleset": __name__ + ".engine:ruleset",

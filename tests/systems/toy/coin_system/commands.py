@@ -26,11 +26,15 @@ Example:
 @click.option("--coins", type=int, default=2)
 @click.option("--faces", metavar="F")
 def roll_cmd(s, char, target, coins, faces):
+    return _flip(s, "roll", char, target, coins, faces)
+
+
+def _flip(s, verb, char, target, coins, faces):
     from .engine import flip
 
     result = flip(s.sheet(char), coins, target, _faces(s.app, faces, coins, s.rules), s.rules)
     enc = encounter_for(s, char)
-    return Outcome("roll", char, {"coins": coins, "target": target}, result, kind="roll", show=result,
+    return Outcome(verb, char, {"coins": coins, "target": target}, result, kind="roll", show=result,
                    dice={char: result["dice_after"]}, encounter=enc and enc.id, state=enc and enc.new_state,
                    public=("system", "actor", "coins", "target", "paid", "dice_before", "dice_after"))  # S-SYS-8
 
@@ -61,3 +65,89 @@ def call_cmd(app, side, faces):
     with Session(app, write=False) as s:
         face = _faces(app, faces, 1, s.rules)[0]
     emit(app, "call", {"called": side, "face": face, "won": face == (1 if side == "heads" else 0)})
+
+
+@command(writes=True, rolls=True, help="""Resolve an action: flip CHAR's coins against a target, as roll does.
+
+\b
+Example:
+  narateer resolve pim --target 1""")
+@click.argument("char")
+@click.option("--target", type=int, required=True)
+@click.option("--coins", type=int, default=2)
+@click.option("--faces", metavar="F")
+def resolve_cmd(s, char, target, coins, faces):
+    return _flip(s, "resolve", char, target, coins, faces)
+
+
+@command(rolls=True, help="""Flip N bare coins: no character, nothing spent.
+
+\b
+Example:
+  narateer dice 3""")
+@click.argument("n", type=click.IntRange(1, 20))
+def dice_cmd(app, n):
+    with Session(app, write=False) as s:
+        faces = _faces(app, None, n, s.rules)
+    data = {"system": "coin", "faces": faces, "total": sum(faces)}
+    return Outcome("dice", None, {"coins": n}, data, kind="dice", show=data, public=("system",))
+
+
+@command(help="""Show a character's coins.
+
+\b
+Example:
+  narateer show pim""")
+@click.argument("char")
+def show_cmd(app, char):
+    with Session(app, write=False) as s:
+        sheet = s.sheet(char)
+    emit(app, "show", {"id": sheet.id, "name": sheet.name, "coins": sheet.dice})
+
+
+@command(writes=True, help="""Create a character as a copy of another, with its coins back.
+
+\b
+Example:
+  narateer new tam --from pim""")
+@click.argument("char")
+@click.option("--from", "other", required=True, help="The sheet to copy.")
+def new_cmd(s, char, other):
+    from narateer_cli.commands.copying import sheet_copies
+
+    result = {"id": char, "from": other}
+    return Outcome("new", char, {"from": other}, result, kind="new", show=result,
+                   created=sheet_copies(s, other, char, None))
+
+
+@command(writes=True, help="""Start CHAR's turn: its spent coins come back.
+
+\b
+Example:
+  narateer turn pim""")
+@click.argument("char")
+def turn_cmd(s, char):
+    sheet = s.sheet(char)
+    after = {"ready": sheet.dice["ready"] + sheet.dice["spent"], "spent": 0}
+    result = {"actor": char, "coins_before": dict(sheet.dice), "coins_after": after}
+    enc = encounter_for(s, char)
+    return Outcome("turn", char, {}, result, kind="turn", show=result, dice={char: after},
+                   encounter=enc and enc.id, state=enc and enc.new_state)
+
+
+@command(writes=True, help="""Add (+NAME) or remove (-NAME) conditions on CHAR's sheet.
+
+\b
+Example:
+  narateer condition pim +dizzy""", context_settings={"ignore_unknown_options": True})
+@click.argument("char")
+@click.argument("changes", nargs=-1, required=True)
+def condition_cmd(s, char, changes):
+    now = list(s.load(char).plain.get("conditions") or [])
+    for word in changes:
+        name = word.lstrip("+-")
+        now = [c for c in now if c != name] + ([name] if word.startswith("+") else [])
+    result = {"actor": char, "changes": list(changes), "conditions": now}
+    enc = encounter_for(s, char)
+    return Outcome("condition", char, {"changes": list(changes)}, result, kind="condition", show=result,
+                   sheets={char: {"conditions": now}}, encounter=enc and enc.id, state=enc and enc.new_state)

@@ -13,3 +13,23 @@ def odds(data: dict) -> str:
 
 def call(data: dict) -> str:
     return f"called {data['called']}: {'heads' if data['face'] else 'tails'}, {'won' if data['won'] else 'lost'}"
+
+
+def dice(data: dict) -> str:
+    return " ".join("H" if f else "T" for f in data["faces"]) + f": {data['total']} heads"
+
+
+def show(data: dict) -> str:
+    return f"{data['name']}: {data['coins']['ready']} coins ready, {data['coins']['spent']} spent"
+
+
+def new(data: dict) -> str:
+    return f"{data['id']}: a copy of {data['from']}"
+
+
+def turn(data: dict) -> str:
+    return f"{data['actor']}'s turn: {data['coins_after']['ready']} coins ready"
+
+
+def condition(data: dict) -> str:
+    return f"{data['actor']}: " + (", ".join(data["conditions"]) or "no conditions")
