@@ -10,6 +10,7 @@ games compute; nothing under `systems/` writes.
 from __future__ import annotations
 
 from ..errors import BadInput
+from ..store.campaign import counters_of
 
 
 def apply(session, outcome) -> dict:
@@ -100,7 +101,7 @@ def _edit_sheets(session, o) -> dict | None:
     system = session.campaign.system
     block, states = session.campaign.counters
     dice = o.dice if isinstance(o.dice, dict) else {}
-    before = {cid: dict(session.sheet(cid).dice) for cid in {*dice, *o.sheets} if cid not in o.created}
+    before = {cid: dict(counters_of(session.sheet(cid))) for cid in {*dice, *o.sheets} if cid not in o.created}
     for cid in dict.fromkeys([*dice, *o.sheets]):
         edits = dict(o.sheets.get(cid, {}))
         if cid in dice and not edits:
@@ -114,7 +115,7 @@ def _edit_sheets(session, o) -> dict | None:
     if o.dice is None:
         return None
     if o.dice == "changed":
-        moves = {cid: ({}, _parsed(session, cid, text).dice) for cid, text in o.created.items()}
+        moves = {cid: ({}, counters_of(_parsed(session, cid, text))) for cid, text in o.created.items()}
         after = {cid: _counters_now(session, cid) for cid in before}
         moves.update({cid: (before[cid], after[cid]) for cid in before if after[cid] != before[cid]})
         return moves
@@ -124,8 +125,8 @@ def _edit_sheets(session, o) -> dict | None:
 def _counters_now(session, cid: str) -> dict:
     sf = session.load(cid)
     if sf.text == sf.original:
-        return dict(sf.sheet.dice)
-    return dict(session.campaign.system.parse_sheet(cid, sf.plain, sf.label, session.rules).dice)
+        return dict(counters_of(sf.sheet))
+    return dict(counters_of(session.campaign.system.parse_sheet(cid, sf.plain, sf.label, session.rules)))
 
 
 def _parsed(session, cid: str, text: str):

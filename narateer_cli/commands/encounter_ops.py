@@ -84,8 +84,8 @@ def reconcile(session) -> list[str]:
 
 
 def counter_paths(campaign, dice: dict) -> dict:
-    """A sheet's counters as the system's `.dice` names them, as key paths: a dotted name is its own path
-    (`points.body`, `charges.stun-word`), a bare one is the SYSTEM.counters path it ends (`ready` ->
+    """A sheet's counters as its record names them (`.counters`), as key paths: a dotted name is its own
+    path (`points.body`, `charges.stun-word`), a bare one is the SYSTEM.counters path it ends (`ready` ->
     action_dice.ready, `wounds` -> wounds)."""
     counters = campaign.system.counters
     out = {}

@@ -16,6 +16,7 @@ import click
 
 from .common import Session, command, emit, nonneg
 from ..outcome import Outcome
+from ..store.campaign import counters_of
 from .encounter_ops import current_encounter, log_undo, restore_last
 
 
@@ -65,7 +66,7 @@ def _behind(session, hist, log_id: str) -> str | None:
     final = hist.final_dice() or {}
     for cid, dice in sorted(final.items()):
         try:
-            held = session.sheet(cid).dice
+            held = counters_of(session.sheet(cid))
         except Exception:  # a sheet that is gone or broken is check's to report
             continue
         if {k: v for k, v in held.items() if v} != {k: v for k, v in dice.items() if v}:
@@ -137,7 +138,7 @@ Example:
 def encounter_show(app, enc_id):
     with Session(app, write=False) as s:
         enc = pick(s, enc_id)
-        status = {cid: {"dice": s.sheet(cid).dice} for cid in enc.state["participants"]}
+        status = {cid: {"dice": counters_of(s.sheet(cid))} for cid in enc.state["participants"]}
     emit(app, "encounter_show", {**enc.state, "status": status})
 
 
@@ -264,7 +265,7 @@ def undo_cmd(app, enc_id):
         data = {"encounter": log_id, "undone": record["seq"], "files": sorted([*record["before"], *gone]),
                 "undid": _undone_words(s.campaign.root, log_id, record, s.campaign.system)}
         own = s.campaign.system.hook("undo_fields")  # a system that logs its own fields beside `dice`
-        moves = {cid: (now.dice, back.dice) for cid, (now, back) in sheets.items()}
+        moves = {cid: (counters_of(now), counters_of(back)) for cid, (now, back) in sheets.items()}
         log_undo(s, log_id, record, data, moves, extra=own(sheets) if own else None)
     emit(app, "undo", data)
 

@@ -243,6 +243,13 @@ class Campaign:
                       sf.path, text)
 
 
+def counters_of(sheet) -> dict:
+    """A sheet record's counters (S-SYS-9: `.counters`; `.dice`, its older name, for a game that has only
+    that; Narateer's counters are its Action Dice)."""
+    counters = getattr(sheet, "counters", None)
+    return counters if counters is not None else sheet.dice
+
+
 def counter_block(counters) -> tuple[str, tuple[str, ...]]:
     """("action_dice", ("ready", "used", "wounded")) from ("action_dice.ready", ...): the one block of
     counters a command edits in place (a system whose counters are not in one block gets ("", ()))."""

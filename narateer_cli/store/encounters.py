@@ -215,7 +215,9 @@ def _held(dice) -> dict:
 def _sheet_counters(root: Path, cid: str) -> dict | None:
     """A sheet's counters as the campaign's system reads them (None: no such sheet, or not readable)."""
     try:
-        return _held(Campaign(root).load(cid).sheet.dice)
+        from .campaign import counters_of
+
+        return _held(counters_of(Campaign(root).load(cid).sheet))
     except (BadInput, AttributeError):
         return None
 

@@ -230,17 +230,19 @@ def _compare_dice(sheets, logged, problems):
         sf = sheets.get(cid)
         if sf is None:
             continue
-        held = _held(sf.sheet.dice)
+        from .campaign import counters_of
+
+        held = _held(counters_of(sf.sheet))
         if all(held != _held(dice) for _, dice, *_ in tied):
             _, dice, label, line, eid, forked = tied[-1]
             where = next(iter((sf.places or {}).values()), [None])[0]  # the line of the block's first counter
             block = sf.block
             number = where + 1 if isinstance(where, int) else _key_line(sf.path.parent.parent, sf.label, block or "-")
             if forked:  # H-2
-                text = (f"counters {sf.sheet.dice} are behind the log ({label}), which gives {dice} once its "
+                text = (f"counters {counters_of(sf.sheet)} are behind the log ({label}), which gives {dice} once its "
                         "merged branches are added up; run `narateer reconcile`")
             else:
-                text = (f"counters {sf.sheet.dice} differ from the last logged {dice} ({label}:{line}, entry {eid}); "
+                text = (f"counters {counters_of(sf.sheet)} differ from the last logged {dice} ({label}:{line}, entry {eid}); "
                         "a merge or a hand edit lost a change")
             problems.append(Problem(sf.label, number, block, text))
 

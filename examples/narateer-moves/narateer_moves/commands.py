@@ -74,7 +74,7 @@ def odds_cmd(app, stat):
 def show_cmd(app, char):
     with Session(app, write=False) as s:
         sheet = s.sheet(char)
-    emit(app, "show", {"id": sheet.id, "name": sheet.name, "stats": sheet.stats, "track": sheet.dice})
+    emit(app, "show", {"id": sheet.id, "name": sheet.name, "stats": sheet.stats, "track": sheet.counters})
 
 
 @command(writes=True, help="Create a character sheet as a copy of another's.\n\n\b\nExample:\n"

@@ -23,8 +23,8 @@ CONFORMANCE = {
 
 
 class Sheet:
-    def __init__(self, id, name, stats, dice, guide=False):
-        self.id, self.name, self.stats, self.dice, self.guide = id, name, stats, dice, guide
+    def __init__(self, id, name, stats, counters, guide=False):
+        self.id, self.name, self.stats, self.counters, self.guide = id, name, stats, counters, guide
 
 
 def ruleset(data: dict, overrides: dict, where: str, checked: bool = False) -> dict:
@@ -81,18 +81,18 @@ def move(sheet: Sheet, name: str, faces: list, rules) -> dict:
     total = sum(faces) + sheet.stats.get(stat, 0)
     got = band(total, rules)
     xp = rules["miss_xp"] if got == "miss" and not sheet.guide else 0
-    after = {**sheet.dice, "xp": sheet.dice["xp"] + xp}
+    after = {**sheet.counters, "xp": sheet.counters["xp"] + xp}
     return {"system": "moves", "actor": sheet.id, "move": name, "stat": stat, "stat_value": sheet.stats.get(stat, 0),
             "guide": sheet.guide, "faces": list(faces), "total": total, "band": got, "xp_marked": xp,
-            "track_before": dict(sheet.dice), "track_after": after}
+            "track_before": dict(sheet.counters), "track_after": after}
 
 
 def harm(sheet: Sheet, delta: int, rules) -> dict:
-    after = sheet.dice["harm"] + delta
+    after = sheet.counters["harm"] + delta
     if not 0 <= after <= rules["max_harm"]:
         raise Refused(f"{sheet.id} would have {after} harm", fix=f"harm runs from 0 to {rules['max_harm']}")
-    return {"actor": sheet.id, "harm": delta, "track_before": dict(sheet.dice),
-            "track_after": {**sheet.dice, "harm": after}}
+    return {"actor": sheet.id, "harm": delta, "track_before": dict(sheet.counters),
+            "track_after": {**sheet.counters, "harm": after}}
 
 
 def odds(stat_value: int, rules) -> dict:

@@ -27,7 +27,7 @@ class Character(Record):
                  "conditions": (), "level": None, "focus_slots": None}
 
     @property
-    def dice(self) -> dict:
+    def counters(self) -> dict:
         """The counters the host's log, merges and `check` track, by their key paths (SYSTEM.counters)."""
         out = {"hp.current": self.hp, "resources.ap.current": self.ap()}
         out.update({f"charges.{card}": left for card, left in self.charges.items()})

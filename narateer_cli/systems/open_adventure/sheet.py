@@ -29,8 +29,8 @@ class Sheet(Record):
                "challenge_points", "actions")
 
     @property
-    def dice(self) -> dict:
-        """The counters the host's log and merge driver track (SYSTEM.counters)."""
+    def counters(self) -> dict:
+        """The counters the host's log and merge driver track (SYSTEM.counters), by their key paths."""
         out = {f"points.{k}": v for k, v in self.points.items()}
         out["wounds"] = self.wounds or 0
         if self.challenge_points is not None:

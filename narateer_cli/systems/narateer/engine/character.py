@@ -28,6 +28,11 @@ class Sheet(Record):
     _fields = ('id', 'name', 'vitals', 'skills', 'dice', 'conditions', 'movement', 'weapons')
     _defaults = {'conditions': (), 'movement': factory(dict), 'weapons': factory(dict)}
 
+    @property
+    def counters(self) -> dict:
+        """The counters the host tracks (S-SYS-9): Narateer's are its Action Dice."""
+        return self.dice
+
     def skill(self, name: str, rules: Ruleset) -> Skill:
         """A-VITALS: a skill on the sheet, an untrained one known to the ruleset (SL 0), or bad input."""
         key = name.lower()
