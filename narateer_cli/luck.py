@@ -217,26 +217,29 @@ def stats_record(entries, system, rules, actor: str | None = None, encounter: st
     checks, _, luck = hooks(system)
     checks, chance_key = _two_arguments(checks), chance_keys(system, rules)
     actors: dict[str, _Actor] = {}
-    recent: OrderedDict = OrderedDict()  # (log id, entry id) -> (its counts, sealed change), oldest first
-    sealed = 0
+    recent: OrderedDict = OrderedDict()  # (log id, entry id) -> its counts, oldest first
+    sealed: set = set()  # the secret entries still sealed (a handful: the Guide's unrevealed rolls)
     for log_id, entry in entries:
         if (encounter is not None and log_id != encounter) or (since is not None and str(entry.get("at") or "") < since):
             continue
         if entry.get("command") == "undo":
-            undone = recent.pop((log_id, str((entry.get("declaration") or {}).get("undoes"))), None)
+            undoes = str((entry.get("declaration") or {}).get("undoes"))
+            sealed.discard((log_id, undoes))  # an undone secret roll is no roll to wait for
+            undone = recent.pop((log_id, undoes), None)
             if undone is not None:
-                sealed -= undone[1]
-                _count(actors, undone[0], -1)
+                _count(actors, undone, -1)
             continue
-        change = 1 if entry.get("commitment") is not None else -1 if "unveils" in entry else 0
+        if entry.get("commitment") is not None:
+            sealed.add((log_id, entry_id(entry)))
+        elif "unveils" in entry:
+            sealed.discard((log_id, str(entry.get("unveils"))))
         counts = _counts(entry, checks, luck, chance_key, rules, actor)
-        if counts or change:  # an undo of anything else takes nothing back
+        if counts:  # an undo of anything else takes nothing back
             _count(actors, counts, 1)
-            sealed += change
-            recent[(log_id, entry_id(entry))] = (counts, change)
+            recent[(log_id, entry_id(entry))] = counts
             if len(recent) > RECENT:
                 recent.popitem(last=False)
-    scope = {"actor": actor, "encounter": encounter, "since": since, "sealed": sealed}
+    scope = {"actor": actor, "encounter": encounter, "since": since, "sealed": len(sealed)}
     return {"scope": scope, "actors": [actors[name].record(name) for name in sorted(actors)]}
 
 

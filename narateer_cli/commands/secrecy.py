@@ -27,7 +27,7 @@ def find_secret(root, entry_id: str):
 
 
 def sealed(root) -> list[tuple[str, dict]]:
-    """(log id, entry) of every secret entry not yet unveiled, in log order."""
+    """(log id, entry) of every secret entry not yet unveiled nor undone, in log order."""
     from ..luck import campaign_entries
     from ..store.loglines import entry_id as id_of
 
@@ -37,6 +37,8 @@ def sealed(root) -> list[tuple[str, dict]]:
             pending[id_of(entry)] = (log_id, entry)
         elif "unveils" in entry:
             pending.pop(entry.get("unveils"), None)
+        elif entry.get("command") == "undo":  # an undone roll is taken back: nothing to publish
+            pending.pop(str((entry.get("declaration") or {}).get("undoes")), None)
     return list(pending.values())
 
 
