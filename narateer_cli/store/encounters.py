@@ -187,8 +187,18 @@ def _merge_entry(root: Path, path: Path, label: str, tail, corrections: dict | N
             _refuse_behind(cid, held, move["after"])
         corrections[cid] = move["after"]
         move["sheet"] = held  # H-2: what git left on the sheet, beside what the log gives
-    return {"seq": tail.seq + 1, "id": loglines.new_id(), "parent": last, "at": loglines.now(),
-            "command": "merge", "actor": None, "merges": others, "dice": moves}
+    # H-2: the same fork makes the same line on every clone (its id from the branches it joins, its time the
+    # log's last), so two clones that both reconcile it write one entry, which git's union merge keeps once,
+    # and the same sheet values, which merge cleanly: the join is never counted twice
+    return {"seq": tail.seq + 1, "id": _merge_id(last, others), "parent": last,
+            "at": str((tail.last or {}).get("at") or loglines.now()), "command": "merge", "actor": None,
+            "merges": others, "dice": moves}
+
+
+def _merge_id(parent, others) -> str:
+    from .txn import sha256
+
+    return sha256(f"merge:{parent}:{','.join(sorted(map(str, others)))}".encode()).hexdigest()[:12]
 
 
 def pending_merge(root: Path, log_id: str) -> tuple[str, dict] | None:
