@@ -7,7 +7,7 @@ from pathlib import Path
 
 from narateer_cli.store import cache, private
 from narateer_cli.store.campaign import Campaign
-from tests.conftest import ok
+from tests.conftest import ok, refused
 
 
 def test_a_sealed_record_with_numbers_as_keys_opens(oa):
@@ -26,3 +26,32 @@ def test_the_config_cache_is_used(oa):
     data = cache.get(oa, "config", "narateer", key)
     assert data is not None and data["default"]["chart"]["rows"]["2"] == [6]
     assert ok(oa, "odds", "7", "--ds", "9") == ok(oa, "odds", "7", "--ds", "9")
+
+
+def test_sheets_are_read_through_the_host_cache_and_a_changed_file_is_read_again(oa):
+    """`show` and `roll` read a sheet's cached parse while the file is unchanged; a cached parse shows and
+    rolls exactly as a fresh one, and an edit by hand (or by a command) is seen at once."""
+    fresh = ok(oa, "show", "bloodwind")
+    cached = oa / ".narateer" / "sheets" / "bloodwind.json"
+    assert cached.is_file()
+    assert ok(oa, "show", "bloodwind") == fresh
+    assert ok(oa, "roll", "bloodwind", "strength", "--ds", "9", "--seed", "3", "--dry-run") == \
+        (cached.unlink() or ok(oa, "roll", "bloodwind", "strength", "--ds", "9", "--seed", "3", "--dry-run"))
+    sheet = oa / "characters" / "bloodwind.yaml"
+    sheet.write_text(sheet.read_text().replace("strength: 4", "strength: 5"))
+    assert ok(oa, "show", "bloodwind") != fresh
+    ok(oa, "points", "bloodwind", "body", "-2")
+    assert "points: {body: 10, mind: 8, spirit: 9}" in sheet.read_text()
+    assert '"body": 10' in cached.read_text()  # the parse of the text just written
+    sheet.write_text(sheet.read_text().replace("strength: 5", "strength: 4"))
+    assert ok(oa, "show", "bloodwind") != fresh  # the pool moved; the score is back
+    sheet.write_text(sheet.read_text().replace("body: 10,", "body: 12,"))
+    assert ok(oa, "show", "bloodwind") == fresh
+
+
+def test_a_broken_sheet_is_said_at_its_line_cached_or_not(oa):
+    ok(oa, "show", "bloodwind")
+    sheet = oa / "characters" / "bloodwind.yaml"
+    sheet.write_text(sheet.read_text().replace("wounds: 0", "wounds: many"))
+    err = refused(oa, 2, "show", "bloodwind")
+    assert "characters/bloodwind.yaml:14" in err, err
