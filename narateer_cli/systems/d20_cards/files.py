@@ -41,21 +41,81 @@ def load_doc(path: Path, label: str):
         raise BadInput(f"{label}:{line}: not valid YAML", fix="correct the YAML syntax") from None
 
 
-def read_card(path: Path):
-    """One `actions/<id>.yaml` card: the plain loader first, the round trip only for line numbers."""
-    from ruamel.yaml import YAML
+def read_card(path: Path, root: Path | None = None):
+    """One `actions/<id>.yaml` card: the plain loader first, the round trip only for line numbers. With the
+    campaign `root`, a valid card's parse is kept in the private cache cards/ID.json (store/cache.py) and
+    used while the file is unchanged (its stat and checksums, as for sheets)."""
+    found = _card_key(path) if root is not None else None
+    if found is not None:
+        cached = _cached_card(path, root, found[1])
+        if cached is not None:
+            return cached
+    from ruamel.yaml import YAML  # ruamel's loader module is imported only to parse
     from ruamel.yaml.error import YAMLError
 
     from .cards import card_problems, parse_card
 
     label = f"actions/{path.name}"
+    text = path.read_text(encoding="utf-8")
     try:
-        doc = YAML(typ="safe", pure=True).load(path.read_text(encoding="utf-8"))
+        doc = YAML(typ="safe", pure=True).load(text)
     except YAMLError:
         doc = load_doc(path, label)  # raises with the line
     if card_problems(path.stem, doc, label):
         doc = load_doc(path, label)  # again, for the problem's line
-    return parse_card(path.stem, doc, label)
+    card = parse_card(path.stem, doc, label)
+    if found is not None and found[0] == text:  # the very version the key names
+        _remember_card(path, root, doc, found[1])
+    return card
+
+
+CARD_CACHE = 1  # the shape of a cached card; a new one never matches an old cache
+
+
+def _card_key(path: Path):
+    """(text, cache key) of a card file; None when it is not cached (read the old way, messages and all)."""
+    from narateer_cli.store import yamlio
+
+    from .schema import ID_RE
+
+    if not ID_RE.fullmatch(path.stem):
+        return None
+    try:
+        text, key = yamlio.read_text(path, f"actions/{path.name}", with_key=True)
+    except (BadInput, OSError):
+        return None
+    return text, [CARD_CACHE, key]
+
+
+def _cached_card(path: Path, root: Path, key):
+    """The card from its cached parse, checked again (it is cheap); None when there is none to use."""
+    from narateer_cli.store import cache
+
+    from .cards import card_problems, parse_card
+
+    data = cache.get(root, "cards", path.stem, key)
+    doc = data.get("doc") if data is not None else None
+    label = f"actions/{path.name}"
+    if not isinstance(doc, dict) or card_problems(path.stem, doc, label):
+        return None
+    try:
+        return parse_card(path.stem, doc, label, checked=True)
+    except (BadInput, KeyError, TypeError, AttributeError, ValueError):
+        return None
+
+
+def _remember_card(path: Path, root: Path, doc, key):
+    """Keep a valid card's parse for the next command, when JSON gives it back exactly as loaded."""
+    import json
+
+    try:
+        exact = isinstance(doc, dict) and json.loads(json.dumps(doc)) == doc
+    except (TypeError, ValueError):
+        exact = False
+    if exact:
+        from narateer_cli.store import cache
+
+        cache.put(root, "cards", path.stem, {"doc": doc}, key)
 
 
 class CardShelf(Mapping):
@@ -63,12 +123,13 @@ class CardShelf(Mapping):
 
     def __init__(self, root: Path):
         folder = root / "actions"
+        self._root = root
         self._paths = {p.stem: p for p in sorted(folder.glob("*.yaml"))} if folder.is_dir() else {}
         self._cards = {}
 
     def __getitem__(self, card_id):
         if card_id not in self._cards:
-            self._cards[card_id] = read_card(self._paths[card_id])
+            self._cards[card_id] = read_card(self._paths[card_id], self._root)
         return self._cards[card_id]
 
     def __iter__(self):
