@@ -43,79 +43,45 @@ def load_doc(path: Path, label: str):
 
 def read_card(path: Path, root: Path | None = None):
     """One `actions/<id>.yaml` card: the plain loader first, the round trip only for line numbers. With the
-    campaign `root`, a valid card's parse is kept in the private cache cards/ID.json (store/cache.py) and
-    used while the file is unchanged (its stat and checksums, as for sheets)."""
-    found = _card_key(path) if root is not None else None
-    if found is not None:
-        cached = _cached_card(path, root, found[1])
-        if cached is not None:
-            return cached
-    from ruamel.yaml import YAML  # ruamel's loader module is imported only to parse
-    from ruamel.yaml.error import YAMLError
-
+    campaign `root`, a valid card's plain data is read through the host's private cache (cards/ID.json,
+    used while the file is unchanged, as sheets are); a broken card is read the old way, for its line."""
     from .cards import card_problems, parse_card
 
     label = f"actions/{path.name}"
-    text = path.read_text(encoding="utf-8")
+    if root is not None:
+        from narateer_cli.store.campaign import data_file
+
+        doc = data_file(root, "cards", path, lambda text: _valid_card(path, text))
+        if isinstance(doc, dict) and not card_problems(path.stem, doc, label):
+            return parse_card(path.stem, doc, label, checked=True)
+    from ruamel.yaml import YAML  # ruamel's loader module is imported only to parse
+    from ruamel.yaml.error import YAMLError
+
     try:
-        doc = YAML(typ="safe", pure=True).load(text)
+        doc = YAML(typ="safe", pure=True).load(path.read_text(encoding="utf-8"))
     except YAMLError:
         doc = load_doc(path, label)  # raises with the line
     if card_problems(path.stem, doc, label):
         doc = load_doc(path, label)  # again, for the problem's line
-    card = parse_card(path.stem, doc, label)
-    if found is not None and found[0] == text:  # the very version the key names
-        _remember_card(path, root, doc, found[1])
-    return card
+    return parse_card(path.stem, doc, label)
 
 
-CARD_CACHE = 1  # the shape of a cached card; a new one never matches an old cache
+def _valid_card(path: Path, text: str):
+    """A card file's plain data when it is a valid card (to keep), else None (read again the old way)."""
+    from ruamel.yaml import YAML
+    from ruamel.yaml.error import YAMLError
 
+    from .cards import card_problems
 
-def _card_key(path: Path):
-    """(text, cache key) of a card file; None when it is not cached (read the old way, messages and all)."""
-    from narateer_cli.store import yamlio
-
-    from .schema import ID_RE
-
-    if not ID_RE.fullmatch(path.stem):
-        return None
+    if "\r" in text:
+        return None  # the old way reads it with newlines translated
     try:
-        text, key = yamlio.read_text(path, f"actions/{path.name}", with_key=True)
-    except (BadInput, OSError):
+        doc = YAML(typ="safe", pure=True).load(text)
+    except YAMLError:
         return None
-    return text, [CARD_CACHE, key]
-
-
-def _cached_card(path: Path, root: Path, key):
-    """The card from its cached parse, checked again (it is cheap); None when there is none to use."""
-    from narateer_cli.store import cache
-
-    from .cards import card_problems, parse_card
-
-    data = cache.get(root, "cards", path.stem, key)
-    doc = data.get("doc") if data is not None else None
-    label = f"actions/{path.name}"
-    if not isinstance(doc, dict) or card_problems(path.stem, doc, label):
+    if not isinstance(doc, dict) or card_problems(path.stem, doc, f"actions/{path.name}"):
         return None
-    try:
-        return parse_card(path.stem, doc, label, checked=True)
-    except (BadInput, KeyError, TypeError, AttributeError, ValueError):
-        return None
-
-
-def _remember_card(path: Path, root: Path, doc, key):
-    """Keep a valid card's parse for the next command, when JSON gives it back exactly as loaded."""
-    import json
-
-    try:
-        exact = isinstance(doc, dict) and json.loads(json.dumps(doc)) == doc
-    except (TypeError, ValueError):
-        exact = False
-    if exact:
-        from narateer_cli.store import cache
-
-        cache.put(root, "cards", path.stem, {"doc": doc}, key)
+    return doc
 
 
 class CardShelf(Mapping):
