@@ -396,38 +396,11 @@ class SheetFile:
         the number is replaced on its line, as store/edit.py would, and the parse kept up to date for the
         next command. None: the caller makes the one key-by-key edit. Counters in one block (Narateer's
         dice) have their own place-keeping (`render`), so such sheets always take the key-by-key edit."""
-        from ..outcome import REMOVED
-        from .edit import same
-
         if self.numbers is None or self.plain is None or self.block:
             return None
-        changes = []
-
-        def leaves(node, path, value) -> bool:
-            old = node.get(path[-1], _ABSENT) if isinstance(node, dict) else _ABSENT
-            if value is REMOVED or old is _ABSENT:
-                return False
-            if isinstance(value, dict):
-                if not isinstance(old, dict) or set(old) != set(value) or not all(isinstance(k, str) for k in value):
-                    return False
-                return all(leaves(old, (*path, k), v) for k, v in value.items())
-            if same(old, value):
-                return True
-            whole = isinstance(value, int) and not isinstance(value, bool)
-            if not (whole and isinstance(old, int) and not isinstance(old, bool) and path in self.numbers):
-                return False
-            changes.append((path, old, value))
-            return True
-
-        for path, value in edits.items():
-            path = tuple(path)
-            if not path or not all(isinstance(k, str) for k in path):
-                return None
-            parent = self.plain
-            for key in path[:-1]:
-                parent = parent.get(key) if isinstance(parent, dict) else None
-            if not leaves(parent, path, value):
-                return None
+        changes = number_changes(self.plain, self.numbers, edits)
+        if changes is None:
+            return None
         if not changes:
             return self.text
         text, shifts = splice_places(self.text, [(*self.numbers[path], old, new) for path, old, new in changes])
@@ -469,6 +442,47 @@ class SheetFile:
         self.places, self.plain = places, plain
         self.text, self._doc = text, None  # a later round-trip edit starts from this text
         return text
+
+
+def number_changes(plain: dict, numbers: dict, edits: dict) -> list | None:
+    """[(key path, old, new)] for the whole numbers `edits` change, when that is all they change and each
+    stands where `numbers` says; None when any edit needs the key-by-key edit (store/edit.py)."""
+    changes = []
+    for path, value in edits.items():
+        path = tuple(path)
+        if not path or not all(isinstance(k, str) for k in path):
+            return None
+        parent = plain
+        for key in path[:-1]:
+            parent = parent.get(key) if isinstance(parent, dict) else None
+        if not _leaves(parent, path, value, numbers, changes):
+            return None
+    return changes
+
+
+def _leaves(node, path: tuple, value, numbers: dict, changes: list) -> bool:
+    """Note the number changes of setting node[path[-1]] to `value` (a mapping with the same keys goes key by
+    key); False when the edit is not only whole numbers replaced where they stand."""
+    from ..outcome import REMOVED
+    from .edit import same
+
+    old = node.get(path[-1], _ABSENT) if isinstance(node, dict) else _ABSENT
+    if value is REMOVED or old is _ABSENT:
+        return False
+    if isinstance(value, dict):
+        if not isinstance(old, dict) or set(old) != set(value) or not all(isinstance(k, str) for k in value):
+            return False
+        return all(_leaves(old, (*path, k), v, numbers, changes) for k, v in value.items())
+    if same(old, value):
+        return True
+    if not (_whole(value) and _whole(old) and path in numbers):
+        return False
+    changes.append((path, old, value))
+    return True
+
+
+def _whole(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _with(plain: dict, path: tuple, value) -> dict:
