@@ -223,12 +223,15 @@ class Campaign:
                 rules = self.rules  # also sets rules_key
                 checked = self.rules_key is not None and cached.get("rules") == self.rules_key
                 sheet = self.system.parse_sheet(char_id, cached["doc"], label, rules, checked=checked)
-                return SheetFile(path, label, text, None, sheet, cached["dice"], cached["doc"], self.counters)
+                sf = SheetFile(path, label, text, None, sheet, cached["dice"], cached["doc"], self.counters)
+                sf.numbers = numbers_from(cached.get("numbers"))
+                return sf
             except (BadInput, KeyError, TypeError, AttributeError, ValueError):
                 pass  # parse the text again, for messages with line numbers
         doc = yamlio.load_rt(text, label)
         sheet = self.system.parse_sheet(char_id, doc, label, self.rules)
         sf = SheetFile(path, label, text, doc, sheet, dice_places(doc, self.counters), counters=self.counters)
+        sf.numbers = number_places(doc)
         self.remember(sf, key)
         return sf
 
@@ -239,8 +242,37 @@ class Campaign:
     def remember(self, sf: "SheetFile", key=None, text: str | None = None):
         """Keep a sheet's parse for the next command (after a write: of `text`, just written)."""
         if sf.plain is not None and (sf.places is not None or not sf.block):  # counters not in one block: no places
-            cache.put(self.root, "sheets", sf.id, {"doc": sf.plain, "dice": sf.places, "rules": self.rules_key}, key,
-                      sf.path, text)
+            data = {"doc": sf.plain, "dice": sf.places, "rules": self.rules_key}
+            if sf.numbers is not None:
+                data["numbers"] = [[list(path), line, col] for path, (line, col) in sf.numbers.items()]
+            cache.put(self.root, "sheets", sf.id, data, key, sf.path, text)
+
+
+def data_file(root: Path, kind: str, path: Path, parse):
+    """A game's own data file (a d20-cards card) as plain data, through the private cache kind/ID.json
+    (store/cache.py) keyed by the file's stat and checksums: `parse(text)` gives the data of a valid file,
+    or None for one not to keep. The data is kept (once the command succeeds) when JSON gives it back
+    exactly. None when the file is not one to cache (an id that is not one, a file that cannot be read
+    here): the game reads it its own way, for its own message."""
+    import json
+
+    if not ID_RE.fullmatch(path.stem):
+        return None
+    try:
+        text, key = yamlio.read_text(path, f"{path.parent.name}/{path.name}", with_key=True)
+    except (BadInput, OSError):
+        return None
+    cached = cache.get(root, kind, path.stem, key)
+    if cached is not None and "data" in cached:
+        return cached["data"]
+    data = parse(text)
+    try:
+        exact = data is not None and json.loads(json.dumps(data)) == data
+    except (TypeError, ValueError):
+        exact = False
+    if exact:
+        cache.put(root, kind, path.stem, {"data": data}, key)
+    return data
 
 
 def counters_of(sheet) -> dict:
@@ -276,6 +308,43 @@ def dice_places(doc, counters) -> dict | None:
     return out
 
 
+def number_places(doc) -> dict | None:
+    """{key path: (line, col)} of every whole number in a round-trip document's mappings (where a
+    one-value edit can replace it in the text); None when the document does not know its lines."""
+    if not isinstance(doc, dict) or not hasattr(doc, "lc"):
+        return None
+    out = {}
+
+    def walk(node, path):
+        for key, value in node.items():
+            if not isinstance(key, str):
+                continue
+            if isinstance(value, dict):
+                walk(value, (*path, key))
+            elif isinstance(value, int) and not isinstance(value, bool):
+                try:
+                    line, col = node.lc.value(key)
+                except Exception:
+                    continue
+                out[(*path, key)] = (line, col)
+
+    walk(doc, ())
+    return out
+
+
+def numbers_from(cached) -> dict | None:
+    """`number_places` as the sheet cache keeps it ([[path, line, col], ...])."""
+    if not isinstance(cached, list):
+        return None
+    try:
+        return {tuple(path): (int(line), int(col)) for path, line, col in cached}
+    except (TypeError, ValueError):
+        return None
+
+
+_ABSENT = object()
+
+
 class SheetFile:
     """A loaded character file: the engine's Sheet, its text, and (loaded when needed) the round-trip document."""
 
@@ -289,6 +358,7 @@ class SheetFile:
         self.places = places  # {state: [line, col, value]}: where each counter stands
         self.plain = plain if plain is not None else (yamlio.to_plain(doc) if doc is not None else None)
         self.block, self.states = counters  # the sheet block of counters (action_dice) and its keys
+        self.numbers = None  # {key path: (line, col)} of the whole numbers in `text` (number_places), when known
 
     @property
     def doc(self):
@@ -314,12 +384,42 @@ class SheetFile:
         the parse is kept up to date for the next command."""
         from .edit import edit
 
+        spliced = self._splice_numbers(edits)
+        if spliced is not None:
+            return spliced
+        before = self._doc
         text, doc = edit(self.text, self.doc, edits, self.label, explicit_null, skip_zero)
         if text != self.text:
             self.text, self._doc = text, doc
             self.plain = yamlio.to_plain(doc)
             self.places = dice_places(doc, (self.block, self.states)) if self.block else None
+            # a document parsed from the new text knows its lines; one merged and dumped does not
+            self.numbers = number_places(doc) if doc is not before else None
         return self.text
+
+    def _splice_numbers(self, edits: dict) -> str | None:
+        """The edit without the round-trip document, when every value it changes is a whole number that
+        stands where the cached parse says (a mapping edit goes key by key when its keys stay the same):
+        the number is replaced on its line, as store/edit.py would, and the parse kept up to date for the
+        next command. None: the caller makes the one key-by-key edit. Counters in one block (Narateer's
+        dice) have their own place-keeping (`render`), so such sheets always take the key-by-key edit."""
+        if self.numbers is None or self.plain is None or self.block:
+            return None
+        changes = number_changes(self.plain, self.numbers, edits)
+        if changes is None:
+            return None
+        if not changes:
+            return self.text
+        text, shifts = splice_places(self.text, [(*self.numbers[path], old, new) for path, old, new in changes])
+        if text is None:
+            return None
+        numbers = {path: (line, col + sum(d for at, c, d in shifts if at == line and c < col))
+                   for path, (line, col) in self.numbers.items()}
+        plain = self.plain
+        for path, _old, new in changes:
+            plain = _with(plain, path, new)
+        self.text, self._doc, self.plain, self.numbers = text, None, plain, numbers
+        return text
 
     def _splice_dice(self, dice: dict) -> str | None:
         """Edit the counters in place, so only their lines change; keep the parse
@@ -349,6 +449,54 @@ class SheetFile:
         self.places, self.plain = places, plain
         self.text, self._doc = text, None  # a later round-trip edit starts from this text
         return text
+
+
+def number_changes(plain: dict, numbers: dict, edits: dict) -> list | None:
+    """[(key path, old, new)] for the whole numbers `edits` change, when that is all they change and each
+    stands where `numbers` says; None when any edit needs the key-by-key edit (store/edit.py)."""
+    changes = []
+    for path, value in edits.items():
+        path = tuple(path)
+        if not path or not all(isinstance(k, str) for k in path):
+            return None
+        parent = plain
+        for key in path[:-1]:
+            parent = parent.get(key) if isinstance(parent, dict) else None
+        if not _leaves(parent, path, value, numbers, changes):
+            return None
+    return changes
+
+
+def _leaves(node, path: tuple, value, numbers: dict, changes: list) -> bool:
+    """Note the number changes of setting node[path[-1]] to `value` (a mapping with the same keys goes key by
+    key); False when the edit is not only whole numbers replaced where they stand."""
+    from ..outcome import REMOVED
+    from .edit import same
+
+    old = node.get(path[-1], _ABSENT) if isinstance(node, dict) else _ABSENT
+    if value is REMOVED or old is _ABSENT:
+        return False
+    if isinstance(value, dict):
+        if not isinstance(old, dict) or set(old) != set(value) or not all(isinstance(k, str) for k in value):
+            return False
+        return all(_leaves(old, (*path, k), v, numbers, changes) for k, v in value.items())
+    if same(old, value):
+        return True
+    if not (_whole(value) and _whole(old) and path in numbers):
+        return False
+    changes.append((path, old, value))
+    return True
+
+
+def _whole(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _with(plain: dict, path: tuple, value) -> dict:
+    """A copy of `plain` with the value at `path` replaced (the mappings on the way copied, the rest shared)."""
+    out = dict(plain)
+    out[path[0]] = value if len(path) == 1 else _with(plain[path[0]], path[1:], value)
+    return out
 
 
 _NUMBER = re.compile(r"-?[0-9]+")

@@ -221,8 +221,10 @@ def _mac(root: Path, kind: str, name: str, body: str, ident: str | None = None) 
 
 def sealed(root: Path, kind: str, name: str, data: dict) -> str:
     """The text of a private record: its fields and `mac`, an HMAC binding them to this machine, this
-    campaign, the record's kind and its name."""
-    return json.dumps({**data, "mac": _mac(root, kind, name, json.dumps(data, sort_keys=True))})
+    campaign, the record's kind and its name. The HMAC is made over the fields as `opened` will read
+    them, so a record whose data has numbers as keys (Open Adventure's chart rows) still opens."""
+    plain = json.loads(json.dumps(data))  # as `opened` reads it back: a number as a key comes back as text
+    return json.dumps({**plain, "mac": _mac(root, kind, name, json.dumps(plain, sort_keys=True))})
 
 
 def opened(root: Path, kind: str, name: str, text: str, quiet: bool = False, ident: str | None = None) -> dict | None:

@@ -41,14 +41,22 @@ def load_doc(path: Path, label: str):
         raise BadInput(f"{label}:{line}: not valid YAML", fix="correct the YAML syntax") from None
 
 
-def read_card(path: Path):
-    """One `actions/<id>.yaml` card: the plain loader first, the round trip only for line numbers."""
-    from ruamel.yaml import YAML
-    from ruamel.yaml.error import YAMLError
-
+def read_card(path: Path, root: Path | None = None):
+    """One `actions/<id>.yaml` card: the plain loader first, the round trip only for line numbers. With the
+    campaign `root`, a valid card's plain data is read through the host's private cache (cards/ID.json,
+    used while the file is unchanged, as sheets are); a broken card is read the old way, for its line."""
     from .cards import card_problems, parse_card
 
     label = f"actions/{path.name}"
+    if root is not None:
+        from narateer_cli.store.campaign import data_file
+
+        doc = data_file(root, "cards", path, lambda text: _valid_card(path, text))
+        if isinstance(doc, dict) and not card_problems(path.stem, doc, label):
+            return parse_card(path.stem, doc, label, checked=True)
+    from ruamel.yaml import YAML  # ruamel's loader module is imported only to parse
+    from ruamel.yaml.error import YAMLError
+
     try:
         doc = YAML(typ="safe", pure=True).load(path.read_text(encoding="utf-8"))
     except YAMLError:
@@ -58,17 +66,36 @@ def read_card(path: Path):
     return parse_card(path.stem, doc, label)
 
 
+def _valid_card(path: Path, text: str):
+    """A card file's plain data when it is a valid card (to keep), else None (read again the old way)."""
+    from ruamel.yaml import YAML
+    from ruamel.yaml.error import YAMLError
+
+    from .cards import card_problems
+
+    if "\r" in text:
+        return None  # the old way reads it with newlines translated
+    try:
+        doc = YAML(typ="safe", pure=True).load(text)
+    except YAMLError:
+        return None
+    if not isinstance(doc, dict) or card_problems(path.stem, doc, f"actions/{path.name}"):
+        return None
+    return doc
+
+
 class CardShelf(Mapping):
     """The campaign's `actions/` cards by id, each read the first time it is asked for."""
 
     def __init__(self, root: Path):
         folder = root / "actions"
+        self._root = root
         self._paths = {p.stem: p for p in sorted(folder.glob("*.yaml"))} if folder.is_dir() else {}
         self._cards = {}
 
     def __getitem__(self, card_id):
         if card_id not in self._cards:
-            self._cards[card_id] = read_card(self._paths[card_id])
+            self._cards[card_id] = read_card(self._paths[card_id], self._root)
         return self._cards[card_id]
 
     def __iter__(self):

@@ -16,10 +16,11 @@ class SheetFile:
 
 
 def load(s, cid: str) -> SheetFile:
-    """A character file as the Open Adventure sheet it holds (exit 2 when unknown or invalid)."""
-    from narateer_cli.store import yamlio
+    """A character file as the Open Adventure sheet it holds (exit 2 when unknown or invalid).
 
-    from .sheet import parse_sheet
+    Read through the host (`Session.load`): its cached parse while the file is unchanged (store/cache.py),
+    and the same loaded file the host edits when it writes this command's Outcome."""
+    from narateer_cli.errors import BadInput
 
     cache = s.__dict__.setdefault("oa_sheets", {})
     if cid in cache:
@@ -31,10 +32,29 @@ def load(s, cid: str) -> SheetFile:
         from .names import unknown
 
         raise unknown("character", cid, camp.sheet_ids(), detail=f" (no {label})", create="narateer new ID")
+    try:
+        hf = s.load(cid)
+    except BadInput:
+        return _load_text(s, cid, path, label)  # the problem, said at its line exactly as before
+    sheet = hf.sheet
+    if hf._doc is not None:  # parsed just now (no cache): the sheet from its plain data, its lines from the text
+        from .sheet import parse_sheet
+
+        sheet = parse_sheet(cid, hf.plain, label, s.rules, lines=hf._doc)
+    cache[cid] = SheetFile(cid, path, label, hf.original, hf._doc, sheet)
+    return cache[cid]
+
+
+def _load_text(s, cid: str, path, label: str) -> SheetFile:
+    from narateer_cli.store import yamlio
+
+    from .sheet import parse_sheet
+
     text = yamlio.read_text(path, label)
     doc = yamlio.load_rt(text, label)
-    camp.system.check_sheet(doc, label, s.rules)  # the sheet schema, at its lines, as `check` (S-SYS-4)
+    s.campaign.system.check_sheet(doc, label, s.rules)  # the sheet schema, at its lines, as `check` (S-SYS-4)
     sheet = parse_sheet(cid, yamlio.to_plain(doc), label, s.rules, lines=doc)
+    cache = s.__dict__.setdefault("oa_sheets", {})
     cache[cid] = SheetFile(cid, path, label, text, doc, sheet)
     return cache[cid]
 
