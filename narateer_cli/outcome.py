@@ -10,8 +10,6 @@ asked, and renders the result. A command that only shows something returns
 
 from __future__ import annotations
 
-from typing import Any
-
 
 class Outcome:
     """One action's result and every edit it implies.
@@ -40,8 +38,8 @@ class Outcome:
     __slots__ = tuple("command actor declaration result kind show sheets dice created encounter state config "
                       "secret private public declared_public entry_id extra log exit".split())
 
-    def __init__(self, command: str, actor, declaration: dict, result: Any, *, kind: str | None = None,
-                 show: Any = None, sheets: dict | None = None, dice: dict | str | None = None,
+    def __init__(self, command: str, actor, declaration: dict, result, *, kind: str | None = None,
+                 show=None, sheets: dict | None = None, dice: dict | str | None = None,
                  created: dict | None = None, encounter: str | None = None, state: dict | None = None,
                  config: dict | None = None, secret: bool = False, private=(), public=(),
                  declared_public: tuple | None = None, entry_id: str | None = None,
@@ -76,7 +74,7 @@ class Show:
 
     __slots__ = tuple("kind data".split())
 
-    def __init__(self, kind: str, data: Any):
+    def __init__(self, kind: str, data):
         self.kind, self.data = kind, data
 
 

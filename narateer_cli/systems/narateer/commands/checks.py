@@ -8,7 +8,7 @@ import click
 from narateer_cli.commands.common import faces_options, split_ref
 from narateer_cli.commands.encounter_ops import encounter_for
 
-from .told import told
+from narateer_cli.outcome import Outcome
 
 
 def target_options(fn):
@@ -128,3 +128,12 @@ def declaration_json(decl, spec=None) -> dict:
         out["target"] = {"kind": spec.kind, "value": spec.value,
                          "other": spec.other.id if spec.other else None, "skill": spec.other_skill}
     return out
+
+
+def told(kind, command: str, actor, declared: dict, result, dice: dict, enc=None, sheets=None, show=None,
+         **more) -> Outcome:
+    """One action: its log fields, each character's counters after (`dice`), other sheet edits, and the
+    encounter's new state; rendered as `kind` from the engine's record (`show`, else `result`)."""
+    return Outcome(command, actor, declared, result, kind=kind, show=result if show is None else show, dice=dice,
+                   sheets=sheets, encounter=None if enc is None else enc.id,
+                   state=None if enc is None else enc.new_state, **more)

@@ -8,7 +8,7 @@ from narateer_cli.commands.common import command, faces_options, nonneg
 from narateer_cli.commands.encounter_ops import encounter_for
 
 from .checks import dice_source
-from .told import told
+from .checks import told
 
 
 @command(rolls=True, writes=True, help="""A Combat Exchange: the attacker pays and rolls; the defender answers none, guard or clash.

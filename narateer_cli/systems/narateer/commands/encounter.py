@@ -12,7 +12,7 @@ from narateer_cli.commands.encounter_ops import current_encounter, encounter_for
 
 from .checks import check_in_encounter
 from .checks import check_options, declaration, dice_source, target_options, target_spec
-from .told import told
+from .checks import told
 
 
 encounter_cmd = host.encounter_group()  # the host's new, log and end; show and join are Narateer's

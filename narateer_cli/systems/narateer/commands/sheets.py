@@ -8,7 +8,7 @@ from narateer_cli.commands.common import Session, command, emit, nonneg, split_p
 from narateer_cli.commands.encounter_ops import encounter_for
 from narateer_cli.suggest import unknown
 
-from .told import told
+from .checks import told
 
 
 @command(writes=True, help="""Create characters/ID.yaml, or copies of another sheet with fresh dice (--from).

@@ -8,7 +8,7 @@ from narateer_cli.commands.common import command, faces_options, nonneg, split_p
 from narateer_cli.commands.encounter_ops import current_encounter, secret_asked
 
 from .checks import dice_source
-from .told import told
+from .checks import told
 
 
 # a comparison with a secret Hide total hides what would show that total (P-SECRET-2)
