@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import ok, refused, run, snapshot
+from tests.conftest import json_error, ok, refused, run, snapshot
 
 CAMPAIGN_LOG = "encounters/campaign.log.yaml"
 
@@ -78,8 +78,8 @@ def test_undo_refuses_once_the_entry_is_no_longer_the_tip_G_MERGE_4(oa):
     ok(oa, "points", "amicus", "body", "-1")
     rel = oa / CAMPAIGN_LOG
     rel.write_text(rel.read_text() + '- {"seq": 2, "id": "feedfacecafe", "parent": null, "command": "note"}\n')
-    r = run(oa, "undo")
-    assert r.code == 3 and "G-MERGE-4" in r.err
+    r = run(oa, "--json", "undo")
+    assert r.code == 3 and json_error(r, 3)["rule"] == "G-MERGE-4" and "G-MERGE-4" not in r.err
 
 
 @pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
