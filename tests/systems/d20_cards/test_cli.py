@@ -298,7 +298,11 @@ def test_card_show_and_list(d20):
     r = run(d20, "card", "show", "strike")
     assert r.code == 0 and r.out.splitlines()[:3] == ["Strike", "2 AP", "✦ . ⁺ Tier 1 – Blade Discipline . ⁺ ✦"]
     cards = ok(d20, "card", "list", "--for", "mira")["cards"]
-    assert {c["id"]: c["status"] for c in cards}["last-stand"].endswith("(R-CARD-PROP-9)")
+    last = {c["id"]: c for c in cards}["last-stand"]
+    assert last["status"].startswith("blocked: ") and "R-CARD-PROP-9" not in last["status"]  # T2-RULES
+    assert last["blocked_by"] == "R-CARD-PROP-9" and {c["id"]: c for c in cards}["strike"]["blocked_by"] is None
+    assert ok(d20, "show", "mira")["blocked_by"] == {"last-stand": "R-CARD-PROP-9"}
+    assert "R-CARD" not in run(d20, "show", "mira").out and "R-CARD" not in run(d20, "card", "list", "--for", "mira").out
 
 
 def test_elapse_and_check(d20):
