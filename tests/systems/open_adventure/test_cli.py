@@ -33,7 +33,8 @@ def test_w3_sphere_fails_R_OA_SUCC_2(oa):
     before = snapshot(oa)
     d = ok(oa, "roll", "laria", "intellect", "--ds", "6", "--faces", "5")
     assert not d["success"] and d["shortfall"] == 1 and d["effect"] is None and d["stunt"] is None
-    assert snapshot(oa) == before  # no points lost, nothing written outside an encounter
+    after = snapshot(oa)  # no points lost; the check is logged in the campaign log all the same (T2-OA)
+    assert {k: v for k, v in after.items() if k != "encounters/campaign.log.yaml"} == before
     r = run(oa, "roll", "laria", "intellect", "--ds", "6", "--faces", "5", "--exit-code")
     assert r.code == 1
 
