@@ -413,7 +413,7 @@ def _run(argv, commits: int):
     except click.exceptions.Exit as exc:
         return exc.exit_code
     except (click.ClickException, NarateerError) as exc:
-        return _report(exc)
+        return _report(exc, _wants_json(sys.argv[1:] if argv is None else argv))
     except (KeyboardInterrupt, click.Abort):
         sys.stderr.write("narateer: interrupted after the action was saved whole\n" if _commits() > commits
                          else "narateer: interrupted; nothing was written\n")
@@ -428,8 +428,20 @@ def _run(argv, commits: int):
         return 2
 
 
-def _report(exc) -> int:
-    """A usage error, a click error or a NarateerError as one stderr line; its exit status (SPEC Part 3)."""
+def _wants_json(args) -> bool:
+    """Whether the command line asked for `--json` (before a `--` that ends the options)."""
+    for arg in args:
+        if arg == "--":
+            return False
+        if arg == "--json":
+            return True
+    return False
+
+
+def _report(exc, as_json: bool = False) -> int:
+    """A usage error, a click error or a NarateerError as one stderr line; its exit status (SPEC Part 3).
+    With `--json` a NarateerError is also one JSON object on stdout that carries the rule it cites
+    (T2-RULES: the rule id is for scripts and the docs, not the line a person reads)."""
     if isinstance(exc, click.UsageError):
         where = exc.ctx.command_path if exc.ctx else "narateer"
         sys.stderr.write(f"narateer: {_one_line(exc.format_message())}; see '{where} --help'\n")
@@ -437,6 +449,10 @@ def _report(exc) -> int:
     if isinstance(exc, click.ClickException):
         sys.stderr.write(f"narateer: {_one_line(exc.format_message())}\n")
         return exc.exit_code
+    if as_json:  # the command's one JSON object on stdout is the error itself
+        import json
+
+        sys.stdout.write(json.dumps(exc.to_json(), ensure_ascii=False) + "\n")
     sys.stderr.write(f"narateer: {_one_line(exc.line())}\n")
     return exc.exit_code
 

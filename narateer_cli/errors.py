@@ -16,12 +16,16 @@ class NarateerError(Exception):
         self.fix = fix
 
     def line(self) -> str:
+        """The line a person reads: what is wrong and how to fix it. The rule id is left to `--json`
+        (`to_json`) and the docs (T2-RULES: no rule ids in the first line a person reads)."""
         text = self.message
-        if self.rule:
-            text += f" ({self.rule})"
         if self.fix:
             text += f"; {self.fix}"
         return text
+
+    def to_json(self) -> dict:
+        """The error for scripts (`--json`): the message, the rule it cites, the fix and the exit status."""
+        return {"error": self.message, "rule": self.rule, "fix": self.fix, "exit": self.exit_code}
 
 
 class BadInput(NarateerError):

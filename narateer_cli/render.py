@@ -245,7 +245,8 @@ def encounter_new(data: dict) -> str:
 
 def undo(data: dict) -> str:
     what = f" ({data['undid']})" if data.get("undid") else ""
-    return f"undid entry {data['undone']} of {data['encounter']}{what}; restored {', '.join(data['files'])}"
+    restored = f"restored {', '.join(data['files'])}" if data["files"] else "no file to restore"
+    return f"undid entry {data['undone']} of {data['encounter']}{what}; {restored}"
 
 
 def verify(data: dict) -> str:

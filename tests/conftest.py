@@ -55,17 +55,35 @@ def ok(camp: Path, *args: str):
     return r.json
 
 
-def refused(camp: Path, code: int, *args: str, contains: str | None = None) -> str:
-    """The command fails with `code`, says so in one stderr line, prints nothing, writes nothing."""
+def refused(camp: Path, code: int, *args: str, contains: str | None = None, rule: str | None = None) -> str:
+    """The command fails with `code`, says so in one stderr line with no rule id in it (T2-RULES), prints
+    nothing (with --json: only the error's JSON object), writes nothing. `rule`: the rule id the error
+    cites, checked where it stays, the --json object's `rule` field."""
     before = snapshot(camp)
     r = run(camp, *args)
     assert r.code == code, (args, r.code, r.out, r.err)
     assert len(r.err.strip().splitlines()) == 1, r.err
-    assert "Traceback" not in r.err and r.out == ""
+    assert "Traceback" not in r.err
+    assert r.out == "" if "--json" not in args else json_error(r, code)
     if contains:
         assert contains in r.err, r.err
     assert snapshot(camp) == before
+    if rule is not None:
+        assert rule not in r.err, r.err
+        again = r if "--json" in args else run(camp, "--json", *args)
+        assert json_error(again, code)["rule"] == rule, again.out
+        assert snapshot(camp) == before
     return r.err
+
+
+def json_error(r: Result, code: int) -> dict:
+    """A failed command's --json answer: one JSON object on stdout with the error, its rule and fix."""
+    import json
+
+    assert r.code == code and r.out.count("\n") == 1, (r.code, r.out, r.err)
+    data = json.loads(r.out)
+    assert set(data) == {"error", "rule", "fix", "exit"} and data["exit"] == code, data
+    return data
 
 
 def reseal_secret(root: Path, record_path: Path, record: dict):

@@ -75,7 +75,7 @@ def test_S_SYS_8_a_secret_check_logs_exactly_its_declared_part(camp):
 def test_S_SYS_8_a_secret_exchange_that_would_wound_is_refused_and_writes_nothing(encounter_camp):
     ok(encounter_camp, "turn", "start", "mira")
     refused(encounter_camp, 3, "exchange", "mira", "bandit", "--response", "none", "--weapon", "sword", "--apply",
-            "--faces", "2", "--secret", contains="S-SYS-8")
+            "--faces", "2", "--secret", rule="S-SYS-8")
 
 
 def test_S_SYS_8_the_host_refuses_a_secret_edit_of_another_sheet():

@@ -424,7 +424,7 @@ def check_undo(root: Path, record: dict, enc_id: str | None = None):
         if tip != record["id"] and tail.last.get("unveils"):
             raise Refused(f"the last entry ({tip}) publishes secret roll {tail.last['unveils']}; an unveil cannot "
                           "be undone: its salt and result now stand in the log, which only grows (an undo is an "
-                          "entry, never an erasure), so nothing can seal the roll again (P-SECRET-3); "
+                          "entry, never an erasure), so nothing can seal the roll again; "
                           f"and undo takes back only the log's last entry, so entry {record['id']} before it stays",
                           rule="H-4",
                           fix=_by_git(root, "play on; to go back before the unveil, revert its commits with git",

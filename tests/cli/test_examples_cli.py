@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import run, snapshot
+from tests.conftest import json_error, run, snapshot
 
 CHECK_KEYS = {"actor", "skill", "target", "target_source", "boost", "roll_dice", "paid", "faces", "rerolled",
               "final_faces", "total", "margin", "success", "outcome", "dice_before", "dice_after"}
@@ -39,7 +39,7 @@ def test_R_PAY_3_slowed_payments_cli(camp):
     before = snapshot(camp)
     refused = run(camp, "--json", "roll", "javi", "athletics", "--dr", "2", "--boost", "1", "--faces", "hit,hit")
     assert refused.code == 3
-    assert refused.out == ""
+    assert json_error(refused, 3)["rule"] == "R-PAY-5"  # --json: the error's object, nothing else
     assert "4" in refused.err and "3 Ready" in refused.err
     assert snapshot(camp) == before
 

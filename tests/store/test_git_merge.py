@@ -9,7 +9,7 @@ import shutil
 import pytest
 
 from narateer_cli.store.merge import counters_for, merge_texts
-from tests.conftest import ok, run, sheet_dice, snapshot
+from tests.conftest import json_error, ok, run, sheet_dice, snapshot
 from tests.store.test_git_trust import git, repo
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
@@ -143,8 +143,8 @@ def test_undo_refuses_a_record_whose_entry_checkout_took_away(encounter_camp):
     ok(encounter_camp, "heal", "selka")  # the same files, a different history
     git(encounter_camp, "checkout", "--", ".")
     before = snapshot(encounter_camp)
-    r = run(encounter_camp, "undo")
-    assert r.code == 3 and "G-MERGE-4" in r.err
+    r = run(encounter_camp, "--json", "undo")
+    assert r.code == 3 and json_error(r, 3)["rule"] == "G-MERGE-4"
     assert snapshot(encounter_camp) == before
 
 
@@ -152,8 +152,8 @@ def test_undo_refuses_after_a_merge(encounter_camp, tmp_path):
     a, b = _two_clones(encounter_camp, tmp_path)
     _play_apart(a, b)
     git(a, "pull", "-q", "--no-rebase", str(b), "main")
-    r = run(a, "undo")
-    assert r.code == 3 and "G-MERGE-4" in r.err
+    r = run(a, "--json", "undo")
+    assert r.code == 3 and json_error(r, 3)["rule"] == "G-MERGE-4"
 
 
 def test_G_MERGE_1_two_spends_of_what_was_there_once_conflict():

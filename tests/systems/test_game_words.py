@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from narateer_cli import systems
 from narateer_cli.store import encounters
-from tests.conftest import run, snapshot
+from tests.conftest import json_error, run, snapshot
 from tests.systems.test_interface import plugin, plugins, system_source  # noqa: F401 (fixture)
 
 
@@ -16,8 +16,8 @@ def test_S_SYS_10_outside_a_campaign_a_verb_several_games_define_is_shown_for_ea
     for name in ("narateer", "open-adventure", "d20-cards"):
         assert f"narateer --system {name} heal ..." in r.out
     r = run(None, "heal", "mira", "1")
-    assert r.code == 2 and r.err == ("narateer: heal is a command of narateer, open-adventure and d20-cards "
-                                     "(S-SYS-10); pick one: narateer --system NAME heal ... (or run it in a "
+    assert r.code == 2 and r.err == ("narateer: heal is a command of narateer, open-adventure and d20-cards"
+                                     "; pick one: narateer --system NAME heal ... (or run it in a "
                                      "campaign)\n")
     assert "Remove N Wounds" in run(None, "--system", "open-adventure", "heal", "--help").out
 
@@ -35,7 +35,8 @@ def test_S_SYS_10_move_names_both_games_that_define_it(plugins, tmp_path, monkey
 def test_S_SYS_10_system_inside_a_campaign_names_only_its_own_game(camp):
     before = snapshot(camp)
     r = run(camp, "--system", "d20-cards", "show", "selka")
-    assert r.code == 2 and r.err.startswith("narateer: this campaign plays narateer, not d20-cards (S-SYS-10)")
+    assert r.code == 2 and r.err.startswith("narateer: this campaign plays narateer, not d20-cards; ")
+    assert json_error(run(camp, "--json", "--system", "d20-cards", "show", "selka"), 2)["rule"] == "S-SYS-10"
     assert snapshot(camp) == before
     assert run(camp, "--system", "narateer", "show", "selka").code == 0
 

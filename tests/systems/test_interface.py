@@ -82,7 +82,7 @@ def test_S_SYS_9_a_SYSTEM_that_is_not_a_system_is_exit_2_naming_the_package(plug
     r = init_with(tmp_path, "fakenot")
     assert r.code == 2 and "internal error" not in r.err
     assert r.err == ("narateer: the rule system fakenot (package fake_fakenot) is broken: SYSTEM is a dict, not a "
-                     "narateer_cli.systems.base.System (S-SYS-9); fix fake_fakenot, or reinstall it\n")
+                     "narateer_cli.systems.base.System; fix fake_fakenot, or reinstall it\n")
     assert not (tmp_path / "camp").exists()
 
 
@@ -91,7 +91,7 @@ def test_S_SYS_9_a_package_that_fails_to_import_is_exit_2_naming_the_package(plu
     r = init_with(tmp_path, "fakeboom")
     assert r.code == 2 and "internal error" not in r.err and "Traceback" not in r.err
     assert r.err.startswith("narateer: the rule system fakeboom (package fake_fakeboom) is broken: the package does "
-                            "not import (ModuleNotFoundError: No module named 'fake_no_such_module') (S-SYS-9)")
+                            "not import (ModuleNotFoundError: No module named 'fake_no_such_module'); ")
     plugin(plugins, "fakeraise", "raise RuntimeError('half written')\n")
     r = init_with(tmp_path, "fakeraise")
     assert r.code == 2 and "(package fake_fakeraise)" in r.err and "RuntimeError: half written" in r.err

@@ -27,8 +27,8 @@ def edit(camp, old, new, name=SHEET):
      "narateer: characters/selka.yaml:13: unknown movement mode 'sprnt' under movement (did you mean sprint?); "
      "known: walk, run, sprint\n"),
     ("knife: {attack_cost: 1, damage: 2}", "knife: {attack_cost: 1, damge: 2}",
-     "narateer: characters/selka.yaml:15: unknown key 'weapon knife damge' (did you mean damage?); "
-     "known: attack_cost, damage\n"),
+     "narateer: characters/selka.yaml:15: unknown key 'weapon knife damge' (did you mean damage or range?); "
+     "known: attack_cost, damage, range\n"),
     ("  might: 2\n", "  migth: 2\n",
      "narateer: characters/selka.yaml:4: unknown vital 'migth' under vitals (did you mean might?); "
      "known: might, agility, cognition, presence\n"),

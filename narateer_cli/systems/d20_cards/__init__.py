@@ -59,6 +59,8 @@ SYSTEM = System(
     config_keys=("clock",),
     params={"target": "character"},  # the campaign clock `elapse` moves
     counters=("hp.current", "resources.ap.current", "charges.*"),
+    example_hint="try `narateer show mira` and `narateer card show strike --for mira`; start an encounter with "
+                 "`narateer encounter new NAME CHAR...`, e.g. `narateer encounter new brawl mira bandit`",
     pointers={
         "roll": "use narateer act CHAR CARD",
         "resolve": "use narateer act CHAR CARD",

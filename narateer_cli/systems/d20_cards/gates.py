@@ -336,6 +336,13 @@ def refusal(gate: Gate, plan) -> Refused:
     return Refused(gate.why, rule=gate.rule, fix=fix)
 
 
+class Status(str):
+    """A card's status as people read it; `rule` names the rule that blocks it, for --json (T2-RULES: rule
+    ids stay out of the text)."""
+
+    rule = None
+
+
 def card_status(world, char_id, card_id, rules) -> str:
     """`show` / `card list --for`: ready, cooldown, charges, or what blocks it (gates 1, 3-7)."""
     from .results import Declaration
@@ -351,7 +358,9 @@ def card_status(world, char_id, card_id, rules) -> str:
     bits += tier_notes(plan.performer or plan.owner, plan.card, rules)
     for gate in card_gates(world, plan, decl, rules):
         if not gate.ok and gate.gate != "timing":
-            return "; ".join([f"blocked: {gate.why} ({gate.rule})", *bits])
+            status = Status("; ".join([f"blocked: {gate.why}", *bits]))
+            status.rule = gate.rule
+            return status
     return "; ".join(["ready", *bits])
 
 

@@ -240,7 +240,7 @@ def damage_json(d) -> dict | None:
 def dry_run_text(d) -> str:
     lines = [f"{d['actor']} {d['card']}: " + ("allowed" if d["allowed"] else "refused") + " (dry run, nothing written)"]
     for g in d["gates"]:
-        lines.append(f"  {'ok' if g['ok'] else 'NO':<3} {g['gate']:<14} {g['rule']:<15} {g['why']}")
+        lines.append(f"  {'ok' if g['ok'] else 'NO':<3} {g['gate']:<14} {g['why']}")  # rule ids: --json (T2-RULES)
     if d.get("odds"):
         lines.append(odds_text(d["odds"]))
     return "\n".join(lines)
@@ -417,13 +417,16 @@ def sheet_json(r) -> dict:
 
     who = r.who
     return {"system": SYSTEM, "id": who.id, "name": who.name, **sheet_values(who), "dc": dict(r.dc),
-            "cards": {card.id: status for card, status in r.rows}, "rounds_left": r.rounds_left,
+            "cards": {card.id: status for card, status in r.rows},
+            "blocked_by": {card.id: status.rule for card, status in r.rows if getattr(status, "rule", None)},
+            "rounds_left": r.rounds_left,
             "layout": show_text(who, r.rows, r.rounds_left, r.dc)}
 
 
 def card_row(card, status=None) -> dict:
     return {**card_json(card), "summary": {"cost": cost_text(card), "atk_dc": atk_text(card), "range": range_text(card),
-                                           "cooldown": cooldown_text(card)}, "status": status}
+                                           "cooldown": cooldown_text(card)}, "status": status,
+            "blocked_by": getattr(status, "rule", None)}
 
 
 def card_list_text(d) -> str:

@@ -9,7 +9,8 @@ from narateer_cli.store.schema import Anything, Choice, Either, Int, Map, Name, 
 
 SKILL = Either(Int(0, 100), Map(keys={"level": Int(0, 100), "vital": Name("vitals", "vital")}, required=("level",),
                                 title="{parent} {key}"))
-WEAPON = Either(Int(0, 100), Map(keys={"attack_cost": Int(0, 100), "damage": Int(0, 1000)}, title="{parent} {key}"))
+WEAPON = Either(Int(0, 100), Map(keys={"attack_cost": Int(0, 100), "damage": Int(0, 1000), "range": Int(0, 10_000)},
+                                 title="{parent} {key}"))  # range: metres, for the table (T-FIGHT)
 
 SHEET = Map(
     keys={

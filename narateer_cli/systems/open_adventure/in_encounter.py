@@ -86,7 +86,15 @@ def roll_in_encounter(s, char, decl, source, dry_run: bool):
 
         return dry(load(s, char).sheet, decl, s.rules, source, *_parties(s, decl)), "dry-run"
     result, enc_id, state = check_in_encounter(s, char, decl, source)
-    return outcome(s, "roll", result.actor, declared(decl), result, enc_id, state), "check"
+    return outcome(s, "roll", result.actor, declared(decl), result, _check_log(enc_id), state), "check"
+
+
+def _check_log(enc_id):
+    """Where a check is logged: its encounter, else the campaign log, even when it changed no file (G-LOG-5),
+    so `stats` counts every check made at the table (P-LUCK-1)."""
+    from narateer_cli.store import encounters
+
+    return enc_id if enc_id is not None else encounters.CAMPAIGN
 
 
 def resolve_in_encounter(s, char, intent: str, path: str, reason=None, decl=None, source=None):
@@ -101,7 +109,8 @@ def resolve_in_encounter(s, char, intent: str, path: str, reason=None, decl=None
     if path == "check":
         check, enc_id, state = check_in_encounter(s, char, decl, source)
         result = ResolveResult(system="open-adventure", actor=actor.id, intent=intent, path=path, check=check)
-        return outcome(s, "resolve", actor.id, declared(decl, intent=intent, path=path), result, enc_id, state)
+        return outcome(s, "resolve", actor.id, declared(decl, intent=intent, path=path), result, _check_log(enc_id),
+                       state)
     enc_id, state = encounter_for(s, actor.id)
     state, result = resolve_path(actor.id, intent, path, reason, state)
     return outcome(s, "resolve", actor.id, {"intent": intent, "path": path}, result, enc_id, state)

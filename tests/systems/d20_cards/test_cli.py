@@ -65,9 +65,9 @@ def test_w4_unseen(d20, face, total, hit):
 
 def test_w5_ranges(d20):
     refused(d20, 3, "act", "mira", "firebolt", "--target", "bandit", "--distance", "12", "--unseen", "bandit",
-            contains="(R-CARD-RANGE-2)")
+            rule="R-CARD-RANGE-2")
     refused(d20, 3, "act", "mira", "strike", "--target", "bandit", "--distance", "bandit=1.5",
-            contains="(R-CARD-RANGE-4)")
+            rule="R-CARD-RANGE-4")
     t = ok(d20, "act", "mira", "firebolt", "--target", "bandit", "--distance", "12", "--faces", "20")["targets"][0]
     assert (t["in_range"], t["attack"]["total"], t["attack"]["hit"], t["damage"]["dealt"]) == ("beyond", 11, True, 6)
 
@@ -109,7 +109,7 @@ def test_w8_through_turn_start(d20):
     assert sheet(d20, "mira")["concentrating"] == {"card": "ward", "rounds": 1}
     t = _round(d20, 3)
     assert t["concentration_ended"] == "ward" and sheet(d20, "mira")["cooldowns"] == {"ward": {"rounds": 1}}
-    refused(d20, 3, "act", "mira", "ward", contains="ward: 1 round left (R-CARD-CD-1)")
+    refused(d20, 3, "act", "mira", "ward", contains="ward: 1 round left", rule="R-CARD-CD-1")
     t = _round(d20, 4)
     assert t["cooldowns_ended"] == ["ward"]
     ok(d20, "act", "mira", "ward")
@@ -120,8 +120,8 @@ def test_w9_charges_and_proper_rest(d20):
         data = ok(d20, "act", "mira", "stun-word", "--target", "bandit", "--save-faces", "bandit=20")
         assert (data["charges"]["before"], data["charges"]["after"]) == expected
         _round(d20, 0)
-    err = refused(d20, 3, "act", "mira", "stun-word", "--target", "bandit")
-    assert err == ("narateer: stun-word has no charges left (R-CARD-CD-4); narateer rest mira --proper\n")
+    err = refused(d20, 3, "act", "mira", "stun-word", "--target", "bandit", rule="R-CARD-CD-4")
+    assert err == ("narateer: stun-word has no charges left; narateer rest mira --proper\n")
     data = ok(d20, "rest", "mira", "--proper")
     assert data["actors"][0]["charges"] == {"stun-word": [0, 2]} and sheet(d20, "mira")["charges"]["stun-word"] == 2
 
@@ -142,7 +142,7 @@ def test_w10_swan_song(d20):
 
 def test_w10_refused_above_critical(d20):
     edit(d20, "mira", hp={"current": 5, "max": 30})
-    refused(d20, 3, "act", "mira", "last-stand", "--target", "bandit", contains="(R-CARD-PROP-9)")
+    refused(d20, 3, "act", "mira", "last-stand", "--target", "bandit", rule="R-CARD-PROP-9")
 
 
 def test_w11_odds(d20):
@@ -161,8 +161,8 @@ def test_w12_evolutionary(d20, face, success):
 
 def test_w13_ap(d20):
     ok(d20, "act", "mira", "strike", "--target", "bandit", "--faces", "2")
-    err = refused(d20, 3, "act", "mira", "strike", "--target", "bandit")
-    assert err == "narateer: mira has 1 AP; strike costs 2 (R-CARD-2); wait for the next turn start (AP refills)\n"
+    err = refused(d20, 3, "act", "mira", "strike", "--target", "bandit", rule="R-CARD-2")
+    assert err == "narateer: mira has 1 AP; strike costs 2; wait for the next turn start (AP refills)\n"
     assert _round(d20, 2)["ap"] == {"before": 1, "after": 3}
 
 
@@ -175,13 +175,13 @@ def test_w14(d20, cond, firebolt_ok, strike_ok):
         data = ok(d20, *args)
         assert data["allowed"] is fine
         if not fine:
-            refused(d20, 3, *args[:-1], contains=f"({rule})")
+            refused(d20, 3, *args[:-1], rule=rule)
 
 
 def test_w15(d20):
-    refused(d20, 3, "act", "mira", "ward", "--target", "bandit", contains="(R-CARD-RANGE-6)")
+    refused(d20, 3, "act", "mira", "ward", "--target", "bandit", rule="R-CARD-RANGE-6")
     ok(d20, "act", "mira", "ward")
-    refused(d20, 3, "act", "mira", "rally-hymn", contains="(R-CARD-PROP-3); add --drop-concentration")
+    refused(d20, 3, "act", "mira", "rally-hymn", contains="; add --drop-concentration", rule="R-CARD-PROP-3")
     data = ok(d20, "act", "mira", "rally-hymn", "--drop-concentration")
     assert data["dropped"] == "ward" and sheet(d20, "mira")["cooldowns"] == {"ward": {"rounds": 1}}
 
@@ -210,18 +210,18 @@ EXIT3 = [
 def test_exit3_table(d20, start, args, rule):
     if start:
         edit(d20, "mira", **start)
-    err = refused(d20, 3, "act", "mira", *args)
-    assert f"({rule})" in err and err.startswith("narateer: ")
+    err = refused(d20, 3, "act", "mira", *args, rule=rule)
+    assert err.startswith("narateer: ")
 
 
 def test_exit3_unseen_on_sight_and_touch(d20):
     ok(d20, "turn", "start", "tor")
-    refused(d20, 3, "act", "tor", "long-shot", "--target", "bandit", "--unseen", "bandit", contains="(R-CARD-RANGE-3)")
-    refused(d20, 3, "act", "tor", "shock-grip", "--target", "bandit", "--distance", "2", contains="(R-CARD-PROP-10)")
+    refused(d20, 3, "act", "tor", "long-shot", "--target", "bandit", "--unseen", "bandit", rule="R-CARD-RANGE-3")
+    refused(d20, 3, "act", "tor", "shock-grip", "--target", "bandit", "--distance", "2", rule="R-CARD-PROP-10")
 
 
 def test_exit3_not_this_characters_turn(d20):
-    refused(d20, 3, "act", "tor", "quiet-knife", "--target", "bandit", contains="it is mira's turn, not tor's (R-CARD-ACT-1)")
+    refused(d20, 3, "act", "tor", "quiet-knife", "--target", "bandit", contains="it is mira's turn, not tor's", rule="R-CARD-ACT-1")
 
 
 def test_exit2_beats_exit3_and_other_system_verbs(d20):
@@ -298,7 +298,11 @@ def test_card_show_and_list(d20):
     r = run(d20, "card", "show", "strike")
     assert r.code == 0 and r.out.splitlines()[:3] == ["Strike", "2 AP", "✦ . ⁺ Tier 1 – Blade Discipline . ⁺ ✦"]
     cards = ok(d20, "card", "list", "--for", "mira")["cards"]
-    assert {c["id"]: c["status"] for c in cards}["last-stand"].endswith("(R-CARD-PROP-9)")
+    last = {c["id"]: c for c in cards}["last-stand"]
+    assert last["status"].startswith("blocked: ") and "R-CARD-PROP-9" not in last["status"]  # T2-RULES
+    assert last["blocked_by"] == "R-CARD-PROP-9" and {c["id"]: c for c in cards}["strike"]["blocked_by"] is None
+    assert ok(d20, "show", "mira")["blocked_by"] == {"last-stand": "R-CARD-PROP-9"}
+    assert "R-CARD" not in run(d20, "show", "mira").out and "R-CARD" not in run(d20, "card", "list", "--for", "mira").out
 
 
 def test_elapse_and_check(d20):
@@ -379,6 +383,14 @@ def test_sheets_are_cached_by_the_host_and_a_cached_parse_acts_the_same(d20):
     cached = d20 / ".narateer" / "sheets" / "mira.json"
     assert cached.is_file() and not (d20 / ".narateer" / "d20-sheets").exists()
     assert '"current": 1' in cached.read_text()  # the parse of the text just written: AP 3 -> 1
-    refused(d20, 3, "act", "mira", "strike", "--target", "bandit", "--faces", "15", contains="R-CARD-2")
+    refused(d20, 3, "act", "mira", "strike", "--target", "bandit", "--faces", "15", rule="R-CARD-2")
     cached.unlink()
-    refused(d20, 3, "act", "mira", "strike", "--target", "bandit", "--faces", "15", contains="R-CARD-2")
+    refused(d20, 3, "act", "mira", "strike", "--target", "bandit", "--faces", "15", rule="R-CARD-2")
+
+
+def test_init_example_names_a_next_step_in_this_game(tmp_path):
+    """issue 22: `init --example` gives d20-cards' next step (its example_hint, S-SYS-2), as the other games do."""
+    r = run(None, "init", str(tmp_path / "fight"), "--system", "d20-cards", "--example")
+    assert r.code == 0 and "`narateer show mira`" in r.out and "`narateer encounter new brawl mira bandit`" in r.out
+    assert "ambush" not in r.out
+    assert run(None, "--json", "init", str(tmp_path / "bare"), "--system", "d20-cards").json["next"] is None

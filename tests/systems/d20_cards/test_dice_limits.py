@@ -14,7 +14,7 @@ from ruamel.yaml import YAML
 from narateer_cli.errors import BadInput
 from narateer_cli.systems.d20_cards.cards import card_problems, parse_card, parse_dice
 from narateer_cli.systems.d20_cards.schema import MAX_DICE, MAX_FACES, line
-from tests.conftest import ok, run, sh, snapshot
+from tests.conftest import json_error, ok, run, sh, snapshot
 
 FIX = "write at most 100 dice of at most 100 faces and a bonus up to 1,000,000"
 
@@ -109,8 +109,8 @@ def test_g_priv_6_exact_odds_match_brute_force_for_small_dice():
 @pytest.mark.parametrize("expr, why", [("1000d6", "1000 dice"), ("d1000", "d1000"), ("2d6+99999999", "bonus")])
 def test_g_priv_6_the_dice_verb_keeps_the_same_limits(d20, expr, why):
     before = snapshot(d20)
-    r = run(d20, "dice", expr)
-    assert r.code == 2 and why in r.err and "(G-PRIV-6)" in r.err and snapshot(d20) == before
+    r = run(d20, "--json", "dice", expr)
+    assert r.code == 2 and why in r.err and json_error(r, 2)["rule"] == "G-PRIV-6" and snapshot(d20) == before
     assert ok(d20, "dice", "100d100", "--seed", "1")["total"] > 0
 
 

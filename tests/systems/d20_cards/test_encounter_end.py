@@ -21,8 +21,8 @@ def d20(tmp_path) -> Path:
 def test_acting_when_no_turn_is_going_says_how_to_start_one(d20):
     ok(d20, "turn", "start", "mira")
     ok(d20, "turn", "end")
-    err = refused(d20, 3, "act", "mira", "strike", "--target", "bandit", "--faces", "15")
-    assert err == ("narateer: no turn is going in encounter fight (R-CARD-ACT-1); "
+    err = refused(d20, 3, "act", "mira", "strike", "--target", "bandit", "--faces", "15", rule="R-CARD-ACT-1")
+    assert err == ("narateer: no turn is going in encounter fight; "
                    "run `narateer turn start mira` first\n")
     assert "None" not in err
 

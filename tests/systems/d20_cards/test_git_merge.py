@@ -9,7 +9,7 @@ import shutil
 import pytest
 from ruamel.yaml import YAML
 
-from tests.conftest import ok, run
+from tests.conftest import json_error, ok, run
 from tests.store.test_git_trust import git, repo
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
@@ -57,8 +57,8 @@ def test_two_clones_spending_ap_charges_and_hp_keep_both_spends(tmp_path):
     assert run(a, "check").code == 0
     assert ok(a, "verify")["ok"] is True  # both branches continue from their fork
     # the merged sheet plays on: a third stun-word is refused for want of charges (R-CARD-CD-4)
-    r = run(a, *stun)
-    assert r.code == 3 and "R-CARD-CD-4" in r.err
+    r = run(a, "--json", *stun)
+    assert r.code == 3 and json_error(r, 3)["rule"] == "R-CARD-CD-4"
     ok(a, "damage", "mira", "1")
     entries = ok(a, "encounter", "log")["entries"]
     assert entries[-2]["command"] == "merge" and entries[-1]["parent"] == entries[-2]["id"]

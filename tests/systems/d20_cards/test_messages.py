@@ -48,7 +48,7 @@ def test_dice_names_the_dice_it_wants(d20, expr):
      "--advantage"),
 ])
 def test_other_systems_options_point_to_the_d20_way(d20, args, flag, system, way):
-    err = refused(d20, 2, *args, contains=f"{flag} is {system}-system option; this campaign plays d20-cards (S-SYS-3)")
+    err = refused(d20, 2, *args, contains=f"{flag} is {system}-system option; this campaign plays d20-cards", rule="S-SYS-3")
     assert way in err
 
 

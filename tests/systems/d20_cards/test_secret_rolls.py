@@ -109,14 +109,14 @@ def test_s_sys_8_a_secret_act_that_deals_damage_is_refused_before_any_roll(d20):
     from tests.conftest import refused
 
     err = refused(d20, 3, "act", "mira", "strike", "--target", "bandit", "--faces", "11", "--secret",
-                  contains="(S-SYS-8)")
+                  rule="S-SYS-8")
     assert "a secret strike would show its outcome: its damage changes bandit's HP on the sheet" in err
     assert "drop --secret" in err
     # bad faces are still bad input first (exit 2 beats 3)
     refused(d20, 2, "act", "mira", "strike", "--target", "bandit", "--faces", "21", "--secret")
     # a DC card with damage too, whatever its save
     refused(d20, 3, "act", "mira", "stun-word", "--target", "bandit", "--save-faces", "bandit=20", "--secret",
-            contains="S-SYS-8")
+            rule="S-SYS-8")
     assert ok(d20, "act", "mira", "strike", "--target", "bandit", "--faces", "11")["targets"][0]["lands"]
 
 
@@ -125,7 +125,7 @@ def test_s_sys_8_a_guide_sheet_is_secret_so_its_damage_cards_are_refused_too(d20
 
     sheet = d20 / "characters" / "mira.yaml"
     sheet.write_text("guide: true\n" + sheet.read_text())
-    refused(d20, 3, "act", "mira", "strike", "--target", "bandit", "--faces", "11", contains="S-SYS-8")
+    refused(d20, 3, "act", "mira", "strike", "--target", "bandit", "--faces", "11", rule="S-SYS-8")
     feint(d20)
     ok(d20, "act", "mira", "feint", "--target", "bandit", "--faces", "11")
     assert last_entry(d20)["commitment"]

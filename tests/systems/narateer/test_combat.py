@@ -187,7 +187,7 @@ def test_unaffordable_attack_refused(fight):
     set_dice(fight, "mira", ready=1, used=5)
     ok(fight, "condition", "mira", "+slowed")
     refused(fight, 3, "exchange", "mira", "bandit", "--response", "guard", "--faces", "2",
-            "--response-faces", "1", contains="R-PAY-5")
+            "--response-faces", "1", rule="R-PAY-5")
 
 
 def test_unaware_defender_cannot_guard(fight):
@@ -225,8 +225,7 @@ def test_hidden_defender_cannot_be_targeted(encounter_camp):
     _selka_hides_from_bandit_and_mira(encounter_camp)
     ok(encounter_camp, "turn", "end", "--next", "mira")
     ok(encounter_camp, "turn", "start", "mira")
-    err = refused(encounter_camp, 3, "exchange", "mira", "selka", "--response", "none", "--faces", "2")
-    assert "R-HIDE-7" in err
+    refused(encounter_camp, 3, "exchange", "mira", "selka", "--response", "none", "--faces", "2", rule="R-HIDE-7")
     # once selka is revealed to mira, mira may target her
     ok(encounter_camp, "reveal", "selka", "--to", "mira")
     data = ok(encounter_camp, "exchange", "mira", "selka", "--response", "none", "--faces", "2")
@@ -265,7 +264,7 @@ def test_attack_consumes_a_melee_use_the_response_none(fight):
     exchange(fight, "--response", "clash", "--faces", "1", "--response-faces", "1")
     exchange(fight, "--response", "none", "--faces", "1")
     assert state(fight)["uses"]["melee"] == 0
-    refused(fight, 3, "exchange", "mira", "bandit", "--response", "none", "--faces", "1", contains="R-ACT-4")
+    refused(fight, 3, "exchange", "mira", "bandit", "--response", "none", "--faces", "1", rule="R-ACT-4")
     # the bandit answered twice and it is still its whole activation later
     ok(fight, "turn", "end", "--next", "bandit")
     start = ok(fight, "turn", "start", "bandit")
@@ -307,7 +306,7 @@ def test_opportunity_attack_refused_when_the_last_action_was_not_a_move(encounte
     ok(encounter_camp, "move", "selka", "2")
     ok(encounter_camp, "roll", "selka", "athletics", "--dr", "2", "--faces", "1")
     refused(encounter_camp, 3, "react", "sentry", "opportunity", "--against", "selka", "--faces", "2",
-            contains="R-ACT-6")
+            rule="R-ACT-6")
     # and against someone else than the mover
     ok(encounter_camp, "move", "selka", "1")
     refused(encounter_camp, 3, "react", "sentry", "opportunity", "--against", "bandit", "--faces", "2")

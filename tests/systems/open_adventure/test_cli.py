@@ -33,7 +33,8 @@ def test_w3_sphere_fails_R_OA_SUCC_2(oa):
     before = snapshot(oa)
     d = ok(oa, "roll", "laria", "intellect", "--ds", "6", "--faces", "5")
     assert not d["success"] and d["shortfall"] == 1 and d["effect"] is None and d["stunt"] is None
-    assert snapshot(oa) == before  # no points lost, nothing written outside an encounter
+    after = snapshot(oa)  # no points lost; the check is logged in the campaign log all the same (T2-OA)
+    assert {k: v for k, v in after.items() if k != "encounters/campaign.log.yaml"} == before
     r = run(oa, "roll", "laria", "intellect", "--ds", "6", "--faces", "5", "--exit-code")
     assert r.code == 1
 
@@ -97,7 +98,7 @@ def test_w10_etiquette_familiarity_R_OA_AS_4(oa):
     d = ok(oa, "roll", "warheart", "presence", "--familiarity", "--ds", "moderate", "--faces", "7")
     assert d["action_score"]["total"] == 4 and d["dice"] == ["d10"] and d["ds"]["total"] == 10
     refused(oa, 3, "roll", "warheart", "presence", "--familiarity", "--ds", "moderate", "--specialization",
-            "shields", "--faces", "7", contains="R-OA-AS-4")
+            "shields", "--faces", "7", rule="R-OA-AS-4")
 
 
 def test_w11_chandelier_R_OA_AS_2_3(oa):
@@ -129,7 +130,7 @@ def test_w14_extra_time_R_OA_TIME_1(oa):
 
 def test_w15_net_R_OA_ACT_3(oa):
     refused(oa, 3, "roll", "amicus", "coordination", "--outcomes", "2", "--ds", "6", "--faces", "5",
-            contains="R-OA-ACT-3")
+            rule="R-OA-ACT-3")
     d = ok(oa, "roll", "amicus", "coordination", "--outcomes", "2", "--stunt", "--ds", "6", "--faces", "9")
     assert d["ds"]["total"] == 8 and d["ds"]["multi"] == 2
 
@@ -140,7 +141,7 @@ def test_w16_portcullis_maintained_R_OA_ACT_5(oa):
         t = ok(oa, "turn", "start")
         assert t["actor"] == "warheart" and t["round"] == rnd and t["major"]
         ok(oa, "resolve", "warheart", "--intent", "hold the portcullis", "--maintain")
-        refused(oa, 3, "roll", "warheart", "strength", "--ds", "9", "--faces", "5", contains="R-OA-ACT-2")
+        refused(oa, 3, "roll", "warheart", "strength", "--ds", "9", "--faces", "5", rule="R-OA-ACT-2")
         ok(oa, "turn", "end")
         assert ok(oa, "turn", "start")["actor"] == "orc"
         ok(oa, "turn", "end")
@@ -208,9 +209,9 @@ def test_w23_npc_attribute_uses_group_R_OA_NPC_1(oa):
 
 
 def test_refusals_and_bad_input_change_no_byte(oa):
-    refused(oa, 3, "roll", "goblin", "spear", "--stunt", "--ds", "5", "--faces", "3,3", contains="R-OA-NPC-4")
-    refused(oa, 3, "roll", "bloodwind", "intellect", "--ds", "3", contains="R-OA-AS-6")
-    refused(oa, 3, "odds", "1", "--ds", "3", contains="R-OA-AS-6")
+    refused(oa, 3, "roll", "goblin", "spear", "--stunt", "--ds", "5", "--faces", "3,3", rule="R-OA-NPC-4")
+    refused(oa, 3, "roll", "bloodwind", "intellect", "--ds", "3", rule="R-OA-AS-6")
+    refused(oa, 3, "odds", "1", "--ds", "3", rule="R-OA-AS-6")
     refused(oa, 2, "roll", "amicus", "strength", "--mo", "--ds", "9", "--faces", "4,6", contains="give the next face")
     refused(oa, 2, "roll", "amicus", "strength", "--ds", "9", "--faces", "4+2", contains="does not explode")
     refused(oa, 2, "roll", "bloodwind", "strength", "--mo", "--specialization", "axes", "--ds", "9",

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import ok, refused, run, snapshot
+from tests.conftest import json_error, ok, refused, run, snapshot
 
 CAMPAIGN_LOG = "encounters/campaign.log.yaml"
 
@@ -47,10 +47,20 @@ def test_every_sheet_change_outside_an_encounter_goes_to_the_campaign_log_G_LOG_
     assert ok(oa, "verify")["ok"]
 
 
-def test_a_roll_that_changes_nothing_logs_nothing(oa):
+def test_a_check_that_changes_no_sheet_is_still_logged_so_stats_counts_it_T2_OA(oa):
     before = snapshot(oa)
-    ok(oa, "roll", "laria", "intellect", "--ds", "6", "--faces", "5")  # W-3: no Stunt, nothing to write
-    assert snapshot(oa) == before
+    ok(oa, "roll", "laria", "intellect", "--ds", "6", "--faces", "5")  # W-3: no Stunt, no sheet to write
+    ok(oa, "resolve", "laria", "--intent", "read the runes", "--check", "intellect", "--ds", "6", "--faces", "2")
+    after = snapshot(oa)
+    assert {k: v for k, v in after.items() if k != CAMPAIGN_LOG} == before  # only the log grew
+    assert [(e["command"], e["actor"]) for e in entries(oa, CAMPAIGN_LOG)] == [("roll", "laria"), ("resolve", "laria")]
+    [row] = ok(oa, "stats")["actors"]
+    assert row["actor"] == "laria" and row["checks"] == 2
+    assert ok(oa, "verify", "campaign")["ok"]
+    assert run(oa, "undo").out.rstrip().endswith("; no file to restore")
+    before_dry = snapshot(oa)
+    ok(oa, "roll", "laria", "intellect", "--ds", "6", "--faces", "5", "--dry-run")  # a dry run is no check
+    assert snapshot(oa) == before_dry
 
 
 def test_in_an_encounter_the_encounter_log_holds_the_stunt_and_verify_checks_continuity(oa):
@@ -78,8 +88,8 @@ def test_undo_refuses_once_the_entry_is_no_longer_the_tip_G_MERGE_4(oa):
     ok(oa, "points", "amicus", "body", "-1")
     rel = oa / CAMPAIGN_LOG
     rel.write_text(rel.read_text() + '- {"seq": 2, "id": "feedfacecafe", "parent": null, "command": "note"}\n')
-    r = run(oa, "undo")
-    assert r.code == 3 and "G-MERGE-4" in r.err
+    r = run(oa, "--json", "undo")
+    assert r.code == 3 and json_error(r, 3)["rule"] == "G-MERGE-4" and "G-MERGE-4" not in r.err
 
 
 @pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")

@@ -16,33 +16,38 @@ from .checks import told
 \b
 Examples:
   narateer new selka --name Selka --vital agility=3 --vital cognition=2 --skill stealth=2 --dice 5
+  narateer new kai --skill melee=2 --movement walk=12 --movement run=18 --weapon spear=1:3:2
   narateer new bandit --from sentry --count 3     (bandit-1, bandit-2, bandit-3)""")
 @click.argument("char_id")
 @click.option("--name", help="Display name (default: the id).")
 @click.option("--vital", multiple=True, metavar="K=V", help="A vital, repeatable.")
 @click.option("--skill", multiple=True, metavar="K=V", help="A skill level, repeatable.")
 @click.option("--dice", type=int, default=5, show_default=True, help="Ready Action Dice.")
+@click.option("--movement", multiple=True, metavar="MODE=N", help="Movement per activation in a mode (walk, run, "
+              "sprint), repeatable.")
+@click.option("--weapon", multiple=True, metavar="NAME=COST:DAMAGE[:RANGE]",
+              help="A weapon: its attack cost, damage and range in metres (T-FIGHT), repeatable.")
 @click.option("--from", "source", metavar="OTHER", help="Copy OTHER's sheet with fresh dice and no conditions (T-COPY).")
 @click.option("--count", type=int, help="With --from: make ID-1..ID-N.")
-def new_cmd(s, char_id, name, vital, skill, dice, source, count):
+def new_cmd(s, char_id, name, vital, skill, dice, movement, weapon, source, count):
     from narateer_cli.errors import BadInput
     from narateer_cli.store import yamlio
     from narateer_cli.store.campaign import check_id
 
     if source is not None or count is not None:
-        return _copy(s, char_id, name, source, count, vital or skill)
+        return _copy(s, char_id, name, source, count, vital or skill or movement or weapon)
     check_id(char_id)
     rules = s.rules
     nonneg("--dice", dice, rules.max_state_dice)
     if s.campaign.sheet_path(char_id).exists():
         raise BadInput(f"characters/{char_id}.yaml already exists", fix="edit it, or choose another id")
-    doc = _sheet_doc(rules, name or char_id, vital, skill, dice)
+    doc = _sheet_doc(rules, name or char_id, vital, skill, dice, movement, weapon)
     return told("new", "new", char_id, {"name": name, "dice": dice}, {"id": char_id}, {},  # G-LOG-5
                 created={char_id: yamlio.emit_text(doc)}, show={"id": char_id, "file": f"characters/{char_id}.yaml"})
 
 
-def _sheet_doc(rules, name, vital, skill, dice) -> dict:
-    """A new sheet's document; every --vital and --skill must be a name the ruleset knows."""
+def _sheet_doc(rules, name, vital, skill, dice, movement=(), weapon=()) -> dict:
+    """A new sheet's document; every --vital, --skill and --movement mode must be a name the ruleset knows."""
     vitals = _pairs(vital, "--vital", 100)
     for key in vitals:
         if key not in rules.vitals:
@@ -51,8 +56,36 @@ def _sheet_doc(rules, name, vital, skill, dice) -> dict:
     for key in skills:
         if key not in rules.skills:
             raise unknown("skill", key, sorted(rules.skills))
-    return {"name": name, "vitals": vitals, "skills": skills,
-            "action_dice": {"ready": dice, "used": 0}, "conditions": []}
+    modes = _pairs(movement, "--movement", 10_000)
+    for key in modes:
+        if key not in rules.mode_costs:
+            raise unknown("movement mode", key, sorted(rules.mode_costs))
+    doc = {"name": name, "vitals": vitals, "skills": skills}
+    if modes:
+        doc["movement"] = modes
+    if weapon:
+        doc["weapons"] = _weapons(weapon)
+    return {**doc, "action_dice": {"ready": dice, "used": 0}, "conditions": []}
+
+
+def _weapons(items) -> dict:
+    """--weapon NAME=COST:DAMAGE[:RANGE] as the sheet's `weapons` block (what `exchange --weapon` reads)."""
+    from narateer_cli.errors import BadInput
+
+    out = {}
+    for key, value in split_pairs(items, "--weapon", "sword=1:3").items():
+        parts = value.split(":")
+        if len(parts) not in (2, 3) or not all(p.isascii() and p.isdigit() for p in parts):
+            raise BadInput(f"--weapon {key}={value!r} is not COST:DAMAGE or COST:DAMAGE:RANGE in whole numbers",
+                           fix="for example --weapon sword=1:3, or --weapon bow=1:2:30 with a range in metres")
+        numbers = [int(p) for p in parts]
+        for what, number, high in zip(("attack cost", "damage", "range"), numbers, (100, 1000, 10_000)):
+            nonneg(f"--weapon {key} {what}", number, high)
+        spec = {"attack_cost": numbers[0], "damage": numbers[1]}
+        if len(numbers) == 3:
+            spec["range"] = numbers[2]
+        out[key.lower()] = spec
+    return out
 
 
 def _copy(s, char_id, name, source, count, extra):
@@ -62,7 +95,8 @@ def _copy(s, char_id, name, source, count, extra):
     if source is None:
         raise BadInput("--count needs --from OTHER", fix=f"for example narateer new {char_id} --from sentry --count 3")
     if extra:
-        raise BadInput("--vital and --skill do not go with --from", fix="copy first, then edit the copies' sheets")
+        raise BadInput("--vital, --skill, --movement and --weapon do not go with --from",
+                       fix="copy first, then edit the copies' sheets")
     copies = sheet_copies(s, source, char_id, count, name)
     ids = list(copies)
     return told("new", "new", ids[0], {"from": source, "count": count}, {"id": ", ".join(ids), "ids": ids}, {},
@@ -74,7 +108,7 @@ def _pairs(items, option, high):
     """--vital / --skill NAME=NUMBER, each number from 0 to `high`."""
     from narateer_cli.errors import BadInput
 
-    example = "stealth=2" if option == "--skill" else "agility=3"
+    example = {"--skill": "stealth=2", "--movement": "walk=12"}.get(option, "agility=3")
     out = {}
     for key, value in split_pairs(items, option, example).items():
         try:

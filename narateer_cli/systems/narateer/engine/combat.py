@@ -91,7 +91,7 @@ def _exchange_input(attacker: Sheet, defender: Sheet, response: str, rules: Rule
         raise BadInput("a character cannot attack itself", fix="name another defender")
     if dr is not None and (response != "none" or not rules.readiness_off_by(defender.conditions)):
         raise BadInput("--dr replaces the defender's Readiness only with --response none against a creature "
-                       "whose Readiness is off (A-RDYOFF)", fix="drop --dr")
+                       "whose Readiness is off", rule="A-RDYOFF", fix="drop --dr")
     if dice.has("response") and response == "none":
         raise BadInput("--response-faces given but the response is none", fix="drop --response-faces")
 

@@ -73,7 +73,7 @@ class DiceSource(Dice):
                                fix=f"give exactly {count} face(s) with {option}")
             for face in faces[:count]:
                 if face not in self.values:
-                    raise BadInput(f"{option}: face {face} does not exist on these dice (A-FACES)",
+                    raise BadInput(f"{option}: face {face} does not exist on these dice", rule="A-FACES",
                                    fix="give faces the ruleset's dice can show")
             self.physical[stream] = faces[count:]
             return faces[:count]

@@ -22,7 +22,7 @@ from narateer_cli.systems.narateer.engine.dice import DiceSource, pool_weights
 from narateer_cli.errors import BadInput, Refused
 from narateer_cli.systems.narateer.engine.ruleset import build_ruleset
 from narateer_cli.store.campaign import default_rules
-from tests.conftest import run, snapshot
+from tests.conftest import json_error, run, snapshot
 
 RULES = build_ruleset(default_rules())
 FAST = settings(max_examples=60, deadline=None)
@@ -184,8 +184,8 @@ def test_knob_faces(camp):
 def test_knob_faces_refuses_a_face_the_dice_lack(camp):
     set_rules(camp, "  faces: [0, 1, 1]\n")
     before = snapshot(camp)
-    r = run(camp, "roll", "selka", "stealth", "--dr", "2", "--faces", "2")
-    assert r.code == 2 and "A-FACES" in r.err
+    r = run(camp, "--json", "roll", "selka", "stealth", "--dr", "2", "--faces", "2")
+    assert r.code == 2 and json_error(r, 2)["rule"] == "A-FACES" and "A-FACES" not in r.err
     assert snapshot(camp) == before
     assert cli(camp, "roll", "selka", "stealth", "--dr", "0", "--faces", "1")["success"] is True
 
@@ -406,8 +406,8 @@ def test_knob_conditions_reactions(camp):
 def test_knob_limits(camp):
     set_rules(camp, "  limits: {dice_per_roll: 2}\n")
     before = snapshot(camp)
-    r = run(camp, "roll", "veyra", "stealth", "--dr", "2", "--boost", "2", "--faces", "1,1,1")
-    assert r.code == 2 and "A-LIMITS" in r.err
+    r = run(camp, "--json", "roll", "veyra", "stealth", "--dr", "2", "--boost", "2", "--faces", "1,1,1")
+    assert r.code == 2 and json_error(r, 2)["rule"] == "A-LIMITS" and "A-LIMITS" not in r.err
     assert snapshot(camp) == before
     assert cli(camp, "roll", "veyra", "stealth", "--dr", "2", "--boost", "1", "--faces", "1,1")["roll_dice"] == 2
 
@@ -445,7 +445,7 @@ def test_invalid_override_is_refused_at_load(camp, override, path):
     before = snapshot(camp)
     r = run(camp, "--json", "roll", "selka", "stealth", "--dr", "2", "--faces", "1")
     assert r.code == 2
-    assert r.out == ""
+    json_error(r, 2)
     assert r.err.count("\n") == 1
     assert "narateer.yaml" in r.err and path in r.err
     assert snapshot(camp) == before
