@@ -209,7 +209,7 @@ def reconcile(data: dict) -> str:
     done = data.get("reconciled") or []
     if not done:
         return "every sheet already holds what its log adds up to"
-    return "set to what the log adds up to (H-2): " + ", ".join(f"characters/{cid}.yaml" for cid in done)
+    return "set to what the log adds up to: " + ", ".join(f"characters/{cid}.yaml" for cid in done)
 
 
 def git_setup(data: dict) -> str:
