@@ -21,11 +21,13 @@ demo: $(STAMP)
 test: $(STAMP)
 	$(BIN)/python -m pytest
 
-# the stress cases (state machine, kills, SIGINT, eight processes) with many more rounds and examples than
-# `make test` plays; each checks the same things either way (tests/stress/soak.py)
+# the stress cases (state machines of every game, kills, SIGINT, eight processes, clones syncing through one
+# bare repository) with many more rounds and examples than `make test` plays; each checks the same things
+# either way (tests/stress/soak.py)
 soak: $(STAMP)
 	NARATEER_SOAK=1 $(BIN)/python -m pytest tests/stress/test_state_machine.py tests/stress/test_kill.py \
-		tests/stress/test_sigint.py tests/stress/test_concurrency.py
+		tests/stress/test_sigint.py tests/stress/test_concurrency.py tests/stress/test_sync.py \
+		tests/stress/test_history_machines.py
 
 bench: $(STAMP)
 	$(BIN)/python scripts/bench.py
