@@ -63,13 +63,16 @@ def _behind(session, hist, log_id: str) -> str | None:
     not hold the log's sum (git kept one side's bytes) is behind its log."""
     if len(hist.tips) < 2:
         return None
+    from ..errors import NarateerError
+    from ..store.loglines import held as nonzero
+
     final = hist.final_dice() or {}
     for cid, dice in sorted(final.items()):
         try:
             held = counters_of(session.sheet(cid))
-        except Exception:  # a sheet that is gone or broken is check's to report
+        except NarateerError:  # a sheet that is gone or broken is check's to report
             continue
-        if {k: v for k, v in held.items() if v} != {k: v for k, v in dice.items() if v}:
+        if nonzero(held) != nonzero(dice):
             return (f"characters/{cid}.yaml holds {held} but encounters/{log_id}.log.yaml gives {dice} once its "
                     "merged branches are added up: the sheet is behind its log; run `narateer reconcile`")
     return None

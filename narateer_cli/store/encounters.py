@@ -218,8 +218,7 @@ def pending_merge(root: Path, log_id: str) -> tuple[str, dict] | None:
     return text, corrections
 
 
-def _held(dice) -> dict:
-    return {k: v for k, v in (dice or {}).items() if v}
+_held = loglines.held
 
 
 def _sheet_counters(root: Path, cid: str) -> dict | None:

@@ -69,8 +69,7 @@ class Ids:
         return False
 
 
-def _held(dice: dict) -> dict:
-    return {state: count for state, count in (dice or {}).items() if count}
+_held = loglines.held
 
 
 class History:

@@ -49,6 +49,11 @@ def ordered(entry: dict) -> dict:
     return out
 
 
+def held(counters) -> dict:
+    """The counters that are not zero: an absent counter counts 0, so two records compare by these."""
+    return {key: value for key, value in (counters or {}).items() if value}
+
+
 def entry_line(entry: dict) -> str:
     """`- ` and one JSON object on one line, the first keys in their fixed order (G-LOG-1)."""
     text = json.dumps(ordered(entry), ensure_ascii=False, separators=(", ", ": "))

@@ -218,7 +218,9 @@ def _check_log(path, label, campaign, problems, logged):
 
 
 def _held(dice) -> dict:
-    return {k: v for k, v in (dice or {}).items() if v}
+    from .loglines import held
+
+    return held(dice)
 
 
 def _compare_dice(sheets, logged, problems):
