@@ -170,7 +170,7 @@ def _merge_entry(root: Path, path: Path, label: str, tail, corrections: dict | N
         return None
     from . import history
 
-    hist = history.read(path, label)
+    hist = history.read(path, label, bridge=history.Bridges(root))
     if hist.problem or len(hist.tips) < 2:
         return None
     last = tail.tip
@@ -283,7 +283,7 @@ def verify_log_file(root: Path, enc_id: str, entry_problem):
     from . import history
 
     path = log_path(root, enc_id)
-    return history.read(path, log_label(path), entry_problem)
+    return history.read(path, log_label(path), entry_problem, history.Bridges(root))
 
 
 def entry_text(entry: dict) -> str:

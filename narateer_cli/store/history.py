@@ -14,7 +14,9 @@ entries only (G-LOG-3).
 from __future__ import annotations
 
 from collections import OrderedDict
+from pathlib import Path
 
+from ..errors import NarateerError
 from . import loglines
 
 SNAPSHOTS = 4096  # dice snapshots kept for the newest entries (a fork's base is normally near the tips)
@@ -75,9 +77,12 @@ _held = loglines.held
 class History:
     """Walks a log's entries in order; `problem` is the first thing wrong (with its line)."""
 
-    def __init__(self, label: str, entry_problem=None, continuity: bool = True):
+    def __init__(self, label: str, entry_problem=None, continuity: bool = True, bridge=None):
         self.label = label
-        self.continuity = continuity  # off for the campaign log: characters also change in encounters between its entries
+        self.continuity = continuity
+        # G-LOG-5: a character's counters move in the log of the encounter it takes part in, else in the
+        # campaign log; a gap between two of its entries here is whole when the other logs' entries fill it
+        self.bridge = bridge
         self.entry_problem = entry_problem  # the rule system's own per-entry check
         self.count = 0
         self.ids = Ids()  # every id read
@@ -158,7 +163,7 @@ class History:
                 self.fail(line, f"{where}: dice of {cid} must be a mapping")
                 continue
             before, now = move.get("before") or {}, move.get("after") or {}
-            if self.continuity and base is not None and cid in base and _held(base[cid]) != _held(before):
+            if self.continuity and base is not None and cid in base and not self._continues(cid, base[cid], before):
                 self.fail(line, f"{where}: {cid}'s dice before {before} do not continue from {base[cid]}")
             if after is not None:
                 after[cid] = now
@@ -167,6 +172,11 @@ class History:
             self.first_before.setdefault(cid, before)
             self.last_after[cid] = (now, line, loglines.entry_id(entry), str(entry.get("at") or ""))
         return after
+
+    def _continues(self, cid: str, last: dict, before: dict) -> bool:
+        """A character's dice before an entry are its dice after its last entry in this log, or what the
+        other logs' entries lead to from there (G-LOG-5)."""
+        return _held(last) == _held(before) or (self.bridge is not None and self.bridge(cid, last, before, self.label))
 
     def _merge(self, line, where, entry, parent, base):
         """G-MERGE-2: each character's dice after the merge are the fork's base plus every branch's change."""
@@ -294,14 +304,63 @@ def _total(start: dict, pairs: list) -> dict:
 
 
 def is_campaign_log(label) -> bool:
-    """The campaign log (G-LOG-5): its characters also change in encounters between its entries, so no
-    value is expected to continue from its previous entry."""
+    """The campaign log (G-LOG-5)."""
     return str(label).endswith("/campaign.log.yaml")
 
 
-def read(path, label: str, entry_problem=None) -> History:
-    """Stream a log through History; a line that is not an entry is its problem (G-LOG-4)."""
-    hist = History(label, entry_problem, continuity=not is_campaign_log(label))
+class Bridges:
+    """H-1, G-LOG-5: a character's counters move in the current encounter's log while it takes part in it,
+    else in the campaign log (an exchange with someone outside the encounter, a turn played `--in` another
+    encounter), so between two of its entries in one log it may have moved in others. A gap from A to B in
+    one log is whole when the other logs' entries for that character lead from A to B; any other gap is a
+    lost change. The other logs are read once, and only when some log has a gap (cost linear in them)."""
+
+    def __init__(self, root):
+        self.folder = Path(root) / "encounters"
+        self.moves = None  # cid -> {state: [(state after, log label)]}
+
+    def __call__(self, cid: str, start: dict, end: dict, label: str) -> bool:
+        if self.moves is None:
+            self.moves = self._read()
+        edges, goal = self.moves.get(cid, {}), _key(end)
+        seen, todo = {_key(start)}, [_key(start)]
+        while todo:
+            for after, where in edges.get(todo.pop(), ()):
+                if where == label or after in seen:
+                    continue
+                if after == goal:
+                    return True
+                seen.add(after)
+                todo.append(after)
+        return False
+
+    def _read(self) -> dict:
+        moves: dict = {}
+        for path in sorted(self.folder.glob("*.log.yaml")) if self.folder.is_dir() else []:
+            label = f"encounters/{path.name}"
+            try:
+                for _, entry, problem in loglines.iter_lines(path, label):
+                    if problem:
+                        break
+                    for cid, move in (entry.get("dice") or {}).items() if isinstance(entry.get("dice"), dict) else ():
+                        if isinstance(move, dict):
+                            edge = (_key(move.get("after")), label)
+                            moves.setdefault(cid, {}).setdefault(_key(move.get("before")), []).append(edge)
+            except (OSError, NarateerError):
+                continue
+        return moves
+
+
+def _key(counters) -> str:
+    import json
+
+    return json.dumps(_held(counters if isinstance(counters, dict) else {}), sort_keys=True)
+
+
+def read(path, label: str, entry_problem=None, bridge=None) -> History:
+    """Stream a log through History; a line that is not an entry is its problem (G-LOG-4). `bridge`: the
+    campaign's `Bridges`, without which a character's entries must continue within this log alone."""
+    hist = History(label, entry_problem, continuity=bridge is not None or not is_campaign_log(label), bridge=bridge)
     for line, entry, problem in loglines.iter_lines(path, label):
         if problem:
             hist.fail(line, problem)

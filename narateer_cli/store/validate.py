@@ -70,12 +70,15 @@ def validate_campaign(campaign) -> list[Problem]:
     folder = root / "encounters"
     logged = {}  # char -> [(at, dice, log label, line, entry id)]: the logs that last logged its dice (G-MERGE-5)
     own = set(encounters.own_logs(root, campaign.system))
+    from .history import Bridges
+
+    bridges = Bridges(root)  # the other logs, read once when some log has a gap (G-LOG-5)
     for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
         label = f"encounters/{path.name}"
         try:
             if path.name.endswith(".log.yaml"):
                 if path.name[: -len(".log.yaml")] in own:  # another game's log: its state is the problem named
-                    _check_log(path, label, campaign, problems, logged)
+                    _check_log(path, label, campaign, problems, logged, bridges)
                 continue
             state = encounters.load_state(root, path.stem, campaign.system)
             for name in state["participants"]:
@@ -193,7 +196,7 @@ def _schema_problems(path, label, table, rules) -> list:
     return schema.problems(doc, table, label, rules) if isinstance(doc, dict) else []
 
 
-def _check_log(path, label, campaign, problems, logged):
+def _check_log(path, label, campaign, problems, logged, bridges=None):
     """One log, line by line: each entry re-checked by its system's own verify (S-SYS-6), continuity and
     merges by the history reader (G-LOG-3, G-MERGE-2)."""
     from . import history
@@ -203,7 +206,8 @@ def _check_log(path, label, campaign, problems, logged):
     path = log_path(path.parent.parent, path.name[: -len(".log.yaml")])  # no link leading outside
     from .secrets import checker
 
-    hist = history.read(path, label, checker(campaign.root, system, rules, history.is_campaign_log(label))[1])
+    hist = history.read(path, label, checker(campaign.root, system, rules, history.is_campaign_log(label))[1],
+                        bridges)
     if hist.problem:
         problems.append(hist.problem)
         return

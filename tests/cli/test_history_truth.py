@@ -169,3 +169,48 @@ def test_undo_takes_back_the_last_action_even_when_it_went_to_the_campaign_log(c
     data = ok(camp, "undo")
     assert data["encounter"] == "duel" and sheet_dice(camp, "selka") != selka
     assert ok(camp, "verify", "duel")["ok"] is True and ok(camp, "verify", "campaign")["ok"] is True
+
+
+def _faces_free_exchange_with_an_outsider(camp):
+    """mira takes part in e6; selka does not, so the exchange between them is logged in the campaign log
+    (G-LOG-5), and mira's next entry in e6 continues from the campaign log's value."""
+    ok(camp, "encounter", "new", "e6", "mira", "sentry")
+    ok(camp, "turn", "start", "mira")
+    ok(camp, "exchange", "selka", "mira", "--response", "clash", "--faces", "0", "--response-faces", "2")
+    ok(camp, "refresh", "mira")
+
+
+def test_an_exchange_with_someone_outside_the_encounter_verifies(camp):
+    """H-1, G-LOG-5: the gap in e6 between mira's turn start and her refresh is filled by the exchange
+    entry of the campaign log, so verify and check are clean; found by the history machine."""
+    _faces_free_exchange_with_an_outsider(camp)
+    clean(camp, "e6")
+    clean(camp, "campaign")
+
+
+def test_a_gap_no_other_log_fills_is_still_caught(camp):
+    """The bridge is only what the other logs hold: a hand edit of mira's dice before the refresh is a gap
+    that no entry anywhere leads to."""
+    _faces_free_exchange_with_an_outsider(camp)
+    log = camp / "encounters" / "e6.log.yaml"
+    lines = log.read_text().splitlines(keepends=True)
+    entry = json.loads(lines[-1][2:])
+    entry["dice"]["mira"]["before"] = {"ready": 2, "used": 4}
+    entry["dice"]["mira"]["after"] = {"ready": 6, "used": 0}
+    lines[-1] = "- " + json.dumps(entry) + "\n"
+    log.write_text("".join(lines))
+    r = run(camp, "--json", "verify", "e6")
+    assert r.code == 1 and "do not continue from" in r.json["problem"], r.out
+
+
+def test_play_in_an_older_encounter_after_moving_in_the_campaign_log_verifies(camp):
+    """H-1, G-LOG-5: selka acts in brawl, then (e6 current, she not in it) in the campaign log, then `--in
+    brawl` again: brawl's gap is the campaign log's entry."""
+    ok(camp, "encounter", "new", "brawl", "selka", "mira")
+    ok(camp, "turn", "start", "selka")
+    ok(camp, "roll", "selka", "stealth", "--dr", "2", "--faces", "1")
+    ok(camp, "encounter", "new", "e6", "mira")
+    ok(camp, "roll", "selka", "stealth", "--dr", "2", "--faces", "1")
+    ok(camp, "roll", "selka", "stealth", "--dr", "2", "--faces", "2", "--in", "brawl")
+    clean(camp, "brawl")
+    clean(camp, "campaign")

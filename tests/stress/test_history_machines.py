@@ -26,7 +26,7 @@ from . import soak, stats
 
 PHASES = [p for p in Phase if p is not Phase.shrink or os.environ.get("NARATEER_SHRINK")]
 SETTINGS = settings(max_examples=soak.amount(3, 30), stateful_step_count=soak.amount(12, 30), deadline=None,
-                    database=None, phases=PHASES, derandomize=not soak.SOAK,
+                    database=None, phases=PHASES, derandomize=soak.DERANDOMIZE,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 GAMES = {
