@@ -29,14 +29,20 @@ from .errors import BadInput, NarateerError
 class Result:
     """One command's result: its kind, the typed value the game returned, and what it noted on stderr."""
 
-    def __init__(self, kind: str, value, notes: tuple[str, ...] = ()):
-        self.kind, self.value, self.notes = kind, value, notes
+    def __init__(self, kind: str, value, notes: tuple[str, ...] = (), system=None):
+        self.kind, self.value, self.notes, self.system = kind, value, notes, system
 
     def to_json(self) -> dict:
         """The object `--json` prints for this command (the same JSON text, read back)."""
         from .render import plain
 
         return json.loads(json.dumps(plain(self.value), ensure_ascii=False))
+
+    def words(self) -> str:
+        """The text the command line prints for this result (without --json, uncoloured)."""
+        from .render import plain, words
+
+        return words(self.kind, plain(self.value), self.system)
 
     def __repr__(self):
         return f"Result({self.kind!r}, {self.value!r})"
@@ -56,7 +62,13 @@ class Campaign:
         if not results:
             return None
         kind, value = results[-1]
-        return Result(kind, value, notes)
+        return Result(kind, value, notes, self.system())
+
+    def system(self):
+        """The campaign's rule system (its formatters give a result's words)."""
+        from .store.campaign import Campaign as Files
+
+        return Files(self.root).system
 
 
 def open_campaign(path) -> Campaign:
@@ -75,8 +87,10 @@ def _invoke(argv: list[str]) -> tuple[list, tuple[str, ...]]:
 
     if "narateer_cli.store.private" in sys.modules:
         sys.modules["narateer_cli.store.private"].forget()
+    from . import ask
+
     captured, err, old_err = [], io.StringIO(), sys.stderr
-    render.CAPTURE, sys.stderr = captured, err
+    render.CAPTURE, sys.stderr, ask.NEVER = captured, err, True  # the API never reads faces from a terminal
     try:
         _valid_text(argv)
         cli.main(args=argv, prog_name="narateer", standalone_mode=False)
@@ -87,7 +101,7 @@ def _invoke(argv: list[str]) -> tuple[list, tuple[str, ...]]:
     except click.ClickException as exc:
         raise BadInput(exc.format_message(), fix="see `narateer --help`") from None
     finally:
-        render.CAPTURE, sys.stderr = None, old_err
+        render.CAPTURE, sys.stderr, ask.NEVER = None, old_err, False
     if "narateer_cli.store.cache" in sys.modules:  # the command succeeded: keep what it parsed
         sys.modules["narateer_cli.store.cache"].flush()
     return captured, tuple(line for line in err.getvalue().splitlines() if line)

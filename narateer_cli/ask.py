@@ -15,9 +15,12 @@ import sys
 from .errors import BadInput
 
 WORD = "ask"
+NEVER = False  # set while the Python API runs a verb: a program (or the page, B-1) types no faces at a prompt
 
 
 def interactive() -> bool:
+    if NEVER:
+        return False
     try:
         return sys.stdin.isatty()
     except (AttributeError, ValueError):

@@ -56,6 +56,12 @@ def out(kind: str, data, as_json: bool, system=None, color: bool = False, seeded
     if as_json:
         sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
         return
+    sys.stdout.write(words(kind, data, system, color, seeded) + "\n")
+
+
+def words(kind: str, data, system=None, color: bool = False, seeded: int | None = None) -> str:
+    """A result (plain data) as a person reads it: what `out` prints without --json (the page shows the same,
+    B-1)."""
     data = shown(data)
     if kind in WITH_SYSTEM:  # the host's own layout, with the system's words inside
         text = WITH_SYSTEM[kind](data, system)
@@ -65,11 +71,11 @@ def out(kind: str, data, as_json: bool, system=None, color: bool = False, seeded
     text = lines(text.rstrip("\n"))  # and what a formatter read for itself
     head = headline(kind, data, system)
     if head is not None:
-        words, good = head
-        text = paint(words, good, color) + "\n" + text
+        said, good = head
+        text = paint(said, good, color) + "\n" + text
     if seeded is not None:
         text += f"\n(seeded {seeded})"
-    sys.stdout.write(text + "\n")
+    return text
 
 
 def shown_entry(entry: dict) -> dict:

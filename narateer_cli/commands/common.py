@@ -91,7 +91,9 @@ def command(group=None, name=None, rolls=False, writes=False, **attrs):
             return shown(app, settled)
 
         factory = (group.command if group is not None else click.command)
-        return factory(name=name, cls=attrs.pop("cls", Command), **attrs)(inner)
+        made = factory(name=name, cls=attrs.pop("cls", Command), **attrs)(inner)
+        made.rolls, made.writes = rolls, writes  # what the page may offer a player (B-2)
+        return made
 
     return wrap
 

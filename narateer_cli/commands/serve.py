@@ -20,7 +20,7 @@ def is_loopback(host: str) -> bool:
         return False
 
 
-@command(help="""Serve a live, read-only page of the current encounter for the players (V-1).
+@command(help="""Serve a live page of the current encounter for the players (V-1); --act lets it act.
 
 \b
 The party's page leaves out everything hidden from the whole party (V-2);
@@ -28,34 +28,48 @@ The party's page leaves out everything hidden from the whole party (V-2);
 It answers only a browser that asks for localhost, 127.0.0.1, [::1] or the
 --host given (with --host 0.0.0.0: any of this machine's IP addresses);
 any other name gets 421 (V-6).
+With --act the Guide's page runs any verb (a form per verb, faces typed or
+rolled for you, odds first, undo and unveil), and one link per party
+member is printed: each runs only that character's checks (B-1, B-2).
 Needs the optional extra: pip install 'narateer[serve]'.
 
 \b
 Example:
   narateer serve
+  narateer serve --act
   narateer serve --host 0.0.0.0 --port 8700""")
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (loopback by default).")
 @click.option("--port", default=8700, show_default=True, type=click.IntRange(0, 65535),
               help="Port to listen on (0: any free port).")
-def serve_cmd(app, host, port):
+@click.option("--act", is_flag=True, help="Let the Guide's page and each player's link act (B-1, B-2).")
+def serve_cmd(app, host, port, act):
     import secrets
     import socket
 
     root = app.campaign.root
     app.campaign.system  # an unknown system is exit 2 now, not on the first page load
     token = secrets.token_urlsafe(18)
-    server = make_server(root, token, host)
+    players = _player_links(app.campaign, secrets) if act else None
+    server = make_server(root, token, host, players)
     sock = _bind(host, port, socket)
-    _announce(host, sock, token)
+    _announce(host, sock, token, players)
     server.run(sockets=[sock])
 
 
-def make_server(root, token: str, host: str):
+def _player_links(campaign, secrets) -> dict:
+    """B-2: one token per party member (`party:` in narateer.yaml, else every player character), new at
+    every start: {token: character id}."""
+    from ..serve.view import whole_party
+
+    return {secrets.token_urlsafe(18): cid for cid in sorted(whole_party(campaign))}
+
+
+def make_server(root, token: str, host: str, players: dict | None = None):
     """The uvicorn server of campaign `root`, answering only requests addressed to loopback or `host`
-    (V-6); run it on a socket from `_bind`."""
+    (V-6); run it on a socket from `_bind`. `players`: the links of `--act` (None: a read-only page)."""
     uvicorn, make_app = _server()
-    config = uvicorn.Config(make_app(root, token, host=host), log_level="warning", access_log=False,
-                            lifespan="off", timeout_graceful_shutdown=1)
+    config = uvicorn.Config(make_app(root, token, host=host, players=players), log_level="warning",
+                            access_log=False, lifespan="off", timeout_graceful_shutdown=1)
     return uvicorn.Server(config)
 
 
@@ -73,15 +87,22 @@ def _server():
     return uvicorn, make_app
 
 
-def _announce(host: str, sock, token: str):
-    """The two addresses, and a warning on stderr when the party view is reachable beyond loopback."""
+def _announce(host: str, sock, token: str, players: dict | None = None):
+    """The addresses (with --act, one link per player), and a warning on stderr when the page is reachable
+    beyond loopback."""
     shown = f"[{host}]" if ":" in host else host
     url = f"http://{shown}:{sock.getsockname()[1]}"
     click.echo(f"narateer serve: party view {url}/  (Ctrl-C stops)")
+    for ptoken, cid in sorted((players or {}).items(), key=lambda item: item[1]):
+        click.echo(f"narateer serve: {cid}'s link {url}/play?token={ptoken}")
+    if players == {}:
+        click.echo("narateer serve: no party, so no players' links: list them in narateer.yaml "
+                   "(`party: [selka, mira]`) or mark each sheet `pc: true`", err=True)
     click.echo(f"narateer serve: Guide view {url}/guide?token={token}")
     if not is_loopback(host):
+        acts = " and can act with the links above" if players else ""
         click.echo(f"narateer serve: warning: listening on {host}, not loopback: anyone who can reach this machine "
-                   f"sees the party view; the Guide's token is {token} (keep it to yourself)", err=True)
+                   f"sees the party view{acts}; the Guide's token is {token} (keep it to yourself)", err=True)
 
 
 def _bind(host: str, port: int, socket):

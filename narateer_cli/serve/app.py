@@ -31,7 +31,10 @@ from starlette.routing import Route
 from . import page, view
 
 COOKIE = "narateer_guide"
-ASSETS = {"style.css": "text/css; charset=utf-8", "app.js": "text/javascript; charset=utf-8"}
+ASSETS = {"style.css": "text/css; charset=utf-8", "app.js": "text/javascript; charset=utf-8",
+          "act.js": "text/javascript; charset=utf-8"}
+ACT_PATHS = ("/guide/act", "/play/act")  # the only POST routes, and only with `serve --act` (B-3)
+BODY_LIMIT = 16 * 1024  # bytes in one action's request (B-3)
 HEADERS = {
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; "
                                "form-action 'none'",
@@ -50,6 +53,10 @@ class Models:
         self.root = root
         self.lock = threading.Lock()
         self.cached: dict = {}
+        self.version = 0  # bumped by every action from the page (B-1): its streams look at once
+
+    def bump(self):
+        self.version += 1
 
     def built(self, guide: bool) -> tuple:
         """(model, JSON body, digest) of the view, fresh as of the files' signature now."""
@@ -73,17 +80,21 @@ class Models:
 
 
 class GetOnly:
-    """V-3: no write endpoint; every method but GET is 405, whatever the path."""
+    """V-3: no write endpoint; every method but GET is 405, whatever the path. With `serve --act` (B-3) the
+    two action routes take POST and only POST: GET never writes."""
 
-    def __init__(self, app):
+    def __init__(self, app, act: bool = False):
         self.app = app
+        self.act = act
 
     async def __call__(self, scope, receive, send):
-        if scope["type"] == "http" and scope["method"] != "GET":
-            response = Response("only GET is served\n", status_code=405, headers={"Allow": "GET", **HEADERS},
-                                media_type="text/plain")
-            await response(scope, receive, send)
-            return
+        if scope["type"] == "http":
+            wanted = "POST" if self.act and scope["path"] in ACT_PATHS else "GET"
+            if scope["method"] != wanted:
+                response = Response(f"only {wanted} is served here\n", status_code=405,
+                                    headers={"Allow": wanted, **HEADERS}, media_type="text/plain")
+                await response(scope, receive, send)
+                return
         await self.app(scope, receive, send)
 
 
@@ -148,9 +159,10 @@ def _address(name: str):
         return None
 
 
-def make_app(root: Path, token: str, poll: float = 0.25, host: str = "127.0.0.1"):
+def make_app(root: Path, token: str, poll: float = 0.25, host: str = "127.0.0.1", players: dict | None = None):
     """The ASGI application serving campaign `root`; `token` guards /guide; `poll` is how often the
-    event stream looks at the files' stat signature; `host` is the address given to `serve --host`."""
+    event stream looks at the files' stat signature; `host` is the address given to `serve --host`.
+    `players` ({token: character id}, `serve --act`): the page can act (SPEC Part 10); None: read-only."""
     site = Site(root, token, poll)
     routes = []
     for path, handler in (("", site.full), ("/part", site.part), ("/data", site.data), ("/events", site.events),
@@ -158,8 +170,12 @@ def make_app(root: Path, token: str, poll: float = 0.25, host: str = "127.0.0.1"
         routes.append(Route(path or "/", site.party(handler)))
         routes.append(Route("/guide" + path, site.guarded(handler)))
     routes.append(Route("/assets/{name}", site.asset))
+    if players is not None:
+        from .acting import acting_routes
+
+        routes.extend(acting_routes(site, players))
     app = Starlette(routes=routes)
-    return HostCheck(GetOnly(app), host)
+    return HostCheck(GetOnly(app, act=players is not None), host)
 
 
 class Site:
@@ -170,6 +186,7 @@ class Site:
         self.token = token
         self.poll = poll
         self.models = Models(root)
+        self.panel = None  # serve --act: the Guide's acting screen (acting.py)
         self.assets = Path(__file__).resolve().parent / "assets"
 
     def authorised(self, request) -> tuple[bool, bool]:
@@ -208,10 +225,12 @@ class Site:
     def html(text):
         return HTMLResponse(text, headers=HEADERS)
 
-    def full(self, request, guide):
+    def full(self, request, guide, panel: str = ""):
         model = self.models.get(guide)
+        if guide and self.panel is not None:
+            panel = self.panel
         return self.html(page.document(page._title(model), page.encounter(model, self.links(guide)), model["view"],
-                                       self.base(guide)))
+                                       self.base(guide), panel))
 
     def part(self, request, guide):
         return self.html(page.encounter(self.models.get(guide), self.links(guide)))
@@ -263,5 +282,16 @@ async def _stream(request, models: Models, guide: bool, poll: float):
         elif quiet > 15:
             yield ": keep-alive\n\n"
             quiet = 0.0
-        await anyio.sleep(poll)
-        quiet += poll
+        quiet += await _pause(models, poll)
+
+
+async def _pause(models: Models, poll: float) -> float:
+    """Wait `poll` seconds, or less when an action from the page changed the files (the party sees it at
+    once, B-1); the seconds waited."""
+    import anyio
+
+    seen, waited, step = models.version, 0.0, min(poll, 0.01)
+    while waited < poll and models.version == seen:
+        await anyio.sleep(step)
+        waited += step
+    return waited

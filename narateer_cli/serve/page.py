@@ -14,15 +14,27 @@ SECRET_MARK = "<span class=\"badge\" title=\"rolled in secret: the party does no
 DOT_LIMIT = 20  # more than this many in a pool: a number instead of dots
 
 
-def document(title: str, body: str, view: str, base: str) -> str:
+def document(title: str, body: str, view: str, base: str, panel: str = "") -> str:
+    """A whole page; `panel` (serve --act) is the acting screen, kept outside the <main> a refresh swaps."""
+    script = "<script src=\"/assets/act.js\" defer></script>" if panel else ""
     return (
         "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
         f"<meta name=\"color-scheme\" content=\"light dark\"><title>{escape(title)}</title>"
         "<link rel=\"stylesheet\" href=\"/assets/style.css\">"
-        "<script src=\"/assets/app.js\" defer></script></head>"
-        f"<body data-view=\"{escape(view)}\" data-base=\"{escape(base)}\">"
+        f"<script src=\"/assets/app.js\" defer></script>{script}</head>"
+        f"<body data-view=\"{escape(view)}\" data-base=\"{escape(base)}\">{panel}"
         f"<main id=\"main\">{body}</main></body></html>\n")
+
+
+def act_panel(where: str, token: str, actor: str | None = None) -> str:
+    """B-1, B-2: the acting screen's frame; act.js draws each verb's form from `{where}/forms`. The token rides
+    in a header of every POST (B-3), never in a cookie alone."""
+    who = f" data-actor=\"{escape(actor)}\"" if actor else ""
+    title = f"Act as {escape(actor)}" if actor else "Act"
+    return (f"<aside id=\"act\" class=\"act\" data-act=\"{escape(where)}\" data-token=\"{escape(token)}\"{who}>"
+            f"<h2>{title}</h2><div id=\"act-forms\"><p class=\"quiet\">Loading the verbs\u2026</p></div>"
+            "<pre id=\"act-result\" class=\"result\" aria-live=\"polite\"></pre></aside>")
 
 
 def encounter(model: dict, links: str = "") -> str:

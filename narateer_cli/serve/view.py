@@ -168,6 +168,12 @@ def _system_view(system, state, sheets, campaign) -> dict:
     return hook(state, sheets, campaign.rules) or {}
 
 
+def whole_party(campaign) -> set:
+    """The party among every character of the campaign (B-2: a link for each)."""
+    ids = sorted(p.stem for p in (campaign.root / "characters").glob("*.yaml"))
+    return party_ids(campaign.config(), {cid: _sheet(campaign.root, cid) for cid in ids})
+
+
 def party_ids(config: dict, sheets: dict) -> set:
     """V-2: `party: [ids]` in narateer.yaml, and every sheet with `pc: true`."""
     listed = config.get("party") or []

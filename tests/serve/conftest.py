@@ -47,6 +47,7 @@ class Server:
         threading.Thread(target=self._pump, args=(self.proc.stdout, self.lines.put), daemon=True).start()
         threading.Thread(target=self._pump, args=(self.proc.stderr, self.err.append), daemon=True).start()
         self.url = self.token = None
+        self.players = {}  # serve --act: character id -> its link's token (B-2)
         deadline = time.monotonic() + 60
         while self.token is None:
             try:
@@ -56,7 +57,9 @@ class Server:
                 raise AssertionError(f"serve did not start: {''.join(self.err)}") from None
             if "party view " in line:
                 self.url = line.split("party view ", 1)[1].split()[0].rstrip("/")
-            if "?token=" in line:
+            if "'s link " in line:
+                self.players[line.split("serve: ", 1)[1].split("'s link", 1)[0]] = line.strip().rsplit("?token=", 1)[1]
+            elif "?token=" in line:
                 self.token = line.strip().rsplit("?token=", 1)[1]
         self.wait_ready()
 

@@ -1,0 +1,132 @@
+"""The routes of `serve --act` (SPEC Part 10): the Guide's acting screen and the players' own links.
+
+    GET  /guide/forms   each verb's form (the Guide's token)      GET  /play?token=P  a player's page
+    POST /guide/act     run one action (token in a header)        GET  /play/forms    that player's forms
+                                                                  POST /play/act      run one of theirs
+
+B-3: a write is a POST whose token rides in the `X-Narateer-Token` header (a cookie alone never acts), from
+this page's own origin (`Sec-Fetch-Site`, else `Origin`, against the Host V-6 already checked), with a JSON
+body of at most BODY_LIMIT bytes and a nonce used once; every refusal happens before anything runs.
+"""
+
+from __future__ import annotations
+
+import hmac
+import json
+
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from . import page
+from .act import Actions, Refusal, forms
+from .app import BODY_LIMIT, HEADERS
+
+TOKEN_HEADER = "x-narateer-token"
+
+
+def acting_routes(site, players: dict) -> list:
+    """The routes above for `site`; `players` maps each link's token to its character."""
+    acting = Acting(site, players)
+    site.panel = page.act_panel("/guide", site.token)
+    return [Route("/guide/forms", acting.guide_forms), Route("/guide/act", acting.guide_act, methods=["POST"]),
+            Route("/play", acting.player_page), Route("/play/forms", acting.player_forms),
+            Route("/play/act", acting.player_act, methods=["POST"])]
+
+
+def _same(given, wanted: str) -> bool:
+    return isinstance(given, str) and hmac.compare_digest(given.encode("utf-8"), wanted.encode("utf-8"))
+
+
+def same_origin(request) -> bool:
+    """B-3: the request comes from this page: the browser's `Sec-Fetch-Site` says same-origin, and an
+    `Origin` (when sent) is this server's own; a request with neither is refused."""
+    site, origin = request.headers.get("sec-fetch-site"), request.headers.get("origin")
+    if site is None and origin is None:
+        return False
+    own = f"{request.url.scheme}://{request.headers.get('host', '')}"
+    return (site is None or site == "same-origin") and (origin is None or origin == own)
+
+
+def _refused(status: int, message: str) -> Response:
+    return JSONResponse({"ok": False, "error": message}, status_code=status, headers=HEADERS)
+
+
+class Acting:
+    def __init__(self, site, players: dict):
+        self.site = site
+        self.players = dict(players)
+        self.actions = Actions(site.root, self.players)
+
+    def player_of(self, given) -> str | None:
+        found = None
+        for token, cid in self.players.items():  # every token compared: the time says nothing of which
+            if _same(given, token):
+                found = cid
+        return found
+
+    def guide_forms(self, request):
+        if not (_same(request.headers.get(TOKEN_HEADER), self.site.token) or self.site.authorised(request)[0]):
+            return _refused(401, "the Guide's screen needs the token `narateer serve` printed")
+        return JSONResponse(forms(self.site.root), headers=HEADERS)
+
+    def player_page(self, request):
+        token = request.query_params.get("token", "")
+        cid = self.player_of(token)
+        if cid is None:
+            return Response("401: this link is not one `narateer serve --act` printed at its last start\n",
+                            status_code=401, media_type="text/plain", headers=HEADERS)
+        model = self.site.models.get(False)
+        return self.site.html(page.document(page._title(model), page.encounter(model, self.site.links(False)),
+                                            "party", "", page.act_panel("/play", token, cid)))
+
+    def player_forms(self, request):
+        cid = self.player_of(request.headers.get(TOKEN_HEADER))
+        if cid is None:
+            return _refused(401, "a player's forms need that player's link")
+        return JSONResponse(forms(self.site.root, cid), headers=HEADERS)
+
+    async def guide_act(self, request):
+        if not _same(request.headers.get(TOKEN_HEADER), self.site.token):
+            return _refused(401, "an action needs the Guide's token in the X-Narateer-Token header")
+        return await self._act(request, None)
+
+    async def player_act(self, request):
+        cid = self.player_of(request.headers.get(TOKEN_HEADER))
+        if cid is None:
+            return _refused(401, "an action needs a player's token in the X-Narateer-Token header")
+        return await self._act(request, cid)
+
+    async def _act(self, request, player):
+        import anyio
+
+        if not same_origin(request):
+            return _refused(403, "an action must come from this page (same origin)")
+        try:
+            body = await _body(request)
+            answer = await anyio.to_thread.run_sync(self.actions.run, body.get("argv"), body.get("nonce"), player)
+        except Refusal as exc:
+            return _refused(exc.status, exc.message)
+        finally:
+            self.site.models.bump()
+        return JSONResponse(answer, status_code=200 if answer.get("ok") else 422, headers=HEADERS)
+
+
+async def _body(request) -> dict:
+    """The action's JSON body, read no further than BODY_LIMIT bytes (B-3)."""
+    if not request.headers.get("content-type", "").startswith("application/json"):
+        raise Refusal(415, "an action's body is JSON (Content-Type: application/json)")
+    length = request.headers.get("content-length")
+    if length is not None and (not length.isdigit() or int(length) > BODY_LIMIT):
+        raise Refusal(413, f"an action's body is at most {BODY_LIMIT} bytes")
+    data = b""
+    async for chunk in request.stream():
+        data += chunk
+        if len(data) > BODY_LIMIT:
+            raise Refusal(413, f"an action's body is at most {BODY_LIMIT} bytes")
+    try:
+        body = json.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        raise Refusal(400, "an action's body must be one JSON object") from None
+    if not isinstance(body, dict):
+        raise Refusal(400, "an action's body must be one JSON object")
+    return body

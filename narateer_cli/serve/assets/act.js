@@ -1,0 +1,127 @@
+// narateer serve --act: a form per verb, built from the verb's own parameters (B-1, B-2). Every action is
+// a POST of the command line's words with the token in a header and a fresh nonce (B-3); the answer is the
+// command line's words. Nothing from the server is ever put in the page as HTML.
+(function () {
+  "use strict";
+  var panel = document.getElementById("act");
+  if (!panel || !window.fetch) { return; }
+  var where = panel.getAttribute("data-act"), token = panel.getAttribute("data-token");
+  var actor = panel.getAttribute("data-actor");
+  var box = document.getElementById("act-forms"), out = document.getElementById("act-result");
+  var forms = [];
+
+  function el(tag, attrs, text) {
+    var node = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (k) { node.setAttribute(k, attrs[k]); });
+    if (text !== undefined) { node.textContent = text; }
+    return node;
+  }
+  function nonce() {
+    var bytes = new Uint8Array(16);
+    window.crypto.getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
+  }
+  function show(text, good) {
+    out.textContent = text;
+    out.className = "result " + (good ? "ok" : "bad");
+    document.body.setAttribute("data-acted", Date.now());
+  }
+  function send(argv) {
+    show("\u2026", true);
+    return fetch(where + "/act", {
+      method: "POST", credentials: "omit", cache: "no-store",
+      headers: { "Content-Type": "application/json", "X-Narateer-Token": token },
+      body: JSON.stringify({ argv: argv, nonce: nonce() })
+    }).then(function (r) { return r.json(); }).then(function (answer) {
+      show(answer.ok ? (answer.words || "done") : answer.error, answer.ok);
+    }).catch(function () { show("the server did not answer: nothing is known to have been done", false); });
+  }
+  function words(text) { return text.trim() === "" ? [] : text.trim().split(/\s+/); }
+
+  function field(f) {
+    var id = "f-" + f.name, wrap = el("label", { "for": id, "class": "field " + f.kind });
+    wrap.appendChild(el("span", { "class": "label" }, f.kind === "argument" ? f.label : f.flag));
+    var input;
+    if (f.kind === "flag") {
+      input = el("input", { type: "checkbox", id: id });
+    } else if (f.type === "choice") {
+      input = el("select", { id: id });
+      if (!f.required) { input.appendChild(el("option", { value: "" }, "")); }
+      f.choices.forEach(function (c) { input.appendChild(el("option", { value: c }, c)); });
+    } else {
+      input = el("input", { type: f.type === "int" ? "number" : "text", id: id, autocomplete: "off" });
+      if (/faces/.test(f.name)) { input.setAttribute("placeholder", "faces rolled at the table, e.g. 2,0,1 (empty: roll for me)"); }
+    }
+    input.setAttribute("data-name", f.name);
+    if (f.help) { wrap.title = f.help; }
+    wrap.appendChild(input);
+    if (f.kind === "argument" && actor && f.first) { input.value = actor; input.readOnly = true; }
+    return wrap;
+  }
+
+  function argvOf(form, node, odds) {
+    var argv = form.verb.split(" "), opts = [];
+    form.fields.forEach(function (f) {
+      if (f.name === "dry_run") { return; }
+      var input = node.querySelector("[data-name='" + f.name + "']");
+      if (!input) { return; }
+      if (f.kind === "flag") { if (input.checked) { opts.push(f.flag); } return; }
+      var value = input.value;
+      if (f.kind === "argument") { argv = argv.concat(f.many ? words(value) : (value === "" ? [] : [value])); return; }
+      (f.many ? words(value) : (value === "" ? [] : [value])).forEach(function (v) { opts.push(f.flag, v); });
+    });
+    if (odds) { opts.push("--dry-run"); }
+    return argv.concat(opts);
+  }
+
+  function draw(form) {
+    var node = el("form", { "class": "verb", id: "form-" + form.verb.replace(/ /g, "-") });
+    node.appendChild(el("p", { "class": "quiet" }, form.help));
+    var first = true, more = el("details", { "class": "more-options" });
+    more.appendChild(el("summary", {}, "More options"));
+    if (!actor) { more.setAttribute("open", ""); }
+    form.fields.forEach(function (f) {
+      if (f.name === "dry_run") { return; }
+      if (f.kind === "argument") { f.first = first; first = false; }
+      // the arguments and the faces typed at the table stay in sight; every other option is one tap away
+      (f.kind === "argument" || f.name === "faces" ? node : more).appendChild(field(f));
+    });
+    node.appendChild(more);
+    var buttons = el("div", { "class": "buttons" });
+    if (form.odds) {
+      var odds = el("button", { type: "button", id: "act-odds" }, "Odds first");
+      odds.addEventListener("click", function () { send(argvOf(form, node, true)); });
+      buttons.appendChild(odds);
+    }
+    buttons.appendChild(el("button", { type: "submit", id: "act-run" }, form.rolls ? "Roll (empty faces: roll for me)" : "Run"));
+    node.appendChild(buttons);
+    node.addEventListener("submit", function (e) { e.preventDefault(); send(argvOf(form, node, false)); });
+    return node;
+  }
+
+  function start(list) {
+    forms = list;
+    box.textContent = "";
+    var pick = el("select", { id: "act-verb", "aria-label": "verb" });
+    forms.forEach(function (f, i) { pick.appendChild(el("option", { value: String(i) }, f.verb)); });
+    var holder = el("div", { id: "act-form" });
+    function change() { holder.textContent = ""; if (forms.length) { holder.appendChild(draw(forms[+pick.value])); } }
+    pick.addEventListener("change", change);
+    box.appendChild(pick);
+    if (!actor) {
+      [["Undo the last action", ["undo"], "act-undo"], ["Unveil every secret roll", ["unveil", "--all"], "act-unveil"]]
+        .forEach(function (b) {
+          var button = el("button", { type: "button", id: b[2], "class": "host" }, b[0]);
+          button.addEventListener("click", function () { send(b[1]); });
+          box.appendChild(button);
+        });
+    }
+    box.appendChild(holder);
+    change();
+  }
+
+  fetch(where + "/forms", { headers: { "X-Narateer-Token": token }, credentials: "omit", cache: "no-store" })
+    .then(function (r) { return r.json(); })
+    .then(function (list) { if (Array.isArray(list)) { start(list); } else { show(list.error || "no forms", false); } })
+    .catch(function () { show("could not load the verbs", false); });
+}());
