@@ -8,6 +8,7 @@ arguments, getting the typed result back instead of printed text.
     result.kind        # "check": the result's kind, as the formatters name it
     result.value       # the typed result record the game returned (a mapping for some verbs)
     result.to_json()   # exactly the object `narateer roll ... --json` prints
+    result.words()     # the text it prints without --json
 
 A verb runs exactly as from the shell: it takes the campaign lock, is logged, sealed, committed to git
 when asked, and undoable. Bad input raises `narateer_cli.errors.BadInput` (its `exit_code` is 2), a

@@ -596,6 +596,9 @@ def main():
         ok = scale(scratch, e, regular) and ok
         ok = log_growth(scratch, e, floor) and ok
         ok = serve_bench(camps["long"], e) and ok
+        from bench_act import act_bench
+
+        ok = act_bench(scratch, narateer(), e) and ok
         print("all targets met" if ok else "SOME TARGETS MISSED")
     finally:
         shutil.rmtree(scratch, ignore_errors=True)

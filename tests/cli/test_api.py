@@ -96,3 +96,13 @@ def test_the_readme_example_runs(tmp_path, capsys):
     assert run(None, "init", str(tmp_path / "my-campaign"), "--example").code == 0
     exec(compile(block.replace('"my-campaign"', repr(str(tmp_path / "my-campaign"))), "README.md", "exec"), {})
     assert capsys.readouterr().out == "Failure\n"
+
+
+def test_a_results_words_are_the_command_lines(camp):
+    """B-1: the page shows `Result.words()`, which is what the command line prints (uncoloured)."""
+    from narateer_cli.api import open_campaign
+
+    said = open_campaign(camp).run("roll", "selka", "stealth", "--dr", "2", "--faces", "2").words()
+    shell = run(camp, "roll", "selka", "stealth", "--dr", "2", "--faces", "2")
+    assert said.splitlines()[:3] == shell.out.splitlines()[:3]
+    assert said.splitlines()[1] == "selka rolls Stealth vs DR 2"

@@ -122,8 +122,8 @@ def browser_missing() -> str | None:
     return None
 
 
-@pytest.fixture
-def browser():
+def new_browser(width: int = 1100, height: int = 900):
+    """A headless Chromium of this size (skips the test, loudly, when the machine has none)."""
     missing = browser_missing()
     if missing is not None:
         _SKIPPED.append(missing)
@@ -135,10 +135,16 @@ def browser():
     options.binary_location = CHROMIUM
     for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                 "--disable-dev-shm-usage", "--window-size=1100,900"):
+                 "--disable-dev-shm-usage", f"--window-size={width},{height}"):
         options.add_argument(flag)
     driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
     driver.set_page_load_timeout(60)
+    return driver
+
+
+@pytest.fixture
+def browser():
+    driver = new_browser()
     try:
         yield driver
     finally:

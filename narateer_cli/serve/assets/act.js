@@ -77,16 +77,17 @@
   function draw(form) {
     var node = el("form", { "class": "verb", id: "form-" + form.verb.replace(/ /g, "-") });
     node.appendChild(el("p", { "class": "quiet" }, form.help));
-    var first = true, more = el("details", { "class": "more-options" });
-    more.appendChild(el("summary", {}, "More options"));
-    if (!actor) { more.setAttribute("open", ""); }
+    var first = true, details = el("details", { "class": "more-options" }), more = el("div", { "class": "grid" });
+    details.appendChild(el("summary", {}, "More options"));
+    details.appendChild(more);
+    if (!actor) { details.setAttribute("open", ""); }
     form.fields.forEach(function (f) {
       if (f.name === "dry_run") { return; }
       if (f.kind === "argument") { f.first = first; first = false; }
       // the arguments and the faces typed at the table stay in sight; every other option is one tap away
       (f.kind === "argument" || f.name === "faces" ? node : more).appendChild(field(f));
     });
-    node.appendChild(more);
+    node.appendChild(details);
     var buttons = el("div", { "class": "buttons" });
     if (form.odds) {
       var odds = el("button", { type: "button", id: "act-odds" }, "Odds first");

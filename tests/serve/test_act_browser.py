@@ -1,0 +1,132 @@
+"""`serve --act` in real headless Chromium, in every game (B-4): the Guide types the faces rolled at the table
+into the verb's own form, the party's page in a second browser session shows the action, and a player's
+phone-width link acts on its own turn and is refused out of turn. Screenshots of the Guide's screen
+mid-action and of the player's view are kept in tests/artifacts/ (act-<game>-guide.png, act-<game>-player.png)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.conftest import ok, run
+
+from .conftest import Server, new_browser, poll, shot
+
+# per game: the party, the encounter, the Guide's action (verb, fields typed, words expected), the player who
+# acts first and their action, and a second player who is out of turn
+GAMES = {
+    "narateer": {
+        "party": ["selka", "mira"], "encounter": ["brawl", "selka", "mira", "sentry"], "first": "selka",
+        "guide": ("roll", {"char": "sentry", "skill": "observation", "dr": "2", "faces": "2", "reaction": True},
+                  "sentry rolls Observation"),
+        "player": ("roll", {"skill": "stealth", "dr": "2", "faces": "1"}, "selka rolls Stealth"),
+        "out_of_turn": ("mira", {"skill": "melee", "dr": "2", "faces": "1"}),
+    },
+    "open-adventure": {
+        "party": ["warheart", "amicus"], "encounter": ["gate", "warheart", "amicus", "orc", "--reaction", "warheart=9",
+                                                        "--reaction", "amicus=7"], "first": "warheart",
+        "guide": ("roll", {"char": "warheart", "use": "strength", "ds": "7", "faces": "7"}, "warheart: strength"),
+        "between": ["turn", "end", "--next", "amicus"], "player_first": "amicus",
+        "player": ("roll", {"use": "strength", "ds": "5", "faces": "6"}, "amicus: strength"),
+        "out_of_turn": ("warheart", {"use": "coordination", "ds": "7"}),
+    },
+    "d20-cards": {
+        "party": ["mira", "tor"], "encounter": ["fight", "mira", "tor", "bandit"], "first": "mira",
+        "guide": ("damage", {"char": "bandit", "n": "3"}, "bandit"),
+        "player": ("act", {"card": "strike", "target": "bandit", "faces": "15"},
+                   "mira performs Strike"),
+        "out_of_turn": ("tor", {"card": "quiet-knife", "target": "bandit", "faces": "15"}),
+    },
+}
+
+
+def _campaign(tmp_path, game: str):
+    spec = GAMES[game]
+    camp = tmp_path / game
+    assert run(None, "init", str(camp), "--system", game, "--example").code == 0
+    with open(camp / "narateer.yaml", "a", encoding="utf-8") as fh:
+        fh.write(f"party: [{', '.join(spec['party'])}]\n")
+    ok(camp, "encounter", "new", *spec["encounter"])
+    ok(camp, "turn", "start", spec["first"])
+    return camp
+
+
+def _fill(driver, verb: str, fields: dict):
+    """Pick the verb and type each field as a person would (a flag is a tick)."""
+    from selenium.webdriver.support.ui import Select
+
+    poll(lambda: driver.find_elements("id", "act-verb"), timeout=30)
+    Select(driver.find_element("id", "act-verb")).select_by_visible_text(verb)
+    poll(lambda: driver.find_elements("css selector", "#act-form [data-name]"), timeout=10)
+    driver.execute_script("var d = document.querySelector('#act-form details'); if (d) { d.open = true; }")
+    for name, value in fields.items():
+        box = driver.find_element("css selector", f"#act-form [data-name='{name.replace('-', '_')}']")
+        if value is True:
+            box.click()
+        else:
+            box.clear()
+            box.send_keys(value)
+
+
+def _result(driver) -> str:
+    return driver.execute_script("return document.getElementById('act-result').textContent")
+
+
+def _acted(driver, since: str | None) -> str:
+    """The answer shown once the page has heard back from its POST."""
+    poll(lambda: driver.execute_script("return document.body.getAttribute('data-acted')") not in (None, since)
+         and _result(driver) != "\u2026", timeout=30)
+    return _result(driver)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_guide_and_player_act_from_the_browser(tmp_path, game):
+    spec = GAMES[game]
+    camp = _campaign(tmp_path, game)
+    srv = Server(camp, "--act")
+    guide = party = player = None
+    try:
+        party = new_browser()
+        party.get(srv.url + "/")
+        poll(lambda: party.find_elements("css selector", "#main"), timeout=30)
+        guide = new_browser(1280, 1000)
+        guide.get(f"{srv.url}/guide?token={srv.token}")
+        verb, fields, words = spec["guide"]
+        _fill(guide, verb, fields)
+        shot(guide, f"act-{game}-guide")  # mid-action: the form filled in, not yet sent
+        guide.find_element("id", "act-run").click()
+        said = _acted(guide, None)
+        assert words in said, said
+        entry = json.loads((camp / "encounters" / f"{spec['encounter'][0]}.log.yaml").read_text().splitlines()[-1][2:])
+        assert entry["command"] == verb and fields["char"] == entry["actor"]
+        # the party's page, a second browser session, shows it without a reload
+        poll(lambda: fields["char"] in party.execute_script("return document.getElementById('main').textContent"),
+             timeout=10)
+        # a player's phone: their own turn acts; the next player is refused by the game (exit 3)
+        if spec.get("between"):
+            ok(camp, *spec["between"])
+        first = spec.get("player_first", spec["first"])
+        player = new_browser(400, 860)
+        player.get(f"{srv.url}/play?token={srv.players[first]}")
+        verb, fields, words = spec["player"]
+        _fill(player, verb, fields)
+        assert player.find_element("css selector", "#act-form [data-name='char']").get_attribute("value") == first
+        player.find_element("id", "act-run").click()
+        said = _acted(player, None)
+        assert words in said, said
+        shot(player, f"act-{game}-player")
+        other, fields = spec["out_of_turn"]
+        before = {p.name: p.read_bytes() for p in (camp / "characters").glob("*.yaml")}
+        player.get(f"{srv.url}/play?token={srv.players[other]}")
+        _fill(player, verb, fields)
+        player.find_element("id", "act-run").click()
+        refused = _acted(player, None)
+        assert "turn" in refused.lower() or "activation" in refused.lower(), refused
+        assert {p.name: p.read_bytes() for p in (camp / "characters").glob("*.yaml")} == before
+        assert run(camp, "verify").code == 0 and run(camp, "check").code == 0
+    finally:
+        for driver in (guide, party, player):
+            if driver is not None:
+                driver.quit()
+        srv.stop()
