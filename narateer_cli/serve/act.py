@@ -125,6 +125,25 @@ def _check_player(cmd, words: str, rest: list, player: str):
         raise Refusal(403, "only the Guide chooses --secret, --seed, --in or --commit")
 
 
+def choices(root: Path, model: dict, cid: str) -> dict:
+    """B-2: {now: whose turn it is, in words for this player; choices: the game's `choices` hook for them}."""
+    from ..errors import NarateerError
+    from ..store import encounters
+    from ..store.campaign import Campaign
+
+    actor, enc_id = model.get("actor"), model.get("encounter")
+    if not enc_id:
+        return {"now": "No encounter is running.", "choices": []}
+    now = "It is your turn to act." if actor == cid else f"{actor} acts now." if actor else "Nobody acts now."
+    campaign = Campaign(root)
+    hook = campaign.system.hook("choices")
+    try:
+        found = hook(encounters.load_state(root, enc_id, campaign.system), cid, campaign.rules) if hook else []
+    except NarateerError:
+        found = []
+    return {"now": now, "choices": [c for c in found if isinstance(c, dict) and c.get("argv")]}
+
+
 class Actions:
     """The page's one way to write (B-3): each action once (its nonce), one at a time, through the API."""
 

@@ -2,6 +2,7 @@
 
     GET  /guide/forms   each verb's form (the Guide's token)      GET  /play?token=P  a player's page
     POST /guide/act     run one action (token in a header)        GET  /play/forms    that player's forms
+                                                                  GET  /play/choices  what is theirs now
                                                                   POST /play/act      run one of theirs
 
 B-3: a write is a POST whose token rides in the `X-Narateer-Token` header (a cookie alone never acts), from
@@ -30,6 +31,7 @@ def acting_routes(site, players: dict) -> list:
     site.panel = page.act_panel("/guide", site.token)
     return [Route("/guide/forms", acting.guide_forms), Route("/guide/act", acting.guide_act, methods=["POST"]),
             Route("/play", acting.player_page), Route("/play/forms", acting.player_forms),
+            Route("/play/choices", acting.player_choices),
             Route("/play/act", acting.player_act, methods=["POST"])]
 
 
@@ -84,6 +86,15 @@ class Acting:
         if cid is None:
             return _refused(401, "a player's forms need that player's link")
         return JSONResponse(forms(self.site.root, cid), headers=HEADERS)
+
+    def player_choices(self, request):
+        """B-2: whose turn it is, and what this player alone may do now in answer to others."""
+        cid = self.player_of(request.headers.get(TOKEN_HEADER))
+        if cid is None:
+            return _refused(401, "a player's choices need that player's link")
+        from .act import choices
+
+        return JSONResponse(choices(self.site.root, self.site.models.get(False), cid), headers=HEADERS)
 
     async def guide_act(self, request):
         if not _same(request.headers.get(TOKEN_HEADER), self.site.token):

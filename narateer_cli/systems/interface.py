@@ -128,6 +128,12 @@ class SystemHooks(ABC):
         """The roll `serve` shows for an entry. Default: None, the host's reading."""
         return None
 
+    def choices(self, state: dict, char_id: str, rules) -> list:
+        """B-2: what CHAR may do now in answer to someone else (a reaction it is owed), each
+        `{"text": words, "argv": the command line's words}`; `serve --act` shows them on that player's
+        own screen alone. Default: none."""
+        return []
+
 
 # Trailing parameters a hook may leave out (the host looks at how many it takes).
 MAY_OMIT = {"checks": ("declaration",)}

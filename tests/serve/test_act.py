@@ -241,3 +241,28 @@ def test_fifty_writers_from_the_page_and_the_shell_lose_nothing(acting, party_ca
     assert len(entries) == 50 and all(e.get("commitment") for e in entries)
     assert len({e["id"] for e in entries}) == 50
     assert run(party_camp, "verify").code == 0 and run(party_camp, "check").code == 0
+
+
+def test_a_player_sees_what_is_owed_to_them_alone_and_takes_it(acting, party_camp):
+    """B-2: selka moves; mira's screen (and only hers, by her token) offers the Opportunity Attack the rules
+    owe her, whose words run as they are; once answered it is gone. selka's own screen says it is her turn."""
+    selka, mira = acting.players["selka"], acting.players["mira"]
+
+    def choices(token):
+        status, headers, body = acting.get("/play/choices", headers={"X-Narateer-Token": token})
+        assert status == 200
+        return json.loads(body)
+
+    assert choices(mira)["choices"] == []
+    assert act(acting, ["move", "selka", "2"], token=selka, path="/play/act")[0] == 403  # moving is no check
+    ok(party_camp, "move", "selka", "2")
+    mine = choices(mira)
+    assert mine["now"] == "selka acts now." and len(mine["choices"]) == 1
+    owed = mine["choices"][0]
+    assert owed["argv"] == ["react", "mira", "opportunity", "--against", "selka"] and "selka" in owed["text"]
+    assert choices(selka) == {"now": "It is your turn to act.", "choices": []}
+    assert acting.get("/play/choices")[0] == 401
+    status, answer = act(acting, [*owed["argv"], "--faces", "2"], token=mira, path="/play/act")
+    assert status == 200 and answer["ok"], answer
+    assert choices(mira)["choices"] == []
+    assert run(party_camp, "verify").code == 0

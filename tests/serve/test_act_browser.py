@@ -130,3 +130,32 @@ def test_guide_and_player_act_from_the_browser(tmp_path, game):
             if driver is not None:
                 driver.quit()
         srv.stop()
+
+
+def test_a_player_takes_the_reaction_owed_to_them_from_their_phone(tmp_path):
+    """B-2 in Chromium: selka moves; mira's phone says whose turn it is and offers the Opportunity Attack owed
+    to her; a tap fills in the verb's own form, she types her face and sends it."""
+    camp = _campaign(tmp_path, "narateer")
+    srv = Server(camp, "--act")
+    phone = None
+    try:
+        phone = new_browser(400, 860)
+        phone.get(f"{srv.url}/play?token={srv.players['mira']}")
+        poll(lambda: "selka acts now" in (phone.execute_script(
+            "var n = document.getElementById('act-now'); return n ? n.textContent : ''") or ""), timeout=30)
+        ok(camp, "move", "selka", "2")  # from the Guide's terminal: the live view refreshes, and the choice appears
+        poll(lambda: phone.find_elements("css selector", "#act-now button.choice"), timeout=10)
+        phone.find_element("css selector", "#act-now button.choice").click()
+        assert phone.find_element("id", "act-verb").get_attribute("value") is not None
+        assert phone.find_element("css selector", "#act-form [data-name='mover']").get_attribute("value") == "selka"
+        phone.find_element("css selector", "#act-form [data-name='faces']").send_keys("2")
+        shot(phone, "act-narateer-player-choice")
+        phone.find_element("id", "act-run").click()
+        said = _acted(phone, None)
+        assert "Opportunity Attack" in said or "opportunity" in said.lower(), said
+        poll(lambda: not phone.find_elements("css selector", "#act-now button.choice"), timeout=10)
+        assert run(camp, "verify").code == 0
+    finally:
+        if phone is not None:
+            phone.quit()
+        srv.stop()

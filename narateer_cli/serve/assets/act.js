@@ -34,6 +34,7 @@
       body: JSON.stringify({ argv: argv, nonce: nonce() })
     }).then(function (r) { return r.json(); }).then(function (answer) {
       show(answer.ok ? (answer.words || "done") : answer.error, answer.ok);
+      loadChoices();
     }).catch(function () { show("the server did not answer: nothing is known to have been done", false); });
   }
   function words(text) { return text.trim() === "" ? [] : text.trim().split(/\s+/); }
@@ -85,7 +86,7 @@
       if (f.name === "dry_run") { return; }
       if (f.kind === "argument") { f.first = first; first = false; }
       // the arguments and the faces typed at the table stay in sight; every other option is one tap away
-      (f.kind === "argument" || f.name === "faces" ? node : more).appendChild(field(f));
+      (f.kind === "argument" || f.required || f.name === "faces" ? node : more).appendChild(field(f));
     });
     node.appendChild(details);
     var buttons = el("div", { "class": "buttons" });
@@ -100,6 +101,43 @@
     return node;
   }
 
+  // B-2: a player's own screen says whose turn it is and offers what the rules owe them now (a reaction);
+  // a choice fills the form in, and the player types the faces and sends it
+  function prefill(argv) {
+    var pick = document.getElementById("act-verb"), at = -1;
+    forms.forEach(function (f, i) { if (argv.slice(0, f.verb.split(" ").length).join(" ") === f.verb) { at = i; } });
+    if (at < 0) { return; }
+    pick.value = String(at);
+    pick.dispatchEvent(new Event("change"));
+    var form = forms[at], rest = argv.slice(form.verb.split(" ").length), args = form.fields.filter(function (f) { return f.kind === "argument"; });
+    var node = document.getElementById("act-form");
+    for (var i = 0; i < rest.length; i++) {
+      var f = null;
+      if (rest[i].indexOf("--") === 0) {
+        f = form.fields.filter(function (x) { return x.flag === rest[i]; })[0];
+        if (f && f.kind !== "flag") { i++; }
+      } else { f = args.shift(); }
+      var input = f && node.querySelector("[data-name='" + f.name + "']");
+      if (input && f.kind === "flag") { input.checked = true; } else if (input) { input.value = rest[i]; }
+    }
+  }
+  function drawChoices(answer) {
+    var holder = document.getElementById("act-now");
+    if (!holder || !answer) { return; }
+    holder.textContent = "";
+    holder.appendChild(el("p", { "class": "now" }, answer.now || ""));
+    (answer.choices || []).forEach(function (c) {
+      var b = el("button", { type: "button", "class": "choice" }, c.text);
+      b.addEventListener("click", function () { prefill(c.argv); });
+      holder.appendChild(b);
+    });
+  }
+  function loadChoices() {
+    if (!actor) { return; }
+    fetch(where + "/choices", { headers: { "X-Narateer-Token": token }, credentials: "omit", cache: "no-store" })
+      .then(function (r) { return r.json(); }).then(drawChoices).catch(function () {});
+  }
+
   function start(list) {
     forms = list;
     box.textContent = "";
@@ -108,6 +146,7 @@
     var holder = el("div", { id: "act-form" });
     function change() { holder.textContent = ""; if (forms.length) { holder.appendChild(draw(forms[+pick.value])); } }
     pick.addEventListener("change", change);
+    if (actor) { box.appendChild(el("div", { id: "act-now", "class": "now" })); }
     box.appendChild(pick);
     if (!actor) {
       [["Undo the last action", ["undo"], "act-undo"], ["Unveil every secret roll", ["unveil", "--all"], "act-unveil"]]
@@ -119,6 +158,9 @@
     }
     box.appendChild(holder);
     change();
+    loadChoices();
+    // the live view swapped in a fresh <main> (app.js marks it): the turn or the owed reactions may have moved
+    new MutationObserver(loadChoices).observe(document.body, { attributes: true, attributeFilter: ["data-fresh"] });
   }
 
   fetch(where + "/forms", { headers: { "X-Narateer-Token": token }, credentials: "omit", cache: "no-store" })

@@ -56,6 +56,7 @@ SYSTEM = System(
         "sheet_schema": __name__ + ".schema:SHEET",
         "view": __name__ + ".view:view",
         "public_entry": __name__ + ".view:public_entry",
+        "choices": __name__ + ".view:choices",
     },
     counters=("action_dice.ready", "action_dice.used", "action_dice.wounded"),
     params={**dict.fromkeys(("attacker", "defender", "hider", "mover", "observers", "searching", "next_id", "assist"),

@@ -37,3 +37,18 @@ def public_entry(entry: dict) -> dict:
         safe = {k: v for k, v in result.items() if k not in ("target", "check")}
         return {**entry, "result": safe}
     return entry
+
+
+def choices(state: dict, char_id: str, rules) -> list:
+    """B-2, R-ACT-6: a creature that just completed a move may be answered by an Opportunity Attack from each
+    other participant that has not answered it yet and sees it (the Guide judges reach)."""
+    last = state.get("last_action") if isinstance(state, dict) else None
+    if not isinstance(last, dict) or last.get("command") != "move":
+        return []
+    mover = last.get("actor")
+    hidden = ((state.get("hidden") or {}).get(mover) or {}) if isinstance(state.get("hidden"), dict) else {}
+    if mover in (None, char_id) or char_id in (last.get("answered") or []) or char_id in hidden \
+            or char_id not in (state.get("participants") or []):
+        return []
+    return [{"text": f"{mover} just completed a move: you may make an Opportunity Attack on it (in melee reach)",
+             "argv": ["react", char_id, "opportunity", "--against", str(mover)]}]
