@@ -55,11 +55,13 @@ class Campaign:
     def __init__(self, root: Path):
         self.root = root
 
-    def run(self, verb: str, *args, seed: int | None = None) -> Result | None:
+    def run(self, verb: str, *args, seed: int | None = None, asked: list | None = None) -> Result | None:
         """Run `narateer VERB ARGS...` in this campaign; the last result it produced (None for `--help`).
-        `seed` seeds every random roll, as `--seed` does."""
+        `seed` seeds every random roll, as `--seed` does. `asked`: the faces typed so far for a command that
+        asks for them die by die (`--faces ask`, T-ASK); the first die beyond them raises
+        `narateer_cli.ask.FacesWanted` (nothing written), whose `.wanted` says which die."""
         results, notes = _invoke(["--campaign", str(self.root), *(["--seed", str(seed)] if seed is not None else []),
-                                  verb, *(str(a) for a in args)])
+                                  verb, *(str(a) for a in args)], asked)
         if not results:
             return None
         kind, value = results[-1]
@@ -79,7 +81,7 @@ def open_campaign(path) -> Campaign:
     return Campaign(find_root(str(path)))
 
 
-def _invoke(argv: list[str]) -> tuple[list, tuple[str, ...]]:
+def _invoke(argv: list[str], asked: list | None = None) -> tuple[list, tuple[str, ...]]:
     """Run the command group in this process with its output captured: ([(kind, value)...], stderr lines)."""
     import click
 
@@ -92,6 +94,7 @@ def _invoke(argv: list[str]) -> tuple[list, tuple[str, ...]]:
 
     captured, err, old_err = [], io.StringIO(), sys.stderr
     render.CAPTURE, sys.stderr, ask.NEVER = captured, err, True  # the API never reads faces from a terminal
+    ask.REMOTE = None if asked is None else [str(face) for face in asked]
     try:
         _valid_text(argv)
         cli.main(args=argv, prog_name="narateer", standalone_mode=False)
@@ -102,7 +105,7 @@ def _invoke(argv: list[str]) -> tuple[list, tuple[str, ...]]:
     except click.ClickException as exc:
         raise BadInput(exc.format_message(), fix="see `narateer --help`") from None
     finally:
-        render.CAPTURE, sys.stderr, ask.NEVER = None, old_err, False
+        render.CAPTURE, sys.stderr, ask.NEVER, ask.REMOTE = None, old_err, False, None
     if "narateer_cli.store.cache" in sys.modules:  # the command succeeded: keep what it parsed
         sys.modules["narateer_cli.store.cache"].flush()
     return captured, tuple(line for line in err.getvalue().splitlines() if line)

@@ -15,12 +15,24 @@ import sys
 from .errors import BadInput
 
 WORD = "ask"
-NEVER = False  # set while the Python API runs a verb: a program (or the page, B-1) types no faces at a prompt
+NEVER = False  # set while the Python API runs a verb: a program types no faces at a prompt
+# serve --act (B-1): the faces the page's player has typed so far, one text per die in the order asked;
+# a die beyond them stops the command (FacesWanted, nothing written) so the page can ask for it
+REMOTE: list | None = None
+
+
+class FacesWanted(BadInput):
+    """T-ASK on the page: the next die the command needs. Nothing was written; the page asks for the face
+    and runs the same words again with every face typed so far."""
+
+    def __init__(self, what: str, option: str, number: int, count: int):
+        super().__init__(f"{what}: die {number} of {count} ({option})", fix="type the face it shows")
+        self.wanted = {"what": what, "option": option, "number": number, "count": count}
 
 
 def interactive() -> bool:
     if NEVER:
-        return False
+        return REMOTE is not None
     try:
         return sys.stdin.isatty()
     except (AttributeError, ValueError):
@@ -53,6 +65,8 @@ def asker(parse):
     from .safetext import printable
 
     def ask(count: int, option: str, what: str) -> list[int]:
+        if REMOTE is not None:
+            return _from_page(parse, count, option, what)
         sys.stderr.write(f"{printable(what)}: {count} {'die' if count == 1 else 'dice'} to roll\n")
         faces = []
         for number in range(1, count + 1):
@@ -70,3 +84,17 @@ def asker(parse):
         return faces
 
     return ask
+
+
+def _from_page(parse, count: int, option: str, what: str) -> list[int]:
+    """The faces of `count` dice from the page's answers (REMOTE), in order; FacesWanted for the first die
+    it has not answered yet."""
+    faces = []
+    for number in range(1, count + 1):
+        if not REMOTE:
+            raise FacesWanted(what, option, number, count)
+        value = parse(REMOTE.pop(0), option)
+        if not value or len(value) != 1:
+            raise BadInput(f"die {number} of {count} ({option}) takes one face", fix="type one face")
+        faces.append(value[0])
+    return faces

@@ -50,9 +50,9 @@ def _system_commands(root: Path) -> list[tuple[str, click.Command]]:
 
 def _param(p: click.Parameter) -> dict:
     """One field of a verb's form, from its click parameter."""
-    kind = "argument" if isinstance(p, click.Argument) else "flag" if getattr(p, "is_flag", False) else "option"
+    role = "argument" if isinstance(p, click.Argument) else "flag" if getattr(p, "is_flag", False) else "option"
     ptype = p.type
-    field = {"name": p.name, "kind": kind, "flag": (p.opts[0] if kind != "argument" else None),
+    field = {"name": p.name, "role": role, "flag": (p.opts[0] if role != "argument" else None),
              "required": bool(p.required), "many": bool(getattr(p, "multiple", False) or p.nargs == -1),
              "type": "choice" if isinstance(ptype, click.Choice) else "int" if isinstance(ptype, (click.types.IntParamType, click.IntRange)) else "text",
              "help": getattr(p, "help", None) or "", "label": (getattr(p, "metavar", None) or p.name).lower()}
@@ -66,7 +66,7 @@ def _form(words: str, cmd: click.Command, player: bool) -> dict:
     fields = [_param(p) for p in cmd.params if p.name not in skip and not getattr(p, "hidden", False)
               and p.name is not None]
     # the verb's arguments first, then its own options, then the shared ones (--secret, --seed, ...)
-    fields.sort(key=lambda f: (f["kind"] != "argument", f["name"] in GUIDE_ONLY))
+    fields.sort(key=lambda f: (f["role"] != "argument", f["name"] in GUIDE_ONLY))
     return {"verb": words, "help": (cmd.help or "").split("\n")[0], "fields": fields,
             "odds": any(f["name"] == "dry_run" for f in fields), "rolls": bool(getattr(cmd, "rolls", False))}
 
@@ -153,9 +153,12 @@ class Actions:
         self.lock = threading.Lock()
         self.seen: set[str] = set()
 
-    def run(self, argv: list[str], nonce: str, player: str | None = None) -> dict:
-        """Run one action; its answer as the page shows it: {ok, words, kind, json} or {ok: False, error}."""
+    def run(self, argv: list[str], nonce: str, player: str | None = None, asked=None) -> dict:
+        """Run one action; its answer as the page shows it: {ok, words, result, json} or {ok: False, error}
+        (with `ask`: the next die to type, T-ASK; `asked` are the faces typed so far)."""
         argv = check_argv(self.root, argv, player)
+        if asked is not None and not (_words_ok(asked) or asked == []):
+            raise Refusal(400, "the faces typed so far are a list of words")
         from ..api import open_campaign
         from ..errors import NarateerError
 
@@ -164,10 +167,10 @@ class Actions:
                 raise Refusal(409, "this request was already run (or carries no nonce): nothing was done again")
             self.seen.add(nonce)
             try:
-                result = open_campaign(self.root).run(*argv)
+                result = open_campaign(self.root).run(*argv, asked=asked)
             except NarateerError as exc:
-                return {"ok": False, "error": exc.line(), "exit": exc.exit_code}
+                return {"ok": False, "error": exc.line(), "exit": exc.exit_code, "ask": getattr(exc, "wanted", None)}
         if result is None:
-            return {"ok": True, "words": "", "kind": None, "json": None}
-        return {"ok": True, "words": result.words(), "kind": result.kind, "json": result.to_json(),
-                "notes": list(result.notes)}
+            return {"ok": True, "words": "", "result": None, "json": None}
+        return {"ok": True, "words": result.words(), "result": result.kind, "json": result.to_json(),
+                "stderr": list(result.notes)}

@@ -114,7 +114,8 @@ class Acting:
             return _refused(403, "an action must come from this page (same origin)")
         try:
             body = await _body(request)
-            answer = await anyio.to_thread.run_sync(self.actions.run, body.get("argv"), body.get("nonce"), player)
+            answer = await anyio.to_thread.run_sync(self.actions.run, body.get("argv"), body.get("nonce"), player,
+                                                    body.get("asked"))
         except Refusal as exc:
             return _refused(exc.status, exc.message)
         finally:

@@ -104,7 +104,7 @@ def test_each_form_is_the_verbs_own_parameters(acting, party_camp):
     assert forms["roll"]["odds"] and forms["roll"]["rolls"]
     assert "turn start" in forms and "exchange" in forms
     boost = next(f for f in forms["roll"]["fields"] if f["name"] == "boost")
-    assert boost["flag"] == "--boost" and boost["kind"] == "option"
+    assert boost["flag"] == "--boost" and boost["role"] == "option"
     assert isinstance(roll, click.Command)
 
 
@@ -265,4 +265,29 @@ def test_a_player_sees_what_is_owed_to_them_alone_and_takes_it(acting, party_cam
     status, answer = act(acting, [*owed["argv"], "--faces", "2"], token=mira, path="/play/act")
     assert status == 200 and answer["ok"], answer
     assert choices(mira)["choices"] == []
+    assert run(party_camp, "verify").code == 0
+
+
+def test_the_page_asks_for_each_die_the_verb_needs(acting, party_camp):
+    """B-1, T2-FACES, T-ASK: `--faces ask` from the page names each die in turn (the Edge Phase's reroll
+    once the first faces show a Miss); nothing is written until the last face, and a face the dice cannot
+    show is named while the die waits."""
+    argv = ["roll", "selka", "stealth", "--dr", "2", "--boost", "1", "--advantage", "--faces", "ask"]
+    before = files(party_camp)
+    wanted = []
+    for asked in ([], ["0"], ["0", "2"]):
+        status, answer = post(acting, "/guide/act", {"argv": argv, "asked": asked, "nonce": f"ask-{len(asked)}-xyz"},
+                              acting.token)
+        assert status == 422 and not answer["ok"], answer
+        wanted.append((answer["ask"]["option"], answer["ask"]["number"], answer["ask"]["count"]))
+        assert files(party_camp) == before
+    assert wanted == [("--faces", 1, 2), ("--faces", 2, 2), ("--reroll-faces", 1, 1)]
+    status, answer = post(acting, "/guide/act", {"argv": argv, "asked": ["0", "2", "7"], "nonce": "ask-bad-face"},
+                          acting.token)
+    assert status == 422 and "'7' is not a die face" in answer["error"] and files(party_camp) == before
+    status, answer = post(acting, "/guide/act", {"argv": argv, "asked": ["0", "2", "1"], "nonce": "ask-done-xyz"},
+                          acting.token)
+    assert status == 200 and answer["ok"], answer
+    assert answer["json"]["faces"] == [0, 2] and answer["json"]["final_faces"] == [1, 2]
+    assert "Advantage rerolled" in answer["words"]
     assert run(party_camp, "verify").code == 0

@@ -159,3 +159,34 @@ def test_a_player_takes_the_reaction_owed_to_them_from_their_phone(tmp_path):
         if phone is not None:
             phone.quit()
         srv.stop()
+
+
+def test_the_guide_types_each_die_as_the_table_rolls_it(tmp_path):
+    """B-1, T2-FACES in Chromium: "Type faces die by die" asks for the two dice of a Boost 1 check, then, as
+    Advantage rerolls the Miss, for the Edge Phase's die; only then is the roll written."""
+    camp = _campaign(tmp_path, "narateer")
+    srv = Server(camp, "--act")
+    guide = None
+    try:
+        guide = new_browser(1280, 1000)
+        guide.get(f"{srv.url}/guide?token={srv.token}")
+        _fill(guide, "roll", {"char": "selka", "skill": "stealth", "dr": "2", "boost": "1", "advantage": True})
+        log = camp / "encounters" / "brawl.log.yaml"
+        lines = len(log.read_text().splitlines())
+        guide.find_element("id", "act-ask-start").click()
+        for face, what in (("0", "die 1 of 2"), ("2", "die 2 of 2"), ("1", "Edge Phase")):
+            poll(lambda: what in (guide.execute_script(
+                "var p = document.getElementById('act-ask-what'); return p ? p.textContent : ''") or ""), timeout=20)
+            if what == "Edge Phase":
+                shot(guide, "act-narateer-guide-asks")
+            assert len(log.read_text().splitlines()) == lines  # nothing written while a die is awaited
+            box = guide.find_element("id", "act-ask-face")
+            box.send_keys(face)
+            guide.find_element("id", "act-ask-next").click()
+        poll(lambda: "Advantage rerolled" in _result(guide), timeout=20)
+        assert len(log.read_text().splitlines()) == lines + 1
+        assert run(camp, "verify").code == 0
+    finally:
+        if guide is not None:
+            guide.quit()
+        srv.stop()

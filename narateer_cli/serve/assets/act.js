@@ -26,24 +26,52 @@
     out.className = "result " + (good ? "ok" : "bad");
     document.body.setAttribute("data-acted", Date.now());
   }
-  function send(argv) {
+  // T-ASK on the page: `asked` holds the faces typed so far; the server names the next die it needs
+  // (nothing is written until the last one), and the same words go again with one more face each time
+  function send(argv, asked) {
     show("\u2026", true);
+    var body = { argv: argv, nonce: nonce() };
+    if (asked) { body.asked = asked; }
     return fetch(where + "/act", {
       method: "POST", credentials: "omit", cache: "no-store",
       headers: { "Content-Type": "application/json", "X-Narateer-Token": token },
-      body: JSON.stringify({ argv: argv, nonce: nonce() })
+      body: JSON.stringify(body)
     }).then(function (r) { return r.json(); }).then(function (answer) {
+      if (asked && answer.ask) { return askDie(argv, asked, answer.ask, ""); }
+      if (asked && !answer.ok && asked.length) {  // the last face typed was refused: type that die again
+        var last = asked.slice(0, -1);
+        return send(argv, last).then(function () { noteAsk(answer.error); });
+      }
+      closeAsk();
       show(answer.ok ? (answer.words || "done") : answer.error, answer.ok);
       loadChoices();
-    }).catch(function () { show("the server did not answer: nothing is known to have been done", false); });
+    }).catch(function () { closeAsk(); show("the server did not answer: nothing is known to have been done", false); });
+  }
+  function closeAsk() { var old = document.getElementById("act-ask"); if (old) { old.parentNode.removeChild(old); } }
+  function noteAsk(text) { var n = document.getElementById("act-ask-note"); if (n) { n.textContent = text; } }
+  function askDie(argv, asked, wanted, note) {
+    closeAsk();
+    var form = el("form", { id: "act-ask", "class": "ask" });
+    form.appendChild(el("p", { id: "act-ask-what" }, wanted.what + ": die " + wanted.number + " of " + wanted.count));
+    var input = el("input", { id: "act-ask-face", type: "text", autocomplete: "off", "aria-label": "face" });
+    form.appendChild(input);
+    form.appendChild(el("button", { type: "submit", id: "act-ask-next" }, "Next die"));
+    form.appendChild(el("p", { id: "act-ask-note", "class": "bad" }, note));
+    form.addEventListener("submit", function (e) {
+      e.preventDefault();
+      if (input.value.trim() !== "") { send(argv, asked.concat([input.value.trim()])); }
+    });
+    out.parentNode.insertBefore(form, out);
+    show("type the face of each die as the table rolls it", true);
+    input.focus();
   }
   function words(text) { return text.trim() === "" ? [] : text.trim().split(/\s+/); }
 
   function field(f) {
-    var id = "f-" + f.name, wrap = el("label", { "for": id, "class": "field " + f.kind });
-    wrap.appendChild(el("span", { "class": "label" }, f.kind === "argument" ? f.label : f.flag));
+    var id = "f-" + f.name, wrap = el("label", { "for": id, "class": "field " + f.role });
+    wrap.appendChild(el("span", { "class": "label" }, f.role === "argument" ? f.label : f.flag));
     var input;
-    if (f.kind === "flag") {
+    if (f.role === "flag") {
       input = el("input", { type: "checkbox", id: id });
     } else if (f.type === "choice") {
       input = el("select", { id: id });
@@ -56,7 +84,7 @@
     input.setAttribute("data-name", f.name);
     if (f.help) { wrap.title = f.help; }
     wrap.appendChild(input);
-    if (f.kind === "argument" && actor && f.first) { input.value = actor; input.readOnly = true; }
+    if (f.role === "argument" && actor && f.first) { input.value = actor; input.readOnly = true; }
     return wrap;
   }
 
@@ -66,9 +94,9 @@
       if (f.name === "dry_run") { return; }
       var input = node.querySelector("[data-name='" + f.name + "']");
       if (!input) { return; }
-      if (f.kind === "flag") { if (input.checked) { opts.push(f.flag); } return; }
+      if (f.role === "flag") { if (input.checked) { opts.push(f.flag); } return; }
       var value = input.value;
-      if (f.kind === "argument") { argv = argv.concat(f.many ? words(value) : (value === "" ? [] : [value])); return; }
+      if (f.role === "argument") { argv = argv.concat(f.many ? words(value) : (value === "" ? [] : [value])); return; }
       (f.many ? words(value) : (value === "" ? [] : [value])).forEach(function (v) { opts.push(f.flag, v); });
     });
     if (odds) { opts.push("--dry-run"); }
@@ -84,9 +112,9 @@
     if (!actor) { details.setAttribute("open", ""); }
     form.fields.forEach(function (f) {
       if (f.name === "dry_run") { return; }
-      if (f.kind === "argument") { f.first = first; first = false; }
+      if (f.role === "argument") { f.first = first; first = false; }
       // the arguments and the faces typed at the table stay in sight; every other option is one tap away
-      (f.kind === "argument" || f.required || f.name === "faces" ? node : more).appendChild(field(f));
+      (f.role === "argument" || f.required || f.name === "faces" ? node : more).appendChild(field(f));
     });
     node.appendChild(details);
     var buttons = el("div", { "class": "buttons" });
@@ -96,6 +124,15 @@
       buttons.appendChild(odds);
     }
     buttons.appendChild(el("button", { type: "submit", id: "act-run" }, form.rolls ? "Roll (empty faces: roll for me)" : "Run"));
+    if (form.fields.some(function (f) { return f.name === "faces"; })) {
+      var dieByDie = el("button", { type: "button", id: "act-ask-start" }, "Type faces die by die");
+      dieByDie.addEventListener("click", function () {
+        var argv = argvOf(form, node, false), at = argv.indexOf("--faces");
+        if (at >= 0) { argv.splice(at, 2); }
+        send(argv.concat(["--faces", "ask"]), []);
+      });
+      buttons.appendChild(dieByDie);
+    }
     node.appendChild(buttons);
     node.addEventListener("submit", function (e) { e.preventDefault(); send(argvOf(form, node, false)); });
     return node;
@@ -109,16 +146,16 @@
     if (at < 0) { return; }
     pick.value = String(at);
     pick.dispatchEvent(new Event("change"));
-    var form = forms[at], rest = argv.slice(form.verb.split(" ").length), args = form.fields.filter(function (f) { return f.kind === "argument"; });
+    var form = forms[at], rest = argv.slice(form.verb.split(" ").length), args = form.fields.filter(function (f) { return f.role === "argument"; });
     var node = document.getElementById("act-form");
     for (var i = 0; i < rest.length; i++) {
       var f = null;
       if (rest[i].indexOf("--") === 0) {
         f = form.fields.filter(function (x) { return x.flag === rest[i]; })[0];
-        if (f && f.kind !== "flag") { i++; }
+        if (f && f.role !== "flag") { i++; }
       } else { f = args.shift(); }
       var input = f && node.querySelector("[data-name='" + f.name + "']");
-      if (input && f.kind === "flag") { input.checked = true; } else if (input) { input.value = rest[i]; }
+      if (input && f.role === "flag") { input.checked = true; } else if (input) { input.value = rest[i]; }
     }
   }
   function drawChoices(answer) {
