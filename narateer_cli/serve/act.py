@@ -80,13 +80,41 @@ def is_player_verb(cmd: click.Command) -> bool:
 
 
 def forms(root: Path, player: str | None = None) -> list[dict]:
-    """The forms the page draws: every verb of the game for the Guide, the player's verbs for a player."""
+    """The forms the page draws: every verb of the game for the Guide, the player's verbs for a player.
+    A Guide's form names the fields another participant may answer (`answer`, the game's `answered_by`)."""
     out = []
+    answers = _answers(root)
     for words, cmd in _system_commands(root):
         if player is not None and not is_player_verb(cmd):
             continue
-        out.append(_form(words, cmd, player is not None))
+        form = _form(words, cmd, player is not None)
+        if player is None and words in answers:
+            form["answer"] = {"by": answers[words][0], "fields": list(answers[words][1])}
+        out.append(form)
     return out
+
+
+def _answers(root: Path) -> dict:
+    from ..store.campaign import Campaign
+
+    found = Campaign(root).system.hook("answered_by")
+    return found if isinstance(found, dict) else {}
+
+
+def _argument(cmd: click.Command, rest: list[str], name: str) -> str | None:
+    """The word of `rest` (the words after the verb) that is the command's argument `name`: arguments are
+    counted among the words that are no option or an option's value."""
+    values = {o for p in cmd.params if isinstance(p, click.Option) and not p.is_flag for o in p.opts}
+    positional, skip = [], False
+    for word in rest:
+        if skip:
+            skip = False
+        elif word.startswith("-"):
+            skip = word in values
+        else:
+            positional.append(word)
+    names = [p.name for p in cmd.params if isinstance(p, click.Argument)]
+    return positional[names.index(name)] if name in names and names.index(name) < len(positional) else None
 
 
 def _words_ok(argv) -> bool:
@@ -125,7 +153,7 @@ def _check_player(cmd, words: str, rest: list, player: str):
         raise Refusal(403, "only the Guide chooses --secret, --seed, --in or --commit")
 
 
-def choices(root: Path, model: dict, cid: str) -> dict:
+def choices(root: Path, model: dict, cid: str, waiting: dict | None = None) -> dict:
     """B-2: {now: whose turn it is, in words for this player; choices: the game's `choices` hook for them}."""
     from ..errors import NarateerError
     from ..store import encounters
@@ -141,7 +169,13 @@ def choices(root: Path, model: dict, cid: str) -> dict:
         found = hook(encounters.load_state(root, enc_id, campaign.system), cid, campaign.rules) if hook else []
     except NarateerError:
         found = []
-    return {"now": now, "choices": [c for c in found if isinstance(c, dict) and c.get("argv")]}
+    out = [c for c in found if isinstance(c, dict) and c.get("argv")]
+    if waiting:  # B-2: the Guide declared an action this player answers
+        named = next((i for i, w in enumerate(waiting["argv"]) if w.startswith("-")), len(waiting["argv"]))
+        # the declaration's verb and who, not its options: the attacker's typed faces stay the Guide's
+        out.insert(0, {"text": f"The Guide declared `{' '.join(waiting['argv'][:named])}`: your answer is needed",
+                       "answer": {"id": waiting["id"], "verb": waiting["verb"], "fields": waiting["fields"]}})
+    return {"now": now, "choices": out}
 
 
 class Actions:
@@ -152,6 +186,53 @@ class Actions:
         self.players = players  # token -> character id (B-2: new at every start)
         self.lock = threading.Lock()
         self.seen: set[str] = set()
+        # B-2: actions the Guide declared that a player answers, by that player's character (in memory: a
+        # declaration waiting for its answer is no part of the campaign until the whole action runs)
+        self.waiting: dict[str, dict] = {}
+
+    def declare(self, argv: list[str], nonce: str) -> dict:
+        """The Guide declares an action whose `answered_by` fields another participant chooses: it waits for
+        that player's link (nothing runs, nothing is written)."""
+        argv = check_argv(self.root, argv)
+        commands = dict(_system_commands(self.root))
+        words = " ".join(argv[:2]) if " ".join(argv[:2]) in commands else argv[0]
+        spec = _answers(self.root).get(words)
+        if spec is None:
+            raise Refusal(400, f"nobody else answers {words!r}: run it")
+        cmd = commands[words]
+        who = _argument(cmd, argv[len(words.split()):], spec[0])
+        if who not in self.players.values():
+            raise Refusal(400, f"{who} has no player's link: choose the answer yourself and run it")
+        theirs = {o for p in cmd.params if p.name in spec[1] for o in p.opts}
+        if any(w.split("=", 1)[0] in theirs for w in argv):
+            raise Refusal(400, f"leave {', '.join(sorted(theirs))} to {who}")
+        with self.lock:
+            self._once(nonce)
+            self.waiting[who] = {"id": nonce, "argv": argv, "verb": words,
+                                 "fields": [_param(p) for p in cmd.params if p.name in spec[1]]}
+        return {"ok": True, "words": f"waiting for {who} to answer", "result": None, "json": None}
+
+    def answer(self, player: str, ident, words, nonce: str) -> dict:
+        """B-2: the player answers the action the Guide declared for them: the whole action runs once."""
+        waiting = self.waiting.get(player)
+        if waiting is None or ident != waiting["id"]:
+            raise Refusal(409, "nothing is waiting for your answer (or it was already answered)")
+        if not (words == [] or _words_ok(words)):
+            raise Refusal(400, "an answer is a list of words")
+        flags = {f["flag"] for f in waiting["fields"]}
+        if any(w.startswith("-") and w.split("=", 1)[0] not in flags for w in words):
+            raise Refusal(403, f"an answer gives only {', '.join(sorted(flags))}")
+        answer = self.run(waiting["argv"] + words, nonce)
+        if answer.get("ok"):
+            with self.lock:
+                if self.waiting.get(player) is waiting:
+                    del self.waiting[player]
+        return answer
+
+    def _once(self, nonce):
+        if not isinstance(nonce, str) or not 8 <= len(nonce) <= 64 or nonce in self.seen:
+            raise Refusal(409, "this request was already run (or carries no nonce): nothing was done again")
+        self.seen.add(nonce)
 
     def run(self, argv: list[str], nonce: str, player: str | None = None, asked=None) -> dict:
         """Run one action; its answer as the page shows it: {ok, words, result, json} or {ok: False, error}
@@ -163,9 +244,7 @@ class Actions:
         from ..errors import NarateerError
 
         with self.lock:
-            if not isinstance(nonce, str) or not 8 <= len(nonce) <= 64 or nonce in self.seen:
-                raise Refusal(409, "this request was already run (or carries no nonce): nothing was done again")
-            self.seen.add(nonce)
+            self._once(nonce)
             try:
                 result = open_campaign(self.root).run(*argv, asked=asked)
             except NarateerError as exc:

@@ -2,8 +2,9 @@
 
     GET  /guide/forms   each verb's form (the Guide's token)      GET  /play?token=P  a player's page
     POST /guide/act     run one action (token in a header)        GET  /play/forms    that player's forms
-                                                                  GET  /play/choices  what is theirs now
+    POST /guide/declare declare one a player answers              GET  /play/choices  what is theirs now
                                                                   POST /play/act      run one of theirs
+                                                                  POST /play/answer   answer the Guide's
 
 B-3: a write is a POST whose token rides in the `X-Narateer-Token` header (a cookie alone never acts), from
 this page's own origin (`Sec-Fetch-Site`, else `Origin`, against the Host V-6 already checked), with a JSON
@@ -30,6 +31,8 @@ def acting_routes(site, players: dict) -> list:
     acting = Acting(site, players)
     site.panel = page.act_panel("/guide", site.token)
     return [Route("/guide/forms", acting.guide_forms), Route("/guide/act", acting.guide_act, methods=["POST"]),
+            Route("/guide/declare", acting.guide_declare, methods=["POST"]),
+            Route("/play/answer", acting.player_answer, methods=["POST"]),
             Route("/play", acting.player_page), Route("/play/forms", acting.player_forms),
             Route("/play/choices", acting.player_choices),
             Route("/play/act", acting.player_act, methods=["POST"])]
@@ -94,28 +97,43 @@ class Acting:
             return _refused(401, "a player's choices need that player's link")
         from .act import choices
 
-        return JSONResponse(choices(self.site.root, self.site.models.get(False), cid), headers=HEADERS)
+        return JSONResponse(choices(self.site.root, self.site.models.get(False), cid, self.actions.waiting.get(cid)),
+                            headers=HEADERS)
 
     async def guide_act(self, request):
-        if not _same(request.headers.get(TOKEN_HEADER), self.site.token):
-            return _refused(401, "an action needs the Guide's token in the X-Narateer-Token header")
-        return await self._act(request, None)
+        return await self._guide(request, lambda body: self.actions.run(body.get("argv"), body.get("nonce"), None,
+                                                                        body.get("asked")))
+
+    async def guide_declare(self, request):
+        return await self._guide(request, lambda body: self.actions.declare(body.get("argv"), body.get("nonce")))
 
     async def player_act(self, request):
+        return await self._player(request, lambda body, cid: self.actions.run(
+            body.get("argv"), body.get("nonce"), cid, body.get("asked")))
+
+    async def player_answer(self, request):
+        return await self._player(request, lambda body, cid: self.actions.answer(
+            cid, body.get("id"), body.get("argv"), body.get("nonce")))
+
+    async def _guide(self, request, work):
+        if not _same(request.headers.get(TOKEN_HEADER), self.site.token):
+            return _refused(401, "an action needs the Guide's token in the X-Narateer-Token header")
+        return await self._act(request, work)
+
+    async def _player(self, request, work):
         cid = self.player_of(request.headers.get(TOKEN_HEADER))
         if cid is None:
             return _refused(401, "an action needs a player's token in the X-Narateer-Token header")
-        return await self._act(request, cid)
+        return await self._act(request, lambda body: work(body, cid))
 
-    async def _act(self, request, player):
+    async def _act(self, request, work):
         import anyio
 
         if not same_origin(request):
             return _refused(403, "an action must come from this page (same origin)")
         try:
             body = await _body(request)
-            answer = await anyio.to_thread.run_sync(self.actions.run, body.get("argv"), body.get("nonce"), player,
-                                                    body.get("asked"))
+            answer = await anyio.to_thread.run_sync(work, body)
         except Refusal as exc:
             return _refused(exc.status, exc.message)
         finally:

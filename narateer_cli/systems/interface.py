@@ -128,6 +128,12 @@ class SystemHooks(ABC):
         """The roll `serve` shows for an entry. Default: None, the host's reading."""
         return None
 
+    answered_by: Any = None
+    """B-2: the parameters of a verb that another participant chooses, `{verb: (the argument naming who
+    answers, (its parameter names...))}` (Narateer: an exchange's defender picks its response, its Boost,
+    its faces). `serve --act` lets the Guide declare the rest and leave these to that player's link.
+    Default: none."""
+
     def choices(self, state: dict, char_id: str, rules) -> list:
         """B-2: what CHAR may do now in answer to someone else (a reaction it is owed), each
         `{"text": words, "argv": the command line's words}`; `serve --act` shows them on that player's

@@ -291,3 +291,42 @@ def test_the_page_asks_for_each_die_the_verb_needs(acting, party_camp):
     assert answer["json"]["faces"] == [0, 2] and answer["json"]["final_faces"] == [1, 2]
     assert "Advantage rerolled" in answer["words"]
     assert run(party_camp, "verify").code == 0
+
+
+def test_the_guide_declares_an_attack_and_the_defenders_player_answers_it(acting, party_camp):
+    """B-2, R-ACT-5: the Guide declares sentry's attack on mira and leaves the Response to mira's link (the
+    game's `answers`); only mira's screen shows it, her answer may give only the Response's own options, and
+    the whole exchange runs once, as one log entry."""
+    selka, mira = acting.players["selka"], acting.players["mira"]
+    ok(party_camp, "turn", "end")
+    ok(party_camp, "turn", "start", "sentry")
+    log = party_camp / "encounters" / "brawl.log.yaml"
+    before = files(party_camp)
+    assert post(acting, "/guide/declare", {"argv": ["exchange", "sentry", "selka", "--response", "none"],
+                                           "nonce": "declare-with-response"}, acting.token)[0] == 400
+    assert post(acting, "/guide/declare", {"argv": ["exchange", "mira", "sentry"], "nonce": "declare-npc-defends"},
+                acting.token)[0] == 400  # the sentry has no player's link
+    status, answer = post(acting, "/guide/declare", {"argv": ["exchange", "sentry", "mira", "--faces", "1"],
+                                                     "nonce": "declare-sentry-mira"}, acting.token)
+    assert status == 200 and "waiting for mira" in answer["words"]
+    assert files(party_camp) == before
+    status, headers, body = acting.get("/play/choices", headers={"X-Narateer-Token": mira})
+    waiting = json.loads(body)["choices"][0]["answer"]
+    assert {f["name"] for f in waiting["fields"]} >= {"response", "response_faces"}
+    response = next(f for f in waiting["fields"] if f["name"] == "response")
+    assert response["choices"] == ["none", "guard", "clash"]
+    status, headers, body = acting.get("/play/choices", headers={"X-Narateer-Token": selka})
+    assert all("answer" not in c for c in json.loads(body)["choices"])
+    assert post(acting, "/play/answer", {"id": waiting["id"], "argv": ["--response", "guard"], "nonce": "selka-answers"},
+                selka)[0] == 409  # not hers
+    assert post(acting, "/play/answer", {"id": waiting["id"], "argv": ["--response", "guard", "--boost", "3"],
+                                         "nonce": "mira-boosts-sentry"}, mira)[0] == 403
+    assert files(party_camp) == before
+    status, answer = post(acting, "/play/answer", {"id": waiting["id"], "nonce": "mira-answers-guard",
+                                                   "argv": ["--response", "guard", "--response-faces", "2"]}, mira)
+    assert status == 200 and answer["ok"], answer
+    entry = json.loads(log.read_text().splitlines()[-1][2:])
+    assert entry["command"] == "exchange" and entry["declaration"]["response"] == "guard"
+    assert post(acting, "/play/answer", {"id": waiting["id"], "argv": ["--response", "none"], "nonce": "mira-again"},
+                mira)[0] == 409
+    assert run(party_camp, "verify").code == 0 and run(party_camp, "check").code == 0

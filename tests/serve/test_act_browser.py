@@ -190,3 +190,39 @@ def test_the_guide_types_each_die_as_the_table_rolls_it(tmp_path):
         if guide is not None:
             guide.quit()
         srv.stop()
+
+
+def test_the_guide_declares_an_attack_and_the_defender_answers_from_their_phone(tmp_path):
+    """B-2 in Chromium: the Guide fills in sentry's attack on mira and leaves the Response to her; mira's
+    phone shows the answer's own fields (the Response as a choice, its faces), she answers, and the
+    exchange runs once."""
+    from selenium.webdriver.support.ui import Select
+
+    camp = _campaign(tmp_path, "narateer")
+    ok(camp, "turn", "end")
+    ok(camp, "turn", "start", "sentry")
+    srv = Server(camp, "--act")
+    guide = phone = None
+    try:
+        guide = new_browser(1280, 1000)
+        guide.get(f"{srv.url}/guide?token={srv.token}")
+        _fill(guide, "exchange", {"attacker": "sentry", "defender": "mira", "faces": "1"})
+        guide.find_element("id", "act-declare").click()
+        assert "waiting for mira" in _acted(guide, None)
+        phone = new_browser(400, 860)
+        phone.get(f"{srv.url}/play?token={srv.players['mira']}")
+        poll(lambda: phone.find_elements("css selector", "#act-answer [data-name='response']"), timeout=30)
+        Select(phone.find_element("css selector", "#act-answer [data-name='response']")).select_by_visible_text("guard")
+        phone.find_element("css selector", "#act-answer [data-name='response_faces']").send_keys("2")
+        shot(phone, "act-narateer-player-answer")
+        phone.find_element("id", "act-answer-send").click()
+        said = _acted(phone, None)
+        assert "sentry attacks mira (response: guard)" in said, said
+        entry = json.loads((camp / "encounters" / "brawl.log.yaml").read_text().splitlines()[-1][2:])
+        assert entry["command"] == "exchange" and entry["declaration"]["response"] == "guard"
+        assert run(camp, "verify").code == 0
+    finally:
+        for driver in (guide, phone):
+            if driver is not None:
+                driver.quit()
+        srv.stop()

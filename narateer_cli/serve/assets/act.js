@@ -28,24 +28,32 @@
   }
   // T-ASK on the page: `asked` holds the faces typed so far; the server names the next die it needs
   // (nothing is written until the last one), and the same words go again with one more face each time
-  function send(argv, asked) {
-    show("\u2026", true);
-    var body = { argv: argv, nonce: nonce() };
-    if (asked) { body.asked = asked; }
-    return fetch(where + "/act", {
+  function post(path, body) {
+    body.nonce = nonce();
+    return fetch(where + path, {
       method: "POST", credentials: "omit", cache: "no-store",
       headers: { "Content-Type": "application/json", "X-Narateer-Token": token },
       body: JSON.stringify(body)
-    }).then(function (r) { return r.json(); }).then(function (answer) {
+    }).then(function (r) { return r.json(); });
+  }
+  function told(answer) {
+    show(answer.ok ? (answer.words || "done") : answer.error, answer.ok);
+    loadChoices();
+  }
+  function failed() { show("the server did not answer: nothing is known to have been done", false); }
+  function send(argv, asked) {
+    show("\u2026", true);
+    var body = { argv: argv };
+    if (asked) { body.asked = asked; }
+    return post("/act", body).then(function (answer) {
       if (asked && answer.ask) { return askDie(argv, asked, answer.ask, ""); }
       if (asked && !answer.ok && asked.length) {  // the last face typed was refused: type that die again
         var last = asked.slice(0, -1);
         return send(argv, last).then(function () { noteAsk(answer.error); });
       }
       closeAsk();
-      show(answer.ok ? (answer.words || "done") : answer.error, answer.ok);
-      loadChoices();
-    }).catch(function () { closeAsk(); show("the server did not answer: nothing is known to have been done", false); });
+      told(answer);
+    }).catch(function () { closeAsk(); failed(); });
   }
   function closeAsk() { var old = document.getElementById("act-ask"); if (old) { old.parentNode.removeChild(old); } }
   function noteAsk(text) { var n = document.getElementById("act-ask-note"); if (n) { n.textContent = text; } }
@@ -124,6 +132,16 @@
       buttons.appendChild(odds);
     }
     buttons.appendChild(el("button", { type: "submit", id: "act-run" }, form.rolls ? "Roll (empty faces: roll for me)" : "Run"));
+    if (form.answer) {  // B-2: the Guide declares; the player named by `form.answer.by` answers on their link
+      var leave = el("button", { type: "button", id: "act-declare" }, "Let the " + form.answer.by + " answer");
+      leave.addEventListener("click", function () {
+        var skip = form.answer.fields;
+        show("\u2026", true);
+        post("/declare", { argv: argvOf({ verb: form.verb, fields: form.fields.filter(function (f) { return skip.indexOf(f.name) < 0; }) }, node, false) })
+          .then(told).catch(failed);
+      });
+      buttons.appendChild(leave);
+    }
     if (form.fields.some(function (f) { return f.name === "faces"; })) {
       var dieByDie = el("button", { type: "button", id: "act-ask-start" }, "Type faces die by die");
       dieByDie.addEventListener("click", function () {
@@ -158,16 +176,35 @@
       if (input && f.role === "flag") { input.checked = true; } else if (input) { input.value = rest[i]; }
     }
   }
+  var shown = "";
   function drawChoices(answer) {
     var holder = document.getElementById("act-now");
     if (!holder || !answer) { return; }
+    var key = JSON.stringify(answer);
+    if (key === shown) { return; }  // the same choices: keep what the player has typed
+    shown = key;
     holder.textContent = "";
     holder.appendChild(el("p", { "class": "now" }, answer.now || ""));
     (answer.choices || []).forEach(function (c) {
+      if (c.answer) { holder.appendChild(answerForm(c)); return; }
       var b = el("button", { type: "button", "class": "choice" }, c.text);
       b.addEventListener("click", function () { prefill(c.argv); });
       holder.appendChild(b);
     });
+  }
+  function answerForm(c) {
+    var node = el("form", { "class": "verb answer", id: "act-answer" });
+    node.appendChild(el("p", { "class": "choice" }, c.text));
+    var own = { verb: "", fields: c.answer.fields };
+    c.answer.fields.forEach(function (f) { node.appendChild(field(f)); });
+    node.appendChild(el("button", { type: "submit", id: "act-answer-send" }, "Answer"));
+    node.addEventListener("submit", function (e) {
+      e.preventDefault();
+      show("\u2026", true);
+      post("/answer", { id: c.answer.id, argv: argvOf(own, node, false).filter(function (w) { return w !== ""; }) })
+        .then(told).catch(failed);
+    });
+    return node;
   }
   function loadChoices() {
     if (!actor) { return; }

@@ -57,6 +57,7 @@ SYSTEM = System(
         "view": __name__ + ".view:view",
         "public_entry": __name__ + ".view:public_entry",
         "choices": __name__ + ".view:choices",
+        "answered_by": __name__ + ".view:ANSWERS",
     },
     counters=("action_dice.ready", "action_dice.used", "action_dice.wounded"),
     params={**dict.fromkeys(("attacker", "defender", "hider", "mover", "observers", "searching", "next_id", "assist"),

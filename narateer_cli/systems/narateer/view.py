@@ -39,6 +39,12 @@ def public_entry(entry: dict) -> dict:
     return entry
 
 
+# B-2, R-ACT-5: in a Combat Exchange the defender chooses its Response (none, guard or clash), its Boost,
+# its weapon and the faces it rolls; the Guide declares the attack
+ANSWERS = {"exchange": ("defender", ("response", "response_boost", "response_weapon", "response_faces",
+                                     "response_reroll_faces"))}
+
+
 def choices(state: dict, char_id: str, rules) -> list:
     """B-2, R-ACT-6: a creature that just completed a move may be answered by an Opportunity Attack from each
     other participant that has not answered it yet and sees it (the Guide judges reach)."""
