@@ -186,6 +186,17 @@ def test_the_guide_types_each_die_as_the_table_rolls_it(tmp_path):
         poll(lambda: "Advantage rerolled" in _result(guide), timeout=20)
         assert len(log.read_text().splitlines()) == lines + 1
         assert run(camp, "verify").code == 0
+        # the buttons: a secret roll from the form taken back by "Undo"; another published by "Unveil"
+        for button, said in (("act-undo", "undid"), ("act-unveil", "unveiled")):
+            guide.get(f"{srv.url}/guide")  # a fresh form (the cookie carries the token)
+            _fill(guide, "roll", {"char": "selka", "skill": "stealth", "dr": "2", "faces": "1", "secret": True})
+            guide.find_element("id", "act-run").click()
+            poll(lambda: "commitment" in _result(guide), timeout=20)
+            guide.find_element("id", button).click()
+            poll(lambda: _result(guide).startswith(said), timeout=20)
+        assert [json.loads(line[2:])["command"] for line in log.read_text().splitlines()[-3:]] == \
+            ["undo", "roll", "unveil"]
+        assert run(camp, "verify").code == 0 and run(camp, "check").code == 0
     finally:
         if guide is not None:
             guide.quit()

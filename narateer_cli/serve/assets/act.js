@@ -37,7 +37,8 @@
     }).then(function (r) { return r.json(); });
   }
   function told(answer) {
-    show(answer.ok ? (answer.words || "done") : answer.error, answer.ok);
+    var said = [answer.words || "done"].concat(answer.stderr || []).join("\n");  // a warning, a secret's pointer
+    show(answer.ok ? said : answer.error, answer.ok);
     loadChoices();
   }
   function failed() { show("the server did not answer: nothing is known to have been done", false); }
