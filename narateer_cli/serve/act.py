@@ -61,10 +61,28 @@ def _param(p: click.Parameter) -> dict:
     return field
 
 
-def _form(words: str, cmd: click.Command, player: bool) -> dict:
+def _suggestions(campaign, name: str) -> list[str]:
+    """What shell completion offers for parameter `name` (T-COMPLETE): the page's list for that field."""
+    from ..complete import PARAMS, _system, encounter_ids
+
+    kind = {**PARAMS, **campaign.system.params}.get(name, "").partition(":")[0]
+    try:
+        if kind == "character" or kind == "pair":
+            return campaign.sheet_ids()
+        if kind == "encounter":
+            return encounter_ids(campaign.root)
+        return [] if kind else _system(campaign, name, {})[:200]
+    except Exception:  # noqa: BLE001 - a list to pick from is a help, never a reason the form fails
+        return []
+
+
+def _form(words: str, cmd: click.Command, player: bool, campaign) -> dict:
     skip = HIDDEN | (GUIDE_ONLY if player else set())
     fields = [_param(p) for p in cmd.params if p.name not in skip and not getattr(p, "hidden", False)
               and p.name is not None]
+    for field in fields:
+        if field["role"] != "flag" and field["type"] != "choice":
+            field["suggest"] = _suggestions(campaign, field["name"])
     # the verb's arguments first, then its own options, then the shared ones (--secret, --seed, ...)
     fields.sort(key=lambda f: (f["role"] != "argument", f["name"] in GUIDE_ONLY))
     return {"verb": words, "help": (cmd.help or "").split("\n")[0], "fields": fields,
@@ -82,12 +100,15 @@ def is_player_verb(cmd: click.Command) -> bool:
 def forms(root: Path, player: str | None = None) -> list[dict]:
     """The forms the page draws: every verb of the game for the Guide, the player's verbs for a player.
     A Guide's form names the fields another participant may answer (`answer`, the game's `answered_by`)."""
+    from ..store.campaign import Campaign
+
     out = []
     answers = _answers(root)
+    campaign = Campaign(root)
     for words, cmd in _system_commands(root):
         if player is not None and not is_player_verb(cmd):
             continue
-        form = _form(words, cmd, player is not None)
+        form = _form(words, cmd, player is not None, campaign)
         if player is None and words in answers:
             form["answer"] = {"by": answers[words][0], "fields": list(answers[words][1])}
         out.append(form)

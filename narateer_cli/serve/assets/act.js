@@ -91,6 +91,12 @@
       if (/faces/.test(f.name)) { input.setAttribute("placeholder", "faces rolled at the table, e.g. 2,0,1 (empty: roll for me)"); }
     }
     input.setAttribute("data-name", f.name);
+    if (f.suggest && f.suggest.length) {  // what shell completion would offer: characters, skills, cards
+      var list = el("datalist", { id: id + "-list" });
+      f.suggest.forEach(function (v) { list.appendChild(el("option", { value: v })); });
+      input.setAttribute("list", id + "-list");
+      wrap.appendChild(list);
+    }
     if (f.help) { wrap.title = f.help; }
     wrap.appendChild(input);
     if (f.role === "argument" && actor && f.first) { input.value = actor; input.readOnly = true; }
