@@ -237,3 +237,57 @@ def test_the_guide_declares_an_attack_and_the_defender_answers_from_their_phone(
             if driver is not None:
                 driver.quit()
         srv.stop()
+
+
+ATTACK_PAGE = """<!doctype html><html><body>
+<form id="f" method="POST" action="{url}/guide/act" enctype="text/plain">
+<input name='{{"argv": ["wound", "selka", "3"], "nonce": "cross-site-form-01", "x": "' value='"}}'></form>
+<script>
+fetch("{url}/guide/act", {{method: "POST", credentials: "include", mode: "no-cors",
+  headers: {{"Content-Type": "text/plain"}},
+  body: JSON.stringify({{argv: ["wound", "selka", "3"], nonce: "cross-site-fetch-01"}})}})
+  .finally(function () {{ document.title = "fetched"; document.getElementById("f").submit(); }});
+</script></body></html>"""
+
+
+def test_a_page_on_another_origin_cannot_act_with_the_guides_cookie(tmp_path):
+    """B-3, B-4 in Chromium: the Guide's browser holds the Guide's cookie; a page from another origin posts a
+    form (text/plain, JSON-shaped) and a no-cors fetch to /guide/act: both are refused and nothing is
+    written, because an action needs the token in a header, JSON, and this page's own origin."""
+    import http.server
+    import threading
+
+    camp = _campaign(tmp_path, "narateer")
+    srv = Server(camp, "--act")
+    page = ATTACK_PAGE.format(url=srv.url).encode()
+
+    class Evil(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html")
+            self.end_headers()
+            self.wfile.write(page)
+
+        def log_message(self, *args):
+            pass
+
+    evil = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Evil)
+    threading.Thread(target=evil.serve_forever, daemon=True).start()
+    browser = None
+    try:
+        before = {p.name: p.read_bytes() for p in (camp / "characters").glob("*.yaml")}
+        logs = {p.name: p.read_bytes() for p in (camp / "encounters").glob("*")}
+        browser = new_browser()
+        browser.get(f"{srv.url}/guide?token={srv.token}")  # the cookie is set
+        poll(lambda: browser.find_elements("id", "act-verb"), timeout=30)
+        # another port on the same address: another origin but the same site, so SameSite keeps no cookie back
+        browser.get(f"http://127.0.0.1:{evil.server_address[1]}/")
+        poll(lambda: "/guide/act" in browser.current_url, timeout=30)  # the form was sent, after the fetch
+        assert "X-Narateer-Token" in browser.page_source  # what the server answered the form: 401, no token
+        assert {p.name: p.read_bytes() for p in (camp / "characters").glob("*.yaml")} == before
+        assert {p.name: p.read_bytes() for p in (camp / "encounters").glob("*")} == logs
+    finally:
+        if browser is not None:
+            browser.quit()
+        evil.shutdown()
+        srv.stop()
