@@ -334,8 +334,15 @@ class Bridges:
                 todo.append(after)
         return False
 
+    def continued(self, cid: str, counters: dict, label: str) -> bool:
+        """Does an entry of another log continue from these counters of `cid` (its `before`)?"""
+        if self.moves is None:
+            self.moves = self._read()
+        return any(where != label for where in self.starts.get(cid, {}).get(_key(counters), ()))
+
     def _read(self) -> dict:
         moves: dict = {}
+        self.starts: dict = {}  # cid -> {state before: {log labels}}
         for path in sorted(self.folder.glob("*.log.yaml")) if self.folder.is_dir() else []:
             label = f"encounters/{path.name}"
             try:
@@ -344,8 +351,9 @@ class Bridges:
                         break
                     for cid, move in (entry.get("dice") or {}).items() if isinstance(entry.get("dice"), dict) else ():
                         if isinstance(move, dict):
-                            edge = (_key(move.get("after")), label)
-                            moves.setdefault(cid, {}).setdefault(_key(move.get("before")), []).append(edge)
+                            edge, before = (_key(move.get("after")), label), _key(move.get("before"))
+                            moves.setdefault(cid, {}).setdefault(before, []).append(edge)
+                            self.starts.setdefault(cid, {}).setdefault(before, set()).add(label)
             except (OSError, NarateerError):
                 continue
         return moves

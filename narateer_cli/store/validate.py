@@ -73,12 +73,13 @@ def validate_campaign(campaign) -> list[Problem]:
     from .history import Bridges
 
     bridges = Bridges(root)  # the other logs, read once when some log has a gap (G-LOG-5)
+    ends: dict = {}  # char -> [(log label, its last dice there, line, entry id)]
     for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
         label = f"encounters/{path.name}"
         try:
             if path.name.endswith(".log.yaml"):
                 if path.name[: -len(".log.yaml")] in own:  # another game's log: its state is the problem named
-                    _check_log(path, label, campaign, problems, logged, bridges)
+                    _check_log(path, label, campaign, problems, logged, bridges, ends)
                 continue
             state = encounters.load_state(root, path.stem, campaign.system)
             for name in state["participants"]:
@@ -87,6 +88,7 @@ def validate_campaign(campaign) -> list[Problem]:
         except NarateerError as exc:
             problems.append(_place(label, exc, root))
     _compare_dice(sheets, logged, problems)
+    _dangling(sheets, ends, bridges, problems)
     problems.extend(_config_problems(campaign))
     problems.extend(_git_problems(root, problems))
     return list(dict.fromkeys(problems))  # one unmerged file may be met by two readers: named once
@@ -196,7 +198,7 @@ def _schema_problems(path, label, table, rules) -> list:
     return schema.problems(doc, table, label, rules) if isinstance(doc, dict) else []
 
 
-def _check_log(path, label, campaign, problems, logged, bridges=None):
+def _check_log(path, label, campaign, problems, logged, bridges=None, ends=None):
     """One log, line by line: each entry re-checked by its system's own verify (S-SYS-6), continuity and
     merges by the history reader (G-LOG-3, G-MERGE-2)."""
     from . import history
@@ -214,6 +216,8 @@ def _check_log(path, label, campaign, problems, logged, bridges=None):
     final = hist.final_dice() or {}
     forked = len(hist.tips) > 1  # H-2: git joined branches of play and no writer has reconciled them yet
     for cid, (dice, line, eid, at) in hist.last_after.items():
+        if ends is not None and not forked:
+            ends.setdefault(cid, []).append((label, dice, line, eid))
         newest = logged.get(cid, [("",)])[0][0]
         if at > newest:
             logged[cid] = []
@@ -251,6 +255,24 @@ def _compare_dice(sheets, logged, problems):
                 text = (f"counters {counters_of(sf.sheet)} differ from the last logged {dice} ({label}:{line}, entry {eid}); "
                         "a merge or a hand edit lost a change")
             problems.append(Problem(sf.label, number, block, text))
+
+
+def _dangling(sheets, ends, bridges, problems):
+    """H-1, G-LOG-5: a character's counters after its last entry in one log are where its sheet stands, or
+    where an entry of another log starts from; else that log's last value was edited, or a change after
+    it was lost. (Its last entry in the newest log is `_compare_dice`'s.)"""
+    from .campaign import counters_of
+
+    for cid, places in sorted(ends.items()):
+        sf = sheets.get(cid)
+        if sf is None or len(places) < 2:
+            continue
+        held = _held(counters_of(sf.sheet))
+        for label, dice, line, eid in places:
+            if _held(dice) != held and not bridges.continued(cid, dice, label):
+                problems.append(Problem(label, line, eid, f"{cid}'s counters after this entry {dice} are neither its "
+                                                          "sheet's nor where any later entry continues from: a hand "
+                                                          "edit or a lost change"))
 
 
 def _git_problems(root, problems) -> list[Problem]:

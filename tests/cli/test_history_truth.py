@@ -214,3 +214,30 @@ def test_play_in_an_older_encounter_after_moving_in_the_campaign_log_verifies(ca
     ok(camp, "roll", "selka", "stealth", "--dr", "2", "--faces", "2", "--in", "brawl")
     clean(camp, "brawl")
     clean(camp, "campaign")
+
+
+def test_an_edit_of_an_older_logs_last_value_is_caught(camp):
+    """H-1, G-LOG-5: selka's last entry in e3 (a refresh) is followed by her entries in the campaign log; a hand
+    edit of that refresh, consistent within its entry (dice and result alike), leaves counters no later
+    entry continues from and that are not the sheet's: check names the line."""
+    ok(camp, "encounter", "new", "e3", "selka")
+    ok(camp, "turn", "start", "selka")
+    ok(camp, "roll", "selka", "stealth", "--dr", "2", "--faces", "1")
+    ok(camp, "roll", "selka", "stealth", "--dr", "2", "--faces", "1")
+    ok(camp, "refresh", "selka")
+    ok(camp, "encounter", "end")
+    ok(camp, "wound", "selka", "1")
+    clean(camp, "e3")
+    log = camp / "encounters" / "e3.log.yaml"
+    lines = log.read_text().splitlines(keepends=True)
+    at = max(i for i, line in enumerate(lines) if '"command": "refresh"' in line)
+    entry = json.loads(lines[at][2:])
+    assert entry["dice"]["selka"]["after"] == {"ready": 5, "used": 0}
+    entry["dice"]["selka"]["after"] = entry["result"]["dice_after"] = {"ready": 4, "used": 1}
+    entry["result"]["moved"] = 1
+    lines[at] = "- " + json.dumps(entry) + "\n"
+    log.write_text("".join(lines))
+    assert run(camp, "verify", "e3").code == 0  # the entry alone is consistent
+    r = run(camp, "--json", "check")
+    assert r.code == 1 and any(p.startswith(f"encounters/e3.log.yaml:{at + 1}:") and "no later entry" not in p
+                               and "continues from" in p for p in r.json["problems"]), r.out
