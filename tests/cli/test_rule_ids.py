@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from tests.conftest import json_error, run, snapshot
+import re
+from pathlib import Path
+
+from tests.conftest import json_error, ok, run, snapshot
 
 
 def test_an_error_line_for_people_names_no_rule_and_json_names_it(encounter_camp):
@@ -26,3 +29,54 @@ def test_json_after_the_command_name_gives_the_error_object_too(encounter_camp):
 def test_bad_input_with_no_rule_has_a_null_rule(camp):
     r = run(camp, "--json", "roll", "nobody", "stealth", "--dr", "2")
     assert json_error(r, 2)["rule"] is None and "unknown character 'nobody'" in r.err
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Every line a person reads: play the commands that used to end a line with a rule id and read all they print.
+
+RULE_ID = re.compile(r"\b[A-Z][A-Z0-9]*-[A-Z0-9]+(?:-[A-Z0-9]+)*\b")
+
+
+def said(r) -> str:
+    """What a person reads of one command: its stdout and stderr, unless it was asked for --json."""
+    return r.out + r.err
+
+
+def assert_no_rule_ids(outputs: list):
+    found = [line for text in map(said, outputs) for line in text.splitlines() if RULE_ID.search(line)]
+    assert not found, "\n".join(found)
+
+
+def _init(tmp_path, system: str) -> Path:
+    root = tmp_path / system
+    assert run(None, "init", str(root), "--system", system, "--example").code == 0
+    return root
+
+
+def test_a_search_paid_from_readiness_names_no_rule(encounter_camp):
+    ok(encounter_camp, "condition", "sentry", "+slowed")
+    ok(encounter_camp, "turn", "start", "selka")
+    r = run(encounter_camp, "hide", "selka", "--from", "sentry", "--searching", "sentry", "--observer-boost",
+            "sentry=2", "--boost", "2", "--faces", "2,1,1")
+    assert r.code == 0 and "could not pay to search: Readiness used" in r.out
+    assert_no_rule_ids([r])
+
+
+def test_a_condition_that_ends_by_its_rounds_names_no_rule(tmp_path):
+    outputs = []
+    for system, chars, condition in (("d20-cards", ("mira", "bandit"), "+immobilized"),
+                                     ("open-adventure", ("amicus", "goblin"), "+stunned")):
+        root = _init(tmp_path, system)
+        first, second = chars
+        extra = ("--reaction", "amicus=9") if system == "open-adventure" else ()
+        ok(root, "encounter", "new", "fight", *chars, *extra)
+        ok(root, "turn", "start", first)
+        ok(root, "condition", second, condition, "--rounds", "1")
+        for who in (second, first):  # the rest of round 1, then round 2 up to the owner's turn
+            ok(root, "turn", "end")
+            ok(root, "turn", "start", who)
+        ok(root, "turn", "end")
+        r = run(root, "turn", "start", second)
+        assert r.code == 0 and "ended" in r.out, r.out
+        outputs.append(r)
+    assert_no_rule_ids(outputs)

@@ -292,7 +292,7 @@ def turn_text(r) -> str:
     if r.drain:
         lines.append(f"  Dying drain: {damage_line(r.drain)}")
     for name in getattr(r, "expired", None) or ():
-        lines.append(f"  {name} ended (T-DURATION)")
+        lines.append(f"  {name} ended (its rounds ran out)")
     for sub in r.companions:
         lines += ["  " + line for line in turn_text(sub).splitlines()]
     return "\n".join(lines)
