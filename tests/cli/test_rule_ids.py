@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -53,6 +54,15 @@ def _init(tmp_path, system: str) -> Path:
     return root
 
 
+def _tampered_unveil(camp):
+    """A secret roll unveiled, then its logged total changed: the salt no longer hashes to the commitment."""
+    ok(camp, "roll", "selka", "stealth", "--dr", "3", "--boost", "1", "--faces", "2,1", "--secret")
+    entry = json.loads((camp / "encounters" / "campaign.log.yaml").read_text().splitlines()[-1][2:])
+    ok(camp, "unveil", entry["id"])
+    path = camp / "encounters" / "campaign.log.yaml"
+    path.write_text(path.read_text().replace('"total": 3', '"total": 4'))
+
+
 def test_a_search_paid_from_readiness_names_no_rule(encounter_camp):
     ok(encounter_camp, "condition", "sentry", "+slowed")
     ok(encounter_camp, "turn", "start", "selka")
@@ -80,3 +90,45 @@ def test_a_condition_that_ends_by_its_rounds_names_no_rule(tmp_path):
         assert r.code == 0 and "ended" in r.out, r.out
         outputs.append(r)
     assert_no_rule_ids(outputs)
+
+
+def test_check_and_verify_on_a_broken_campaign_name_no_rule(camp, tmp_path):
+    _tampered_unveil(camp)
+    outputs = [run(camp, "verify", "campaign"), run(camp, "check")]
+    assert [r.code for r in outputs] == [1, 1] and "do not hash to the commitment" in outputs[0].out
+    d20 = _init(tmp_path, "d20-cards")
+    strike = d20 / "actions" / "strike.yaml"
+    strike.write_text(strike.read_text().replace("amount: 12,", 'amount: "2000d6",'))
+    ward = d20 / "actions" / "ward.yaml"
+    ward.write_text(ward.read_text() + "atk: fin\ndc: mental\nsave: wil\narea: 2\n")
+    (d20 / "actions" / "jab.yaml").write_text("name: Jab\nrange: reach\nsave: fin\n"
+                                             "damage: {amount: 3, overkill: 1}\non_save: half\n")
+    outputs += [run(d20, "check"), run(d20, "card", "show", "strike"), run(d20, "show", "mira")]
+    assert all(r.code for r in outputs[2:]), [said(r) for r in outputs[2:]]
+    assert "over the limit of 100" in outputs[2].out and "an ATK attribute or a DC kind" in outputs[2].out
+    oa = _init(tmp_path, "open-adventure")
+    config = oa / "narateer.yaml"
+    config.write_text(config.read_text() + "rules:\n  chart:\n    rows:\n      1: " + str([6] * 40) + "\n")
+    outputs += [run(oa, "check"), run(oa, "show", "amicus")]
+    assert outputs[-1].code == 2 and "at most" in outputs[-1].err, said(outputs[-1])
+    assert_no_rule_ids(outputs)
+
+
+def test_json_keeps_the_rules_people_no_longer_read(tmp_path):
+    d20 = _init(tmp_path, "d20-cards")
+    strike = d20 / "actions" / "strike.yaml"
+    strike.write_text(strike.read_text().replace("amount: 12,", 'amount: "2000d6",'))
+    ward = d20 / "actions" / "ward.yaml"
+    ward.write_text(ward.read_text() + "atk: fin\ndc: mental\n")
+    data = run(d20, "--json", "check").json
+    cited = dict(zip(data["problems"], data["problem_rules"], strict=True))
+    assert cited["actions/strike.yaml:8: damage.amount '2000d6': 2000 dice is over the limit of 100; write at most "
+                 "100 dice of at most 100 faces and a bonus up to 1,000,000"] == "G-PRIV-6"
+    assert cited["actions/ward.yaml:11: dc: a card has an ATK attribute or a DC kind, not both"] == "R-CARD-1"
+    assert json_error(run(d20, "--json", "card", "show", "strike"), 2)["rule"] == "G-PRIV-6"
+    oa = _init(tmp_path, "open-adventure")
+    config = oa / "narateer.yaml"
+    config.write_text(config.read_text() + "rules:\n  chart:\n    rows:\n      1: " + str([6] * 40) + "\n")
+    data = run(oa, "--json", "check").json
+    assert data["problem_rules"] == ["G-PRIV-6"] and "(G-PRIV-6)" not in data["problems"][0]
+    assert json_error(run(oa, "--json", "show", "amicus"), 2)["rule"] == "G-PRIV-6"

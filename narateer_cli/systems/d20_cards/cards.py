@@ -99,7 +99,8 @@ def parse_card(card_id: str, doc, label: str, base: tuple = (), checked: bool = 
     found = [] if checked else card_problems(card_id, doc, label, base)
     if found:
         more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
-        raise BadInput(f"{line(found[0])}{more}", fix="correct the card; narateer check lists every problem")
+        raise BadInput(f"{line(found[0])}{more}", fix="correct the card; narateer check lists every problem",
+                       rule=found[0].rule)
     cost = doc.get("cost", {})
     cost = {"ap": cost} if isinstance(cost, int) else dict(cost)
     charges = doc.get("charges") or {}

@@ -35,7 +35,8 @@ def test_r_card_1_unknown_keys_survive_when_not_a_misspelling():
 def test_r_card_atk_7_dc_card_with_overkill_is_invalid():
     doc = rt("name: Stun\ndc: mental\nrange: vocal\ndamage:\n  amount: 6\n  overkill: 1\n")
     problems = card_problems("stun", doc, "actions/stun.yaml")
-    assert len(problems) == 1 and problems[0].line == 4 and "R-CARD-ATK-7" in problems[0].message
+    assert len(problems) == 1 and problems[0].line == 4 and problems[0].rule == "R-CARD-ATK-7"
+    assert "Overkill" in problems[0].message and "R-CARD" not in problems[0].message  # T2-RULES
     with pytest.raises(BadInput) as exc:
         parse_card("stun", doc, "actions/stun.yaml")
     assert exc.value.line().startswith("actions/stun.yaml:4: damage")
