@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 from pathlib import Path
+
+import pytest
 
 from tests.conftest import json_error, ok, run, snapshot
 
@@ -111,6 +114,31 @@ def test_check_and_verify_on_a_broken_campaign_name_no_rule(camp, tmp_path):
     config.write_text(config.read_text() + "rules:\n  chart:\n    rows:\n      1: " + str([6] * 40) + "\n")
     outputs += [run(oa, "check"), run(oa, "show", "amicus")]
     assert outputs[-1].code == 2 and "at most" in outputs[-1].err, said(outputs[-1])
+    assert_no_rule_ids(outputs)
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_git_problems_and_the_merge_driver_name_no_rule(encounter_camp, tmp_path, monkeypatch):
+    from tests.store.test_git_trust import git, repo
+
+    (encounter_camp / ".narateer").mkdir(exist_ok=True)
+    (encounter_camp / ".narateer" / "note.json").write_text("{}")
+    repo(encounter_camp, keep_private=True)
+    git(encounter_camp, "add", "-f", ".narateer/note.json")
+    git(encounter_camp, "commit", "-qm", "a private file")
+    outputs = [run(encounter_camp, "check")]
+    assert outputs[0].code == 1 and "merge driver is not registered" in outputs[0].out, said(outputs[0])
+    assert "tracked by git" in outputs[0].out and "never read" in outputs[0].out
+    assert {"G-PRIV-1", "G-TRUST-1", "G-MERGE-1"} <= set(run(encounter_camp, "--json", "check").json["problem_rules"])
+    sides = {name: tmp_path / name for name in ("base", "ours", "theirs")}
+    for name, text in (("base", ""), ("ours", "name: A\n"), ("theirs", "name: B\n")):
+        sides[name].write_text(text)
+    monkeypatch.chdir(tmp_path)
+    outputs.append(run(None, "merge-driver", *map(str, sides.values()), "characters/a.yaml"))
+    sides["theirs"].write_text("x" * (300 * 1024))
+    outputs.append(run(None, "merge-driver", *map(str, sides.values()), "characters/a.yaml"))
+    assert [r.code for r in outputs[1:]] == [1, 1] and "created on both sides" in outputs[1].err
+    assert "larger than" in outputs[2].err
     assert_no_rule_ids(outputs)
 
 
