@@ -74,6 +74,11 @@ class Card(Record):
         return "meter" if isinstance(self.range, (int, float)) else self.range
 
 
+def dc_attribute(kind: str) -> str:
+    """R-CARD-DC-1: the 1st-rank attribute of an Action DC: Mind for Mental, Body for Physical."""
+    return "mind" if kind == "mental" else "body"
+
+
 def _duration(value) -> Duration | None:
     if not value:
         return None
