@@ -137,7 +137,9 @@ def check_cmd(app):
     from ..store.validate import validate_campaign
 
     problems = validate_campaign(app.campaign)
-    emit(app, "check", {"system": app.campaign.system.name, "problems": problems, "ok": not problems})
+    cites = [getattr(p, "rule", None) for p in problems]  # T2-RULES: for --json, beside the text people read
+    emit(app, "check", {"system": app.campaign.system.name, "problems": problems, "problem_rules": cites,
+                        "ok": not problems})
     if problems:
         raise click.exceptions.Exit(1)
 

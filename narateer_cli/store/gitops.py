@@ -183,15 +183,16 @@ def check_problems(root: Path) -> list:
     problems = []
     if private.legacy(root) is not None:
         problems.append(Problem(f"{private.LEGACY}/", 1, "", "a private folder inside a git work tree is never read "
-                                f"(G-PRIV-1: private files now live in {private.shown(root)}/); `narateer git-setup` "
-                                f"moves this machine's own records out of it, then remove {private.LEGACY}/"))
+                                f"(private files now live in {private.shown(root)}/); `narateer git-setup` "
+                                f"moves this machine's own records out of it, then remove {private.LEGACY}/",
+                                rule="G-PRIV-1"))
     done = _git(root, "ls-files", "-z", "--", ".narateer")
     if done is not None and done.returncode == 0:
         for name in filter(None, done.stdout.split("\0")):
-            problems.append(Problem(name, 1, "", "a private file is tracked by git; it is never trusted "
-                                    f"(G-TRUST-1): `git rm --cached {name}`"))
+            problems.append(Problem(name, 1, "", "a private file is tracked by git; it is never trusted: "
+                                    f"`git rm --cached {name}`", rule="G-TRUST-1"))
     done = _git(root, "config", "--get", f"merge.{DRIVER}.driver")
     if done is not None and not done.stdout.strip():
-        problems.append(Problem("narateer.yaml", 1, "", "the narateer merge driver is not registered in this clone "
-                                "(G-MERGE-1): run `narateer git-setup`"))
+        problems.append(Problem("narateer.yaml", 1, "", "the narateer merge driver is not registered in this clone: "
+                                "run `narateer git-setup`", rule="G-MERGE-1"))
     return problems

@@ -154,8 +154,8 @@ def run_driver(base: str, ours: str, theirs: str, label: str = "", system: str |
 
         side = SIDES[texts.index(None)]
         sys.stderr.write(f"narateer: merge-driver: {printable(label or ours)} ({side}) is larger than "
-                         f"{SIZE_LIMIT // 1024} KiB, the limit for a sheet or an encounter state "
-                         "(G-PRIV-6): not merged; keep one side (git checkout --ours or --theirs) and mend it\n")
+                         f"{SIZE_LIMIT // 1024} KiB, the limit for a sheet or an encounter state: "
+                         "not merged; keep one side (git checkout --ours or --theirs) and mend it\n")
         return 1
     if not texts[0].strip() and texts[1] != texts[2]:
         return _added_twice(paths[1], texts[1], texts[2], label or ours)
@@ -174,6 +174,6 @@ def _added_twice(target: Path, ours: str, theirs: str, label: str) -> int:
 
     target.write_text(_markers(ours, theirs), encoding="utf-8")
     sys.stderr.write(f"narateer: merge-driver: {printable(label)} was created on both sides, differently (no "
-                     "common version to merge from) (H-2): keep one (git checkout --ours or --theirs), or give "
+                     "common version to merge from): keep one (git checkout --ours or --theirs), or give "
                      "one of them another id\n")
     return 1

@@ -34,11 +34,12 @@ class Problem(NamedTuple):
     message: str
     fix: str = ""
     severity: str = "error"  # "error": commands refuse the file; "warning": only `check` reports it
+    rule: str | None = None  # the rule it cites: for --json and the docs, never in its text (T2-RULES)
 
     _shape = "narateer_cli.render:problem"  # shown as `file:line: message` by the render layer only
 
     def error(self) -> BadInput:
-        return BadInput(f"{self.file}:{self.line}: {self.message}", fix=self.fix or None)
+        return BadInput(f"{self.file}:{self.line}: {self.message}", fix=self.fix or None, rule=self.rule)
 
 
 class Node:
@@ -293,8 +294,8 @@ class _Ctx:
         found = yamlio.line_of(container, key) if hasattr(container, "lc") else None
         return found or (place[2] if place else 1)
 
-    def add(self, out, place, path, message, fix):
-        out.append(Problem(self.label, place[2] if place else 1, path, message, fix))
+    def add(self, out, place, path, message, fix, rule=None):
+        out.append(Problem(self.label, place[2] if place else 1, path, message, fix, rule=rule))
 
 
 def problems(doc, schema: Node, label: str, rules, path: str = "") -> list[Problem]:

@@ -200,7 +200,7 @@ class Audit:
         self.unveiled.add(target)
         result = entry.get("result")
         if not matches(secret["commitment"], entry.get("salt"), result):
-            return f"{where}: salt and result do not hash to the commitment of entry {target} (P-SECRET-3)"
+            return f"{where}: salt and result do not hash to the commitment of entry {target}"
         if not shows(result, secret["result"]):
             return f"{where}: the unveiled result differs from what entry {target} showed the table"
         unsealed = {k: v for k, v in secret.items() if k != "commitment"}

@@ -24,10 +24,10 @@ def _place(label: str, exc: NarateerError, root=None) -> Problem:
     text = exc.line()
     placed = _PLACE.match(text)
     if placed:
-        return Problem(placed.group(1), int(placed.group(2)), "", placed.group(3))
+        return Problem(placed.group(1), int(placed.group(2)), "", placed.group(3), rule=exc.rule)
     if text.startswith(label + ": "):
         text = text[len(label) + 2:]
-    return Problem(label, _key_line(root, label, text), "", text)
+    return Problem(label, _key_line(root, label, text), "", text, rule=exc.rule)
 
 
 def unmerged_problem(name: str) -> Problem:
@@ -188,7 +188,7 @@ def _system_files(campaign, rules) -> list[str]:
         found = hook(campaign.root, rules)
     except NarateerError as exc:
         return [_place("narateer.yaml", exc, campaign.root)]
-    return [p if isinstance(p, str) else p.text() if hasattr(p, "text") else str(p) for p in found]
+    return [p if isinstance(p, (str, Problem)) else p.text() if hasattr(p, "text") else str(p) for p in found]
 
 
 def _schema_problems(path, label, table, rules) -> list:

@@ -192,8 +192,10 @@ def roll_damage(dmg, dice) -> DamageRoll:
 
 
 def _dc(perf, card):
-    """R-CARD-DC-1: the performer's 1st-rank attribute plus Concentration; Mind for Mental, Body for Physical."""
-    attribute = "mind" if card.dc == "mental" else "body"
+    """R-CARD-DC-1: the performer's 1st-rank attribute plus Concentration."""
+    from .cards import dc_attribute
+
+    attribute = dc_attribute(card.dc)
     return ActionDc(card.dc, attribute, perf.attr(attribute) + perf.concentration)
 
 
@@ -225,18 +227,27 @@ def hits(face, total, ac, rules, used=None) -> bool:
     return beats(total, ac, rules.attack_ties == "hit")
 
 
+def save_choices(card, rules) -> tuple[tuple, bool]:
+    """A-CARD-SAVE before a target is known: (the attributes a target may save with, whether it takes the
+    better of them). The card's `save`, else the knob's: the pair of the DC's kind, one attribute, or none
+    (`card_only` with no `save`: a plain d20)."""
+    if card.save:
+        return (card.save,), False
+    knob = rules.save_bonus
+    if isinstance(knob, dict):
+        return (knob[card.dc],), False
+    if knob == "card_only":
+        return (), False
+    return rules.pair(card.dc), True
+
+
 def save_attribute(target, card, rules, used=None):
     """A-CARD-SAVE: the card's `save`, else the target's best of the pair (or the knob's choice)."""
     note(used, "save_bonus")
-    if card.save:
-        return card.save
-    knob = rules.save_bonus
-    if isinstance(knob, dict):
-        return knob[card.dc]
-    if knob == "card_only":
-        return None
-    pair = rules.pair(card.dc)
-    return max(pair, key=lambda a: (target.bonus(a), -pair.index(a)))
+    choices, best = save_choices(card, rules)
+    if not best:
+        return choices[0] if choices else None
+    return max(choices, key=lambda a: (target.bonus(a), -choices.index(a)))
 
 
 def save(perf, target, card, rules, dice, used) -> SaveRoll:

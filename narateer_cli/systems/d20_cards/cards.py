@@ -74,6 +74,11 @@ class Card(Record):
         return "meter" if isinstance(self.range, (int, float)) else self.range
 
 
+def dc_attribute(kind: str) -> str:
+    """R-CARD-DC-1: the 1st-rank attribute of an Action DC: Mind for Mental, Body for Physical."""
+    return "mind" if kind == "mental" else "body"
+
+
 def _duration(value) -> Duration | None:
     if not value:
         return None
@@ -99,7 +104,8 @@ def parse_card(card_id: str, doc, label: str, base: tuple = (), checked: bool = 
     found = [] if checked else card_problems(card_id, doc, label, base)
     if found:
         more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
-        raise BadInput(f"{line(found[0])}{more}", fix="correct the card; narateer check lists every problem")
+        raise BadInput(f"{line(found[0])}{more}", fix="correct the card; narateer check lists every problem",
+                       rule=found[0].rule)
     cost = doc.get("cost", {})
     cost = {"ap": cost} if isinstance(cost, int) else dict(cost)
     charges = doc.get("charges") or {}

@@ -124,12 +124,12 @@ def load_world(root: Path, rules, encounter=None, clock: int = 0):
     return World(chars, load_cards(root), encounter, clock)
 
 
-def check_files(root: Path, rules=None) -> list[str]:
-    """The `check_files` hook: every problem of every `actions/*.yaml` card, as `file:line: message`."""
+def check_files(root: Path, rules=None) -> list:
+    """The `check_files` hook: every problem of every `actions/*.yaml` card, shown as `file:line: message`:
+    a card's own as a host `Problem` (its rule kept for --json) without the fix its commands add."""
     from narateer_cli.store import yamlio
 
     from .cards import card_problems
-    from .schema import line
 
     folder = root / "actions"
     problems = []
@@ -143,7 +143,7 @@ def check_files(root: Path, rules=None) -> list[str]:
             text = exc.line().removeprefix(label + ": ")
             problems.append(text if text.startswith(label + ":") else f"{label}:1: {text}")
             continue
-        problems += [line(p) for p in card_problems(path.stem, doc, label)]
+        problems += [p._replace(fix="") for p in card_problems(path.stem, doc, label)]
     return problems + _sheet_references(root, folder)
 
 

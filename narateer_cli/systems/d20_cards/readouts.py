@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from narateer_cli import durations
 
+from .cards import dc_attribute
 from .gates import card_status
-from .results import CardList, CardView, DiceRoll, EncounterStatus, SheetView, Standing
+from .results import CardList, CardTerms, CardView, DiceRoll, EncounterStatus, SheetView, Standing
 from .sheet import card_for
 
 
@@ -28,7 +29,23 @@ def card_view(world, card_id: str, char: str | None, rules) -> CardView:
         from narateer_cli.suggest import unknown
 
         raise unknown("card", card_id, world.cards)
-    return CardView(found, char, who, card_status(world, char, card_id, rules) if who else None)
+    return CardView(found, char, who, card_status(world, char, card_id, rules) if who else None,
+                    card_terms(found, who, rules))
+
+
+def card_terms(card, who, rules) -> CardTerms:
+    """The rules' reading of `card` (for `who`, when given): the AC it attacks, how a target saves, what a
+    resisted save takes; with a character its own numbers."""
+    from .act import on_save_mode, save_choices
+
+    saves_with, best_of = save_choices(card, rules) if card.dc else ((), False)
+    numbers = {}
+    if who is not None:
+        numbers = {"bonus": who.bonus(card.atk) if card.atk else None,
+                   "dc": action_dc(who)[card.dc] if card.dc else None,
+                   "reach": who.reach + card.reach_bonus, "augmentor": who.augmentor}
+    return CardTerms(rules.ac_kind(card.atk) if card.atk else None, dc_attribute(card.dc) if card.dc else None,
+                     saves_with, best_of, on_save_mode(card, rules) if card.dc else None, **numbers)
 
 
 def card_list(world, char: str | None, rules) -> CardList:
@@ -40,7 +57,7 @@ def card_list(world, char: str | None, rules) -> CardList:
 
 def action_dc(who) -> dict:
     """R-CARD-DC-1: Mind (Mental) or Body (Physical) plus the Concentration bonus."""
-    return {"mental": who.attr("mind") + who.concentration, "physical": who.attr("body") + who.concentration}
+    return {kind: who.attr(dc_attribute(kind)) + who.concentration for kind in ("mental", "physical")}
 
 
 def sheet_view(world, char: str, rules, state=None) -> SheetView:

@@ -72,34 +72,106 @@ def cooldown_text(card) -> str:
     return ", ".join(parts) or "None"
 
 
-def damage_text(card) -> str | None:
-    if card.damage is None:
-        return None
-    overkill = f" [+{card.overkill}]" if card.overkill else ""
-    kind = f" {card.damage_type}" if card.damage_type else ""
-    on_save = f"; on a resisted save: {card.on_save}" if card.on_save and card.on_save != "none" else ""
-    return f"{card.damage}{overkill}{kind} damage{on_save}"
-
-
-def card_show(card, char=None, status=None) -> str:
-    """`card show`: the card in the chapter's layout; with a character, its numbers and gates."""
-    lines = [card.name, cost_text(card), f"✦ . ⁺ Tier {card.tier} – {card.source or 'No source'} . ⁺ ✦",
-             "ATK/DC", atk_text(card, char), "Range", range_text(card, char), "Cooldown", cooldown_text(card)]
+def card_show(card, terms, char=None, status=None) -> str:
+    """`card show`: the card in the chapter's layout (name, cost, tier and source, ATK/DC, range, cooldown,
+    properties, details), each part said in words; `terms` is the rules' reading of it (CardTerms), and
+    with a character its numbers and readiness."""
+    lines = [card.name, f"Cost: {cost_text(card)}", f"✦ . ⁺ Tier {card.tier} – {card.source or 'No source'} . ⁺ ✦",
+             f"ATK/DC: {roll_words(card, terms, char)}", f"Range: {range_words(card, terms, char)}",
+             f"Cooldown: {cooldown_words(card)}"]
     props = [PROPERTY_NAMES.get(p, p.capitalize()) for p in card.properties]
     if card.max_duration:
         props = [f"{p} (up to {card.max_duration})" if p == "Concentration" else p for p in props]
     if props:
-        lines.append(" · ".join(props))
-    for text in (damage_text(card), f"Trigger: {card.trigger}" if card.trigger else None, card.details):
-        if text:
-            lines.append(text)
-    if card.evolutionary:
-        evo = card.evolutionary
-        lines += [f"Success: {evo.get('on_success', '-')}", f"Failure: {evo.get('on_failure', '-')}"]
+        lines.append("Properties: " + ", ".join(props))
+    lines += effect_lines(card, terms, char)
+    if card.details:
+        lines.append(card.details)
     if status:
         lines.append(f"For {char.id}: {status}")
     lines.append(ORNAMENT)
     return "\n".join(lines)
+
+
+def _whose(value, char) -> str:
+    return f" ({value} for {char.id})" if char is not None and value is not None else ""
+
+
+def roll_words(card, terms, char=None) -> str:
+    """ATK/DC in words: the attack roll and the AC it meets, or the Action DC and how a target saves."""
+    if card.kind == "attack":
+        bonus = _whose(f"{terms.bonus:+d}" if terms.bonus is not None else None, char)
+        return f"attack roll, d20 + {card.atk.upper()} ATK{bonus} against each target's {terms.ac.capitalize()} AC"
+    if card.kind == "dc":
+        dc = f"{card.dc.capitalize()} DC{_whose(terms.dc, char)}, {terms.dc_from.capitalize()} + Concentration"
+        return f"{dc}; each target saves with {save_words(terms)}"
+    return "none: no roll, it lands on every legal target"
+
+
+def save_words(terms) -> str:
+    names = [a.upper() for a in terms.saves_with]
+    if not names:
+        return "a d20 alone"
+    if terms.best_of and len(names) > 1:
+        return f"d20 + the better of its {' and '.join(names)} bonuses"
+    return f"d20 + its {names[0]} bonus"
+
+
+def range_words(card, terms, char=None) -> str:
+    """Range in words: the kind, how far, and how many targets (Self: the performer and any area)."""
+    kind = card.range_kind
+    if kind == "self":
+        area = card.area
+        return "Self only" if area is None else f"Self and every creature within {area:g} m (the area moves along)"
+    count = "one target" if card.targets == 1 else f"up to {card.targets} targets"
+    if kind == "meter":
+        words = f"{card.range:g} m, {count} up to {card.range:g} m away"
+    elif kind == "reach":
+        bonus = f" +{card.reach_bonus:g} m" if card.reach_bonus else ""
+        metres = f"{terms.reach:g} m" if terms.reach is not None else None
+        words = f"Reach, {count} within reach{bonus}{_whose(metres, char)}"
+    else:
+        sense = "the performer can see" if kind == "sight" else "can hear the performer"
+        words = f"{kind.capitalize()}, {count} at any distance that {sense}"
+    touch = "; by touch, so within reach" if card.has("touch") and kind != "reach" else ""
+    return words + touch
+
+
+def cooldown_words(card) -> str:
+    parts = []
+    if card.cooldown:
+        start = ", counted from when Concentration drops" if card.has("concentration") else ""
+        parts.append(f"{card.cooldown} before it can be performed again{start}")
+    if card.charges:
+        rest = "a Proper Rest" if card.recharge == "proper" else f"a {card.recharge} rest"
+        parts.append(f"{card.charges} charge{'s' if card.charges != 1 else ''}, refilled by {rest}")
+    return "; ".join(parts) or "none"
+
+
+RESISTED = {"none": "nothing", "half": "half, rounded down", "full": "all of it"}
+
+
+def effect_lines(card, terms, char=None) -> list:
+    """The card's effects in words: its damage, trigger and Evolutionary outcomes."""
+    lines = []
+    if card.damage is not None:
+        dealt = f"{card.damage}{f' [+{card.overkill}]' if card.overkill else ''}"
+        dealt += f" {card.damage_type} damage" if card.damage_type else " damage"
+        if card.kind == "attack":
+            overkill = f" (Overkill: +{card.overkill} for each point above the AC)" if card.overkill else ""
+            lines.append(f"On a hit: {dealt}{overkill}")
+        elif card.kind == "dc":
+            lines.append(f"On a failed save: {dealt}; on a resisted save: {RESISTED[terms.on_save]}")
+        else:
+            lines.append(f"Damage: {dealt} to each target")
+    if card.trigger:
+        lines.append(f"Trigger: {card.trigger}")
+    if card.evolutionary:
+        evo = card.evolutionary
+        stops = ", and no target is resolved" if evo.get("failure_stops") else ""
+        lines += [f"Evolutionary: d20 against the Augmentor{_whose(terms.augmentor, char)}",
+                  f"  on a success: {evo.get('on_success', '-')}", f"  on a failure: {evo.get('on_failure', '-')}{stops}"]
+    return lines
 
 
 def card_json(card) -> dict:
@@ -292,7 +364,7 @@ def turn_text(r) -> str:
     if r.drain:
         lines.append(f"  Dying drain: {damage_line(r.drain)}")
     for name in getattr(r, "expired", None) or ():
-        lines.append(f"  {name} ended (T-DURATION)")
+        lines.append(f"  {name} ended (its rounds ran out)")
     for sub in r.companions:
         lines += ["  " + line for line in turn_text(sub).splitlines()]
     return "\n".join(lines)
@@ -405,7 +477,7 @@ def view(value):
 
 
 def card_view_json(r) -> dict:
-    return {"system": SYSTEM, **card_row(r.card, r.status), "for": r.char, "layout": card_show(r.card, r.who, r.status)}
+    return {"system": SYSTEM, **card_row(r.card, r.status), "for": r.char, "layout": card_show(r.card, r.terms, r.who, r.status)}
 
 
 def card_list_json(r) -> dict:

@@ -168,11 +168,21 @@ class OddsResult(Record):
     _fields = ("actor", "card", "kind", "edge", "targets")
 
 
+class CardTerms(Record):
+    """What the rules make of a card, for `card show` to say in words: the AC its attack meets (R-CARD-ATK-2),
+    the attribute its Action DC is built on (R-CARD-DC-1), the attributes a target saves with (A-CARD-SAVE:
+    one, a pair to take the better of, or none: a plain d20), what a resisted save still takes (A-CARD-DMG);
+    with a character, its attack bonus, Action DC, reach in metres (R-CARD-RANGE-4) and Augmentor."""
+
+    _fields = ("ac", "dc_from", "saves_with", "best_of", "on_save", "bonus", "dc", "reach", "augmentor")
+    _defaults = {"bonus": None, "dc": None, "reach": None, "augmentor": None}
+
+
 class CardView(Record):
-    """`card show`: a card, and with `--for` its character and readiness."""
+    """`card show`: a card, and with `--for` its character and readiness; `terms`: the rules' reading of it."""
 
     _shape = SHAPE + "card_view_json"
-    _fields = ("card", "char", "who", "status")
+    _fields = ("card", "char", "who", "status", "terms")
 
 
 class CardList(Record):

@@ -62,7 +62,7 @@ class DiceText(Text):
         over = dice_over_limit(count, sides, bonus)
         if over:
             # the fix is in the message too: `check` prints messages only
-            ctx.add(out, place, path, f"{path} {value!r}: {over} (G-PRIV-6); {DICE_FIX}", "correct the card")
+            ctx.add(out, place, path, f"{path} {value!r}: {over}; {DICE_FIX}", "correct the card", rule="G-PRIV-6")
 
 
 def whole(low=0, high=LIMIT) -> Int:
@@ -74,25 +74,26 @@ def line(problem) -> str:
     return f"{problem.file}:{problem.line}: {problem.message}"
 
 
-# Rules across keys of a card (R-CARD-1, R-CARD-ATK-7, R-CARD-DC-2, R-CARD-RANGE-6): key, test, message.
+# Rules across keys of a card: key, test, message, the rule it cites (for --json, never in the text: T2-RULES).
 _CROSS_CHECKS = (
-    ("dc", lambda d, p: d.get("atk") and d.get("dc"), "a card has an ATK attribute or a DC kind, not both (R-CARD-1)"),
-    ("save", lambda d, p: d.get("save") and not d.get("dc"), "only a DC card names a save (R-CARD-DC-2)"),
+    ("dc", lambda d, p: d.get("atk") and d.get("dc"), "a card has an ATK attribute or a DC kind, not both", "R-CARD-1"),
+    ("save", lambda d, p: d.get("save") and not d.get("dc"), "only a DC card names a save", "R-CARD-DC-2"),
     ("damage", lambda d, p: (d.get("damage") or {}).get("overkill") and not d.get("atk"),
-     "only attack cards may have an Overkill modifier (R-CARD-ATK-7)"),
+     "only attack cards may have an Overkill modifier", "R-CARD-ATK-7"),
     ("on_save", lambda d, p: d.get("on_save") not in (None, "none") and not d.get("dc"),
-     "only DC cards have on_save (R-CARD-DC-2)"),
+     "only DC cards have on_save", "R-CARD-DC-2"),
     ("max_duration", lambda d, p: d.get("max_duration") and "concentration" not in p,
-     "needs the concentration property"),
-    ("evolutionary", lambda d, p: d.get("evolutionary") and "evolutionary" not in p, "needs the evolutionary property"),
-    ("trigger", lambda d, p: d.get("trigger") and "reaction" not in p, "needs the reaction property"),
+     "needs the concentration property", None),
+    ("evolutionary", lambda d, p: d.get("evolutionary") and "evolutionary" not in p, "needs the evolutionary property",
+     None),
+    ("trigger", lambda d, p: d.get("trigger") and "reaction" not in p, "needs the reaction property", None),
     ("area", lambda d, p: d.get("area") is not None and d.get("range") != "self",
-     "only a Self card has an area (R-CARD-RANGE-6)"),
-    ("properties", lambda d, p: len(set(p)) != len(p), "lists a property twice"),
+     "only a Self card has an area", "R-CARD-RANGE-6"),
+    ("properties", lambda d, p: len(set(p)) != len(p), "lists a property twice", None),
     ("cooldown", lambda d, p: isinstance(d.get("cooldown"), dict) and len(d["cooldown"]) != 1,
-     "give one unit: rounds, minutes, hours or days"),
+     "give one unit: rounds, minutes, hours or days", None),
     ("max_duration", lambda d, p: isinstance(d.get("max_duration"), dict) and len(d["max_duration"]) != 1,
-     "give one unit: rounds, minutes, hours or days"),
+     "give one unit: rounds, minutes, hours or days", None),
 )
 
 
@@ -105,11 +106,11 @@ class CardMap(Map):
         if len(out) > before or not isinstance(value, dict):
             return
         properties = value.get("properties") or []
-        for key, broken, message in _CROSS_CHECKS:
+        for key, broken, message, rule in _CROSS_CHECKS:
             if broken(value, properties):
                 sub = self.sub(path, key)
                 out.append(Problem(ctx.label, ctx.line(value, key, place), sub, f"{sub}: {message}",
-                                   "correct the card"))
+                                   "correct the card", rule=rule))
 
 
 class Condition(Name):

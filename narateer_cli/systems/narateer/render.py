@@ -272,7 +272,7 @@ def hide(data: dict) -> str:
     for o in data["observers"]:
         how = "searching" if o["searching"] else "Observation Readiness"
         if o["fell_back"]:
-            how = "could not pay to search: Readiness used (A-SEARCHPAY)"
+            how = "could not pay to search: Readiness used"
         verdict = "hidden" if o["hidden"] else ("tie: not hidden" if o["target"] == data["total"] else "not hidden")
         lines.append(f"  vs {o['id']} ({how}) {o['target']}: {verdict}")
         if o["check"]:

@@ -303,7 +303,7 @@ def turn_text(data: dict) -> str:
                 f"left: {', '.join(left) or 'nothing'}; order {', '.join(data['order'])}")
     lines = [head]
     if data.get("expired"):
-        lines.append(f"  {data['actor']}: {', '.join(data['expired'])} ended (T-DURATION)")
+        lines.append(f"  {data['actor']}: {', '.join(data['expired'])} ended (its rounds ran out)")
     if data.get("participants"):
         return _join(lines + ["", participants_table(data["participants"])])
     for cid, timers in (data.get("rounds_left") or {}).items():

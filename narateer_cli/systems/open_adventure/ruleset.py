@@ -84,8 +84,8 @@ class _Check:
     def __init__(self, where: str):
         self.where = where
 
-    def fail(self, path: str, want: str):
-        raise BadInput(f"{self.where}: rules.{path} must be {want}", fix="correct it or remove the override")
+    def fail(self, path: str, want: str, rule: str | None = None):
+        raise BadInput(f"{self.where}: rules.{path} must be {want}", fix="correct it or remove the override", rule=rule)
 
     def integer(self, value, path, low=None, high=None, null=False):
         if value is None and null:
@@ -137,7 +137,7 @@ def _rows(c: _Check, chart: dict) -> dict:
         if not isinstance(dice, list):
             c.fail(f"chart.rows.{key}", "a list of die sizes")
         if len(dice) > MAX_ROW_DICE:
-            c.fail(f"chart.rows.{key}", f"at most {MAX_ROW_DICE} dice (G-PRIV-6)")
+            c.fail(f"chart.rows.{key}", f"at most {MAX_ROW_DICE} dice", rule="G-PRIV-6")
         rows[row] = tuple(c.integer(n, f"chart.rows.{key}", 2, MAX_FACES) for n in dice)
     if not rows or set(rows) != set(range(1, max(rows) + 1)):
         c.fail("chart.rows", "rows numbered 1, 2, 3... without gaps")

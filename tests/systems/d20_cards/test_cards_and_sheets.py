@@ -35,7 +35,8 @@ def test_r_card_1_unknown_keys_survive_when_not_a_misspelling():
 def test_r_card_atk_7_dc_card_with_overkill_is_invalid():
     doc = rt("name: Stun\ndc: mental\nrange: vocal\ndamage:\n  amount: 6\n  overkill: 1\n")
     problems = card_problems("stun", doc, "actions/stun.yaml")
-    assert len(problems) == 1 and problems[0].line == 4 and "R-CARD-ATK-7" in problems[0].message
+    assert len(problems) == 1 and problems[0].line == 4 and problems[0].rule == "R-CARD-ATK-7"
+    assert "Overkill" in problems[0].message and "R-CARD" not in problems[0].message  # T2-RULES
     with pytest.raises(BadInput) as exc:
         parse_card("stun", doc, "actions/stun.yaml")
     assert exc.value.line().startswith("actions/stun.yaml:4: damage")
@@ -98,12 +99,17 @@ def test_example_campaign_is_valid_and_covers_every_property():
 
 
 def test_card_show_follows_the_chapter_layout():
+    from narateer_cli.systems.d20_cards.readouts import card_terms
+
     w = world()
-    text = render.card_show(w.cards["strike"], w.chars["mira"], card_status(w, "mira", "strike", RULES))
+    mira, strike = w.chars["mira"], w.cards["strike"]
+    text = render.card_show(strike, card_terms(strike, mira, RULES), mira, card_status(w, "mira", "strike", RULES))
     lines = text.splitlines()
-    assert lines[:9] == ["Strike", "2 AP", "✦ . ⁺ Tier 1 – No source . ⁺ ✦", "ATK/DC", "FIN ATK +4 vs Physical AC",
-                         "Range", "Reach (1 m)", "Cooldown", "None"]
-    assert "12 [+2] damage" in text and lines[-2] == "For mira: ready" and lines[-1] == render.ORNAMENT
+    assert lines[:6] == ["Strike", "Cost: 2 AP", "✦ . ⁺ Tier 1 – No source . ⁺ ✦",
+                         "ATK/DC: attack roll, d20 + FIN ATK (+4 for mira) against each target's Physical AC",
+                         "Range: Reach, one target within reach (1 m for mira)", "Cooldown: none"]
+    assert "On a hit: 12 [+2] damage (Overkill: +2 for each point above the AC)" in lines
+    assert lines[-2] == "For mira: ready" and lines[-1] == render.ORNAMENT
 
 
 def test_card_list_status_names_blocking_rule():

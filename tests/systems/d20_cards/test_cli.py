@@ -296,7 +296,7 @@ def test_the_campaign_log_expects_no_value_to_continue_across_an_encounter(tmp_p
 
 def test_card_show_and_list(d20):
     r = run(d20, "card", "show", "strike")
-    assert r.code == 0 and r.out.splitlines()[:3] == ["Strike", "2 AP", "✦ . ⁺ Tier 1 – Blade Discipline . ⁺ ✦"]
+    assert r.code == 0 and r.out.splitlines()[:3] == ["Strike", "Cost: 2 AP", "✦ . ⁺ Tier 1 – Blade Discipline . ⁺ ✦"]
     cards = ok(d20, "card", "list", "--for", "mira")["cards"]
     last = {c["id"]: c for c in cards}["last-stand"]
     assert last["status"].startswith("blocked: ") and "R-CARD-PROP-9" not in last["status"]  # T2-RULES

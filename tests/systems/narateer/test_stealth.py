@@ -162,7 +162,7 @@ def test_observer_who_cannot_pay_falls_back_to_readiness_and_spends_nothing(enco
     ok(encounter_camp, "undo")
     human = run(encounter_camp, *args)
     assert human.code == 0
-    assert "A-SEARCHPAY" in human.out and "could not pay" in human.out
+    assert "could not pay to search: Readiness used" in human.out and "A-SEARCHPAY" not in human.out  # T2-RULES
 
 
 def test_unaffordable_hider_spends_nothing_for_anyone(encounter_camp):
