@@ -199,11 +199,9 @@ def serve_data_ms(camp: Path, e: dict, runs: int = 21) -> dict | None:
         conn.close()
         return {kind: statistics.median(ts[3:]) * 1000 for kind, ts in times.items()}
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        from bench_act import stop
+
+        stop(proc)
 
 
 def serve_bench(camp: Path, e: dict) -> bool:

@@ -68,11 +68,16 @@ def click_to_party_ms(camp: Path, argv: list, env: dict, runs: int = 15) -> floa
             times.append(time.perf_counter() - start)
         return statistics.median(times[2:]) * 1000
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        stop(proc)
+
+
+def stop(proc):
+    """End a server the bench started: asked first, then killed."""
+    proc.terminate()
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
 
 
 def act_bench(scratch: Path, argv: list, env: dict) -> bool:
