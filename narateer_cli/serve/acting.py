@@ -155,7 +155,7 @@ async def _body(request) -> dict:
             raise Refusal(413, f"an action's body is at most {BODY_LIMIT} bytes")
     try:
         body = json.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
+    except (UnicodeDecodeError, ValueError, RecursionError):  # nested past the recursion limit: no 500
         raise Refusal(400, "an action's body must be one JSON object") from None
     if not isinstance(body, dict):
         raise Refusal(400, "an action's body must be one JSON object")
