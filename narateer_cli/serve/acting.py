@@ -61,6 +61,7 @@ class Acting:
         self.site = site
         self.players = dict(players)
         self.actions = Actions(site.root, self.players)
+        self.gate = None  # the actions' turn to run (an anyio lock, made in the server's event loop)
 
     def player_of(self, given) -> str | None:
         found = None
@@ -133,7 +134,13 @@ class Acting:
             return _refused(403, "an action must come from this page (same origin)")
         try:
             body = await _body(request)
-            answer = await anyio.to_thread.run_sync(work, body)
+            if self.gate is None:
+                self.gate = anyio.Lock()
+            # one action in a worker thread at a time; the others wait here, holding no thread: an action
+            # that waits for the campaign lock (a terminal asking for a face, T-ASK) cannot take every thread
+            # the party's view needs (V-1)
+            async with self.gate:
+                answer = await anyio.to_thread.run_sync(work, body)
         except Refusal as exc:
             return _refused(exc.status, exc.message)
         finally:
