@@ -187,3 +187,22 @@ def test_a_terminal_waiting_for_faces_does_not_freeze_the_party_view(acting, par
         os.write(fd, b"1\n")
         os.waitpid(pid, 0)
         os.close(fd)
+
+
+def test_an_open_phone_shows_the_guides_declaration(acting, party_camp):
+    """B-2 in Chromium: mira's phone is already open on her link when the Guide declares sentry's attack on her
+    (nothing in the files changes, so no `change` event fires): her answer form still appears."""
+    from .conftest import new_browser, poll
+
+    ok(party_camp, "turn", "end", "--next", "sentry")
+    ok(party_camp, "turn", "start", "sentry")
+    phone = new_browser(400, 860)
+    try:
+        phone.get(f"{acting.url}/play?token={acting.players['mira']}")
+        poll(lambda: "sentry acts now" in phone.execute_script(
+            "var n = document.getElementById('act-now'); return n ? n.textContent : ''"), timeout=30)
+        assert post(acting, "/guide/declare", {"argv": ["exchange", "sentry", "mira", "--faces", "1"],
+                                               "nonce": "declare-open-phone"}, acting.token)[0] == 200
+        poll(lambda: phone.find_elements("css selector", "#act-answer [data-name='response']"), timeout=10)
+    finally:
+        phone.quit()
