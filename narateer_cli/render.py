@@ -398,6 +398,9 @@ def out_log(log_id: str, entries, as_json: bool, system=None, color: bool = Fals
     once to find a broken line (or the table's widths) before anything is printed, then again to print."""
     from . import stream
 
+    if CAPTURE is not None:  # the Python API (and so the page, B-1) gets the result, never the server's stdout
+        CAPTURE.append(("encounter_log", {"id": log_id, "entries": list(entries())}))
+        return
     write = sys.stdout.write
     if as_json:
         for _ in entries():

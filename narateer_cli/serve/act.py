@@ -138,6 +138,12 @@ def _argument(cmd: click.Command, rest: list[str], name: str) -> str | None:
     return positional[names.index(name)] if name in names and names.index(name) < len(positional) else None
 
 
+def _secret(argv: list[str]) -> bool:
+    """Whether the words ask for a secret roll (--secret, before any `--`)."""
+    words = argv[:argv.index("--")] if "--" in argv else argv
+    return any(w.split("=", 1)[0] == "--secret" for w in words)
+
+
 def _words_ok(argv) -> bool:
     return isinstance(argv, list) and 0 < len(argv) <= ARG_LIMIT and \
         all(isinstance(w, str) and 0 < len(w) <= WORD_LIMIT and "\x00" not in w for w in argv)
@@ -243,11 +249,21 @@ class Actions:
         flags = {f["flag"] for f in waiting["fields"]}
         if any(w.startswith("-") and w.split("=", 1)[0] not in flags for w in words):
             raise Refusal(403, f"an answer gives only {', '.join(sorted(flags))}")
-        answer = self.run(waiting["argv"] + words, nonce)
-        if answer.get("ok"):
-            with self.lock:
-                if self.waiting.get(player) is waiting:
-                    del self.waiting[player]
+        with self.lock:  # the declaration is this answer's alone while it runs: a second answer at once is 409
+            if self.waiting.get(player) is not waiting:
+                raise Refusal(409, "nothing is waiting for your answer (or it was already answered)")
+            del self.waiting[player]
+        answer = None
+        try:
+            answer = self.run(waiting["argv"] + words, nonce)
+        finally:
+            if not (answer or {}).get("ok"):  # refused or failed: it waits for a better answer
+                with self.lock:
+                    self.waiting.setdefault(player, waiting)
+        if answer.get("ok") and _secret(waiting["argv"]):
+            # P-SECRET: the player is told what the party's log says, not the sealed result
+            return {"ok": True, "words": "your answer was taken: the Guide rolled this in secret", "result": None,
+                    "json": None}
         return answer
 
     def _once(self, nonce):

@@ -61,6 +61,7 @@ class Acting:
         self.site = site
         self.players = dict(players)
         self.actions = Actions(site.root, self.players)
+        self.gate = None  # the actions' turn to run (an anyio lock, made in the server's event loop)
 
     def player_of(self, given) -> str | None:
         found = None
@@ -133,7 +134,13 @@ class Acting:
             return _refused(403, "an action must come from this page (same origin)")
         try:
             body = await _body(request)
-            answer = await anyio.to_thread.run_sync(work, body)
+            if self.gate is None:
+                self.gate = anyio.Lock()
+            # one action in a worker thread at a time; the others wait here, holding no thread: an action
+            # that waits for the campaign lock (a terminal asking for a face, T-ASK) cannot take every thread
+            # the party's view needs (V-1)
+            async with self.gate:
+                answer = await anyio.to_thread.run_sync(work, body)
         except Refusal as exc:
             return _refused(exc.status, exc.message)
         finally:
@@ -155,7 +162,7 @@ async def _body(request) -> dict:
             raise Refusal(413, f"an action's body is at most {BODY_LIMIT} bytes")
     try:
         body = json.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
+    except (UnicodeDecodeError, ValueError, RecursionError):  # nested past the recursion limit: no 500
         raise Refusal(400, "an action's body must be one JSON object") from None
     if not isinstance(body, dict):
         raise Refusal(400, "an action's body must be one JSON object")

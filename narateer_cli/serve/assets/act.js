@@ -242,6 +242,8 @@
     loadChoices();
     // the live view swapped in a fresh <main> (app.js marks it): the turn or the owed reactions may have moved
     new MutationObserver(loadChoices).observe(document.body, { attributes: true, attributeFilter: ["data-fresh"] });
+    // a declaration the Guide leaves to this player changes no file, so no `change` event tells of it: look
+    if (actor) { window.setInterval(loadChoices, 2000); }
   }
 
   fetch(where + "/forms", { headers: { "X-Narateer-Token": token }, credentials: "omit", cache: "no-store" })
