@@ -176,10 +176,13 @@ def test_a_log_body_parses_exactly_as_json_loads_does(obj, tail, cut):
     for body in (text + tail, text[:cut] + tail):
         if not body.startswith("{"):
             continue
+        line = "- " + body + "\n"
         try:
             expected = json.loads(body)
         except ValueError:
             with pytest.raises(ValueError):
                 loglines._json_object(body)
+            with pytest.raises(ValueError):
+                loglines._json_object(line, 2)
         else:
-            assert loglines._json_object(body) == expected
+            assert loglines._json_object(body) == expected == loglines._json_object(line, 2)
