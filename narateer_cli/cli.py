@@ -54,6 +54,10 @@ class Command(PlainHelp, click.Command):
     """Every narateer command (common.command makes them)."""
 
 
+class Group(PlainHelp, click.Group):
+    """A group of subcommands (`encounter`, `turn`, ...): the same plain `-h/--help` as every command."""
+
+
 class LazyGroup(PlainHelp, click.Group):
     """Verbs = the host's shared verbs + the campaign's system's verbs, imported only when run (S-SYS-3).
 

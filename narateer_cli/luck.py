@@ -50,21 +50,31 @@ def mappings(node) -> list:
     """Every mapping inside a logged result, outermost first (depth first, in order). A list, collected
     by plain recursion: `stats` walks every check of a long log, and a generator per level costs more."""
     out: list = []
-    _collect(node, out)
+    if isinstance(node, dict):
+        _collect(node, out)
+    elif isinstance(node, list):
+        _collect_items(node, out)
     return out
 
 
-def _collect(node, out: list):
-    if isinstance(node, dict):
-        out.append(node)
-        values = node.values()
-    elif isinstance(node, list):
-        values = node
-    else:
-        return
-    for value in values:
-        if isinstance(value, (dict, list)):
+def _collect(mapping: dict, out: list):
+    out.append(mapping)
+    for value in mapping.values():
+        if isinstance(value, dict):
             _collect(value, out)
+        elif isinstance(value, list):
+            for item in value:  # most lists hold faces: walked only when one holds a mapping or a list
+                if isinstance(item, (dict, list)):
+                    _collect_items(value, out)
+                    break
+
+
+def _collect_items(items: list, out: list):
+    for item in items:
+        if isinstance(item, dict):
+            _collect(item, out)
+        elif isinstance(item, list):
+            _collect_items(item, out)
 
 
 def any_checks(node):

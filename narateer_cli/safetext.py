@@ -10,8 +10,17 @@ from __future__ import annotations
 
 import re
 
-# C0 and C1 controls, DEL, and the bidirectional overrides and isolates that reorder what is shown
-_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+# C0 and C1 controls, DEL, and the bidirectional overrides and isolates that reorder what is shown; compiled
+# when first used (0.2 ms: a command that prints only JSON never needs it)
+_UNPRINTABLE_CLASS = "[\x00-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]"
+_UNPRINTABLE = None
+
+
+def _unprintable() -> re.Pattern:
+    global _UNPRINTABLE
+    if _UNPRINTABLE is None:
+        _UNPRINTABLE = re.compile(_UNPRINTABLE_CLASS)
+    return _UNPRINTABLE
 
 
 def _escape(match: re.Match) -> str:
@@ -21,10 +30,11 @@ def _escape(match: re.Match) -> str:
 
 def needs_escape(text: str) -> bool:
     """Does `text` hold a character `printable` escapes?"""
-    return _UNPRINTABLE.search(text) is not None
+    return _unprintable().search(text) is not None
 
 
 def printable(text) -> str:
     """`text` with every control or reordering character written as a visible escape."""
     text = str(text)
-    return _UNPRINTABLE.sub(_escape, text) if _UNPRINTABLE.search(text) else text
+    pattern = _unprintable()
+    return pattern.sub(_escape, text) if pattern.search(text) else text

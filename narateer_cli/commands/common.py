@@ -13,7 +13,7 @@ import os
 
 import click
 
-from ..cli import App, Command
+from ..cli import App, Command, Group  # noqa: F401 (Group: every system's command groups)
 
 
 class SignedWords(click.Command):

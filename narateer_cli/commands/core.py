@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from ..systems import DEFAULT
 from .common import command, emit
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 GITIGNORE_LINE = ".narateer/"
 GITATTRIBUTES = "# encounter logs only grow: two branches that each appended merge cleanly\nencounters/*.log.yaml merge=union\n"
@@ -59,6 +62,8 @@ def init_cmd(app, directory, example, system_name, use_git):
 def _new_campaign_folder(directory: str, system) -> Path:
     """DIR with the campaign's folders and .gitignore; bad input when it already is a campaign."""
     from ..errors import BadInput
+
+    from pathlib import Path
 
     root = Path(directory)
     root.mkdir(parents=True, exist_ok=True)

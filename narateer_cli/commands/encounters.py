@@ -193,7 +193,9 @@ def encounter_group(help: str = ENCOUNTER_HELP, shared: tuple[str, ...] = ("new"
 
     A system extends it with `@command(group=its_group, name=...)`; a name the host has already is
     replaced, so every system's group has the host's rows, filters and words wherever it adds nothing."""
-    group = click.Group(name="encounter", help=help)
+    from ..cli import Group
+
+    group = Group(name="encounter", help=help)
     for name in shared:
         group.add_command(HOST_SUBCOMMANDS[name])
     return group

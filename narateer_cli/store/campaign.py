@@ -241,7 +241,7 @@ class Campaign:
 
     def remember(self, sf: "SheetFile", key=None, text: str | None = None):
         """Keep a sheet's parse for the next command (after a write: of `text`, just written)."""
-        if sf.plain is not None and (sf.places is not None or not sf.block):  # counters not in one block: no places
+        if sf.plain is not None:  # no places (counters not in one block, or no block yet): edits parse the text
             data = {"doc": sf.plain, "dice": sf.places, "rules": self.rules_key}
             if sf.numbers is not None:
                 data["numbers"] = [[list(path), line, col] for path, (line, col) in sf.numbers.items()]

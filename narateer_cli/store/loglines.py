@@ -66,14 +66,33 @@ def parse_line(line: str) -> dict:
     """One line of the log as an entry; ValueError when it is not one whole entry."""
     if not line.startswith("- {"):
         raise ValueError("not a log entry line (`- {...}`)")
-    body = line[2:].rstrip("\r\n")
     try:
-        entry = json.loads(body)
+        entry = _json_object(line, 2)  # json.loads(line[2:].rstrip("\r\n")), without the two copies
     except ValueError:
         entry = _old_entry(line)  # a YAML flow line from before entries were JSON
     if not isinstance(entry, dict) or not isinstance(entry.get("seq"), int) or isinstance(entry.get("seq"), bool):
         raise ValueError("not a log entry (no whole-number seq)")
     return entry
+
+
+_SCAN = None
+
+
+def _json_object(text: str, start: int = 0):
+    """`json.loads(text[start:])` for a text whose JSON starts with `{` at `start`, by the same C scanner
+    without json.loads' layers of Python (a sixth of the parse of a long log, which `stats`, `verify` and
+    `report` read line by line): the same value, the same ValueError for anything else (trailing
+    whitespace allowed, as json.loads does)."""
+    global _SCAN
+    if _SCAN is None:
+        _SCAN = json.JSONDecoder().scan_once
+    try:
+        value, end = _SCAN(text, start)
+    except StopIteration:  # json.loads: "Expecting value"
+        raise ValueError("Expecting value") from None
+    if end != len(text) and text[end:].strip(" \t\n\r"):
+        raise ValueError("Extra data")
+    return value
 
 
 def _old_entry(chunk: str):

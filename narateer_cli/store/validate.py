@@ -12,6 +12,7 @@ from ..errors import NarateerError
 from .schema import Problem
 
 _PLACE = re.compile(r"^([^\s:]+):(\d+): (.*)$", re.S)
+_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
 def _place(label: str, exc: NarateerError, root=None) -> Problem:
@@ -74,12 +75,14 @@ def validate_campaign(campaign) -> list[Problem]:
 
     bridges = Bridges(root)  # the other logs, read once when some log has a gap (G-LOG-5)
     ends: dict = {}  # char -> [(log label, its last dice there, line, entry id)]
+    logs = _log_cache(campaign, own)
     for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
         label = f"encounters/{path.name}"
         try:
             if path.name.endswith(".log.yaml"):
                 if path.name[: -len(".log.yaml")] in own:  # another game's log: its state is the problem named
-                    _check_log(path, label, campaign, problems, logged, bridges, ends)
+                    read = logs.cached(label, None, lambda: _check_log(path, label, campaign, bridges), *_LOG_RECORD)
+                    _merge_log(read, problems, logged, ends)
                 continue
             state = encounters.load_state(root, path.stem, campaign.system)
             for name in state["participants"]:
@@ -87,6 +90,7 @@ def validate_campaign(campaign) -> list[Problem]:
                     problems.append(Problem(label, 1, name, f"participant {name!r} has no valid characters/{name}.yaml"))
         except NarateerError as exc:
             problems.append(_place(label, exc, root))
+    logs.keep()
     _compare_dice(sheets, logged, problems)
     _dangling(sheets, ends, bridges, problems)
     problems.extend(_config_problems(campaign))
@@ -102,15 +106,30 @@ CONFIG_KEYS = ("system", "rules", "encounter", "aliases", "ask_faces", "autocomm
 
 def _config_problems(campaign) -> list[Problem]:
     """narateer.yaml itself: near-miss top-level keys (`sytem:` would silently play the default game)
-    and aliases that could never run (S-SYS-4, T-ALIAS)."""
+    and aliases that could never run (S-SYS-4, T-ALIAS). Kept in the private problem cache
+    (store/checked.py) under the file's bytes, the encounters there are and the code."""
+    from .checked import Folder
+
+    label = "narateer.yaml"
+    known = sorted(p.name[:-5] for p in (campaign.root / "encounters").glob("*.yaml")
+                   if not p.name.endswith(".log.yaml"))
+    current = campaign.config().get("encounter")
+    plain = not current or (isinstance(current, str) and _ID.fullmatch(current) is not None)  # a name in `known`
+    cached = Folder(campaign.root, "config", [known] if plain else None, campaign.system.package)
+    try:
+        found = cached.problems(label, campaign.root / label, lambda text: _config_text_problems(campaign, text, known))
+    except NarateerError as exc:
+        return [_place(label, exc, campaign.root)]
+    cached.keep()
+    return found
+
+
+def _config_text_problems(campaign, text: str, known: list) -> list[Problem]:
     from ..suggest import did_you_mean
     from . import schema, yamlio
 
     label = "narateer.yaml"
-    try:
-        doc = yamlio.load_rt(yamlio.read_text(campaign.root / label, label), label)
-    except NarateerError as exc:
-        return [_place(label, exc, campaign.root)]
+    doc = yamlio.load_rt(text, label)
     if not isinstance(doc, dict):
         return []
     keys = (*CONFIG_KEYS, *campaign.system.config_keys)
@@ -118,8 +137,6 @@ def _config_problems(campaign) -> list[Problem]:
     found = schema.problems(doc, table, label, {})
     current = doc.get("encounter")
     if current and not (campaign.root / "encounters" / f"{current}.yaml").exists():
-        known = sorted(p.name[:-5] for p in (campaign.root / "encounters").glob("*.yaml")
-                       if not p.name.endswith(".log.yaml"))
         found.append(Problem(label, yamlio.line_of(doc, "encounter") or 1, "encounter",
                              f"current encounter {current!r} has no encounters/{current}.yaml"
                              + did_you_mean(str(current), known)))
@@ -155,11 +172,14 @@ def _alias_problems(campaign, aliases, label) -> list[Problem]:
 
 def _check_sheets(campaign, problems) -> dict:
     """Every character file, through the parse caches; returns id -> (SheetFile). The system's sheet
-    schema lists every problem of a sheet (S-SYS-4), near-miss top-level keys included."""
+    schema lists every problem of a sheet (S-SYS-4), near-miss top-level keys included; what it finds is
+    kept per file in the private cache (store/checked.py), so an unchanged sheet is not parsed again."""
     from .campaign import ID_RE
+    from .checked import Folder
 
     root = campaign.root
-    table = campaign.system.hook("sheet_schema")
+    schema_of = _schema_of(campaign)
+    files = Folder(root, "characters", campaign.rules_key, campaign.system.package)
     sheets = {}
     for path in sorted((root / "characters").glob("*")) if (root / "characters").is_dir() else []:
         label = f"characters/{path.name}"
@@ -169,13 +189,36 @@ def _check_sheets(campaign, problems) -> dict:
             problems.append(Problem(label, 1, "", "file name is not a valid character id (letters, digits, - and _)"))
             continue
         try:
-            found = _schema_problems(path, label, table, campaign.rules) if table is not None else []
+            found = files.problems(label, path, schema_of(label)) if schema_of is not None else []
             problems.extend(found)
             if not any(p.severity == "error" for p in found):
                 sheets[path.stem] = campaign.load(path.stem)
+        except _NoSchema as failed:  # the system's hook itself: the command fails, as when it was loaded first
+            raise failed.args[0] from None
         except NarateerError as exc:
             problems.append(_place(label, exc, root))
+    files.keep()
     return sheets
+
+
+class _NoSchema(Exception):
+    """The system's `sheet_schema` hook failed to load (its BadInput is args[0])."""
+
+
+def _schema_of(campaign):
+    """label -> the function from a sheet's text to its problems under the system's sheet schema (imported
+    only when a sheet is parsed); None when the system has no `sheet_schema`."""
+    system = campaign.system
+    if system.hooks.get("sheet_schema") is None:
+        return None
+
+    def table():
+        try:
+            return system.hook("sheet_schema")
+        except NarateerError as exc:
+            raise _NoSchema(exc) from None
+
+    return lambda label: lambda text: _schema_problems(text, label, table(), campaign.rules)
 
 
 def _system_files(campaign, rules) -> list[str]:
@@ -191,16 +234,17 @@ def _system_files(campaign, rules) -> list[str]:
     return [p if isinstance(p, (str, Problem)) else p.text() if hasattr(p, "text") else str(p) for p in found]
 
 
-def _schema_problems(path, label, table, rules) -> list:
+def _schema_problems(text, label, table, rules) -> list:
     from . import schema, yamlio
 
-    doc = yamlio.load_rt(yamlio.read_text(path, label), label)
+    doc = yamlio.load_rt(text, label)
     return schema.problems(doc, table, label, rules) if isinstance(doc, dict) else []
 
 
-def _check_log(path, label, campaign, problems, logged, bridges=None, ends=None):
+def _check_log(path, label, campaign, bridges=None) -> tuple:
     """One log, line by line: each entry re-checked by its system's own verify (S-SYS-6), continuity and
-    merges by the history reader (G-LOG-3, G-MERGE-2)."""
+    merges by the history reader (G-LOG-3, G-MERGE-2). (its problem, or None and [(character, at, dice,
+    label, line, entry id, forked)] for the last dice it logs of each character)."""
     from . import history
     from .encounters import log_path
 
@@ -211,18 +255,64 @@ def _check_log(path, label, campaign, problems, logged, bridges=None, ends=None)
     hist = history.read(path, label, checker(campaign.root, system, rules, history.is_campaign_log(label))[1],
                         bridges)
     if hist.problem:
-        problems.append(hist.problem)
-        return
+        return hist.problem, []
     final = hist.final_dice() or {}
     forked = len(hist.tips) > 1  # H-2: git joined branches of play and no writer has reconciled them yet
-    for cid, (dice, line, eid, at) in hist.last_after.items():
-        if ends is not None and not forked:
+    return None, [(cid, at, final.get(cid, dice), label, line, eid, forked and cid in final)
+                  for cid, (dice, line, eid, at) in hist.last_after.items()]
+
+
+def _merge_log(read: tuple, problems: list, logged: dict, ends: dict):
+    """A log's outcome (`_check_log`) into `problems`, `logged` and `ends`, in the order the logs are read."""
+    problem, moves = read
+    if problem:
+        problems.append(problem)
+        return
+    for cid, at, dice, label, line, eid, forked in moves:
+        if not forked:
             ends.setdefault(cid, []).append((label, dice, line, eid))
         newest = logged.get(cid, [("",)])[0][0]
         if at > newest:
             logged[cid] = []
         if at >= newest:
-            logged[cid].append((at, final.get(cid, dice), label, line, eid, forked and cid in final))
+            logged[cid].append((at, dice, label, line, eid, forked))
+
+
+def _log_cache(campaign, own):
+    """Every log's outcome is kept in the private problem cache (store/checked.py) under the identity of
+    every log of the campaign (whole-file checksums: a log's gaps are bridged by the others), the rules and
+    the code; nothing is cached when one cannot be read."""
+    from .checked import Folder, stream_key
+
+    keys = []
+    for path in sorted((campaign.root / "encounters").glob("*.log.yaml")):
+        key = stream_key(path)
+        if key is None or campaign.rules_key is None:
+            keys = None
+            break
+        keys.append([path.name, key])
+    return Folder(campaign.root, "logs", None if keys is None else [campaign.rules_key, sorted(own), keys],
+                  campaign.system.package)
+
+
+def _log_record(cached):
+    """A cached log outcome as `_check_log` gives it, or None when it is not exactly one."""
+    from .checked import problem_of
+
+    if not isinstance(cached, list) or len(cached) != 2 or not isinstance(cached[1], list):
+        return None
+    problem = None if cached[0] is None else problem_of(cached[0])
+    if (cached[0] is not None and problem is None) or not all(_move(m) for m in cached[1]):
+        return None
+    return problem, [tuple(m) for m in cached[1]]
+
+
+def _move(item) -> bool:
+    return (isinstance(item, list) and len(item) == 7 and all(isinstance(item[i], str) for i in (0, 1, 3, 5))
+            and type(item[4]) is int and isinstance(item[6], bool))
+
+
+_LOG_RECORD = (_log_record, lambda read: [None if read[0] is None else list(read[0]), [list(m) for m in read[1]]])
 
 
 def _held(dice) -> dict:

@@ -15,7 +15,7 @@ import sys
 from tests.conftest import REPO, run
 
 ROLL_HEAVY = ("hashlib", "_hashlib", "fractions", "decimal", "locale", "ruamel.yaml", "tabulate",
-              "importlib.metadata", "narateer_cli.systems.narateer.commands.pools")
+              "importlib.metadata", "narateer_cli.systems.narateer.commands.pools", "urllib.parse", "ipaddress")
 PROBE = """
 import json, sys
 paths, args, watch = (json.loads(arg) for arg in sys.argv[1:4])
@@ -68,6 +68,17 @@ def test_the_collector_runs_again_once_the_command_is_known(camp, tmp_path):
 def test_help_outside_a_campaign_loads_no_pathlib(tmp_path):
     got = probe(["--help"], ["pathlib", "narateer_cli.store"], tmp_path)
     assert got["code"] == 0 and got["loaded"] == []
+
+
+def test_pathlib_without_urllib_still_makes_uris(tmp_path):
+    """store/__init__.py imports pathlib against a stand-in urllib.parse (start-up time): Path.as_uri is
+    unchanged, and a later `import urllib.parse` is the real module."""
+    code = ("import sys; import narateer_cli.store; from pathlib import Path; "
+            "print('urllib.parse' in sys.modules); print(Path('/tmp/a b%').as_uri()); "
+            "import urllib.parse; print(urllib.parse.quote('a b'), hasattr(urllib.parse, 'urlsplit'))")
+    r = subprocess.run([sys.executable, "-S", "-c", f"import sys; sys.path[:0] = {[str(REPO)]!r}; {code}"],
+                       cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert r.stdout.splitlines() == ["False", "file:///tmp/a%20b%25", "a%20b True"], r.stderr
 
 
 def test_version_and_help_texts_are_click_s_own(camp):

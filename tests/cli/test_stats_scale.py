@@ -152,3 +152,29 @@ def test_a_long_generated_log_through_the_cli(camp):
     assert (row["checks"], row["successes"], row["dice_spent"], row["crits"]) == (5_000, successes, spent, crits)
     assert row["expected_exact"] == f"{expected.numerator}/{expected.denominator}"
     assert abs(row["percentile"] - window(groups, successes)) <= BOUND + 0.05  # printed to 0.1
+
+
+# ---- the walk over a logged result ----
+
+def _every_mapping(node, out):
+    """The plain definition `luck.mappings` must keep: every mapping, outermost first, depth first, in order."""
+    if isinstance(node, dict):
+        out.append(node)
+        for value in node.values():
+            _every_mapping(value, out)
+    elif isinstance(node, list):
+        for value in node:
+            _every_mapping(value, out)
+    return out
+
+
+JSON_VALUES = st.recursive(st.none() | st.booleans() | st.integers(-3, 3) | st.text(max_size=3),
+                           lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=3), inner,
+                                                                                       max_size=4), max_leaves=20)
+
+
+@settings(max_examples=300, deadline=None)
+@given(JSON_VALUES)
+def test_mappings_are_every_mapping_in_order(node):
+    found = luck.mappings(node)
+    assert [id(m) for m in found] == [id(m) for m in _every_mapping(node, [])]

@@ -7,6 +7,8 @@ import json
 import os
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from ruamel.yaml import YAML
 
 from narateer_cli.store import history, loglines
@@ -157,3 +159,30 @@ def test_a_long_log_verifies_checks_and_lists(encounter_camp):
     assert [e["seq"] for e in ok(encounter_camp, "encounter", "log", "--last", "2")["entries"]] == [5001, 5002]
     ok(encounter_camp, "refresh", "sentry")
     assert ok(encounter_camp, "encounter", "log", "--last", "1")["entries"][0]["parent"] == f"{5002:012x}"
+
+
+JSON_TEXT = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+                         lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner,
+                                                                                    max_size=3), max_leaves=8)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.dictionaries(st.text(max_size=5), JSON_TEXT, max_size=4), st.text(" \t\r\n}{],x\"", max_size=4),
+       st.integers(0, 40))
+def test_a_log_body_parses_exactly_as_json_loads_does(obj, tail, cut):
+    """loglines reads a line's JSON with the C scanner itself (speed): the same value as json.loads, and a
+    ValueError exactly where json.loads raises one (extra data, a cut line, trailing whitespace allowed)."""
+    text = json.dumps(obj)
+    for body in (text + tail, text[:cut] + tail):
+        if not body.startswith("{"):
+            continue
+        line = "- " + body + "\n"
+        try:
+            expected = json.loads(body)
+        except ValueError:
+            with pytest.raises(ValueError):
+                loglines._json_object(body)
+            with pytest.raises(ValueError):
+                loglines._json_object(line, 2)
+        else:
+            assert loglines._json_object(body) == expected == loglines._json_object(line, 2)

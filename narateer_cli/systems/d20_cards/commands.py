@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import click
 
-from narateer_cli.commands.common import Session, command, emit, split_pairs
+from narateer_cli.commands.common import Group, Session, command, emit, split_pairs
 from narateer_cli.errors import BadInput
 
 
@@ -206,7 +206,7 @@ def odds_cmd(app, char, card, **o):
     emit(app, "odds", result)
 
 
-@click.group(name="card", help="""Show or list action cards (R-CARD-1).
+@click.group(cls=Group, name="card", help="""Show or list action cards (R-CARD-1).
 
 \b
 Examples:

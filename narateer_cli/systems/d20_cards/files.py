@@ -126,41 +126,80 @@ def load_world(root: Path, rules, encounter=None, clock: int = 0):
 
 def check_files(root: Path, rules=None) -> list:
     """The `check_files` hook: every problem of every `actions/*.yaml` card, shown as `file:line: message`:
-    a card's own as a host `Problem` (its rule kept for --json) without the fix its commands add."""
-    from narateer_cli.store import yamlio
-
-    from .cards import card_problems
+    a card's own as a host `Problem` (its rule kept for --json) without the fix its commands add. What a
+    card's bytes give is kept in the host's per-file problem cache (store/checked.py)."""
+    from narateer_cli.store.checked import Folder
 
     folder = root / "actions"
     problems = []
+    cached = Folder(root, "actions", [], _PACKAGE)
     for path in sorted(folder.iterdir()) if folder.is_dir() else []:
         label = f"actions/{path.name}"
         if path.suffix != ".yaml":
             continue
         try:  # read_text refuses a FIFO or a device in a card's place (G-TRUST-4)
-            doc = yamlio.load_rt(yamlio.read_text(path, label), label)
+            problems += cached.problems(label, path, _card_problems(path.stem, label))
         except BadInput as exc:
-            text = exc.line().removeprefix(label + ": ")
-            problems.append(text if text.startswith(label + ":") else f"{label}:1: {text}")
-            continue
-        problems += [p._replace(fix="") for p in card_problems(path.stem, doc, label)]
+            problems.append(_unreadable(label, exc))
+    cached.keep()
     return problems + _sheet_references(root, folder)
+
+
+_PACKAGE = __name__.rpartition(".")[0]
+
+
+def _unreadable(label: str, exc: BadInput) -> str:
+    text = exc.line().removeprefix(label + ": ")
+    return text if text.startswith(label + ":") else f"{label}:1: {text}"
+
+
+def _card_problems(card_id: str, label: str):
+    """A card's text -> its problems as `file:line: message` (a card that does not parse: that one line)."""
+    from narateer_cli.store import yamlio
+
+    from .cards import card_problems
+
+    def compute(text: str) -> list:
+        try:
+            doc = yamlio.load_rt(text, label)
+        except BadInput as exc:
+            return [_unreadable(label, exc)]
+        return [p._replace(fix="") for p in card_problems(card_id, doc, label)]
+    return compute
 
 
 def _sheet_references(root: Path, folder: Path) -> list[str]:
     """Every name on a sheet that is no known card or character (S-SYS-5), as `file:line: message`; a
-    sheet that cannot be read is left to the host's sheet check."""
+    sheet that cannot be read is left to the host's sheet check. Kept in the host's problem cache under
+    the identity of every sheet and the names of the cards."""
+    from narateer_cli.store import yamlio
+    from narateer_cli.store.checked import Folder
+
+    cards = [p.stem for p in folder.glob("*.yaml")] if folder.is_dir() else []
+    paths = sorted((root / "characters").glob("*.yaml")) if (root / "characters").is_dir() else []
+    texts = {}
+    for path in paths:
+        label = f"characters/{path.name}"
+        try:
+            texts[path.stem] = (label, *yamlio.read_text(path, label, with_key=True))
+        except BadInput:
+            continue
+    keys = [[stem, key] for stem, (_, _, key) in texts.items()]
+    cached = Folder(root, "references", [sorted(cards), [p.stem for p in paths]], _PACKAGE)
+    found = cached.cached("characters", keys, lambda: _references(texts, cards, [p.stem for p in paths]))
+    cached.keep()
+    return found
+
+
+def _references(texts: dict, cards: list, roster: list) -> list[str]:
     from narateer_cli.store import yamlio
 
     from .names import reference_problems
 
-    cards = [p.stem for p in folder.glob("*.yaml")] if folder.is_dir() else []
-    paths = sorted((root / "characters").glob("*.yaml")) if (root / "characters").is_dir() else []
     docs = {}
-    for path in paths:
-        label = f"characters/{path.name}"
+    for stem, (label, text, _) in texts.items():
         try:
-            docs[path.stem] = (label, yamlio.load_rt(yamlio.read_text(path, label), label))
+            docs[stem] = (label, yamlio.load_rt(text, label))
         except BadInput:
             continue
     out = []
@@ -169,6 +208,6 @@ def _sheet_references(root: Path, folder: Path) -> list[str]:
             continue
         owner = docs.get(str(doc.get("owner")), (None, {}))[1]
         inline = list((owner.get("cards") or {}) if isinstance(owner, dict) else ())
-        for path, message in reference_problems(doc, cards + inline, [p.stem for p in paths]):
+        for path, message in reference_problems(doc, cards + inline, roster):
             out.append(f"{label}:{locator(doc)(path) or 1}: {message}")
     return out

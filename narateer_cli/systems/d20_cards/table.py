@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import click
 
-from narateer_cli.commands.common import Session, command, emit
+from narateer_cli.commands.common import Group, Session, command, emit
 from narateer_cli.commands.encounter_ops import current_encounter
 from narateer_cli.errors import BadInput
 
@@ -233,7 +233,7 @@ def encounter_join(s, char):
     return outcome("encounter join", char, {}, result, world, world, enc, kind="join")
 
 
-@click.group(name="turn", help="""Start and end turns in the current encounter (R-CARD-ACT-4, R-CARD-CD-3).
+@click.group(cls=Group, name="turn", help="""Start and end turns in the current encounter (R-CARD-ACT-4, R-CARD-CD-3).
 
 \b
 Examples:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from narateer_cli.commands.common import Session, command, emit
+from narateer_cli.commands.common import Group, Session, command, emit
 from narateer_cli.commands.encounters import encounter_group
 from narateer_cli.errors import BadInput
 
@@ -82,7 +82,7 @@ def encounter_show(app, enc_id):
     emit(app, KIND + "turn", data)
 
 
-@click.group(name="turn", help=f"""Start and end Turns: one Major and one Minor Action each (R-OA-ACT-2).
+@click.group(cls=Group, name="turn", help=f"""Start and end Turns: one Major and one Minor Action each (R-OA-ACT-2).
 
 \b
 Examples:

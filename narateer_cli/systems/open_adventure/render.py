@@ -8,23 +8,29 @@ functions: the host prints.
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 SYSTEM = "open-adventure"
+
+
+def _fraction(*args):
+    """fractions.Fraction, imported only when a probability is shown (fractions and decimal cost a few ms
+    of start-up: `encounter show`, a roll's words and `show` print none)."""
+    from fractions import Fraction
+
+    return Fraction(*args)
 
 
 def frac(p) -> str | None:
     """An exact probability as `137/288` (`0`, `1` when whole)."""
     if p is None:
         return None
-    p = Fraction(p)
+    p = _fraction(p)
     return str(p.numerator) if p.denominator == 1 else f"{p.numerator}/{p.denominator}"
 
 
 def chance(p) -> str:
     """A chance for a person: `11/20 = 55.0%` while the fraction reads at a glance, else the percentage
     alone (an opposed check's exact fraction runs to 14 digits; `--json` keeps it)."""
-    return f"{frac(p)} = {pct(p)}" if Fraction(p).denominator <= 10_000 else pct(p)
+    return f"{frac(p)} = {pct(p)}" if _fraction(p).denominator <= 10_000 else pct(p)
 
 
 def pct(p) -> str:
@@ -203,7 +209,7 @@ def odds_lines(o) -> list[str]:
              f"  critical failure {frac(o.p_critical_failure)} = {pct(o.p_critical_failure)}",
              f"  expected total   {frac(o.expected_total)} = {float(o.expected_total):.3f}",
              "  total  P(total)            P(total >= t)"]
-    at_least = Fraction(1)
+    at_least = _fraction(1)
     for t, p in o.distribution.items():
         lines.append(f"  {t:>5}  {frac(p):<18}  {pct(at_least)}")
         at_least -= p
@@ -247,18 +253,18 @@ def check_text(data: dict) -> str:
 
 
 def dry_run_text(data: dict) -> str:
-    chance = Fraction(data["p_success_exact"]) if data["p_success_exact"] else data["p_success"]
-    view = _View({**data, "p_success": chance, "p_critical_failure": Fraction(data["p_critical_failure"])})
+    chance = _fraction(data["p_success_exact"]) if data["p_success_exact"] else data["p_success"]
+    view = _View({**data, "p_success": chance, "p_critical_failure": _fraction(data["p_critical_failure"])})
     return _join(dry_run_lines(view))
 
 
 def odds_text(data: dict) -> str:
     view = _View({"action_score": data["action_score"], "dice": [int(d[1:]) for d in data["dice"]],
-                  "ds": data["ds"], "p_success": Fraction(data["p_success_exact"]),
-                  "p_critical_failure": Fraction(data["p_critical_failure"]),
-                  "expected_total": Fraction(data["expected_total"]), "upto": data["upto"],
-                  "distribution": {int(t): Fraction(p) for t, p in data["distribution"].items()},
-                  "tail_above": Fraction(data["tail_above"])})
+                  "ds": data["ds"], "p_success": _fraction(data["p_success_exact"]),
+                  "p_critical_failure": _fraction(data["p_critical_failure"]),
+                  "expected_total": _fraction(data["expected_total"]), "upto": data["upto"],
+                  "distribution": {int(t): _fraction(p) for t, p in data["distribution"].items()},
+                  "tail_above": _fraction(data["tail_above"])})
     return _join(odds_lines(view))
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from narateer_cli.commands.common import Session, command, emit, nonneg
+from narateer_cli.commands.common import Group, Session, command, emit, nonneg
 from narateer_cli.outcome import Show
 from narateer_cli.render import plain
 from narateer_cli.commands import encounters as host
@@ -33,7 +33,7 @@ def encounter_show(app, enc_id):
     emit(app, "encounter_show", result)
 
 
-@click.group(name="turn", help="""Start and end activations in the current encounter (A-TURN, A-REFRESH, R-ACT-4).
+@click.group(cls=Group, name="turn", help="""Start and end activations in the current encounter (A-TURN, A-REFRESH, R-ACT-4).
 
 \b
 Examples:
