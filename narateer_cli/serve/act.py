@@ -3,14 +3,19 @@
 B-1: the Guide's form for each verb is built from that verb's own click parameters (`forms`), never a second
 list of options; an action is the command line's words (`argv`), run through the Python API (S-SYS-12), so it
 takes the campaign lock, is logged, sealed, committed and undoable exactly as from the shell, and its answer
-is the CLI's words. B-2: a player's link is bound to one character; it offers only the verbs that roll
-for an actor (`rolls`), with that character as the actor, and the game's own rules refuse what is not theirs
-to do now (another's activation, a reaction not owed). B-3: `Actions.run` is the only writer: one at a time
-in this process, every request's nonce used once, and the campaign lock shared with the shell.
+is the CLI's words. B-2: a player's link is bound to one character. Which choices are a player's is the
+game's word: `player_verbs` ({verb: the actor's own parameters}) are what a player runs unprompted, with their
+character first and only those options (never a target number, a bonus, another creature's dice or faces:
+those are the Guide's rulings); `answered_by` ({verb: {role: its own parameters}}) are what the Guide may
+declare and leave to the player in a role (a check's Boost and faces, an exchange's Response). The game's
+rules refuse what is not theirs to do now (another's activation, a reaction not owed), and a player is told
+only what the party may see. B-3: `Actions.run` is the only writer: one at a time in this process, every
+request's nonce used once, and the campaign lock shared with the shell.
 """
 
 from __future__ import annotations
 
+import re
 import threading
 from pathlib import Path
 
@@ -76,50 +81,63 @@ def _suggestions(campaign, name: str) -> list[str]:
         return []
 
 
-def _form(words: str, cmd: click.Command, player: bool, campaign) -> dict:
-    skip = HIDDEN | (GUIDE_ONLY if player else set())
-    fields = [_param(p) for p in cmd.params if p.name not in skip and not getattr(p, "hidden", False)
-              and p.name is not None]
+def _seen(campaign, found: list, visible) -> list:
+    """V-2: of the names offered, the characters a player's party sees (every name for the Guide)."""
+    if visible is None:
+        return found
+    everyone = set(campaign.sheet_ids())
+    return [name for name in found if name.split(":")[0] in visible or name not in everyone]
+
+
+def _form(words: str, cmd: click.Command, campaign, own=None, visible=None) -> dict:
+    """A verb's form: every parameter (the Guide's), or for a player its arguments and `own` options, the
+    characters offered only those the party sees (`visible`)."""
+    fields = [_param(p) for p in cmd.params if p.name not in HIDDEN and not getattr(p, "hidden", False)
+              and p.name is not None and (own is None or isinstance(p, click.Argument) or p.name in own)]
     for field in fields:
         if field["role"] != "flag" and field["type"] != "choice":
-            field["suggest"] = _suggestions(campaign, field["name"])
+            field["suggest"] = _seen(campaign, _suggestions(campaign, field["name"]), visible)
     # the verb's arguments first, then its own options, then the shared ones (--secret, --seed, ...)
     fields.sort(key=lambda f: (f["role"] != "argument", f["name"] in GUIDE_ONLY))
     return {"verb": words, "help": (cmd.help or "").split("\n")[0], "fields": fields,
             "odds": any(f["name"] == "dry_run" for f in fields), "rolls": bool(getattr(cmd, "rolls", False))}
 
 
-def is_player_verb(cmd: click.Command) -> bool:
-    """B-2: a verb a player may run for their character: it rolls, it can write, and its first argument
-    is the one who acts."""
-    first = next((p for p in cmd.params if isinstance(p, click.Argument)), None)
-    return bool(getattr(cmd, "rolls", False)) and bool(getattr(cmd, "writes", False)) and first is not None \
-        and first.nargs == 1
-
-
-def forms(root: Path, player: str | None = None) -> list[dict]:
-    """The forms the page draws: every verb of the game for the Guide, the player's verbs for a player.
-    A Guide's form names the fields another participant may answer (`answer`, the game's `answered_by`)."""
+def forms(root: Path, player: str | None = None, visible=None) -> list[dict]:
+    """The forms the page draws: every verb of the game for the Guide, each naming the roles it may leave to
+    a player (`answer`: the game's `answered_by`); a player's own verbs for a player (`player_verbs`)."""
     from ..store.campaign import Campaign
 
-    out = []
-    answers = _answers(root)
     campaign = Campaign(root)
+    answers, own = _table(campaign.system.hook("answered_by")), _player_verbs(campaign)
+    out = []
     for words, cmd in _system_commands(root):
-        if player is not None and not is_player_verb(cmd):
+        if player is None:
+            form = _form(words, cmd, campaign)
+            if isinstance(answers.get(words), dict):
+                form["answer"] = {role: list(names) for role, names in answers[words].items()}
+        elif words in own:
+            form = _form(words, cmd, campaign, set(own[words]), visible)
+            form["odds"] = False  # odds would show the Guide's numbers (a target's Readiness, a DR)
+        else:
             continue
-        form = _form(words, cmd, player is not None, campaign)
-        if player is None and words in answers:
-            form["answer"] = {"by": answers[words][0], "fields": list(answers[words][1])}
         out.append(form)
     return out
+
+
+def _table(found) -> dict:
+    """A game's value hook that maps verbs to parameter names ({} when it gives none)."""
+    return found if isinstance(found, dict) else {}
 
 
 def _answers(root: Path) -> dict:
     from ..store.campaign import Campaign
 
-    found = Campaign(root).system.hook("answered_by")
-    return found if isinstance(found, dict) else {}
+    return _table(Campaign(root).system.hook("answered_by"))
+
+
+def _player_verbs(campaign) -> dict:
+    return _table(campaign.system.hook("player_verbs"))
 
 
 def _argument(cmd: click.Command, rest: list[str], name: str) -> str | None:
@@ -136,6 +154,12 @@ def _argument(cmd: click.Command, rest: list[str], name: str) -> str | None:
             positional.append(word)
     names = [p.name for p in cmd.params if isinstance(p, click.Argument)]
     return positional[names.index(name)] if name in names and names.index(name) < len(positional) else None
+
+
+def _only_player_role(cmd, rest: list[str], roles: dict, linked: set) -> str | None:
+    """The one role of the declared action whose character has a player's link (None: none, or several)."""
+    found = [role for role in roles if _argument(cmd, rest, role) in linked]
+    return found[0] if len(found) == 1 else None
 
 
 def _secret(argv: list[str]) -> bool:
@@ -165,19 +189,25 @@ def check_argv(root: Path, argv, player: str | None = None) -> list[str]:
         if words in commands or argv[0] in HOST_ACTIONS:
             return argv
         raise Refusal(403, f"{argv[0]!r} is not a verb the Guide's screen runs")
-    _check_player(commands.get(words), words, rest, player)
+    from ..store.campaign import Campaign
+
+    own = _player_verbs(Campaign(root)).get(words)
+    _check_player(commands.get(words) if own is not None else None, words, rest, player, own or ())
     return argv
 
 
-def _check_player(cmd, words: str, rest: list, player: str):
-    """B-2: one of the player's verbs, their own character first, none of the Guide's options."""
-    if cmd is None or not is_player_verb(cmd):
-        raise Refusal(403, f"a player runs only their own character's checks, not {words!r}")
+def _check_player(cmd, words: str, rest: list, player: str, own):
+    """B-2: one of the player's verbs, their own character first, and no option but the actor's own: a
+    target number, a bonus, a ruling, another creature's choices or faces are the Guide's."""
+    if cmd is None:
+        raise Refusal(403, f"{words!r} is the Guide's to declare; a player runs their own actions and answers "
+                           "what the Guide declares for them")
     if not rest or rest[0] != player:
         raise Refusal(403, f"this link acts for {player} only")
-    own = {o for p in cmd.params if p.name in GUIDE_ONLY for o in p.opts}
-    if any(w.split("=", 1)[0] in own for w in rest):
-        raise Refusal(403, "only the Guide chooses --secret, --seed, --in or --commit")
+    flags = {o for p in cmd.params if p.name in own for o in p.opts}
+    theirs = [w for w in rest if w.startswith("-") and w.split("=", 1)[0] not in flags]
+    if theirs:
+        raise Refusal(403, f"{theirs[0].split('=', 1)[0]} is the Guide's ruling, not a player's choice")
 
 
 def choices(root: Path, model: dict, cid: str, waiting: dict | None = None) -> dict:
@@ -205,6 +235,25 @@ def choices(root: Path, model: dict, cid: str, waiting: dict | None = None) -> d
     return {"now": now, "choices": out}
 
 
+def told_to_player(root: Path, answer: dict) -> dict:
+    """B-2, V-2: a player is told only what the party may see: a result as the party's log words it (a Hide
+    without its recorded total), an entry the party does not see as just that, and an error that names a
+    creature hidden from the party in general words."""
+    from .view import snapshot
+
+    guide = snapshot(root, guide=True)
+    if not answer.get("ok"):
+        concealed = (guide.get("guide") or {}).get("concealed_from_party") or ()
+        if any(re.search(rf"\b{re.escape(str(c))}\b", answer.get("error") or "") for c in concealed):
+            answer = {**answer, "error": "the Guide must settle this one: it touches what your character cannot see"}
+        return answer
+    party = (snapshot(root, guide=False).get("log") or [{}])[-1]
+    newest = (guide.get("log") or [{}])[-1]
+    words = party.get("text") if party and party.get("seq") == newest.get("seq") else \
+        "done: the Guide has the result (it touches what the party cannot see)"
+    return {"ok": True, "words": words or "done", "result": answer.get("result"), "json": None}
+
+
 class Actions:
     """The page's one way to write (B-3): each action once (its nonce), one at a time, through the API."""
 
@@ -217,16 +266,21 @@ class Actions:
         # declaration waiting for its answer is no part of the campaign until the whole action runs)
         self.waiting: dict[str, dict] = {}
 
-    def declare(self, argv: list[str], nonce: str) -> dict:
-        """The Guide declares an action whose `answered_by` fields another participant chooses: it waits for
-        that player's link (nothing runs, nothing is written)."""
+    def declare(self, argv: list[str], nonce: str, role=None) -> dict:
+        """The Guide declares an action and leaves the `role`'s own choices (the game's `answered_by`) to that
+        character's player: it waits for their link (nothing runs, nothing is written)."""
         argv = check_argv(self.root, argv)
         commands = dict(_system_commands(self.root))
         words = " ".join(argv[:2]) if " ".join(argv[:2]) in commands else argv[0]
-        spec = _answers(self.root).get(words)
-        if spec is None:
+        roles = _answers(self.root).get(words)
+        if not isinstance(roles, dict) or not roles:
             raise Refusal(400, f"nobody else answers {words!r}: run it")
         cmd = commands[words]
+        role = role if role in roles else _only_player_role(cmd, argv[len(words.split()):], roles,
+                                                            set(self.players.values())) if role is None else None
+        if role is None:
+            raise Refusal(400, f"say who answers: one of {', '.join(roles)}")
+        spec = (role, tuple(roles[role]))
         who = _argument(cmd, argv[len(words.split()):], spec[0])
         if who not in self.players.values():
             raise Refusal(400, f"{who} has no player's link: choose the answer yourself and run it")
@@ -235,7 +289,9 @@ class Actions:
             raise Refusal(400, f"leave {', '.join(sorted(theirs))} to {who}")
         with self.lock:
             self._once(nonce)
-            self.waiting[who] = {"id": nonce, "argv": argv, "verb": words,
+            if who in self.waiting:
+                raise Refusal(409, f"{who} has a declaration waiting already: withdraw it first")
+            self.waiting[who] = {"id": nonce, "argv": argv, "verb": words, "role": role, "error": None,
                                  "fields": [_param(p) for p in cmd.params if p.name in spec[1]]}
         return {"ok": True, "words": f"waiting for {who} to answer", "result": None, "json": None}
 
@@ -257,18 +313,34 @@ class Actions:
         try:
             answer = self.run(waiting["argv"] + words, nonce)
         finally:
-            if not (answer or {}).get("ok"):  # refused or failed: it waits for a better answer
+            if not (answer or {}).get("ok"):  # refused or failed: it waits for a better answer (or the Guide)
+                waiting["error"] = (answer or {}).get("error")
                 with self.lock:
                     self.waiting.setdefault(player, waiting)
         if answer.get("ok") and _secret(waiting["argv"]):
             # P-SECRET: the player is told what the party's log says, not the sealed result
             return {"ok": True, "words": "your answer was taken: the Guide rolled this in secret", "result": None,
                     "json": None}
-        return answer
+        return told_to_player(self.root, answer)
+
+    def withdraw(self, who) -> dict:
+        """The Guide takes back a declaration still waiting for `who` (nothing was run)."""
+        with self.lock:
+            if self.waiting.pop(who, None) is None:
+                raise Refusal(409, f"nothing is waiting for {who}")
+        return {"ok": True, "words": f"withdrawn: {who} has nothing to answer", "result": None, "json": None}
+
+    def pending(self) -> list:
+        """The declarations waiting for a player, as the Guide's screen lists them."""
+        with self.lock:
+            return [{"who": who, "argv": w["argv"], "role": w["role"], "error": w["error"]}
+                    for who, w in sorted(self.waiting.items())]
 
     def _once(self, nonce):
-        if not isinstance(nonce, str) or not 8 <= len(nonce) <= 64 or nonce in self.seen:
-            raise Refusal(409, "this request was already run (or carries no nonce): nothing was done again")
+        if not isinstance(nonce, str) or not 8 <= len(nonce) <= 64:
+            raise Refusal(400, "each request carries a fresh nonce of 8 to 64 characters")
+        if nonce in self.seen:
+            raise Refusal(409, "this request was already run: nothing was done again")
         self.seen.add(nonce)
 
     def run(self, argv: list[str], nonce: str, player: str | None = None, asked=None) -> dict:
@@ -285,8 +357,10 @@ class Actions:
             try:
                 result = open_campaign(self.root).run(*argv, asked=asked)
             except NarateerError as exc:
-                return {"ok": False, "error": exc.line(), "exit": exc.exit_code, "ask": getattr(exc, "wanted", None)}
+                answer = {"ok": False, "error": exc.line(), "exit": exc.exit_code, "ask": getattr(exc, "wanted", None)}
+                return answer if player is None else told_to_player(self.root, answer)
         if result is None:
             return {"ok": True, "words": "", "result": None, "json": None}
-        return {"ok": True, "words": result.words(), "result": result.kind, "json": result.to_json(),
-                "stderr": list(result.notes)}
+        answer = {"ok": True, "words": result.words(), "result": result.kind, "json": result.to_json(),
+                  "stderr": list(result.notes)}
+        return answer if player is None else told_to_player(self.root, answer)

@@ -3,6 +3,8 @@
     GET  /guide/forms   each verb's form (the Guide's token)      GET  /play?token=P  a player's page
     POST /guide/act     run one action (token in a header)        GET  /play/forms    that player's forms
     POST /guide/declare declare one a player answers              GET  /play/choices  what is theirs now
+    POST /guide/withdraw  take a declaration back
+    GET  /guide/waiting   the declarations waiting for an answer
                                                                   POST /play/act      run one of theirs
                                                                   POST /play/answer   answer the Guide's
 
@@ -32,6 +34,8 @@ def acting_routes(site, players: dict) -> list:
     site.panel = page.act_panel("/guide", site.token)
     return [Route("/guide/forms", acting.guide_forms), Route("/guide/act", acting.guide_act, methods=["POST"]),
             Route("/guide/declare", acting.guide_declare, methods=["POST"]),
+            Route("/guide/withdraw", acting.guide_withdraw, methods=["POST"]),
+            Route("/guide/waiting", acting.guide_waiting),
             Route("/play/answer", acting.player_answer, methods=["POST"]),
             Route("/play", acting.player_page), Route("/play/forms", acting.player_forms),
             Route("/play/choices", acting.player_choices),
@@ -75,6 +79,11 @@ class Acting:
             return _refused(401, "the Guide's screen needs the token `narateer serve` printed")
         return JSONResponse(forms(self.site.root), headers=HEADERS)
 
+    def guide_waiting(self, request):
+        if not _same(request.headers.get(TOKEN_HEADER), self.site.token):
+            return _refused(401, "the Guide's screen needs the token `narateer serve` printed")
+        return JSONResponse(self.actions.pending(), headers=HEADERS)
+
     def player_page(self, request):
         token = request.query_params.get("token", "")
         cid = self.player_of(token)
@@ -89,7 +98,8 @@ class Acting:
         cid = self.player_of(request.headers.get(TOKEN_HEADER))
         if cid is None:
             return _refused(401, "a player's forms need that player's link")
-        return JSONResponse(forms(self.site.root, cid), headers=HEADERS)
+        visible = {row.get("id") for row in self.site.models.get(False).get("order") or []} | {cid}
+        return JSONResponse(forms(self.site.root, cid, visible), headers=HEADERS)
 
     def player_choices(self, request):
         """B-2: whose turn it is, and what this player alone may do now in answer to others."""
@@ -106,7 +116,11 @@ class Acting:
                                                                         body.get("asked")))
 
     async def guide_declare(self, request):
-        return await self._guide(request, lambda body: self.actions.declare(body.get("argv"), body.get("nonce")))
+        return await self._guide(request, lambda body: self.actions.declare(body.get("argv"), body.get("nonce"),
+                                                                            body.get("role")))
+
+    async def guide_withdraw(self, request):
+        return await self._guide(request, lambda body: self.actions.withdraw(body.get("who")))
 
     async def player_act(self, request):
         return await self._player(request, lambda body, cid: self.actions.run(

@@ -33,7 +33,7 @@ from . import page, view
 COOKIE = "narateer_guide"
 ASSETS = {"style.css": "text/css; charset=utf-8", "app.js": "text/javascript; charset=utf-8",
           "act.js": "text/javascript; charset=utf-8"}
-ACT_PATHS = ("/guide/act", "/guide/declare", "/play/act", "/play/answer")  # the only POST routes, and only with `serve --act` (B-3)
+ACT_PATHS = ("/guide/act", "/guide/declare", "/guide/withdraw", "/play/act", "/play/answer")  # the only POST routes, and only with `serve --act` (B-3)
 BODY_LIMIT = 16 * 1024  # bytes in one action's request (B-3)
 HEADERS = {
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; "

@@ -129,10 +129,15 @@ class SystemHooks(ABC):
         return None
 
     answered_by: Any = None
-    """B-2: the parameters of a verb that another participant chooses, `{verb: (the argument naming who
-    answers, (its parameter names...))}` (Narateer: an exchange's defender picks its response, its Boost,
-    its faces). `serve --act` lets the Guide declare the rest and leave these to that player's link.
-    Default: none."""
+    """B-2: the choices of each role in a verb, `{verb: {argument naming the role: (its own parameter
+    names...)}}` (Narateer: a check's Boost and faces are its roller's; an exchange's Response is the
+    defender's). `serve --act` lets the Guide declare the rest and leave one role's choices to that
+    character's player. Default: none."""
+
+    player_verbs: Any = None
+    """B-2: what a player runs unprompted for their own character (its first argument), `{verb: (the
+    actor's own parameter names...)}`; every other option is the Guide's ruling. Default: none (a player
+    answers only what the Guide declares)."""
 
     def choices(self, state: dict, char_id: str, rules) -> list:
         """B-2: what CHAR may do now in answer to someone else (a reaction it is owed), each

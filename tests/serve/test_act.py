@@ -148,28 +148,32 @@ def test_secret_roll_and_unveil_buttons(acting, party_camp):
 
 
 def test_a_player_acts_on_their_own_turn_and_only_for_themselves(acting, party_camp):
-    """B-2: selka's link rolls for selka in her activation; mira's link is refused out of turn by the game's
-    own rules (exit 3) and for another character by the page (403); nothing is written by a refusal."""
+    """B-2: selka's link hides selka in her activation; mira's link is refused out of turn by the game's own
+    rules (exit 3) and for another character by the page (403); a player's option is only the actor's own
+    (the game's `player_verbs`): a target number, a bonus, another creature's faces are the Guide's; nothing
+    is written by a refusal."""
     selka, mira = acting.players["selka"], acting.players["mira"]
-    status, answer = act(acting, ["roll", "selka", "stealth", "--dr", "2", "--faces", "1"], token=selka,
-                         path="/play/act")
+    status, answer = act(acting, ["hide", "selka", "--from", "sentry", "--faces", "1"], token=selka, path="/play/act")
     assert status == 200 and answer["ok"], answer
+    assert answer["json"] is None and "selka" in answer["words"]  # the party's words, not the full result
     before = files(party_camp)
-    status, answer = act(acting, ["roll", "mira", "melee", "--dr", "2", "--faces", "1"], token=mira,
-                         path="/play/act")
+    status, answer = act(acting, ["hide", "mira", "--from", "sentry", "--faces", "1"], token=mira, path="/play/act")
     assert status == 422 and answer["exit"] == 3 and "activation" in answer["error"], answer
-    status, answer = act(acting, ["roll", "selka", "stealth", "--dr", "2", "--faces", "1"], token=mira,
-                         path="/play/act")
+    status, answer = act(acting, ["hide", "selka", "--from", "sentry", "--faces", "1"], token=mira, path="/play/act")
     assert status == 403 and "mira only" in answer["error"]
-    for argv in (["wound", "selka", "1"], ["undo"], ["turn", "end"],
-                 ["roll", "selka", "stealth", "--dr", "2", "--seed", "7"],
-                 ["roll", "selka", "stealth", "--dr", "2", "--secret"]):
+    for argv in (["wound", "selka", "1"], ["undo"], ["turn", "end"], ["roll", "selka", "stealth", "--dr", "2"],
+                 ["hide", "selka", "--from", "sentry", "--seed", "7"],
+                 ["hide", "selka", "--from", "sentry", "--secret"],
+                 ["hide", "selka", "--from", "sentry", "--advantage"],
+                 ["hide", "selka", "--from", "sentry", "--observer-faces", "sentry=0"],
+                 ["hide", "selka", "--from", "sentry", "--observer-boost=sentry=2"]):
         assert act(acting, argv, token=selka, path="/play/act")[0] == 403, argv
     assert files(party_camp) == before
     status, headers, body = acting.get("/play/forms", headers={"X-Narateer-Token": selka})
-    verbs = {f["verb"] for f in json.loads(body)}
-    assert "roll" in verbs and "wound" not in verbs and "undo" not in verbs
-    assert all(f["name"] not in ("secret", "seed") for form in json.loads(body) for f in form["fields"])
+    verbs = {f["verb"]: f for f in json.loads(body)}
+    assert set(verbs) == {"react", "hide", "search"}
+    assert {f["name"] for f in verbs["hide"]["fields"]} == {"char", "observers", "boost", "faces", "reroll_faces"}
+    assert not any(form["odds"] for form in verbs.values())
 
 
 @pytest.mark.parametrize("attack", ["cross-origin", "no-origin", "cross-site-fetch", "no-token", "player-token",
@@ -304,8 +308,8 @@ def test_the_guide_declares_an_attack_and_the_defenders_player_answers_it(acting
     before = files(party_camp)
     assert post(acting, "/guide/declare", {"argv": ["exchange", "sentry", "selka", "--response", "none"],
                                            "nonce": "declare-with-response"}, acting.token)[0] == 400
-    assert post(acting, "/guide/declare", {"argv": ["exchange", "mira", "sentry"], "nonce": "declare-npc-defends"},
-                acting.token)[0] == 400  # the sentry has no player's link
+    assert post(acting, "/guide/declare", {"argv": ["exchange", "mira", "sentry"], "nonce": "declare-npc-defends",
+                                           "role": "defender"}, acting.token)[0] == 400  # no link for the sentry
     status, answer = post(acting, "/guide/declare", {"argv": ["exchange", "sentry", "mira", "--faces", "1"],
                                                      "nonce": "declare-sentry-mira"}, acting.token)
     assert status == 200 and "waiting for mira" in answer["words"]

@@ -20,25 +20,46 @@ GAMES = {
         "party": ["selka", "mira"], "encounter": ["brawl", "selka", "mira", "sentry"], "first": "selka",
         "guide": ("roll", {"char": "sentry", "skill": "observation", "dr": "2", "faces": "2", "reaction": True},
                   "sentry rolls Observation"),
-        "player": ("roll", {"skill": "stealth", "dr": "2", "faces": "1"}, "selka rolls Stealth"),
-        "out_of_turn": ("mira", {"skill": "melee", "dr": "2", "faces": "1"}),
+        "player": ("run", "hide", {"observers": "sentry", "faces": "1"}, "selka"),
+        "out_of_turn": ("mira", {"observers": "sentry", "faces": "1"}),
     },
     "open-adventure": {
         "party": ["warheart", "amicus"], "encounter": ["gate", "warheart", "amicus", "orc", "--reaction", "warheart=9",
                                                         "--reaction", "amicus=7"], "first": "warheart",
         "guide": ("roll", {"char": "warheart", "use": "strength", "ds": "7", "faces": "7"}, "warheart: strength"),
         "between": ["turn", "end", "--next", "amicus"], "player_first": "amicus",
-        "player": ("roll", {"use": "strength", "ds": "5", "faces": "6"}, "amicus: strength"),
-        "out_of_turn": ("warheart", {"use": "coordination", "ds": "7"}),
+        # a check's Difficulty Score is the Guide's: the Guide declares it, the player types the dice
+        "player": ("answer", ["roll", "amicus", "strength", "--ds", "5"], {"faces": "6"}, "amicus: strength"),
+        "out_of_turn": ("warheart", ["roll", "warheart", "coordination", "--ds", "7"], {"faces": "3"}),
     },
     "d20-cards": {
         "party": ["mira", "tor"], "encounter": ["fight", "mira", "tor", "bandit"], "first": "mira",
         "guide": ("damage", {"char": "bandit", "n": "3"}, "bandit"),
-        "player": ("act", {"card": "strike", "target": "bandit", "faces": "15"},
-                   "mira performs Strike"),
+        "player": ("run", "act", {"card": "strike", "target": "bandit", "faces": "15"}, "mira performs Strike"),
         "out_of_turn": ("tor", {"card": "quiet-knife", "target": "bandit", "faces": "15"}),
     },
 }
+
+
+def _player_acts(srv, driver, who: str, how: str, what, fields: dict) -> str:
+    """`who`'s phone acts: `run` fills in verb `what` unprompted; `answer` answers the Guide's declaration of
+    the words `what`. The answer the page shows."""
+    from .test_act import post
+
+    if how == "answer":
+        status, answer = post(srv, "/guide/declare", {"argv": what, "nonce": f"declare-{who}-{len(what)}"}, srv.token)
+        assert status == 200, answer
+    driver.get(f"{srv.url}/play?token={srv.players[who]}")
+    if how == "run":
+        _fill(driver, what, fields)
+        assert driver.find_element("css selector", "#act-form [data-name='char']").get_attribute("value") == who
+        driver.find_element("id", "act-run").click()
+    else:
+        poll(lambda: driver.find_elements("css selector", "#act-answer [data-name]"), timeout=30)
+        for name, value in fields.items():
+            driver.find_element("css selector", f"#act-answer [data-name='{name}']").send_keys(value)
+        driver.find_element("id", "act-answer-send").click()
+    return _acted(driver, None)
 
 
 def _campaign(tmp_path, game: str):
@@ -108,20 +129,13 @@ def test_guide_and_player_act_from_the_browser(tmp_path, game):
             ok(camp, *spec["between"])
         first = spec.get("player_first", spec["first"])
         player = new_browser(400, 860)
-        player.get(f"{srv.url}/play?token={srv.players[first]}")
-        verb, fields, words = spec["player"]
-        _fill(player, verb, fields)
-        assert player.find_element("css selector", "#act-form [data-name='char']").get_attribute("value") == first
-        player.find_element("id", "act-run").click()
-        said = _acted(player, None)
+        how, what, fields, words = spec["player"]
+        said = _player_acts(srv, player, first, how, what, fields)
         assert words in said, said
         shot(player, f"act-{game}-player")
-        other, fields = spec["out_of_turn"]
+        other, *rest = spec["out_of_turn"]
         before = {p.name: p.read_bytes() for p in (camp / "characters").glob("*.yaml")}
-        player.get(f"{srv.url}/play?token={srv.players[other]}")
-        _fill(player, verb, fields)
-        player.find_element("id", "act-run").click()
-        refused = _acted(player, None)
+        refused = _player_acts(srv, player, other, how, *((what, rest[0]) if how == "run" else rest))
         assert "turn" in refused.lower() or "activation" in refused.lower(), refused
         assert {p.name: p.read_bytes() for p in (camp / "characters").glob("*.yaml")} == before
         assert run(camp, "verify").code == 0 and run(camp, "check").code == 0
@@ -193,6 +207,7 @@ def test_the_guide_types_each_die_as_the_table_rolls_it(tmp_path):
             guide.find_element("id", "act-run").click()
             poll(lambda: "commitment" in _result(guide), timeout=20)
             guide.find_element("id", button).click()
+            guide.switch_to.alert.accept()  # each asks first: an undo or a published secret cannot be taken back
             poll(lambda: _result(guide).startswith(said), timeout=20)
         assert [json.loads(line[2:])["command"] for line in log.read_text().splitlines()[-3:]] == \
             ["undo", "roll", "unveil"]
@@ -218,7 +233,7 @@ def test_the_guide_declares_an_attack_and_the_defender_answers_from_their_phone(
         guide = new_browser(1280, 1000)
         guide.get(f"{srv.url}/guide?token={srv.token}")
         _fill(guide, "exchange", {"attacker": "sentry", "defender": "mira", "faces": "1"})
-        guide.find_element("id", "act-declare").click()
+        guide.find_element("id", "act-declare-defender").click()
         assert "waiting for mira" in _acted(guide, None)
         phone = new_browser(400, 860)
         phone.get(f"{srv.url}/play?token={srv.players['mira']}")
@@ -228,7 +243,7 @@ def test_the_guide_declares_an_attack_and_the_defender_answers_from_their_phone(
         shot(phone, "act-narateer-player-answer")
         phone.find_element("id", "act-answer-send").click()
         said = _acted(phone, None)
-        assert "sentry attacks mira (response: guard)" in said, said
+        assert "sentry vs mira (guard)" in said, said  # what the party's log says of it
         entry = json.loads((camp / "encounters" / "brawl.log.yaml").read_text().splitlines()[-1][2:])
         assert entry["command"] == "exchange" and entry["declaration"]["response"] == "guard"
         assert run(camp, "verify").code == 0

@@ -78,7 +78,7 @@
 
   function field(f) {
     var id = "f-" + f.name, wrap = el("label", { "for": id, "class": "field " + f.role });
-    wrap.appendChild(el("span", { "class": "label" }, f.role === "argument" ? f.label : f.flag));
+    wrap.appendChild(el("span", { "class": "label" }, f.role === "argument" ? f.label : f.flag.replace(/^--/, "")));
     var input;
     if (f.role === "flag") {
       input = el("input", { type: "checkbox", id: id });
@@ -97,8 +97,8 @@
       input.setAttribute("list", id + "-list");
       wrap.appendChild(list);
     }
-    if (f.help) { wrap.title = f.help; }
     wrap.appendChild(input);
+    if (f.help) { wrap.appendChild(el("small", { "class": "hint" }, f.help)); }  // a phone shows no hover title
     if (f.role === "argument" && actor && f.first) { input.value = actor; input.readOnly = true; }
     return wrap;
   }
@@ -139,16 +139,17 @@
       buttons.appendChild(odds);
     }
     buttons.appendChild(el("button", { type: "submit", id: "act-run" }, form.rolls ? "Roll (empty faces: roll for me)" : "Run"));
-    if (form.answer) {  // B-2: the Guide declares; the player named by `form.answer.by` answers on their link
-      var leave = el("button", { type: "button", id: "act-declare" }, "Let the " + form.answer.by + " answer");
+    Object.keys(form.answer || {}).forEach(function (role) {
+      // B-2: the Guide declares the rest; that role's own choices are left to its character's player
+      var leave = el("button", { type: "button", id: "act-declare-" + role, "class": "declare" }, "Let the " + role + " answer");
       leave.addEventListener("click", function () {
-        var skip = form.answer.fields;
+        var skip = form.answer[role];
         show("\u2026", true);
-        post("/declare", { argv: argvOf({ verb: form.verb, fields: form.fields.filter(function (f) { return skip.indexOf(f.name) < 0; }) }, node, false) })
-          .then(told).catch(failed);
+        post("/declare", { role: role, argv: argvOf({ verb: form.verb, fields: form.fields.filter(function (f) { return skip.indexOf(f.name) < 0; }) }, node, false) })
+          .then(function (answer) { told(answer); loadWaiting(); }).catch(failed);
       });
       buttons.appendChild(leave);
-    }
+    });
     if (form.fields.some(function (f) { return f.name === "faces"; })) {
       var dieByDie = el("button", { type: "button", id: "act-ask-start" }, "Type faces die by die");
       dieByDie.addEventListener("click", function () {
@@ -230,22 +231,50 @@
     if (actor) { box.appendChild(el("div", { id: "act-now", "class": "now" })); }
     box.appendChild(pick);
     if (!actor) {
-      [["Undo the last action", ["undo"], "act-undo"], ["Unveil every secret roll", ["unveil", "--all"], "act-unveil"]]
+      [["Undo the last action", ["undo"], "act-undo", "Take back the last logged action?"],
+       ["Unveil every secret roll", ["unveil", "--all"], "act-unveil", "Publish every secret roll to the party? It cannot be sealed again."]]
         .forEach(function (b) {
           var button = el("button", { type: "button", id: b[2], "class": "host" }, b[0]);
-          button.addEventListener("click", function () { send(b[1]); });
+          button.addEventListener("click", function () { if (window.confirm(b[3])) { send(b[1]); } });
           box.appendChild(button);
         });
+      box.appendChild(el("div", { id: "act-waiting", "class": "waiting" }));
     }
     box.appendChild(holder);
+    var rolling = forms.findIndex(function (f) { return f.rolls && !/ /.test(f.verb); });  // open on a roll, not on `new`
+    if (rolling >= 0) { pick.value = String(rolling); }
     change();
     loadChoices();
     // the live view swapped in a fresh <main> (app.js marks it): the turn or the owed reactions may have moved
     new MutationObserver(loadChoices).observe(document.body, { attributes: true, attributeFilter: ["data-fresh"] });
     // a declaration the Guide leaves to this player changes no file, so no `change` event tells of it: look
-    if (actor) { window.setInterval(loadChoices, 2000); }
+    if (actor) { window.setInterval(loadChoices, 2000); } else { loadWaiting(); window.setInterval(loadWaiting, 2000); }
   }
 
+  // the Guide's declarations still waiting for a player's answer (with the last refusal their answer met)
+  var waitingShown = "";
+  function loadWaiting() {
+    if (actor) { return; }
+    fetch(where + "/waiting", { headers: { "X-Narateer-Token": token }, credentials: "omit", cache: "no-store" })
+      .then(function (r) { return r.json(); }).then(drawWaiting).catch(function () {});
+  }
+  function drawWaiting(list) {
+    var holder = document.getElementById("act-waiting"), key = JSON.stringify(list);
+    if (!holder || !Array.isArray(list) || key === waitingShown) { return; }
+    waitingShown = key;
+    holder.textContent = "";
+    list.forEach(function (w) {
+      var row = el("p", { "class": "waiting-row" }, "waiting for " + w.who + ": " + w.argv.join(" ") + (w.error ? " (their last answer: " + w.error + ")" : "") + " ");
+      var back = el("button", { type: "button", "class": "withdraw" }, "Withdraw");
+      back.addEventListener("click", function () { post("/withdraw", { who: w.who }).then(function (a) { told(a); loadWaiting(); }).catch(failed); });
+      row.appendChild(back);
+      holder.appendChild(row);
+    });
+  }
+
+  if (!actor && /[?&]token=/.test(location.search)) {  // the cookie holds it now: keep it out of the history
+    window.history.replaceState(null, "", location.pathname);
+  }
   fetch(where + "/forms", { headers: { "X-Narateer-Token": token }, credentials: "omit", cache: "no-store" })
     .then(function (r) { return r.json(); })
     .then(function (list) { if (Array.isArray(list)) { start(list); } else { show(list.error || "no forms", false); } })

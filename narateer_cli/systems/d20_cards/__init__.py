@@ -53,6 +53,8 @@ SYSTEM = System(
         "chance": __name__ + ".luck:chance",
         "luck": __name__ + ".luck:luck",
         "view": __name__ + ".view:view",
+        "answered_by": __name__ + ".view:ANSWERS",
+        "player_verbs": __name__ + ".view:PLAYER_VERBS",
         "last_check": __name__ + ".view:last_check",
     },
     folders=("actions",),

@@ -85,3 +85,11 @@ def _percent(chance) -> str | None:
         return f"{float(Fraction(str(chance))) * 100:.0f}%" if chance is not None else None
     except (ValueError, ZeroDivisionError):
         return None
+
+
+# B-2 (`serve --act`): a performer picks its card's target, distance and companion, whether it drops its
+# Concentration, and types its own d20s and damage dice; Edge, modifiers, what is unseen or unheard, a
+# target's save and a victim's Concentration d20 are the Guide's rulings and the other creatures' own
+OWN_ACT = ("target", "distance", "companion", "drop_concentration", "faces", "evolutionary_face", "damage_faces")
+ANSWERS = {"act": {"char": OWN_ACT}}
+PLAYER_VERBS = {"act": OWN_ACT}

@@ -58,6 +58,7 @@ SYSTEM = System(
         "public_entry": __name__ + ".view:public_entry",
         "choices": __name__ + ".view:choices",
         "answered_by": __name__ + ".view:ANSWERS",
+        "player_verbs": __name__ + ".view:PLAYER_VERBS",
     },
     counters=("action_dice.ready", "action_dice.used", "action_dice.wounded"),
     params={**dict.fromkeys(("attacker", "defender", "hider", "mover", "observers", "searching", "next_id", "assist"),

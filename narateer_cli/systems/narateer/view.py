@@ -39,10 +39,25 @@ def public_entry(entry: dict) -> dict:
     return entry
 
 
-# B-2, R-ACT-5: in a Combat Exchange the defender chooses its Response (none, guard or clash), its Boost,
-# its weapon and the faces it rolls; the Guide declares the attack
-ANSWERS = {"exchange": ("defender", ("response", "response_boost", "response_weapon", "response_faces",
-                                     "response_reroll_faces"))}
+# B-2: which choices are a player's (`serve --act`). A check's target number, bonus dice, costs, Edge and the
+# Guide's allowances are rulings; another creature's dice and faces are its own. R-ACT-5: in a Combat
+# Exchange the attacker picks its skill, weapon and Boost and the defender its Response.
+OWN_ROLL = ("boost", "faces", "reroll_faces", "power", "power_reroll", "power_faces")
+ANSWERS = {
+    "roll": {"char": OWN_ROLL},
+    "exchange": {"attacker": ("skill", "weapon", "boost", "faces", "reroll_faces"),
+                 "defender": ("response", "response_boost", "response_weapon", "response_faces",
+                              "response_reroll_faces")},
+    "hide": {"char": ("observers", "boost", "faces", "reroll_faces")},
+    "search": {"char": ("boost", "faces", "reroll_faces")},
+}
+# what a player runs unprompted, as its actor: a reaction it is owed (the rules refuse one that is not),
+# hiding and searching in its activation
+PLAYER_VERBS = {
+    "react": ("mover", "weapon", "boost", "faces", "reroll_faces"),
+    "hide": ("observers", "boost", "faces", "reroll_faces"),
+    "search": ("boost", "faces", "reroll_faces"),
+}
 
 
 def choices(state: dict, char_id: str, rules) -> list:

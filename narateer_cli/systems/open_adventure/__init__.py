@@ -44,6 +44,7 @@ SYSTEM = System(
         "complete": __name__ + ".complete:complete",
         "fresh_sheet": __name__ + ".sheet:fresh_sheet",
         "view": __name__ + ".view:view",
+        "answered_by": __name__ + ".view:ANSWERS",
         "last_check": __name__ + ".view:last_check",
     },
     example="example",

@@ -76,3 +76,8 @@ def last_check(entry: dict) -> dict | None:
                       "total": other.get("total"), "target": None, "target_label": None, "outcome": None,
                       "success": None, "chance": None, "pips": False})
     return {"rolls": rolls}
+
+
+# B-2 (`serve --act`): the Difficulty Score, an opposing roll, benefits and drawbacks are the Guide's; a
+# check's roller types its own dice (R-OA-EXPL: each chain as rolled) once the Guide has declared it
+ANSWERS = {"roll": {"char": ("faces",)}, "resolve": {"char": ("faces",)}}
