@@ -3,7 +3,7 @@ git's union merge kept twice. Each entry's change counts once, however many tips
 
 from __future__ import annotations
 
-from narateer_cli.store import history, loglines
+from narateer_cli.store import encounters, history, loglines
 
 A, B, C, K = "a" * 12, "b" * 12, "c" * 12, "d" * 12
 
@@ -74,3 +74,15 @@ def test_a_merge_line_kept_twice_by_its_old_id_is_one_entry_and_anything_else_tw
     hist = read(tmp_path, entries + [roll(3, "e" * 12, B, 8, 8)] * 2)
     assert hist.problem and "appears twice" in hist.problem.message
 
+
+def test_a_writer_after_a_merge_line_kept_twice_continues_from_the_real_tip(tmp_path):
+    """The last line is a copy of an earlier merge entry (its parent is not the line before it): the next entry
+    continues from the log's one tip, never from the copy, which would fork off the entries after it."""
+    base, one, two = roll(1, A, None, 9, 9), roll(2, B, A, 9, 8), roll(2, C, A, 9, 7)
+    joined = merge(3, B, [C], 8, 6)
+    after = roll(4, "e" * 12, joined["id"], 6, 5)
+    read(tmp_path, [base, one, two, joined, after, joined])
+    path = tmp_path / "encounters" / "x.log.yaml"
+    text, entry = encounters.new_entry(path, {"command": "roll"})
+    assert entry["parent"] == after["id"] and entry["resumes"] == after["id"]
+    assert text.count("\n") == 1 and '"command": "merge"' not in text
