@@ -250,14 +250,25 @@ def _sheet_counters(root: Path, cid: str) -> dict | None:
         return None
 
 
-def _refuse_spent_twice(cid: str, dice: dict):
-    """G-MERGE-1, H-2: both branches spent what was there once (a counter of the sum is below 0): no sheet is
-    right, and the merge must be taken back and played again (exit 3, nothing written)."""
+TAKE_BACK = ("take the merge back (`git reset --hard ORIG_HEAD` on the clone that made it, before it is pushed), "
+             "keep one side's actions, and play again")
+
+
+def spent_twice(cid: str, dice: dict) -> str | None:
+    """G-MERGE-1, H-2: what is wrong when the merged branches both spent what was there once (a counter of the
+    sum below 0), else None. Git's driver conflicts on it, but never runs when both sides wrote the same bytes."""
     below = sorted(key for key, value in dice.items() if isinstance(value, int) and value < 0)
-    if below:
-        raise Refused(f"the merged branches both spent {cid}'s {below[0]}: added up it would be {dice[below[0]]}",
-                      rule="G-MERGE-1", fix="take the merge back (`git reset --hard ORIG_HEAD`), keep one side's "
-                                            "actions, and play again")
+    if not below:
+        return None
+    return f"the merged branches both spent {cid}'s {below[0]}: added up it would be {dice[below[0]]}"
+
+
+def _refuse_spent_twice(cid: str, dice: dict):
+    """G-MERGE-1, H-2: both branches spent what was there once: no sheet is right, and the merge must be taken
+    back and played again (exit 3, nothing written)."""
+    found = spent_twice(cid, dice)
+    if found:
+        raise Refused(found, rule="G-MERGE-1", fix=TAKE_BACK)
 
 
 def _refuse_behind(cid: str, held: dict, dice: dict):

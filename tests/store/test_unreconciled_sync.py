@@ -110,3 +110,25 @@ def test_two_clones_that_set_the_same_sheet_after_a_pushed_fork_are_set_right_on
         pull(clone)
     exact([p1, p2, p3, p4], start, {"selka": 3})
 
+
+def test_a_fork_pushed_unreconciled_that_spent_a_die_twice_is_refused_everywhere(camp, tmp_path):
+    """G-MERGE-1: both players spend selka's last ready die from the same sheet: the same bytes, so git never
+    runs the driver, which would have conflicted, and a plain `git pull && git push` shares the merge. No sheet
+    is right: verify, check and every writer say so (exit 1, exit 3), none writes a thing, nothing is lost in
+    silence."""
+    p1, p2, p3 = players(camp, tmp_path, "p1", "p2", "p3")
+    for clone in (p1, p2):
+        ok(clone, "wound", "selka", "5")
+        save(clone, clone.name)
+    push(p1)
+    pull(p2)
+    push(p2)
+    pull(p3)
+    from tests.conftest import snapshot
+
+    before = snapshot(p3)
+    for args, code in ((("verify", "campaign"), 1), (("check",), 1), (("reconcile",), 3), (("wound", "mira", "1"), 3)):
+        r = run(p3, *args)
+        assert r.code == code and "both spent selka's ready" in r.out + r.err, (args, r.out + r.err)
+        assert "take the merge back" in r.out + r.err
+    assert snapshot(p3) == before
