@@ -64,10 +64,14 @@ def _behind(session, hist, log_id: str) -> str | None:
     if len(hist.tips) < 2:
         return None
     from ..errors import NarateerError
+    from ..store.encounters import TAKE_BACK, spent_twice
     from ..store.loglines import held as nonzero
 
     final = hist.final_dice() or {}
     for cid, dice in sorted(final.items()):
+        twice = spent_twice(cid, dice)
+        if twice:  # no sheet is right: reconcile refuses it too
+            return f"encounters/{log_id}.log.yaml: {twice}; {TAKE_BACK}"
         try:
             held = counters_of(session.sheet(cid))
         except NarateerError:  # a sheet that is gone or broken is check's to report

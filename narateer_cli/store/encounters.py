@@ -139,8 +139,7 @@ def new_entry(path: Path, fields: dict, pending: str = "") -> tuple[str, dict]:
         text, merge, seq, parent = "", None, last["seq"], last["id"]
     else:
         text = "" if tail.newline else "\n"
-        seq, parent = tail.seq, tail.tip
-        merge = _merge_entry(root, path, label, tail)
+        seq, (merge, parent) = tail.seq, _where_play_stands(root, path, label, tail)
     if merge is not None:
         text += loglines.entry_line(merge)
         seq, parent = merge["seq"], merge["id"]
@@ -149,8 +148,19 @@ def new_entry(path: Path, fields: dict, pending: str = "") -> tuple[str, dict]:
     size = tail.size + len((pending + text).encode("utf-8"))
     cache.put(root, "logs", path.name[: -len(".log.yaml")], {"size": size, "tip": entry["id"]}, ["log"])
     # what undoing this entry returns to: its parent, or what the undo entries before it returned to
-    resumes = parent if merge is not None or pending else effective_tip(tail)
+    resumes = parent if merge is not None or pending or parent != tail.tip else effective_tip(tail)
     return text, {**entry, "resumes": resumes}
+
+
+def _where_play_stands(root: Path, path: Path, label: str, tail) -> tuple[dict | None, str | None]:
+    """(the merge entry a forked log needs first, or None; the entry the next one continues from otherwise):
+    the last line, unless it is a copy of an earlier merge entry that git's union merge kept where it fell
+    (H-2), and then the log's one tip."""
+    hist = _joined(root, path, label, tail)
+    merge = _merge_entry(root, hist, tail)
+    if merge is None and hist is not None and len(hist.tips) == 1:
+        return None, hist.tips[0]
+    return merge, tail.tip
 
 
 def effective_tip(tail) -> str | None:
@@ -160,21 +170,27 @@ def effective_tip(tail) -> str | None:
     return tail.tip
 
 
-def _merge_entry(root: Path, path: Path, label: str, tail, corrections: dict | None = None) -> dict | None:
-    """A merge entry when the log forks: cheap when the log is as this machine last left it. Each sheet must
-    hold the fork's base plus every branch's change (G-MERGE-2); with `corrections` (H-2, the first writer
-    reconciles) a sheet that holds something else is noted there ({id: counters}) and its value is recorded
-    in the entry as `sheet`, else it is refused."""
+def _joined(root: Path, path: Path, label: str, tail):
+    """The log read as history when it may fork (G-MERGE-2): its last line does not continue the line before
+    it, or the log is not as this machine last left it; else None (cheap: the tail only). None too when the
+    log has a problem (verify names it)."""
     known = cache.get(root, "logs", path.name[: -len(".log.yaml")], ["log"])
     if not tail.forked() and (tail.last is None or known == {"size": tail.size, "tip": tail.tip}):
         return None
     from . import history
 
     hist = history.read(path, label, bridge=history.Bridges(root))
-    if hist.problem or len(hist.tips) < 2:
+    return None if hist.problem else hist
+
+
+def _merge_entry(root: Path, hist, tail, corrections: dict | None = None) -> dict | None:
+    """A merge entry when the log (`hist`, from `_joined`) forks. Each sheet must hold what the branches add up
+    to (G-MERGE-2); with `corrections` (H-2, the first writer reconciles) a sheet that holds something else is
+    noted there ({id: counters}) and its value is recorded in the entry as `sheet`, else it is refused."""
+    if hist is None or len(hist.tips) < 2:
         return None
-    last = tail.tip
-    others = [t for t in hist.tips if t != last]
+    last = tail.tip if tail.tip in hist.tips else hist.tips[-1]  # the last line may be a copy (H-2)
+    others = sorted(t for t in hist.tips if t != last)
     moves = hist.merge_moves([last] + others)
     if moves is None:
         return None
@@ -187,18 +203,21 @@ def _merge_entry(root: Path, path: Path, label: str, tail, corrections: dict | N
             _refuse_behind(cid, held, move["after"])
         corrections[cid] = move["after"]
         move["sheet"] = held  # H-2: what git left on the sheet, beside what the log gives
-    # H-2: the same fork makes the same line on every clone (its id from the branches it joins, its time the
-    # log's last), so two clones that both reconcile it write one entry, which git's union merge keeps once,
-    # and the same sheet values, which merge cleanly: the join is never counted twice
-    return {"seq": tail.seq + 1, "id": _merge_id(last, others), "parent": last,
-            "at": str((tail.last or {}).get("at") or loglines.now()), "command": "merge", "actor": None,
-            "merges": others, "dice": moves}
+    entry = {"seq": tail.seq + 1, "id": None, "parent": last, "at": str((tail.last or {}).get("at") or loglines.now()),
+             "command": "merge", "actor": None, "merges": others, "dice": moves}
+    entry["id"] = _merge_id(entry, corrected=any("sheet" in move for move in moves.values()))
+    return entry
 
 
-def _merge_id(parent, others) -> str:
-    from .txn import sha256
+def _merge_id(entry: dict, corrected: bool) -> str:
+    """H-2: a merge entry that sets no sheet is the same line on every clone that joins the same branches (its
+    id a hash of its content, its time the log's last): git's union merge keeps it once, or twice where the
+    copies fell apart, and the history reads a copy as the one entry. A merge entry that sets a sheet has an
+    id of its own: two clones that both set it make two entries, so the fork stays in sight and the next writer
+    sets the sheet once more to what the log adds up to (git's driver added both clones' corrections)."""
+    from .history import content_id
 
-    return sha256(f"merge:{parent}:{','.join(sorted(map(str, others)))}".encode()).hexdigest()[:12]
+    return loglines.new_id() if corrected else content_id(entry)
 
 
 def pending_merge(root: Path, log_id: str) -> tuple[str, dict] | None:
@@ -210,7 +229,7 @@ def pending_merge(root: Path, log_id: str) -> tuple[str, dict] | None:
     label = log_label(path)
     tail = loglines.read_tail(path, label)
     corrections: dict = {}
-    merge = _merge_entry(root, path, label, tail, corrections)
+    merge = _merge_entry(root, _joined(root, path, label, tail), tail, corrections)
     if merge is None:
         return None
     text = ("" if tail.newline else "\n") + loglines.entry_line(merge)
@@ -231,14 +250,25 @@ def _sheet_counters(root: Path, cid: str) -> dict | None:
         return None
 
 
-def _refuse_spent_twice(cid: str, dice: dict):
-    """G-MERGE-1, H-2: both branches spent what was there once (a counter of the sum is below 0): no sheet is
-    right, and the merge must be taken back and played again (exit 3, nothing written)."""
+TAKE_BACK = ("take the merge back (`git reset --hard ORIG_HEAD` on the clone that made it, before it is pushed), "
+             "keep one side's actions, and play again")
+
+
+def spent_twice(cid: str, dice: dict) -> str | None:
+    """G-MERGE-1, H-2: what is wrong when the merged branches both spent what was there once (a counter of the
+    sum below 0), else None. Git's driver conflicts on it, but never runs when both sides wrote the same bytes."""
     below = sorted(key for key, value in dice.items() if isinstance(value, int) and value < 0)
-    if below:
-        raise Refused(f"the merged branches both spent {cid}'s {below[0]}: added up it would be {dice[below[0]]}",
-                      rule="G-MERGE-1", fix="take the merge back (`git reset --hard ORIG_HEAD`), keep one side's "
-                                            "actions, and play again")
+    if not below:
+        return None
+    return f"the merged branches both spent {cid}'s {below[0]}: added up it would be {dice[below[0]]}"
+
+
+def _refuse_spent_twice(cid: str, dice: dict):
+    """G-MERGE-1, H-2: both branches spent what was there once: no sheet is right, and the merge must be taken
+    back and played again (exit 3, nothing written)."""
+    found = spent_twice(cid, dice)
+    if found:
+        raise Refused(found, rule="G-MERGE-1", fix=TAKE_BACK)
 
 
 def _refuse_behind(cid: str, held: dict, dice: dict):

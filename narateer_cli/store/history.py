@@ -5,7 +5,9 @@ A log is read one line at a time (store/loglines.py). Each entry continues
 from its parent: normally the line before it, but after git joined two
 branches of play two entries share a parent (a fork), and a `merge` entry
 later names the other branch tips and the dice every character holds once
-the branches are added together (the fork's base plus each branch's change).
+the branches are added together: its dice at the parent plus the change of
+every entry the merged tips hold and the parent does not, each entry's change
+counted once however many branches and earlier merges hold it (H-2).
 What this module keeps grows with the number of entries only by the set of ids
 (8 bytes an id, `Ids`); parent links and dice snapshots are kept for the newest
 entries only (G-LOG-3).
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from pathlib import Path
+from typing import NamedTuple
 
 from ..errors import NarateerError
 from . import loglines
@@ -74,6 +77,28 @@ class Ids:
 _held = loglines.held
 
 
+class Step(NamedTuple):
+    """What the history keeps of one of its newest entries: its place in the file, the entries it continues
+    from (its parent, then for a merge entry the tips it merges) and its own change per character
+    ({cid: (dice after it, dice it started from)}; {} for a merge entry, which changes nothing; None when its
+    parent is too old to tell)."""
+
+    index: int
+    links: tuple
+    moves: dict | None
+    digest: str | None = None  # a merge entry's content, to know a copy of it (H-2)
+
+
+def content_id(entry: dict) -> str:
+    """12 hex digits of a hash of an entry without its id: the id of a merge entry that changes no sheet, so
+    that every clone which joins the same branches writes the same line (H-2)."""
+    import hashlib
+    import json
+
+    body = json.dumps({k: v for k, v in entry.items() if k != "id"}, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(body.encode("utf-8")).hexdigest()[:12]
+
+
 class History:
     """Walks a log's entries in order; `problem` is the first thing wrong (with its line)."""
 
@@ -86,17 +111,14 @@ class History:
         self.entry_problem = entry_problem  # the rule system's own per-entry check
         self.count = 0
         self.ids = Ids()  # every id read
-        self.parents: OrderedDict = OrderedDict()  # id -> parent id, for the newest SNAPSHOTS entries
+        self.parents: OrderedDict = OrderedDict()  # id -> Step, for the newest SNAPSHOTS entries
         self.snapshots: OrderedDict = OrderedDict()
         self.tips: list[str] = []
         self.previous: str | None = None
         self.previous_seq = 0
         self.problem = None  # a store.schema.Problem: file, line, entry id, message
         self.entry = ""  # the id of the entry being read
-        self.first_before: dict[str, dict] = {}  # each character's dice before the log first touched them
-        # H-2: each character's first entries along each branch: [(entry id, dice before)], one per branch that
-        # touched it first after the entry it forked from (a short list: it grows with forks, not with entries)
-        self.firsts: dict[str, list] = {}
+        self.copies = 0  # merge entries read twice (git's union merge keeps a line two clones both wrote)
         self.last_after: dict[str, tuple] = {}  # char -> (dice, line, entry id, at)
 
     def fail(self, line: int, text: str):
@@ -110,6 +132,9 @@ class History:
         eid = self.entry = loglines.entry_id(entry)
         where = f"entry {entry.get('seq')} ({entry.get('command')})"
         if eid in self.ids:
+            if self._copy(eid, entry):
+                self.copies += 1
+                return None
             return self.fail(line, f"{where}: id {eid} appears twice")
         if "parent" in entry:
             parent = entry["parent"]
@@ -125,20 +150,30 @@ class History:
             if found:
                 return self.fail(line, found)
         if entry.get("command") == "merge":
-            after = self._merge(line, where, entry, parent, base)
+            after, moves = self._merge(line, where, entry, parent, base), {}
         else:
-            after = self._continue(line, where, entry, base)
-        self._advance(eid, parent, entry, after)
+            after, moves = self._continue(line, where, entry, base)
+        self._advance(eid, parent, entry, after, moves)
 
-    def _advance(self, eid: str, parent, entry: dict, after):
+    def _copy(self, eid: str, entry: dict) -> bool:
+        """H-2: a merge entry that two clones both wrote (the same branches joined, so the same line) may stand
+        twice once git's union merge kept both copies where they fell; it is one entry. Any other repeated id is
+        a problem."""
+        if entry.get("command") != "merge":
+            return False
+        digest = content_id(entry)
+        step = self.parents.get(eid)
+        return digest == eid or (step is not None and step.digest == digest)
+
+    def _advance(self, eid: str, parent, entry: dict, after, moves):
         """Record entry `eid` as read: it replaces the tips it continues or merges, and its dice snapshot is kept."""
         self.ids.add(eid)
-        self.parents[eid] = parent
+        merged = tuple(self._merged(entry))
+        digest = content_id(entry) if entry.get("command") == "merge" else None
+        self.parents[eid] = Step(self.count, (parent, *merged), moves, digest)
         if len(self.parents) > SNAPSHOTS:
             self.parents.popitem(last=False)
-        if parent in self.tips:
-            self.tips.remove(parent)
-        for tip in (entry.get("merges") or []) if entry.get("command") == "merge" else []:
+        for tip in (parent, *merged):
             if tip in self.tips:
                 self.tips.remove(tip)
         self.tips.append(eid)
@@ -147,17 +182,26 @@ class History:
             self.snapshots.popitem(last=False)
         self.previous, self.previous_seq = eid, entry.get("seq") if isinstance(entry.get("seq"), int) else 0
 
+    @staticmethod
+    def _merged(entry: dict) -> list:
+        """The other branch tips a merge entry joins (G-MERGE-2)."""
+        found = entry.get("merges") if entry.get("command") == "merge" else None
+        return [t for t in found if isinstance(t, str)] if isinstance(found, list) else []
+
     def _snapshot(self, eid):
         if eid is None:
             return {}
         return self.snapshots.get(eid)  # None: too old to check continuity from
 
     def _continue(self, line, where, entry, base):
+        """An entry's dice after it, and its own change per character (H-2: a character its parent never held
+        starts from the entry's `before`)."""
         moves = entry.get("dice") or {}
         if not isinstance(moves, dict):
             self.fail(line, f"{where}: dice must be a mapping")
-            return base
+            return base, None
         after = dict(base) if base is not None else None
+        own = {} if base is not None else None
         for cid, move in moves.items():
             if not isinstance(move, dict):
                 self.fail(line, f"{where}: dice of {cid} must be a mapping")
@@ -167,11 +211,9 @@ class History:
                 self.fail(line, f"{where}: {cid}'s dice before {before} do not continue from {base[cid]}")
             if after is not None:
                 after[cid] = now
-            if base is not None and cid not in base:
-                self.firsts.setdefault(cid, []).append((loglines.entry_id(entry), before))
-            self.first_before.setdefault(cid, before)
+                own[cid] = (now, base.get(cid, before))
             self.last_after[cid] = (now, line, loglines.entry_id(entry), str(entry.get("at") or ""))
-        return after
+        return after, own
 
     def _continues(self, cid: str, last: dict, before: dict) -> bool:
         """A character's dice before an entry are its dice after its last entry in this log, or what the
@@ -179,16 +221,16 @@ class History:
         return _held(last) == _held(before) or (self.bridge is not None and self.bridge(cid, last, before, self.label))
 
     def _merge(self, line, where, entry, parent, base):
-        """G-MERGE-2: each character's dice after the merge are the fork's base plus every branch's change."""
-        tips = [parent] + [t for t in entry.get("merges") or []]
-        for tip in tips[1:]:
-            if tip not in self.ids:
-                self.fail(line, f"{where}: merges {tip}, which is not an earlier entry")
-                return base
-        expected = self.combine(tips)
+        """G-MERGE-2: each character's dice after the merge are its dice at the parent plus the change of every
+        entry the merged tips hold that the parent does not."""
+        tips = self._merge_tips(line, where, entry, parent)
+        if tips is None:
+            return base
+        joined = self._join(tips)
+        expected = joined[0] if joined is not None else None
         # play continues from every branch's characters, not only the parent's (H-2)
         after = {**base, **(expected or {})} if base is not None else None
-        moves = self.merge_moves(tips) if expected is not None else None
+        moves = self._moves(tips, joined) if joined is not None else None
         for cid, move in (entry.get("dice") or {}).items():
             now = (move or {}).get("after") or {}
             self._merge_after(line, where, cid, now, expected)
@@ -198,10 +240,20 @@ class History:
             self.last_after[cid] = (now, line, loglines.entry_id(entry), str(entry.get("at") or ""))
         return after
 
+    def _merge_tips(self, line, where, entry, parent) -> list | None:
+        """The tips a merge entry joins, its parent first; None (and the problem) when one is not an earlier entry."""
+        tips = [parent] + self._merged(entry)
+        if len(tips) - 1 != len(entry.get("merges") or []):
+            return self.fail(line, f"{where}: merges must be a list of entry ids")
+        for tip in tips[1:]:
+            if tip not in self.ids:
+                return self.fail(line, f"{where}: merges {tip}, which is not an earlier entry")
+        return tips
+
     def _merge_after(self, line, where, cid, now, expected):
         if expected is not None and cid in expected and _held(expected[cid]) != _held(now):
             self.fail(line, f"{where}: {cid}'s dice after the merge {now} should be {expected[cid]} "
-                            "(the fork's base plus both branches' changes): the merge lost a change")
+                            "(its dice at the parent plus every change the merged branches hold): the merge lost a change")
 
     def _merge_before(self, line, where, cid, before, moves, base):
         """H-2: a merge entry's `before` is the character's dice at its parent, or its base when the parent's
@@ -213,94 +265,106 @@ class History:
         self.fail(line, f"{where}: {cid}'s dice before the merge {before} should be {moves[cid]['before']} "
                         "(its dice where the merge entry continues from)")
 
-    def ancestors(self, eid, limit=1_000_000) -> tuple[list, bool]:
-        """The ids from `eid` back along its parents, and whether the walk reached the log's first entry
-        (False: it stopped where the parent links kept for the newest entries end)."""
-        out = []
-        while eid is not None and len(out) < limit:
-            out.append(eid)
-            if eid not in self.parents:
-                return out, False
-            eid = self.parents[eid]
-        return out, eid is None
-
-    def fork_base(self, tips: list) -> dict | None:
-        """The dice snapshot where the branches ending at `tips` last had one history (None: too far back)."""
-        first, whole = self.ancestors(tips[0])
-        common = set(first)
-        for tip in tips[1:]:
-            line, complete = self.ancestors(tip)
-            common &= set(line)
-            whole = whole and complete
-        base_id = next((a for a in first if a in common), None)
-        if base_id is None:
-            return {} if whole else None  # branches from before the log's first entry, or a base too old
-        return self._snapshot(base_id)
+    def sides(self, tips: list) -> tuple[list, list] | None:
+        """The entries only `tips[0]` holds and those only the other tips hold (each in log order), following
+        every entry's parent and a merge entry's merged tips back to where all the branches share their
+        history; None when that lies beyond the entries kept (too old to tell)."""
+        return _Walk(self.parents, tips).sides()
 
     def combine(self, tips: list) -> dict | None:
-        """Dice per character when the branches ending at `tips` are joined: each branch's change from its own
-        base added to the first base (H-2: a character first logged after the fork has as base its value
-        before that branch's first entry for it, never 0)."""
+        """Dice per character when the branches ending at `tips` are joined (H-2, G-MERGE-2): the dice at the
+        first tip plus the change of every entry the other tips hold and it does not, each entry's change counted
+        once however many branches or earlier merges hold it. A character the first tip never held starts from
+        its dice before the first such entry for it (never 0)."""
         if len(tips) == 1:
             return self._snapshot(tips[0])
         joined = self._join(tips)
-        return None if joined is None else {cid: _total(*found) for cid, found in joined.items()}
+        return None if joined is None else joined[0]
 
-    def _join(self, tips: list) -> dict | None:
-        """Per character touched on the branches ending at `tips`: (its base, [(its dice at each tip or None
-        when that branch never touched it, that branch's base)]); None when the history is too old to tell."""
-        base = self.fork_base(tips)
-        snaps = [self._snapshot(t) for t in tips]
-        if base is None or any(s is None for s in snaps):
+    def _join(self, tips: list) -> tuple[dict, list] | None:
+        """(dice per character once `tips` are joined, the entries after the branches parted: those only the
+        first tip holds, then those only the others hold); None when the history is too old to tell."""
+        first, found = self._snapshot(tips[0]), self.sides(tips)
+        if first is None or found is None:
             return None
-        lines = [set(self.ancestors(t)[0]) for t in tips]
-        out = {}
-        for cid in set().union(*snaps):
-            starts = [self.branch_base(cid, base, line) for line in lines]
-            start = next((s for s in starts if s is not None), None) or {}
-            out[cid] = (start, [(snap.get(cid), start if own is None else own) for snap, own in zip(snaps, starts)])
-        return out
-
-    def branch_base(self, cid: str, base: dict, line: set) -> dict | None:
-        """H-2: a character's dice where the branch whose entries are `line` started from: the fork's base,
-        else its dice before that branch's first entry for it (None when the branch never touched it)."""
-        if cid in base:
-            return base[cid]
-        records = self.firsts.get(cid)
-        if not records:  # first seen where no snapshot was kept: the log's first value for it
-            return self.first_before.get(cid)
-        return next((before for eid, before in records if eid in line), None)
+        mine, theirs = found
+        total = {cid: dict(dice) for cid, dice in first.items()}
+        for eid in theirs:
+            moves = self.parents[eid].moves
+            if moves is None:
+                return None
+            for cid, (now, own) in moves.items():
+                _add(total.setdefault(cid, dict(own)), now, own)
+        return total, mine + theirs
 
     def merge_moves(self, tips: list) -> dict | None:
         """G-MERGE-2, H-2: a merge entry's `dice` for the branches ending at `tips` (the first is its parent):
-        each character some branch moved from its base, with its dice at the parent (its base when the
-        parent's branch never touched it) and after the merge. None when the history is too old to tell."""
+        each character some branch moved since they parted, with its dice at the parent (where the join starts
+        it when the parent never held it) and after the merge. None when the history is too old to tell."""
         joined = self._join(tips)
-        if joined is None:
-            return None
-        out = {}
-        for cid in sorted(joined):
-            start, pairs = joined[cid]
-            if all(now is None or _held(now) == _held(own) for now, own in pairs):
-                continue
-            here = pairs[0][0]
-            out[cid] = {"before": here if here is not None else start, "after": _total(start, pairs)}
-        return out
+        return None if joined is None else self._moves(tips, joined)
+
+    def _moves(self, tips: list, joined: tuple) -> dict:
+        total, parted = joined
+        first, moved, starts = self._snapshot(tips[0]) or {}, set(), {}
+        for eid in parted:
+            for cid, (now, own) in (self.parents[eid].moves or {}).items():
+                starts.setdefault(cid, own)
+                if _held(now) != _held(own):
+                    moved.add(cid)
+        return {cid: {"before": first.get(cid, starts.get(cid)), "after": total[cid]} for cid in sorted(moved)
+                if cid in total}
 
     def final_dice(self) -> dict | None:
         """What every character's sheet should hold now (all open branches joined)."""
         return self.combine(list(self.tips)) if self.tips else {}
 
 
-def _total(start: dict, pairs: list) -> dict:
-    """A character's dice after a merge: its base plus each branch's change from that branch's own base."""
-    total = dict(start)
-    for now, own in pairs:
-        if now is None:
-            continue
-        for state in set(now) | set(own):
-            total[state] = total.get(state, 0) + now.get(state, 0) - own.get(state, 0)
-    return total
+class _Walk:
+    """Entries painted back from a join's tips (1: reached from the first tip, 2: from the others, 3: from
+    both), newest first. A parent (or merged tip) always stands earlier in the log than the entries that name
+    it, so an entry's paint is final when the walk reaches it, and the walk ends when every entry still to
+    visit is shared: its cost follows the entries since the branches parted, not the log's length."""
+
+    def __init__(self, steps, tips: list):
+        self.steps, self.paint, self.todo, self.open = steps, {}, [], 0
+        for n, tip in enumerate(tips):
+            self.mark(tip, 1 if n == 0 else 2)
+
+    def mark(self, eid, flag: int):
+        import heapq
+
+        if eid is None:  # before the log's first entry: nothing there
+            return
+        old = self.paint.get(eid)
+        new = self.paint[eid] = (old or 0) | flag
+        if old is None:
+            step = self.steps.get(eid)  # an entry beyond the kept ones is older than every kept one
+            heapq.heappush(self.todo, (-(step.index if step is not None else -1), eid))
+            self.open += new != 3
+        elif old != 3 and new == 3:
+            self.open -= 1
+
+    def sides(self) -> tuple[list, list] | None:
+        import heapq
+
+        found = {1: [], 2: [], 3: []}
+        while self.todo and self.open:
+            eid = heapq.heappop(self.todo)[1]
+            flag, step = self.paint[eid], self.steps.get(eid)
+            self.open -= flag != 3
+            if step is None and flag != 3:
+                return None  # a branch reaches past the entries kept
+            found[flag].append(eid)
+            for link in step.links if step is not None else ():
+                self.mark(link, flag)
+        return found[1][::-1], found[2][::-1]
+
+
+def _add(total: dict, now: dict, own: dict):
+    """Add one entry's change (from `own` to `now`) to a character's dice."""
+    for state in set(now) | set(own):
+        total[state] = total.get(state, 0) + now.get(state, 0) - own.get(state, 0)
 
 
 def is_campaign_log(label) -> bool:

@@ -321,6 +321,18 @@ def _held(dice) -> dict:
     return held(dice)
 
 
+def _behind_text(cid: str, counters: dict, dice: dict, label: str) -> str:
+    """H-2: a sheet behind its forked log, and the command that reconciles it; G-MERGE-1: or, when the branches
+    both spent what was there once, that no sheet is right (reconcile refuses it too)."""
+    from .encounters import TAKE_BACK, spent_twice
+
+    twice = spent_twice(cid, dice)
+    if twice:
+        return f"{twice} once the branches of {label} are added up; {TAKE_BACK}"
+    return (f"counters {counters} are behind the log ({label}), which gives {dice} once its merged branches are "
+            "added up; run `narateer reconcile`")
+
+
 def _compare_dice(sheets, logged, problems):
     """G-MERGE-5: each sheet's dice against the last dice the logs record for it. `logged` holds, per
     character, every log whose last entry for it is the newest (`at`, to the second): entries within one
@@ -338,9 +350,8 @@ def _compare_dice(sheets, logged, problems):
             where = next(iter((sf.places or {}).values()), [None])[0]  # the line of the block's first counter
             block = sf.block
             number = where + 1 if isinstance(where, int) else _key_line(sf.path.parent.parent, sf.label, block or "-")
-            if forked:  # H-2
-                text = (f"counters {counters_of(sf.sheet)} are behind the log ({label}), which gives {dice} once its "
-                        "merged branches are added up; run `narateer reconcile`")
+            if forked:
+                text = _behind_text(cid, counters_of(sf.sheet), dice, label)
             else:
                 text = (f"counters {counters_of(sf.sheet)} differ from the last logged {dice} ({label}:{line}, entry {eid}); "
                         "a merge or a hand edit lost a change")
