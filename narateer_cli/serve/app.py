@@ -290,8 +290,7 @@ async def _pause(models: Models, poll: float) -> float:
     once, B-1); the seconds waited."""
     import anyio
 
-    seen, waited, step = models.version, 0.0, min(poll, 0.01)
-    while waited < poll and models.version == seen:
-        await anyio.sleep(step)
-        waited += step
-    return waited
+    seen, start = models.version, anyio.current_time()
+    while anyio.current_time() - start < poll and models.version == seen:
+        await anyio.sleep(min(poll, 0.01))
+    return anyio.current_time() - start

@@ -23,8 +23,7 @@ ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
 INSTALL_HINT = "apt-get install -y chromium chromium-driver"
 
 
-@pytest.fixture
-def hidden_camp(camp) -> Path:
+def hide_the_thief(camp: Path) -> Path:
     """selka and mira are the party; the thief hid from both of them (recorded Stealth 4)."""
     with open(camp / "narateer.yaml", "a", encoding="utf-8") as fh:
         fh.write("party: [selka, mira]\n")
@@ -32,6 +31,12 @@ def hidden_camp(camp) -> Path:
     ok(camp, "turn", "start", "thief")
     ok(camp, "hide", "thief", "--from", "selka", "--from", "mira", "--boost", "1", "--faces", "2,2")
     return camp
+
+
+@pytest.fixture
+def hidden_camp(camp) -> Path:
+    """selka and mira are the party; the thief hid from both of them (recorded Stealth 4)."""
+    return hide_the_thief(camp)
 
 
 class Server:

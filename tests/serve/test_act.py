@@ -68,6 +68,23 @@ def party_camp(camp) -> Path:
     return camp
 
 
+@pytest.fixture(scope="module")
+def attacked(tmp_path_factory):
+    """One acting server for every attack (each checks the files are as they were before it): (server, camp)."""
+    from tests.conftest import example_campaign
+
+    camp = example_campaign(tmp_path_factory.mktemp("attacked") / "camp")
+    with open(camp / "narateer.yaml", "a", encoding="utf-8") as fh:
+        fh.write("party: [selka, mira]\n")
+    ok(camp, "encounter", "new", "brawl", "selka", "mira", "sentry")
+    ok(camp, "turn", "start", "selka")
+    srv = Server(camp, "--act")
+    try:
+        yield srv, camp
+    finally:
+        srv.stop()
+
+
 @pytest.fixture
 def acting(party_camp):
     srv = Server(party_camp, "--act")
@@ -178,8 +195,9 @@ def test_a_player_acts_on_their_own_turn_and_only_for_themselves(acting, party_c
 
 @pytest.mark.parametrize("attack", ["cross-origin", "no-origin", "cross-site-fetch", "no-token", "player-token",
                                     "cookie-only", "form-post", "huge", "replay", "get", "not-a-verb", "admin"])
-def test_every_attack_is_refused_and_writes_nothing(acting, party_camp, attack):
+def test_every_attack_is_refused_and_writes_nothing(attacked, attack):
     """B-3, B-4: each of these is refused before anything runs; the files are byte for byte the same."""
+    acting, party_camp = attacked
     before = files(party_camp)
     argv = ["roll", "selka", "stealth", "--dr", "2", "--faces", "2"]
     body = {"argv": argv, "nonce": f"attack-{attack}-nonce"}

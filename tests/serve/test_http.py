@@ -9,10 +9,31 @@ import pytest
 
 from tests.conftest import ok
 
-from .conftest import Server, poll
+from .conftest import Server, hide_the_thief, poll
 
 PARTY_PATHS = ("/", "/part", "/data", "/stats", "/assets/style.css", "/assets/app.js")
 GUIDE_PATHS = ("/guide", "/guide/part", "/guide/data", "/guide/stats")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """One server for the tests that only read (each would otherwise start its own: a quarter second each)."""
+    from tests.conftest import example_campaign
+
+    srv = Server(hide_the_thief(example_campaign(tmp_path_factory.mktemp("http") / "camp")))
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
+@pytest.fixture
+def own_server(hidden_camp):
+    srv = Server(hidden_camp)
+    try:
+        yield srv
+    finally:
+        srv.stop()
 
 
 def test_party_data_is_the_encounter_without_the_hidden_thief(server):
@@ -34,7 +55,8 @@ def test_no_party_response_names_the_hidden_creature_or_its_total(server, path):
 
 
 def test_the_event_stream_names_nobody(server):
-    status, headers, body = server.get("/events", read=64)
+    # the opening `retry:` and the first `change` event, whole (reading more would wait for a keep-alive)
+    status, headers, body = server.get("/events", read=len("retry: 1000\n\nevent: change\ndata: "))
     assert status == 200 and headers["Content-Type"].startswith("text/event-stream")
     assert "thief" not in body and "event: change" in body
 
@@ -86,7 +108,8 @@ def test_pages_load_nothing_from_elsewhere(server):
     assert "default-src 'self'" in headers["Content-Security-Policy"]
 
 
-def test_a_command_changes_what_is_served(server, hidden_camp):
+def test_a_command_changes_what_is_served(own_server, hidden_camp):
+    server = own_server
     ok(hidden_camp, "turn", "end", "--next", "selka")
     ok(hidden_camp, "turn", "start", "selka")
     ok(hidden_camp, "roll", "selka", "athletics", "--dr", "2", "--faces", "2")
