@@ -105,6 +105,25 @@ class Server:
 
 
 @pytest.fixture
+def party_camp(camp) -> Path:
+    with open(camp / "narateer.yaml", "a", encoding="utf-8") as fh:
+        fh.write("party: [selka, mira]\n")
+    ok(camp, "encounter", "new", "brawl", "selka", "mira", "sentry")
+    ok(camp, "turn", "start", "selka")
+    return camp
+
+
+@pytest.fixture
+def acting(party_camp):
+    """`serve --act` on `party_camp` (selka and mira are the party; selka's activation in `brawl`)."""
+    srv = Server(party_camp, "--act")
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
+@pytest.fixture
 def server(hidden_camp):
     srv = Server(hidden_camp)
     try:

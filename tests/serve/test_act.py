@@ -59,15 +59,6 @@ def act(srv, argv, token=None, path="/guide/act", **kw):
                 srv.token if token is None else token, **kw)
 
 
-@pytest.fixture
-def party_camp(camp) -> Path:
-    with open(camp / "narateer.yaml", "a", encoding="utf-8") as fh:
-        fh.write("party: [selka, mira]\n")
-    ok(camp, "encounter", "new", "brawl", "selka", "mira", "sentry")
-    ok(camp, "turn", "start", "selka")
-    return camp
-
-
 @pytest.fixture(scope="module")
 def attacked(tmp_path_factory):
     """One acting server for every attack (each checks the files are as they were before it): (server, camp)."""
@@ -81,15 +72,6 @@ def attacked(tmp_path_factory):
     srv = Server(camp, "--act")
     try:
         yield srv, camp
-    finally:
-        srv.stop()
-
-
-@pytest.fixture
-def acting(party_camp):
-    srv = Server(party_camp, "--act")
-    try:
-        yield srv
     finally:
         srv.stop()
 

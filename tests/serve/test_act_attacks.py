@@ -23,24 +23,6 @@ from .test_act import act, files, post
 pytest.importorskip("uvicorn", reason="the serve extra is not installed: pip install -e '.[test,serve]'")
 
 
-@pytest.fixture
-def party_camp(camp):
-    with open(camp / "narateer.yaml", "a", encoding="utf-8") as fh:
-        fh.write("party: [selka, mira]\n")
-    ok(camp, "encounter", "new", "brawl", "selka", "mira", "sentry")
-    ok(camp, "turn", "start", "selka")
-    return camp
-
-
-@pytest.fixture
-def acting(party_camp):
-    srv = Server(party_camp, "--act")
-    try:
-        yield srv
-    finally:
-        srv.stop()
-
-
 def _entries(camp) -> list:
     return [json.loads(line[2:]) for line in (camp / "encounters" / "brawl.log.yaml").read_text().splitlines()]
 
