@@ -13,6 +13,28 @@ from tests.conftest import ok, run
 
 from .conftest import Server, new_browser, poll, shot
 
+_DRIVERS: dict = {}  # role -> one Chromium, kept for the module: starting one costs about a second
+
+
+def _browser(role: str, width: int = 1100, height: int = 900):
+    """The module's Chromium for `role` (the party's, the Guide's, a player's phone), at this size, with no
+    cookie left from an earlier test."""
+    driver = _DRIVERS.get(role)
+    if driver is None:
+        driver = _DRIVERS[role] = new_browser(width, height)
+    else:
+        driver.delete_all_cookies()
+        driver.set_window_size(width, height)
+    return driver
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _quit_browsers():
+    yield
+    for driver in _DRIVERS.values():
+        driver.quit()
+    _DRIVERS.clear()
+
 # per game: the party, the encounter, the Guide's action (verb, fields typed, words expected), the player who
 # acts first and their action, and a second player who is out of turn
 GAMES = {
@@ -108,10 +130,10 @@ def test_guide_and_player_act_from_the_browser(tmp_path, game):
     srv = Server(camp, "--act")
     guide = party = player = None
     try:
-        party = new_browser()
+        party = _browser("party")
         party.get(srv.url + "/")
         poll(lambda: party.find_elements("css selector", "#main"), timeout=30)
-        guide = new_browser(1280, 1000)
+        guide = _browser("guide", 1280, 1000)
         guide.get(f"{srv.url}/guide?token={srv.token}")
         verb, fields, words = spec["guide"]
         _fill(guide, verb, fields)
@@ -128,7 +150,7 @@ def test_guide_and_player_act_from_the_browser(tmp_path, game):
         if spec.get("between"):
             ok(camp, *spec["between"])
         first = spec.get("player_first", spec["first"])
-        player = new_browser(400, 860)
+        player = _browser("phone", 400, 860)
         how, what, fields, words = spec["player"]
         said = _player_acts(srv, player, first, how, what, fields)
         assert words in said, said
@@ -140,9 +162,6 @@ def test_guide_and_player_act_from_the_browser(tmp_path, game):
         assert {p.name: p.read_bytes() for p in (camp / "characters").glob("*.yaml")} == before
         assert run(camp, "verify").code == 0 and run(camp, "check").code == 0
     finally:
-        for driver in (guide, party, player):
-            if driver is not None:
-                driver.quit()
         srv.stop()
 
 
@@ -153,7 +172,7 @@ def test_a_player_takes_the_reaction_owed_to_them_from_their_phone(tmp_path):
     srv = Server(camp, "--act")
     phone = None
     try:
-        phone = new_browser(400, 860)
+        phone = _browser("phone", 400, 860)
         phone.get(f"{srv.url}/play?token={srv.players['mira']}")
         poll(lambda: "selka acts now" in (phone.execute_script(
             "var n = document.getElementById('act-now'); return n ? n.textContent : ''") or ""), timeout=30)
@@ -170,8 +189,6 @@ def test_a_player_takes_the_reaction_owed_to_them_from_their_phone(tmp_path):
         poll(lambda: not phone.find_elements("css selector", "#act-now button.choice"), timeout=10)
         assert run(camp, "verify").code == 0
     finally:
-        if phone is not None:
-            phone.quit()
         srv.stop()
 
 
@@ -182,7 +199,7 @@ def test_the_guide_types_each_die_as_the_table_rolls_it(tmp_path):
     srv = Server(camp, "--act")
     guide = None
     try:
-        guide = new_browser(1280, 1000)
+        guide = _browser("guide", 1280, 1000)
         guide.get(f"{srv.url}/guide?token={srv.token}")
         _fill(guide, "roll", {"char": "selka", "skill": "stealth", "dr": "2", "boost": "1", "advantage": True})
         log = camp / "encounters" / "brawl.log.yaml"
@@ -213,8 +230,6 @@ def test_the_guide_types_each_die_as_the_table_rolls_it(tmp_path):
             ["undo", "roll", "unveil"]
         assert run(camp, "verify").code == 0 and run(camp, "check").code == 0
     finally:
-        if guide is not None:
-            guide.quit()
         srv.stop()
 
 
@@ -230,12 +245,12 @@ def test_the_guide_declares_an_attack_and_the_defender_answers_from_their_phone(
     srv = Server(camp, "--act")
     guide = phone = None
     try:
-        guide = new_browser(1280, 1000)
+        guide = _browser("guide", 1280, 1000)
         guide.get(f"{srv.url}/guide?token={srv.token}")
         _fill(guide, "exchange", {"attacker": "sentry", "defender": "mira", "faces": "1"})
         guide.find_element("id", "act-declare-defender").click()
         assert "waiting for mira" in _acted(guide, None)
-        phone = new_browser(400, 860)
+        phone = _browser("phone", 400, 860)
         phone.get(f"{srv.url}/play?token={srv.players['mira']}")
         poll(lambda: phone.find_elements("css selector", "#act-answer [data-name='response']"), timeout=30)
         Select(phone.find_element("css selector", "#act-answer [data-name='response']")).select_by_visible_text("guard")
@@ -248,9 +263,6 @@ def test_the_guide_declares_an_attack_and_the_defender_answers_from_their_phone(
         assert entry["command"] == "exchange" and entry["declaration"]["response"] == "guard"
         assert run(camp, "verify").code == 0
     finally:
-        for driver in (guide, phone):
-            if driver is not None:
-                driver.quit()
         srv.stop()
 
 
@@ -292,7 +304,7 @@ def test_a_page_on_another_origin_cannot_act_with_the_guides_cookie(tmp_path):
     try:
         before = {p.name: p.read_bytes() for p in (camp / "characters").glob("*.yaml")}
         logs = {p.name: p.read_bytes() for p in (camp / "encounters").glob("*")}
-        browser = new_browser()
+        browser = _browser("party")
         browser.get(f"{srv.url}/guide?token={srv.token}")  # the cookie is set
         poll(lambda: browser.find_elements("id", "act-verb"), timeout=30)
         # another port on the same address: another origin but the same site, so SameSite keeps no cookie back
@@ -302,7 +314,5 @@ def test_a_page_on_another_origin_cannot_act_with_the_guides_cookie(tmp_path):
         assert {p.name: p.read_bytes() for p in (camp / "characters").glob("*.yaml")} == before
         assert {p.name: p.read_bytes() for p in (camp / "encounters").glob("*")} == logs
     finally:
-        if browser is not None:
-            browser.quit()
         evil.shutdown()
         srv.stop()

@@ -43,7 +43,7 @@ from tests.conftest import run
 from . import soak, stats
 from .helpers import norm, sheet_dice, total, wait_for_commit, wait_for_lock
 
-ROUNDS = soak.amount(40, 300)  # make soak: NARATEER_SOAK=1
+ROUNDS = soak.amount(20, 300)  # make soak: NARATEER_SOAK=1
 TIME_LIMIT = 5 * ROUNDS  # seconds: a guard against a hang, never against a busy machine (a round takes ~0.3-1 s)
 CHARS = ("selka", "sentry", "mira", "bandit")
 COMMANDS = [

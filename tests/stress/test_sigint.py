@@ -50,7 +50,7 @@ COMMANDS = [
     ("wound", "sentry", "1"),
     ("heal", "sentry", "1"),
 ]
-ROUNDS = soak.amount(24, 120)  # make soak: NARATEER_SOAK=1
+ROUNDS = soak.amount(12, 120)  # make soak: NARATEER_SOAK=1
 TIME_LIMIT = 10 * ROUNDS  # seconds: a guard against a hang, never against a busy machine (a round takes ~1 s)
 
 

@@ -67,8 +67,8 @@ class Model:
 PHASES = [p for p in Phase if p is not Phase.shrink or os.environ.get("NARATEER_SHRINK")]
 
 
-# make test plays 12 sequences of 20 steps; make soak (NARATEER_SOAK=1) 120 of 30
-@settings(max_examples=soak.amount(12, 120), stateful_step_count=soak.amount(20, 30), deadline=None, database=None,
+# make test plays 8 sequences of 20 steps; make soak (NARATEER_SOAK=1) 120 of 30
+@settings(max_examples=soak.amount(8, 120), stateful_step_count=soak.amount(20, 30), deadline=None, database=None,
           phases=PHASES, derandomize=soak.DERANDOMIZE,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much])
 class EncounterMachine(RuleBasedStateMachine):
