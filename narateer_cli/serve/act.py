@@ -28,6 +28,7 @@ GUIDE_ONLY = {"secret", "seed", "in_encounter", "git_commit"}
 HOST_ACTIONS = ("undo", "unveil")  # the host's verbs the Guide's screen runs as buttons (B-1)
 ARG_LIMIT = 64  # words in one action
 WORD_LIMIT = 400  # characters in one word
+NOT_WAITING = "nothing is waiting for your answer (or it was already answered)"
 
 
 class Refusal(Exception):
@@ -183,8 +184,7 @@ def check_argv(root: Path, argv, player: str | None = None) -> list[str]:
     if argv[0].startswith("-"):
         raise Refusal(400, "an action starts with its verb")
     commands = dict(_system_commands(root))
-    two = " ".join(argv[:2])
-    words, rest = (two, argv[2:]) if two in commands else (argv[0], argv[1:])
+    words, rest = verb_of(commands, argv)
     if player is None:
         if words in commands or argv[0] in HOST_ACTIONS:
             return argv
@@ -194,6 +194,12 @@ def check_argv(root: Path, argv, player: str | None = None) -> list[str]:
     own = _player_verbs(Campaign(root)).get(words)
     _check_player(commands.get(words) if own is not None else None, words, rest, player, own or ())
     return argv
+
+
+def verb_of(commands: dict, argv: list[str]) -> tuple[str, list[str]]:
+    """(the verb's words, the words after it): a group's verb is two words (`turn start`)."""
+    two = " ".join(argv[:2])
+    return (two, argv[2:]) if two in commands else (argv[0], argv[1:])
 
 
 def _check_player(cmd, words: str, rest: list, player: str, own):
@@ -271,17 +277,17 @@ class Actions:
         character's player: it waits for their link (nothing runs, nothing is written)."""
         argv = check_argv(self.root, argv)
         commands = dict(_system_commands(self.root))
-        words = " ".join(argv[:2]) if " ".join(argv[:2]) in commands else argv[0]
+        words, rest = verb_of(commands, argv)
         roles = _answers(self.root).get(words)
         if not isinstance(roles, dict) or not roles:
             raise Refusal(400, f"nobody else answers {words!r}: run it")
         cmd = commands[words]
-        role = role if role in roles else _only_player_role(cmd, argv[len(words.split()):], roles,
+        role = role if role in roles else _only_player_role(cmd, rest, roles,
                                                             set(self.players.values())) if role is None else None
         if role is None:
             raise Refusal(400, f"say who answers: one of {', '.join(roles)}")
         spec = (role, tuple(roles[role]))
-        who = _argument(cmd, argv[len(words.split()):], spec[0])
+        who = _argument(cmd, rest, spec[0])
         if who not in self.players.values():
             raise Refusal(400, f"{who} has no player's link: choose the answer yourself and run it")
         theirs = {o for p in cmd.params if p.name in spec[1] for o in p.opts}
@@ -299,7 +305,7 @@ class Actions:
         """B-2: the player answers the action the Guide declared for them: the whole action runs once."""
         waiting = self.waiting.get(player)
         if waiting is None or ident != waiting["id"]:
-            raise Refusal(409, "nothing is waiting for your answer (or it was already answered)")
+            raise Refusal(409, NOT_WAITING)
         if not (words == [] or _words_ok(words)):
             raise Refusal(400, "an answer is a list of words")
         flags = {f["flag"] for f in waiting["fields"]}
@@ -307,7 +313,7 @@ class Actions:
             raise Refusal(403, f"an answer gives only {', '.join(sorted(flags))}")
         with self.lock:  # the declaration is this answer's alone while it runs: a second answer at once is 409
             if self.waiting.get(player) is not waiting:
-                raise Refusal(409, "nothing is waiting for your answer (or it was already answered)")
+                raise Refusal(409, NOT_WAITING)
             del self.waiting[player]
         answer = None
         try:

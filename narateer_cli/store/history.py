@@ -15,6 +15,7 @@ entries only (G-LOG-3).
 
 from __future__ import annotations
 
+import json
 from collections import OrderedDict
 from pathlib import Path
 from typing import NamedTuple
@@ -93,8 +94,6 @@ def content_id(entry: dict) -> str:
     """12 hex digits of a hash of an entry without its id: the id of a merge entry that changes no sheet, so
     that every clone which joins the same branches writes the same line (H-2)."""
     import hashlib
-    import json
-
     body = json.dumps({k: v for k, v in entry.items() if k != "id"}, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(body.encode("utf-8")).hexdigest()[:12]
 
@@ -402,11 +401,10 @@ class Bridges:
         """Does an entry of another log continue from these counters of `cid` (its `before`)?"""
         if self.moves is None:
             self.moves = self._read()
-        return any(where != label for where in self.starts.get(cid, {}).get(_key(counters), ()))
+        return any(where != label for _, where in self.moves.get(cid, {}).get(_key(counters), ()))
 
     def _read(self) -> dict:
         moves: dict = {}
-        self.starts: dict = {}  # cid -> {state before: {log labels}}
         for path in sorted(self.folder.glob("*.log.yaml")) if self.folder.is_dir() else []:
             label = f"encounters/{path.name}"
             try:
@@ -417,15 +415,12 @@ class Bridges:
                         if isinstance(move, dict):
                             edge, before = (_key(move.get("after")), label), _key(move.get("before"))
                             moves.setdefault(cid, {}).setdefault(before, []).append(edge)
-                            self.starts.setdefault(cid, {}).setdefault(before, set()).add(label)
             except (OSError, NarateerError):
                 continue
         return moves
 
 
 def _key(counters) -> str:
-    import json
-
     return json.dumps(_held(counters if isinstance(counters, dict) else {}), sort_keys=True)
 
 
