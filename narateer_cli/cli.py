@@ -11,7 +11,9 @@ from __future__ import annotations
 import os
 import sys
 
-import click
+from .startup import import_click
+
+click = import_click()
 
 GC_PAUSED = False  # set by narateer_cli.run: the collector waits until the command is resolved
 

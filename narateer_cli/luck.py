@@ -127,12 +127,30 @@ def chance_problem(system, rules, entry: dict) -> str | None:
     result = entry.get("result")
     if checks is None or chance is None or not isinstance(result, dict):
         return None
+    ratio = system.hook("chance_ratio")  # the same chance as whole numbers: check reads a log without fractions
     for check in find(checks, result, entry.get("declaration")):
         logged = check.get("chance")
-        value = None if logged is None else _ask(chance, {k: v for k, v in check.items() if k != "chance"}, rules)
-        if value is not None and parse_fraction(logged) != _fraction(value):
+        if logged is None:
+            continue
+        bare = {k: v for k, v in check.items() if k != "chance"}
+        value = _ask(ratio, bare, rules) if ratio is not None else None
+        if value is not None and value[1]:
+            now = ratio_text(*value)
+        else:
+            value = _ask(chance, bare, rules)
+            now = None if value is None else _text(value)
+        if now is not None and _lowest_terms(logged) != now:
             return (f"entry {entry.get('seq')} ({entry.get('command')}): logged chance {logged} is not the "
-                    f"check's chance {_text(value)}")
+                    f"check's chance {now}")
+    return None
+
+
+def _lowest_terms(text) -> str | None:
+    """A logged chance "a/b" in lowest terms (as `fraction_text` writes it); None when it is not one."""
+    if isinstance(text, str) and "/" in text:
+        top, _, bottom = text.partition("/")
+        if top.isdigit() and bottom.isdigit() and int(bottom):
+            return ratio_text(int(top), int(bottom))
     return None
 
 

@@ -86,6 +86,16 @@ def problem_of(item):
     return None
 
 
+def kept_sheet(root, char_id: str, key) -> dict | None:
+    """The plain parse of a character file that a command kept for exactly the bytes whose identity is `key`
+    (store/cache.py's sheets/ID.json: what a write leaves for the next command), or None. A clean file can be
+    checked on it without the round-trip parser; a problem is named from the round-trip parse, which knows
+    its line."""
+    kept = cache.get(root, "sheets", char_id, key)
+    doc = kept.get("doc") if kept is not None else None
+    return doc if isinstance(doc, dict) else None
+
+
 def stream_key(path) -> list | None:
     """`yamlio.file_key` of a file of any length (a long log), read in chunks, so memory does not grow with
     it; None when it is not a regular file that can be read here (a link is not followed)."""

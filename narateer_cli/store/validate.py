@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from ..errors import NarateerError
+from . import yamlio
 from .schema import Problem
 
 _PLACE = re.compile(r"^([^\s:]+):(\d+): (.*)$", re.S)
@@ -44,7 +45,6 @@ def _key_line(root, label: str, message: str) -> int:
     if root is None or match is None:
         return 1
     key = re.sub(r"\[\d+\]", "", match.group(1)).split(".")[-1]
-    from . import yamlio
 
     try:  # a FIFO or a device in a file's place must not hang check (G-TRUST-4)
         lines = yamlio.read_text(root / label, label).splitlines()
@@ -126,7 +126,7 @@ def _config_problems(campaign) -> list[Problem]:
 
 def _config_text_problems(campaign, text: str, known: list) -> list[Problem]:
     from ..suggest import did_you_mean
-    from . import schema, yamlio
+    from . import schema
 
     label = "narateer.yaml"
     doc = yamlio.load_rt(text, label)
@@ -150,7 +150,6 @@ def _alias_problems(campaign, aliases, label) -> list[Problem]:
 
     from .. import systems
     from ..suggest import did_you_mean
-    from . import yamlio
 
     verbs = sorted((set(systems.HOST_VERBS) - set(systems.HOST_ONLY)) | {"unveil"} | set(campaign.system.verbs))
     out = []
@@ -189,7 +188,7 @@ def _check_sheets(campaign, problems) -> dict:
             problems.append(Problem(label, 1, "", "file name is not a valid character id (letters, digits, - and _)"))
             continue
         try:
-            found = files.problems(label, path, schema_of(label)) if schema_of is not None else []
+            found = _sheet_problems(campaign, files, label, path, schema_of)
             problems.extend(found)
             if not any(p.severity == "error" for p in found):
                 sheets[path.stem] = campaign.load(path.stem)
@@ -199,6 +198,18 @@ def _check_sheets(campaign, problems) -> dict:
             problems.append(_place(label, exc, root))
     files.keep()
     return sheets
+
+
+def _sheet_problems(campaign, files, label, path, schema_of) -> list:
+    """A sheet's schema problems: cached for its bytes, else found in the parse a command kept of exactly these
+    bytes (store/cache.py, what a write leaves for the next command), else in a round-trip parse. Only a clean
+    sheet is settled on the kept parse: problems are named from the round-trip parse, which knows their lines."""
+    if schema_of is None:
+        return []
+    text, key = yamlio.read_text(path, label, with_key=True)
+    from .checked import kept_sheet
+
+    return files.cached(label, key, lambda: list(schema_of(label)(text, kept_sheet(campaign.root, path.stem, key))))
 
 
 class _NoSchema(Exception):
@@ -218,7 +229,7 @@ def _schema_of(campaign):
         except NarateerError as exc:
             raise _NoSchema(exc) from None
 
-    return lambda label: lambda text: _schema_problems(text, label, table(), campaign.rules)
+    return lambda label: lambda text, kept=None: _schema_problems(text, label, table(), campaign.rules, kept)
 
 
 def _system_files(campaign, rules) -> list[str]:
@@ -234,9 +245,13 @@ def _system_files(campaign, rules) -> list[str]:
     return [p if isinstance(p, (str, Problem)) else p.text() if hasattr(p, "text") else str(p) for p in found]
 
 
-def _schema_problems(text, label, table, rules) -> list:
-    from . import schema, yamlio
+def _schema_problems(text, label, table, rules, kept=None) -> list:
+    """The problems of a sheet's text under its schema; `kept`: the plain parse of exactly this text, when a
+    command kept one (a clean sheet needs no round-trip parse)."""
+    from . import schema
 
+    if kept is not None and not schema.problems(kept, table, label, rules):
+        return []
     doc = yamlio.load_rt(text, label)
     return schema.problems(doc, table, label, rules) if isinstance(doc, dict) else []
 

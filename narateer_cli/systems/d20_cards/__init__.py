@@ -51,6 +51,7 @@ SYSTEM = System(
         "conformance": __name__ + ".conformance:SCRIPT",
         "checks": __name__ + ".luck:checks",
         "chance": __name__ + ".luck:chance",
+        "chance_ratio": __name__ + ".luck:chance_ratio",
         "luck": __name__ + ".luck:luck",
         "view": __name__ + ".view:view",
         "answered_by": __name__ + ".view:ANSWERS",

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import random
 import re
+from collections import Counter
+from functools import lru_cache
 
 from narateer_cli.dice import Dice
 from narateer_cli.errors import BadInput
@@ -169,3 +171,17 @@ def parse_faces_option(text, option: str = "--faces"):
         return parse_faces(text)
     except BadInput as exc:
         raise BadInput(f"{option}: {exc.message}", fix=exc.fix) from None
+
+
+def kept_faces(mode) -> Counter:
+    """How many ways each kept d20 face comes up: 1 of 20, or out of 400 pairs under an edge."""
+    return Counter(dict(kept_ways(mode)))
+
+
+@lru_cache(maxsize=4)
+def kept_ways(mode) -> tuple:
+    """(face, ways) for each kept d20 face in order, counted once per edge through `kept_face` itself."""
+    if mode is None:
+        return tuple((f, 1) for f in range(1, D20 + 1))
+    ways = Counter(kept_face((a, b), mode) for a in range(1, D20 + 1) for b in range(1, D20 + 1))
+    return tuple(sorted(ways.items()))

@@ -186,15 +186,21 @@ def _sheet_references(root: Path, folder: Path) -> list[str]:
             continue
     keys = [[stem, key] for stem, (_, _, key) in texts.items()]
     cached = Folder(root, "references", [sorted(cards), [p.stem for p in paths]], _PACKAGE)
-    found = cached.cached("characters", keys, lambda: _references(texts, cards, [p.stem for p in paths]))
+    roster = [p.stem for p in paths]
+    found = cached.cached("characters", keys, lambda: _references(root, texts, cards, roster))
     cached.keep()
     return found
 
 
-def _references(texts: dict, cards: list, roster: list) -> list[str]:
-    from narateer_cli.store import yamlio
+def _references(root: Path, texts: dict, cards: list, roster: list) -> list[str]:
+    """The references' problems: found first in the parses commands kept of these exact sheets (no round-trip
+    parse when they are all kept and clean), else (and to name a problem's line) in round-trip parses."""
+    from narateer_cli.store.checked import kept_sheet
 
-    from .names import reference_problems
+    kept = {stem: (label, kept_sheet(root, stem, key)) for stem, (label, _, key) in texts.items()}
+    if all(doc is not None for _, doc in kept.values()) and not _reference_problems(kept, cards, roster):
+        return []
+    from narateer_cli.store import yamlio
 
     docs = {}
     for stem, (label, text, _) in texts.items():
@@ -202,6 +208,12 @@ def _references(texts: dict, cards: list, roster: list) -> list[str]:
             docs[stem] = (label, yamlio.load_rt(text, label))
         except BadInput:
             continue
+    return _reference_problems(docs, cards, roster)
+
+
+def _reference_problems(docs: dict, cards: list, roster: list) -> list[str]:
+    from .names import reference_problems
+
     out = []
     for label, doc in docs.values():
         if not isinstance(doc, dict):

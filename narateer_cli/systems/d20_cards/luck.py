@@ -3,12 +3,14 @@ of a logged act is a check of its performer, with its exact chance beforehand; t
 
 from __future__ import annotations
 
-from fractions import Fraction
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from .act import hits, resists
-from .dice import D20, edge_mode
-from .odds import kept_faces
+from .dice import D20, edge_mode, kept_faces
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 
 def checks(result, declaration=None):
@@ -49,15 +51,25 @@ class _View(dict):
 
 def chance(check, rules) -> Fraction | None:
     """An attack: P(hit) over the kept d20 face (R-CARD-ATK-3 with its edge); a save: P(the target fails it)."""
+    ratio = chance_ratio(check, rules)
+    if ratio is None:
+        return None
+    from fractions import Fraction
+
+    return Fraction(*ratio)
+
+
+def chance_ratio(check, rules) -> tuple[int, int] | None:
+    """`chance` as whole numbers (ways to succeed, ways in all): an `act` logs it without importing fractions."""
     if check.get("kind") == "attack":
         if len(check.get("faces") or [1]) == 2 and not (check.get("advantage") or check.get("disadvantage")):
             return None  # an edge the declaration does not name (an entry from before it was logged)
         faces = kept_faces(edge_mode(check.get("advantage"), check.get("disadvantage"), rules.edge))
         shift = check["bonus"] + check.get("penalty", 0) + check.get("mod", 0)
         wins = sum(n for face, n in faces.items() if hits(face, face + shift, check["ac"], rules))
-        return Fraction(wins, sum(faces.values()))
+        return wins, sum(faces.values())
     if check.get("kind") == "save":
-        return Fraction(sum(1 for face in range(1, D20 + 1) if not resists(face + check["bonus"], check["dc"], rules)), D20)
+        return sum(1 for face in range(1, D20 + 1) if not resists(face + check["bonus"], check["dc"], rules)), D20
     return None
 
 
@@ -73,4 +85,6 @@ def luck(check, rules) -> dict:
 
 @lru_cache(maxsize=16)
 def _one_in_twenty(dice: int) -> Fraction:
+    from fractions import Fraction
+
     return Fraction(dice, D20)

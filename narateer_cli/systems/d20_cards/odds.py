@@ -19,7 +19,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from .act import _dc, hits, on_save_damage, on_save_mode, overkill_amount, resists, save_attribute
-from .dice import D20, edge_mode, kept_face
+from .dice import D20, edge_mode, kept_face, kept_ways
 from .gates import geometry, prepare, refusal, target_gate
 from .results import OddsResult, TargetOdds
 
@@ -40,20 +40,6 @@ def _dice_ways(count: int, sides: int) -> tuple[int, tuple]:
         prefix, last = list(accumulate(ways, initial=0)), len(ways)
         ways = [prefix[min(t + 1, last)] - prefix[max(t + 1 - sides, 0)] for t in range(last + sides - 1)]
     return count, tuple(ways)
-
-
-def kept_faces(mode) -> Counter:
-    """How many ways each kept d20 face comes up: 1 of 20, or out of 400 pairs under an edge."""
-    return Counter(dict(_kept_ways(mode)))
-
-
-@lru_cache(maxsize=4)
-def _kept_ways(mode) -> tuple:
-    """(face, ways) for each kept d20 face in order, counted once per edge through `kept_face` itself."""
-    if mode is None:
-        return tuple((f, 1) for f in range(1, D20 + 1))
-    ways = Counter(kept_face((a, b), mode) for a in range(1, D20 + 1) for b in range(1, D20 + 1))
-    return tuple(sorted(ways.items()))
 
 
 def _base(card) -> tuple[int, tuple, int]:
@@ -86,7 +72,7 @@ def _attack_odds(perf, target, card, geo, decl, rules, base):
     bonus, ac_kind = perf.bonus(card.atk), rules.ac_kind(card.atk)
     ac = target.ac[ac_kind]
     misses, lands, need, shifts = 0, 0, None, {}
-    for face, n in _kept_ways(mode):
+    for face, n in kept_ways(mode):
         total = face + bonus + geo.penalty + decl.mod
         if not hits(face, total, ac, rules):
             misses += n
