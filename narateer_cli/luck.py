@@ -238,37 +238,68 @@ def stats_record(entries, system, rules, actor: str | None = None, encounter: st
     successes, the percentile, dice spent and top faces. A secret roll counts once it is unveiled;
     an undone entry does not count. Memory: each actor's running sums, and the counts of the last
     RECENT entries that counted (what an undo may take back)."""
-    from collections import OrderedDict
+    tally = Tally()
+    tally.fold(entry_events(entries, system, rules, actor, encounter, since))
+    return tally.record(actor, encounter, since)
 
+
+def entry_events(entries, system, rules, actor: str | None = None, encounter: str | None = None,
+                 since: str | None = None):
+    """What each (log id, entry) means to `stats`, in log order; each event is one of ("undo", log id,
+    the entry it undoes), ("seal", log id, entry id), ("unveil", log id, the entry it unveils) and
+    ("count", log id, entry id, its counts). Entries give their events independently of each other:
+    only `Tally.fold` needs them in order (luck_scan computes a long log's on two cores)."""
     from .store.loglines import entry_id
 
     checks, _, luck = hooks(system)
     checks, chance_key = _two_arguments(checks), chance_keys(system, rules)
-    actors: dict[str, _Actor] = {}
-    recent: OrderedDict = OrderedDict()  # (log id, entry id) -> its counts, oldest first
-    sealed: set = set()  # the secret entries still sealed (a handful: the Guide's unrevealed rolls)
     for log_id, entry in entries:
         if (encounter is not None and log_id != encounter) or (since is not None and str(entry.get("at") or "") < since):
             continue
         if entry.get("command") == "undo":
-            undoes = str((entry.get("declaration") or {}).get("undoes"))
-            sealed.discard((log_id, undoes))  # an undone secret roll is no roll to wait for
-            undone = recent.pop((log_id, undoes), None)
-            if undone is not None:
-                _count(actors, undone, -1)
+            yield "undo", log_id, str((entry.get("declaration") or {}).get("undoes"))
             continue
         if entry.get("commitment") is not None:
-            sealed.add((log_id, entry_id(entry)))
+            yield "seal", log_id, entry_id(entry)
         elif "unveils" in entry:
-            sealed.discard((log_id, str(entry.get("unveils"))))
+            yield "unveil", log_id, str(entry.get("unveils"))
         counts = _counts(entry, checks, luck, chance_key, rules, actor)
         if counts:  # an undo of anything else takes nothing back
-            _count(actors, counts, 1)
-            recent[(log_id, entry_id(entry))] = counts
-            if len(recent) > RECENT:
-                recent.popitem(last=False)
-    scope = {"actor": actor, "encounter": encounter, "since": since, "sealed": len(sealed)}
-    return {"scope": scope, "actors": [actors[name].record(name) for name in sorted(actors)]}
+            yield "count", log_id, entry_id(entry), counts
+
+
+class Tally:
+    """`stats`' running sums over events (`entry_events`), folded in log order."""
+
+    def __init__(self):
+        from collections import OrderedDict
+
+        self.actors: dict[str, _Actor] = {}
+        self.recent: OrderedDict = OrderedDict()  # (log id, entry id) -> its counts, oldest first
+        self.sealed: set = set()  # the secret entries still sealed (a handful: the Guide's unrevealed rolls)
+
+    def fold(self, events):
+        actors, recent, sealed = self.actors, self.recent, self.sealed
+        for event in events:
+            kind, key = event[0], (event[1], event[2])
+            if kind == "count":
+                _count(actors, event[3], 1)
+                recent[key] = event[3]
+                if len(recent) > RECENT:
+                    recent.popitem(last=False)
+            elif kind == "undo":
+                sealed.discard(key)  # an undone secret roll is no roll to wait for
+                undone = recent.pop(key, None)
+                if undone is not None:
+                    _count(actors, undone, -1)
+            elif kind == "seal":
+                sealed.add(key)
+            else:
+                sealed.discard(key)
+
+    def record(self, actor: str | None = None, encounter: str | None = None, since: str | None = None) -> dict:
+        scope = {"actor": actor, "encounter": encounter, "since": since, "sealed": len(self.sealed)}
+        return {"scope": scope, "actors": [self.actors[name].record(name) for name in sorted(self.actors)]}
 
 
 def _counts(entry, checks, luck, chance_key, rules, actor) -> list[tuple]:
@@ -337,21 +368,39 @@ def _count(actors: dict, counts: list, sign: int):
             row.successes += sign * success
 
 
-def campaign_entries(root, encounter: str | None = None, system=None):
+def campaign_entries(root, encounter: str | None = None, system=None, marks: tuple | None = None):
     """(log id, entry) for every log of the campaign (or one), each streamed line by line (G-LOG-3).
-    With `system`: only the logs of that game (S-SYS-1), and a named one must be."""
+    With `system`: only the logs of that game (S-SYS-1), and a named one must be. `marks`: only the
+    one-line entries that hold one of these byte texts (`stats_marks`)."""
     from .store import encounters, loglines
+
+    for path in log_paths(root, encounter, system):
+        log_id = path.name[: -len(".log.yaml")]
+        for entry in loglines.entries(path, encounters.log_label(path), marks):
+            yield log_id, entry
+
+
+def log_paths(root, encounter: str | None = None, system=None) -> list:
+    """The logs `campaign_entries` reads, in its order."""
+    from .store import encounters
 
     if encounter is not None:
         if system is not None:
             encounters.require_own_log(root, encounter, system)
-        paths = [encounters.log_path(root, encounter)]
-    elif system is not None:
-        paths = [encounters.log_path(root, log_id) for log_id in encounters.own_logs(root, system)]
-    else:
-        folder = root / "encounters"
-        paths = sorted(folder.glob("*.log.yaml"))
-    for path in paths:
-        log_id = path.name[: -len(".log.yaml")]
-        for entry in loglines.entries(path, encounters.log_label(path)):
-            yield log_id, entry
+        return [encounters.log_path(root, encounter)]
+    if system is not None:
+        return [encounters.log_path(root, log_id) for log_id in encounters.own_logs(root, system)]
+    return sorted((root / "encounters").glob("*.log.yaml"))
+
+
+# The lines `stats_record` reads besides a game's checks: an undo, a sealed roll and its unveiling.
+HOST_MARKS = (b'"undo"', b'"commitment"', b'"unveils"')
+
+
+def stats_marks(system) -> tuple | None:
+    """The byte texts a log line must hold for `stats` to parse it (a game's `check_marks` and the host's
+    own), or None: the game names none, so every line is parsed."""
+    marks = system.hook("check_marks")
+    if not isinstance(marks, (tuple, list)) or not marks or not all(isinstance(m, bytes) and m for m in marks):
+        return None
+    return (*marks, *HOST_MARKS)

@@ -28,7 +28,7 @@ import tempfile
 import time
 from pathlib import Path
 
-RUNS = int(os.environ.get("BENCH_RUNS", "21"))
+RUNS = int(os.environ.get("BENCH_RUNS", "21"))  # BENCH_ONLY=everyday,scale: some sections only
 TARGETS = {"roll": 1.15, "help": 0.95, "log10k": 1.2, "scale": 1.2, "stats": 20.0}  # issue 10: roll <= 1.15x, help <= 0.95x
 ENC_ROLL = ["roll", "selka", "stealth", "--dr", "3", "--reaction", "--json"]  # a Reaction: repeatable within a round
 
@@ -587,16 +587,24 @@ def main():
     scratch = Path(tempfile.mkdtemp(prefix="narateer-bench-"))
     try:
         e = env(scratch)
-        camps = campaigns(scratch, e)
         regular = regular_install(scratch)
-        ok, floor = start_up(scratch, e, camps, regular)
-        ok = everyday(scratch, e, regular) and ok
-        ok = scale(scratch, e, regular) and ok
-        ok = log_growth(scratch, e, floor) and ok
-        ok = serve_bench(camps["long"], e) and ok
-        from bench_act import act_bench
+        wanted = set(os.environ.get("BENCH_ONLY", "start-up,everyday,scale,growth,serve,act").split(","))
+        ok, floor = True, None
+        if wanted & {"start-up", "growth", "serve"}:
+            camps = campaigns(scratch, e)
+            ok, floor = start_up(scratch, e, camps, regular)
+        if "everyday" in wanted:
+            ok = everyday(scratch, e, regular) and ok
+        if "scale" in wanted:
+            ok = scale(scratch, e, regular) and ok
+        if "growth" in wanted:
+            ok = log_growth(scratch, e, floor) and ok
+        if "serve" in wanted:
+            ok = serve_bench(camps["long"], e) and ok
+        if "act" in wanted:
+            from bench_act import act_bench
 
-        ok = act_bench(scratch, narateer(), e) and ok
+            ok = act_bench(scratch, narateer(), e) and ok
         print("all targets met" if ok else "SOME TARGETS MISSED")
     finally:
         shutil.rmtree(scratch, ignore_errors=True)

@@ -116,7 +116,7 @@ Examples:
 @click.option("--encounter", metavar="E", help="Only this encounter's log (`campaign`: the campaign log).")
 @click.option("--since", metavar="DATE", help="Only entries logged at or after DATE (YYYY-MM-DD).")
 def stats_cmd(app, actor, encounter, since):
-    from ..luck import campaign_entries, stats_record
+    from ..luck_scan import campaign_stats
 
     since = _date(since)
     with Session(app, write=False) as s:
@@ -124,8 +124,7 @@ def stats_cmd(app, actor, encounter, since):
             s.campaign.load(actor)  # an unknown name is exit 2 with the closest names
         if encounter is not None:
             _known_log(s.campaign.root, encounter)
-        entries = campaign_entries(s.campaign.root, encounter, s.campaign.system)
-        data = stats_record(entries, s.campaign.system, s.rules, actor, encounter, since)
+        data = campaign_stats(s.campaign.root, s.campaign.system, s.rules, actor, encounter, since)
     emit(app, "stats", data)
 
 

@@ -152,9 +152,11 @@ class Snapshot:
             self.fh.close()
         return False
 
-    def entries(self):
-        """Each entry from the start; a broken line is bad input naming file:line."""
-        for number, entry, problem in self.lines():
+    def entries(self, marks: tuple | None = None, start: int = 0, number: int = 0):
+        """Each entry from the start (or from byte `start`, line `number` + 1); a broken line is bad input
+        naming file:line. `marks`: only the one-line entries whose bytes hold one of these texts (the rest
+        are passed over unparsed)."""
+        for number, entry, problem in self.lines(marks, start, number):
             if problem:
                 raise BadInput(f"{self.label}:{number}: {problem}",
                                fix="mend or delete that line (or restore the log from git)")
@@ -165,15 +167,21 @@ class Snapshot:
         self.pos += len(raw)
         return raw
 
-    def lines(self):
-        """(line number, entry or None, problem or None) for each entry, from the start."""
+    def lines(self, marks: tuple | None = None, start: int = 0, number: int = 0):
+        """(line number, entry or None, problem or None) for each entry, from the start (`marks`: as
+        `entries`; `start`: from this byte instead, the start of line `number` + 1)."""
         if self.fh is None:
             return
-        self.fh.seek(0)
-        self.pos, number, block, block_start = 0, 0, None, 0
+        self.fh.seek(start)
+        self.pos, block, block_start = start, None, 0
+        marked = _marked(marks).search if marks is not None else None
         while True:
             raw = self._readline(ENTRY_LIMIT + 1)
             number += 1
+            if block is None and raw[:3] == b"- {" and raw[-1:] == b"\n":  # the usual line: one whole entry
+                if marked is None or marked(raw):
+                    yield (number, *_parse_raw(raw))
+                continue
             if len(raw) > ENTRY_LIMIT and not raw.endswith(b"\n"):
                 while raw and not raw.endswith(b"\n"):  # skip the rest of the over-long line
                     raw = self._readline(ENTRY_LIMIT)
@@ -193,11 +201,23 @@ class Snapshot:
             if not raw.strip() or raw.startswith(b"#"):
                 continue
             if raw.startswith(b"- {"):
-                yield (number, *_parse_raw(raw))
+                if marked is None or marked(raw):
+                    yield (number, *_parse_raw(raw))
             elif raw.startswith(b"- "):
                 block, block_start = [raw], number
             else:
                 yield number, None, "not a log entry line (each entry is `- {...}` on one line)"
+
+
+_MARKED: dict = {}
+
+
+def _marked(marks: tuple):
+    """One pattern that finds any of `marks` in a line (one search per line, not one per mark)."""
+    found = _MARKED.get(marks)
+    if found is None:
+        found = _MARKED[marks] = re.compile(b"|".join(re.escape(mark) for mark in marks))
+    return found
 
 
 def _decode(raw: bytes) -> str:
@@ -224,10 +244,11 @@ def _parse_block(lines: list):
     return entry, None
 
 
-def entries(path, label: str):
-    """Each entry of a log, streamed; a broken line is bad input naming file:line."""
+def entries(path, label: str, marks: tuple | None = None):
+    """Each entry of a log, streamed; a broken line is bad input naming file:line (`marks`: only the
+    one-line entries that hold one of these byte texts, see `Snapshot.entries`)."""
     with Snapshot(path, label) as log:
-        yield from log.entries()
+        yield from log.entries(marks)
 
 
 class Tail:

@@ -112,9 +112,27 @@ def machine(game: str):
         def teardown(self):
             try:
                 if self.played and any(code == 0 for _, code in self.played):
+                    self.stats_read_every_check()
                     self.edited_value_is_caught()
             finally:
                 shutil.rmtree(self.tmp, ignore_errors=True)
+
+        def stats_read_every_check(self):
+            """`stats` parses only the lines that hold one of the game's `check_marks` (or the host's), and
+            on two cores cuts the logs in two: both give what one pass over every line gives."""
+            from narateer_cli import luck, luck_scan
+            from narateer_cli.store.campaign import Campaign
+
+            camp = Campaign(self.root)
+            every_line = luck.stats_record(luck.campaign_entries(self.root, None, camp.system), camp.system, camp.rules)
+            r = run(self.root, "--json", "stats")
+            assert r.code == 0 and r.json == every_line, (self.played, r.out)
+            saved = luck_scan.MIN_BYTES
+            luck_scan.MIN_BYTES = 0
+            try:
+                assert luck_scan.campaign_stats(self.root, camp.system, camp.rules) == every_line, self.played
+            finally:
+                luck_scan.MIN_BYTES = saved
 
         def edited_value_is_caught(self):
             """A hand edit of the newest logged counter (one number in the last entry's `dice` after) is a

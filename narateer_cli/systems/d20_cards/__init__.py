@@ -52,6 +52,7 @@ SYSTEM = System(
         "checks": __name__ + ".luck:checks",
         "chance": __name__ + ".luck:chance",
         "chance_ratio": __name__ + ".luck:chance_ratio",
+        "check_marks": __name__ + ".luck:CHECK_MARKS",
         "luck": __name__ + ".luck:luck",
         "view": __name__ + ".view:view",
         "answered_by": __name__ + ".view:ANSWERS",

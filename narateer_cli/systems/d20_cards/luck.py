@@ -13,6 +13,9 @@ if TYPE_CHECKING:
     from fractions import Fraction
 
 
+CHECK_MARKS = (b'"targets"',)  # a log line with an attack or a save holds its targets (stats reads only those)
+
+
 def checks(result, declaration=None):
     """Views of each target's `attack` and `save` (a written `chance` lands on the logged object); a save's
     one d20 is also its `faces`, as the report shows them."""

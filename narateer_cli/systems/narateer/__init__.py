@@ -44,6 +44,7 @@ SYSTEM = System(
         "log_checker": __name__ + ".engine.verify:log_checker",
         "chance": __name__ + ".engine.luck:chance",
         "chance_ratio": __name__ + ".engine.luck:chance_ratio",
+        "check_marks": __name__ + ".engine.luck:CHECK_MARKS",
         "checks": __name__ + ".engine.luck:checks",
         "luck": __name__ + ".engine.luck:luck",
         "conformance": __name__ + ".conformance:SCRIPT",

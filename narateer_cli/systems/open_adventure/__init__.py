@@ -37,6 +37,7 @@ SYSTEM = System(
         "log_checker": _P + "verify:log_checker",
         "checks": _P + "luck:checks",
         "chance": _P + "luck:chance",
+        "check_marks": _P + "luck:CHECK_MARKS",
         "luck": _P + "luck:luck",
         "conformance": _P + "conformance:SCRIPT",
         "render": _P + "render",

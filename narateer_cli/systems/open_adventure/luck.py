@@ -8,6 +8,9 @@ from fractions import Fraction
 from .chart import chart_dice
 
 
+CHECK_MARKS = (b'"action_score"',)  # a log line with an Action Check holds its Action Score (stats reads only those)
+
+
 def _check(result):
     """The Action Check object of a logged result: a `roll` logs the check itself, a `resolve` nests it."""
     if not isinstance(result, dict):

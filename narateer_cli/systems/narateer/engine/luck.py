@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 
 # a logged check, sealed or not: what it declared and paid is public (P-SECRET-1)
 CHECK_KEYS = {"actor", "skill", "roll_dice", "paid"}
+CHECK_MARKS = (b'"roll_dice"', b'"observers"')  # a log line with a check holds one of these (stats reads only those)
 
 
 def checks(node):
@@ -66,6 +67,12 @@ def chance(check: dict, rules: Ruleset) -> Fraction | None:
 
 def chance_ratio(check: dict, rules: Ruleset) -> tuple[int, int] | None:
     """`chance` as whole numbers (ways to succeed, ways in all): a writing command logs it without fractions."""
+    edge = check.get("edge") or "none"
+    if check.get("target_source") != "contested" and isinstance(edge, str):  # `stats` asks for a few over and over
+        target = check.get("target")
+        if not isinstance(target, int) or isinstance(target, bool):
+            return None
+        return _against(int(check.get("roll_dice") or 0), rules.faces, edge, rules.disadvantage, target)
     dist, denom = _weights(check, rules)
     other = check.get("opponent")
     if check.get("target_source") == "contested":
@@ -77,6 +84,13 @@ def chance_ratio(check: dict, rules: Ruleset) -> tuple[int, int] | None:
     target = check.get("target")
     if not isinstance(target, int) or isinstance(target, bool):
         return None
+    return sum(w for total, w in enumerate(dist) if beats(total, target)), denom
+
+
+@lru_cache(maxsize=1024)
+def _against(dice: int, faces, edge: str, disadvantage: str, target: int) -> tuple[int, int]:
+    """(ways to beat `target`, ways in all) of one pool: made once per pool, Edge and target."""
+    dist, denom = _pool(dice, faces, edge, disadvantage)
     return sum(w for total, w in enumerate(dist) if beats(total, target)), denom
 
 
