@@ -173,42 +173,51 @@ class Snapshot:
         if self.fh is None:
             return
         self.fh.seek(start)
-        self.pos, block, block_start = start, None, 0
-        marked = _marked(marks).search if marks is not None else None
+        self.pos = start
+        wanted = _marked(marks).search if marks is not None else None
+        block: list = []  # an old block entry being gathered: its first line's number, then its lines
         while True:
             raw = self._readline(ENTRY_LIMIT + 1)
             number += 1
-            if block is None and raw[:3] == b"- {" and raw[-1:] == b"\n":  # the usual line: one whole entry
-                if marked is None or marked(raw):
+            if not block and raw[:3] == b"- {" and raw[-1:] == b"\n":  # the usual line: one whole entry
+                if wanted is None or wanted(raw):
                     yield (number, *_parse_raw(raw))
                 continue
-            if len(raw) > ENTRY_LIMIT and not raw.endswith(b"\n"):
-                while raw and not raw.endswith(b"\n"):  # skip the rest of the over-long line
-                    raw = self._readline(ENTRY_LIMIT)
-                yield number, None, f"entry longer than {ENTRY_LIMIT // 1024 // 1024} MiB"
-                continue
-            if block is not None and raw[:1] in (b" ", b"\t"):
-                block.append(raw)
-                if sum(map(len, block)) > ENTRY_LIMIT:
-                    yield block_start, None, f"entry longer than {ENTRY_LIMIT // 1024 // 1024} MiB"
-                    block = None
-                continue
-            if block is not None:
-                yield (block_start, *_parse_block(block))
-                block = None
+            yield from self._other(raw, number, block, wanted)
             if not raw:
                 return
-            if not raw.strip() or raw.startswith(b"#"):
-                continue
-            if raw.startswith(b"- {"):
-                if marked is None or marked(raw):
-                    yield (number, *_parse_raw(raw))
-            elif raw.startswith(b"- "):
-                block, block_start = [raw], number
-            else:
-                yield number, None, "not a log entry line (each entry is `- {...}` on one line)"
+
+    def _other(self, raw: bytes, number: int, block: list, wanted):
+        """What `lines` makes of any other line: one over ENTRY_LIMIT (passed over, a problem), a line of an
+        old block entry (gathered in `block`), the end of the log, a blank line, a comment, an entry after
+        a block entry, a stray line (a problem)."""
+        if len(raw) > ENTRY_LIMIT and not raw.endswith(b"\n"):
+            while raw and not raw.endswith(b"\n"):  # skip the rest of the over-long line
+                raw = self._readline(ENTRY_LIMIT)
+            yield number, None, _too_long()
+            return
+        if block and raw[:1] in (b" ", b"\t"):
+            block.append(raw)
+            if sum(map(len, block[1:])) > ENTRY_LIMIT:
+                yield block[0], None, _too_long()
+                block.clear()
+            return
+        if block:
+            yield (block[0], *_parse_block(block[1:]))
+            block.clear()
+        if not raw.strip() or raw.startswith(b"#"):
+            return
+        if raw.startswith(b"- {"):
+            if wanted is None or wanted(raw):
+                yield (number, *_parse_raw(raw))
+        elif raw.startswith(b"- "):
+            block.extend((number, raw))
+        else:
+            yield number, None, "not a log entry line (each entry is `- {...}` on one line)"
 
 
+def _too_long() -> str:
+    return f"entry longer than {ENTRY_LIMIT // 1024 // 1024} MiB"
 _MARKED: dict = {}
 
 
