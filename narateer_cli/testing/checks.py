@@ -326,8 +326,38 @@ def check_words(kit: Kit):
             raise Failed(f"encounter log {log_id} shows raw data: {raw[0][:200]}")
 
 
+def check_stats(kit: Kit):
+    """`stats` parses only the log lines that hold one of the game's `check_marks` (or the host's own): after
+    the script's actions, after an undo and after its secret roll is unveiled (each when the rules let it
+    happen), it counts what a read of every line of every log counts."""
+    root = kit.fresh()
+    for command in _need(kit.script.actions(), "counter, secret or more"):
+        kit.play(root, command, "action")
+    _same_stats(root, "the script")
+    for step in (("undo",), ("unveil", "--all")):
+        if narateer(root, *step).code == 0:
+            _same_stats(root, f"`{' '.join(step)}`")
+
+
+def _same_stats(root: Path, after: str):
+    from ..luck import campaign_entries, stats_record
+    from ..store.campaign import Campaign
+
+    shown = narateer(root, "--json", "stats")
+    if shown.code != 0:
+        raise Failed(f"stats after {after}: {shown.say()}")
+    camp = Campaign(root)
+    every = stats_record(campaign_entries(root, None, camp.system), camp.system, camp.rules)
+    if shown.json != every:
+        counted = {row["actor"]: row["checks"] for row in shown.json["actors"]}
+        raise Failed(f"stats after {after} counts {counted} checks, a read of every log line "
+                     f"{ {row['actor']: row['checks'] for row in every['actors']} }: a check's line holds none "
+                     "of the game's check_marks")
+
+
 CHECKS = {"verbs": check_verbs, "refusal": check_refusal, "undo": check_undo, "verify": check_verify,
-          "secret": check_secret, "merge": check_merge, "merge-same": check_merge_same, "words": check_words}
+          "secret": check_secret, "merge": check_merge, "merge-same": check_merge_same, "words": check_words,
+          "stats": check_stats}
 
 
 def verdict(kit: Kit, check: str) -> Verdict:

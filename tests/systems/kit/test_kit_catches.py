@@ -92,3 +92,14 @@ def test_the_command_line_exits_0_for_a_pass_and_1_with_one_line_per_failure(gam
     assert main(["nothing-here"]) == 1
     assert capsys.readouterr().out.startswith("nothing-here: load: fail: BadInput: unknown rule system")
     assert main(["moves", "nonsense"]) == 2
+
+
+def test_the_stats_check_catches_check_marks_a_check_can_lack(tmp_path, monkeypatch):
+    """The `stats` check: Narateer's marks find every check; marks its check lines lack lose them, and the kit
+    says so."""
+    from narateer_cli import luck
+
+    assert verdict(Kit("narateer", tmp_path / "sound"), "stats").status == "pass"
+    monkeypatch.setattr(luck, "stats_marks", lambda system: (b'"no such key"', *luck.HOST_MARKS))
+    blind = verdict(Kit("narateer", tmp_path / "blind"), "stats")
+    assert blind.status == "fail" and "check_marks" in blind.message, blind
