@@ -38,12 +38,18 @@ def _fraction(*args):
     return Fraction(*args)
 
 
-def parse_fraction(text) -> Fraction | None:
+def ratio_of(text) -> tuple[int, int] | None:
+    """A logged chance "a/b" (ASCII digits, b not 0) as (a, b); None when the text is not one."""
     if isinstance(text, str) and "/" in text:
         top, _, bottom = text.partition("/")
-        if top.isdigit() and bottom.isdigit() and int(bottom):
-            return _fraction(int(top), int(bottom))
+        if top.isascii() and bottom.isascii() and top.isdigit() and bottom.isdigit() and int(bottom):
+            return int(top), int(bottom)
     return None
+
+
+def parse_fraction(text) -> Fraction | None:
+    ratio = ratio_of(text)
+    return _fraction(*ratio) if ratio is not None else None
 
 
 def mappings(node) -> list:
@@ -147,11 +153,8 @@ def chance_problem(system, rules, entry: dict) -> str | None:
 
 def _lowest_terms(text) -> str | None:
     """A logged chance "a/b" in lowest terms (as `fraction_text` writes it); None when it is not one."""
-    if isinstance(text, str) and "/" in text:
-        top, _, bottom = text.partition("/")
-        if top.isdigit() and bottom.isdigit() and int(bottom):
-            return ratio_text(int(top), int(bottom))
-    return None
+    ratio = ratio_of(text)
+    return ratio_text(*ratio) if ratio is not None else None
 
 
 def _text(value) -> str:
@@ -331,10 +334,8 @@ def chance_keys(system, rules):
 
     def key(check: dict):
         text = check.get("chance")
-        if isinstance(text, str):
-            top, _, bottom = text.partition("/")
-            if top.isdigit() and bottom.isdigit() and int(bottom):
-                return text
+        if ratio_of(text) is not None:
+            return text
         value = _ask(ratio, check, rules) if ratio is not None else None
         if value is not None and value[1]:
             return tuple(value)

@@ -38,13 +38,16 @@ def campaign_stats(root, system, rules, actor: str | None = None, encounter: str
         tally.fold(events(parts))
         return tally.record(actor, encounter, since)
     first, second = halves
-    child = _start(events(second))
+    children: list = []
     try:
+        _start(events(second), children)
         tally.fold(events(first))
+        folded = bool(children) and _fold_child(tally, children[0])
     except BaseException:
-        _stop(child)
+        for child in children:
+            _stop(child)
         raise
-    if not _fold_child(tally, child):
+    if not folded:
         tally.fold(events(second))
     return tally.record(actor, encounter, since)
 
@@ -122,49 +125,62 @@ def _lines_before(path, start: int) -> int:
     return count
 
 
-def _start(events):
+def _start(events, children: list):
     """A forked child that writes `events` to an unnamed temporary file in batches, then exits 0 (any
-    failure: 1); (its pid, the file), or None when no child could be started."""
+    failure: 1); (its pid, the file) goes on `children` (nothing when no child could be started). Ctrl-C is
+    blocked from before the fork until the child is on the list: the child is born with it blocked (this
+    process stops it on an interrupt), so it never unwinds into this one's code, and this one always
+    knows its child."""
     import pickle
+    import signal
     import tempfile
 
     try:
         out = tempfile.TemporaryFile()
     except OSError:
-        return None
+        return
+    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
         pid = os.fork()
     except OSError:
+        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
         out.close()
-        return None
-    if pid == 0:  # the child: nothing of the parent's (buffers, exit handlers, caches) is flushed here
-        code = 1
-        try:
-            batch = []
-            for event in events:
-                batch.append(event)
-                if len(batch) >= BATCH:
-                    pickle.dump(batch, out, pickle.HIGHEST_PROTOCOL)
-                    batch = []
-            pickle.dump(batch, out, pickle.HIGHEST_PROTOCOL)
-            out.flush()
-            code = 0
-        except BaseException:
-            pass
-        finally:
-            os._exit(code)
-    return pid, out
+        return
+    if pid != 0:
+        children.append((pid, out))
+        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+        return
+    code = 1  # the child: nothing of the parent's (buffers, exit handlers, caches) is flushed here
+    try:
+        batch = []
+        for event in events:
+            batch.append(event)
+            if len(batch) >= BATCH:
+                pickle.dump(batch, out, pickle.HIGHEST_PROTOCOL)
+                batch = []
+        pickle.dump(batch, out, pickle.HIGHEST_PROTOCOL)
+        out.flush()
+        code = 0
+    except BaseException:
+        pass
+    finally:
+        os._exit(code)
 
 
 def _fold_child(tally, child) -> bool:
-    """Fold the child's events once it has exited 0; False when there is no child or it failed."""
-    if child is None:
-        return False
+    """Fold the child's events once it has exited 0; False when it failed (or could not be waited for: a
+    SIGCHLD ignored where this process was started lets the system reap it)."""
     import pickle
 
     pid, out = child
     with out:
-        _, status = os.waitpid(pid, 0)
+        try:
+            _, status = os.waitpid(pid, 0)
+        except OSError:
+            return False
+        except BaseException:  # an interrupt while waiting: the child goes too
+            _stop(child)
+            raise
         if os.waitstatus_to_exitcode(status) != 0:
             return False
         out.seek(0)
@@ -177,8 +193,6 @@ def _fold_child(tally, child) -> bool:
 
 
 def _stop(child):
-    if child is None:
-        return
     import signal
 
     pid, out = child

@@ -2,7 +2,7 @@
 
 click imports `inspect` at start-up (with `ast`, `dis` and `tokenize`: about 7 ms, a tenth of the
 import floor) and, on a command's path, calls only `inspect.cleandoc` on each option's help text,
-which for a one-line text is the text without its leading blanks. tabulate imports `dataclasses`
+which for a one-line text that starts with no blank is the text itself. tabulate imports `dataclasses`
 (which imports `inspect`) and `html` for a table of dataclasses and its HTML format. So while such a
 library is imported, each of those modules is a stand-in holding the few functions the library calls
 (each answers as the real one does, or asks the real one), and any other attribute imports the real
@@ -30,8 +30,8 @@ class _Deferred(ModuleType):
 
 
 def _cleandoc(doc):
-    if isinstance(doc, str) and "\n" not in doc and "\t" not in doc:
-        return doc.lstrip()  # inspect.cleandoc's answer for one line
+    if isinstance(doc, str) and "\n" not in doc and "\t" not in doc and not doc[:1].isspace():
+        return doc  # inspect.cleandoc's answer for one line that starts with no blank, in every Python
     import inspect
 
     return inspect.cleandoc(doc)

@@ -243,9 +243,20 @@ class Campaign:
         """Keep a sheet's parse for the next command (after a write: of `text`, just written)."""
         if sf.plain is not None:  # no places (counters not in one block, or no block yet): edits parse the text
             data = {"doc": sf.plain, "dice": sf.places, "rules": self.rules_key}
+            if _text_keys(sf.plain):  # JSON gives the parse back exactly: `check` may read it (store/checked.py)
+                data["exact"] = True
             if sf.numbers is not None:
                 data["numbers"] = [[list(path), line, col] for path, (line, col) in sf.numbers.items()]
             cache.put(self.root, "sheets", sf.id, data, key, sf.path, text)
+
+
+def _text_keys(value) -> bool:
+    """Whether every mapping key in `value` is text (JSON turns a number, true or null key into text)."""
+    if isinstance(value, dict):
+        return all(isinstance(k, str) and _text_keys(v) for k, v in value.items())
+    if isinstance(value, list):
+        return all(_text_keys(v) for v in value)
+    return True
 
 
 def data_file(root: Path, kind: str, path: Path, parse):

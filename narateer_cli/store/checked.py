@@ -88,11 +88,11 @@ def problem_of(item):
 
 def kept_sheet(root, char_id: str, key) -> dict | None:
     """The plain parse of a character file that a command kept for exactly the bytes whose identity is `key`
-    (store/cache.py's sheets/ID.json: what a write leaves for the next command), or None. A clean file can be
-    checked on it without the round-trip parser; a problem is named from the round-trip parse, which knows
-    its line."""
+    (store/cache.py's sheets/ID.json: what a write leaves for the next command), or None; only a parse JSON
+    gives back exactly (every key text) is used. A clean file can be checked on it without the round-trip
+    parser; a problem is named from the round-trip parse, which knows its line."""
     kept = cache.get(root, "sheets", char_id, key)
-    doc = kept.get("doc") if kept is not None else None
+    doc = kept.get("doc") if kept is not None and kept.get("exact") is True else None  # see Campaign.remember
     return doc if isinstance(doc, dict) else None
 
 

@@ -154,8 +154,8 @@ class Snapshot:
 
     def entries(self, marks: tuple | None = None, start: int = 0, number: int = 0):
         """Each entry from the start (or from byte `start`, line `number` + 1); a broken line is bad input
-        naming file:line. `marks`: only the one-line entries whose bytes hold one of these texts (the rest
-        are passed over unparsed)."""
+        naming file:line. `marks`: only the one-line entries whose bytes hold one of these texts (a whole
+        line that holds none is passed over unparsed, see `_passed_over`)."""
         for number, entry, problem in self.lines(marks, start, number):
             if problem:
                 raise BadInput(f"{self.label}:{number}: {problem}",
@@ -180,7 +180,7 @@ class Snapshot:
             raw = self._readline(ENTRY_LIMIT + 1)
             number += 1
             if not block and raw[:3] == b"- {" and raw[-1:] == b"\n":  # the usual line: one whole entry
-                if wanted is None or wanted(raw):
+                if not _passed_over(raw, wanted):
                     yield (number, *_parse_raw(raw))
                 continue
             yield from self._other(raw, number, block, wanted)
@@ -208,12 +208,21 @@ class Snapshot:
         if not raw.strip() or raw.startswith(b"#"):
             return
         if raw.startswith(b"- {"):
-            if wanted is None or wanted(raw):
+            if not _passed_over(raw, wanted):
                 yield (number, *_parse_raw(raw))
         elif raw.startswith(b"- "):
             block.extend((number, raw))
         else:
             yield number, None, "not a log entry line (each entry is `- {...}` on one line)"
+
+
+def _passed_over(raw: bytes, wanted) -> bool:
+    """Whether a one-line entry may be passed over unparsed: marks are asked for (`wanted`), it holds none,
+    and it looks whole, as narateer writes a line (ASCII JSON from `- {"` to `}`). Any other line is
+    parsed: an old YAML flow line (`- {seq: 1, ...}`, whose keys are unquoted), and a cut or damaged
+    one, which is then named as without marks."""
+    return (wanted is not None and not wanted(raw) and raw.startswith(b'- {"') and raw.isascii()
+            and raw.rstrip(b"\r\n").endswith(b"}"))
 
 
 def _too_long() -> str:

@@ -107,7 +107,8 @@ class SystemHooks(ABC):
     check_marks: Any = None
     """Texts (bytes) of which every log line holding one of this game's checks holds at least one, as the
     log writes it (a key every check has, say `b'"roll_dice"'`): `stats` parses only those lines and the
-    host's own (undo, secret, unveil) of a long log. Default: None, every line is parsed."""
+    host's own (undo, secret, unveil), and passes over every other whole line. Default: None, every line
+    is parsed."""
 
     def luck(self, check: dict, rules) -> dict:
         """`stats` (P-LUCK-2): {actor, success, spent, crits, crits_expected}. Default: actor, success, paid."""

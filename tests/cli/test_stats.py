@@ -145,3 +145,19 @@ def test_an_undone_check_does_not_count(camp):
     ok(camp, "undo")
     row = ok(camp, "stats")["actors"][0]
     assert row["checks"] == 1 and row["successes"] == 1 and row["dice_spent"] == 1 and row["crits"] == 1
+
+
+def test_a_logged_chance_in_other_digits_is_a_problem_not_a_crash(camp):
+    """A hand-edited chance written with digits that are not ASCII ("²/3") is not a chance: verify names it,
+    stats reckons the chance from the declaration, and neither crashes."""
+    play(camp)
+    log = camp / "encounters" / "campaign.log.yaml"
+    lines = log.read_text(encoding="utf-8").splitlines(keepends=True)
+    at = next(i for i, line in enumerate(lines) if '"chance": "' in line)
+    entry = json.loads(lines[at][2:])
+    entry["result"]["chance"] = "\u00b2/3"
+    lines[at] = "- " + json.dumps(entry, ensure_ascii=False) + "\n"
+    log.write_text("".join(lines), encoding="utf-8")
+    r = run(camp, "--json", "verify", "campaign")
+    assert r.code == 1 and "chance" in r.out + r.err, r.out + r.err
+    assert run(camp, "--json", "stats").code == 0

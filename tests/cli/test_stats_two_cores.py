@@ -35,7 +35,7 @@ def two_cores(monkeypatch):
     started = []
     start = luck_scan._start
     monkeypatch.setattr(luck_scan, "MIN_BYTES", 0)
-    monkeypatch.setattr(luck_scan, "_start", lambda events: started.append(1) or start(events))
+    monkeypatch.setattr(luck_scan, "_start", lambda events, children: started.append(1) or start(events, children))
 
     def stats(root):
         started.clear()
@@ -89,3 +89,27 @@ def test_a_broken_line_in_the_childs_half_is_named_at_its_line(tmp_path, two_cor
         luck_scan.campaign_stats(big.root, camp.system, camp.rules)
     assert f"{LOG}:{lines}:" in one.value.line()
     assert two.value.line() == one.value.line()
+
+
+def test_a_failing_child_leaves_the_answer_whole(grown, two_cores, monkeypatch):
+    """The child cannot write its events (a full disk, say): this process reads the second half itself."""
+    import pickle
+
+    def full(*args, **kwargs):
+        raise OSError("no room")
+
+    monkeypatch.setattr(pickle, "dump", full)
+    assert two_cores(grown.root) == one_pass(grown.root)
+
+
+def test_a_child_the_system_reaps_leaves_the_answer_whole(grown, two_cores):
+    """Started with SIGCHLD ignored, the system reaps the child and it cannot be waited for: this process
+    reads the second half itself."""
+    import signal
+
+    old = signal.signal(signal.SIGCHLD, signal.SIG_IGN)
+    try:
+        got = two_cores(grown.root)
+    finally:
+        signal.signal(signal.SIGCHLD, old)
+    assert got == one_pass(grown.root)

@@ -180,3 +180,48 @@ def test_stream_key_is_the_file_key_of_the_whole_file(tmp_path):
     if hasattr(os, "mkfifo"):
         os.mkfifo(tmp_path / "fifo")
         assert checked.stream_key(tmp_path / "fifo") is None
+
+
+def test_check_reads_a_clean_sheet_from_the_parse_a_write_kept(encounter_camp):
+    """After a roll, `check` finds the rolled sheet clean on the parse the roll kept of exactly its bytes
+    (no round-trip parse), and names a problem of a sheet from the round-trip parse, at its line."""
+    ok(encounter_camp, "roll", "selka", "stealth", "--dr", "3", "--reaction", "--seed", "1")
+    from narateer_cli.store import cache, yamlio
+    from narateer_cli.store.campaign import Campaign
+
+    sheet = encounter_camp / "characters" / "selka.yaml"
+    text, key = yamlio.read_text(sheet, "characters/selka.yaml", with_key=True)
+    assert checked.kept_sheet(encounter_camp, "selka", key) is not None
+    assert json.loads(_check(encounter_camp)[1])["ok"]
+    sheet.write_text(text.replace("agility:", "agilty:", 1), encoding="utf-8")  # a near miss, kept as a parse
+    text, key = yamlio.read_text(sheet, "characters/selka.yaml", with_key=True)
+    camp = Campaign(encounter_camp)
+    doc = yamlio.to_plain(yamlio.load_rt(text, "selka"))
+    cache.put(encounter_camp, "sheets", "selka", {"doc": doc, "dice": None, "rules": camp.rules_key, "exact": True}, key)
+    cache.flush()
+    found = json.loads(_check(encounter_camp)[1])
+    line = next(n for n, row in enumerate(text.splitlines(), 1) if "agilty" in row)
+    assert any(p.startswith(f"characters/selka.yaml:{line}:") and "agilty" in p for p in found["problems"]), found
+
+
+def test_a_kept_parse_json_cannot_give_back_is_not_read(tmp_path):
+    """A sheet whose mappings have a number, true or null key is kept without `exact`: JSON would turn those
+    keys into text, and a schema that wants an id key would pass it. `check` parses such a sheet itself."""
+    root = tmp_path / "camp"
+    assert run(None, "init", str(root), "--system", "d20-cards", "--example").code == 0
+    card = sorted((root / "actions").glob("*.yaml"))[0]
+    shutil.copy(card, root / "actions" / "5.yaml")
+    sheet = root / "characters" / "tor.yaml"
+    sheet.write_text(sheet.read_text(encoding="utf-8").replace("cards:", "charges: {5: 1}\ncards:", 1), encoding="utf-8")
+    from narateer_cli.store import cache, yamlio
+    from narateer_cli.store.campaign import Campaign, _text_keys
+
+    assert _text_keys({"a": [{"b": 1}]}) and not _text_keys({"a": {5: 1}}) and not _text_keys([{True: None}])
+    text, key = yamlio.read_text(sheet, "characters/tor.yaml", with_key=True)
+    camp = Campaign(root)
+    doc = yamlio.to_plain(yamlio.load_rt(text, "tor"))
+    cache.put(root, "sheets", "tor", {"doc": doc, "dice": None, "rules": camp.rules_key}, key)  # as before `exact`
+    cache.flush()
+    assert checked.kept_sheet(root, "tor", key) is None
+    found = json.loads(_check(root)[1])
+    assert any(p.startswith("characters/tor.yaml:") and "charges" in p for p in found["problems"]), found

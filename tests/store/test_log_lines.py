@@ -188,22 +188,26 @@ def test_a_log_body_parses_exactly_as_json_loads_does(obj, tail, cut):
             assert loglines._json_object(body) == expected == loglines._json_object(line, 2)
 
 
-def test_marks_pass_over_the_one_line_entries_that_hold_none(tmp_path):
-    """`stats` reads with `marks` (luck.stats_marks): a one-line entry that holds none of them is passed over
-    unparsed, broken or not; an old block entry, a marked line and a stray line read as without marks."""
+def test_marks_pass_over_the_whole_one_line_entries_that_hold_none(tmp_path):
+    """`stats` reads with `marks` (luck.stats_marks): a whole JSON entry line that holds none of them is passed
+    over unparsed; an old YAML flow line, a cut or damaged line, an old block entry, a marked line and a stray
+    line read as without marks (a broken one is named)."""
     path = tmp_path / "fight.log.yaml"
     path.write_text('- {"seq": 1, "command": "roll", "result": {"roll_dice": 2}}\n'
                     '- {"seq": 2, "command": "turn start"}\n'
                     '# a comment that says "roll_dice"\n'
                     '- seq: 3\n'
                     '  command: turn end\n'
-                    '- {"seq": 4, broken\n'
-                    '- {"seq": 5, "command": "undo", broken\n'
-                    'stray\n', encoding="utf-8")
+                    '- {"seq": 4, "command": "roll", "result": {"roll_\n'
+                    '- {"seq": 5, "command": "undo", ]}\n'
+                    'stray\n'
+                    '- {seq: 6, command: roll, result: {roll_dice: 1}}\n'
+                    '- {"seq": 7, "actor": "s\u00e9lka"}\n', encoding="utf-8")
     marks = (b'"roll_dice"', b'"undo"')
     every = list(loglines.iter_lines(path, "fight"))
     with loglines.Snapshot(path, "fight") as log:
         marked = list(log.lines(marks))
-    assert [n for n, _, _ in every] == [1, 2, 4, 6, 7, 8]
-    assert marked == [item for item in every if item[0] in (1, 4, 7, 8)]
-    assert marked[0][1]["seq"] == 1 and marked[1][1]["seq"] == 3 and marked[2][2] and marked[3][2]
+    assert [n for n, _, _ in every] == [1, 2, 4, 6, 7, 8, 9, 10]
+    assert marked == [item for item in every if item[0] != 2]
+    assert [entry["seq"] for _, entry, _ in marked if entry] == [1, 3, 6, 7]
+    assert [n for n, _, problem in marked if problem] == [6, 7, 8]
