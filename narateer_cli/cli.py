@@ -295,8 +295,6 @@ class App:
         return self._campaign
 
     def rng(self):
-        import random
-
         seed = self.seed
         if seed is None and os.environ.get("NARATEER_SEED", "").strip():
             text = os.environ["NARATEER_SEED"].strip()
@@ -307,6 +305,12 @@ class App:
 
                 raise BadInput(f"NARATEER_SEED={text!r} is not a whole number", fix="set it to a number or unset it")
         self.seeded = seed
+        if seed is None:
+            from .dice import Unseeded
+
+            return Unseeded()
+        import random
+
         return random.Random(seed)
 
 
