@@ -21,7 +21,21 @@ WINDOW = 4 << 20  # bytes after the middle searched for the start of an entry li
 
 def campaign_stats(root, system, rules, actor: str | None = None, encounter: str | None = None,
                    since: str | None = None) -> dict:
-    """`luck.stats_record` over the campaign's logs (or one), as `stats` shows it."""
+    """`luck.stats_record` over the campaign's logs (or one), as `stats` shows it. The cyclic collector
+    waits meanwhile: what a scan makes (entries parsed from JSON, their events) holds no cycle, and is freed
+    as it goes."""
+    import gc
+
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _stats(root, system, rules, actor, encounter, since)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _stats(root, system, rules, actor, encounter, since) -> dict:
     from . import luck
     from .store import encounters
 
