@@ -13,10 +13,22 @@ from __future__ import annotations
 
 import os
 import sys
+from typing import NamedTuple
 
 MIN_BYTES = 8 << 20  # logs shorter than this are read in one process: a fork would cost more than it saves
 BATCH = 4096  # events the child writes at a time
 WINDOW = 4 << 20  # bytes after the middle searched for the start of an entry line
+
+
+class Part(NamedTuple):
+    """A log, or the part of it from byte `start` to `end` (None: its end); `number`: the line number before
+    `start` (None: not counted yet)."""
+    path: object
+    log_id: str
+    label: str
+    start: int = 0
+    end: int | None = None
+    number: int | None = 0
 
 
 def campaign_stats(root, system, rules, actor: str | None = None, encounter: str | None = None,
@@ -40,7 +52,7 @@ def _stats(root, system, rules, actor, encounter, since) -> dict:
     from .store import encounters
 
     marks = luck.stats_marks(system)
-    parts = [(path, path.name[: -len(".log.yaml")], encounters.log_label(path), 0, None, 0)
+    parts = [Part(path, path.name[: -len(".log.yaml")], encounters.log_label(path))
              for path in luck.log_paths(root, encounter, system)]
 
     def events(chosen):
@@ -67,16 +79,14 @@ def _stats(root, system, rules, actor, encounter, since) -> dict:
 
 
 def _entries(parts, marks):
-    """(log id, entry) of each part (path, log id, label, first byte, end or None, line number before the
-    first byte or None: not counted yet)."""
+    """(log id, entry) of each `Part`."""
     from .store import loglines
 
-    for path, log_id, label, start, end, number in parts:
-        if number is None:
-            number = _lines_before(path, start)
-        with loglines.Snapshot(path, label, end) as log:
-            for entry in log.entries(marks, start, number):
-                yield log_id, entry
+    for part in parts:
+        number = _lines_before(part.path, part.start) if part.number is None else part.number
+        with loglines.Snapshot(part.path, part.label, part.end) as log:
+            for entry in log.entries(marks, part.start, number):
+                yield part.log_id, entry
 
 
 def _halves(parts) -> tuple[list, list] | None:
@@ -88,7 +98,7 @@ def _halves(parts) -> tuple[list, list] | None:
     sizes = []
     for part in parts:
         try:
-            sizes.append(os.stat(part[0]).st_size)
+            sizes.append(os.stat(part.path).st_size)
         except OSError:
             return None  # missing or unreadable: the one pass says so
     if sum(sizes) < MIN_BYTES:
@@ -98,13 +108,12 @@ def _halves(parts) -> tuple[list, list] | None:
         if before + size > middle:
             break
         before += size
-    path, log_id, label, _, _, _ = parts[index]
-    cut = _entry_start(path, middle - before, sizes[index])
+    cut = _entry_start(parts[index].path, middle - before, sizes[index])
     if cut is None:
         return None
-    first = [*[(*p[:4], size, p[5]) for p, size in zip(parts[:index], sizes)], (path, log_id, label, 0, cut, 0)]
-    second = [(path, log_id, label, cut, sizes[index], None),
-              *[(*p[:4], size, p[5]) for p, size in zip(parts[index + 1:], sizes[index + 1:])]]
+    whole = [part._replace(end=size) for part, size in zip(parts, sizes)]
+    first = [*whole[:index], whole[index]._replace(end=cut)]
+    second = [whole[index]._replace(start=cut, number=None), *whole[index + 1:]]
     return first, second
 
 

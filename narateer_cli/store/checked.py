@@ -39,11 +39,12 @@ class Folder:
         self.old = files if isinstance(files, dict) else {}
         self.new: dict = {}
 
-    def problems(self, label: str, path, compute) -> list:
-        """The problems of the file at `path`: `compute(text)` when the cache has none for exactly these
-        bytes. Reading the file fails as `yamlio.read_text` does (BadInput); so does `compute`, uncached."""
+    def problems(self, label: str, path, compute, keyed: bool = False) -> list:
+        """The problems of the file at `path`: `compute(text)` (`keyed`: `compute(text, key)`, the identity of
+        the bytes read) when the cache has none for exactly these bytes. Reading the file fails as
+        `yamlio.read_text` does (BadInput); so does `compute`, uncached."""
         text, key = yamlio.read_text(path, label, with_key=True)
-        return self.cached(label, key, lambda: list(compute(text)))
+        return self.cached(label, key, lambda: list(compute(text, key) if keyed else compute(text)))
 
     def cached(self, label: str, key, compute, load=None, dump=None):
         """`compute()`, or what the cache holds for `label` under the same `key`: by default a list of

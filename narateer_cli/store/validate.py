@@ -206,10 +206,13 @@ def _sheet_problems(campaign, files, label, path, schema_of) -> list:
     sheet is settled on the kept parse: problems are named from the round-trip parse, which knows their lines."""
     if schema_of is None:
         return []
-    text, key = yamlio.read_text(path, label, with_key=True)
     from .checked import kept_sheet
 
-    return files.cached(label, key, lambda: list(schema_of(label)(text, kept_sheet(campaign.root, path.stem, key))))
+    find = schema_of(label)
+
+    def compute(text, key):
+        return find(text, kept_sheet(campaign.root, path.stem, key))
+    return files.problems(label, path, compute, keyed=True)
 
 
 class _NoSchema(Exception):

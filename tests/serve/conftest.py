@@ -94,6 +94,13 @@ class Server:
         except urllib.error.HTTPError as exc:
             return exc.code, exc.headers, exc.read().decode("utf-8", "replace")
 
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.stop()
+        return False
+
     def stop(self):
         if self.proc.poll() is None:
             self.proc.terminate()
@@ -116,20 +123,14 @@ def party_camp(camp) -> Path:
 @pytest.fixture
 def acting(party_camp):
     """`serve --act` on `party_camp` (selka and mira are the party; selka's activation in `brawl`)."""
-    srv = Server(party_camp, "--act")
-    try:
+    with Server(party_camp, "--act") as srv:
         yield srv
-    finally:
-        srv.stop()
 
 
 @pytest.fixture
 def server(hidden_camp):
-    srv = Server(hidden_camp)
-    try:
+    with Server(hidden_camp) as srv:
         yield srv
-    finally:
-        srv.stop()
 
 
 _SKIPPED: list = []

@@ -69,25 +69,19 @@ def attacked(tmp_path_factory):
         fh.write("party: [selka, mira]\n")
     ok(camp, "encounter", "new", "brawl", "selka", "mira", "sentry")
     ok(camp, "turn", "start", "selka")
-    srv = Server(camp, "--act")
-    try:
+    with Server(camp, "--act") as srv:
         yield srv, camp
-    finally:
-        srv.stop()
 
 
 def test_without_act_the_page_stays_read_only(party_camp):
     """B-1: no --act, no acting: POST is 405 everywhere, no player links, no forms."""
-    srv = Server(party_camp)
-    try:
+    with Server(party_camp) as srv:
         before = files(party_camp)
         assert act(srv, ["roll", "selka", "stealth", "--dr", "2", "--faces", "2"])[0] == 405
         assert srv.players == {}
         assert srv.get("/guide/forms", headers={"X-Narateer-Token": srv.token})[0] == 404
         assert "act.js" not in srv.get(f"/guide?token={srv.token}")[2]
         assert files(party_camp) == before
-    finally:
-        srv.stop()
 
 
 def test_each_form_is_the_verbs_own_parameters(acting, party_camp):

@@ -76,15 +76,12 @@ def test_a_players_search_is_never_told_the_recorded_hide_total(camp):
     ok(camp, "hide", "thief", "--from", "selka", "--from", "mira", "--boost", "1", "--faces", "2,2")
     ok(camp, "turn", "end", "--next", "selka")
     ok(camp, "turn", "start", "selka")
-    srv = Server(camp, "--act")
-    try:
+    with Server(camp, "--act") as srv:
         selka = srv.players["selka"]
         status, headers, body = srv.get("/play/forms", headers={"X-Narateer-Token": selka})
         assert status == 200 and "thief" not in body
         status, answer = act(srv, ["search", "selka", "--for", "thief", "--faces", "0"], token=selka, path="/play/act")
         assert "Stealth 4" not in json.dumps(answer) and "'total': 4" not in json.dumps(answer), answer
-    finally:
-        srv.stop()
 
 
 def test_a_secret_declared_action_shows_its_answering_player_no_result(acting, party_camp):

@@ -70,14 +70,11 @@ def test_v6_an_http_1_0_request_with_no_host_is_refused(server):
 
 
 def test_v6_bound_to_every_address_an_ip_is_answered_and_a_name_is_not(hidden_camp):
-    srv = Server(hidden_camp, "--host", "0.0.0.0")
-    try:
+    with Server(hidden_camp, "--host", "0.0.0.0") as srv:
         assert ask(srv, "/data", "192.0.2.7:{port}")[0] == 200  # the machine's LAN address, as typed by a player
         assert ask(srv, "/data", "localhost:{port}")[0] == 200
         assert ask(srv, "/data", "evil.example:{port}")[0] == 421
         assert ask(srv, "/events", "rebound.evil.example")[0] == 421
-    finally:
-        srv.stop()
 
 
 @pytest.mark.parametrize("header, name", [

@@ -20,20 +20,14 @@ def server(tmp_path_factory):
     """One server for the tests that only read (each would otherwise start its own: a quarter second each)."""
     from tests.conftest import example_campaign
 
-    srv = Server(hide_the_thief(example_campaign(tmp_path_factory.mktemp("http") / "camp")))
-    try:
+    with Server(hide_the_thief(example_campaign(tmp_path_factory.mktemp("http") / "camp"))) as srv:
         yield srv
-    finally:
-        srv.stop()
 
 
 @pytest.fixture
 def own_server(hidden_camp):
-    srv = Server(hidden_camp)
-    try:
+    with Server(hidden_camp) as srv:
         yield srv
-    finally:
-        srv.stop()
 
 
 def test_party_data_is_the_encounter_without_the_hidden_thief(server):
@@ -119,14 +113,8 @@ def test_a_command_changes_what_is_served(own_server, hidden_camp):
 
 
 def test_loopback_by_default_and_a_warning_with_the_token_otherwise(hidden_camp):
-    srv = Server(hidden_camp, "--host", "0.0.0.0")
-    try:
+    with Server(hidden_camp, "--host", "0.0.0.0") as srv:
         warning = poll(lambda: "".join(srv.err))
         assert "warning" in warning and "not loopback" in warning and srv.token in warning
-    finally:
-        srv.stop()
-    srv = Server(hidden_camp)
-    try:
+    with Server(hidden_camp) as srv:
         assert srv.url.startswith("http://127.0.0.1:") and not "".join(srv.err)
-    finally:
-        srv.stop()

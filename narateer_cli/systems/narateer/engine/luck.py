@@ -67,31 +67,31 @@ def chance(check: dict, rules: Ruleset) -> Fraction | None:
 
 def chance_ratio(check: dict, rules: Ruleset) -> tuple[int, int] | None:
     """`chance` as whole numbers (ways to succeed, ways in all): a writing command logs it without fractions."""
-    edge = check.get("edge") or "none"
-    if check.get("target_source") != "contested" and isinstance(edge, str):  # `stats` asks for a few over and over
-        target = check.get("target")
-        if not isinstance(target, int) or isinstance(target, bool):
-            return None
-        return _against(int(check.get("roll_dice") or 0), rules.faces, edge, rules.disadvantage, target)
-    dist, denom = _weights(check, rules)
-    other = check.get("opponent")
     if check.get("target_source") == "contested":
+        other = check.get("opponent")
         if not isinstance(other, dict):
             return None
-        theirs, their_denom = _weights(other, rules)
+        (dist, denom), (theirs, their_denom) = _weights(check, rules), _weights(other, rules)
         wins = sum(wa * wb for a, wa in enumerate(dist) for b, wb in enumerate(theirs) if beats(a, b))
         return wins, denom * their_denom
     target = check.get("target")
     if not isinstance(target, int) or isinstance(target, bool):
         return None
+    edge = check.get("edge") or "none"
+    if isinstance(edge, str):  # `stats` asks for the same few over and over
+        return _against(int(check.get("roll_dice") or 0), rules.faces, edge, rules.disadvantage, target)
+    return _beating(*_weights(check, rules), target)
+
+
+def _beating(dist, denom: int, target: int) -> tuple[int, int]:
+    """(ways to beat `target`, ways in all) of a pool's distribution of totals."""
     return sum(w for total, w in enumerate(dist) if beats(total, target)), denom
 
 
 @lru_cache(maxsize=1024)
 def _against(dice: int, faces, edge: str, disadvantage: str, target: int) -> tuple[int, int]:
-    """(ways to beat `target`, ways in all) of one pool: made once per pool, Edge and target."""
-    dist, denom = _pool(dice, faces, edge, disadvantage)
-    return sum(w for total, w in enumerate(dist) if beats(total, target)), denom
+    """`_beating` of one pool: made once per pool, Edge and target."""
+    return _beating(*_pool(dice, faces, edge, disadvantage), target)
 
 
 def luck(check: dict, rules: Ruleset) -> dict:
