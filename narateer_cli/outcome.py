@@ -80,3 +80,13 @@ class Show:
 
 def _path(key) -> tuple:
     return tuple(key.split(".")) if isinstance(key, str) else tuple(key)
+
+
+def check_headline(data):
+    """The outcome of a check result (or of the check inside a result), as (words, success)."""
+    if not isinstance(data, dict):
+        return None
+    for c in (data, data.get("check")):
+        if isinstance(c, dict) and isinstance(c.get("outcome"), str) and c["outcome"]:
+            return c["outcome"], c.get("success")
+    return None

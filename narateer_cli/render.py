@@ -14,6 +14,7 @@ import itertools
 import json
 import sys
 
+from .outcome import check_headline
 from .safetext import printable
 
 
@@ -115,16 +116,6 @@ def headline(kind: str, data, system=None):
     if hook is not None:
         return hook(kind, data)
     return check_headline(data)
-
-
-def check_headline(data):
-    """The outcome of a check result (or of the check inside a result), as (words, success)."""
-    if not isinstance(data, dict):
-        return None
-    for c in (data, data.get("check")):
-        if isinstance(c, dict) and isinstance(c.get("outcome"), str) and c["outcome"]:
-            return c["outcome"], c.get("success")
-    return None
 
 
 COLOURS = {True: "green", False: "red", None: "yellow"}

@@ -208,36 +208,6 @@ def _shown(cells) -> list:
     return [Struck(shown(c)) if isinstance(c, Struck) else shown(c) for c in cells]
 
 
-class Log:
-    """One log's report, read in two passes (G-LOG-3): first its entry count, its time span and its place
-    among `--all` (a broken line is bad input before anything is printed), then its rows as they are printed.
-    Both passes read the log as it stood at the first (loglines.Snapshot)."""
-
-    def __init__(self, root, log_id: str):
-        from .store import encounters, loglines
-
-        self.id, self.path = log_id, encounters.log_path(root, log_id)
-        self.label, self.count, self.order = encounters.log_label(self.path), 0, "~"
-        self.undone = set()  # the ids later undos name: their rows are struck
-        with loglines.Snapshot(self.path, self.label) as log:
-            self.span, self.end = span(self._counted(log.entries())), log.end
-
-    def _counted(self, entries):
-        for entry in entries:
-            if not self.count:
-                self.order = str(entry.get("at"))  # `--all` lists the logs by their first entry's time
-            self.count += 1
-            if entry.get("command") == "undo":
-                self.undone |= undone_ids([entry])
-            yield entry
-
-    def entries(self):
-        from .store import loglines
-
-        with loglines.Snapshot(self.path, self.label, end=self.end) as log:
-            yield from log.entries()
-
-
 def write(fmt: str, logs: list, as_json: bool, system, rules, color: bool = False, seeded: int | None = None):
     """Print the report of `logs` as `render.out("report", ...)` prints it, byte for byte, one row at a time."""
     from .render import headline, paint, shown

@@ -324,3 +324,12 @@ def verify_cmd(app, enc_id):
     emit(app, "verify", data)
     if problem:
         raise click.exceptions.Exit(1)
+
+
+def host_command(name: str, help: str) -> click.Command:
+    """A copy of one of the host's encounter commands (`encounter_new` ...) with a game's own help text."""
+    import copy
+
+    cmd = copy.copy(globals()[name])
+    cmd.help = help
+    return cmd

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from ..report import span, undone_ids
 from .common import Session, command
 
 
@@ -31,6 +32,36 @@ def report_cmd(app, enc_id, every, fmt):
     with Session(app, write=False) as s:
         root, system, rules = s.campaign.root, s.campaign.system, s.rules
         ids = encounters.own_logs(root, system) if every else [_log_id(s, enc_id)]
-        logs = sorted((report.Log(root, log_id) for log_id in ids), key=lambda log: log.order)
+        logs = sorted((Log(root, log_id) for log_id in ids), key=lambda log: log.order)
     # G-LOG-3: each log is read again while its rows are printed; none is held whole
     report.write(fmt, logs, app.as_json, system, rules, color=app.use_color(), seeded=app.seeded)
+
+
+class Log:
+    """One log's report, read in two passes (G-LOG-3): first its entry count, its time span and its place
+    among `--all` (a broken line is bad input before anything is printed), then its rows as they are printed.
+    Both passes read the log as it stood at the first (loglines.Snapshot)."""
+
+    def __init__(self, root, log_id: str):
+        from ..store import encounters, loglines
+
+        self.id, self.path = log_id, encounters.log_path(root, log_id)
+        self.label, self.count, self.order = encounters.log_label(self.path), 0, "~"
+        self.undone = set()  # the ids later undos name: their rows are struck
+        with loglines.Snapshot(self.path, self.label) as log:
+            self.span, self.end = span(self._counted(log.entries())), log.end
+
+    def _counted(self, entries):
+        for entry in entries:
+            if not self.count:
+                self.order = str(entry.get("at"))  # `--all` lists the logs by their first entry's time
+            self.count += 1
+            if entry.get("command") == "undo":
+                self.undone |= undone_ids([entry])
+            yield entry
+
+    def entries(self):
+        from ..store import loglines
+
+        with loglines.Snapshot(self.path, self.label, end=self.end) as log:
+            yield from log.entries()

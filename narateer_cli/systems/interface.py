@@ -72,7 +72,7 @@ class SystemHooks(ABC):
     def headline(self, kind: str, data: dict) -> tuple | None:
         """The outcome line that leads a result's text, `(words, success)` (T-COLOR). Default: a check's
         `outcome` and `success`."""
-        from ..render import check_headline
+        from ..outcome import check_headline
 
         return check_headline(data)
 

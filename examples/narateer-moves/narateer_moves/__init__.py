@@ -4,7 +4,7 @@ An example of a game that plugs into narateer from its own package (docs/write-a
 defines SYSTEM and imports nothing heavy: everything else is named by a dotted path.
 """
 
-from narateer_cli.systems.base import System
+from narateer_cli.kit import System
 
 _C = __name__ + ".commands"
 _E = __name__ + ".engine:"

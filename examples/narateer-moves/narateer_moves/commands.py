@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import click
 
-from narateer_cli.commands.common import Session, command, emit
-from narateer_cli.commands.encounter_ops import current_encounter, encounter_for
-from narateer_cli.dice import Dice
-from narateer_cli.errors import BadInput, Refused
-from narateer_cli.outcome import Outcome
+from narateer_cli.kit import Session, command, emit
+from narateer_cli.kit import current_encounter, encounter_for
+from narateer_cli.kit import Dice
+from narateer_cli.kit import BadInput, Refused
+from narateer_cli.kit import Outcome
 
 
 def _told(s, kind, command, char, declared, result, counters, enc=None, sheets=None, public=()) -> Outcome:
@@ -82,7 +82,7 @@ def show_cmd(app, char):
 @click.argument("char")
 @click.option("--from", "other", required=True, help="The sheet to copy.")
 def new_cmd(s, char, other):
-    from narateer_cli.commands.copying import sheet_copies
+    from narateer_cli.kit import sheet_copies
 
     result = {"id": char, "from": other}
     return Outcome("new", char, {"from": other}, result, kind="new", show=result,

@@ -5,9 +5,9 @@ from __future__ import annotations
 from fractions import Fraction
 from itertools import product
 
-from narateer_cli.errors import BadInput, Refused
-from narateer_cli.suggest import unknown
-from narateer_cli.systems.base import entrywise
+from narateer_cli.kit import BadInput, Refused
+from narateer_cli.kit import unknown
+from narateer_cli.kit import entrywise
 
 KNOBS = ("dice", "sides", "strong", "weak", "miss_xp", "max_harm", "stats", "moves")
 # S-SYS-8: what a secret move shows the table (a move's result is plain data, so the command declares it):

@@ -7,7 +7,7 @@ JSON shapes and text; `cards` and `sheet` parse the mappings the store hands
 over; `store` writes; `commands` and `table` hold the click verbs.
 """
 
-from ..base import System
+from narateer_cli.kit import System
 
 _C = __name__ + ".commands"
 _T = __name__ + ".table"

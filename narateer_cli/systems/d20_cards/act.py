@@ -10,7 +10,7 @@ untouched; the only moving part is the dice source passed in.
 
 from __future__ import annotations
 
-from narateer_cli.errors import BadInput, Refused
+from narateer_cli.kit import BadInput, Refused
 
 from . import effects
 from .dice import D20, check_group, edge_mode, edge_roll

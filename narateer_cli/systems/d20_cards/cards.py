@@ -9,9 +9,9 @@ round-trip document knows its lines).
 
 from __future__ import annotations
 
-from narateer_cli.errors import BadInput
+from narateer_cli.kit import BadInput
 
-from narateer_cli.record import Record
+from narateer_cli.kit import Record
 from .schema import DICE_RE as _DICE_RE
 from .schema import CARD, DICE_FIX, ID_RE, UNITS, dice_over_limit, line
 UNIT_SECONDS = {"minutes": 60, "hours": 3600, "days": 86400}
@@ -89,7 +89,7 @@ def _duration(value) -> Duration | None:
 def card_problems(card_id: str, doc, label: str, base: tuple = ()) -> list:
     """Every problem of one card (R-CARD-1, R-CARD-ATK-7) as host `Problem`s, keys under `base` for
     inline cards (`("cards", "jab")`)."""
-    from narateer_cli.store.schema import Problem, problems
+    from narateer_cli.kit import Problem, problems
 
     found = problems(doc, CARD, label, None, path=".".join(map(str, base)))
     if not ID_RE.fullmatch(str(card_id)):

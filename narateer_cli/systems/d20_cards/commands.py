@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import click
 
-from narateer_cli.commands.common import Group, Session, command, emit, split_pairs
-from narateer_cli.errors import BadInput
+from narateer_cli.kit import Group, Session, command, emit, split_pairs
+from narateer_cli.kit import BadInput
 
 
 def _number(text, option):
@@ -75,7 +75,7 @@ def dice_source(app, o, card_sides=None):
     """Physical faces per group (each given whole, or rolled whole with --seed); T-ASK: `--faces ask` asks
     each die (attack, save, Evolutionary, damage, Concentration) as it is rolled. T2-FACES: once some faces
     are given, a die left out is asked on a terminal, else exit 2 naming its option."""
-    from narateer_cli import ask
+    from narateer_cli.kit import ask
 
     from .dice import GROUPS, DiceSource, parse_faces, table_asker
 
@@ -111,7 +111,7 @@ def target_options(fn):
 
 
 def encounter_of(session, char):
-    from narateer_cli.commands.encounter_ops import encounter_for
+    from narateer_cli.kit import encounter_for
 
     return encounter_for(session, char)
 
@@ -143,8 +143,8 @@ Examples:
 @click.option("--damage-faces", metavar="F", help="Damage dice faces, in dice order.")
 @click.option("--concentration-faces", multiple=True, metavar="T=F", help="A concentrating victim's d20.")
 def act_cmd(s, char, card, **o):
-    from narateer_cli.commands.encounter_ops import secret_asked
-    from narateer_cli.outcome import Show
+    from narateer_cli.kit import secret_asked
+    from narateer_cli.kit import Show
 
     from .act import act, dry_run
     from .store import load_world, outcome
@@ -171,7 +171,7 @@ def _sides(world, char, card_id):
 
 
 def _logged(decl, o) -> dict:
-    from narateer_cli.render import plain
+    from narateer_cli.kit import plain
 
     out = {k: v for k, v in plain(decl).items() if v not in (None, False, [], {}, 0) or k in ("card",)}
     for key in ("faces", "evolutionary_face", "damage_faces"):
@@ -284,8 +284,8 @@ Example:
 @click.option("--from", "source", metavar="OTHER", help="Copy OTHER's sheet with full HP and AP, no conditions (T-COPY).")
 @click.option("--count", type=int, help="With --from: make ID-1..ID-N.")
 def new_cmd(s, char_id, name, attr, ac, hp, ap, concentration, action, source, count):
-    from narateer_cli.store import yamlio
-    from narateer_cli.store.campaign import check_id
+    from narateer_cli.kit import yamlio
+    from narateer_cli.kit import check_id
 
     from .results import Created
     from .sheet import new_sheet, parse_sheet
@@ -308,7 +308,7 @@ def new_cmd(s, char_id, name, attr, ac, hp, ap, concentration, action, source, c
 
 def _new(char_id, declaration, result, created):
     """G-LOG-5: a new sheet is a change outside any encounter: the campaign log holds it, and undo removes it."""
-    from narateer_cli.outcome import Outcome
+    from narateer_cli.kit import Outcome
 
     return Outcome("new", char_id, declaration, result, kind="new", show=result, created=created)
 
@@ -321,7 +321,7 @@ def _card_ids(session) -> list:
 
 
 def _copy(s, char_id, name, source, count):
-    from narateer_cli.commands.copying import sheet_copies
+    from narateer_cli.kit import sheet_copies
 
     from .results import Copied
 
@@ -350,7 +350,7 @@ def dice_cmd(app, expr, faces):
         raise BadInput(f"bad dice {expr!r}", fix=f"name the dice: d20, 2d6+3 ({DICE_FIX})")
     spec = parse_dice("1" + expr if expr.lower().startswith("d") else expr)  # G-PRIV-6: exit 2 over the limits
     result = roll(spec, DiceSource(app.rng(), {"damage": parse_faces(faces, spec.sides)} if faces is not None else {}))
-    from narateer_cli.outcome import Outcome
+    from narateer_cli.kit import Outcome
 
     # logged only when secret (P-SECRET-1)
     return Outcome("dice", None, {"dice": expr, "faces": faces}, result, kind="dice", show=result,

@@ -13,8 +13,8 @@ import re
 from collections import Counter
 from functools import lru_cache
 
-from narateer_cli.dice import Dice
-from narateer_cli.errors import BadInput
+from narateer_cli.kit import Dice
+from narateer_cli.kit import BadInput
 
 GROUPS = ("attack", "save", "evolutionary", "damage", "concentration")
 OPTIONS = {"attack": "--faces", "save": "--save-faces", "evolutionary": "--evolutionary-face",
@@ -113,7 +113,7 @@ class LogFacesMismatch(LookupError):
 
 def table_asker():
     """The host's asker (narateer_cli.ask), one face of a d`sides` per call; a face off the die is asked again."""
-    from narateer_cli import ask
+    from narateer_cli.kit import ask
 
     def one(sides, option, what):
         return ask.asker(lambda text, opt: parse_faces(text, sides))(1, option, what)[0]

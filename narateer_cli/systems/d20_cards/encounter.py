@@ -8,7 +8,7 @@ and `join` return the new state and their result record.
 
 from __future__ import annotations
 
-from narateer_cli.errors import BadInput, Refused
+from narateer_cli.kit import BadInput, Refused
 
 from .results import Encounter, Joined, TurnEnd
 
@@ -40,7 +40,7 @@ def as_record(state: dict | None) -> Encounter | None:
 def require_participant(state: dict, char: str):
     """BadInput, with "did you mean", when CHAR does not take part in the encounter."""
     if char not in state["participants"]:
-        from narateer_cli.suggest import closest, did_you_mean
+        from narateer_cli.kit import closest, did_you_mean
 
         near = closest(char, state["participants"])
         raise BadInput(f"{char} is not in encounter {state['id']}" + did_you_mean(char, state["participants"]),

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
-from narateer_cli.errors import BadInput
+from narateer_cli.kit import BadInput
 
 
 def locator(doc):
@@ -49,7 +49,7 @@ def read_card(path: Path, root: Path | None = None):
 
     label = f"actions/{path.name}"
     if root is not None:
-        from narateer_cli.store.campaign import data_file
+        from narateer_cli.kit import data_file
 
         doc = data_file(root, "cards", path, lambda text: _valid_card(path, text))
         if isinstance(doc, dict) and not card_problems(path.stem, doc, label):
@@ -128,7 +128,7 @@ def check_files(root: Path, rules=None) -> list:
     """The `check_files` hook: every problem of every `actions/*.yaml` card, shown as `file:line: message`:
     a card's own as a host `Problem` (its rule kept for --json) without the fix its commands add. What a
     card's bytes give is kept in the host's per-file problem cache (store/checked.py)."""
-    from narateer_cli.store.checked import Folder
+    from narateer_cli.kit import Folder
 
     folder = root / "actions"
     problems = []
@@ -155,7 +155,7 @@ def _unreadable(label: str, exc: BadInput) -> str:
 
 def _card_problems(card_id: str, label: str):
     """A card's text -> its problems as `file:line: message` (a card that does not parse: that one line)."""
-    from narateer_cli.store import yamlio
+    from narateer_cli.kit import yamlio
 
     from .cards import card_problems
 
@@ -172,8 +172,8 @@ def _sheet_references(root: Path, folder: Path) -> list[str]:
     """Every name on a sheet that is no known card or character (S-SYS-5), as `file:line: message`; a
     sheet that cannot be read is left to the host's sheet check. Kept in the host's problem cache under
     the identity of every sheet and the names of the cards."""
-    from narateer_cli.store import yamlio
-    from narateer_cli.store.checked import Folder
+    from narateer_cli.kit import yamlio
+    from narateer_cli.kit import Folder
 
     cards = [p.stem for p in folder.glob("*.yaml")] if folder.is_dir() else []
     paths = sorted((root / "characters").glob("*.yaml")) if (root / "characters").is_dir() else []
@@ -195,12 +195,12 @@ def _sheet_references(root: Path, folder: Path) -> list[str]:
 def _references(root: Path, texts: dict, cards: list, roster: list) -> list[str]:
     """The references' problems: found first in the parses commands kept of these exact sheets (no round-trip
     parse when they are all kept and clean), else (and to name a problem's line) in round-trip parses."""
-    from narateer_cli.store.checked import kept_sheet
+    from narateer_cli.kit import kept_sheet
 
     kept = {stem: (label, kept_sheet(root, stem, key)) for stem, (label, _, key) in texts.items()}
     if all(doc is not None for _, doc in kept.values()) and not _reference_problems(kept, cards, roster):
         return []
-    from narateer_cli.store import yamlio
+    from narateer_cli.kit import yamlio
 
     docs = {}
     for stem, (label, text, _) in texts.items():

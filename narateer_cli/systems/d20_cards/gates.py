@@ -8,10 +8,10 @@ that fails, `--dry-run` lists them all.
 
 from __future__ import annotations
 
-from narateer_cli.errors import BadInput, Refused
+from narateer_cli.kit import BadInput, Refused
 
 from .effects import critical, note
-from narateer_cli.record import Record
+from narateer_cli.kit import Record
 from .results import Gate, Geometry
 from .sheet import card_for
 
@@ -23,7 +23,7 @@ class Plan(Record):
 def _char(world, name, what="character"):
     if name in world.chars:
         return world.chars[name]
-    from narateer_cli.suggest import unknown
+    from narateer_cli.kit import unknown
 
     raise unknown(what, name, world.names())
 
@@ -36,7 +36,7 @@ def _companion(world, owner, card, decl):
     pool = tuple(c for c in owner.companions if c in world.chars)
     if decl.companion:
         if decl.companion not in owner.companions:
-            from narateer_cli.suggest import did_you_mean
+            from narateer_cli.kit import did_you_mean
 
             raise BadInput(f"{decl.companion!r} is not a companion of {owner.id}"
                            + did_you_mean(decl.companion, owner.companions),
@@ -50,7 +50,7 @@ def prepare(world, decl, rules) -> Plan:
     owner = _char(world, decl.actor)
     card = card_for(owner, decl.card, world.cards)
     if card is None:
-        from narateer_cli.suggest import unknown
+        from narateer_cli.kit import unknown
 
         raise unknown("card", decl.card, sorted({*owner.cards, *world.cards}))
     if decl.drop_concentration and not card.has("concentration"):
@@ -88,7 +88,7 @@ def _check_names(world, decl, targets, perf_id):
 def not_a_target(option: str, name: str, targets) -> BadInput:
     """A per-target option naming no target: the closest target when the name is misspelt (S-SYS-5), else
     add it as a target or drop the option."""
-    from narateer_cli.suggest import closest as nearest
+    from narateer_cli.kit import closest as nearest
 
     near = nearest(name, [t for t in targets if t])
     if near:

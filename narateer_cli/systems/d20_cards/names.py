@@ -30,7 +30,7 @@ def known_conditions(rules) -> list[str]:
 def near_miss(name, known) -> str | None:
     """The known name `name` misspells (one typing slip away, or cut short: `blind` for blinded), else
     None; `weakened` is close to deafened but two letters apart, so it stays a condition of its own."""
-    from narateer_cli.suggest import closest
+    from narateer_cli.kit import closest
 
     near = closest(str(name).strip(), known, cutoff=0.75, slip=True)
     return near[0] if near and str(name).strip().lower() not in known else None
@@ -53,7 +53,7 @@ def reference_problems(doc, cards, roster) -> list[tuple[tuple, str]]:
     """Every name on a sheet that should be a known card (`actions`, `charges`, `cooldowns`,
     `concentrating.card`) or a known character (`companions`, `owner`), as (key path, message) with the
     closest known names (S-SYS-5). `doc` is the sheet mapping (or a Character's fields in that shape)."""
-    from narateer_cli.suggest import did_you_mean
+    from narateer_cli.kit import did_you_mean
 
     cards, roster = sorted(set(cards) | set(doc.get("cards") or ())), sorted(roster)
     places = [(("actions", i), name, cards, "card") for i, name in enumerate(doc.get("actions") or ())]

@@ -6,7 +6,7 @@ returns one result record, which the render layer turns into text and JSON.
 
 from __future__ import annotations
 
-from narateer_cli import durations
+from narateer_cli.kit import durations
 
 from .cards import dc_attribute
 from .gates import card_status
@@ -26,7 +26,7 @@ def card_view(world, card_id: str, char: str | None, rules) -> CardView:
     who = world.chars.get(char) if char else None
     found = card_for(who, card_id, world.cards) if who else world.cards.get(card_id)
     if found is None:
-        from narateer_cli.suggest import unknown
+        from narateer_cli.kit import unknown
 
         raise unknown("card", card_id, world.cards)
     return CardView(found, char, who, card_status(world, char, card_id, rules) if who else None,

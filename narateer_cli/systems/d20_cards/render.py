@@ -9,7 +9,7 @@ text formatter (FORMATTERS, one per result kind) reads that shape.
 
 from __future__ import annotations
 
-from narateer_cli.render import plain
+from narateer_cli.kit import plain
 
 SYSTEM = "d20-cards"
 ORNAMENT = "─── ⋅ ∙ ∘ ☽ ◯ ☾ ∘ ⋅ ⋅ ───"

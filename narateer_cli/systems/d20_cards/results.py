@@ -9,7 +9,7 @@ through `narateer_cli.render.plain`; the engine never builds one.
 
 from __future__ import annotations
 
-from narateer_cli.record import Record
+from narateer_cli.kit import Record
 
 SHAPE = "narateer_cli.systems.d20_cards.render:"
 TAGGED = SHAPE + "tagged"  # the fields in order after `system: d20-cards`

@@ -8,10 +8,10 @@ The YAML itself is parsed by the caller: this module never opens a file.
 
 from __future__ import annotations
 
-from narateer_cli.errors import BadInput
+from narateer_cli.kit import BadInput
 
-from narateer_cli.record import Record
-from narateer_cli.store.schema import Choice, Either, Int, Map, Nullable, Seq, Text
+from narateer_cli.kit import Record
+from narateer_cli.kit import Choice, Either, Int, Map, Nullable, Seq, Text
 
 from .schema import ATTACK_ATTRS
 
@@ -92,7 +92,7 @@ def build_ruleset(default: dict, overrides: dict | None = None, where: str = "na
         raise BadInput(f"{where}: rules must be a mapping of ruleset keys", fix="see rules.yaml of d20-cards")
     merged = merge(default, overrides)
     if not checked:  # the overrides first, for their lines in a round-trip document; then the whole
-        from narateer_cli.store.schema import problems
+        from narateer_cli.kit import problems
 
         found = problems(overrides, RULES_SCHEMA, where, None, path="rules")
         lined = bool(found) and hasattr(overrides, "lc")

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from narateer_cli.store.schema import Choice, Either, Int, Map, Name, Nullable, Num, Or, Problem, Seq, Text
+from narateer_cli.kit import Choice, Either, Int, Map, Name, Nullable, Num, Or, Problem, Seq, Text
 
 from .names import RECHARGES, RESOURCES, known_conditions
 

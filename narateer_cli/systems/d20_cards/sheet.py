@@ -9,10 +9,10 @@ changed. Conditions are names with an optional number (`nullified:1`).
 
 from __future__ import annotations
 
-from narateer_cli.errors import BadInput
+from narateer_cli.kit import BadInput
 
 from .cards import Card, parse_card
-from narateer_cli.record import Record
+from narateer_cli.kit import Record
 from .schema import SHEET, line
 
 COUNTERS = ("hp.current", "resources.*.current", "charges.*")
@@ -61,7 +61,7 @@ class Character(Record):
 
 def sheet_problems(char_id: str, doc, label: str, rules=None) -> list:
     """Every problem of a sheet (its inline cards and conditions included) as host `Problem`s."""
-    from narateer_cli.store.schema import problems
+    from narateer_cli.kit import problems
 
     return problems(doc, SHEET, label, rules)
 
@@ -136,7 +136,7 @@ def new_sheet(char_id: str, rules, *, name=None, attrs=(), acs=(), hp=10, ap=Non
               concentration=0, actions=(), cards=None) -> dict:
     """A fresh sheet mapping for `new` (A-CARD-AP default_max serves --ap); an attribute, AC kind or card
     (of `cards`, when given) that is not known is bad input with the closest known names (S-SYS-5)."""
-    from narateer_cli.suggest import unknown
+    from narateer_cli.kit import unknown
 
     from .schema import ATTRIBUTES
 

@@ -35,8 +35,8 @@ def load_world(session, enc_state=None, ids=None):
 def _require_known(session, char, cards, roster, owner=None):
     """Bad input (exit 2) for the first name on CHAR's sheet that is no known card or character, with its
     line (S-SYS-4, S-SYS-5): a misspelt `actions: [strke]` would otherwise turn into a rules refusal."""
-    from narateer_cli.errors import BadInput
-    from narateer_cli.store import yamlio
+    from narateer_cli.kit import BadInput
+    from narateer_cli.kit import yamlio
 
     from .files import locator
     from .names import reference_problems
@@ -62,7 +62,7 @@ def outcome(command, actor, declaration, result, before, after, enc=None, kind=N
     `state: {char: {before, after}}`), the clock, the encounter's new state; the host writes them all or
     none and logs them in the encounter's log, or in the campaign log when they change files outside
     one (G-LOG-5). Rendered as `kind` from the result as logged (each check's exact `chance`, P-LUCK-1)."""
-    from narateer_cli.outcome import Outcome
+    from narateer_cli.kit import Outcome
 
     sheets, state = {}, {}
     for cid, char in after.chars.items():

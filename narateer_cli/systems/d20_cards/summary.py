@@ -9,8 +9,8 @@ KINDS = {"act": "act", "damage": "change", "heal": "change", "condition": "chang
 
 
 def summary(command: str, actor, declaration: dict, result: dict) -> str | None:
-    from narateer_cli.render import flat_text
-    from narateer_cli.systems import load_system
+    from narateer_cli.kit import flat_text
+    from narateer_cli.kit import load_system
 
     kind = KINDS.get(command)
     return flat_text(load_system("d20-cards"), kind, result) if kind else None
@@ -18,7 +18,7 @@ def summary(command: str, actor, declaration: dict, result: dict) -> str | None:
 
 def headline(kind: str, data: dict):
     """T-COLOR: an action card's outcome first: whom it lands on (green) or misses (red)."""
-    from narateer_cli.render import check_headline
+    from narateer_cli.kit import check_headline
 
     targets = data.get("targets") if kind == "act" and isinstance(data, dict) else None
     if not targets:

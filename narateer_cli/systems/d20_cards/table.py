@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import click
 
-from narateer_cli.commands.common import Group, Session, command, emit
-from narateer_cli.commands.encounter_ops import current_encounter
-from narateer_cli.errors import BadInput
+from narateer_cli.kit import Group, Session, command, emit
+from narateer_cli.kit import current_encounter
+from narateer_cli.kit import BadInput
 
 from .commands import encounter_of
 
@@ -51,7 +51,7 @@ def damage_cmd(s, char, n, drain, concentration_faces):
 def concentration_dice(app, char, text):
     """The one die `damage`, `turn start` and `turn end --next` may roll: CHAR's Concentration d20, typed
     (`--concentration-faces F`), asked (`ask`, T-ASK) or, with no faces given, rolled (T2-FACES)."""
-    from narateer_cli import ask
+    from narateer_cli.kit import ask
 
     from .dice import DiceSource, parse_faces, table_asker
 
@@ -158,7 +158,7 @@ def elapse_cmd(s, span):
 def _encounter_group():
     """The host's encounter group (new, show, log, end: S-SYS-3) with this system's examples; `show` and
     `join` below are d20-cards' own."""
-    from narateer_cli.commands.encounters import encounter_group
+    from narateer_cli.kit import encounter_group
 
     return encounter_group(help="""Create, show, read and end encounters.
 
@@ -200,13 +200,9 @@ def encounter_show(app, enc_id):
 def _host(name: str, help: str):
     """A host command that serves this system too, with this system's example in its help (`encounter
     new`: the system's `new_state` hook makes the state)."""
-    import copy
+    from narateer_cli.kit import host_command
 
-    from narateer_cli.commands import encounters
-
-    cmd = copy.copy(getattr(encounters, name))
-    cmd.help = help
-    return cmd
+    return host_command(name, help)
 
 
 encounter_cmd.add_command(_host("encounter_new", """Create encounter ID with these participants and make it current.

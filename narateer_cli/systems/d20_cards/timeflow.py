@@ -9,7 +9,7 @@ participant refills and ticks at its owner's turn start).
 
 from __future__ import annotations
 
-from narateer_cli.errors import BadInput
+from narateer_cli.kit import BadInput
 
 from . import effects
 from .cards import UNIT_SECONDS
@@ -19,7 +19,7 @@ from .sheet import card_for
 
 def _char(world, name):
     if name not in world.chars:
-        from narateer_cli.suggest import unknown
+        from narateer_cli.kit import unknown
 
         raise unknown("character", name, world.names())
     return world.chars[name]
@@ -77,7 +77,7 @@ def turn_start(world, actor: str, rules, dice, used=None):
 def start_turn(world, state: dict, actor: str, rules, dice):
     """`turn start CHAR` in an encounter: CHAR's turn begins (a second one in a round starts the next
     round), its timed conditions end (T-DURATION), then `turn_start`. Returns (state, world, TurnStart)."""
-    from narateer_cli import durations
+    from narateer_cli.kit import durations
 
     from .encounter import as_record, begin_turn
 
@@ -94,7 +94,7 @@ def start_turn(world, state: dict, actor: str, rules, dice):
 def end_and_start(world, state: dict, actor: str, rules, dice):
     """`turn end --next CHAR`: the running turn ends and CHAR's starts exactly as `turn start CHAR`
     would, as one action. Returns (state, world, the TurnStart's shape with `ended`)."""
-    from narateer_cli.render import plain
+    from narateer_cli.kit import plain
 
     from .encounter import end_turn, require_participant
 
@@ -168,7 +168,7 @@ def _cards_of(world, char):
 def _known_kind(world, kind: str, rules):
     """A recharge kind is a rest of the ruleset (A-CARD-REST) or one a card names; any other is bad input
     with the closest (S-SYS-5): a misspelt kind would refill nothing and still be logged."""
-    from narateer_cli.suggest import unknown
+    from narateer_cli.kit import unknown
 
     known = set(rules.rest)
     for char in world.chars.values():
@@ -288,14 +288,14 @@ def conditions(world, state, name, changes, rounds=None, rules=None):
     state = _timed(state, name, added, removed, rounds)
     if state is None:
         return world, state, result
-    from narateer_cli import durations
+    from narateer_cli.kit import durations
 
     return world, state, result.replace(rounds_left=durations.left(state, name))
 
 
 def _timed(state, name, added, removed, rounds):
     """The encounter state with timers for `added` (by name, `nullified:1` as `nullified`) and without `removed`'s."""
-    from narateer_cli import durations
+    from narateer_cli.kit import durations
 
     head = [str(c).partition(":")[0].strip().lower() for c in added]
     gone = [str(c).partition(":")[0].strip().lower() for c in removed]

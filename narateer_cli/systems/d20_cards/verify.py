@@ -14,7 +14,7 @@ must also continue from one entry to the next. Problems read
 
 from __future__ import annotations
 
-from narateer_cli.errors import NarateerError
+from narateer_cli.kit import NarateerError
 
 from .act import (ON_SAVE, attack_roll, evolutionary_success, landing, on_save_damage, roll_damage, save_roll, spend,
                   strikes, use_charge)
@@ -35,7 +35,7 @@ def _expect(ok, message):
 
 def _same(what: str, logged, replayed):
     """The first value the replay gives differently from the log, as `WHAT KEY is X in the log; ...`."""
-    from narateer_cli.render import plain
+    from narateer_cli.kit import plain
 
     replayed = plain(replayed)
     if isinstance(replayed, dict):

@@ -4,7 +4,7 @@ Only `SYSTEM` is defined here, cheaply; the engine, commands and formatters
 are imported when a command needs them.
 """
 
-from ..base import System
+from narateer_cli.kit import System
 
 _C = "narateer_cli.systems.narateer.commands."
 

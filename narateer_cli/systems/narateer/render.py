@@ -6,7 +6,7 @@ people. tabulate is imported only by formatters that print a table.
 
 from __future__ import annotations
 
-from narateer_cli.render import table
+from narateer_cli.kit import table
 
 DOTS = {0: "○", 1: "●", 2: "●●"}
 NAMES = {0: "Miss", 1: "Hit", 2: "Crit"}
@@ -341,7 +341,7 @@ def join(data: dict) -> str:
 
 def headline(kind: str, data: dict):
     """T-COLOR: the outcome line that leads a result's text, with its colour's sense (True good, False bad)."""
-    from narateer_cli.render import check_headline
+    from narateer_cli.kit import check_headline
 
     if kind == "exchange":
         if not data.get("lands"):

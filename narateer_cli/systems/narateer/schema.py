@@ -5,7 +5,7 @@ unknown keys inside these maps are errors with the closest known key, unknown
 top-level keys are kept (near misses are `check` warnings).
 """
 
-from narateer_cli.store.schema import Anything, Choice, Either, Int, Map, Name, Nullable, Or, Seq, Text
+from narateer_cli.kit import Anything, Choice, Either, Int, Map, Name, Nullable, Or, Seq, Text
 
 SKILL = Either(Int(0, 100), Map(keys={"level": Int(0, 100), "vital": Name("vitals", "vital")}, required=("level",),
                                 title="{parent} {key}"))

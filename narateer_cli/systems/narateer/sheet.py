@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from narateer_cli.errors import BadInput
-from narateer_cli.store import yamlio
+from narateer_cli.kit import BadInput
+from narateer_cli.kit import yamlio
 
 from .engine.character import STATES, Sheet, Skill
 from .engine.ruleset import Ruleset
@@ -33,7 +33,7 @@ def _skill(key: str, value, block, label: str, rules: Ruleset) -> Skill:
     level = value["level"] if isinstance(value, dict) else value
     vital = value.get("vital", rules.skills.get(name)) if isinstance(value, dict) else rules.skills.get(name)
     if vital is None:
-        from narateer_cli.suggest import closest
+        from narateer_cli.kit import closest
 
         line = yamlio.line_of(block, key) or 1
         near = closest(name, rules.skills)
@@ -54,7 +54,7 @@ def load_state(data: dict, label: str, checked: bool = False) -> dict:
     """An encounter state's Narateer keys, checked against STATE (the host has checked id and participants;
     `checked`: the host's cache holds this state as it was when it passed)."""
     if not checked:
-        from narateer_cli.store import schema
+        from narateer_cli.kit import schema
 
         from .schema import STATE
 

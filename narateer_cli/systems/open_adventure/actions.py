@@ -3,8 +3,8 @@ or an Action Check."""
 
 from __future__ import annotations
 
-from narateer_cli.errors import BadInput
-from narateer_cli.record import Record
+from narateer_cli.kit import BadInput
+from narateer_cli.kit import Record
 
 
 class ResolveResult(Record):

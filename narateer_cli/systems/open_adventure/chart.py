@@ -5,9 +5,9 @@ R-OA-DICE-1/-2 (A-OA-CHART), R-OA-DS-1 (A-OA-DS), R-OA-TIME-1 (A-OA-TIME).
 
 from __future__ import annotations
 
-from narateer_cli.errors import BadInput, Refused
+from narateer_cli.kit import BadInput, Refused
 
-from narateer_cli.record import Record
+from narateer_cli.kit import Record
 
 from .names import closest, norm, unknown
 from .ruleset import duration_seconds

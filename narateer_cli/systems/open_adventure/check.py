@@ -7,12 +7,12 @@ found before any rules refusal, and nothing is rolled before both.
 
 from __future__ import annotations
 
-from narateer_cli.errors import BadInput, Refused
+from narateer_cli.kit import BadInput, Refused
 
 from .chart import chart_dice, ds_value, time_benefit
 from .dice import Pool, check_chains, roll_pool
 from .names import norm, suggest, unknown
-from narateer_cli.record import Record
+from narateer_cli.kit import Record
 
 SYSTEM = "open-adventure"
 GROUPS = ("body", "mind", "spirit")

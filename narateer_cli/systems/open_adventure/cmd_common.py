@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from narateer_cli.errors import BadInput
+from narateer_cli.kit import BadInput
 
 KIND = "oa-"
 # the encounter a help example starts before a command that needs one (the example campaign's cast)
@@ -67,7 +67,7 @@ def split_ref(text: str, option: str, what: str) -> tuple[str, str]:
 def answer(kind: str, value, exit: int = 0):
     """What a command returns: its Outcome, rendered as KIND + kind once the host has written it, or a
     record that changes nothing."""
-    from narateer_cli.outcome import Outcome, Show
+    from narateer_cli.kit import Outcome, Show
 
     if isinstance(value, Outcome):
         value.kind, value.exit = KIND + kind, exit

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import click
 
-from narateer_cli.commands.common import Group, Session, command, emit
-from narateer_cli.commands.encounters import encounter_group
-from narateer_cli.errors import BadInput
+from narateer_cli.kit import Group, Session, command, emit
+from narateer_cli.kit import encounter_group
+from narateer_cli.kit import BadInput
 
 from .cmd_common import GATE, KIND, answer
 from .cmd_roll import declaration, roll_options, source_for

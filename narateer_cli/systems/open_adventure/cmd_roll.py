@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import click
 
-from narateer_cli.commands.common import Session, command, emit
+from narateer_cli.kit import Session, command, emit
 
-from narateer_cli.errors import BadInput
+from narateer_cli.kit import BadInput
 
 from .cmd_common import BARE_POINTERS, KIND, answer, narateer_flags, refuse_narateer_flags, rules_of, split_ref
 
@@ -59,7 +59,7 @@ def declaration(use, o: dict):
 def source_for(app, faces, other_faces):
     """Seeded dice, the table's faces, or (T-ASK) faces asked die by die: `--faces ask`, or with
     `ask_faces: true` the stream the command line left out when it gave another."""
-    from narateer_cli import ask
+    from narateer_cli.kit import ask
 
     from .dice import DiceSource, parse_faces, table_asker
 
@@ -100,7 +100,7 @@ Example:
 @click.option("--faces", metavar="F", help="Faces rolled at the table, e.g. 6+2,5.")
 @narateer_flags
 def dice_cmd(app, action_score, faces, **other):
-    from narateer_cli.outcome import Outcome
+    from narateer_cli.kit import Outcome
 
     from .dice import bare_roll
 

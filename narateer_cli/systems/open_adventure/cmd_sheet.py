@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import click
 
-from narateer_cli.commands.common import Session, command, emit
-from narateer_cli.errors import BadInput
+from narateer_cli.kit import Session, command, emit
+from narateer_cli.kit import BadInput
 
 from .cmd_common import GATE, KIND, answer, narateer_flags, refuse_narateer_flags
 
 
 def _pairs(items, option: str, example: str) -> dict:
     """NAME=VALUE options, names ignoring case."""
-    from narateer_cli.commands.common import split_pairs
+    from narateer_cli.kit import split_pairs
 
     return {key.strip().lower(): value.strip() for key, value in split_pairs(items, option, example).items()}
 
@@ -40,8 +40,8 @@ Examples:
 @narateer_flags
 def new_cmd(s, char_id, name, npc, attribute, mo, specialization, pools, defense, reaction, action, source,
             count, **nf):
-    from narateer_cli.store import yamlio
-    from narateer_cli.store.campaign import check_id
+    from narateer_cli.kit import yamlio
+    from narateer_cli.kit import check_id
 
     from .files import outcome
     from .sheet import new_sheet
@@ -65,7 +65,7 @@ def new_cmd(s, char_id, name, npc, attribute, mo, specialization, pools, defense
 
 def _copy(s, char_id, name, source, count, given):
     """T-COPY: the host copies OTHER's document; the `fresh_sheet` hook refills it; one log entry."""
-    from narateer_cli.commands.copying import sheet_copies
+    from narateer_cli.kit import sheet_copies
 
     from .files import outcome
     from .sheet import copied

@@ -9,9 +9,9 @@ tests, seeded play and physical dice share one path.
 
 from __future__ import annotations
 
-from narateer_cli.dice import Dice
-from narateer_cli.errors import BadInput
-from narateer_cli.record import Record
+from narateer_cli.kit import Dice
+from narateer_cli.kit import BadInput
+from narateer_cli.kit import Record
 
 
 class Pool(Record):
@@ -155,7 +155,7 @@ def one_face(size: int):
 
 def table_asker():
     """The host's asker (narateer_cli.ask), one face of one die per call."""
-    from narateer_cli import ask
+    from narateer_cli.kit import ask
 
     def one(size, option, what):
         return ask.asker(one_face(size))(1, option, what)[0]

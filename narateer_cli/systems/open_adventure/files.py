@@ -20,7 +20,7 @@ def load(s, cid: str) -> SheetFile:
 
     Read through the host (`Session.load`): its cached parse while the file is unchanged (store/cache.py),
     and the same loaded file the host edits when it writes this command's Outcome."""
-    from narateer_cli.errors import BadInput
+    from narateer_cli.kit import BadInput
 
     cache = s.__dict__.setdefault("oa_sheets", {})
     if cid in cache:
@@ -46,7 +46,7 @@ def load(s, cid: str) -> SheetFile:
 
 
 def _load_text(s, cid: str, path, label: str) -> SheetFile:
-    from narateer_cli.store import yamlio
+    from narateer_cli.kit import yamlio
 
     from .sheet import parse_sheet
 
@@ -80,11 +80,11 @@ def current_encounter(s) -> str | None:
 def load_state(s, enc_id: str):
     """encounters/ID.yaml as a TurnState, read by the host: an unknown id names the closest known ones
     (S-SYS-5), another game's encounter is refused (S-SYS-1)."""
-    from narateer_cli.store import encounters
+    from narateer_cli.kit import load_encounter_state
 
     from .turns import state_from_data
 
-    data = encounters.load_state(s.campaign.root, enc_id, s.campaign.system)
+    data = load_encounter_state(s.campaign.root, enc_id, s.campaign.system)
     return state_from_data(data, f"encounters/{enc_id}.yaml")
 
 
@@ -93,7 +93,7 @@ def outcome(s, command: str, actor, declaration: dict, result, enc_id: str | Non
     """The Outcome of one command: the sheet edits noted so far, the new state, one log entry. The host
     logs it to the encounter's log, or to the campaign log when it changed files outside an encounter
     (G-LOG-5), with each moved counter (`dice: {id: {before, after}}`) for verify, undo and merges."""
-    from narateer_cli.outcome import Outcome
+    from narateer_cli.kit import Outcome
 
     from .turns import state_data
 

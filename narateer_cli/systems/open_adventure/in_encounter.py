@@ -7,7 +7,7 @@ result record when nothing is written.
 
 from __future__ import annotations
 
-from narateer_cli.errors import BadInput
+from narateer_cli.kit import BadInput
 
 
 def encounter_for(s, cid: str):
@@ -92,9 +92,9 @@ def roll_in_encounter(s, char, decl, source, dry_run: bool):
 def _check_log(enc_id):
     """Where a check is logged: its encounter, else the campaign log, even when it changed no file (G-LOG-5),
     so `stats` counts every check made at the table (P-LUCK-1)."""
-    from narateer_cli.store import encounters
+    from narateer_cli.kit import CAMPAIGN_LOG, encounter_state_path
 
-    return enc_id if enc_id is not None else encounters.CAMPAIGN
+    return enc_id if enc_id is not None else CAMPAIGN_LOG
 
 
 def resolve_in_encounter(s, char, intent: str, path: str, reason=None, decl=None, source=None):
@@ -216,15 +216,15 @@ def join_encounter(s, char, reaction):
 
 def new_encounter(s, enc_id: str, chars, reactions: dict):
     """`encounter new`: the state in Reaction order, the campaign's current encounter set; logged."""
-    from narateer_cli.store import encounters
+    from narateer_cli.kit import CAMPAIGN_LOG, encounter_state_path
 
     from . import turns
     from .files import load, outcome
 
-    if enc_id == encounters.CAMPAIGN:
+    if enc_id == CAMPAIGN_LOG:
         raise BadInput(f"the encounter id {enc_id!r} is reserved for the campaign log", rule="G-LOG-5",
                        fix="pick another id")
-    if encounters.state_path(s.campaign.root, enc_id).exists():
+    if encounter_state_path(s.campaign.root, enc_id).exists():
         raise BadInput(f"encounter {enc_id} already exists", fix=f"use it with --in {enc_id}, or pick another id")
     sheets = {cid: load(s, cid).sheet for cid in dict.fromkeys(chars)}
     state, result = turns.new_encounter(enc_id, tuple(chars), reactions, sheets, s.rules)

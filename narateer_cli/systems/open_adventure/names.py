@@ -11,7 +11,7 @@ def norm(name) -> str:
 
 def closest(word, known) -> str | None:
     """The known name nearest to `word`, if any is near."""
-    from narateer_cli.suggest import closest as nearest
+    from narateer_cli.kit import closest as nearest
 
     found = nearest(word, known, limit=1, norm=norm)
     return found[0] if found else None
@@ -19,7 +19,7 @@ def closest(word, known) -> str | None:
 
 def unknown(what: str, name, known, **options):
     """The host's BadInput for an unknown NAME, names compared the Open Adventure way."""
-    from narateer_cli.suggest import unknown as host_unknown
+    from narateer_cli.kit import unknown as host_unknown
 
     return host_unknown(what, name, known, norm=norm, **options)
 

@@ -14,10 +14,10 @@ from __future__ import annotations
 from fractions import Fraction
 from math import comb
 
-from narateer_cli.errors import BadInput, Refused
+from narateer_cli.kit import BadInput, Refused
 
 from .chart import chart_dice
-from narateer_cli.record import Record
+from narateer_cli.kit import Record
 
 
 class Odds(Record):

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from narateer_cli.errors import BadInput
+from narateer_cli.kit import BadInput
 
 from .names import norm, suggest, unknown
-from narateer_cli.record import Record
+from narateer_cli.kit import Record
 
 POOLS = ("body", "mind", "spirit", "challenge")
 

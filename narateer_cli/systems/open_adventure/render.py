@@ -49,7 +49,7 @@ def rounds_words(n: int, who: str) -> str:
 
 def declared(decl, **first) -> dict:
     """A check's declaration as logged: `first` (resolve's intent and path), then the Declaration's fields."""
-    from narateer_cli.render import plain
+    from narateer_cli.kit import plain
 
     return {**first, **plain(decl)}
 
@@ -320,7 +320,7 @@ def turn_text(data: dict) -> str:
 def participants_table(rows) -> str:
     """`encounter show`: participant, current Body/Mind/Spirit Points, Wounds, Challenge Points (NPCs) and
     conditions with the Rounds left on timed ones (T-DURATION); '-' where the sheet has none."""
-    from narateer_cli.render import table
+    from narateer_cli.kit import table
 
     def cell(row):
         pools = row.get("points") or {}

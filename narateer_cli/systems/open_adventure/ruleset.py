@@ -7,11 +7,11 @@ engine reads knobs only from an `OARules`, never from constants.
 
 from __future__ import annotations
 
-from narateer_cli.errors import BadInput
+from narateer_cli.kit import BadInput
 
-from ..base import merge_rules as merge
+from narateer_cli.kit import merge_rules as merge
 from .names import suggest
-from narateer_cli.record import Record
+from narateer_cli.kit import Record
 
 KNOBS = ("chart", "explode", "critical_failure", "opposed", "effect", "specializations", "time",
          "min_action_score", "multi", "stunt", "wound", "attributes", "ds", "turn", "limits")

@@ -7,7 +7,7 @@ table cannot express (all nine attributes present, action names).
 
 from __future__ import annotations
 
-from narateer_cli.store.schema import Anything, Either, Int, Map, Name, Seq, Text
+from narateer_cli.kit import Anything, Either, Int, Map, Name, Seq, Text
 
 _SCORE = Int(0, "max_points")
 _POOLS = Map(keys={g: _SCORE for g in ("body", "mind", "spirit")})

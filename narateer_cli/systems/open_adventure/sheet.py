@@ -8,10 +8,10 @@ Top-level unknown keys are the user's own and survive; inner maps are closed.
 
 from __future__ import annotations
 
-from narateer_cli.errors import BadInput
+from narateer_cli.kit import BadInput
 
 from .names import closest, norm, unknown
-from narateer_cli.record import Record
+from narateer_cli.kit import Record
 
 GROUPS = ("body", "mind", "spirit")
 INT, NAME, FLAG, NAMES, MAP = "whole number >= 0", "name", "true or false", "list of names", "mapping"
@@ -202,7 +202,7 @@ def placed(problem: str, doc, label: str) -> str:
     first dotted path the problem names that the document holds (unchanged when none is known)."""
     import re
 
-    from narateer_cli.store.yamlio import line_of
+    from narateer_cli.kit import line_of
 
     rest = problem[len(label) + 2:] if problem.startswith(label + ": ") else None
     for path in re.findall(r"[A-Za-z_][\w-]*(?:\.[\w-]+)*", rest or ""):

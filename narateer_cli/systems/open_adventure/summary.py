@@ -8,8 +8,8 @@ KINDS = {"roll": "oa-check", "dice": "oa-dice", "points": "oa-points", "wound": 
 
 
 def summary(command: str, actor, declaration: dict, result: dict) -> str | None:
-    from narateer_cli.render import flat_text
-    from narateer_cli.systems import load_system
+    from narateer_cli.kit import flat_text
+    from narateer_cli.kit import load_system
 
     if isinstance(result, dict) and result.get("message"):
         return " ".join(str(result["message"]).split())

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from narateer_cli.errors import BadInput, Refused
+from narateer_cli.kit import BadInput, Refused
 
 from .names import suggest
-from narateer_cli.record import Record
+from narateer_cli.kit import Record
 
 
 class TurnState(Record):
@@ -78,7 +78,7 @@ def order(members, reactions: dict, sheets: dict, rules) -> tuple:
 
 def report(state: TurnState, expired=()) -> TurnReport:
     """The turn state as the players read it."""
-    from narateer_cli import durations
+    from narateer_cli.kit import durations
 
     left = {c: durations.left(timed(state), c) for c in state.durations}
     return TurnReport(system="open-adventure", encounter=state.encounter, round=state.round, actor=state.actor,
@@ -231,7 +231,7 @@ def timed(state: TurnState) -> dict:
 def add_timed(state: TurnState, cid: str, added, removed, rounds: int | None) -> TurnState:
     """T-DURATION: `condition CHAR +NAME --rounds N` ends NAME at the start of CHAR's Turn N Rounds later;
     removing a condition forgets its timer."""
-    from narateer_cli import durations
+    from narateer_cli.kit import durations
 
     data = durations.drop(timed(state), cid, list(removed) + list(added))
     if rounds is not None:
@@ -241,7 +241,7 @@ def add_timed(state: TurnState, cid: str, added, removed, rounds: int | None) ->
 
 def expire(state: TurnState) -> tuple[TurnState, list]:
     """As the actor's Turn starts: its timed conditions that end now, and the state without them."""
-    from narateer_cli import durations
+    from narateer_cli.kit import durations
 
     if state.actor is None:
         return state, []
@@ -250,7 +250,7 @@ def expire(state: TurnState) -> tuple[TurnState, list]:
 
 
 def rounds_left(state: TurnState | None, cid: str) -> dict:
-    from narateer_cli import durations
+    from narateer_cli.kit import durations
 
     return durations.left(timed(state), cid) if state is not None else {}
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from narateer_cli.errors import NarateerError
-from narateer_cli.systems.base import entrywise
+from narateer_cli.kit import NarateerError
+from narateer_cli.kit import entrywise
 
 from .chart import chart_dice
 from .check import decide, multi_drawbacks
@@ -26,7 +26,7 @@ def _expect(ok: bool, what: str):
 
 
 def _fraction_text(value) -> str | None:
-    from narateer_cli.luck import fraction_text
+    from narateer_cli.kit import fraction_text
 
     return None if value is None else fraction_text(Fraction(value))
 

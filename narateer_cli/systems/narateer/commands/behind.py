@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from narateer_cli.commands.common import Session, command, emit
+from narateer_cli.kit import Session, command, emit
 
 from .checks import target_spec
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import click
 
-from narateer_cli.commands.common import faces_options, split_ref
-from narateer_cli.commands.encounter_ops import encounter_for
+from narateer_cli.kit import faces_options, split_ref
+from narateer_cli.kit import encounter_for
 
-from narateer_cli.outcome import Outcome
+from narateer_cli.kit import Outcome
 
 
 def target_options(fn):
@@ -52,7 +52,7 @@ def declaration(skill, boost, bonus_dice, cost, discount_base, discount_boost, f
 
 def paired_options(*pairs):
     """Options that mean nothing without another one are bad input, named with the fix."""
-    from narateer_cli.errors import BadInput
+    from narateer_cli.kit import BadInput
 
     for option, value, needs, other in pairs:
         if value is not None and other is None:
@@ -60,7 +60,7 @@ def paired_options(*pairs):
 
 
 def dice_source(app, rules, **streams):
-    from narateer_cli import ask
+    from narateer_cli.kit import ask
 
     from ..engine.dice import DiceSource, parse_faces
 
@@ -79,7 +79,7 @@ def dice_source(app, rules, **streams):
 def target_spec(session, actor_id, dr, vs, contested, other_boost=0, other_faces_given=False):
     from ..engine.actions import TargetSpec
     from ..engine.check import Declaration
-    from narateer_cli.errors import BadInput
+    from narateer_cli.kit import BadInput
 
     given = [x for x in (dr, vs, contested) if x is not None]
     if len(given) != 1:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import click
 
-from narateer_cli.commands.common import command, faces_options, nonneg
-from narateer_cli.commands.encounter_ops import encounter_for
+from narateer_cli.kit import command, faces_options, nonneg
+from narateer_cli.kit import encounter_for
 
 from .checks import dice_source
 from .checks import told
@@ -65,7 +65,7 @@ def exchange_cmd(s, attacker, defender, response, skill, weapon, boost, response
 def refuse_secret_wound(s, verb: str):
     """S-SYS-8: a --secret attack may not wound in the same command (--apply): the wound would show on the
     sheet what the entry hides. Exit 3 before anything is written; unveil, then `wound`."""
-    from narateer_cli.errors import Refused
+    from narateer_cli.kit import Refused
 
     if s.app.secret:
         raise Refused(f"a secret {verb} cannot --apply its damage: the wound would show what the roll hides",
@@ -85,7 +85,7 @@ def apply_damage(s, target, damage, after: dict, marks: dict):
     moved = move_dice(sheet.with_dice(after.get(target, sheet.dice)), "wound", damage, s.rules)
     after[target] = moved.dice_after
     marks.update(mark_out(s, target, moved))
-    from narateer_cli.render import plain
+    from narateer_cli.kit import plain
 
     return plain(moved)
 
@@ -107,7 +107,7 @@ Example:
 @click.option("--apply", "apply_", is_flag=True, help="Wound the mover by the weapon's damage if it lands.")
 @faces_options
 def react_cmd(s, char, kind, mover, boost, allow_boost, weapon, apply_, faces, reroll_faces):
-    from narateer_cli.errors import BadInput
+    from narateer_cli.kit import BadInput
 
     from ..engine.combat import opportunity_in
 

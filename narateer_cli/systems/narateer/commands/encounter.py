@@ -4,18 +4,18 @@ from __future__ import annotations
 
 import click
 
-from narateer_cli.commands.common import Group, Session, command, emit, nonneg
-from narateer_cli.outcome import Show
-from narateer_cli.render import plain
-from narateer_cli.commands import encounters as host
-from narateer_cli.commands.encounter_ops import current_encounter, encounter_for
+from narateer_cli.kit import Group, Session, command, emit, nonneg
+from narateer_cli.kit import Show
+from narateer_cli.kit import plain
+from narateer_cli.kit import encounter_group, pick_encounter
+from narateer_cli.kit import current_encounter, encounter_for
 
 from .checks import check_in_encounter
 from .checks import check_options, declaration, dice_source, target_options, target_spec
 from .checks import told
 
 
-encounter_cmd = host.encounter_group()  # the host's new, log and end; show and join are Narateer's
+encounter_cmd = encounter_group()  # the host's new, log and end; show and join are Narateer's
 
 
 @command(group=encounter_cmd, name="show", help="""Round, who acts, who has acted, uses left, dice, and who is hidden from whom.
@@ -28,7 +28,7 @@ def encounter_show(app, enc_id):
     from ..engine.encounter import encounter_view
 
     with Session(app, write=False) as s:
-        enc = host.pick(s, enc_id)
+        enc = pick_encounter(s, enc_id)
         result = encounter_view(enc.state, [s.sheet(cid) for cid in enc.state["participants"]])
     emit(app, "encounter_show", result)
 
@@ -93,7 +93,7 @@ Examples:
 def resolve_cmd(s, char, intent, method, tier, auto, impossible, check_skill, dr, vs, contested, boost, bonus_dice,
                 cost, discount_base, discount_boost, fee, advantage, disadvantage, reaction, allow_boost, power_reroll,
                 power_faces, power, faces, reroll_faces):
-    from narateer_cli.errors import BadInput
+    from narateer_cli.kit import BadInput
 
     paths = [p for p, on in (("auto", auto), ("impossible", impossible is not None), ("check", check_skill)) if on]
     if len(paths) != 1:
@@ -160,7 +160,7 @@ Examples:
 @click.argument("changes", nargs=-1, type=click.UNPROCESSED)
 @click.option("--rounds", type=int, help="The added conditions end at the start of CHAR's activation N rounds later.")
 def condition_cmd(s, char, changes, rounds):
-    from narateer_cli import durations
+    from narateer_cli.kit import durations
     from ..engine.character import conditions_changed
 
     result = conditions_changed(s.sheet(char), changes, s.rules)
@@ -172,8 +172,8 @@ def condition_cmd(s, char, changes, rounds):
 
 def timed(s, char, rounds, changes):
     """T-DURATION: record when the added conditions end (a removed one forgets its end)."""
-    from narateer_cli import durations
-    from narateer_cli.errors import BadInput
+    from narateer_cli.kit import durations
+    from narateer_cli.kit import BadInput
 
     enc = encounter_for(s, char)
     plus = [c[1:].lower() for c in changes if c[:1] == "+"]

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import click
 
-from narateer_cli.commands.common import Session, command, emit, faces_options, nonneg
-from narateer_cli.outcome import Outcome
+from narateer_cli.kit import Session, command, emit, faces_options, nonneg
+from narateer_cli.kit import Outcome
 
 from .checks import dice_source, paired_options
 
@@ -34,7 +34,7 @@ def dice_cmd(app, n, advantage, disadvantage, faces, reroll_faces):
 
 def _rules_or_default(session):
     """Dice-only commands work outside a campaign with the shipped ruleset."""
-    from narateer_cli.errors import BadInput
+    from narateer_cli.kit import BadInput
 
     try:
         return session.rules
@@ -42,7 +42,7 @@ def _rules_or_default(session):
         if "not inside a narateer campaign" not in exc.message:
             raise
         from ..engine.ruleset import build_ruleset
-        from narateer_cli.store.campaign import default_rules
+        from narateer_cli.kit import default_rules
 
         return build_ruleset(default_rules())
 
@@ -57,7 +57,7 @@ Examples:
 @click.option("--random", "random_", is_flag=True, help="Add the dots of 3 AD rolled behind the screen.")
 @click.option("--faces", metavar="F", help="The faces rolled for --random.")
 def dr_cmd(app, tier, random_, faces):
-    from narateer_cli.errors import BadInput
+    from narateer_cli.kit import BadInput
     from ..engine.dice import dr_lookup
 
     with Session(app, write=False) as s:

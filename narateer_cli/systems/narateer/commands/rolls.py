@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import click
 
-from narateer_cli.commands.common import command, nonneg
-from narateer_cli.outcome import Show
+from narateer_cli.kit import command, nonneg
+from narateer_cli.kit import Show
 
 from .checks import check_options, declaration, dice_source, paired_options, target_options, target_spec
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import click
 
-from narateer_cli.commands.common import Session, command, emit, nonneg, split_pairs
-from narateer_cli.commands.encounter_ops import encounter_for
-from narateer_cli.suggest import unknown
+from narateer_cli.kit import Session, command, emit, nonneg, split_pairs
+from narateer_cli.kit import encounter_for
+from narateer_cli.kit import unknown
 
 from .checks import told
 
@@ -30,9 +30,9 @@ Examples:
 @click.option("--from", "source", metavar="OTHER", help="Copy OTHER's sheet with fresh dice and no conditions (T-COPY).")
 @click.option("--count", type=int, help="With --from: make ID-1..ID-N.")
 def new_cmd(s, char_id, name, vital, skill, dice, movement, weapon, source, count):
-    from narateer_cli.errors import BadInput
-    from narateer_cli.store import yamlio
-    from narateer_cli.store.campaign import check_id
+    from narateer_cli.kit import BadInput
+    from narateer_cli.kit import yamlio
+    from narateer_cli.kit import check_id
 
     if source is not None or count is not None:
         return _copy(s, char_id, name, source, count, vital or skill or movement or weapon)
@@ -70,7 +70,7 @@ def _sheet_doc(rules, name, vital, skill, dice, movement=(), weapon=()) -> dict:
 
 def _weapons(items) -> dict:
     """--weapon NAME=COST:DAMAGE[:RANGE] as the sheet's `weapons` block (what `exchange --weapon` reads)."""
-    from narateer_cli.errors import BadInput
+    from narateer_cli.kit import BadInput
 
     out = {}
     for key, value in split_pairs(items, "--weapon", "sword=1:3").items():
@@ -89,8 +89,8 @@ def _weapons(items) -> dict:
 
 
 def _copy(s, char_id, name, source, count, extra):
-    from narateer_cli.commands.copying import sheet_copies
-    from narateer_cli.errors import BadInput
+    from narateer_cli.kit import sheet_copies
+    from narateer_cli.kit import BadInput
 
     if source is None:
         raise BadInput("--count needs --from OTHER", fix=f"for example narateer new {char_id} --from sentry --count 3")
@@ -106,7 +106,7 @@ def _copy(s, char_id, name, source, count, extra):
 
 def _pairs(items, option, high):
     """--vital / --skill NAME=NUMBER, each number from 0 to `high`."""
-    from narateer_cli.errors import BadInput
+    from narateer_cli.kit import BadInput
 
     example = {"--skill": "stealth=2", "--movement": "walk=12"}.get(option, "agility=3")
     out = {}
@@ -130,8 +130,8 @@ Example:
 def show_cmd(app, char):
     from ..engine.character import sheet_view
 
-    from narateer_cli import durations
-    from narateer_cli.render import plain
+    from narateer_cli.kit import durations
+    from narateer_cli.kit import plain
 
     with Session(app, write=False) as s:
         result = sheet_view(s.sheet(char), s.rules)
@@ -149,7 +149,7 @@ Examples:
 @click.argument("skills", nargs=-1)
 @click.option("--write", is_flag=True, help="Record the scores on the sheet under `readiness:`.")
 def readiness_cmd(s, char, skills, write):
-    from narateer_cli.outcome import Show
+    from narateer_cli.kit import Show
 
     from ..engine.character import readiness_scores
 

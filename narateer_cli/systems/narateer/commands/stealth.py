@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import click
 
-from narateer_cli.commands.common import command, faces_options, nonneg, split_pairs
-from narateer_cli.commands.encounter_ops import current_encounter, secret_asked
+from narateer_cli.kit import command, faces_options, nonneg, split_pairs
+from narateer_cli.kit import current_encounter, secret_asked
 
 from .checks import dice_source
 from .checks import told
@@ -59,7 +59,7 @@ def hide_cmd(s, char, observers, searching, boost, advantage, disadvantage, face
 
 def _observer_options(names, observer_boost, observer_faces, observer_reroll_faces) -> tuple[dict, dict]:
     """--observer-boost / --observer-faces / --observer-reroll-faces OBS=...: boosts, and the dice streams."""
-    from narateer_cli.errors import BadInput
+    from narateer_cli.kit import BadInput
 
     boosts = split_pairs(observer_boost, "--observer-boost", "sentry=1")
     faces_by = split_pairs(observer_faces, "--observer-faces", "sentry=2,1")
@@ -143,7 +143,7 @@ def move_cmd(s, char, metres, mode, difficult):
 
 def _seal(s, enc, hider) -> str | None:
     """A secret Hide: its entry id, recorded in the state in place of the total (P-SECRET-2)."""
-    from narateer_cli.store.loglines import new_id
+    from narateer_cli.kit import new_id
     from ..engine.encounter import seal_hide
 
     if not secret_asked(s, hider):
@@ -156,7 +156,7 @@ def _seal(s, enc, hider) -> str | None:
 def unsealed(s, enc, hiders) -> tuple[dict, dict]:
     """The state with each secret Hide's total read back from its private record (or its unveil), and
     {hider: entry id} to seal again after the comparison; exit 3 when the total is nowhere here (P-SECRET-2)."""
-    from narateer_cli.errors import Refused
+    from narateer_cli.kit import Refused
     from ..engine.encounter import sealed_hide, unseal_hide
 
     state, sealed = enc.state, {}
@@ -182,12 +182,12 @@ def resealed(state: dict, sealed: dict) -> dict:
 
 def _secret_total(s, enc_id: str, entry_id: str) -> int | None:
     """A secret Hide's total: its private record, else the unveil in the encounter's log."""
-    from narateer_cli.store import encounters, secrets
+    from narateer_cli.kit import read_log, read_sealed
 
-    record = secrets.read_record(s.campaign.root, entry_id)
+    record = read_sealed(s.campaign.root, entry_id)
     if record is not None and isinstance(record.get("result"), dict):
         return record["result"].get("total")
-    for entry in encounters.read_log(s.campaign.root, enc_id):
+    for entry in read_log(s.campaign.root, enc_id):
         if entry.get("unveils") == entry_id and isinstance(entry.get("result"), dict):
             return entry["result"].get("total")
     return None

@@ -6,12 +6,12 @@ fixed order (actor, opponent), and returns the dice each party has after.
 
 from __future__ import annotations
 
-from narateer_cli.record import Record, factory, replace
+from narateer_cli.kit import Record, factory, replace
 
 from .character import Sheet, possessive, spend
 from .check import CHECK_PUBLIC, Declaration, Payment, Streams, Target, afford, chance, plan, roll, under
 from .dice import DiceSource
-from narateer_cli.errors import BadInput, Refused
+from narateer_cli.kit import BadInput, Refused
 from .ruleset import Ruleset
 
 OTHER_STREAMS = Streams("other", "other_reroll", "other_power", "--other-faces", "--other-reroll-faces", "--other-power-faces")

@@ -6,9 +6,9 @@ Dice moves return new dice counts; the store writes them back key by key.
 
 from __future__ import annotations
 
-from narateer_cli.record import Record, factory, replace
+from narateer_cli.kit import Record, factory, replace
 
-from narateer_cli.errors import BadInput, Refused
+from narateer_cli.kit import BadInput, Refused
 from .ruleset import Ruleset
 
 STATES = ("ready", "used", "wounded")
@@ -40,7 +40,7 @@ class Sheet(Record):
             return self.skills[key]
         if key in rules.skills:
             return Skill(key, 0, rules.skills[key], trained=False)
-        from narateer_cli.suggest import unknown
+        from narateer_cli.kit import unknown
 
         raise unknown("skill", name, sorted(set(self.skills) | set(rules.skills)), detail=f" for {self.id}")
 
@@ -120,7 +120,7 @@ def change_conditions(current, changes, rules: Ruleset) -> tuple[list, list, lis
         if sign not in ("+", "-") or not name:
             raise BadInput(f"{change!r} is not +NAME or -NAME", fix="for example +slowed or -stunned")
         if name not in rules.conditions:
-            from narateer_cli.suggest import unknown
+            from narateer_cli.kit import unknown
 
             raise unknown("condition", name, rules.conditions)
         if sign == "+" and name not in conds:

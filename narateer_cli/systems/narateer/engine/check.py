@@ -8,11 +8,11 @@ explicit rerolls, and compares with the target.
 
 from __future__ import annotations
 
-from narateer_cli.record import Record, factory
+from narateer_cli.kit import Record, factory
 
 from .character import Sheet, spend, possessive
 from .dice import DiceSource, beats, edge_indices, edge_mode, pool_weights, chance_to_exceed, chance_to_beat
-from narateer_cli.errors import BadInput, Refused
+from narateer_cli.kit import BadInput, Refused
 from .ruleset import Ruleset
 
 

@@ -7,12 +7,12 @@ payment. Both payments are settled before anyone rolls.
 
 from __future__ import annotations
 
-from narateer_cli.record import Record
+from narateer_cli.kit import Record
 
 from .character import Sheet, possessive
 from .check import Declaration, Streams, Target, afford, compare, plan, roll, under
 from .dice import DiceSource, beats
-from narateer_cli.errors import BadInput, Refused
+from narateer_cli.kit import BadInput, Refused
 from .ruleset import Ruleset
 
 RESPONSE_STREAMS = Streams("response", "response_reroll", "response_power", "--response-faces",
@@ -45,7 +45,7 @@ def attack_cost(attacker: Sheet, weapon: str | None, cost: int | None, rules: Ru
     if weapon:
         spec = attacker.weapons.get(weapon.lower())
         if spec is None:
-            from narateer_cli.suggest import unknown
+            from narateer_cli.kit import unknown
 
             raise unknown("weapon", weapon, attacker.weapons, detail=f" on {attacker.id}'s sheet")
     if cost is not None:

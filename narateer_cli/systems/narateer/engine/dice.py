@@ -7,10 +7,10 @@ seeded play, tests and physical dice. Odds are exact integer convolutions.
 
 from __future__ import annotations
 
-from narateer_cli.dice import Dice
-from narateer_cli.errors import BadInput
+from narateer_cli.kit import Dice
+from narateer_cli.kit import BadInput
 
-from narateer_cli.record import Record
+from narateer_cli.kit import Record
 
 TOKENS = {"0": 0, "1": 1, "2": 2, "miss": 0, "hit": 1, "crit": 2, "critical": 2, "m": 0, "h": 1, "c": 2}
 

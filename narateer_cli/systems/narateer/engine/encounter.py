@@ -7,11 +7,11 @@ R-ACT-3, R-ACT-4, A-TURN, A-REFRESH, A-MOVE, R-HIDE-3, R-HIDE-5, R-SRCH-2.
 
 from __future__ import annotations
 
-from narateer_cli.record import Record
+from narateer_cli.kit import Record
 
 from .character import Sheet, refresh, possessive
-from narateer_cli import durations
-from narateer_cli.errors import BadInput, Refused
+from narateer_cli.kit import durations
+from narateer_cli.kit import BadInput, Refused
 from .ruleset import Ruleset
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from narateer_cli.luck import mappings
+from narateer_cli.kit import mappings
 
 from .dice import beats, pool_weights
 from .ruleset import Ruleset

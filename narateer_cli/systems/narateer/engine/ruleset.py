@@ -7,10 +7,10 @@ invalid. The engine reads knobs only from a `Ruleset`, never from constants.
 
 from __future__ import annotations
 
-from narateer_cli.errors import BadInput
+from narateer_cli.kit import BadInput
 
-from ...base import merge_rules as merge
-from narateer_cli.record import Record
+from narateer_cli.kit import merge_rules as merge
+from narateer_cli.kit import Record
 
 KNOBS = (
     "faces", "disadvantage", "edge_both", "reaction_boost", "roll_dice", "tiers",
@@ -57,7 +57,7 @@ class Ruleset(Record):
         try:
             value = int(word)
         except ValueError:
-            from narateer_cli.suggest import unknown
+            from narateer_cli.kit import unknown
 
             error = unknown("DR tier", text, self.dr)
             raise BadInput(error.message, fix="give a whole number or one of: " + ", ".join(self.dr)) from None
@@ -77,13 +77,13 @@ def build_ruleset(default: dict, overrides: dict | None = None, where: str = "na
         raise BadInput(f"{where}: rules must be a mapping of ruleset keys", fix="see the README's ruleset section")
     for key in overrides:
         if key not in KNOBS:
-            from narateer_cli.suggest import unknown
+            from narateer_cli.kit import unknown
 
             error = unknown("ruleset key", key, KNOBS)
             raise BadInput(f"{where}: {error.message.replace(repr(str(key)), repr(f'rules.{key}'), 1)}", fix=error.fix)
     d = merge(default, overrides)
     if not checked:
-        from narateer_cli.store.schema import problems
+        from narateer_cli.kit import problems
 
         from ..schema import RULES
 

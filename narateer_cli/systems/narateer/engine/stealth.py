@@ -7,12 +7,12 @@ Observation check. Every payment is settled before anyone rolls.
 
 from __future__ import annotations
 
-from narateer_cli.record import Record
+from narateer_cli.kit import Record
 
 from .character import Sheet, possessive
 from .check import Declaration, Streams, Target, afford, plan, roll, under
 from .dice import DiceSource, beats
-from narateer_cli.errors import BadInput, Refused
+from narateer_cli.kit import BadInput, Refused
 from .ruleset import Ruleset
 
 STEALTH, OBSERVATION = "stealth", "observation"  # the skills Hide and Search roll (R-HIDE-2, R-SRCH-1)

@@ -8,8 +8,8 @@ Returns the first inconsistency as text, or None.
 
 from __future__ import annotations
 
-from narateer_cli.errors import NarateerError
-from narateer_cli.systems.base import entrywise
+from narateer_cli.kit import NarateerError
+from narateer_cli.kit import entrywise
 
 from .check import replay
 from .ruleset import Ruleset
@@ -18,7 +18,7 @@ CHECK_KEYS = {"faces", "final_faces", "total", "paid", "rerolled"}
 
 
 def find_checks(node):
-    from narateer_cli.luck import mappings
+    from narateer_cli.kit import mappings
 
     return (found for found in mappings(node) if CHECK_KEYS <= found.keys())
 

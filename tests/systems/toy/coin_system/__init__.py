@@ -4,7 +4,7 @@ Flip coins; heads count one each; a flip succeeds when the heads beat the
 target. A character holds coins (ready / spent); a roll spends one.
 """
 
-from narateer_cli.systems.base import System
+from narateer_cli.kit import System
 
 SYSTEM = System(
     name="coin",

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import click
 
-from narateer_cli.commands.common import Session, command, emit
-from narateer_cli.commands.encounter_ops import encounter_for
-from narateer_cli.outcome import Outcome
+from narateer_cli.kit import Session, command, emit
+from narateer_cli.kit import encounter_for
+from narateer_cli.kit import Outcome
 
 
 def _faces(app, text, count, rules):
@@ -113,7 +113,7 @@ Example:
 @click.argument("char")
 @click.option("--from", "other", required=True, help="The sheet to copy.")
 def new_cmd(s, char, other):
-    from narateer_cli.commands.copying import sheet_copies
+    from narateer_cli.kit import sheet_copies
 
     result = {"id": char, "from": other}
     return Outcome("new", char, {"from": other}, result, kind="new", show=result,

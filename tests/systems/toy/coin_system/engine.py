@@ -5,8 +5,8 @@ from __future__ import annotations
 from fractions import Fraction
 from itertools import product
 
-from narateer_cli.errors import BadInput, Refused
-from narateer_cli.systems.base import entrywise
+from narateer_cli.kit import BadInput, Refused
+from narateer_cli.kit import entrywise
 
 KNOBS = ("faces", "max_coins", "cost")
 # how the conformance kit plays the coin game in its example campaign (S-SYS-11)
