@@ -23,10 +23,10 @@ from . import durations
 from .dice import Dice
 from .errors import BadInput, NarateerError, Refused
 from .outcome import REMOVED, Outcome, Show, check_headline
-from .record import Record, factory, replace
+from .record import Record, factory, field, replace
 from .suggest import closest, did_you_mean, unknown
 from .systems.base import System, entrywise, merge_rules
-from .systems.interface import SystemHooks
+from .systems.interface import Game, SystemHooks
 
 KIT_VERSION = "1.0"
 
@@ -112,9 +112,9 @@ if TYPE_CHECKING:  # the same names, for type checkers (a test holds this list t
     from .store.yamlio import line_of
     from .systems import load_system
 
-__all__ = ["KIT_VERSION", "BadInput", "Dice", "NarateerError", "Outcome", "REMOVED", "Record", "Refused", "Show",
-           "System", "SystemHooks", "check_headline", "closest", "did_you_mean", "durations", "entrywise", "factory", "merge_rules",
-           "replace", "unknown", *_LATER]
+__all__ = ["KIT_VERSION", "BadInput", "Dice", "Game", "NarateerError", "Outcome", "REMOVED", "Record", "Refused",
+           "Show", "System", "SystemHooks", "check_headline", "closest", "did_you_mean", "durations", "entrywise",
+           "factory", "field", "merge_rules", "replace", "unknown", *_LATER]
 
 
 def __getattr__(name: str) -> Any:

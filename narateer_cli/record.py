@@ -1,18 +1,45 @@
 """Small immutable records: the values every system's engine takes and returns.
 
 They behave like frozen dataclasses (keyword or positional construction,
-defaults, equality, repr, `replace`) but are built without code generation,
-which keeps every command's start-up short.
+defaults, equality, repr, `replace`) and type checkers read them as such: a
+record's fields are its annotated class attributes, in order, and a value
+given beside one is its default (`field(default_factory=dict)` for one made
+fresh each time). They are built without code generation, which keeps every
+command's start-up short.
 """
 
 from __future__ import annotations
 
+from typing import Any, Callable, dataclass_transform
 
+
+def field(*, default_factory: Callable[[], Any]) -> Any:
+    """A field's default made fresh for each record (as dataclasses' `field(default_factory=...)`)."""
+    return factory(default_factory)
+
+
+@dataclass_transform(frozen_default=True, field_specifiers=(field,))
 class Record:
-    """Subclasses list `_fields` and `_defaults` (a value, or a zero-argument factory via `factory`)."""
+    """Subclasses annotate their fields (`name: str`, `dice: dict = field(default_factory=dict)`); a record
+    whose fields are known only when it is built (a ruleset's knobs) lists `_fields` and `_defaults`."""
 
     _fields: tuple = ()
     _defaults: dict = {}
+
+    def __init_subclass__(cls, kw_only: bool = False, **options):
+        """`kw_only=True`: the record is built by keyword alone, so a field with a default may come before
+        one without (type checkers then allow it)."""
+        super().__init_subclass__(**options)
+        own = [name for name in cls.__dict__.get("__annotations__", {}) if not name.startswith("_")]
+        if not own or "_fields" in cls.__dict__:
+            return
+        defaults = dict(cls._defaults)
+        for name in own:
+            if name in cls.__dict__:
+                defaults[name] = cls.__dict__[name]
+                delattr(cls, name)
+        cls._fields = tuple(cls._fields) + tuple(n for n in own if n not in cls._fields)
+        cls._defaults = defaults
 
     def __init__(self, *args, **kwargs):
         if len(args) > len(self._fields):

@@ -223,7 +223,7 @@ def _schema_of(campaign):
     """label -> the function from a sheet's text to its problems under the system's sheet schema (imported
     only when a sheet is parsed); None when the system has no `sheet_schema`."""
     system = campaign.system
-    if system.hooks.get("sheet_schema") is None:
+    if not system.gives("sheet_schema"):
         return None
 
     def table():

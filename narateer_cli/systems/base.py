@@ -3,10 +3,11 @@
 A system package's `__init__.py` defines `SYSTEM = System(...)` and imports
 nothing heavy: the host reads `name`, `verbs` and the help texts to build
 `narateer --help` and to dispatch a verb, at the cost of importing this module.
-Everything else is named by a dotted path ("package.module:attr") in `hooks`
-and imported only when a command calls it. The hooks, their signatures and
-their defaults are the interface in `interface.py` (S-SYS-9): `validate`
-holds a system to it when it loads, `System.hook` when a hook is imported.
+The hooks are the methods of one class, a subclass of `interface.Game`, in the
+module `game` names (its `GAME`), imported when a command first asks for a
+hook. The hooks, their signatures and their defaults are the interface in
+`interface.py` (S-SYS-9): mypy holds the built-in games to it, `System.game`
+holds a plug-in to it when its game module loads.
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping
 if TYPE_CHECKING:  # neither is imported for `narateer --help` (pathlib brings urllib.parse and ipaddress)
     from fractions import Fraction
     from pathlib import Path
+
+    from .interface import Game
 
 def merge_rules(base: dict, over: dict) -> dict:
     """A campaign's `rules:` over a system's defaults, key by key: mappings merge, every other value replaces."""
@@ -39,7 +42,7 @@ class System:
     verbs     verb -> (module path, short help): every command this system implements, its own
               verbs and the shared verbs that are game-specific (roll, new, show ...);
               the module defines `<verb>_cmd` (dashes as underscores)
-    hooks     hook name -> "module:attr" (the methods of interface.SystemHooks)
+    game      the module that defines `GAME`, an instance of the game's `interface.Game` subclass (its hooks)
     rules_file  inside the package: every table and knob (default rules.yaml)
     example   folder inside the package that `init --example` copies (None: no example)
     counters  key paths in a sheet that are counters (merged as sums)
@@ -53,18 +56,39 @@ class System:
     explicit_null  the game's sheets spell an empty value `null` (the host's edits write it so)
     """
 
-    __slots__ = ("name", "title", "summary", "package", "verbs", "hooks", "rules_file", "example", "counters",
-                 "pointers", "example_hint", "folders", "config_keys", "params", "explicit_null", "_found", "_checked")
+    name: str
+    title: str
+    summary: str
+    package: str
+    verbs: dict[str, tuple[str, str]]
+    game_module: str
+    rules_file: str
+    example: str | None
+    counters: tuple[str, ...]
+    pointers: dict[str, str]
+    example_hint: str | None
+    folders: tuple[str, ...]
+    config_keys: tuple[str, ...]
+    params: dict[str, str]
+    explicit_null: bool
+    _found: dict[str, Any]
+    _checked: bool
+    _game: Game | None
+
+    __slots__ = ("name", "title", "summary", "package", "verbs", "game_module", "rules_file", "example", "counters",
+                 "pointers", "example_hint", "folders", "config_keys", "params", "explicit_null", "_found", "_checked",
+                 "_game")
 
     def __init__(self, name: str, title: str, summary: str, package: str, verbs: Mapping[str, tuple[str, str]],
-                 hooks: Mapping[str, str], rules_file: str = "rules.yaml", example: str | None = "example",
+                 game: str, rules_file: str = "rules.yaml", example: str | None = "example",
                  counters: tuple[str, ...] = (), pointers: Mapping[str, str] | None = None,
                  example_hint: str | None = None, folders: tuple[str, ...] = (), config_keys: tuple[str, ...] = (),
                  params: Mapping[str, str] | None = None, explicit_null: bool = False):
         values = dict(name=name, title=title, summary=summary, package=package, verbs=dict(verbs),
-                      hooks=dict(hooks), rules_file=rules_file, example=example, counters=tuple(counters),
+                      game_module=game, rules_file=rules_file, example=example, counters=tuple(counters),
                       pointers=dict(pointers or {}), example_hint=example_hint, folders=tuple(folders),
-                      config_keys=tuple(config_keys), params=dict(params or {}), explicit_null=bool(explicit_null), _found={}, _checked=False)
+                      config_keys=tuple(config_keys), params=dict(params or {}), explicit_null=bool(explicit_null), _found={}, _checked=False,
+                      _game=None)
         for key, value in values.items():
             object.__setattr__(self, key, value)
 
@@ -75,42 +99,49 @@ class System:
         return f"System({self.name!r}, package={self.package!r})"
 
     # -- the pieces, imported on demand -------------------------------------------------
-    def hook(self, name: str) -> Any:
-        """The object a hook names, imported now (and checked against the interface the first time);
-        None when the system does not provide it. A target that does not import or does not fit is
-        BadInput naming the package and the hook (S-SYS-9)."""
-        found = self._found.get(name, self._found)
-        if found is not self._found:
-            return found
-        target = self.hooks.get(name)
-        found = None if target is None else self._import(name, target)
-        self._found[name] = found
-        return found
-
-    def _import(self, name: str, target: str) -> Any:
-        module, _, attr = target.partition(":")
+    @property
+    def game(self) -> Game:
+        """The game's hooks: `GAME` of the game module, imported now (a plug-in's is checked against the
+        interface the first time). A module that does not import or does not fit is BadInput naming the
+        package and the part (S-SYS-9)."""
+        if self._game is not None:
+            return self._game
         try:
-            loaded = importlib.import_module(module)
-            found = getattr(loaded, attr) if attr else loaded
+            game = importlib.import_module(self.game_module).GAME
         except Exception as exc:  # any failure of a plug-in's module is its package's, named as such
-            raise self.broken(f"hooks[{name!r}]", f"names {target}, which does not import "
-                                                  f"({type(exc).__name__}: {exc})") from None
+            raise self.broken("game", f"names {self.game_module}, which does not import "
+                                      f"({type(exc).__name__}: {exc})") from None
         if self._checked:  # a plug-in (see `validate`)
             from . import interface
 
-            problem = interface.check_target(name, found)
-            if problem is not None:
-                raise self.broken(f"hooks[{name!r}]", f"{target} {problem}")
-        return found
+            problems = interface.check_game(game)
+            if problems:
+                raise self.broken(*problems[0])
+        object.__setattr__(self, "_game", game)
+        return game
 
-    def get(self, name: str) -> Any:
-        """The hook, or the interface's documented default when the system leaves it out."""
-        found = self.hook(name)
-        if found is not None:
+    def hook(self, name: str) -> Any:
+        """The hook the game gives (a bound method, or a property's value), or None when the game leaves it
+        to the interface's default."""
+        found = self._found.get(name, self._found)
+        if found is not self._found:
             return found
         from . import interface
 
-        return interface.default(name, self)
+        game = self.game
+        found = getattr(game, name) if interface.provided(game, name) else None
+        self._found[name] = found
+        return found
+
+    def gives(self, name: str) -> bool:
+        """Whether the game gives this hook itself (reads its class: a property is not evaluated)."""
+        from . import interface
+
+        return interface.provided(self.game, name)
+
+    def get(self, name: str) -> Any:
+        """The hook, or the interface's documented default when the game leaves it out."""
+        return getattr(self.game, name)
 
     def broken(self, part: str, problem: str):
         """BadInput (exit 2) for a part of this system that breaks the interface (S-SYS-9)."""
@@ -122,7 +153,7 @@ class System:
             from ..errors import BadInput
 
             raise BadInput(f"the {self.name} system does not provide {name}",
-                           fix=f"its package {self.package} must name it in SYSTEM.hooks")
+                           fix=f"its package {self.package} must define it in its Game class")
         return found
 
     def command(self, verb: str):
@@ -205,21 +236,20 @@ def broken(name: str, package: str, part: str, problem: str):
 
 
 def validate(system, name: str, package: str) -> System:
-    """`system` as the interface wants it (S-SYS-9), checked without importing a hook; else BadInput
-    naming the package and the part. From then on each hook is checked when first imported. The registry
-    validates plug-ins; the built-in systems ship with the host and the test suite holds them to the
-    interface, so `narateer --help` and a roll import nothing more for them."""
+    """`system` as the interface wants it (S-SYS-9), and its game class (`check_game`); else BadInput
+    naming the package and the part. The registry validates plug-ins; the built-in games ship with the host and mypy and
+    the test suite hold them to the interface, so `narateer --help` and a roll import nothing more for
+    them."""
     if not isinstance(system, System):
-        raise broken(name, package, "SYSTEM", f"is a {type(system).__name__}, not a "
-                                              "narateer_cli.systems.base.System")
-    from . import interface
-
+        raise broken(name, package, "SYSTEM", f"is a {type(system).__name__}, not a narateer_cli.kit.System")
     problems = [("name", f"must be {name!r}, the name it is installed under")] if system.name != name else []
     problems += [(f"verbs[{verb!r}]", "must be (module path, short help)") for verb, value in system.verbs.items()
                  if not (isinstance(value, (tuple, list)) and len(value) == 2 and all(isinstance(v, str) for v in value))]
-    problems += interface.check_names(system.hooks)
+    if not isinstance(system.game_module, str) or not system.game_module:
+        problems.append(("game", f"must name the module that defines GAME, not {system.game_module!r}"))
     if problems:
         part, problem = problems[0]
         raise broken(name, system.package or package, part, problem)
     object.__setattr__(system, "_checked", True)
+    system.game  # a plug-in's game class is checked now (importing its module imports no hook's module)
     return system

@@ -1,13 +1,11 @@
-"""The system interface (S-SYS-9): every hook a game may give the host, typed, in one class.
+"""The game's side of the seam (S-SYS-9): every hook a game may give the host, typed, in one class.
 
-`SystemHooks` names each hook as a method (or, for a value, a class attribute) with the signature the
-host calls it with. An abstract method is required; every other hook is optional and its body here is
-the documented default the host uses when a system leaves it out (`System.get`). A system does not
-subclass this class: its `SYSTEM.hooks` maps hook names to dotted paths, and `check_names` (when the
-system loads: no hook is imported) and `check_target` (when a hook is first imported) hold them to it.
-
-Signatures are read from code objects, not `inspect`, for plain functions: a command imports its hooks
-on its start-up path, and `inspect` would cost more than the hooks themselves.
+A game subclasses `Game` (the kit's `kit.Game`) in one module of its package, which `SYSTEM.game` names,
+and sets `GAME = TheClass()` there. Each hook is a method with the signature the host calls it with (a
+value, such as the module of text formatters, is a read-only property). An abstract method is required;
+every other hook is optional and its body here is the documented default the host uses when a game
+leaves it out. mypy holds a game's methods to these signatures; `check_game` holds a plug-in to them at
+run time when it loads (an unknown public name, a method that does not take what the host passes).
 """
 
 from __future__ import annotations
@@ -16,7 +14,7 @@ from abc import ABC, abstractmethod
 from typing import Any, Callable, Iterable
 
 
-class SystemHooks(ABC):
+class Game(ABC):
     """What a rule system gives the host. Methods take the arguments the host passes, in order; a
     parameter with a default is one the host passes by keyword, and the hook must accept it."""
 
@@ -60,14 +58,18 @@ class SystemHooks(ABC):
         """`check`: problems of the system's own data files (`file:line: message`). Default: none."""
         return []
 
-    sheet_schema: Any = None
-    """A `narateer_cli.store.schema` table of a sheet; `parse_sheet` is given only documents that pass it.
-    Default: no schema."""
+    @property
+    def sheet_schema(self) -> Any:
+        """A `narateer_cli.store.schema` table of a sheet; `parse_sheet` is given only documents that pass it.
+        Default: no schema."""
+        return None
 
     # -- optional: words and output ------------------------------------------------------------------
-    render: Any = None
-    """A module with one text formatter per result kind (`FORMATTERS` or functions named by kind) and an
-    optional `log_summary(entry)`. Default: the host's generic text."""
+    @property
+    def render(self) -> Any:
+        """A module with one text formatter per result kind (`FORMATTERS` or functions named by kind) and an
+        optional `log_summary(entry)`. Default: the host's generic text."""
+        return None
 
     def headline(self, kind: str, data: dict) -> tuple | None:
         """The outcome line that leads a result's text, `(words, success)` (T-COLOR). Default: a check's
@@ -104,11 +106,13 @@ class SystemHooks(ABC):
         """The same chance as (numerator, denominator), so a roll need not import fractions. Default: None."""
         return None
 
-    check_marks: Any = None
-    """Texts (bytes) of which every log line holding one of this game's checks holds at least one, as the
-    log writes it (a key every check has, say `b'"roll_dice"'`): `stats` parses only those lines and the
-    host's own (undo, secret, unveil), and passes over every other whole line. Default: None, every line
-    is parsed."""
+    @property
+    def check_marks(self) -> Any:
+        """Texts (bytes) of which every log line holding one of this game's checks holds at least one, as the
+        log writes it (a key every check has, say `b'"roll_dice"'`): `stats` parses only those lines and the
+        host's own (undo, secret, unveil), and passes over every other whole line. Default: None, every line
+        is parsed."""
+        return None
 
     def luck(self, check: dict, rules) -> dict:
         """`stats` (P-LUCK-2): {actor, success, spent, crits, crits_expected}. Default: actor, success, paid."""
@@ -116,10 +120,12 @@ class SystemHooks(ABC):
 
         return plain_luck(check, rules)
 
-    conformance: Any = None
-    """The conformance kit's script for this game (S-SYS-11): a `narateer_cli.testing.Script`, a mapping of
-    `setup`, `counter`, `secret`, `refused`, `more`, or a function returning one. Default: none (the kit
-    skips the checks that need one and says so)."""
+    @property
+    def conformance(self) -> Any:
+        """The conformance kit's script for this game (S-SYS-11): a `narateer_cli.testing.Script`, a mapping of
+        `setup`, `counter`, `secret`, `refused`, `more`, or a function returning one. Default: none (the kit
+        skips the checks that need one and says so)."""
+        return None
 
     # -- optional: the players' screen (serve) -------------------------------------------------------
     def view(self, state: dict, sheets: dict, rules) -> dict:
@@ -134,16 +140,20 @@ class SystemHooks(ABC):
         """The roll `serve` shows for an entry. Default: None, the host's reading."""
         return None
 
-    answered_by: Any = None
-    """B-2: the choices of each role in a verb, `{verb: {argument naming the role: (its own parameter
-    names...)}}` (Narateer: a check's Boost and faces are its roller's; an exchange's Response is the
-    defender's). `serve --act` lets the Guide declare the rest and leave one role's choices to that
-    character's player. Default: none."""
+    @property
+    def answered_by(self) -> Any:
+        """B-2: the choices of each role in a verb, `{verb: {argument naming the role: (its own parameter
+        names...)}}` (Narateer: a check's Boost and faces are its roller's; an exchange's Response is the
+        defender's). `serve --act` lets the Guide declare the rest and leave one role's choices to that
+        character's player. Default: none."""
+        return None
 
-    player_verbs: Any = None
-    """B-2: what a player runs unprompted for their own character (its first argument), `{verb: (the
-    actor's own parameter names...)}`; every other option is the Guide's ruling. Default: none (a player
-    answers only what the Guide declares)."""
+    @property
+    def player_verbs(self) -> Any:
+        """B-2: what a player runs unprompted for their own character (its first argument), `{verb: (the
+        actor's own parameter names...)}`; every other option is the Guide's ruling. Default: none (a player
+        answers only what the Guide declares)."""
+        return None
 
     def choices(self, state: dict, char_id: str, rules) -> list:
         """B-2: what CHAR may do now in answer to someone else (a reaction it is owed), each
@@ -156,8 +166,11 @@ class SystemHooks(ABC):
 MAY_OMIT = {"checks": ("declaration",)}
 
 
+SystemHooks = Game  # the name the interface had before games subclassed it
+
+
 def _members() -> dict:
-    return {name: value for name, value in vars(SystemHooks).items() if not name.startswith("_")}
+    return {name: value for name, value in vars(Game).items() if not name.startswith("_")}
 
 
 def names() -> tuple[str, ...]:
@@ -170,30 +183,35 @@ def required() -> tuple[str, ...]:
 
 def is_value(name: str) -> bool:
     """Whether the hook is a value (a table, a module, names) rather than a function."""
-    return not callable(_members().get(name))
+    return isinstance(_members().get(name), property)
 
 
-def default(name: str, system) -> Any:
-    """The documented default of an optional hook, bound to `system` (None for a value hook's absence)."""
-    member = _members()[name]
-    return member.__get__(system) if callable(member) else member
+def provided(game: Game, name: str) -> bool:
+    """Whether the game gives this hook itself (its class overrides the interface's default)."""
+    return getattr(type(game), name, None) is not _members()[name]
 
 
-def check_names(hooks: dict) -> list[tuple[str, str]]:
-    """(part, problem) for hook names: a required one missing, an unknown one, a target not `module:attr`."""
+def check_game(game) -> list[tuple[str, str]]:
+    """(part, problem) for a game object: not a `Game`, a required hook missing, a public name that is no
+    hook (a misspelt one is named with the closest hook), a hook that does not take what the host passes.
+    Reads the class only: no hook is called, no property read."""
+    if not isinstance(game, Game):
+        return [("GAME", f"is a {type(game).__name__}, not a subclass of narateer_cli.kit.Game")]
     known, found = _members(), []
-    for name in required():
-        if name not in hooks:
-            found.append((f"hooks[{name!r}]", "is missing (a required hook)"))
-    for name, target in hooks.items():
-        if name not in known:
-            from ..suggest import closest  # only for a name that is wrong: start-up never pays for it
+    own = {n for k in type(game).__mro__ if k is not Game and issubclass(k, Game) for n in vars(k)}
+    for name in sorted(own):
+        if name.startswith("_") or name in known:
+            continue
+        from ..suggest import closest  # only for a name that is wrong: start-up never pays for it
 
-            near = closest(str(name), list(known))
-            found.append((f"hooks[{name!r}]", "is not a hook" + (f" (did you mean {' or '.join(near)}?)"
-                                                                  if near else "")))
-        elif not isinstance(target, str) or not target.partition(":")[0]:
-            found.append((f"hooks[{name!r}]", f"must be a 'module:attr' text, not {target!r}"))
+        near = closest(name, list(known))
+        found.append((f"GAME.{name}", "is not a hook (name a helper with a leading underscore)"
+                      + (f"; did you mean {' or '.join(near)}?" if near else "")))
+    for name in known:
+        if provided(game, name) and not is_value(name):
+            problem = check_target(name, getattr(game, name))
+            if problem is not None:
+                found.append((f"GAME.{name}", problem))
     return found
 
 

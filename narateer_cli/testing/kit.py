@@ -207,7 +207,7 @@ class Kit:
 def script_for(system) -> Script:
     """The game's script: its `conformance` hook (a Script, a mapping, or a function returning one), else an
     empty script (the checks that need one say `not provided`)."""
-    hooked = system.hooks.get("conformance") and system.hook("conformance")
+    hooked = system.hook("conformance")
     if hooked is not None:
         return Script.of(hooked() if callable(hooked) else hooked)
     return Script(given=False)

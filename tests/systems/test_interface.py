@@ -18,34 +18,36 @@ from narateer_cli.errors import BadInput
 from narateer_cli.systems import interface
 from tests.conftest import REPO, run
 
-GOOD_HOOKS = """{
-        "ruleset": __name__ + ".engine:ruleset",
-        "parse_sheet": __name__ + ".engine:parse_sheet",
-        "log_checker": __name__ + ".engine:log_checker",
-    }"""
-ENGINE = """
-def ruleset(data, overrides, where, checked=False):
-    return {}
+GAME = """
+from narateer_cli.kit import Game
 
-def parse_sheet(char_id, doc, label, rules):
-    return None
 
-def log_checker(rules, continuity):
-    return lambda entry: None
+class Fake(Game):
+    def ruleset(self, data, overrides, where, checked=False):
+        return {}
 
-def chance(check):  # one parameter short: the host passes (check, rules)
-    return None
+    def parse_sheet(self, char_id, doc, label, rules):
+        return None
 
-SCRIPT = "roll a --secret"  # a text, not a script
+    def log_checker(self, rules, continuity):
+        return lambda entry: None
+EXTRA
+
+GAME = Fake()
 """
 
 
-def plugin(root: Path, name: str, init: str, engine: str = ENGINE):
+def game_source(extra: str = "") -> str:
+    """A game module whose class gives the three required hooks, and `extra` (methods, indented)."""
+    return GAME.replace("EXTRA", extra)
+
+
+def plugin(root: Path, name: str, init: str, game: str | None = None):
     """A distribution `name` registering `name = <package>:SYSTEM` in narateer.systems."""
     package = f"fake_{name}"
     (root / package).mkdir(parents=True)
     (root / package / "__init__.py").write_text(init.replace("NAME", name))
-    (root / package / "engine.py").write_text(engine)
+    (root / package / "game.py").write_text(game_source() if game is None else game)
     info = root / f"{package}-0.1.dist-info"
     info.mkdir()
     (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {package}\nVersion: 0.1\n")
@@ -53,10 +55,10 @@ def plugin(root: Path, name: str, init: str, engine: str = ENGINE):
     return package
 
 
-def system_source(hooks: str = GOOD_HOOKS) -> str:
-    return ("from narateer_cli.systems.base import System\n\n"
-            f"SYSTEM = System(name='NAME', title='Fake', summary='A fake game.', package=__name__, verbs={{}},\n"
-            f"                hooks={hooks})\n")
+def system_source() -> str:
+    return ("from narateer_cli.kit import System\n\n"
+            "SYSTEM = System(name='NAME', title='Fake', summary='A fake game.', package=__name__, verbs={},\n"
+            "                game=__name__ + '.game')\n")
 
 
 @pytest.fixture
@@ -82,7 +84,7 @@ def test_S_SYS_9_a_SYSTEM_that_is_not_a_system_is_exit_2_naming_the_package(plug
     r = init_with(tmp_path, "fakenot")
     assert r.code == 2 and "internal error" not in r.err
     assert r.err == ("narateer: the rule system fakenot (package fake_fakenot) is broken: SYSTEM is a dict, not a "
-                     "narateer_cli.systems.base.System; fix fake_fakenot, or reinstall it\n")
+                     "narateer_cli.kit.System; fix fake_fakenot, or reinstall it\n")
     assert not (tmp_path / "camp").exists()
 
 
@@ -97,20 +99,34 @@ def test_S_SYS_9_a_package_that_fails_to_import_is_exit_2_naming_the_package(plu
     assert r.code == 2 and "(package fake_fakeraise)" in r.err and "RuntimeError: half written" in r.err
 
 
-@pytest.mark.parametrize("hooks, part", [
-    ("{'ruleset': __name__ + '.engine:ruleset', 'parse_sheet': __name__ + '.engine:parse_sheet'}",
-     "hooks['log_checker'] is missing (a required hook)"),
-    (GOOD_HOOKS[:-1] + "    'chanse': __name__ + '.engine:chance'}",
-     "hooks['chanse'] is not a hook (did you mean chance?)"),
-    (GOOD_HOOKS[:-1] + "    'verify_log': __name__ + '.engine:log_checker'}", "hooks['verify_log'] is not a hook"),
-    (GOOD_HOOKS[:-1] + "    'beats': __name__ + '.engine:log_checker'}", "hooks['beats'] is not a hook"),
-    (GOOD_HOOKS[:-1] + "    'chance': 42}", "hooks['chance'] must be a 'module:attr' text, not 42"),
+@pytest.mark.parametrize("extra, part", [
+    ("    def chanse(self, check, rules):\n        return None\n",
+     "GAME.chanse is not a hook (name a helper with a leading underscore); did you mean chance?"),
+    ("    def verify_log(self, entries):\n        return None\n", "GAME.verify_log is not a hook"),
+    ("    def chance(self, check):\n        return None\n", "GAME.chance must take (check, rules)"),
+    ("    def summary(self, command, actor):\n        return None\n",
+     "GAME.summary must take (command, actor, declaration, result)"),
 ])
-def test_S_SYS_9_hook_names_are_checked_when_the_system_loads(plugins, tmp_path, hooks, part):
-    plugin(plugins, "fakehooks", system_source(hooks))
+def test_S_SYS_9_a_game_class_is_checked_when_its_module_loads(plugins, tmp_path, extra, part):
+    plugin(plugins, "fakehooks", system_source(), game_source(extra))
     r = init_with(tmp_path, "fakehooks")
     assert r.code == 2
-    assert r.err.startswith(f"narateer: the rule system fakehooks (package fake_fakehooks) is broken: {part}")
+    assert r.err.startswith(f"narateer: the rule system fakehooks (package fake_fakehooks) is broken: {part}"), r.err
+    assert not (tmp_path / "camp").exists()
+
+
+def test_S_SYS_9_a_game_missing_a_required_hook_is_named(plugins, tmp_path):
+    plugin(plugins, "fakemissing", system_source(), game_source().replace("def log_checker", "def _log_checker"))
+    r = init_with(tmp_path, "fakemissing")
+    assert r.code == 2 and "internal error" not in r.err
+    assert "does not import (TypeError: Can't instantiate abstract class Fake" in r.err and "log_checker" in r.err
+
+
+def test_S_SYS_9_GAME_that_is_no_game_is_named(plugins, tmp_path):
+    plugin(plugins, "fakeobj", system_source(), "GAME = object()\n")
+    r = init_with(tmp_path, "fakeobj")
+    assert r.code == 2
+    assert "broken: GAME is a object, not a subclass of narateer_cli.kit.Game" in r.err
 
 
 def test_S_SYS_9_a_system_under_another_name_is_refused(plugins, tmp_path):
@@ -119,25 +135,15 @@ def test_S_SYS_9_a_system_under_another_name_is_refused(plugins, tmp_path):
     assert r.code == 2 and "name must be 'fakename', the name it is installed under" in r.err
 
 
-def test_S_SYS_9_a_hook_is_checked_when_first_imported_not_at_load(plugins):
-    hooks = GOOD_HOOKS[:-1] + """    'chance': __name__ + '.engine:chance',
-        'conformance': __name__ + '.engine:SCRIPT',
-        'summary': __name__ + '.missing:summary',
-        'face_names': __name__ + '.engine:nothing_here'}"""
-    plugin(plugins, "fakesig", system_source(hooks))
-    system = systems.load_system("fakesig")  # names only: no hook module imported yet
-    assert "fake_fakesig.engine" not in sys.modules
-    assert system.hook("ruleset") is not None and system.hook("log_checker") is not None
-    cases = {"chance": "fake_fakesig.engine:chance must take (check, rules)",
-             "conformance": "fake_fakesig.engine:SCRIPT must be a mapping of script keys",
-             "summary": "names fake_fakesig.missing:summary, which does not import (ModuleNotFoundError",
-             "face_names": "names fake_fakesig.engine:nothing_here, which does not import (AttributeError"}
-    for name, problem in cases.items():
-        with pytest.raises(BadInput) as exc:
-            system.hook(name)
-        assert exc.value.exit_code == 2
-        assert exc.value.message.startswith(f"the rule system fakesig (package fake_fakesig) is broken: "
-                                            f"hooks[{name!r}] {problem}"), exc.value.message
+def test_S_SYS_9_a_hook_imports_its_module_when_first_asked_for():
+    """Loading a game reads its class; each hook's module is imported by its first call (start-up time)."""
+    import subprocess
+
+    code = ("import sys\nfrom narateer_cli.systems import load_system\ns = load_system('narateer')\n"
+            "game = s.game\nprint('narateer_cli.systems.narateer.render' in sys.modules)\n"
+            "print(s.hook('face_names')(2), 'narateer_cli.systems.narateer.render' in sys.modules)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert out.stdout.split() == ["False", "Crit", "True"], out.stderr
 
 
 def test_S_SYS_9_an_optional_hook_left_out_has_the_documented_default(plugins):
@@ -178,10 +184,11 @@ def test_S_SYS_9_every_hook_of_a_built_in_system_imports_and_fits(name):
 
     system = systems.load_system(name)
     assert validate(system, name, system.package) is system
-    for hook in system.hooks:
-        assert system.hook(hook) is not None, hook
-        assert interface.check_target(hook, system.hook(hook)) is None, hook
-    assert set(interface.required()) <= set(system.hooks)
+    assert interface.check_game(system.game) == []
+    given = [hook for hook in interface.names() if system.gives(hook)]
+    assert set(interface.required()) <= set(given)
+    for hook in given:
+        assert system.hook(hook) is not None, hook  # each method's module imports, each value is there
 
 
 def test_S_SYS_9_the_interface_names_what_the_host_calls_and_nothing_else():

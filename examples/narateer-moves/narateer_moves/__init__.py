@@ -1,13 +1,13 @@
 """Moves: roll 2d6 + a stat; 10+ is a strong hit, 7-9 a weak hit, 6- a miss (a miss marks 1 XP).
 
 An example of a game that plugs into narateer from its own package (docs/write-a-game.md). This file
-defines SYSTEM and imports nothing heavy: everything else is named by a dotted path.
+defines SYSTEM and imports nothing heavy: the hooks are the methods of `game.GAME`, and each verb's module
+is named by its path.
 """
 
 from narateer_cli.kit import System
 
 _C = __name__ + ".commands"
-_E = __name__ + ".engine:"
 
 SYSTEM = System(
     name="moves",
@@ -25,16 +25,7 @@ SYSTEM = System(
         "condition": (_C, "Add or remove conditions: +NAME / -NAME."),
         "turn": (_C, "Turn the spotlight to a character in the encounter."),
     },
-    hooks={
-        "ruleset": _E + "ruleset",
-        "parse_sheet": _E + "parse_sheet",
-        "new_state": _E + "new_state",
-        "load_state": _E + "load_state",
-        "log_checker": _E + "log_checker",
-        "render": __name__ + ".render",
-        "summary": __name__ + ".render:summary",
-        "conformance": _E + "CONFORMANCE",
-    },
+    game=__name__ + ".game",
     counters=("track.harm", "track.xp"),
     example_hint="try `narateer roll rook push-through` and `narateer roll guide size-up` (secret)",
 )

@@ -9,6 +9,8 @@ round-trip document knows its lines).
 
 from __future__ import annotations
 
+from typing import Any
+
 from narateer_cli.kit import BadInput
 
 from narateer_cli.kit import Record
@@ -20,7 +22,9 @@ UNIT_SECONDS = {"minutes": 60, "hours": 3600, "days": 86400}
 class Dice(Record):
     """`count`d`sides` + `bonus`; a plain number is Dice(0, 0, N)."""
 
-    _fields = ("count", "sides", "bonus")
+    count: Any
+    sides: Any
+    bonus: Any
 
     def __str__(self):
         if not self.count:
@@ -45,7 +49,8 @@ def parse_dice(value) -> Dice:
 class Duration(Record):
     """A cooldown or maximum duration: `length` of `unit` (rounds, minutes, hours, days)."""
 
-    _fields = ("unit", "length")
+    unit: Any
+    length: Any
 
     def seconds(self) -> int | None:
         return None if self.unit == "rounds" else self.length * UNIT_SECONDS[self.unit]
@@ -56,10 +61,31 @@ class Duration(Record):
 
 
 class Card(Record):
-    _fields = ("id", "name", "cost", "cost_note", "tier", "source", "atk", "dc", "save", "range",
-               "reach_bonus", "area", "targets", "cooldown", "charges", "recharge", "max_duration",
-               "properties", "damage", "overkill", "damage_type", "on_save", "trigger",
-               "evolutionary", "details")
+    id: Any
+    name: Any
+    cost: Any
+    cost_note: Any
+    tier: Any
+    source: Any
+    atk: Any
+    dc: Any
+    save: Any
+    range: Any
+    reach_bonus: Any
+    area: Any
+    targets: Any
+    cooldown: Any
+    charges: Any
+    recharge: Any
+    max_duration: Any
+    properties: Any
+    damage: Any
+    overkill: Any
+    damage_type: Any
+    on_save: Any
+    trigger: Any
+    evolutionary: Any
+    details: Any
 
     @property
     def kind(self) -> str:

@@ -8,6 +8,8 @@ that fails, `--dry-run` lists them all.
 
 from __future__ import annotations
 
+from typing import Any
+
 from narateer_cli.kit import BadInput, Refused
 
 from .effects import critical, note
@@ -17,7 +19,12 @@ from .sheet import card_for
 
 
 class Plan(Record):
-    _fields = ("owner", "performer", "card", "targets", "in_encounter", "free_ap")
+    owner: Any
+    performer: Any
+    card: Any
+    targets: Any
+    in_encounter: Any
+    free_ap: Any
 
 
 def _char(world, name, what="character"):

@@ -9,6 +9,8 @@ through `narateer_cli.render.plain`; the engine never builds one.
 
 from __future__ import annotations
 
+from typing import Any
+
 from narateer_cli.kit import Record
 
 SHAPE = "narateer_cli.systems.d20_cards.render:"
@@ -18,14 +20,20 @@ TAGGED = SHAPE + "tagged"  # the fields in order after `system: d20-cards`
 class Encounter(Record):
     """The running encounter: whose turn it is, in which round, among whom."""
 
-    _fields = ("id", "round", "turn", "participants")
+    id: Any
+    round: Any
+    turn: Any
+    participants: Any
 
 
 class World(Record):
     """`roster` names every character of the campaign (for "did you mean"), loaded or not."""
 
-    _fields = ("chars", "cards", "encounter", "clock", "roster")
-    _defaults = {"cards": {}, "encounter": None, "clock": 0, "roster": ()}
+    chars: Any
+    cards: Any = {}
+    encounter: Any = None
+    clock: Any = 0
+    roster: Any = ()
 
     def names(self):
         return self.roster or tuple(self.chars)
@@ -37,80 +45,161 @@ class World(Record):
 class Declaration(Record):
     """What `act` was asked: every option of the command as a value."""
 
-    _fields = ("actor", "card", "targets", "distance", "distances", "unseen", "unheard", "companion",
-               "drop_concentration", "advantage", "disadvantage", "mod", "reveal", "trigger")
-    _defaults = {"targets": (), "distance": None, "distances": {}, "unseen": (), "unheard": (),
-                 "companion": None, "drop_concentration": False, "advantage": False, "disadvantage": False,
-                 "mod": 0, "reveal": False, "trigger": None}
+    actor: Any
+    card: Any
+    targets: Any = ()
+    distance: Any = None
+    distances: Any = {}
+    unseen: Any = ()
+    unheard: Any = ()
+    companion: Any = None
+    drop_concentration: Any = False
+    advantage: Any = False
+    disadvantage: Any = False
+    mod: Any = 0
+    reveal: Any = False
+    trigger: Any = None
 
 
 class Gate(Record):
-    _fields = ("gate", "rule", "ok", "why")
+    gate: Any
+    rule: Any
+    ok: Any
+    why: Any
 
 
 class Geometry(Record):
     """One target as the performer meets it (R-CARD-RANGE)."""
 
-    _fields = ("id", "distance", "in_range", "seen", "heard", "penalty")
+    id: Any
+    distance: Any
+    in_range: Any
+    seen: Any
+    heard: Any
+    penalty: Any
 
 
 class AttackRoll(Record):
-    _fields = ("attribute", "bonus", "faces", "face", "penalty", "mod", "total", "ac_kind", "ac", "hit")
+    attribute: Any
+    bonus: Any
+    faces: Any
+    face: Any
+    penalty: Any
+    mod: Any
+    total: Any
+    ac_kind: Any
+    ac: Any
+    hit: Any
 
 
 class SaveRoll(Record):
-    _fields = ("attribute", "bonus", "face", "total", "dc", "resisted")
+    attribute: Any
+    bonus: Any
+    face: Any
+    total: Any
+    dc: Any
+    resisted: Any
 
 
 class ConcentrationCheck(Record):
-    _fields = ("card", "face", "bonus", "total", "dc", "kept")
+    card: Any
+    face: Any
+    bonus: Any
+    total: Any
+    dc: Any
+    kept: Any
 
 
 class Damage(Record):
-    _fields = ("base", "overkill", "modifier", "dealt", "doubled", "taken", "hp_before", "hp_after",
-               "concentration_check")
+    base: Any
+    overkill: Any
+    modifier: Any
+    dealt: Any
+    doubled: Any
+    taken: Any
+    hp_before: Any
+    hp_after: Any
+    concentration_check: Any
 
 
 class Change(Record):
     """A value before and after (AP, HP, a card's charges)."""
 
-    _fields = ("before", "after")
+    before: Any
+    after: Any
 
 
 class Evolutionary(Record):
     """R-CARD-PROP-6: the Evolutionary d20 against the Augmentor score; `stopped` when failure ends the card."""
 
-    _fields = ("face", "augmentor", "success", "text", "stopped")
+    face: Any
+    augmentor: Any
+    success: Any
+    text: Any
+    stopped: Any
 
 
 class DamageRoll(Record):
-    _fields = ("expr", "faces", "total")
+    expr: Any
+    faces: Any
+    total: Any
 
 
 class ActionDc(Record):
     """R-CARD-DC-1: the DC a card imposes and the attribute it comes from."""
 
-    _fields = ("kind", "attribute", "value")
+    kind: Any
+    attribute: Any
+    value: Any
 
 
 class CooldownStart(Record):
     """A card's cooldown: `running` now, or `pending` until its Concentration drops."""
 
-    _fields = ("unit", "length", "state")
+    unit: Any
+    length: Any
+    state: Any
 
 
 class TargetResult(Record):
-    _fields = ("id", "distance", "in_range", "seen", "heard", "attack", "save", "lands", "damage",
-               "conditions_added", "conditions_removed", "critical")
-    _defaults = {"critical": False}
+    id: Any
+    distance: Any
+    in_range: Any
+    seen: Any
+    heard: Any
+    attack: Any
+    save: Any
+    lands: Any
+    damage: Any
+    conditions_added: Any
+    conditions_removed: Any
+    critical: Any = False
 
 
 class ActResult(Record):
     _shape = SHAPE + "act_json"
-    _fields = ("actor", "owner", "card", "card_name", "kind", "reaction", "paid", "resources_before",
-               "resources_after", "charges", "cooldown", "evolutionary", "dc", "damage_roll", "targets",
-               "concentrating", "dropped", "revealed", "conditions_added", "rules_used", "trigger",
-               "in_encounter")
+    actor: Any
+    owner: Any
+    card: Any
+    card_name: Any
+    kind: Any
+    reaction: Any
+    paid: Any
+    resources_before: Any
+    resources_after: Any
+    charges: Any
+    cooldown: Any
+    evolutionary: Any
+    dc: Any
+    damage_roll: Any
+    targets: Any
+    concentrating: Any
+    dropped: Any
+    revealed: Any
+    conditions_added: Any
+    rules_used: Any
+    trigger: Any
+    in_encounter: Any
     # S-SYS-8: what a secret act shows: the card, its cost and who it was aimed at, never a d20 or what landed
     _public = ("system", "actor", "owner", "card", "card_name", "kind", "reaction", "paid", "resources_before",
                "resources_after", "charges", "cooldown", "dc", "concentrating", "dropped", "revealed", "rules_used",
@@ -120,32 +209,53 @@ class ActResult(Record):
 
 class DryRun(Record):
     _shape = SHAPE + "dry_run_json"
-    _fields = ("actor", "card", "allowed", "gates", "odds")
+    actor: Any
+    card: Any
+    allowed: Any
+    gates: Any
+    odds: Any
 
 
 class TurnStart(Record):
     _shape = SHAPE + "turn_json"
-    _fields = ("encounter", "round", "actor", "ap", "cooldowns_ended", "concentration_ended", "drain",
-               "companions", "expired")
-    _defaults = {"expired": ()}
+    encounter: Any
+    round: Any
+    actor: Any
+    ap: Any
+    cooldowns_ended: Any
+    concentration_ended: Any
+    drain: Any
+    companions: Any
+    expired: Any = ()
 
 
 class RestActor(Record):
-    _fields = ("id", "charges", "ap", "cooldowns_ended", "hp", "concentration_ended")
+    id: Any
+    charges: Any
+    ap: Any
+    cooldowns_ended: Any
+    hp: Any
+    concentration_ended: Any
 
 
 class RestResult(Record):
     _shape = SHAPE + "rest_json"
-    _fields = ("kind", "actors")
+    kind: Any
+    actors: Any
 
 
 class ElapseActor(Record):
-    _fields = ("id", "cooldowns_ended", "concentration_ended")
+    id: Any
+    cooldowns_ended: Any
+    concentration_ended: Any
 
 
 class ElapseResult(Record):
     _shape = SHAPE + "tagged"
-    _fields = ("seconds", "clock_before", "clock_after", "actors")
+    seconds: Any
+    clock_before: Any
+    clock_after: Any
+    actors: Any
 
 
 class DamageResult(Record):
@@ -154,18 +264,35 @@ class DamageResult(Record):
 
     _shape = SHAPE + "change_json"
 
-    _fields = ("actor", "what", "damage", "hp_before", "hp_after", "ap", "dropped", "conditions_added",
-               "conditions_removed", "rounds_left")
-    _defaults = {"rounds_left": None}
+    actor: Any
+    what: Any
+    damage: Any
+    hp_before: Any
+    hp_after: Any
+    ap: Any
+    dropped: Any
+    conditions_added: Any
+    conditions_removed: Any
+    rounds_left: Any = None
 
 
 class TargetOdds(Record):
-    _fields = ("id", "need_face", "p_lands", "expected_damage", "distribution", "penalty", "in_range")
+    id: Any
+    need_face: Any
+    p_lands: Any
+    expected_damage: Any
+    distribution: Any
+    penalty: Any
+    in_range: Any
 
 
 class OddsResult(Record):
     _shape = SHAPE + "odds_json"
-    _fields = ("actor", "card", "kind", "edge", "targets")
+    actor: Any
+    card: Any
+    kind: Any
+    edge: Any
+    targets: Any
 
 
 class CardTerms(Record):
@@ -174,45 +301,64 @@ class CardTerms(Record):
     one, a pair to take the better of, or none: a plain d20), what a resisted save still takes (A-CARD-DMG);
     with a character, its attack bonus, Action DC, reach in metres (R-CARD-RANGE-4) and Augmentor."""
 
-    _fields = ("ac", "dc_from", "saves_with", "best_of", "on_save", "bonus", "dc", "reach", "augmentor")
-    _defaults = {"bonus": None, "dc": None, "reach": None, "augmentor": None}
+    ac: Any
+    dc_from: Any
+    saves_with: Any
+    best_of: Any
+    on_save: Any
+    bonus: Any = None
+    dc: Any = None
+    reach: Any = None
+    augmentor: Any = None
 
 
 class CardView(Record):
     """`card show`: a card, and with `--for` its character and readiness; `terms`: the rules' reading of it."""
 
     _shape = SHAPE + "card_view_json"
-    _fields = ("card", "char", "who", "status", "terms")
+    card: Any
+    char: Any
+    who: Any
+    status: Any
+    terms: Any
 
 
 class CardList(Record):
     """`card list`: (card, status or None) rows; `char` is whose cards, or None for the campaign's."""
 
     _shape = SHAPE + "card_list_json"
-    _fields = ("char", "rows")
+    char: Any
+    rows: Any
 
 
 class SheetView(Record):
     """`show CHAR`: the character, its Action DCs (R-CARD-DC-1), (card, status) rows, timed conditions."""
 
     _shape = SHAPE + "sheet_json"
-    _fields = ("who", "dc", "rows", "rounds_left")
+    who: Any
+    dc: Any
+    rows: Any
+    rounds_left: Any
 
 
 class DiceRoll(Record):
     _shape = TAGGED
-    _fields = ("expr", "faces", "total")
+    expr: Any
+    faces: Any
+    total: Any
     _public = ("system", "expr")  # S-SYS-8: the dice named, never their faces
 
 
 class Created(Record):
     """`new`: the sheet written (the host's `new` shape)."""
 
-    _fields = ("file", "id")
+    file: Any
+    id: Any
 
 
 class Copied(Record):
-    """`new ID --from OTHER [--count N]`: the sheets written (T-COPY)."""
+    """`new ID --from OTHER [--count N]`: the sheets written (T-COPY). A field is named `from`, which Python
+    cannot spell as an attribute: the record lists its fields by name."""
 
     _fields = ("file", "id", "ids", "from")
 
@@ -220,19 +366,32 @@ class Copied(Record):
 class Standing(Record):
     """One participant in `encounter show`."""
 
-    _fields = ("id", "hp", "ap", "conditions", "concentrating", "cooldowns", "rounds_left")
+    id: Any
+    hp: Any
+    ap: Any
+    conditions: Any
+    concentrating: Any
+    cooldowns: Any
+    rounds_left: Any
 
 
 class EncounterStatus(Record):
     _shape = TAGGED
-    _fields = ("id", "round", "turn", "participants", "status")
+    id: Any
+    round: Any
+    turn: Any
+    participants: Any
+    status: Any
 
 
 class Joined(Record):
     _shape = TAGGED
-    _fields = ("encounter", "joined")
+    encounter: Any
+    joined: Any
 
 
 class TurnEnd(Record):
     _shape = TAGGED
-    _fields = ("encounter", "ended", "round")
+    encounter: Any
+    ended: Any
+    round: Any

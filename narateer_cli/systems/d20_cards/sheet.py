@@ -9,6 +9,8 @@ changed. Conditions are names with an optional number (`nullified:1`).
 
 from __future__ import annotations
 
+from typing import Any
+
 from narateer_cli.kit import BadInput
 
 from .cards import Card, parse_card
@@ -18,13 +20,28 @@ from .schema import SHEET, line
 COUNTERS = ("hp.current", "resources.*.current", "charges.*")
 
 
-class Character(Record):
-    _fields = ("id", "name", "attributes", "bonuses", "concentration", "augmentor", "ac", "hp", "hp_max",
-               "reach", "resources", "actions", "cards", "charges", "cooldowns", "concentrating",
-               "companions", "owner", "conditions", "level", "focus_slots")
-    _defaults = {"bonuses": {}, "concentration": 0, "augmentor": None, "reach": 1, "cards": {},
-                 "charges": {}, "cooldowns": {}, "concentrating": None, "companions": (), "owner": None,
-                 "conditions": (), "level": None, "focus_slots": None}
+class Character(Record, kw_only=True):
+    id: Any
+    name: Any
+    attributes: Any
+    bonuses: Any = {}
+    concentration: Any = 0
+    augmentor: Any = None
+    ac: Any
+    hp: Any
+    hp_max: Any
+    reach: Any = 1
+    resources: Any
+    actions: Any
+    cards: Any = {}
+    charges: Any = {}
+    cooldowns: Any = {}
+    concentrating: Any = None
+    companions: Any = ()
+    owner: Any = None
+    conditions: Any = ()
+    level: Any = None
+    focus_slots: Any = None
 
     @property
     def counters(self) -> dict:

@@ -3,14 +3,20 @@ or an Action Check."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from narateer_cli.kit import BadInput
 from narateer_cli.kit import Record
 
 
 class ResolveResult(Record):
     """`resolve`: the intent, the path it took, why it is impossible, and the check when there was one."""
-    _fields = ("system", "actor", "intent", "path", "reason", "check")
-    _defaults = {"reason": None, "check": None}
+    system: Any
+    actor: Any
+    intent: Any
+    path: Any
+    reason: Any = None
+    check: Any = None
     _public = ("system", "actor", "intent", "path", "reason")  # S-SYS-8; its check declares its own
 
 

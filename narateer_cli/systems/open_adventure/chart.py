@@ -5,6 +5,8 @@ R-OA-DICE-1/-2 (A-OA-CHART), R-OA-DS-1 (A-OA-DS), R-OA-TIME-1 (A-OA-TIME).
 
 from __future__ import annotations
 
+from typing import Any
+
 from narateer_cli.kit import BadInput, Refused
 
 from narateer_cli.kit import Record
@@ -16,27 +18,36 @@ SYSTEM = "open-adventure"
 
 
 class ChartRow(Record):
-    _fields = ("action_score", "dice", "printed", "extended")
+    action_score: Any
+    dice: Any
+    printed: Any
+    extended: Any
 
 
 class ActionChart(Record):
     """`chart [AS...]`: the Action Chart's rows (R-OA-DICE-1, -2)."""
-    _fields = ("system", "rows")
+    system: Any
+    rows: Any
 
 
 class TimeChart(Record):
     """`chart --time`: the Time Chart's steps and the Round (R-OA-TIME-1)."""
-    _fields = ("system", "time", "round")
+    system: Any
+    time: Any
+    round: Any
 
 
 class DsLadder(Record):
     """`ds`: the Difficulty Score ladder (R-OA-DS-1)."""
-    _fields = ("system", "ladder")
+    system: Any
+    ladder: Any
 
 
 class DsTier(Record):
     """`ds TIER`: one tier's DS."""
-    _fields = ("system", "tier", "ds")
+    system: Any
+    tier: Any
+    ds: Any
 
 
 def formula_row(action_score: int) -> tuple:

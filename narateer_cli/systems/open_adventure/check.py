@@ -7,6 +7,8 @@ found before any rules refusal, and nothing is rolled before both.
 
 from __future__ import annotations
 
+from typing import Any
+
 from narateer_cli.kit import BadInput, Refused
 
 from .chart import chart_dice, ds_value, time_benefit
@@ -25,24 +27,49 @@ def beats(total: int, target: int) -> bool:
 
 class Declaration(Record):
     """What the player and Guide declared for one check (the `roll` options)."""
-    _fields = ("use", "ds", "vs", "opposed", "drawback", "defense_benefit", "mo", "familiarity",
-               "specializations", "benefit", "bonuses", "time", "base_time", "effect_bonuses", "stunt",
-               "targets", "outcomes", "compare", "mishap", "other_benefit")
-    _defaults = {"ds": None, "vs": None, "opposed": None, "drawback": 0, "defense_benefit": 0, "mo": False,
-                 "familiarity": False, "specializations": (), "benefit": 0, "bonuses": (), "time": None,
-                 "base_time": None, "effect_bonuses": (), "stunt": False, "targets": 1, "outcomes": 1,
-                 "compare": False, "mishap": None, "other_benefit": 0}
+    use: Any
+    ds: Any = None
+    vs: Any = None
+    opposed: Any = None
+    drawback: Any = 0
+    defense_benefit: Any = 0
+    mo: Any = False
+    familiarity: Any = False
+    specializations: Any = ()
+    benefit: Any = 0
+    bonuses: Any = ()
+    time: Any = None
+    base_time: Any = None
+    effect_bonuses: Any = ()
+    stunt: Any = False
+    targets: Any = 1
+    outcomes: Any = 1
+    compare: Any = False
+    mishap: Any = None
+    other_benefit: Any = 0
 
 
 class ActionScore(Record):
     """R-OA-AS-1: the AS and what it adds up (attribute or statblock AS, MO, Specializations, Benefits,
     time, bonuses)."""
-    _fields = ("total", "attribute", "statblock", "mo", "specializations", "benefit", "time", "bonus")
+    total: Any
+    attribute: Any
+    statblock: Any
+    mo: Any
+    specializations: Any
+    benefit: Any
+    time: Any
+    bonus: Any
 
 
 class DifficultyScore(Record):
     """R-OA-DS-1..6: the final DS (None until an opponent's roll gives it) and its parts."""
-    _fields = ("total", "base", "base_source", "drawback", "familiarity", "multi")
+    total: Any
+    base: Any
+    base_source: Any
+    drawback: Any
+    familiarity: Any
+    multi: Any
 
     @property
     def extra(self) -> int:
@@ -52,26 +79,59 @@ class DifficultyScore(Record):
 
 class StuntLoss(Record):
     """R-OA-STUNT-2: the points a Stunt costs its attribute's group pool (before/after None: reported only)."""
-    _fields = ("targets", "outcomes", "pool", "loss", "before", "after", "wounds_after")
-    _defaults = {"before": None, "after": None, "wounds_after": None}
+    targets: Any
+    outcomes: Any
+    pool: Any
+    loss: Any
+    before: Any = None
+    after: Any = None
+    wounds_after: Any = None
 
 
 class Opponent(Record):
     """R-OA-OPP-1: the other side of an opposed check, before its roll."""
-    _fields = ("sheet", "primary", "action_score")
+    sheet: Any
+    primary: Any
+    action_score: Any
 
 
 class Primary(Record):
     """What the AS is built on: a PC attribute, an NPC group, or a statblock action."""
-    _fields = ("attribute", "group", "action", "score", "statblock")
+    attribute: Any
+    group: Any
+    action: Any
+    score: Any
+    statblock: Any
 
 
 class CheckResult(Record):
     """One Action Check (its JSON shape is its fields in order; `opposed` is the opponent's CheckResult)."""
-    _fields = ("system", "actor", "npc", "attribute", "group", "action", "action_score", "dice", "ds",
-               "method", "faces", "faces_text", "exploded", "total", "margin", "success",
-               "critical_failure", "outcome", "effect", "effect_source", "effect_bonus", "shortfall",
-               "stunt", "opposed", "mishap", "rules_used")
+    system: Any
+    actor: Any
+    npc: Any
+    attribute: Any
+    group: Any
+    action: Any
+    action_score: Any
+    dice: Any
+    ds: Any
+    method: Any
+    faces: Any
+    faces_text: Any
+    exploded: Any
+    total: Any
+    margin: Any
+    success: Any
+    critical_failure: Any
+    outcome: Any
+    effect: Any
+    effect_source: Any
+    effect_bonus: Any
+    shortfall: Any
+    stunt: Any
+    opposed: Any
+    mishap: Any
+    rules_used: Any
     # S-SYS-8: what a secret check shows the table: what was rolled against what, never the faces or the outcome
     # (an opposed check's own declaration covers `opposed`)
     _public = ("system", "actor", "npc", "attribute", "group", "action", "action_score", "dice", "ds", "method",
@@ -80,7 +140,13 @@ class CheckResult(Record):
 
 class Plan(Record):
     """Everything known before the dice: the AS parts, the dice and the DS parts (for --dry-run too)."""
-    _fields = ("actor", "primary", "action_score", "dice", "ds", "effect_bonus", "opponent")
+    actor: Any
+    primary: Any
+    action_score: Any
+    dice: Any
+    ds: Any
+    effect_bonus: Any
+    opponent: Any
 
 
 def count(value, option: str, rules, low: int = 0, key: str = "count") -> int:
@@ -368,8 +434,17 @@ def outcome_of(p: Plan, decl, rules, success: bool, crit: bool, margin: int, met
 class DryRun(Record):
     """`roll --dry-run`: everything known before the dice, with the exact chance."""
     _shape = "narateer_cli.systems.open_adventure.render:dry_run_json"
-    _fields = ("system", "actor", "attribute", "group", "action", "action_score", "dice", "ds", "p_success",
-               "p_critical_failure", "expected_total")
+    system: Any
+    actor: Any
+    attribute: Any
+    group: Any
+    action: Any
+    action_score: Any
+    dice: Any
+    ds: Any
+    p_success: Any
+    p_critical_failure: Any
+    expected_total: Any
 
 
 def dry_run(actor, decl, rules, source, target=None, other=None) -> DryRun:

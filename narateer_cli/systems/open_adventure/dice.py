@@ -9,6 +9,8 @@ tests, seeded play and physical dice share one path.
 
 from __future__ import annotations
 
+from typing import Any
+
 from narateer_cli.kit import Dice
 from narateer_cli.kit import BadInput
 from narateer_cli.kit import Record
@@ -17,12 +19,23 @@ from narateer_cli.kit import Record
 class Pool(Record):
     """One pool rolled or read: its chains, their text, which dice exploded, the total (R-OA-DICE-3) and
     whether it is a Critical Failure (R-OA-CRIT-1)."""
-    _fields = ("chains", "faces_text", "exploded", "total", "critical_failure")
+    chains: Any
+    faces_text: Any
+    exploded: Any
+    total: Any
+    critical_failure: Any
 
 
 class DiceRoll(Record):
     """`dice AS`: the bare dice of an Action Score, rolled or read (R-OA-DICE-3, R-OA-EXPL-1, R-OA-CRIT-1)."""
-    _fields = ("system", "action_score", "dice", "faces", "faces_text", "exploded", "total", "critical_failure")
+    system: Any
+    action_score: Any
+    dice: Any
+    faces: Any
+    faces_text: Any
+    exploded: Any
+    total: Any
+    critical_failure: Any
     _public = ("system", "action_score", "dice")  # S-SYS-8: the dice, never their faces
 
 

@@ -11,6 +11,8 @@ is the tail. Capped or non-exploding dice (A-OA-EXPCAP) are finite polynomials.
 
 from __future__ import annotations
 
+from typing import Any
+
 from fractions import Fraction
 from math import comb
 
@@ -23,8 +25,15 @@ from narateer_cli.kit import Record
 class Odds(Record):
     """`odds AS --ds N`: exact Fractions; the render layer writes them as text."""
     _shape = "narateer_cli.systems.open_adventure.render:odds_json"
-    _fields = ("action_score", "dice", "ds", "p_success", "p_critical_failure", "expected_total",
-               "distribution", "tail_above", "upto")
+    action_score: Any
+    dice: Any
+    ds: Any
+    p_success: Any
+    p_critical_failure: Any
+    expected_total: Any
+    distribution: Any
+    tail_above: Any
+    upto: Any
 
 
 def die_factor(size: int, rules, crit: bool = False) -> tuple[list[int], int, bool]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from narateer_cli.kit import BadInput
 
 from .names import norm, suggest, unknown
@@ -12,7 +14,12 @@ POOLS = ("body", "mind", "spirit", "challenge")
 
 class PointsResult(Record):
     """`points CHAR POOL DELTA`: the pool before and after, and the Wounds after a loss to 0 (A-OA-WOUND)."""
-    _fields = ("system", "actor", "pool", "before", "after", "wounds_after")
+    system: Any
+    actor: Any
+    pool: Any
+    before: Any
+    after: Any
+    wounds_after: Any
 
     def sheet_changes(self, wounds_before: int) -> dict:
         return sheet_changes(self.pool, self.after, self.wounds_after, wounds_before)
@@ -20,13 +27,21 @@ class PointsResult(Record):
 
 class WoundResult(Record):
     """`wound` / `heal`: the Wound count before and after."""
-    _fields = ("system", "actor", "before", "after")
+    system: Any
+    actor: Any
+    before: Any
+    after: Any
 
 
 class ConditionResult(Record):
     """`condition CHAR +NAME -NAME [--rounds N]`: the conditions after, what changed, timers left (T-DURATION)."""
     _shape = "narateer_cli.systems.open_adventure.render:condition_json"
-    _fields = ("system", "actor", "conditions", "added", "removed", "rounds_left")
+    system: Any
+    actor: Any
+    conditions: Any
+    added: Any
+    removed: Any
+    rounds_left: Any
 
 
 def sheet_changes(pool: str, after: int, wounds_after, wounds_before: int) -> dict:

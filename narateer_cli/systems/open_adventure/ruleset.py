@@ -7,6 +7,8 @@ engine reads knobs only from an `OARules`, never from constants.
 
 from __future__ import annotations
 
+from typing import Any
+
 from narateer_cli.kit import BadInput
 
 from narateer_cli.kit import merge_rules as merge
@@ -30,11 +32,33 @@ UNITS = {"s": 1, "sec": 1, "second": 1, "seconds": 1, "min": 60, "minute": 60, "
 
 
 class OARules(Record):
-    _fields = ("rows", "beyond", "explode_all", "explode_cap", "crit_faces", "crit_always_fails",
-               "opp_tie", "opp_uses_major", "opp_below_min", "effect_min", "flat_takes_bonus",
-               "spec_stack", "time_chart", "round_seconds", "min_as", "min_as_compare", "multi",
-               "stunt_min_fail_loss", "stunt_npc_loss", "stunt_compare", "wound_per_zero", "groups",
-               "ds_tiers", "turn_order", "turn_ties", "limits", "data")
+    rows: Any
+    beyond: Any
+    explode_all: Any
+    explode_cap: Any
+    crit_faces: Any
+    crit_always_fails: Any
+    opp_tie: Any
+    opp_uses_major: Any
+    opp_below_min: Any
+    effect_min: Any
+    flat_takes_bonus: Any
+    spec_stack: Any
+    time_chart: Any
+    round_seconds: Any
+    min_as: Any
+    min_as_compare: Any
+    multi: Any
+    stunt_min_fail_loss: Any
+    stunt_npc_loss: Any
+    stunt_compare: Any
+    wound_per_zero: Any
+    groups: Any
+    ds_tiers: Any
+    turn_order: Any
+    turn_ties: Any
+    limits: Any
+    data: Any
 
     def group_of(self, attribute: str) -> str | None:
         for group, names in self.groups.items():

@@ -8,6 +8,8 @@ Top-level unknown keys are the user's own and survive; inner maps are closed.
 
 from __future__ import annotations
 
+from typing import Any
+
 from narateer_cli.kit import BadInput
 
 from .names import closest, norm, unknown
@@ -20,13 +22,30 @@ COUNT_MAP = "mapping of NAME: whole number"
 
 class Action(Record):
     """A statblock action: pre-calculated AS, optional flat Effect (R-OA-NPC-2, -3)."""
-    _fields = ("name", "score", "effect", "group", "stunt")
+    name: Any
+    score: Any
+    effect: Any
+    group: Any
+    stunt: Any
 
 
 class Sheet(Record):
-    _fields = ("id", "name", "npc", "scores", "mo_name", "mo_score", "specializations", "bonuses",
-               "effect_bonuses", "defenses", "points", "wounds", "conditions", "reaction",
-               "challenge_points", "actions")
+    id: Any
+    name: Any
+    npc: Any
+    scores: Any
+    mo_name: Any
+    mo_score: Any
+    specializations: Any
+    bonuses: Any
+    effect_bonuses: Any
+    defenses: Any
+    points: Any
+    wounds: Any
+    conditions: Any
+    reaction: Any
+    challenge_points: Any
+    actions: Any
 
     @property
     def counters(self) -> dict:
@@ -41,37 +60,66 @@ class Sheet(Record):
 class ScoreRow(Record):
     """One attribute (or NPC group) on `show`: its AS and dice, and with the MO when the sheet has one."""
     _shape = "narateer_cli.systems.open_adventure.render:score_row_json"
-    _fields = ("name", "score", "action_score", "dice", "with_mo", "dice_with_mo")
-    _defaults = {"with_mo": None, "dice_with_mo": None}
+    name: Any
+    score: Any
+    action_score: Any
+    dice: Any
+    with_mo: Any = None
+    dice_with_mo: Any = None
 
 
 class ActionRow(Record):
     """One statblock action on `show` (its JSON names the AS `as`, as the statblock does)."""
     _shape = "narateer_cli.systems.open_adventure.render:action_row_json"
-    _fields = ("name", "action_score", "dice", "effect", "group", "stunt")
+    name: Any
+    action_score: Any
+    dice: Any
+    effect: Any
+    group: Any
+    stunt: Any
 
 
 class MO(Record):
-    _fields = ("name", "score")
+    name: Any
+    score: Any
 
 
 class SheetView(Record):
     """`show CHAR`: the sheet with each attribute's AS and dice (R-OA-AS-1, R-OA-DICE-1)."""
-    _fields = ("system", "id", "name", "npc", "mo", "scores", "actions", "points", "wounds", "specializations",
-               "defenses", "reaction", "conditions", "rounds_left")
+    system: Any
+    id: Any
+    name: Any
+    npc: Any
+    mo: Any
+    scores: Any
+    actions: Any
+    points: Any
+    wounds: Any
+    specializations: Any
+    defenses: Any
+    reaction: Any
+    conditions: Any
+    rounds_left: Any
 
 
 class SheetCreated(Record):
     """`new ID`: the sheet written."""
     _shape = "narateer_cli.systems.open_adventure.render:sheet_created_json"
-    _fields = ("system", "id", "file", "npc", "challenge_points")
-    _defaults = {"challenge_points": None}
+    system: Any
+    id: Any
+    file: Any
+    npc: Any
+    challenge_points: Any = None
 
 
 class SheetsCopied(Record):
     """`new ID --from OTHER [--count N]` (T-COPY): the copies written."""
     _shape = "narateer_cli.systems.open_adventure.render:sheets_copied_json"
-    _fields = ("system", "id", "ids", "source", "file")
+    system: Any
+    id: Any
+    ids: Any
+    source: Any
+    file: Any
 
 
 def view(sheet: Sheet, rules, state=None) -> SheetView:

@@ -2,34 +2,56 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from narateer_cli.kit import BadInput, Refused
 
 from .names import suggest
 from narateer_cli.kit import Record
 
 
-class TurnState(Record):
+class TurnState(Record, kw_only=True):
     """One encounter's turn state: fixed order, the Round, whose Turn it is and what it has spent."""
-    _fields = ("encounter", "round", "order", "acted", "actor", "major", "minor", "maintaining", "spent",
-               "reactions", "durations")
-    _defaults = {"round": 1, "acted": (), "actor": None, "major": False, "minor": False, "maintaining": None,
-                 "spent": (), "reactions": {}, "durations": {}}
+    encounter: Any
+    round: Any = 1
+    order: Any
+    acted: Any = ()
+    actor: Any = None
+    major: Any = False
+    minor: Any = False
+    maintaining: Any = None
+    spent: Any = ()
+    reactions: Any = {}
+    durations: Any = {}
 
 
 class TurnReport(Record):
     """What `turn start|end`, `encounter show|join` print: the Round, whose Turn, the Actions it has left
     (`major`, `minor`: True while unspent), the order, timed conditions (T-DURATION) and those that ended."""
     _shape = "narateer_cli.systems.open_adventure.render:turn_json"
-    _fields = ("system", "encounter", "round", "actor", "major", "minor", "order", "rounds_left", "expired",
-               "participants")
-    _defaults = {"rounds_left": {}, "expired": (), "participants": ()}
+    system: Any
+    encounter: Any
+    round: Any
+    actor: Any
+    major: Any
+    minor: Any
+    order: Any
+    rounds_left: Any = {}
+    expired: Any = ()
+    participants: Any = ()
 
 
 class Participant(Record):
     """One row of `encounter show`'s table: a participant's current pools, Wounds, Challenge Points (NPCs)
     and conditions, with the Rounds left on those the state times (T-DURATION)."""
     _shape = "narateer_cli.systems.open_adventure.render:participant_json"
-    _fields = ("id", "npc", "points", "wounds", "challenge_points", "conditions", "rounds_left")
+    id: Any
+    npc: Any
+    points: Any
+    wounds: Any
+    challenge_points: Any
+    conditions: Any
+    rounds_left: Any
 
 
 def participants(state: TurnState, sheets: dict) -> tuple:
@@ -43,14 +65,23 @@ def participants(state: TurnState, sheets: dict) -> tuple:
 class MinorSpent(Record):
     """`turn minor`: the actor spent this Turn's Minor Action (R-OA-ACT-2), on `what` when told."""
     _shape = "narateer_cli.systems.open_adventure.render:minor_json"
-    _fields = ("system", "encounter", "round", "actor", "major", "minor", "order", "what")
-    _defaults = {"what": None}
+    system: Any
+    encounter: Any
+    round: Any
+    actor: Any
+    major: Any
+    minor: Any
+    order: Any
+    what: Any = None
 
 
 class EncounterCreated(Record):
     """`encounter new`: the encounter and its Reaction order (A-OA-TURN)."""
     _shape = "narateer_cli.systems.open_adventure.render:encounter_new_json"
-    _fields = ("system", "encounter", "order", "round")
+    system: Any
+    encounter: Any
+    order: Any
+    round: Any
 
 
 def order(members, reactions: dict, sheets: dict, rules) -> tuple:

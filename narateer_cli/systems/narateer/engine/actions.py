@@ -6,7 +6,9 @@ fixed order (actor, opponent), and returns the dice each party has after.
 
 from __future__ import annotations
 
-from narateer_cli.kit import Record, factory, replace
+from typing import Any
+
+from narateer_cli.kit import field, Record, factory, replace
 
 from .character import Sheet, possessive, spend
 from .check import CHECK_PUBLIC, Declaration, Payment, Streams, Target, afford, chance, plan, roll, under
@@ -20,13 +22,19 @@ OTHER_STREAMS = Streams("other", "other_reroll", "other_power", "--other-faces",
 class TargetSpec(Record):
     """What the check must exceed: a DR, another's Readiness, or another's roll."""
 
-    _fields = ('kind', 'value', 'label', 'other', 'other_skill', 'other_decl')
-    _defaults = {'value': None, 'label': "", 'other': None, 'other_skill': None, 'other_decl': None}
+    kind: Any
+    value: Any = None
+    label: Any = ""
+    other: Any = None
+    other_skill: Any = None
+    other_decl: Any = None
 
 
 class CheckOutcome(Record):
-    _fields = ('result', 'opponent', 'assist', 'dice_after')
-    _defaults = {'opponent': None, 'assist': None, 'dice_after': factory(dict)}
+    result: Any
+    opponent: Any = None
+    assist: Any = None
+    dice_after: Any = field(default_factory=dict)
     _public = (*CHECK_PUBLIC, "chance", "assist", *under("opponent"))  # S-SYS-8
 
     _shape = "narateer_cli.systems.narateer.shapes:check_outcome"  # its JSON, built by render.plain
@@ -115,14 +123,25 @@ def skill_check(actor: Sheet, decl: Declaration, spec: TargetSpec, rules: Rulese
 class BoostOption(Record):
     """One Boost of a dry run: what it rolls and pays, and its exact chance."""
 
-    _fields = ("boost", "roll_dice", "paid", "affordable", "p_success", "edge")
+    boost: Any
+    roll_dice: Any
+    paid: Any
+    affordable: Any
+    p_success: Any
+    edge: Any
 
 
 class DryRun(Record):
     """`roll --dry-run`: payment and exact chance for every legal Boost; nothing is spent."""
 
-    _fields = ("actor", "skill", "level", "target", "target_source", "ready", "options", "dry_run")
-    _defaults = {"dry_run": True}
+    actor: Any
+    skill: Any
+    level: Any
+    target: Any
+    target_source: Any
+    ready: Any
+    options: Any
+    dry_run: Any = True
 
 
 def dry_run(actor: Sheet, decl: Declaration, spec: TargetSpec, rules: Ruleset, helper: Sheet | None = None) -> DryRun:
@@ -150,7 +169,16 @@ TIER_COSTS = {"trivial": 0, "minor": 1, "major": 1}  # R-ACT-2: a Major action c
 class ResolvedAuto(Record):
     """`resolve --auto` (R-ACT-1): a certain outcome, paid at its tier's cost; `cost` is the stated cost."""
 
-    _fields = ("actor", "intent", "method", "tier", "path", "paid", "check", "dice_before", "dice_after", "cost")
+    actor: Any
+    intent: Any
+    method: Any
+    tier: Any
+    path: Any
+    paid: Any
+    check: Any
+    dice_before: Any
+    dice_after: Any
+    cost: Any
     _shape = "narateer_cli.systems.narateer.shapes:resolved_auto"  # `cost` goes to the log's declaration only
     _public = "*"  # no roll: a secret one is bad input (S-SYS-8)
 
@@ -158,7 +186,14 @@ class ResolvedAuto(Record):
 class ResolvedByCheck(Record):
     """`resolve --check SKILL` (R-ACT-2): a Major action resolved by a Skill Check."""
 
-    _fields = ("actor", "intent", "method", "tier", "path", "paid", "check", "dice_after")
+    actor: Any
+    intent: Any
+    method: Any
+    tier: Any
+    path: Any
+    paid: Any
+    check: Any
+    dice_after: Any
 
 
 def resolve_auto(sheet: Sheet, tier: str, cost: int | None, rules: Ruleset) -> tuple[int, int, dict]:

@@ -6,7 +6,9 @@ Dice moves return new dice counts; the store writes them back key by key.
 
 from __future__ import annotations
 
-from narateer_cli.kit import Record, factory, replace
+from typing import Any
+
+from narateer_cli.kit import field, Record, factory, replace
 
 from narateer_cli.kit import BadInput, Refused
 from .ruleset import Ruleset
@@ -15,8 +17,10 @@ STATES = ("ready", "used", "wounded")
 
 
 class Skill(Record):
-    _fields = ('name', 'level', 'vital', 'trained')
-    _defaults = {'trained': True}
+    name: Any
+    level: Any
+    vital: Any
+    trained: Any = True
 
     @property
     def uses(self) -> int:
@@ -25,8 +29,14 @@ class Skill(Record):
 
 
 class Sheet(Record):
-    _fields = ('id', 'name', 'vitals', 'skills', 'dice', 'conditions', 'movement', 'weapons')
-    _defaults = {'conditions': (), 'movement': factory(dict), 'weapons': factory(dict)}
+    id: Any
+    name: Any
+    vitals: Any
+    skills: Any
+    dice: Any
+    conditions: Any = ()
+    movement: Any = field(default_factory=dict)
+    weapons: Any = field(default_factory=dict)
 
     @property
     def counters(self) -> dict:
@@ -135,14 +145,21 @@ def change_conditions(current, changes, rules: Ruleset) -> tuple[list, list, lis
 class DiceMoved(Record):
     """The result of refresh, wound and heal."""
 
-    _fields = ("actor", "moved", "dice_before", "dice_after", "overflow", "out")
-    _defaults = {"overflow": 0, "out": None}
+    actor: Any
+    moved: Any
+    dice_before: Any
+    dice_after: Any
+    overflow: Any = 0
+    out: Any = None
 
 
 class ConditionsChanged(Record):
     """The result of `condition`."""
 
-    _fields = ("actor", "conditions", "added", "removed")
+    actor: Any
+    conditions: Any
+    added: Any
+    removed: Any
 
 
 def move_dice(sheet: Sheet, verb: str, count: int | None, rules: Ruleset) -> DiceMoved:
@@ -171,19 +188,32 @@ def conditions_changed(sheet: Sheet, changes, rules: Ruleset) -> ConditionsChang
 
 
 class SkillView(Record):
-    _fields = ("skill", "level", "vital", "trained", "readiness", "uses")
+    skill: Any
+    level: Any
+    vital: Any
+    trained: Any
+    readiness: Any
+    uses: Any
 
 
 class SheetView(Record):
     """The result of `show`: a sheet with every skill the ruleset knows (R-RDY-1, R-ACT-4)."""
 
-    _fields = ("id", "name", "vitals", "dice", "conditions", "movement", "skills")
+    id: Any
+    name: Any
+    vitals: Any
+    dice: Any
+    conditions: Any
+    movement: Any
+    skills: Any
 
 
 class Readiness(Record):
     """The result of `readiness`."""
 
-    _fields = ("actor", "readiness", "written")
+    actor: Any
+    readiness: Any
+    written: Any
 
 
 def sheet_view(sheet: Sheet, rules: Ruleset) -> SheetView:

@@ -8,7 +8,9 @@ explicit rerolls, and compares with the target.
 
 from __future__ import annotations
 
-from narateer_cli.kit import Record, factory
+from typing import Any
+
+from narateer_cli.kit import field, Record, factory
 
 from .character import Sheet, spend, possessive
 from .dice import DiceSource, beats, edge_indices, edge_mode, pool_weights, chance_to_exceed, chance_to_beat
@@ -31,22 +33,50 @@ def under(prefix: str, paths=CHECK_PUBLIC) -> tuple:
 class Declaration(Record):
     """What a player commits to before rolling (R-CHK-1, R-CHK-2)."""
 
-    _fields = ('skill', 'boost', 'cost', 'bonus_dice', 'discount_base', 'discount_boost', 'fee', 'advantage', 'disadvantage', 'reaction', 'allow_boost', 'power_reroll', 'power', 'label')
-    _defaults = {'boost': 0, 'cost': 1, 'bonus_dice': 0, 'discount_base': 0, 'discount_boost': 0, 'fee': 0, 'advantage': False, 'disadvantage': False, 'reaction': False, 'allow_boost': False, 'power_reroll': (), 'power': None, 'label': "check"}
+    skill: Any
+    boost: Any = 0
+    cost: Any = 1
+    bonus_dice: Any = 0
+    discount_base: Any = 0
+    discount_boost: Any = 0
+    fee: Any = 0
+    advantage: Any = False
+    disadvantage: Any = False
+    reaction: Any = False
+    allow_boost: Any = False
+    power_reroll: Any = ()
+    power: Any = None
+    label: Any = "check"
 
 
 class Streams(Record):
     """Which physical-face options feed this party's dice."""
 
-    _fields = ('initial', 'reroll', 'power', 'initial_option', 'reroll_option', 'power_option')
-    _defaults = {'initial': "faces", 'reroll': "reroll", 'power': "power", 'initial_option': "--faces", 'reroll_option': "--reroll-faces", 'power_option': "--power-faces"}
+    initial: Any = "faces"
+    reroll: Any = "reroll"
+    power: Any = "power"
+    initial_option: Any = "--faces"
+    reroll_option: Any = "--reroll-faces"
+    power_option: Any = "--power-faces"
 
 
 class Payment(Record):
     """The whole modified payment of one party (R-PAY-1 .. R-PAY-6)."""
 
-    _fields = ('actor', 'skill', 'level', 'boost', 'base_cost', 'roll_dice', 'bonus_dice', 'subtotal', 'multiplier', 'paid', 'edge', 'decl', 'dice_before', 'streams')
-    _defaults = {'streams': factory(Streams)}
+    actor: Any
+    skill: Any
+    level: Any
+    boost: Any
+    base_cost: Any
+    roll_dice: Any
+    bonus_dice: Any
+    subtotal: Any
+    multiplier: Any
+    paid: Any
+    edge: Any
+    decl: Any
+    dice_before: Any
+    streams: Any = field(default_factory=Streams)
 
     @property
     def dice_after(self) -> dict:
@@ -54,11 +84,23 @@ class Payment(Record):
 
 
 class Target(Record):
-    _fields = ('value', 'source', 'label')
+    value: Any
+    source: Any
+    label: Any
 
 
 class CheckResult(Record):
-    _fields = ('payment', 'target', 'faces', 'rerolled', 'edge_faces', 'power_rerolled', 'final_faces', 'total', 'margin', 'success', 'outcome')
+    payment: Any
+    target: Any
+    faces: Any
+    rerolled: Any
+    edge_faces: Any
+    power_rerolled: Any
+    final_faces: Any
+    total: Any
+    margin: Any
+    success: Any
+    outcome: Any
 
     _shape = "narateer_cli.systems.narateer.shapes:check_result"  # its JSON, built by render.plain
 
@@ -237,7 +279,14 @@ def compare(payment, target, rules, faces, rerolled, edge_faces, power, final) -
 class BehindResult(Record):
     """A behind-the-screen check (R-RDY-3): Readiness against a target, no dice, no cost."""
 
-    _fields = ("actor", "skill", "readiness", "target", "base_target", "edge", "success", "readiness_off")
+    actor: Any
+    skill: Any
+    readiness: Any
+    target: Any
+    base_target: Any
+    edge: Any
+    success: Any
+    readiness_off: Any
     _shape = "narateer_cli.systems.narateer.shapes:tagged"
 
 

@@ -7,6 +7,8 @@ payment. Both payments are settled before anyone rolls.
 
 from __future__ import annotations
 
+from typing import Any
+
 from narateer_cli.kit import Record
 
 from .character import Sheet, possessive
@@ -23,9 +25,17 @@ RESPONSES = ("none", "guard", "clash")
 class ExchangeResult(Record):
     """One Combat Exchange: both checks, who lands, the Hit Margin and its tier, the weapon's damage."""
 
-    _fields = ("attacker", "defender", "response", "attack", "defense", "lands", "hit_margin", "outcome", "damage",
-               "revealed_to", "applied")
-    _defaults = {"revealed_to": None, "applied": None}  # None outside an encounter; applied: T-FIGHT --apply
+    attacker: Any
+    defender: Any
+    response: Any
+    attack: Any
+    defense: Any
+    lands: Any
+    hit_margin: Any
+    outcome: Any
+    damage: Any
+    revealed_to: Any = None
+    applied: Any = None
     _shape = "narateer_cli.systems.narateer.shapes:exchange_result"  # its JSON, built by render.plain
     _public = ("attacker", "defender", "response", *under("attack"), *under("defense"), "revealed_to")  # S-SYS-8
 
@@ -33,9 +43,16 @@ class ExchangeResult(Record):
 class OpportunityResult(Record):
     """An Opportunity Attack (R-ACT-6)."""
 
-    _fields = ("actor", "against", "reaction", "check", "lands", "hit_margin", "outcome", "revealed_to", "damage",
-               "applied")
-    _defaults = {"revealed_to": None, "damage": None, "applied": None}
+    actor: Any
+    against: Any
+    reaction: Any
+    check: Any
+    lands: Any
+    hit_margin: Any
+    outcome: Any
+    revealed_to: Any = None
+    damage: Any = None
+    applied: Any = None
     _public = ("actor", "against", "reaction", *under("check"), "revealed_to")  # S-SYS-8
 
 

@@ -7,6 +7,8 @@ seeded play, tests and physical dice. Odds are exact integer convolutions.
 
 from __future__ import annotations
 
+from typing import Any
+
 from narateer_cli.kit import Dice
 from narateer_cli.kit import BadInput
 
@@ -172,33 +174,48 @@ def exact_count(dice: DiceSource, stream: str, count: int, option: str, what: st
 class PoolRoll(Record):
     """A bare pool of N dice after its Edge Phase (`dice`)."""
 
-    _fields = ("dice", "edge", "faces", "rerolled", "final_faces", "total")
+    dice: Any
+    edge: Any
+    faces: Any
+    rerolled: Any
+    final_faces: Any
+    total: Any
     _public = ("dice", "edge")  # S-SYS-8: how many dice and their Edge, never the faces
 
 
 class RandomDr(Record):
     """A tier's DR with the dots of the dice rolled behind the screen (`dr TIER --random`)."""
 
-    _fields = ("tier", "dr", "base_dr", "offset", "faces", "total")
+    tier: Any
+    dr: Any
+    base_dr: Any
+    offset: Any
+    faces: Any
+    total: Any
     _public = ("tier", "base_dr", "offset")  # S-SYS-8: the DR itself stays behind the screen
 
 
 class TierDr(Record):
     """One tier's DR (`dr TIER`)."""
 
-    _fields = ("tier", "dr")
+    tier: Any
+    dr: Any
 
 
 class DrLadder(Record):
     """Every tier with its DR (`dr`)."""
 
-    _fields = ("ladder",)
+    ladder: Any
 
 
 class Odds(Record):
     """Exact chance that N dice beat a target, and the whole distribution of totals (`odds`)."""
 
-    _fields = ("dice", "target", "edge", "p_success", "distribution")
+    dice: Any
+    target: Any
+    edge: Any
+    p_success: Any
+    distribution: Any
 
 
 def roll_pool(n: int, advantage: bool, disadvantage: bool, rules, dice: DiceSource) -> PoolRoll:

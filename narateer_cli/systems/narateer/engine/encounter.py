@@ -7,6 +7,8 @@ R-ACT-3, R-ACT-4, A-TURN, A-REFRESH, A-MOVE, R-HIDE-3, R-HIDE-5, R-SRCH-2.
 
 from __future__ import annotations
 
+from typing import Any
+
 from narateer_cli.kit import Record
 
 from .character import Sheet, refresh, possessive
@@ -289,13 +291,25 @@ def move(state: dict, sheet: Sheet, metres: int, mode: str, difficult: bool, rul
 class TurnStarted(Record):
     """The result of `turn start` (its JSON shape is these fields, in this order)."""
 
-    _fields = ("encounter", "round", "actor", "uses", "refreshed", "dice_before", "dice_after", "expired")
+    encounter: Any
+    round: Any
+    actor: Any
+    uses: Any
+    refreshed: Any
+    dice_before: Any
+    dice_after: Any
+    expired: Any
 
 
 class TurnEnded(Record):
     """The result of `turn end`."""
 
-    _fields = ("encounter", "ended", "round", "next", "new_round", "waiting")
+    encounter: Any
+    ended: Any
+    round: Any
+    next: Any
+    new_round: Any
+    waiting: Any
 
 
 def begin_activation(state: dict, sheet: Sheet, rules: Ruleset) -> tuple[dict, TurnStarted]:
@@ -318,13 +332,23 @@ def end_activation(state: dict, next_id: str | None) -> tuple[dict, TurnEnded]:
 class Moved(Record):
     """The result of `move`."""
 
-    _fields = ("actor", "mode", "metres", "cost", "hidden", "difficult", "movement_left", "paid", "revealed_to")
+    actor: Any
+    mode: Any
+    metres: Any
+    cost: Any
+    hidden: Any
+    difficult: Any
+    movement_left: Any
+    paid: Any
+    revealed_to: Any
 
 
 class Revealed(Record):
     """The result of `reveal`."""
 
-    _fields = ("hider", "revealed_to", "still_hidden_from")
+    hider: Any
+    revealed_to: Any
+    still_hidden_from: Any
 
 
 def move_in(state: dict, sheet: Sheet, metres: int, mode: str, difficult: bool,
@@ -348,8 +372,17 @@ def reveal_in(state: dict, hider: str, observers) -> tuple[dict, Revealed]:
 class EncounterView(Record):
     """The result of Narateer's `encounter show`: the state and each participant's dice and conditions."""
 
-    _fields = ("id", "round", "actor", "participants", "acted", "next", "uses", "mode", "movement_left", "hidden",
-               "status")
+    id: Any
+    round: Any
+    actor: Any
+    participants: Any
+    acted: Any
+    next: Any
+    uses: Any
+    mode: Any
+    movement_left: Any
+    hidden: Any
+    status: Any
 
 
 def encounter_view(state: dict, sheets: list[Sheet]) -> EncounterView:

@@ -7,6 +7,8 @@ invalid. The engine reads knobs only from a `Ruleset`, never from constants.
 
 from __future__ import annotations
 
+from typing import Any
+
 from narateer_cli.kit import BadInput
 
 from narateer_cli.kit import merge_rules as merge
@@ -21,7 +23,36 @@ KNOBS = (
 
 
 class Ruleset(Record):
-    _fields = ('faces', 'disadvantage', 'edge_both', 'reaction_boost', 'roll_dice', 'tiers', 'dr', 'random_dr_offset', 'random_dr_dice', 'readiness_off', 'vitals', 'skills', 'refresh_amount', 'refresh_timing', 'turn_order', 'first_round', 'mode_costs', 'difficult_factor', 'hidden_factor', 'sprint_ends_hiding', 'exchange', 'search_pay', 'assist_cost', 'assist_grants', 'wound_from', 'heal_to', 'wound_out', 'conditions', 'max_roll_dice', 'max_state_dice')
+    faces: Any
+    disadvantage: Any
+    edge_both: Any
+    reaction_boost: Any
+    roll_dice: Any
+    tiers: Any
+    dr: Any
+    random_dr_offset: Any
+    random_dr_dice: Any
+    readiness_off: Any
+    vitals: Any
+    skills: Any
+    refresh_amount: Any
+    refresh_timing: Any
+    turn_order: Any
+    first_round: Any
+    mode_costs: Any
+    difficult_factor: Any
+    hidden_factor: Any
+    sprint_ends_hiding: Any
+    exchange: Any
+    search_pay: Any
+    assist_cost: Any
+    assist_grants: Any
+    wound_from: Any
+    heal_to: Any
+    wound_out: Any
+    conditions: Any
+    max_roll_dice: Any
+    max_state_dice: Any
 
     def tier_for(self, margin: int) -> str:
         """R-TIER-1 / A-TIERS: the outcome tier of a margin."""

@@ -7,6 +7,8 @@ Observation check. Every payment is settled before anyone rolls.
 
 from __future__ import annotations
 
+from typing import Any
+
 from narateer_cli.kit import Record
 
 from .character import Sheet, possessive
@@ -24,8 +26,9 @@ def observer_streams(obs_id: str) -> Streams:
 
 
 class Observer(Record):
-    _fields = ('sheet', 'searching', 'boost')
-    _defaults = {'boost': 0}
+    sheet: Any
+    searching: Any
+    boost: Any = 0
 
 
 def observation_readiness(sheet: Sheet, rules: Ruleset, why: str) -> int:
@@ -39,13 +42,23 @@ def observation_readiness(sheet: Sheet, rules: Ruleset, why: str) -> int:
 class ObserverResult(Record):
     """One observer of a Hide: compared by Readiness, or by its own Observation check."""
 
-    _fields = ("id", "searching", "target", "hidden", "check", "fell_back")
+    id: Any
+    searching: Any
+    target: Any
+    hidden: Any
+    check: Any
+    fell_back: Any
 
 
 class HideResult(Record):
     """The result of `hide` (its JSON shape: these fields, built by render.plain)."""
 
-    _fields = ("actor", "check", "recorded_total", "total", "hidden_from", "observers")
+    actor: Any
+    check: Any
+    recorded_total: Any
+    total: Any
+    hidden_from: Any
+    observers: Any
     _public = ("actor", *under("check"), "observers.id", "observers.searching", "observers.fell_back",
                *under("observers.check"))  # S-SYS-8: never the total, nor who saw
 
@@ -53,7 +66,11 @@ class HideResult(Record):
 class SearchResult(Record):
     """The result of `search`."""
 
-    _fields = ("searcher", "hider", "target", "check", "found")
+    searcher: Any
+    hider: Any
+    target: Any
+    check: Any
+    found: Any
     _public = ("searcher", "hider", *under("check"))  # S-SYS-8: never the Hide total, nor whether it was found
 
 
@@ -132,7 +149,14 @@ def search(searcher: Sheet, hider_id: str, recorded: int, decl: Declaration, rul
 class JoinComparison(Record):
     """A creature joining the encounter, compared with one hider's recorded total (R-HIDE-3, R-HIDE-5)."""
 
-    _fields = ("hider", "observer", "searching", "target", "hidden", "check", "fell_back", "recorded")
+    hider: Any
+    observer: Any
+    searching: Any
+    target: Any
+    hidden: Any
+    check: Any
+    fell_back: Any
+    recorded: Any
 
 
 def new_observer(observer: Sheet, hider_id: str, recorded: int, searching: bool, boost: int, rules: Ruleset,
@@ -156,7 +180,9 @@ def new_observer(observer: Sheet, hider_id: str, recorded: int, searching: bool,
 class Joined(Record):
     """`encounter join`: the newcomer and its comparison with each hider."""
 
-    _fields = ("encounter", "observer", "compared")
+    encounter: Any
+    observer: Any
+    compared: Any
     _public = ("encounter", "observer", "compared.hider", "compared.observer", "compared.searching",
                "compared.fell_back", *under("compared.check"))  # S-SYS-8
 

@@ -22,16 +22,7 @@ SYSTEM = System(
         "turn": (__name__ + ".commands", "Start a character's turn: spent coins come back."),
         "condition": (__name__ + ".commands", "Add or remove conditions."),
     },
-    hooks={
-        "ruleset": __name__ + ".engine:ruleset",
-        "parse_sheet": __name__ + ".engine:parse_sheet",
-        "new_state": __name__ + ".engine:new_state",
-        "load_state": __name__ + ".engine:load_state",
-        "log_checker": __name__ + ".engine:log_checker",
-        "chance": __name__ + ".engine:chance",
-        "render": __name__ + ".render",
-        "conformance": __name__ + ".engine:CONFORMANCE",
-    },
+    game=__name__ + ".game",
     counters=("coins.ready", "coins.spent"),
     pointers={"hide": "a coin cannot hide; try `narateer call heads`"},
 )

@@ -1,0 +1,137 @@
+"""d20 action cards as the host sees it: one class whose methods are the hooks of the game kit (`kit.Game`).
+
+Each method imports the module that does the work when it is first called, so loading the game costs a
+command only what it uses.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Iterable
+
+from narateer_cli.kit import Game
+
+
+class D20Cards(Game):
+    def ruleset(self, data: dict, overrides: dict, where: str, checked: bool = False) -> Any:
+        from .ruleset import build_ruleset
+
+        return build_ruleset(data, overrides, where, checked=checked)
+
+    def parse_sheet(self, char_id: str, doc: dict, label: str, rules) -> Any:
+        from .sheet import build_sheet
+
+        return build_sheet(char_id, doc, label, rules)
+
+    @property
+    def sheet_schema(self) -> Any:
+        from .schema import SHEET
+
+        return SHEET
+
+    def new_state(self, enc_id: str, participants: list, rules) -> dict:
+        from .encounter import new_state as _new_state
+
+        return _new_state(enc_id, participants, rules)
+
+    def load_state(self, data: dict, label: str, checked: bool = False) -> dict:
+        from .encounter import load_state as _load_state
+
+        return _load_state(data, label, checked=checked)
+
+    def log_checker(self, rules, continuity: bool) -> Callable[[dict], str | None]:
+        from .verify import log_checker as _log_checker
+
+        return _log_checker(rules, continuity)
+
+    def undo_fields(self, sheets: dict) -> dict | None:
+        from .sheet import undo_fields as _undo_fields
+
+        return _undo_fields(sheets)
+
+    @property
+    def render(self) -> Any:
+        from . import render
+
+        return render
+
+    def check_files(self, root, rules) -> list:
+        from .files import check_files as _check_files
+
+        return _check_files(root, rules)
+
+    def summary(self, command: str, actor, declaration: dict, result: dict) -> str | None:
+        from .summary import summary as _summary
+
+        return _summary(command, actor, declaration, result)
+
+    def headline(self, kind: str, data: dict) -> tuple | None:
+        from .summary import headline as _headline
+
+        return _headline(kind, data)
+
+    def complete(self, param_name: str, campaign, params: dict) -> list:
+        from .complete import complete as _complete
+
+        return _complete(param_name, campaign, params)
+
+    def fresh_sheet(self, doc, rules):
+        from .sheet import fresh_sheet as _fresh_sheet
+
+        return _fresh_sheet(doc, rules)
+
+    @property
+    def conformance(self) -> Any:
+        from .conformance import SCRIPT
+
+        return SCRIPT
+
+    def checks(self, result: dict, declaration: dict | None = None) -> Iterable[dict]:
+        from .luck import checks as _checks
+
+        return _checks(result, declaration=declaration)
+
+    def chance(self, check: dict, rules):
+        from .luck import chance as _chance
+
+        return _chance(check, rules)
+
+    def chance_ratio(self, check: dict, rules) -> tuple[int, int] | None:
+        from .luck import chance_ratio as _chance_ratio
+
+        return _chance_ratio(check, rules)
+
+    @property
+    def check_marks(self) -> Any:
+        from .luck import CHECK_MARKS
+
+        return CHECK_MARKS
+
+    def luck(self, check: dict, rules) -> dict:
+        from .luck import luck as _luck
+
+        return _luck(check, rules)
+
+    def view(self, state: dict, sheets: dict, rules) -> dict:
+        from .view import view as _view
+
+        return _view(state, sheets, rules)
+
+    @property
+    def answered_by(self) -> Any:
+        from .view import ANSWERS
+
+        return ANSWERS
+
+    @property
+    def player_verbs(self) -> Any:
+        from .view import PLAYER_VERBS
+
+        return PLAYER_VERBS
+
+    def last_check(self, entry: dict) -> dict | None:
+        from .view import last_check as _last_check
+
+        return _last_check(entry)
+
+
+GAME = D20Cards()

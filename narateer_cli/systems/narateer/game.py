@@ -1,0 +1,137 @@
+"""Narateer as the host sees it: one class whose methods are the hooks of the game kit (`kit.Game`).
+
+Each method imports the module that does the work when it is first called, so loading the game costs a
+command only what it uses.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Iterable
+
+from narateer_cli.kit import Game
+
+
+class Narateer(Game):
+    def ruleset(self, data: dict, overrides: dict, where: str, checked: bool = False) -> Any:
+        from .engine.ruleset import build_ruleset
+
+        return build_ruleset(data, overrides, where, checked=checked)
+
+    def parse_sheet(self, char_id: str, doc: dict, label: str, rules) -> Any:
+        from .sheet import parse_sheet as _parse_sheet
+
+        return _parse_sheet(char_id, doc, label, rules)
+
+    def load_state(self, data: dict, label: str, checked: bool = False) -> dict:
+        from .sheet import load_state as _load_state
+
+        return _load_state(data, label, checked=checked)
+
+    def new_state(self, enc_id: str, participants: list, rules) -> dict:
+        from .engine.encounter import new_state as _new_state
+
+        return _new_state(enc_id, participants, rules)
+
+    def log_checker(self, rules, continuity: bool) -> Callable[[dict], str | None]:
+        from .engine.verify import log_checker as _log_checker
+
+        return _log_checker(rules, continuity)
+
+    def chance(self, check: dict, rules):
+        from .engine.luck import chance as _chance
+
+        return _chance(check, rules)
+
+    def chance_ratio(self, check: dict, rules) -> tuple[int, int] | None:
+        from .engine.luck import chance_ratio as _chance_ratio
+
+        return _chance_ratio(check, rules)
+
+    @property
+    def check_marks(self) -> Any:
+        from .engine.luck import CHECK_MARKS
+
+        return CHECK_MARKS
+
+    def checks(self, result: dict, declaration: dict | None = None) -> Iterable[dict]:
+        from .engine.luck import checks as _checks
+
+        return _checks(result)
+
+    def luck(self, check: dict, rules) -> dict:
+        from .engine.luck import luck as _luck
+
+        return _luck(check, rules)
+
+    @property
+    def conformance(self) -> Any:
+        from .conformance import SCRIPT
+
+        return SCRIPT
+
+    @property
+    def render(self) -> Any:
+        from . import render
+
+        return render
+
+    def headline(self, kind: str, data: dict) -> tuple | None:
+        from .render import headline as _headline
+
+        return _headline(kind, data)
+
+    def summary(self, command: str, actor, declaration: dict, result: dict) -> str | None:
+        from .render import summary as _summary
+
+        return _summary(command, actor, declaration, result)
+
+    def complete(self, param_name: str, campaign, params: dict) -> list:
+        from .complete import complete as _complete
+
+        return _complete(param_name, campaign, params)
+
+    def face_names(self, face) -> str:
+        from .render import face_name
+
+        return face_name(face)
+
+    def fresh_sheet(self, doc, rules):
+        from .sheet import fresh_sheet as _fresh_sheet
+
+        return _fresh_sheet(doc, rules)
+
+    @property
+    def sheet_schema(self) -> Any:
+        from .schema import SHEET
+
+        return SHEET
+
+    def view(self, state: dict, sheets: dict, rules) -> dict:
+        from .view import view as _view
+
+        return _view(state, sheets, rules)
+
+    def public_entry(self, entry: dict) -> dict | None:
+        from .view import public_entry as _public_entry
+
+        return _public_entry(entry)
+
+    def choices(self, state: dict, char_id: str, rules) -> list:
+        from .view import choices as _choices
+
+        return _choices(state, char_id, rules)
+
+    @property
+    def answered_by(self) -> Any:
+        from .view import ANSWERS
+
+        return ANSWERS
+
+    @property
+    def player_verbs(self) -> Any:
+        from .view import PLAYER_VERBS
+
+        return PLAYER_VERBS
+
+
+GAME = Narateer()

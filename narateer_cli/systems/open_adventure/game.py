@@ -1,0 +1,106 @@
+"""Open Adventure as the host sees it: one class whose methods are the hooks of the game kit (`kit.Game`).
+
+Each method imports the module that does the work when it is first called, so loading the game costs a
+command only what it uses.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Iterable
+
+from narateer_cli.kit import Game
+
+
+class OpenAdventure(Game):
+    def ruleset(self, data: dict, overrides: dict, where: str, checked: bool = False) -> Any:
+        from .ruleset import build
+
+        return build(data, overrides, where, checked=checked)
+
+    def parse_sheet(self, char_id: str, doc: dict, label: str, rules) -> Any:
+        from .sheet import parse_sheet as _parse_sheet
+
+        return _parse_sheet(char_id, doc, label, rules)
+
+    @property
+    def sheet_schema(self) -> Any:
+        from .schema_table import SHEET
+
+        return SHEET
+
+    def load_state(self, data: dict, label: str, checked: bool = False) -> dict:
+        from .turns import load_state as _load_state
+
+        return _load_state(data, label, checked=checked)
+
+    def log_checker(self, rules, continuity: bool) -> Callable[[dict], str | None]:
+        from .verify import log_checker as _log_checker
+
+        return _log_checker(rules, continuity)
+
+    def checks(self, result: dict, declaration: dict | None = None) -> Iterable[dict]:
+        from .luck import checks as _checks
+
+        return _checks(result)
+
+    def chance(self, check: dict, rules):
+        from .luck import chance as _chance
+
+        return _chance(check, rules)
+
+    @property
+    def check_marks(self) -> Any:
+        from .luck import CHECK_MARKS
+
+        return CHECK_MARKS
+
+    def luck(self, check: dict, rules) -> dict:
+        from .luck import luck as _luck
+
+        return _luck(check, rules)
+
+    @property
+    def conformance(self) -> Any:
+        from .conformance import SCRIPT
+
+        return SCRIPT
+
+    @property
+    def render(self) -> Any:
+        from . import render
+
+        return render
+
+    def summary(self, command: str, actor, declaration: dict, result: dict) -> str | None:
+        from .summary import summary as _summary
+
+        return _summary(command, actor, declaration, result)
+
+    def complete(self, param_name: str, campaign, params: dict) -> list:
+        from .complete import complete as _complete
+
+        return _complete(param_name, campaign, params)
+
+    def fresh_sheet(self, doc, rules):
+        from .sheet import fresh_sheet as _fresh_sheet
+
+        return _fresh_sheet(doc, rules)
+
+    def view(self, state: dict, sheets: dict, rules) -> dict:
+        from .view import view as _view
+
+        return _view(state, sheets, rules)
+
+    @property
+    def answered_by(self) -> Any:
+        from .view import ANSWERS
+
+        return ANSWERS
+
+    def last_check(self, entry: dict) -> dict | None:
+        from .view import last_check as _last_check
+
+        return _last_check(entry)
+
+
+GAME = OpenAdventure()
