@@ -61,7 +61,7 @@ def command(group=None, name=None, rolls=False, writes=False, **attrs):
         if _signed(fn):
             attrs.setdefault("cls", SignedWords)
         @click.option("--secret", is_flag=True, hidden=not rolls,
-                      help="Log only a commitment to this roll; `narateer unveil` publishes it (P-SECRET-1).")
+                      help="Log only a commitment to this roll; `narateer unveil` publishes it.")
         @click.option("--json", "as_json", is_flag=True, help="Print one JSON object for scripts.")
         @click.option("--seed", type=int, help="Seed every random roll.")
         @click.option("--in", "in_encounter", metavar="ID", help="Use encounter ID instead of the current one.")

@@ -149,7 +149,7 @@ def check_cmd(app):
         raise click.exceptions.Exit(1)
 
 
-@command(help="""List the installed rule systems; the campaign's own is marked (S-SYS-2).
+@command(help="""List the installed rule systems; the campaign's own is marked.
 
 \b
 Example:

@@ -22,7 +22,7 @@ def git_setup_cmd(app):
     emit(app, "git_setup", data)
 
 
-@command(name="reconcile", writes=True, help="""After a merge, set each sheet's counters to what its log adds up to (H-2).
+@command(name="reconcile", writes=True, help="""After a merge, set each sheet's counters to what its log adds up to.
 
 git may leave one side's bytes on a sheet (both clones wrote the same
 values, so the merge driver never ran). The log keeps every spend: the first

@@ -106,7 +106,7 @@ def unveil_all(s, targets, strict: bool):
 
 @command(help="""How lucky each character was: checks, expected and actual successes, the
 percentile (Poisson-binomial: exact for short logs, within 0.05 points past them, docs/luck.md), dice
-spent and top faces against the die model (P-LUCK-2).
+spent and top faces against the die model.
 
 \b
 Examples:

@@ -20,17 +20,17 @@ def is_loopback(host: str) -> bool:
         return False
 
 
-@command(help="""Serve a live page of the current encounter for the players (V-1); --act lets it act.
+@command(help="""Serve a live page of the current encounter for the players; --act lets it act.
 
 \b
-The party's page leaves out everything hidden from the whole party (V-2);
+The party's page leaves out everything hidden from the whole party;
 /guide shows everything and needs the token printed at start-up.
 It answers only a browser that asks for localhost, 127.0.0.1, [::1] or the
 --host given (with --host 0.0.0.0: any of this machine's IP addresses);
-any other name gets 421 (V-6).
+any other name gets 421.
 With --act the Guide's page runs any verb (a form per verb, faces typed or
 rolled for you, odds first, undo and unveil), and one link per party
-member is printed: each runs only that character's checks (B-1, B-2).
+member is printed: each runs only that character's checks.
 Needs the optional extra: pip install 'narateer[serve]'.
 
 \b
@@ -41,7 +41,7 @@ Example:
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (loopback by default).")
 @click.option("--port", default=8700, show_default=True, type=click.IntRange(0, 65535),
               help="Port to listen on (0: any free port).")
-@click.option("--act", is_flag=True, help="Let the Guide's page and each player's link act (B-1, B-2).")
+@click.option("--act", is_flag=True, help="Let the Guide's page and each player's link act.")
 def serve_cmd(app, host, port, act):
     import secrets
     import socket

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 
-@click.command(name="completion", help="""Print the completion script for bash, zsh or fish (T-COMPLETE).
+@click.command(name="completion", help="""Print the completion script for bash, zsh or fish.
 
 It completes verbs and aliases, options, character ids, the named character's
 skills (then the untrained ones) and weapons, encounter ids, conditions and DR
@@ -25,7 +25,7 @@ def completion_cmd(shell):
     sys.stdout.write(script(shell).rstrip("\n") + "\n")
 
 
-@click.command(name="shell", help="""An interactive prompt in this campaign (T-SHELL): the same commands without
+@click.command(name="shell", help="""An interactive prompt in this campaign: the same commands without
 the `narateer` prefix and without start-up time per command.
 
 History is kept in the campaign's private folder and Tab completes as in the shell.

@@ -116,7 +116,7 @@ def encounter_of(session, char):
     return encounter_for(session, char)
 
 
-@command(rolls=True, writes=lambda given: not given["dry_run"], help="""Perform an action card (R-CARD-ACT-1, R-CARD-ACT-2).
+@command(rolls=True, writes=lambda given: not given["dry_run"], help="""Perform an action card: its gates in order, then costs, rolls and damage.
 
 Gates in order: access, turn, Arcane/Mobility/Swan Song/Vocal, Concentration,
 cooldown, charges, AP, then range and sight per target. A refusal is exit 3
@@ -133,7 +133,7 @@ Examples:
 @target_options
 @click.option("--companion", metavar="ID", help="The companion that performs a Companionship card.")
 @click.option("--drop-concentration", is_flag=True, help="End the current Concentration first.")
-@click.option("--reveal", is_flag=True, help="Accept that a non-Discreet card ends hiding (A-CARD-DISCREET).")
+@click.option("--reveal", is_flag=True, help="Accept that a card that is not Discreet ends hiding (needed when the rules say `discreet: refuse`).")
 @click.option("--trigger", metavar="TEXT", help="What triggered a Reaction (logged).")
 @click.option("--dry-run", is_flag=True, help="List every gate and the odds; roll and write nothing.")
 @click.option("--exit-code", is_flag=True, help="Exit 1 when the card landed on no target.")
@@ -206,7 +206,7 @@ def odds_cmd(app, char, card, **o):
     emit(app, "odds", result)
 
 
-@click.group(cls=Group, name="card", help="""Show or list action cards (R-CARD-1).
+@click.group(cls=Group, name="card", help="""Show or list action cards.
 
 \b
 Examples:
@@ -268,7 +268,7 @@ def show_cmd(app, char):
     emit(app, "sheet", result)
 
 
-@command(writes=True, help="""Create a character sheet (A-CARD-AP default_max serves --ap).
+@command(writes=True, help="""Create a character sheet (--ap defaults to the rules' `ap: {default_max}`).
 
 \b
 Example:
@@ -281,7 +281,7 @@ Example:
 @click.option("--ap", type=int, default=None, help="Max AP (default: the ruleset's ap.default_max).")
 @click.option("--concentration", type=int, default=0, help="Concentration bonus.")
 @click.option("--action", multiple=True, metavar="CARD", help="A card the character has (repeat).")
-@click.option("--from", "source", metavar="OTHER", help="Copy OTHER's sheet with full HP and AP, no conditions (T-COPY).")
+@click.option("--from", "source", metavar="OTHER", help="Copy OTHER's sheet with full HP and AP, no conditions.")
 @click.option("--count", type=int, help="With --from: make ID-1..ID-N.")
 def new_cmd(s, char_id, name, attr, ac, hp, ap, concentration, action, source, count):
     from narateer_cli.kit import yamlio

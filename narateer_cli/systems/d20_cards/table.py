@@ -30,7 +30,7 @@ def _change(s, verb, char, declaration, fn, kind="change", ids=None):
     return outcome(verb, char, declaration, result, world, new_world, enc, kind=kind)
 
 
-@command(writes=True, help="""Deal N damage to CHAR (R-CARD-ACT-3): Swan Song doubles it, then the Concentration check.
+@command(writes=True, help="""Deal N damage to CHAR: Swan Song doubles it, then the Concentration check.
 
 \b
 Examples:
@@ -63,7 +63,7 @@ def concentration_dice(app, char, text):
                       keyed=())
 
 
-@command(writes=True, help="""Heal N HP, up to max (A-CARD-HP).
+@command(writes=True, help="""Heal N HP, up to max.
 
 \b
 Example:
@@ -76,7 +76,7 @@ def heal_cmd(s, char, n):
     return _change(s, "heal", char, {"amount": n}, lambda w, r, _: heal(w, char, n, r))
 
 
-@command(writes=True, help="""End CHAR's Concentration; its card's cooldown starts (R-CARD-CD-2).
+@command(writes=True, help="""End CHAR's Concentration; its card's cooldown starts.
 
 \b
 Example:
@@ -102,9 +102,9 @@ def refresh_cmd(s, char):
 
 @command(writes=True, help="""Add or remove conditions: +NAME adds, -NAME removes (+stabilized also ends dying and swan_song).
 
-`nullified:N` names the highest Arcane tier it blocks (A-CARD-NULL). With
+`nullified:N` names the highest Arcane tier it blocks. With
 --rounds N the added conditions end by themselves at the start of CHAR's turn
-N rounds later (T-DURATION; CHAR must be in the current encounter).
+N rounds later (CHAR must be in the current encounter).
 
 \b
 Example:
@@ -121,7 +121,7 @@ def condition_cmd(s, char, changes, rounds):
     return _change(s, "condition", char, declaration, lambda w, r, state: conditions(w, state, char, changes, rounds, r))
 
 
-@command(writes=True, help="""Rest: refill the charges whose recharge is this kind (--proper = proper); A-CARD-REST.
+@command(writes=True, help="""Rest: refill the charges whose recharge is this kind (--proper = proper); a Proper Rest also refills AP and ends cooldowns, as the rules' `rest:` says.
 
 \b
 Examples:
@@ -139,7 +139,7 @@ def rest_cmd(s, chars, proper, kind):
             lambda w, r, _: rest(w, list(chars), "proper" if proper else kind, r), kind="rest", ids=list(chars))
 
 
-@command(writes=True, help="""Advance the campaign clock (A-CARD-TIME): minute-or-longer cooldowns and Concentration end when due.
+@command(writes=True, help="""Advance the campaign clock: minute-or-longer cooldowns and Concentration end when due.
 
 \b
 Example:
@@ -229,7 +229,7 @@ def encounter_join(s, char):
     return outcome("encounter join", char, {}, result, world, world, enc, kind="join")
 
 
-@click.group(cls=Group, name="turn", help="""Start and end turns in the current encounter (R-CARD-ACT-4, R-CARD-CD-3).
+@click.group(cls=Group, name="turn", help="""Start and end turns in the current encounter: a turn's start refills AP and ticks cooldowns and Concentration.
 
 \b
 Examples:

@@ -22,7 +22,7 @@ Examples:
   narateer encounter log""")
 
 
-@command(group=encounter_cmd, name="new", writes=True, help=f"""Create encounter ID with these characters; Turn order by Reaction (A-OA-TURN).
+@command(group=encounter_cmd, name="new", writes=True, help=f"""Create encounter ID with these characters; Turn order by Reaction, highest first.
 
 NPCs take their statblock's Reaction Score; give each PC's Reaction Check total with --reaction.
 
@@ -50,7 +50,7 @@ def _reactions(items) -> dict:
     return totals
 
 
-@command(group=encounter_cmd, name="join", writes=True, help=f"""Add CHAR to the current encounter in its Reaction place (A-OA-TURN).
+@command(group=encounter_cmd, name="join", writes=True, help=f"""Add CHAR to the current encounter in its Reaction place.
 
 \b
 Examples:
@@ -82,7 +82,7 @@ def encounter_show(app, enc_id):
     emit(app, KIND + "turn", data)
 
 
-@click.group(cls=Group, name="turn", help=f"""Start and end Turns: one Major and one Minor Action each (R-OA-ACT-2).
+@click.group(cls=Group, name="turn", help=f"""Start and end Turns: one Major and one Minor Action each.
 
 \b
 Examples:
@@ -108,7 +108,7 @@ def turn_start(s, char):
     return answer("turn", start_turn(s, char))
 
 
-@command(group=turn_cmd, name="minor", writes=True, help=f"""Spend the Minor Action of the Turn going (R-OA-ACT-2): draw a weapon,
+@command(group=turn_cmd, name="minor", writes=True, help=f"""Spend the Minor Action of the Turn going: draw a weapon,
 open a door, shout a warning. No check; refused when it is not CHAR's Turn or the Minor Action is spent.
 
 \b
@@ -142,7 +142,7 @@ def turn_end(s, next_id):
     return answer("turn", end_turn(s, next_id))
 
 
-@command(rolls=True, writes=lambda given: not (given["impossible"] or given["dry_run"]), help=f"""Resolve a declared action by its path (R-OA-ACT-1, -4, -5).
+@command(rolls=True, writes=lambda given: not (given["impossible"] or given["dry_run"]), help=f"""Resolve a declared action by its path: automatic, impossible, held (--maintain) or a check.
 
 \b
 Examples:

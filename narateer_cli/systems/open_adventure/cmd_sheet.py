@@ -35,7 +35,7 @@ Examples:
 @click.option("--reaction", type=int, help="NPC: the statblock's Reaction Score.")
 @click.option("--action", multiple=True, metavar="NAME=AS[:EFFECT]", help="NPC: a statblock action, repeatable.")
 @click.option("--from", "source", metavar="OTHER",
-              help="Copy OTHER's sheet: pools full (points_max), no Wounds or conditions (T-COPY).")
+              help="Copy OTHER's sheet: pools full (points_max), no Wounds or conditions.")
 @click.option("--count", type=int, help="With --from: make ID-1..ID-N.")
 @narateer_flags
 def new_cmd(s, char_id, name, npc, attribute, mo, specialization, pools, defense, reaction, action, source,
@@ -98,10 +98,10 @@ def show_cmd(app, char):
     emit(app, KIND + "show", result)
 
 
-@command(writes=True, context_settings={"ignore_unknown_options": True}, help="""Change a pool by a signed DELTA (A-OA-WOUND).
+@command(writes=True, context_settings={"ignore_unknown_options": True}, help="""Change a pool by a signed DELTA.
 
 Pools stop at 0; a loss that leaves body, mind or spirit at 0 adds a Wound.
-`challenge` is an NPC's Challenge Points (R-OA-EFF-2).
+`challenge` is an NPC's Challenge Points.
 
 \b
 Examples:
@@ -152,7 +152,7 @@ def heal_cmd(s, char, n):
 @command(writes=True, context_settings={"ignore_unknown_options": True}, help=f"""Add (+NAME) or remove (-NAME) conditions.
 
 With --rounds N the added conditions end by themselves at the start of
-CHAR's Turn N Rounds later (T-DURATION; CHAR must be in the current encounter).
+CHAR's Turn N Rounds later (CHAR must be in the current encounter).
 
 \b
 Examples:

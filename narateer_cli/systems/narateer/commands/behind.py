@@ -9,7 +9,7 @@ from narateer_cli.kit import Session, command, emit
 from .checks import target_spec
 
 
-@command(help="""Behind-the-screen check: Readiness vs a DR or another's Readiness; no dice, no cost (R-RDY-3).
+@command(help="""Behind-the-screen check: Readiness vs a DR or another's Readiness; no dice, no cost; only above the target succeeds.
 
 \b
 Example:

@@ -12,7 +12,7 @@ from narateer_cli.kit import Outcome
 
 
 def target_options(fn):
-    fn = click.option("--contested", metavar="OTHER:SKILL", help="Both roll; the initiator must exceed the other's total (R-CHK-10).")(fn)
+    fn = click.option("--contested", metavar="OTHER:SKILL", help="Both roll; the initiator must exceed the other's total.")(fn)
     fn = click.option("--vs", "vs", metavar="OTHER:SKILL", help="Target is that creature's Readiness in SKILL.")(fn)
     fn = click.option("--dr", metavar="N|TIER", help="Target DR: a number or a tier (routine, challenging, ...).")(fn)
     return fn
@@ -23,13 +23,13 @@ def check_options(fn):
         click.option("--boost", type=int, default=0, show_default=True, help="Extra AD, up to the Skill Level."),
         click.option("--bonus-dice", type=int, default=0, help="Explicitly granted dice: rolled, not paid."),
         click.option("--cost", type=int, default=1, show_default=True, help="Base cost in AD (0 allowed)."),
-        click.option("--discount-base", type=int, default=0, help="Discount on the base cost (R-PAY-2)."),
+        click.option("--discount-base", type=int, default=0, help="Discount on the base cost only (never below 0)."),
         click.option("--discount-boost", type=int, default=0, help="Discount on the Boost payment."),
         click.option("--fee", type=int, default=0, help="Additional AD fee (Slowed doubles it too)."),
         click.option("--advantage", is_flag=True, help="Reroll every Miss in the Edge Phase."),
-        click.option("--disadvantage", is_flag=True, help="Reroll per A-DISADV (Criticals by default)."),
+        click.option("--disadvantage", is_flag=True, help="Disadvantage: reroll the dice the rules name (Criticals by default)."),
         click.option("--reaction", is_flag=True, help="This check is a Reaction (no proactive use)."),
-        click.option("--allow-boost", is_flag=True, help="The Guide allows Boost on this Reaction (A-REACTBOOST)."),
+        click.option("--allow-boost", is_flag=True, help="The Guide allows Boost on this Reaction (for `reaction_boost: false`)."),
         click.option("--power-reroll", metavar="I,J", help="Dice a power or item rerolls after Edge (0-based)."),
         click.option("--power-faces", metavar="F", help="Faces of those explicit rerolls."),
         click.option("--power", metavar="NAME", help="Record the Class Power used for this Event."),

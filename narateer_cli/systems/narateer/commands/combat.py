@@ -92,7 +92,7 @@ def apply_damage(s, target, damage, after: dict, marks: dict):
 
 @command(rolls=True, writes=True, help="""A Reaction. `opportunity`: an Opportunity Attack on a creature that just completed a move.
 
-Pays the attack cost (1 AD by default, A-EXCH) + Boost, uses no proactive use,
+Pays the attack cost (1 AD by default) + Boost, uses no proactive use,
 and is refused while Stunned.
 
 \b
@@ -102,8 +102,8 @@ Example:
 @click.argument("kind", type=click.Choice(["opportunity"]), metavar="KIND")
 @click.option("--against", "mover", required=True, metavar="MOVER")
 @click.option("--boost", type=int, default=0)
-@click.option("--allow-boost", is_flag=True, help="The Guide allows Boost on this Reaction (A-REACTBOOST).")
-@click.option("--weapon", metavar="W", help="A weapon on CHAR's sheet: its attack cost and damage (T-FIGHT).")
+@click.option("--allow-boost", is_flag=True, help="The Guide allows Boost on this Reaction (for `reaction_boost: false`).")
+@click.option("--weapon", metavar="W", help="A weapon on CHAR's sheet: its attack cost and damage.")
 @click.option("--apply", "apply_", is_flag=True, help="Wound the mover by the weapon's damage if it lands.")
 @faces_options
 def react_cmd(s, char, kind, mover, boost, allow_boost, weapon, apply_, faces, reroll_faces):

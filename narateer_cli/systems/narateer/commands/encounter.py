@@ -33,7 +33,7 @@ def encounter_show(app, enc_id):
     emit(app, "encounter_show", result)
 
 
-@click.group(cls=Group, name="turn", help="""Start and end activations in the current encounter (A-TURN, A-REFRESH, R-ACT-4).
+@click.group(cls=Group, name="turn", help="""Start and end activations in the current encounter; whoever acts names who acts next.
 
 \b
 Examples:
@@ -73,7 +73,7 @@ def turn_end(s, next_id):
     return told("turn_end", "turn end", result.ended, {"next": next_id}, result, {}, enc)
 
 
-@command(rolls=True, writes=lambda given: given["impossible"] is None, help="""Resolve a declared Action by its path (R-ACT-1, R-ACT-2).
+@command(rolls=True, writes=lambda given: given["impossible"] is None, help="""Resolve a declared Action by its path: automatic, impossible (nothing spent) or a Skill Check.
 
 \b
 Examples:
@@ -147,10 +147,10 @@ def _resolve_auto(s, sheet, base: dict, tier: str, cost):
                                                  "cost": result.cost}, result, {sheet.id: result.dice_after}, enc)
 
 
-@command(writes=True, help="""Add or remove conditions (A-COND): +NAME adds, -NAME removes.
+@command(writes=True, help="""Add or remove conditions: +NAME adds, -NAME removes.
 
 With --rounds N (in an encounter) the conditions added end by themselves at
-the start of CHAR's activation N rounds later (T-DURATION).
+the start of CHAR's activation N rounds later.
 
 \b
 Examples:
@@ -212,7 +212,7 @@ def _dice_move(s, char, verb, count=None):
                 sheets=mark_out(s, char, result))
 
 
-@command(writes=True, help="""Return Used dice to Ready (A-REFRESH).
+@command(writes=True, help="""Return Used dice to Ready.
 
 \b
 Example:
@@ -222,7 +222,7 @@ def refresh_cmd(s, char):
     return _dice_move(s, char, "refresh")
 
 
-@command(writes=True, help="""Wound CHAR N times: each moves one die from Ready (else Used) to wounded (A-WOUND).
+@command(writes=True, help="""Wound CHAR N times: each moves one die from Ready (else Used) to wounded.
 
 \b
 Example:
@@ -233,7 +233,7 @@ def wound_cmd(s, char, n):
     return _dice_move(s, char, "wound", n)
 
 
-@command(writes=True, help="""Heal N wounds: wounded dice return to Used (A-WOUND).
+@command(writes=True, help="""Heal N wounds: wounded dice return to Used.
 
 \b
 Example:
@@ -247,7 +247,7 @@ def heal_cmd(s, char, n):
 @command(group=encounter_cmd, name="join", writes=True, help="""Add CHAR to the current encounter.
 
 Anyone already hidden is compared with CHAR using the recorded Stealth
-total, with no new Stealth roll (R-HIDE-3): by CHAR's Observation
+total, with no new Stealth roll: by CHAR's Observation
 Readiness, or by its own Observation check with --searching.
 
 \b

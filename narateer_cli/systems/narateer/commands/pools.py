@@ -17,7 +17,7 @@ Example:
   narateer dice 3 --advantage --faces 0,1,2 --reroll-faces 2""", context_settings={"ignore_unknown_options": True})
 @click.argument("n", type=int)
 @click.option("--advantage", is_flag=True, help="Reroll every Miss once.")
-@click.option("--disadvantage", is_flag=True, help="Reroll per A-DISADV.")
+@click.option("--disadvantage", is_flag=True, help="Disadvantage: reroll the dice the rules name (Criticals by default).")
 @faces_options
 def dice_cmd(app, n, advantage, disadvantage, faces, reroll_faces):
     from ..engine.dice import roll_pool
@@ -47,7 +47,7 @@ def _rules_or_default(session):
         return build_ruleset(default_rules())
 
 
-@command(rolls=True, help="""The DR ladder (R-DR-1), one tier's DR, or a random DR (R-DR-2, A-RANDOMDR).
+@command(rolls=True, help="""The DR ladder, one tier's DR, or a random DR (the tier's DR plus the dots of 3 dice).
 
 \b
 Examples:

@@ -20,12 +20,12 @@ Examples:
 """
 
 
-@command(rolls=True, writes=lambda given: not given["dry_run"], help="Make one Skill Check: pay, roll, Edge, compare, tier (R-CHK)." + ROLL_EXAMPLE)
+@command(rolls=True, writes=lambda given: not given["dry_run"], help="Make one Skill Check: pay, roll, Edge, compare, tier." + ROLL_EXAMPLE)
 @click.argument("char")
 @click.argument("skill")
 @target_options
 @check_options
-@click.option("--assist", metavar="HELPER", help="HELPER's Assist Reaction gives this check Advantage (A-ASSIST).")
+@click.option("--assist", metavar="HELPER", help="HELPER's Assist Reaction (1 AD by default) gives this check Advantage.")
 @click.option("--other-boost", type=int, default=0, help="With --contested: the other side's Boost.")
 @click.option("--other-faces", metavar="F", help="With --contested: the other side's faces.")
 @click.option("--other-reroll-faces", metavar="F", help="With --contested: the other side's Edge rerolls.")

@@ -26,8 +26,8 @@ Examples:
 @click.option("--movement", multiple=True, metavar="MODE=N", help="Movement per activation in a mode (walk, run, "
               "sprint), repeatable.")
 @click.option("--weapon", multiple=True, metavar="NAME=COST:DAMAGE[:RANGE]",
-              help="A weapon: its attack cost, damage and range in metres (T-FIGHT), repeatable.")
-@click.option("--from", "source", metavar="OTHER", help="Copy OTHER's sheet with fresh dice and no conditions (T-COPY).")
+              help="A weapon: its attack cost, damage and range in metres, repeatable.")
+@click.option("--from", "source", metavar="OTHER", help="Copy OTHER's sheet with fresh dice and no conditions.")
 @click.option("--count", type=int, help="With --from: make ID-1..ID-N.")
 def new_cmd(s, char_id, name, vital, skill, dice, movement, weapon, source, count):
     from narateer_cli.kit import BadInput
@@ -139,7 +139,7 @@ def show_cmd(app, char):
     emit(app, "show", {**plain(result), "rounds_left": durations.left(enc and enc.state, char)})
 
 
-@command(writes="write", help="""Readiness Scores, 1 + (Linked Vital + SL) // 2, at least 2 (R-RDY-1).
+@command(writes="write", help="""Readiness Scores, 1 + (Linked Vital + SL) // 2, at least 2.
 
 \b
 Examples:

@@ -24,7 +24,7 @@ def _in_encounter(s, *ids):
     return enc
 
 
-@command(rolls=True, writes=True, help="""Hide from observers: one Stealth roll compared with each (R-HIDE-2, R-HIDE-3).
+@command(rolls=True, writes=True, help="""Hide from observers: one Stealth roll compared with each, its total kept for later searches.
 
 Non-searching observers are compared by Observation Readiness; each one named
 with --searching rolls its own Observation check (its own cost and faces).
@@ -79,7 +79,7 @@ def _observer_options(names, observer_boost, observer_faces, observer_reroll_fac
     return numbers, streams
 
 
-@command(rolls=True, writes=True, help="""Search for a hidden creature: Observation vs its recorded Hide total (R-SRCH-1, R-SRCH-2).
+@command(rolls=True, writes=True, help="""Search for a hidden creature: Observation vs its recorded Hide total (a tie fails).
 
 \b
 Example:
@@ -104,7 +104,7 @@ def search_cmd(s, char, hider, boost, advantage, disadvantage, faces, reroll_fac
                 secret=bool(sealed), private=SEALED_KEYS if sealed else ())
 
 
-@command(writes=True, help="""End hiding for the named observers (all when none are named) (R-HIDE-6).
+@command(writes=True, help="""End hiding for the named observers (all when none are named).
 
 \b
 Example:
@@ -119,7 +119,7 @@ def reveal_cmd(s, hider, observers):
     return told("reveal", "reveal", hider, {"to": list(observers)}, result, {}, enc)
 
 
-@command(writes=True, help="""Spend movement in the current activation (R-ACT-3, R-HIDE-5, A-MOVE).
+@command(writes=True, help="""Spend movement in the current activation.
 
 One mode per activation, chosen (and paid) by the first move; Difficult
 terrain doubles the cost, moving while hidden doubles it again; Sprinting
