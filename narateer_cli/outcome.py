@@ -21,7 +21,9 @@ class Outcome:
       value replaces the mapping, a list is made equal item by item (names compare without case);
       REMOVED removes the key.
     dice: {character id: counters after} for a game whose entries carry `dice` (each counter named by
-      SYSTEM.counters' block); "changed" logs the counters of every sheet whose counters changed.
+      SYSTEM.counters' block); None: the entry carries none, unless `dice_changed`.
+    dice_changed: the entry's `dice` are the counters of every sheet whose counters the edits changed
+      (for a game whose edits move counters among other keys).
     created: {character id: text} new sheets (`new`, `new --from`); an id that exists is bad input.
     encounter, state: the encounter this action belongs to (its log gets the entry) and its new state.
     config: {key: value} for narateer.yaml (a game's own keys, such as a clock).
@@ -33,25 +35,38 @@ class Outcome:
     extra: entry fields a game adds after the host's own (kept for logs that read them).
     log: False for an action that changes files but is no move of play (none today).
     exit: the exit status once rendered (`roll --exit-code`: 1 when the check fails).
+
+    An outcome cannot be changed once made: `replace(kind=..., exit=...)` gives a new one.
     """
 
-    __slots__ = tuple("command actor declaration result kind show sheets dice created encounter state config "
-                      "secret private public declared_public entry_id extra log exit".split())
+    __slots__ = tuple("command actor declaration result kind show sheets dice dice_changed created encounter state "
+                      "config secret private public declared_public entry_id extra log exit".split())
 
     def __init__(self, command: str, actor, declaration: dict, result, *, kind: str | None = None,
-                 show=None, sheets: dict | None = None, dice: dict | str | None = None,
+                 show=None, sheets: dict | None = None, dice: dict | None = None, dice_changed: bool = False,
                  created: dict | None = None, encounter: str | None = None, state: dict | None = None,
                  config: dict | None = None, secret: bool = False, private=(), public=(),
                  declared_public: tuple | None = None, entry_id: str | None = None,
                  extra: dict | None = None, log: bool = True, exit: int = 0):
-        self.command, self.actor, self.declaration, self.result = command, actor, declaration, result
-        self.kind, self.show = kind, show
-        self.sheets = {cid: {_path(k): v for k, v in edits.items()} for cid, edits in (sheets or {}).items()}
-        self.dice, self.created = dice, dict(created or {})
-        self.encounter, self.state, self.config = encounter, state, dict(config or {})
-        self.secret, self.private, self.entry_id = secret, tuple(private), entry_id
-        self.public, self.declared_public = public, declared_public
-        self.extra, self.log, self.exit = extra, log, exit
+        if dice is not None and not isinstance(dice, dict):
+            raise TypeError(f"Outcome(dice=...) takes {{character id: counters}} or None, not {dice!r}")
+        values = dict(command=command, actor=actor, declaration=declaration, result=result, kind=kind, show=show,
+                      sheets={cid: {_path(k): v for k, v in edits.items()} for cid, edits in (sheets or {}).items()},
+                      dice=dice, dice_changed=bool(dice_changed), created=dict(created or {}), encounter=encounter,
+                      state=state, config=dict(config or {}), secret=secret, private=tuple(private), public=public,
+                      declared_public=declared_public, entry_id=entry_id, extra=extra, log=log, exit=exit)
+        for key, value in values.items():
+            object.__setattr__(self, key, value)
+
+    def __setattr__(self, key, value):
+        raise AttributeError(f"an Outcome cannot be changed once made (setting {key}): use outcome.replace({key}=...)")
+
+    def replace(self, **changes) -> Outcome:
+        """A new outcome with these fields changed."""
+        fields = {name: getattr(self, name) for name in self.__slots__}
+        fields.update(changes)
+        command, actor, declaration, result = (fields.pop(k) for k in ("command", "actor", "declaration", "result"))
+        return Outcome(command, actor, declaration, result, **fields)
 
     def __repr__(self):
         return f"Outcome({self.command!r}, {self.actor!r})"

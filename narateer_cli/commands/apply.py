@@ -71,8 +71,7 @@ def apply_bare(app, outcome) -> None:
             from ..store import encounters
 
             encounters.load_state(s.campaign.root, enc_id, s.campaign.system)  # there, and this game's (S-SYS-1)
-        outcome.encounter, outcome.state = enc_id, None
-        apply(s, outcome)
+        apply(s, outcome.replace(encounter=enc_id, state=None))
 
 
 def _refuse_visible(o):
@@ -100,7 +99,7 @@ def _edit_sheets(session, o) -> dict | None:
     entry carries none)."""
     system = session.campaign.system
     block, states = session.campaign.counters
-    dice = o.dice if isinstance(o.dice, dict) else {}
+    dice = o.dice or {}
     before = {cid: dict(counters_of(session.sheet(cid))) for cid in {*dice, *o.sheets} if cid not in o.created}
     for cid in dict.fromkeys([*dice, *o.sheets]):
         edits = dict(o.sheets.get(cid, {}))
@@ -112,13 +111,13 @@ def _edit_sheets(session, o) -> dict | None:
             edits[(block, state)] = dice[cid].get(state, 0)
             skip.add((block, state))
         session.edit_sheet(cid, edits, system.explicit_null, frozenset(skip))
-    if o.dice is None:
-        return None
-    if o.dice == "changed":
+    if o.dice_changed:
         moves = {cid: ({}, counters_of(_parsed(session, cid, text))) for cid, text in o.created.items()}
         after = {cid: _counters_now(session, cid) for cid in before}
         moves.update({cid: (before[cid], after[cid]) for cid in before if after[cid] != before[cid]})
         return moves
+    if o.dice is None:
+        return None
     return {cid: (before[cid], after) for cid, after in dice.items()}
 
 

@@ -157,9 +157,8 @@ def act_cmd(s, char, card, **o):
     dice = dice_source(s.app, o, _sides(world, char, card))
     new_world, result = act(world, decl, s.rules, dice, secret=secret_asked(s, char))
     made = outcome("act", char, _logged(decl, o), result, world, new_world, enc, kind="act")
-    made.declared_public = tuple(k for k in made.declaration if k in decl._fields)  # faces typed at the table: no
-    made.exit = 1 if o["exit_code"] and not any(t.lands for t in result.targets) else 0
-    return made
+    return made.replace(declared_public=tuple(k for k in made.declaration if k in decl._fields),  # no typed faces
+                        exit=1 if o["exit_code"] and not any(t.lands for t in result.targets) else 0)
 
 
 def _sides(world, char, card_id):

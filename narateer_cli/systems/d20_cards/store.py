@@ -71,6 +71,6 @@ def outcome(command, actor, declaration, result, before, after, enc=None, kind=N
             changed = [key for key, value in new.items() if value != old[key]]
             sheets[cid] = {(key,): new[key] for key in changed}
             state[cid] = {"before": {k: old[k] for k in changed}, "after": {k: new[k] for k in changed}}
-    return Outcome(command, actor, declaration, result, kind=kind, sheets=sheets, extra={"state": state}, dice="changed",
+    return Outcome(command, actor, declaration, result, kind=kind, sheets=sheets, extra={"state": state}, dice_changed=True,
                    config={"clock": after.clock} if after.clock != before.clock else None,
                    encounter=None if enc is None else enc.id, state=None if enc is None else enc.new_state)

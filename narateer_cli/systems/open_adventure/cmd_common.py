@@ -70,8 +70,7 @@ def answer(kind: str, value, exit: int = 0):
     from narateer_cli.kit import Outcome, Show
 
     if isinstance(value, Outcome):
-        value.kind, value.exit = KIND + kind, exit
-        return value
+        return value.replace(kind=KIND + kind, exit=exit)
     return Show(KIND + kind, value)
 
 

@@ -97,6 +97,6 @@ def outcome(s, command: str, actor, declaration: dict, result, enc_id: str | Non
 
     from .turns import state_data
 
-    return Outcome(command, actor, declaration, result, sheets=s.__dict__.get("oa_edits"), dice="changed",
+    return Outcome(command, actor, declaration, result, sheets=s.__dict__.get("oa_edits"), dice_changed=True,
                    created=created, encounter=enc_id,
                    state=state_data(state) if enc_id is not None and state is not None else None)

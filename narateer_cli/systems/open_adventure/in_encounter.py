@@ -230,5 +230,4 @@ def new_encounter(s, enc_id: str, chars, reactions: dict):
     state, result = turns.new_encounter(enc_id, tuple(chars), reactions, sheets, s.rules)
     made = outcome(s, "encounter new", None, {"participants": list(chars), "reaction": reactions}, result, enc_id,
                    state)
-    made.config = {"encounter": enc_id}
-    return made
+    return made.replace(config={"encounter": enc_id})

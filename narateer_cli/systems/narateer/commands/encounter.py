@@ -128,9 +128,8 @@ def _resolve_check(app, s, sheet, base: dict, tier, skill, targets, faces, decl,
                                                                    "path": "check"})
     from ..engine.actions import CheckOutcome
 
-    logged.kind, logged.show = "resolve", resolved_by_check(sheet.id, base["intent"], base["method"], outcome)
-    logged.public = ("intent", "method", "tier", "path", *(f"check.{p}" for p in CheckOutcome._public))  # S-SYS-8
-    return logged
+    return logged.replace(kind="resolve", show=resolved_by_check(sheet.id, base["intent"], base["method"], outcome),
+                          public=("intent", "method", "tier", "path", *(f"check.{p}" for p in CheckOutcome._public)))
 
 
 def _resolve_auto(s, sheet, base: dict, tier: str, cost):

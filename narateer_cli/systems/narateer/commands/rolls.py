@@ -55,6 +55,4 @@ def roll_cmd(s, char, skill, dr, vs, contested, boost, bonus_dice, cost, discoun
     if dry_run:
         return Show("dry_run", actions.dry_run(actor, decl, spec, s.rules, helper))
     outcome, told = check_in_encounter(s, actor, decl, spec, dice, helper, command="roll")
-    told.kind, told.show = "roll", outcome
-    told.exit = 1 if exit_code and not outcome.result.success else 0
-    return told
+    return told.replace(kind="roll", show=outcome, exit=1 if exit_code and not outcome.result.success else 0)
