@@ -10,6 +10,9 @@ arguments, getting the typed result back instead of printed text.
     result.to_json()   # exactly the object `narateer roll ... --json` prints
     result.words()     # the text it prints without --json
 
+    camp.roll("selka", "stealth", dr=3, faces="2,1")   # the same call, by keyword: each verb's own options
+    camp.encounter.new("ambush", "selka", "brute")     # a verb's subcommands are attributes
+
 A verb runs exactly as from the shell: it takes the campaign lock, is logged, sealed, committed to git
 when asked, and undoable. Bad input raises `narateer_cli.errors.BadInput` (its `exit_code` is 2), a
 refusal `Refused` (3); both carry the one-line message the command line prints (`.line()`).
@@ -67,11 +70,94 @@ class Campaign:
         kind, value = results[-1]
         return Result(kind, value, notes, self.system())
 
+    def __getattr__(self, name: str) -> Verb:
+        """`camp.roll(...)`, `camp.encounter.new(...)`: a verb of the campaign's game as a call whose
+        keywords are the verb's own options (their Python names: `dr=3`, `boost=2`, `secret=True`)."""
+        if name.startswith("_"):
+            raise AttributeError(name)
+        return Verb(self, (name.replace("_", "-"),))
+
+    def command(self, words: tuple[str, ...]):
+        """The click command of a verb (and subcommands) in this campaign's game; AttributeError naming the
+        verbs there are."""
+        import importlib
+
+        from . import systems
+
+        system, verb = self.system(), words[0]
+        if verb in system.verbs:
+            command = system.command(verb)
+        elif verb in systems.HOST_VERBS:
+            command = getattr(importlib.import_module(systems.HOST_VERBS[verb]), verb.replace("-", "_") + "_cmd")
+        else:
+            raise AttributeError(f"{system.name} has no verb {verb!r}: its verbs are "
+                                 + ", ".join(sorted({*system.verbs, *systems.HOST_VERBS})))
+        for word in words[1:]:
+            sub = getattr(command, "commands", {}).get(word)
+            if sub is None:
+                raise AttributeError(f"`{' '.join(words[:-1])}` has no subcommand {word!r}: "
+                                     + ", ".join(sorted(getattr(command, "commands", {}))))
+            command = sub
+        return command
+
     def system(self):
         """The campaign's rule system (its formatters give a result's words)."""
         from .store.campaign import Campaign as Files
 
         return Files(self.root).system
+
+
+class Verb:
+    """One verb of a campaign as a Python call: positional words are the verb's arguments in order,
+    keywords its options by their Python names; `seed` and `asked` are `Campaign.run`'s."""
+
+    def __init__(self, campaign: Campaign, words: tuple[str, ...]):
+        self.campaign, self.words = campaign, words
+
+    def __getattr__(self, name: str) -> Verb:
+        if name.startswith("_"):
+            raise AttributeError(name)
+        return Verb(self.campaign, (*self.words, name.replace("_", "-")))
+
+    def __call__(self, *args, seed: int | None = None, asked: list | None = None, **options) -> Result | None:
+        argv = words_for(self.campaign.command(self.words), " ".join(self.words), args, options)
+        return self.campaign.run(*self.words, *argv, seed=seed, asked=asked)
+
+    @property
+    def __doc__(self):  # type: ignore[override]  # help(camp.roll) shows the verb's own help
+        return self.campaign.command(self.words).help
+
+    def __repr__(self):
+        return f"<narateer verb {' '.join(self.words)}>"
+
+
+def words_for(command, verb: str, args: tuple, options: dict) -> list[str]:
+    """The command line's words for a call: `args` in the order of the command's arguments, then each
+    keyword as its option (a flag when True, repeated for a list). An unknown keyword is a TypeError naming
+    the closest options."""
+    import click
+
+    from .suggest import closest
+
+    params = {p.name: p for p in command.params if p.name}
+    words = [str(a) for a in args]
+    for key, value in options.items():
+        param = params.get(key)
+        if param is None or not isinstance(param, click.Option):
+            if isinstance(param, click.Argument):
+                raise TypeError(f"{verb}: {key} is an argument: give it in order, not by keyword")
+            near = closest(key, [k for k, p in params.items() if isinstance(p, click.Option)])
+            raise TypeError(f"{verb} has no option {key!r}" + (f" (did you mean {' or '.join(near)}?)" if near else ""))
+        if value is None or value is False and not param.secondary_opts:
+            continue
+        if param.is_flag:
+            words.append(param.opts[0] if value else param.secondary_opts[0])
+        elif param.multiple and isinstance(value, (list, tuple)):
+            for item in value:
+                words += [param.opts[0], str(item)]
+        else:
+            words += [param.opts[0], ",".join(map(str, value)) if isinstance(value, (list, tuple)) else str(value)]
+    return words
 
 
 def open_campaign(path) -> Campaign:
@@ -111,4 +197,4 @@ def _invoke(argv: list[str], asked: list | None = None) -> tuple[list, tuple[str
     return captured, tuple(line for line in err.getvalue().splitlines() if line)
 
 
-__all__ = ["Campaign", "Result", "open_campaign", "BadInput", "NarateerError"]
+__all__ = ["Campaign", "Result", "Verb", "open_campaign", "BadInput", "NarateerError"]

@@ -106,3 +106,50 @@ def test_a_results_words_are_the_command_lines(camp):
     shell = run(camp, "roll", "selka", "stealth", "--dr", "2", "--faces", "2")
     assert said.splitlines()[:3] == shell.out.splitlines()[:3]
     assert said.splitlines()[1] == "selka rolls Stealth vs DR 2"
+
+
+# -- typed calls: each verb's options as keywords (the click command's parameters are the one table) -------
+
+def test_a_verb_by_keyword_is_the_same_call_as_its_words(tmp_path):
+    words_camp, kw_camp = _copies(tmp_path, "narateer", [["encounter", "new", "e1", "selka", "bandit"],
+                                                          ["turn", "start", "selka"]])
+    by_words = open_campaign(words_camp).run("roll", "selka", "stealth", "--dr", "3", "--boost", "1",
+                                             "--faces", "2,1")
+    by_keyword = open_campaign(kw_camp).roll("selka", "stealth", dr=3, boost=1, faces="2,1")
+    assert by_keyword.kind == by_words.kind == "roll"
+    assert by_keyword.to_json() == by_words.to_json()
+    assert by_keyword.to_json()["total"] == 2 + 1
+
+
+def test_subcommands_are_attributes_and_flags_are_booleans(camp):
+    api = open_campaign(camp)
+    assert api.encounter.new("e2", "selka", "bandit").kind == "encounter_new"
+    assert api.turn.start("selka").kind
+    r = api.roll("selka", "stealth", dr=3, faces="1", dry_run=True)
+    assert r.kind == "dry_run" and "e2" in (camp / "narateer.yaml").read_text()
+
+
+def test_a_misspelt_keyword_or_verb_is_named_with_the_closest(camp):
+    api = open_campaign(camp)
+    before = snapshot(camp)
+    with pytest.raises(TypeError, match=r"roll has no option 'drr' \(did you mean dr"):
+        api.roll("selka", "stealth", drr=3)
+    with pytest.raises(TypeError, match="char is an argument: give it in order"):
+        api.roll(char="selka")
+    with pytest.raises(AttributeError, match="narateer has no verb 'rol'"):
+        api.rol("selka")
+    with pytest.raises(AttributeError, match="has no subcommand 'nwe'"):
+        api.encounter.nwe("x")
+    assert snapshot(camp) == before
+
+
+def test_a_refusal_by_keyword_is_the_command_lines(camp):
+    api = open_campaign(camp)
+    api.encounter.new("e3", "selka", "bandit")
+    with pytest.raises(Refused) as exc:
+        api.move("selka", 3)
+    assert exc.value.line() == run(camp, "move", "selka", "3").err.removeprefix("narateer: ").strip()
+
+
+def test_a_verbs_help_is_its_docstring(camp):
+    assert open_campaign(camp).roll.__doc__.startswith("Make one Skill Check")
