@@ -18,36 +18,51 @@ def target_options(fn):
     return fn
 
 
+# A check's declaration as data: each field once, as (option, the Declaration's field, click's keywords).
+# It gives the options of every check command, the Declaration, and the logged declaration.
+DECLARED = (
+    ("--boost", "boost", dict(type=int, default=0, show_default=True, help="Extra AD, up to the Skill Level.")),
+    ("--bonus-dice", "bonus_dice", dict(type=int, default=0, help="Explicitly granted dice: rolled, not paid.")),
+    ("--cost", "cost", dict(type=int, default=1, show_default=True, help="Base cost in AD (0 allowed).")),
+    ("--discount-base", "discount_base", dict(type=int, default=0, help="Discount on the base cost only (never below 0).")),
+    ("--discount-boost", "discount_boost", dict(type=int, default=0, help="Discount on the Boost payment.")),
+    ("--fee", "fee", dict(type=int, default=0, help="Additional AD fee (Slowed doubles it too).")),
+    ("--advantage", "advantage", dict(is_flag=True, help="Reroll every Miss in the Edge Phase.")),
+    ("--disadvantage", "disadvantage",
+     dict(is_flag=True, help="Disadvantage: reroll the dice the rules name (Criticals by default).")),
+    ("--reaction", "reaction", dict(is_flag=True, help="This check is a Reaction (no proactive use).")),
+    ("--allow-boost", "allow_boost",
+     dict(is_flag=True, help="The Guide allows Boost on this Reaction (for `reaction_boost: false`).")),
+    ("--power-reroll", "power_reroll", dict(metavar="I,J", help="Dice a power or item rerolls after Edge (0-based).")),
+    ("--power", "power", dict(metavar="NAME", help="Record the Class Power used for this Event.")),
+)
+FACES = ("--power-faces", dict(metavar="F", help="Faces of those explicit rerolls."))  # a dice stream, not declared
+LOGGED = tuple(field for _, field, _ in DECLARED if field != "power")  # the declaration an entry logs
+
+
 def check_options(fn):
-    for opt in reversed([
-        click.option("--boost", type=int, default=0, show_default=True, help="Extra AD, up to the Skill Level."),
-        click.option("--bonus-dice", type=int, default=0, help="Explicitly granted dice: rolled, not paid."),
-        click.option("--cost", type=int, default=1, show_default=True, help="Base cost in AD (0 allowed)."),
-        click.option("--discount-base", type=int, default=0, help="Discount on the base cost only (never below 0)."),
-        click.option("--discount-boost", type=int, default=0, help="Discount on the Boost payment."),
-        click.option("--fee", type=int, default=0, help="Additional AD fee (Slowed doubles it too)."),
-        click.option("--advantage", is_flag=True, help="Reroll every Miss in the Edge Phase."),
-        click.option("--disadvantage", is_flag=True, help="Disadvantage: reroll the dice the rules name (Criticals by default)."),
-        click.option("--reaction", is_flag=True, help="This check is a Reaction (no proactive use)."),
-        click.option("--allow-boost", is_flag=True, help="The Guide allows Boost on this Reaction (for `reaction_boost: false`)."),
-        click.option("--power-reroll", metavar="I,J", help="Dice a power or item rerolls after Edge (0-based)."),
-        click.option("--power-faces", metavar="F", help="Faces of those explicit rerolls."),
-        click.option("--power", metavar="NAME", help="Record the Class Power used for this Event."),
-    ]):
-        fn = opt(fn)
-    return faces_options(fn)
+    """The check's options (DECLARED, then --power-faces and the faces options); the command receives the
+    declared ones together, as `declared` (field -> value), beside `power_faces`, `faces`, `reroll_faces`."""
+    import functools
+
+    @functools.wraps(fn)
+    def gathered(*args, **kwargs):
+        return fn(*args, declared={field: kwargs.pop(field) for _, field, _ in DECLARED}, **kwargs)
+
+    options = [click.option(name, field, **kw) for name, field, kw in DECLARED]
+    options.insert(len(DECLARED) - 1, click.option(FACES[0], **FACES[1]))  # help lists it before --power
+    for opt in reversed(options):
+        gathered = opt(gathered)
+    return faces_options(gathered)
 
 
-def declaration(skill, boost, bonus_dice, cost, discount_base, discount_boost, fee, advantage, disadvantage,
-                reaction, allow_boost, power_reroll, power, label="check"):
+def declaration(skill: str, declared: dict, label: str = "check"):
+    """The Declaration of a check from its skill and the declared options (DECLARED)."""
     from ..engine.check import Declaration
     from ..engine.dice import parse_indices
 
-    return Declaration(skill=skill.lower(), boost=boost, cost=cost, bonus_dice=bonus_dice,
-                       discount_base=discount_base, discount_boost=discount_boost, fee=fee,
-                       advantage=advantage, disadvantage=disadvantage, reaction=reaction,
-                       allow_boost=allow_boost, power_reroll=tuple(parse_indices(power_reroll)),
-                       power=power, label=label)
+    return Declaration(skill=skill.lower(), **{**declared, "power_reroll": tuple(parse_indices(declared["power_reroll"]))},
+                       label=label)
 
 
 def paired_options(*pairs):
@@ -120,10 +135,8 @@ def check_in_encounter(session, actor, decl, spec, dice, helper, command="roll",
 
 
 def declaration_json(decl, spec=None) -> dict:
-    out = {"skill": decl.skill, "boost": decl.boost, "cost": decl.cost, "bonus_dice": decl.bonus_dice,
-           "discount_base": decl.discount_base, "discount_boost": decl.discount_boost, "fee": decl.fee,
-           "advantage": decl.advantage, "disadvantage": decl.disadvantage, "reaction": decl.reaction,
-           "power_reroll": list(decl.power_reroll)}
+    out = {"skill": decl.skill, **{field: getattr(decl, field) for field in LOGGED}}
+    out["power_reroll"] = list(decl.power_reroll)
     if spec is not None:
         out["target"] = {"kind": spec.kind, "value": spec.value,
                          "other": spec.other.id if spec.other else None, "skill": spec.other_skill}

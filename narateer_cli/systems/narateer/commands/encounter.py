@@ -90,9 +90,8 @@ Examples:
 @click.option("--check", "check_skill", metavar="SKILL", help="Resolve with a Skill Check (a Major action).")
 @target_options
 @check_options
-def resolve_cmd(s, char, intent, method, tier, auto, impossible, check_skill, dr, vs, contested, boost, bonus_dice,
-                cost, discount_base, discount_boost, fee, advantage, disadvantage, reaction, allow_boost, power_reroll,
-                power_faces, power, faces, reroll_faces):
+def resolve_cmd(s, char, intent, method, tier, auto, impossible, check_skill, dr, vs, contested, declared, power_faces,
+                faces, reroll_faces):
     from narateer_cli.kit import BadInput
 
     paths = [p for p, on in (("auto", auto), ("impossible", impossible is not None), ("check", check_skill)) if on]
@@ -108,11 +107,9 @@ def resolve_cmd(s, char, intent, method, tier, auto, impossible, check_skill, dr
         if any(x is not None for x in (dr, vs, contested)) or faces:
             raise BadInput("--auto takes no target or faces", fix="drop them, or use --check SKILL")
         given = click.get_current_context().get_parameter_source("cost") != click.core.ParameterSource.DEFAULT
-        return _resolve_auto(s, sheet, base, tier or "trivial", cost if given else None)
+        return _resolve_auto(s, sheet, base, tier or "trivial", declared["cost"] if given else None)
     return _resolve_check(s.app, s, sheet, base, tier, check_skill, (dr, vs, contested), (faces, reroll_faces),
-                          declaration(check_skill, boost, bonus_dice, cost, discount_base, discount_boost,
-                                      fee, advantage, disadvantage, reaction, allow_boost, power_reroll,
-                                      power), power_faces)
+                          declaration(check_skill, declared), power_faces)
 
 
 def _resolve_check(app, s, sheet, base: dict, tier, skill, targets, faces, decl, power_faces):

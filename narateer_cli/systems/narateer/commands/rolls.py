@@ -31,20 +31,18 @@ Examples:
 @click.option("--other-reroll-faces", metavar="F", help="With --contested: the other side's Edge rerolls.")
 @click.option("--dry-run", is_flag=True, help="Write nothing; show payment and exact chance for each Boost 0..SL.")
 @click.option("--exit-code", is_flag=True, help="Exit 1 when the check fails.")
-def roll_cmd(s, char, skill, dr, vs, contested, boost, bonus_dice, cost, discount_base, discount_boost, fee,
-             advantage, disadvantage, reaction, allow_boost, power_reroll, power_faces, power, faces, reroll_faces,
-             assist, other_boost, other_faces, other_reroll_faces, dry_run, exit_code):
+def roll_cmd(s, char, skill, dr, vs, contested, declared, power_faces, faces, reroll_faces, assist, other_boost,
+             other_faces, other_reroll_faces, dry_run, exit_code):
     from ..engine import actions
     from .checks import check_in_encounter
 
     nonneg("--other-boost", other_boost)
     paired_options(("--reroll-faces", reroll_faces, "--faces", faces),
                    ("--other-reroll-faces", other_reroll_faces, "--other-faces", other_faces),
-                   ("--power-faces", power_faces, "--power-reroll", power_reroll),
+                   ("--power-faces", power_faces, "--power-reroll", declared["power_reroll"]),
                    ("--other-faces", other_faces, "--contested", contested),
                    ("--other-boost", other_boost or None, "--contested", contested))
-    decl = declaration(skill, boost, bonus_dice, cost, discount_base, discount_boost, fee, advantage, disadvantage,
-                       reaction, allow_boost, power_reroll, power)
+    decl = declaration(skill, declared)
     app = s.app
     dice = dice_source(app, s.rules, faces=(faces, "--faces"), reroll=(reroll_faces, "--reroll-faces"),
                        power=(power_faces, "--power-faces"), other=(other_faces, "--other-faces"),
