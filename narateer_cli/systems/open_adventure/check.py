@@ -445,9 +445,9 @@ class DryRun(Record):
     action_score: Any
     dice: Any
     ds: Any
-    p_success: Any
-    p_critical_failure: Any
-    expected_total: Any
+    p_success: Fraction | int | None  # exact; 0 or 1 for a compared check
+    p_critical_failure: Fraction | int
+    expected_total: Fraction | int
 
 
 def dry_run(actor, decl, rules, source, target=None, other=None) -> DryRun:

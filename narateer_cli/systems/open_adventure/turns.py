@@ -12,13 +12,13 @@ from narateer_cli.kit import Record
 
 class TurnState(Record, kw_only=True):
     """One encounter's turn state: fixed order, the Round, whose Turn it is and what it has spent."""
-    encounter: Any
-    round: Any = 1
+    encounter: str
+    round: int = 1
     order: Any
     acted: Any = ()
     actor: Any = None
-    major: Any = False
-    minor: Any = False
+    major: bool = False
+    minor: bool = False
     maintaining: Any = None
     spent: Any = ()
     reactions: Any = {}

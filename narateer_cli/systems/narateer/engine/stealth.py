@@ -53,7 +53,7 @@ class ObserverResult(Record):
 class HideResult(Record):
     """The result of `hide` (its JSON shape: these fields, built by render.plain)."""
 
-    actor: Any
+    actor: str
     check: Any
     recorded_total: Any
     total: Any
@@ -66,8 +66,8 @@ class HideResult(Record):
 class SearchResult(Record):
     """The result of `search`."""
 
-    searcher: Any
-    hider: Any
+    searcher: str
+    hider: str
     target: Any
     check: Any
     found: Any
