@@ -49,8 +49,7 @@ def exchange_cmd(s, attacker, defender, response, skill, weapon, boost, response
                                        weapon=weapon, cost=cost, boost=boost, response_boost=response_boost,
                                        advantage=advantage, disadvantage=disadvantage, dr=dr,
                                        response_weapon=response_weapon)
-    if enc is not None:
-        assert state is not None  # exchange_in gives a state back when given one
+    if enc is not None and state is not None:  # exchange_in, given a state, always gives one back
         enc.new_state = state
     hit = {"attacker": defender, "defender": attacker}.get(result.lands)
     marks: dict[str, dict] = {}  # sheet edits: character id -> {key: value}
