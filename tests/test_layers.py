@@ -63,6 +63,17 @@ def test_K_1_the_kit_lists_for_type_checkers_what_it_loads_later():
     assert not [n for n in kit.__all__ if n not in vars(kit) and n not in kit._LATER]
 
 
+def test_K_1_mypy_holds_the_kit_and_the_games(monkeypatch):
+    """mypy over the files `[tool.mypy]` names (the kit, the games, records and outcomes), as `mypy` run at the
+    repository root: its incremental cache there (`.mypy_cache`, kept between runs) makes a run after a small
+    change a few seconds."""
+    from mypy import api
+
+    monkeypatch.chdir(REPO)
+    out, err, status = api.run([])
+    assert status == 0, out + err
+
+
 def test_K_1_a_name_the_kit_does_not_hold_is_an_error_naming_the_docs():
     from narateer_cli import kit
 

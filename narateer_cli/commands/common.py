@@ -172,7 +172,8 @@ def split_ref(text: str, option: str) -> tuple[str, str]:
     return who, skill.lower()
 
 
-def emit(app: App, kind: str, data: dict):
+def emit(app: App, kind: str, data: object):
+    """Print a result: a record, a mapping or plain data (`render.plain` makes it JSON-ready)."""
     from .. import render
 
     render.out(kind, data, app.as_json, app.system, color=app.use_color(), seeded=app.seeded)

@@ -7,6 +7,8 @@ entry and the undo record in one Transaction (then commits to git if asked).
 
 from __future__ import annotations
 
+from typing import Literal, overload
+
 from ..errors import BadInput
 
 
@@ -29,6 +31,12 @@ def current_encounter_id(session) -> str | None:
         return app.encounter_id
     value = session.campaign.config().get("encounter")
     return str(value) if value else None
+
+
+@overload
+def current_encounter(session, required: Literal[True]) -> Encounter: ...
+@overload
+def current_encounter(session, required: bool = False) -> Encounter | None: ...
 
 
 def current_encounter(session, required: bool = False) -> Encounter | None:

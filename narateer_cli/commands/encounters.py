@@ -17,7 +17,7 @@ import click
 from .common import Session, command, emit, nonneg
 from ..outcome import Outcome
 from ..store.campaign import counters_of
-from .encounter_ops import current_encounter, log_undo, restore_last
+from .encounter_ops import Encounter, current_encounter, log_undo, restore_last
 
 
 ENCOUNTER_HELP = """Create, show and read encounters.
@@ -129,7 +129,7 @@ def encounter_end(app, enc_id):
     emit(app, "encounter_end", {"id": enc.id, "current": False})
 
 
-def pick(session, enc_id):
+def pick(session, enc_id: str | None) -> Encounter:
     """The encounter a command names (or the current one)."""
     if enc_id is not None:
         session.app.encounter_id = enc_id

@@ -36,10 +36,13 @@ class Problem(NamedTuple):
     severity: str = "error"  # "error": commands refuse the file; "warning": only `check` reports it
     rule: str | None = None  # the rule it cites: for --json and the docs, never in its text (T2-RULES)
 
-    _shape = "narateer_cli.render:problem"  # shown as `file:line: message` by the render layer only
-
     def error(self) -> BadInput:
         return BadInput(f"{self.file}:{self.line}: {self.message}", fix=self.fix or None, rule=self.rule)
+
+
+# shown as `file:line: message` by the render layer only; set after the class because type checkers read every
+# assignment in a NamedTuple's body as one more field
+setattr(Problem, "_shape", "narateer_cli.render:problem")
 
 
 class Node:

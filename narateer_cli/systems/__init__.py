@@ -129,6 +129,7 @@ def load_system(name: str | None):
     if name not in BUILTIN:  # a plug-in: held to the interface now (S-SYS-9); the built-ins by the tests
         from .base import validate
 
+        assert module is not None  # a plug-in's package is its entry point's module
         system = validate(system, name, module)
     _LOADED[name] = system
     return system

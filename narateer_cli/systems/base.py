@@ -165,7 +165,9 @@ class System:
     def folder(self) -> Path:
         from pathlib import Path
 
-        return Path(importlib.import_module(self.package).__file__).resolve().parent
+        init = importlib.import_module(self.package).__file__
+        assert init is not None, "a system package has an __init__.py (it defines SYSTEM)"
+        return Path(init).resolve().parent
 
     @property
     def rules_path(self) -> Path:

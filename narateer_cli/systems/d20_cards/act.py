@@ -76,7 +76,7 @@ def evaluate(world, decl, rules, dice=None, used=None):
 def act(world, decl, rules, dice, secret: bool = False):
     """Perform `decl.card`; Refused (exit 3) at the first failing gate, naming its rule. `secret`: the
     entry will be sealed (--secret, a `guide: true` sheet), which a card that deals damage cannot be."""
-    used = []
+    used: list[str] = []  # the knobs the action read, in order (`rules_used`)
     plan, gates, geos = evaluate(world, decl, rules, dice, used)
     for gate in gates:
         if not gate.ok:
@@ -353,7 +353,7 @@ def _finish(world, plan, rules, used):
     elif card.cooldown:
         perf = effects.start_cooldown(perf, card, world.clock)
         cooldown = CooldownStart(card.cooldown.unit, card.cooldown.length, "running")
-    added = ()
+    added: tuple[str, ...] = ()
     if card.has("swan_song") and perf.condition("swan_song") is None:
         perf = perf.replace(conditions=(*perf.conditions, "swan_song"))
         added = ("swan_song",)

@@ -96,7 +96,7 @@ def take_damage(char: Character, dealt: int, rules, dice, cards: dict, clock: in
         check = concentration_check(char, rules, dice, used)
         if not check.kept:
             char, _ = drop(char, cards, clock)
-    added = ()
+    added: tuple[str, ...] = ()
     note(used, "dying")
     auto = rules.dying["auto_hp_at_most"]
     if auto is not None and after <= auto and char.condition("dying") is None:

@@ -10,8 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from narateer_cli.kit import BadInput
+
+if TYPE_CHECKING:  # the cards module is imported when a card is first read
+    from .cards import Card
 
 
 def locator(doc):
@@ -22,7 +26,8 @@ def locator(doc):
             for part in path[:-1]:
                 node = node[part]
             last = path[-1]
-            pos = node.lc.item(last) if isinstance(last, int) and isinstance(node, list) else node.lc.key(last)
+            lc = node.lc  # a round-trip node's lines (a plain list or mapping has none: AttributeError)
+            pos = lc.item(last) if isinstance(last, int) and isinstance(node, list) else lc.key(last)
             return pos[0] + 1
         except (KeyError, IndexError, TypeError, AttributeError):
             return None
@@ -91,7 +96,7 @@ class CardShelf(Mapping):
         folder = root / "actions"
         self._root = root
         self._paths = {p.stem: p for p in sorted(folder.glob("*.yaml"))} if folder.is_dir() else {}
-        self._cards = {}
+        self._cards: dict[str, Card] = {}
 
     def __getitem__(self, card_id):
         if card_id not in self._cards:

@@ -125,6 +125,7 @@ def geometry(world, plan, decl, rules, target_id, used=None) -> Geometry:
     seen = not (target_id in decl.unseen or target.has_any(senses["unseen"]) or perf.has_any(senses["blind"]))
     heard = not (target_id in decl.unheard or target.has_any(senses["deaf"]))
     limit = _limit(perf, card)
+    in_range: bool | str  # True, "assumed" (no distance given) or "beyond"
     if distance is None:
         note(used, "range")
         area_less_self = card.range_kind == "self" and card.area is None

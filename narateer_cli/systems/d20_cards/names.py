@@ -56,6 +56,7 @@ def reference_problems(doc, cards, roster) -> list[tuple[tuple, str]]:
     from narateer_cli.kit import did_you_mean
 
     cards, roster = sorted(set(cards) | set(doc.get("cards") or ())), sorted(roster)
+    places: list[tuple[tuple, object, list, str]]  # (key path, name, the known names, what it names)
     places = [(("actions", i), name, cards, "card") for i, name in enumerate(doc.get("actions") or ())]
     places += [((key, name), name, cards, "card") for key in ("charges", "cooldowns") for name in doc.get(key) or ()]
     held = doc.get("concentrating")

@@ -71,7 +71,8 @@ def _attack_odds(perf, target, card, geo, decl, rules, base):
     mode = edge_mode(decl.advantage, decl.disadvantage, rules.edge)
     bonus, ac_kind = perf.bonus(card.atk), rules.ac_kind(card.atk)
     ac = target.ac[ac_kind]
-    misses, lands, need, shifts = 0, 0, None, {}
+    misses, lands, need = 0, 0, None
+    shifts: dict[int, int] = {}  # Overkill added -> how many ways of the d20 add it
     for face, n in kept_ways(mode):
         total = face + bonus + geo.penalty + decl.mod
         if not hits(face, total, ac, rules):
@@ -95,7 +96,8 @@ def _save_odds(perf, target, card, rules, base):
     dc = _dc(perf, card).value
     mode = on_save_mode(card, rules)
     resisted = [face for face in range(1, D20 + 1) if resists(face + bonus, dc, rules)]
-    need, lands, dist = (resisted[0] if resisted else None), D20 - len(resisted), {}
+    need, lands = (resisted[0] if resisted else None), D20 - len(resisted)
+    dist: dict[int, int] = {}  # damage -> ways
     if resisted:
         _spread(dist, base, len(resisted), 0, lambda v: on_save_damage(v, mode))
     if lands:

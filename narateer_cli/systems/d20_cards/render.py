@@ -289,7 +289,7 @@ def _act_tail(r) -> list:
 
 
 def act_json(r) -> dict:
-    out = {"system": SYSTEM}
+    out: dict[str, object] = {"system": SYSTEM}
     for key in ("actor", "owner", "card", "card_name", "in_encounter", "kind", "reaction", "paid", "resources_before", "resources_after",
                 "charges", "cooldown", "evolutionary", "dc", "damage_roll"):
         out[key] = plain(getattr(r, key))

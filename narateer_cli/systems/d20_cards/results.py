@@ -71,12 +71,12 @@ class Gate(Record):
 class Geometry(Record):
     """One target as the performer meets it (R-CARD-RANGE)."""
 
-    id: Any
+    id: str
     distance: Any
-    in_range: Any
-    seen: Any
-    heard: Any
-    penalty: Any
+    in_range: bool | str  # True, "assumed" (no distance given) or "beyond"
+    seen: bool
+    heard: bool
+    penalty: int
 
 
 class AttackRoll(Record):
@@ -264,15 +264,15 @@ class DamageResult(Record):
 
     _shape = SHAPE + "change_json"
 
-    actor: Any
-    what: Any
+    actor: str
+    what: str
     damage: Any
     hp_before: Any
     hp_after: Any
     ap: Any
     dropped: Any
-    conditions_added: Any
-    conditions_removed: Any
+    conditions_added: tuple[str, ...]
+    conditions_removed: tuple[str, ...]
     rounds_left: Any = None
 
 

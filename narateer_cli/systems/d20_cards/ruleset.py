@@ -8,6 +8,8 @@ The YAML itself is parsed by the caller: this module never opens a file.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from narateer_cli.kit import BadInput
 
 from narateer_cli.kit import Record
@@ -18,7 +20,7 @@ from .schema import ATTACK_ATTRS
 _NAMES = Seq(Text(word=True), indexed=True)
 _ATTRS = Seq(Choice(*ATTACK_ATTRS), indexed=True)
 
-RULES_SCHEMA = Map({
+_KNOB_NODES = {
     "natural": Map({"twenty": Choice("none", "hit", "miss"), "one": Choice("none", "hit", "miss")}),
     "attack_ties": Choice("hit", "miss"),
     "save_ties": Choice("resist", "fail"),
@@ -53,15 +55,19 @@ RULES_SCHEMA = Map({
     "companion": Map({"turn": Choice("owner", "own")}),
     "damage": Map({"roll": Choice("once", "per_target"), "on_save": Choice("none", "half", "full")}),
     "limits": Map({"targets": Int(1, 10_000), "dice": Int(1, 10_000), "number": Int(1, 10**9)}),  # G-PRIV-6: dice per act
-})
+}
+RULES_SCHEMA = Map(_KNOB_NODES)
 
-KNOBS = tuple(RULES_SCHEMA.keys)
+KNOBS = tuple(_KNOB_NODES)
 
 
 class Ruleset(Record):
     """Every knob as an attribute (the merged, validated mapping)."""
 
     _fields = KNOBS
+
+    if TYPE_CHECKING:  # each knob is a field, named by the schema rather than annotated here
+        def __getattr__(self, knob: str) -> Any: ...
 
     def pair(self, kind: str) -> tuple:
         """A-CARD-ATTR: the attributes of `mental` (mind) or `physical` (body)."""

@@ -58,7 +58,9 @@ class DiceText(Text):
         super().walk(value, path, place, out, ctx)
         if len(out) > before:
             return
-        count, sides, _, bonus = DICE_RE.match(value).groups()
+        match = DICE_RE.match(value)
+        assert match is not None  # Text's walk added no problem, so the value fits DICE_RE
+        count, sides, _, bonus = match.groups()
         over = dice_over_limit(count, sides, bonus)
         if over:
             # the fix is in the message too: `check` prints messages only

@@ -284,6 +284,7 @@ def conditions(world, state, name, changes, rounds=None, rules=None):
         world, result = condition(world, name, change, rules)
         added += result.conditions_added
         removed += result.conditions_removed
+    assert result is not None  # `condition` takes one change at least (click: required)
     result = result.replace(conditions_added=tuple(added), conditions_removed=tuple(removed))
     state = _timed(state, name, added, removed, rounds)
     if state is None:

@@ -14,6 +14,8 @@ must also continue from one entry to the next. Problems read
 
 from __future__ import annotations
 
+from typing import Any
+
 from narateer_cli.kit import NarateerError
 
 from .act import (ON_SAVE, attack_roll, evolutionary_success, landing, on_save_damage, roll_damage, save_roll, spend,
@@ -81,7 +83,8 @@ def _damage(d, rules, who, hit):
 def _taken(entry, result, rules):
     """`damage CHAR N` deals N; `turn start` drains the Dying by the ruleset's `dying.drain` (R-CARD-ACT-3)."""
     d = result.get("damage") or result.get("drain")
-    dealt = (entry.get("declaration") or {}).get("amount") if entry["command"] == "damage" else rules.dying["drain"]
+    # as logged: a missing or wrong amount fails the replay (TypeError), which the checker reports
+    dealt: Any = (entry.get("declaration") or {}).get("amount") if entry["command"] == "damage" else rules.dying["drain"]
     who = entry.get("actor")
     _damage(d, rules, who, lambda victim, faces: take_damage(victim, dealt, rules, faces, {}, 0))
 
@@ -189,7 +192,8 @@ class LogChecker:
     character's sheet values continuing from the entry its `parent` names."""
 
     def __init__(self, rules, continuity: bool = True):
-        self.rules, self.continuity, self.last, self.after, self.count = rules, continuity, {}, Kept(), 0
+        self.rules, self.continuity, self.after, self.count = rules, continuity, Kept(), 0
+        self.last: dict = {}  # each character's sheet values after the entry before
 
     def __call__(self, entry) -> str | None:
         self.count += 1

@@ -30,7 +30,8 @@ def view(state: dict, sheets: dict, rules) -> dict:
     people, hidden = {}, {}
     for cid, doc in sheets.items():
         doc = doc if isinstance(doc, dict) else {}
-        resources = doc.get("resources") if isinstance(doc.get("resources"), dict) else {}
+        resources = doc.get("resources")
+        resources = resources if isinstance(resources, dict) else {}
         pools = [p for p in (_pool("HP", doc.get("hp")), _pool("AP", resources.get("ap"))) if p]
         people[cid] = {"pools": pools}
         if HIDDEN in [str(c).lower() for c in doc.get("conditions") or [] if not isinstance(c, dict)]:
@@ -62,7 +63,8 @@ def _target_rolls(result: dict, target: dict) -> list:
                       "total": save.get("total"), "target": save.get("dc"), "target_label": f"DC {save.get('dc')}",
                       "outcome": "Saved" if save.get("resisted") else "Failed", "success": bool(save.get("resisted")),
                       "chance": _percent(save.get("chance"))})
-    damage = target.get("damage") if isinstance(target.get("damage"), dict) else {}
+    damage = target.get("damage")
+    damage = damage if isinstance(damage, dict) else {}
     held = damage.get("concentration_check")
     if isinstance(held, dict) and isinstance(held.get("face"), int):
         rolls.append({"actor": target.get("id"), "skill": f"Concentration on {held.get('card')}",

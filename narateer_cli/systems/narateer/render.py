@@ -196,8 +196,8 @@ def encounter_show(data: dict) -> str:
         if data.get("mode"):
             lines.append(f"movement: {data['mode']}, {data['movement_left']} m left")
     if data["hidden"]:
-        rows = [(h, o, t) for h, obs in data["hidden"].items() for o, t in obs.items()]
-        lines.append("hidden:\n" + table(rows, ["hider", "from", "recorded total"]))
+        hidden = [(h, o, t) for h, obs in data["hidden"].items() for o, t in obs.items()]
+        lines.append("hidden:\n" + table(hidden, ["hider", "from", "recorded total"]))
     else:
         lines.append("hidden: nobody")
     return "\n".join(lines)
@@ -355,7 +355,7 @@ def headline(kind: str, data: dict):
     return check_headline(data)
 
 
-def summary(command: str, actor: str | None, declaration: dict, r: dict) -> str:
+def summary(command: str, actor: str | None, declaration: dict, r: dict) -> str | None:
     """One logged action in words (T-LOG): `encounter log`, `report` and git commit messages."""
     check = r.get("check") if isinstance(r.get("check"), dict) and "total" in r.get("check", {}) else None
     if command in ("roll",) or (command == "resolve" and check):

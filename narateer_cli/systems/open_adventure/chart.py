@@ -93,8 +93,9 @@ def printed(dice) -> str:
     return "+".join(parts)
 
 
-def ds_value(text, rules) -> tuple[int, str]:
-    """A DS given as a whole number or a ladder tier (R-OA-DS-1): (value, base_source)."""
+def ds_value(text, rules) -> tuple[int, int | str]:
+    """A DS given as a whole number or a ladder tier (R-OA-DS-1): (value, base_source), the source being
+    the number itself or `tier:NAME`."""
     word = str(text).strip()
     if word.lstrip("-").isdigit():
         value = int(word)

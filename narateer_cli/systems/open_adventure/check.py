@@ -7,7 +7,10 @@ found before any rules refusal, and nothing is rolled before both.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 from narateer_cli.kit import BadInput, Refused
 
@@ -442,9 +445,9 @@ class DryRun(Record):
     action_score: Any
     dice: Any
     ds: Any
-    p_success: Any
-    p_critical_failure: Any
-    expected_total: Any
+    p_success: Fraction | int | None  # exact; 0 or 1 for a compared check
+    p_critical_failure: Fraction | int
+    expected_total: Fraction | int
 
 
 def dry_run(actor, decl, rules, source, target=None, other=None) -> DryRun:
@@ -455,6 +458,9 @@ def dry_run(actor, decl, rules, source, target=None, other=None) -> DryRun:
     check_faces(p, decl, rules, source)
     refusals(p, decl, rules)
     score, dsv = p.action_score.total, p.ds.total
+    chance: Fraction | int | None  # a compared check's is 0 or 1, a rolled one's exact
+    crit: Fraction | int
+    mean: Fraction | int
     if decl.compare:
         chance = None if dsv is None else int(decide(score, dsv, False, False, rules))
         crit, mean = 0, score

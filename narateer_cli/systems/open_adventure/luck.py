@@ -15,7 +15,8 @@ def _check(result):
     """The Action Check object of a logged result: a `roll` logs the check itself, a `resolve` nests it."""
     if not isinstance(result, dict):
         return None
-    c = result.get("check") if isinstance(result.get("check"), dict) else result
+    check = result.get("check")
+    c = check if isinstance(check, dict) else result
     if c.get("system") == "open-adventure" and isinstance(c.get("action_score"), dict):
         return c
     return None

@@ -69,7 +69,8 @@ def _mul(a: list[int], b: list[int], upto: int) -> list[int]:
 
 def weights(dice, rules, upto: int, crit: bool = False) -> tuple[list[int], int]:
     """Integer weights W[0..upto] and denominator D: P(total = t [and crit]) = W[t] / D."""
-    poly, denom, geometric = [1], 1, {}
+    poly, denom = [1], 1
+    geometric: dict[int, int] = {}  # die size -> how many of the pool's dice of that size explode unbounded
     for size in dice:
         p, d, geo = die_factor(size, rules, crit)
         poly = _mul(poly, p, upto)
@@ -170,7 +171,7 @@ def opposed_chance(actor_dice, other_dice, extra: int, rules) -> Fraction:
     q = [Fraction(1)]
     for root, mult in roots.items():
         for _ in range(mult):
-            q = [a - root * b for a, b in zip(q + [0], [0] + q)]
+            q = [a - root * b for a, b in zip(q + [Fraction(0)], [Fraction(0)] + q)]
     num = [sum(q[j] * seq[k - j] for j in range(min(k, len(q) - 1) + 1)) for k in range(degree)]
     return head + sum(num, Fraction(0)) / sum(q, Fraction(0))
 
@@ -190,7 +191,7 @@ def _lcm(sizes) -> int:
 
 def _roots(dice, step) -> dict:
     """Each die size's ratio per `step` of total, N^(-step/N), with how many dice share it."""
-    out = {}
+    out: dict[Fraction, int] = {}
     for n in dice:
         rho = Fraction(1, n ** (step // n))
         out[rho] = out.get(rho, 0) + 1
@@ -199,7 +200,7 @@ def _roots(dice, step) -> dict:
 
 def _product_roots(a: dict, b: dict) -> dict:
     """Roots of the product of two such sequences: rho*sigma, multiplicity k + l - 1 (the largest wins)."""
-    out = {}
+    out: dict[Fraction, int] = {}
     for rho, k in a.items():
         for sigma, m in b.items():
             out[rho * sigma] = max(out.get(rho * sigma, 0), k + m - 1)

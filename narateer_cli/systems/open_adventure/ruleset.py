@@ -7,7 +7,7 @@ engine reads knobs only from an `OARules`, never from constants.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NoReturn
 
 from narateer_cli.kit import BadInput
 
@@ -108,7 +108,7 @@ class _Check:
     def __init__(self, where: str):
         self.where = where
 
-    def fail(self, path: str, want: str, rule: str | None = None):
+    def fail(self, path: str, want: str, rule: str | None = None) -> NoReturn:
         raise BadInput(f"{self.where}: rules.{path} must be {want}", fix="correct it or remove the override", rule=rule)
 
     def integer(self, value, path, low=None, high=None, null=False):
@@ -172,7 +172,7 @@ def _time(c: _Check, time: dict) -> tuple:
     chart = time.get("chart")
     if not isinstance(chart, list) or not chart:
         c.fail("time.chart", "a list of durations such as 6s, 1min, 1h")
-    steps = []
+    steps: list[tuple[str, int]] = []  # (label, seconds)
     for label in chart:
         seconds = duration_seconds(label)
         if seconds is None or (steps and seconds <= steps[-1][1]):
@@ -185,7 +185,8 @@ def _time(c: _Check, time: dict) -> tuple:
 
 
 def _groups(c: _Check, attrs: dict) -> dict:
-    groups, seen = {}, set()
+    groups: dict[str, tuple[str, ...]] = {}
+    seen: set[str] = set()
     for group in GROUPS:
         names = attrs.get(group)
         if not isinstance(names, list) or not names or not all(isinstance(n, str) and n for n in names):

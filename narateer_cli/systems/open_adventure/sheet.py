@@ -229,7 +229,8 @@ def _attribute_problems(attrs, kind: str, label: str, rules) -> list[str]:
         return [f"{label}: attributes.{g} is missing" for g in GROUPS if g not in attrs]
     out = []
     for group, names in rules.groups.items():
-        block = attrs.get(group) if isinstance(attrs.get(group), dict) else {}
+        block = attrs.get(group)
+        block = block if isinstance(block, dict) else {}
         out += [f"{label}: attributes.{group}.{a} is missing" for a in names if a not in block]
     return out
 
@@ -336,7 +337,7 @@ def _challenge(text, npc: bool, limit: int) -> int:
 
 def _training(mo, specializations, limit: int) -> dict:
     """`--mo NAME=N` and `--specialization S` as sheet keys (R-OA-AS-3, -5)."""
-    out = {}
+    out: dict[str, dict | list] = {}
     if mo:
         mo_name, _, score = mo.partition("=")
         out["mo"] = {"name": mo_name.strip(), "score": whole(score, "--mo", limit)}

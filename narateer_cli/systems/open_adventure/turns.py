@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, overload
 
 from narateer_cli.kit import BadInput, Refused
 
@@ -12,13 +12,13 @@ from narateer_cli.kit import Record
 
 class TurnState(Record, kw_only=True):
     """One encounter's turn state: fixed order, the Round, whose Turn it is and what it has spent."""
-    encounter: Any
-    round: Any = 1
+    encounter: str
+    round: int = 1
     order: Any
     acted: Any = ()
     actor: Any = None
-    major: Any = False
-    minor: Any = False
+    major: bool = False
+    minor: bool = False
     maintaining: Any = None
     spent: Any = ()
     reactions: Any = {}
@@ -178,6 +178,12 @@ def end(state: TurnState) -> TurnState:
     if state.actor is None:
         raise Refused("no Turn is going", rule="R-OA-ACT-2", fix="run `turn start` first")
     return state.replace(actor=None, major=False, minor=False)
+
+
+@overload
+def spend(state: TurnState, who: str, kind: str = "major") -> TurnState: ...
+@overload
+def spend(state: TurnState | None, who: str, kind: str = "major") -> TurnState | None: ...
 
 
 def spend(state: TurnState | None, who: str, kind: str = "major") -> TurnState | None:

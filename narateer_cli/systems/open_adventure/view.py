@@ -19,10 +19,14 @@ def _int(value) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
+def _dict(value) -> dict:
+    return value if isinstance(value, dict) else {}
+
+
 def pools(doc: dict) -> list:
     """A sheet's pools in the order the page draws them: points per group, Challenge Points, Wounds."""
-    points = doc.get("points") if isinstance(doc.get("points"), dict) else {}
-    tops = doc.get("points_max") if isinstance(doc.get("points_max"), dict) else {}
+    points = _dict(doc.get("points"))
+    tops = _dict(doc.get("points_max"))
     out = []
     for group in GROUPS:
         if _int(points.get(group)) is not None:
@@ -63,7 +67,7 @@ def last_check(entry: dict) -> dict | None:
     result = entry.get("result")
     if not isinstance(result, dict) or not result.get("faces"):
         return None
-    ds = result.get("ds") if isinstance(result.get("ds"), dict) else {}
+    ds = _dict(result.get("ds"))
     success = result.get("success")
     rolls = [{"actor": result.get("actor"), "skill": _what(result), "faces": _faces(result["faces"]),
               "total": result.get("total"), "target": ds.get("total"),

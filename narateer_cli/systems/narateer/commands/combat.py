@@ -49,10 +49,10 @@ def exchange_cmd(s, attacker, defender, response, skill, weapon, boost, response
                                        weapon=weapon, cost=cost, boost=boost, response_boost=response_boost,
                                        advantage=advantage, disadvantage=disadvantage, dr=dr,
                                        response_weapon=response_weapon)
-    if enc is not None:
+    if enc is not None and state is not None:  # exchange_in, given a state, always gives one back
         enc.new_state = state
     hit = {"attacker": defender, "defender": attacker}.get(result.lands)
-    marks = {}
+    marks: dict[str, dict] = {}  # sheet edits: character id -> {key: value}
     if apply_:
         refuse_secret_wound(s, "exchange")
         result = result.replace(applied=apply_damage(s, hit, result.damage, after, marks))
@@ -117,7 +117,7 @@ def react_cmd(s, char, kind, mover, boost, allow_boost, weapon, apply_, faces, r
     dice = dice_source(s.app, s.rules, faces=(faces, "--faces"), reroll=(reroll_faces, "--reroll-faces"))
     enc.new_state, result, after = opportunity_in(enc.state, s.sheet(char), s.sheet(mover), s.rules, dice, boost,
                                                   allow_boost, weapon)
-    marks = {}
+    marks: dict[str, dict] = {}  # sheet edits: character id -> {key: value}
     if apply_:
         refuse_secret_wound(s, "react")
         result = result.replace(applied=apply_damage(s, mover if result.lands else None, result.damage, after, marks))

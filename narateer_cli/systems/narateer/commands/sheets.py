@@ -136,7 +136,7 @@ def show_cmd(app, char):
     with Session(app, write=False) as s:
         result = sheet_view(s.sheet(char), s.rules)
         enc = encounter_for(s, char)
-    emit(app, "show", {**plain(result), "rounds_left": durations.left(enc and enc.state, char)})
+    emit(app, "show", {**plain(result), "rounds_left": durations.left(enc.state if enc else None, char)})
 
 
 @command(writes="write", help="""Readiness Scores, 1 + (Linked Vital + SL) // 2, at least 2.

@@ -167,6 +167,7 @@ def move_dice(sheet: Sheet, verb: str, count: int | None, rules: Ruleset) -> Dic
     if verb == "refresh":
         after, moved = refresh(sheet.dice, rules)
     else:
+        assert count is not None  # wound and heal always name a count (N defaults to 1); refresh alone has none
         after, moved = (wound if verb == "wound" else heal)(sheet.dice, count, rules)
     if verb != "wound":
         return DiceMoved(sheet.id, moved, dict(sheet.dice), after)

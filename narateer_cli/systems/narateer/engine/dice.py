@@ -7,7 +7,7 @@ seeded play, tests and physical dice. Odds are exact integer convolutions.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 from narateer_cli.kit import Dice
 from narateer_cli.kit import BadInput
@@ -55,12 +55,12 @@ class DiceSource(Dice):
     initial roll, Edge rerolls, power rerolls) so a mismatch names its option.
     """
 
-    def __init__(self, rng=None, physical: dict[str, list[int] | None] | None = None, values=(0, 0, 1, 1, 2, 2),
+    def __init__(self, rng=None, physical: Mapping[str, list[int] | None] | None = None, values=(0, 0, 1, 1, 2, 2),
                  ask=None):
         # T-ASK: ask(count, option, what) -> faces typed at the table, for every stream not given
         super().__init__(rng, {k: list(v) for k, v in (physical or {}).items() if v is not None}, ask)
         self.values = tuple(values)
-        self.options = {}
+        self.options: dict[str, str] = {}  # stream -> the option that gives its faces
 
     @property
     def physical(self) -> dict:

@@ -280,7 +280,7 @@ def move(state: dict, sheet: Sheet, metres: int, mode: str, difficult: bool, rul
     if paid > sheet.dice.get("ready", 0):
         raise Refused(f"{sheet.id} cannot pay {paid} AD for {mode}", rule="A-MOVE", fix="choose walk or run")
     out["movement_left"] -= cost
-    revealed = []
+    revealed: list[str] = []
     if ends_hiding:
         out, revealed = reveal(out, sheet.id)
     return out, {"actor": sheet.id, "mode": mode, "metres": metres, "cost": cost, "hidden": hidden and not ends_hiding,

@@ -44,7 +44,7 @@ def _observed(stealth: dict, observers: list):
                              "target_source": "contested" if searching else "readiness"})
 
 
-def _weights(check: dict, rules: Ruleset):
+def _weights(check: dict, rules: Ruleset) -> tuple[list[int], int]:
     dice, edge = int(check.get("roll_dice") or 0), check.get("edge") or "none"
     if isinstance(edge, str):  # `stats` asks for the same few pools over and over
         return _pool(dice, rules.faces, edge, rules.disadvantage)
@@ -52,7 +52,7 @@ def _weights(check: dict, rules: Ruleset):
 
 
 @lru_cache(maxsize=1024)
-def _pool(dice: int, faces, edge: str, disadvantage: str):
+def _pool(dice: int, faces, edge: str, disadvantage: str) -> tuple[list[int], int]:
     return pool_weights(dice, faces, edge, disadvantage)
 
 

@@ -53,7 +53,7 @@ class ObserverResult(Record):
 class HideResult(Record):
     """The result of `hide` (its JSON shape: these fields, built by render.plain)."""
 
-    actor: Any
+    actor: str
     check: Any
     recorded_total: Any
     total: Any
@@ -66,8 +66,8 @@ class HideResult(Record):
 class SearchResult(Record):
     """The result of `search`."""
 
-    searcher: Any
-    hider: Any
+    searcher: str
+    hider: str
     target: Any
     check: Any
     found: Any
@@ -208,7 +208,7 @@ def join(state: dict, observer: Sheet, searching: bool, boost: int, rules: Rules
 
 
 def hide_in(state: dict, hider: Sheet, observers: list[Observer], rules: Ruleset, dice: DiceSource,
-            boost: int = 0, advantage: bool = False, disadvantage: bool = False) -> tuple[dict, dict, dict]:
+            boost: int = 0, advantage: bool = False, disadvantage: bool = False) -> tuple[dict, HideResult, dict]:
     """A Hide in an encounter (R-HIDE-2 .. R-HIDE-4, R-ACT-4): the Stealth roll against each observer, the
     proactive use, who the hider is now hidden from. Returns (new state, result, dice after)."""
     from .encounter import record_action, set_hidden, use_skill
@@ -223,7 +223,7 @@ def hide_in(state: dict, hider: Sheet, observers: list[Observer], rules: Ruleset
 
 
 def search_in(state: dict, searcher: Sheet, hider_id: str, rules: Ruleset, dice: DiceSource, boost: int = 0,
-              advantage: bool = False, disadvantage: bool = False, changed: str | None = None) -> tuple[dict, dict, dict]:
+              advantage: bool = False, disadvantage: bool = False, changed: str | None = None) -> tuple[dict, SearchResult, dict]:
     """A Search in an encounter (R-SRCH-1, R-SRCH-2): bad input first, then the refusals (nothing hidden
     from the searcher, a repeated search), then the Observation check; a success reveals the hider to this
     searcher only. Returns (new state, result, dice after)."""

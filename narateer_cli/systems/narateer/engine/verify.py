@@ -53,7 +53,7 @@ def _held(dice: dict) -> dict:
 def verify_log(entries: list, rules: Ruleset) -> str | None:
     """The first problem of a log (as `entry N (command): ...`), or None: each check re-run, each entry's
     dice agreeing with its checks and conserved, each character's dice continuing from its last entry."""
-    last = {}
+    last: dict[str, dict] = {}  # character id -> its counters after its last entry
     previous_seq = 0
     for position, entry in enumerate(entries):
         if not isinstance(entry, dict) or "seq" not in entry:
@@ -95,7 +95,7 @@ def _entry_checks(entry: dict, rules: Ruleset) -> str | None:
         if problem:
             return f"{c.get('actor')}'s {c.get('skill')} check: {problem}"
     dice = entry.get("dice") or {}
-    by_actor = {}
+    by_actor: dict[str, list[dict]] = {}
     for c in checks:
         if "dice_before" in c and "dice_after" in c:
             by_actor.setdefault(c.get("actor"), []).append(c)
