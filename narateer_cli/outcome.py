@@ -46,7 +46,8 @@ class Outcome:
                  extra: dict | None = None, log: bool = True, exit: int = 0):
         self.command, self.actor, self.declaration, self.result = command, actor, declaration, result
         self.kind, self.show = kind, show
-        self.sheets = {cid: {_path(k): v for k, v in edits.items()} for cid, edits in (sheets or {}).items()}
+        self.sheets = {cid: {_path(k): v for k, v in edits.items()} if isinstance(edits, dict) else edits
+                       for cid, edits in (sheets or {}).items()} if isinstance(sheets or {}, dict) else sheets
         self.dice, self.created = dice, dict(created or {})
         self.encounter, self.state, self.config = encounter, state, dict(config or {})
         self.secret, self.private, self.entry_id = secret, tuple(private), entry_id

@@ -176,3 +176,68 @@ def _game_packages() -> tuple:
     registry = sys.modules.get("narateer_cli.systems")
     loaded = getattr(registry, "_LOADED", {}) if registry is not None else {}
     return tuple(s.package for s in loaded.values() if getattr(s, "package", None))
+
+
+# -- the rest of the contract, checked while a game's function runs ------------------------------------------
+
+_RUNNING: list = []  # the game functions running now, innermost last (a command's function, a hook)
+
+
+class running:
+    """`with running(fn):` while a game's function runs, the host's writing calls refuse (`refuse_write`)."""
+
+    def __init__(self, fn):
+        self.fn = fn
+
+    def __enter__(self):
+        _RUNNING.append(self.fn)
+        return self
+
+    def __exit__(self, *exc):
+        _RUNNING.pop()
+        return False
+
+
+def is_game(fn) -> bool:
+    """Whether `fn` is a loaded game's code (its package or a module inside it)."""
+    module = getattr(fn, "__module__", None) or ""
+    return any(module == p or module.startswith(p + ".") for p in _game_packages())
+
+
+def refuse_write(what: str):
+    """A host call that writes (`what`: `Session.edit_sheet`, `Transaction.append` ...) made while a game's
+    function runs: GameFault naming the game's function; nothing is written (K-4)."""
+    if _RUNNING:
+        raise GameFault(f"{game_caller(1)} calls {what}: a game never writes a sheet, a log or any file itself",
+                        rule="K-4", fix="return every change in the Outcome (sheets=..., dice=..., state=...); "
+                                        "the host writes it and logs it")
+
+
+def failing_function(exc: BaseException, fallback=None) -> str:
+    """`module.function` of the innermost game frame in `exc`'s traceback (where the game's code failed),
+    else `fallback`'s name."""
+    packages, found = _game_packages(), None
+    tb = exc.__traceback__
+    while tb is not None:
+        module = tb.tb_frame.f_globals.get("__name__", "")
+        if any(module == p or module.startswith(p + ".") for p in packages):
+            found = _named(tb.tb_frame)
+        tb = tb.tb_next
+    return found or (function_name(fallback) if fallback is not None else "the game")
+
+
+def hook_failed(exc: BaseException, role: str, fn=None) -> GameFault:
+    """A game's hook that raised something other than narateer's own errors: one GameFault naming it."""
+    return GameFault(f"{failing_function(exc, fn)} failed in the game's {role} ({type(exc).__name__}: {exc})",
+                     rule="K-4", fix=f"fix the game's {role}; narateer's own errors (BadInput, Refused) are the "
+                                     "only ones a game raises on purpose")
+
+
+WARNED: set = set()  # what this command warned of (cli.main clears it)
+
+
+def warn_once(key, text: str):
+    """One stderr line per command for a game's hook that failed where the host can go on (a `summary`)."""
+    if key not in WARNED:
+        WARNED.add(key)
+        sys.stderr.write(f"narateer: warning: {text}\n")
