@@ -104,18 +104,22 @@ class ReadOnlyList(list):
 def view(value, what: str):
     """`value` (plain data: dicts, lists, scalars) read-only all the way down; `what` names it in the error
     ("characters/rook.yaml", "the rules"). Mappings and lists already read-only are kept as they are."""
-    if isinstance(value, (ReadOnlyDict, ReadOnlyList)):
+    kind = type(value)
+    if kind in _SCALARS or kind is ReadOnlyDict or kind is ReadOnlyList:
         return value
     if isinstance(value, dict):
-        out = ReadOnlyDict((k, view(v, what)) for k, v in value.items())
+        out = ReadOnlyDict({k: v if type(v) in _SCALARS else view(v, what) for k, v in value.items()})
     elif isinstance(value, list):
-        out = ReadOnlyList(view(v, what) for v in value)
-    elif isinstance(value, tuple) and type(value) is tuple:
+        out = ReadOnlyList([v if type(v) in _SCALARS else view(v, what) for v in value])
+    elif kind is tuple:
         return tuple(view(v, what) for v in value)
     else:
         return value
     out._what = what
     return out
+
+
+_SCALARS = frozenset((str, int, float, bool, type(None)))
 
 
 def thaw(value):

@@ -198,3 +198,18 @@ def test_the_sound_game_passes_every_command_these_tests_play(games, tmp_path):
         r = narateer(root, *words.split())
         assert r.code == 0, (words, r.err)
         assert not r.err.strip() or words == "undo", (words, r.err)
+
+
+def test_K_3_under_a_seed_each_call_of_rng_continues_one_stream():
+    """One Random per command: a game that calls `rng()` once per die gets each die its own draw, and the first
+    draw is the one `random.Random(seed)` gives (so a game that calls it once rolls as before)."""
+    import random
+
+    from narateer_cli.cli import App
+
+    app = App(seed=7)
+    drawn = [app.rng().randint(1, 6) for _ in range(12)]
+    stream = random.Random(7)
+    assert drawn == [stream.randint(1, 6) for _ in range(12)]
+    assert len(set(drawn)) > 1
+    assert App(seed=7).rng().random() == random.Random(7).random()
