@@ -270,6 +270,7 @@ class App:
         self.color = color
         self.seeded = None  # T-SEED: the seed of the dice this command rolled, when one was in force
         self._campaign = None
+        self._stream = None  # (seed, random.Random): the command's one seeded stream (K-3)
 
     def use_color(self) -> bool:
         """T-COLOR: always, never, or auto = stdout is a terminal and NO_COLOR is unset (JSON never)."""
@@ -295,6 +296,9 @@ class App:
         return self._campaign
 
     def rng(self):
+        """The command's random source: under `--seed` (or NARATEER_SEED) one `random.Random(seed)` for the whole
+        command, so a game that calls this once per die gets each die its own draw (K-3); else the system's
+        randomness (`dice.Unseeded`)."""
         seed = self.seed
         if seed is None and os.environ.get("NARATEER_SEED", "").strip():
             text = os.environ["NARATEER_SEED"].strip()
@@ -309,9 +313,11 @@ class App:
             from .dice import Unseeded
 
             return Unseeded()
-        import random
+        if self._stream is None or self._stream[0] != seed:  # K-3: seeded once per command; every later call
+            import random                                      # continues the stream (each die its own draw)
 
-        return random.Random(seed)
+            self._stream = (seed, random.Random(seed))
+        return self._stream[1]
 
 
 def _help_width() -> int:
@@ -395,6 +401,8 @@ def main(argv=None):
     commits = _commits()
     if "narateer_cli.store.private" in sys.modules:  # a second command in one process (the shell, tests)
         sys.modules["narateer_cli.store.private"].forget()
+    if "narateer_cli.readonly" in sys.modules:  # a game's failing hook is named once per command
+        sys.modules["narateer_cli.readonly"].WARNED.clear()
     if "_NARATEER_COMPLETE" in os.environ:
         from .complete import register
 
@@ -423,7 +431,7 @@ def _run(argv, commits: int):
     except click.exceptions.Exit as exc:
         return exc.exit_code
     except (click.ClickException, NarateerError) as exc:
-        return _report(exc, _wants_json(sys.argv[1:] if argv is None else argv))
+        return _report(exc, _wants_json(sys.argv[1:] if argv is None else argv), _commits() > commits)
     except (KeyboardInterrupt, click.Abort):
         sys.stderr.write("narateer: interrupted after the action was saved whole\n" if _commits() > commits
                          else "narateer: interrupted; nothing was written\n")
@@ -433,8 +441,9 @@ def _run(argv, commits: int):
     except Exception as exc:  # never a traceback for a user
         if os.environ.get("NARATEER_DEBUG"):
             raise
+        said = WRITTEN if _commits() > commits else "nothing was written"
         sys.stderr.write(f"narateer: internal error ({type(exc).__name__}: {_one_line(exc)}); "
-                         "nothing was written; rerun with NARATEER_DEBUG=1 and report it\n")
+                         f"{said}; rerun with NARATEER_DEBUG=1 and report it\n")
         return 2
 
 
@@ -448,7 +457,11 @@ def _wants_json(args) -> bool:
     return False
 
 
-def _report(exc, as_json: bool = False) -> int:
+# K-4: what an error after the commit point says (a formatter that failed once the action was saved)
+WRITTEN = "the action was written before this failed (its files and log entry are saved; `narateer encounter log` shows it)"
+
+
+def _report(exc, as_json: bool = False, written: bool = False) -> int:
     """A usage error, a click error or a NarateerError as one stderr line; its exit status (SPEC Part 3).
     With `--json` a NarateerError is also one JSON object on stdout that carries the rule it cites
     (T2-RULES: the rule id is for scripts and the docs, not the line a person reads)."""
@@ -462,8 +475,9 @@ def _report(exc, as_json: bool = False) -> int:
     if as_json:  # the command's one JSON object on stdout is the error itself
         import json
 
-        sys.stdout.write(json.dumps(exc.to_json(), ensure_ascii=False) + "\n")
-    sys.stderr.write(f"narateer: {_one_line(exc.line())}\n")
+        sys.stdout.write(json.dumps({**exc.to_json(), **({"written": True} if written else {})}, ensure_ascii=False)
+                         + "\n")
+    sys.stderr.write(f"narateer: {_one_line(exc.line())}" + (f"; {WRITTEN}" if written else "") + "\n")
     return exc.exit_code
 
 

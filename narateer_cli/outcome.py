@@ -51,7 +51,8 @@ class Outcome:
         if dice is not None and not isinstance(dice, dict):
             raise TypeError(f"Outcome(dice=...) takes {{character id: counters}} or None, not {dice!r}")
         values = dict(command=command, actor=actor, declaration=declaration, result=result, kind=kind, show=show,
-                      sheets={cid: {_path(k): v for k, v in edits.items()} for cid, edits in (sheets or {}).items()},
+                      sheets={cid: {_path(k): v for k, v in edits.items()} if isinstance(edits, dict) else edits
+                              for cid, edits in (sheets or {}).items()} if isinstance(sheets or {}, dict) else sheets,
                       dice=dice, dice_changed=bool(dice_changed), created=dict(created or {}), encounter=encounter,
                       state=state, config=dict(config or {}), secret=secret, private=tuple(private), public=public,
                       declared_public=declared_public, entry_id=entry_id, extra=extra, log=log, exit=exit)

@@ -15,6 +15,8 @@ import json
 import sys
 
 from .outcome import check_headline
+from .errors import NarateerError
+from .readonly import GameFault, failing_function, function_name, hook_failed, warn_once
 from .safetext import printable
 
 
@@ -67,8 +69,9 @@ def words(kind: str, data, system=None, color: bool = False, seeded: int | None 
     if kind in WITH_SYSTEM:  # the host's own layout, with the system's words inside
         text = WITH_SYSTEM[kind](data, system)
     else:
-        formatter = (system.formatter(kind) if system is not None else None) or FORMATTERS.get(kind, generic)
-        text = formatter(data)
+        own = system.formatter(kind) if system is not None else None
+        text = game_text(own, data, f"text formatter for {kind!r}") if own is not None else \
+            FORMATTERS.get(kind, generic)(data)
     text = lines(text.rstrip("\n"))  # and what a formatter read for itself
     head = headline(kind, data, system)
     if head is not None:
@@ -114,8 +117,27 @@ def headline(kind: str, data, system=None):
     `outcome` and `success`, at the top level or under `check`."""
     hook = system.hook("headline") if system is not None else None
     if hook is not None:
-        return hook(kind, data)
+        try:
+            return hook(kind, data)
+        except NarateerError:
+            raise
+        except Exception as exc:  # K-4: the game's code failed; say whose
+            raise hook_failed(exc, "headline hook", hook) from exc
     return check_headline(data)
+
+
+def game_text(formatter, data, role: str) -> str:
+    """A game's formatter's text; GameFault naming it when it fails or gives no text (K-4)."""
+    try:
+        text = formatter(data)
+    except NarateerError:
+        raise
+    except Exception as exc:
+        raise hook_failed(exc, role, formatter) from exc
+    if not isinstance(text, str):
+        raise GameFault(f"{function_name(formatter)} returned {type(text).__name__}, not text, as the game's {role}",
+                        rule="K-4", fix="return the text a person reads")
+    return text
 
 
 COLOURS = {True: "green", False: "red", None: "yellow"}
@@ -333,12 +355,23 @@ def summary(entry: dict, system=None) -> str:
     for make in filter(None, makers):
         try:
             text = make(command, actor, declaration, result)
-        except (KeyError, TypeError, AttributeError, IndexError):
+        except Exception as exc:  # a summary is never worth a failed command (undo, encounter log): words follow
+            _summary_failed(exc, make, entry)
             text = None
-        if text and "None" not in text.split():
+        if isinstance(text, str) and text and "None" not in text.split():
             return text
     moved = _moved(entry.get("dice") or {})
     return " ".join(x for x in (actor, command, f"({moved})" if moved.strip("; ") else "") if x)
+
+
+def _summary_failed(exc, make, entry: dict):
+    """K-4: a game's `summary` (or the formatter it falls back on) that raised: one warning naming it, then the
+    host's own words. An error that only says the entry lacks a field the game reads is the usual fallback."""
+    if isinstance(exc, (KeyError, TypeError, AttributeError, IndexError)) and not isinstance(exc, GameFault):
+        return
+    name = failing_function(exc, make if make is not _host_summary else None)
+    warn_once(("summary", name), f"{name} failed to put entry {entry.get('seq')} in words "
+                                 f"({type(exc).__name__}: {exc}); the host's words are shown instead")
 
 
 def secret_words(entry: dict, system=None) -> str:

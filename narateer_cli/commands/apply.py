@@ -23,6 +23,7 @@ def apply(session, outcome) -> dict:
     from ..store.secrets import public_paths
 
     o = outcome
+    thawed(o)
     result = plain(o.result)
     public = public_paths(o.result, o.public)
     secret = wants_secret(session, o.actor, result, o.secret, public)
@@ -53,6 +54,16 @@ def apply(session, outcome) -> dict:
     # the commit message says only what the log shows (a secret roll's public part, S-SYS-8)
     autocommit(session, changed, o.command, o.actor, logged["declaration"], logged["result"])
     return result
+
+
+def thawed(o):
+    """The outcome's edits as plain data to write: a game may hand back what it read (a read-only view, K-2)."""
+    from ..readonly import thaw
+
+    o.sheets = {cid: {path: thaw(value) for path, value in edits.items()} for cid, edits in o.sheets.items()}
+    o.state, o.config = thaw(o.state), thaw(o.config)
+    if isinstance(o.dice, dict):
+        o.dice = thaw(o.dice)
 
 
 def apply_bare(app, outcome) -> None:

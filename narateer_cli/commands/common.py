@@ -14,6 +14,8 @@ import os
 import click
 
 from ..cli import App, Command, Group  # noqa: F401 (Group: every system's command groups)
+from ..errors import NarateerError
+from ..readonly import _RUNNING, GameFault, function_name, hook_failed, is_game, refuse_write, running
 
 
 class SignedWords(click.Command):
@@ -82,12 +84,15 @@ def command(group=None, name=None, rolls=False, writes=False, **attrs):
 
                 raise BadInput("--secret hides a roll, and this command rolls nothing", rule="P-SECRET-1",
                                fix="drop --secret")
+            game = is_game(fn)  # K-4: a game's function computes; a host call that writes refuses while it runs
             if not writes:
-                return shown(app, settle(app, None, fn(app, **kwargs)))
+                return shown(app, settle(app, None, _called(fn, game, app, kwargs), fn))
             write = writes is True or bool(writes(kwargs) if callable(writes) else kwargs.get(writes))
             with Session(app, write=write) as s:
-                answer = fn(s, **kwargs)
-                settled = settle(app, s if write else None, answer)
+                answer = _called(fn, game, s, kwargs)
+                if game:
+                    returned(s, fn, answer)
+                settled = settle(app, s if write else None, answer, fn)
             return shown(app, settled)
 
         factory = (group.command if group is not None else click.command)
@@ -98,15 +103,93 @@ def command(group=None, name=None, rolls=False, writes=False, **attrs):
     return wrap
 
 
-def settle(app, session, answer):
+def _called(fn, game: bool, first, kwargs):
+    """The command's function called; a game's runs under `running` (K-4), and an error that is not one of
+    narateer's own is the game's code failing: named as such, not as an internal error of the host."""
+    if not game:
+        return fn(first, **kwargs)
+    try:
+        with running(fn):
+            return fn(first, **kwargs)
+    except (NarateerError, click.exceptions.Exit, click.ClickException, KeyboardInterrupt):
+        raise
+    except Exception as exc:
+        raise hook_failed(exc, "command " + fn.__name__, fn) from exc
+
+
+def _counters(sheet):
+    from ..store.campaign import counters_of
+
+    try:
+        return dict(counters_of(sheet))
+    except (AttributeError, TypeError, ValueError):
+        return None
+
+
+def returned(s, fn, answer):
+    """K-4: what a game's command changed in memory is in what it returned. An encounter state it set as
+    `new_state` and a sheet record whose counters it moved must be in its Outcome (`state=`, `dice=` or
+    `sheets=`); otherwise the change would be lost, or written later with no log entry. A Show (a dry run)
+    changes nothing and may compute what it likes."""
+    from ..outcome import Outcome
+
+    if not isinstance(answer, Outcome):
+        return
+    name = function_name(fn)
+    _state_returned(s, name, answer)
+    dice = answer.dice if isinstance(answer.dice, dict) else {}
+    for cid, sf in s.sheets.items():
+        before, now = s.first_counters.get(cid), _counters(sf.sheet) or {}
+        if before is None or now == before or cid in dice or cid in answer.sheets or answer.dice == "changed":
+            continue
+        moved = ", ".join(f"{k} {before.get(k)} -> {now.get(k)}" for k in dict.fromkeys([*before, *now])
+                          if before.get(k) != now.get(k))
+        raise GameFault(f"{name} changed {cid}'s counters in memory ({moved}) and did not return them; "
+                        "nothing was written", rule="K-4",
+                        fix=f"return them: Outcome(..., dice={{{cid!r}: counters}}), computed on a copy")
+
+
+def _state_returned(s, name: str, answer):
+    enc = getattr(s, "_encounter", None)
+    if enc is not None and enc.new_state is not enc.state and not (answer.state is enc.new_state
+                                                                    or answer.state == enc.new_state):
+        raise GameFault(f"{name} set encounter {enc.id}'s new_state and did not return it; nothing was written",
+                        rule="K-4", fix="return it: Outcome(..., encounter=enc.id, state=enc.new_state)")
+
+
+OUTCOME_TYPES = {"sheets": (dict,), "created": (dict,), "config": (dict,), "state": (dict, type(None)),
+                 "encounter": (str, type(None)), "dice": (dict, str, type(None))}
+
+
+def _well_typed(answer, fn):
+    """K-4: an Outcome's fields of the types the host writes, else GameFault naming the command's function."""
+    wrong = next((f"{field} is {type(getattr(answer, field)).__name__}" for field, types in OUTCOME_TYPES.items()
+                  if not isinstance(getattr(answer, field), types)), None)
+    if wrong is None and isinstance(answer.dice, str) and answer.dice != "changed":
+        wrong = f"dice is {answer.dice!r}"
+    if wrong is None:
+        wrong = next((f"sheets[{cid!r}] is {type(edits).__name__}" for cid, edits in answer.sheets.items()
+                      if not isinstance(edits, dict)), None)
+    if wrong is not None:
+        raise GameFault(f"{function_name(fn)} returned an Outcome whose {wrong}; nothing was written", rule="K-4",
+                        fix="see the Outcome's fields in docs/write-a-game.md")
+
+
+def settle(app, session, answer, fn=None):
     """Apply what a command returned (see `command`); returns (kind, data) to render, or None. `session`: the
-    command's writing Session (None: an Outcome is a roll with no character)."""
+    command's writing Session (None: an Outcome is a roll with no character). `fn`: the command's function,
+    named when it returned something else than an Outcome, a Show or None (K-4: nothing is written)."""
     from ..outcome import Outcome, Show
 
     if isinstance(answer, Show):
         return answer.kind, answer.data, 0
-    if not isinstance(answer, Outcome):
+    if answer is not None and not isinstance(answer, Outcome):
+        raise GameFault(f"{function_name(fn)} returned {type(answer).__name__}, not an Outcome, a Show or None; "
+                        "nothing was written", rule="K-4",
+                        fix="return Outcome(...) for an action, Show(kind, data) for an answer that changes nothing")
+    if answer is None:
         return None
+    _well_typed(answer, fn)
     from .apply import apply, apply_bare
 
     if session is not None:
@@ -188,6 +271,7 @@ class Session:
         self.sheets = {}
         self.rendered = {}  # char id -> the text its SheetFile rendered
         self.first_plain = {}  # char id -> the sheet's plain data as first read (for the log's `changes`)
+        self.first_counters = {}  # char id -> its record's counters as first read (a change must be returned)
         self.lock = None
         self.txn = None
         self.reconciled = []
@@ -243,17 +327,24 @@ class Session:
         if char_id not in self.sheets:
             self.sheets[char_id] = self.campaign.load(char_id)
             self.first_plain[char_id] = self.sheets[char_id].plain
+            self.first_counters[char_id] = _counters(self.sheets[char_id].sheet)
         return self.sheets[char_id]
 
     def sheet(self, char_id: str):
         return self.load(char_id).sheet
 
     def set_sheet(self, char_id: str, dice: dict):
-        """Set a sheet's counters in this transaction (edited where they stand when they can be)."""
+        """Set a sheet's counters in this transaction (edited where they stand when they can be). The host's
+        alone: a game returns its counters in its Outcome (`dice=`), and a call from a game refuses (K-4)."""
+        if _RUNNING:
+            refuse_write("Session.set_sheet")
         self._rewrite(self.load(char_id), self.load(char_id).render(dice))
 
     def edit_sheet(self, char_id: str, edits: dict, explicit_null: bool = False, skip_zero=frozenset()):
-        """Set key paths of a sheet in this transaction, only their lines changed (store/edit.py)."""
+        """Set key paths of a sheet in this transaction, only their lines changed (store/edit.py). The host's
+        alone: a game returns its edits in its Outcome (`sheets=`), and a call from a game refuses (K-4)."""
+        if _RUNNING:
+            refuse_write("Session.edit_sheet")
         sf = self.load(char_id)
         self._rewrite(sf, sf.edit(edits, explicit_null, skip_zero))
 
@@ -265,6 +356,8 @@ class Session:
             self.txn.writes.pop(self.txn.rel(sf.path), None)
 
     def commit(self):
+        if _RUNNING:
+            refuse_write("Session.commit")
         if self.txn is not None:
             written = set(self.txn.writes)
             self.txn.commit()

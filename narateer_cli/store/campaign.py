@@ -13,6 +13,7 @@ import re
 from pathlib import Path
 
 from ..errors import BadInput
+from ..readonly import view
 from . import cache, yamlio
 
 CONFIG = "narateer.yaml"
@@ -84,7 +85,7 @@ def default_rules(system=None) -> dict:
 
         system = load_system(None)
     if system.name not in _DEFAULT_RULES:
-        _DEFAULT_RULES[system.name] = system.rules_data()
+        _DEFAULT_RULES[system.name] = view(system.rules_data(), "the rules")
     return _DEFAULT_RULES[system.name]
 
 
@@ -123,9 +124,9 @@ class Campaign:
         return self.root / CONFIG
 
     def config(self) -> dict:
-        """narateer.yaml as plain data, from the private cache while the file is unchanged."""
+        """narateer.yaml as plain data (read-only, K-2), from the private cache while the file is unchanged."""
         if self._config is None:
-            self._config = self._cached_config()
+            self._config = view(self._cached_config(), CONFIG)
         return self._config
 
     def config_doc(self):
@@ -161,7 +162,7 @@ class Campaign:
         self.rules_key = key
         data = cache.get(self.root, "config", "narateer", key) if key is not None else None
         if data is not None and isinstance(data.get("config"), dict):
-            _DEFAULT_RULES.setdefault(key[1], data["default"])
+            _DEFAULT_RULES.setdefault(key[1], view(data["default"], "the rules"))
             self._rules_checked = data.get("checked") is True
             return data["config"]
         doc, _ = self.config_doc()
@@ -178,7 +179,8 @@ class Campaign:
         if self._rules is None:
             overrides = self.config().get("rules") or {}
             system = self.system
-            self._rules = system.ruleset(overrides, CONFIG, data=default_rules(system), checked=self._rules_checked)
+            self._rules = view(system.ruleset(overrides, CONFIG, data=default_rules(system), checked=self._rules_checked),
+                               "the rules")
             if not self._rules_checked and self.rules_key is not None:  # built and checked: say so in the cache
                 cache.put(self.root, "config", "narateer", {"default": default_rules(system), "config": self._config,
                                                             "checked": True}, self.rules_key)
@@ -222,15 +224,21 @@ class Campaign:
             try:  # a parse cached under this ruleset passed its schema then: only a new ruleset checks it again
                 rules = self.rules  # also sets rules_key
                 checked = self.rules_key is not None and cached.get("rules") == self.rules_key
-                sheet = self.system.parse_sheet(char_id, cached["doc"], label, rules, checked=checked)
-                sf = SheetFile(path, label, text, None, sheet, cached["dice"], cached["doc"], self.counters)
+                doc = view(cached["doc"], label)  # K-2: what a game reads is read-only
+                sheet = self.system.parse_sheet(char_id, doc, label, rules, checked=checked)
+                sf = SheetFile(path, label, text, None, sheet, cached["dice"], doc, self.counters)
                 sf.numbers = numbers_from(cached.get("numbers"))
                 return sf
             except (BadInput, KeyError, TypeError, AttributeError, ValueError):
                 pass  # parse the text again, for messages with line numbers
         doc = yamlio.load_rt(text, label)
-        sheet = self.system.parse_sheet(char_id, doc, label, self.rules)
-        sf = SheetFile(path, label, text, doc, sheet, dice_places(doc, self.counters), counters=self.counters)
+        plain = view(yamlio.to_plain(doc), label)  # K-2: the game reads the sheet, the host keeps the document
+        try:
+            sheet = self.system.parse_sheet(char_id, plain, label, self.rules)
+        except BadInput:  # read again from the document that knows its lines, for the message's line number
+            self.system.parse_sheet(char_id, doc, label, self.rules)
+            raise
+        sf = SheetFile(path, label, text, doc, sheet, dice_places(doc, self.counters), plain, self.counters)
         sf.numbers = number_places(doc)
         self.remember(sf, key)
         return sf
@@ -370,6 +378,15 @@ class SheetFile:
         self.plain = plain if plain is not None else (yamlio.to_plain(doc) if doc is not None else None)
         self.block, self.states = counters  # the sheet block of counters (action_dice) and its keys
         self.numbers = None  # {key path: (line, col)} of the whole numbers in `text` (number_places), when known
+
+    @property
+    def plain(self):
+        """The sheet as plain data, read-only (K-2): a game that changes it in memory is stopped at once."""
+        return self._plain
+
+    @plain.setter
+    def plain(self, value):
+        self._plain = None if value is None else view(value, self.label)
 
     @property
     def doc(self):

@@ -15,6 +15,7 @@ import os
 from pathlib import Path
 
 from ..errors import BadInput, Refused
+from ..readonly import view
 from . import cache, loglines, yamlio
 from .campaign import Campaign, check_id
 
@@ -64,7 +65,8 @@ def load_state(root: Path, enc_id: str, system) -> dict:
     if missing:
         raise BadInput(f"{label}: missing {', '.join(missing)}", fix="restore it from git")
     _same_system(label, data.get("system"), system)
-    out = system.get("load_state")(data, label, checked=not fresh)  # a cached state passed when it was cached
+    data = view(data, f"the state of encounter {enc_id}")  # K-2: a game reads it; its changes go in its outcome
+    out = view(system.get("load_state")(data, label, checked=not fresh), f"the state of encounter {enc_id}")
     if fresh:
         cache.put(root, "states", enc_id, data, key)
     return out

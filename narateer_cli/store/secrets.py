@@ -22,7 +22,7 @@ import os
 import stat
 from pathlib import Path
 
-from ..errors import BadInput
+from ..errors import BadInput, NarateerError
 
 FOLDER = "secrets"
 RECORD_LIMIT = 1024 * 1024
@@ -230,6 +230,15 @@ def checker(root: Path, system, rules, campaign_log: bool = False):
     def problem(entry: dict) -> str | None:
         if "unveils" in entry or entry.get("commitment") is not None:
             return audit.add(entry)  # a sealed roll has no faces to re-run until it is unveiled
-        return check(entry) or chance_problem(system, rules, entry)
+        try:
+            found = check(entry)
+        except NarateerError:
+            raise
+        except Exception as exc:  # K-4: the game's verify code failed on this entry; say whose, and where
+            from ..readonly import hook_failed
+
+            raise hook_failed(exc, f"verify hook (log_checker) on entry {entry.get('seq')}",
+                              system.hook("log_checker")) from exc
+        return found or chance_problem(system, rules, entry)
 
     return audit, problem

@@ -21,6 +21,7 @@ from pathlib import Path
 import stat
 
 from ..errors import BadInput, NarateerError
+from ..readonly import _RUNNING, refuse_write
 from . import private
 
 MANIFEST = "txn.json"
@@ -46,6 +47,8 @@ def atomic_write(root: Path, target: Path, text: str | bytes, durable: bool = Tr
     `durable=False` is for caches, which may be lost but never half-read: no fsync, and
     (as they are written outside any commit) Ctrl-C waits until the temp file is gone.
     """
+    if _RUNNING:
+        refuse_write("atomic_write")
     if not durable:
         with _HoldCtrlC():
             return _write(root, target, text, durable, mode)
@@ -268,9 +271,13 @@ class Transaction:
         self.appends: dict[str, str] = {}
 
     def write(self, path: Path, text: str | None):
+        if _RUNNING:  # a game's function is running: it returns its changes, it never writes (K-4)
+            refuse_write("Transaction.write")
         self.writes[self.rel(path)] = text
 
     def append(self, path: Path, text: str):
+        if _RUNNING:
+            refuse_write("Transaction.append (a log entry written by hand)")
         rel = self.rel(path)
         self.appends[rel] = self.appends.get(rel, "") + text
 
@@ -306,6 +313,8 @@ class Transaction:
 
     def commit(self):
         global COMMITS
+        if _RUNNING:
+            refuse_write("Transaction.commit")
         if not self.writes and not self.appends:
             return
         encoded = self.check_targets()

@@ -9,13 +9,17 @@ names, else those of its module's `NARATEER_SYSTEMS` list:
     from narateer_cli.testing import test_conformance  # noqa: F401
     NARATEER_SYSTEMS = ["moves"]
 
-The checks (narateer_cli/testing/checks.py): verbs, refusal, undo, verify, secret, merge, merge-same, words.
+The checks (narateer_cli/testing/checks.py, `CHECKS`, the one list both routes run): verbs, refusal, undo,
+verify, secret, seeded, merge, merge-same, words, stats.
 A game says how to play it with a script (kit.Script) named by its `conformance` hook; docs/write-a-game.md.
 """
 
 from __future__ import annotations
 
-from .kit import CHECK_NAMES, SHARED_VERBS, Kit, Script, Verdict
+from .checks import CHECKS
+from .kit import SHARED_VERBS, Kit, Script, Verdict
+
+CHECK_NAMES = tuple(CHECKS)  # one list: the pytest route and the command line run the same checks
 
 __all__ = ["SHARED_VERBS", "Kit", "Script", "Verdict", "conform", "CHECK_NAMES"]
 

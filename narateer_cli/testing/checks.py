@@ -85,15 +85,24 @@ def check_undo(kit: Kit):
 
 def check_verify(kit: Kit):
     """Verify re-derives every entry: clean after the script, and exit 1 naming an entry whose logged
-    total or face was edited."""
+    total was edited, or one of whose faces was edited to a face that decides: one that, played at the
+    table (`--faces`), gives another result (found by trying each die of a scripted `--faces` action at
+    each other face until the result changes; in a highest-die game the first die often decides nothing)."""
     root = kit.fresh()
     start = snapshot(root)
+    before_each = []  # (command, the campaign just before it, what it logged)
     for command in _need(kit.script.actions(), "counter, secret or more"):
+        if _faces_at(command) is not None:
+            copy = root.parent / f"{root.name}-before{len(before_each)}"
+            shutil.copytree(root, copy)
+            ahead = snapshot(root)
         kit.play(root, command, "action")
+        if _faces_at(command) is not None:
+            before_each.append((command, copy, _appended(root, ahead)))
     clean = narateer(root, "--json", "verify")
     if clean.code != 0:
         raise Failed(f"verify after the script: {clean.say()}")
-    edits = list(_edits(root, start))
+    edits = [e for e in _edits(root, start) if e[-1] == "its total"] + _deciding_faces(kit, root, before_each)
     if not edits:
         raise Skipped("not provided: no logged entry of the script holds a total or faces to edit")
     for log, text, number, seq, edited, what in edits:
@@ -127,6 +136,103 @@ def _edits(root: Path, start: dict):
                     yield log, text, number, entry["seq"], "".join(out), f"its {key}"
             if found:
                 return
+
+
+def _faces_at(command: tuple) -> int | None:
+    """The index of the word after `--faces` in a command (its faces at the table), or None."""
+    words = list(command)
+    for i, word in enumerate(words[:-1]):
+        if word == "--faces":
+            return i + 1
+    return None
+
+
+def _appended(root: Path, ahead: dict):
+    """(log, line number, entry) of the one open entry an action appended, or None."""
+    log = grown_log(ahead, snapshot(root))
+    if log is None:
+        return None
+    number, entry = log_entries((root / log).read_text(encoding="utf-8"))[-1]
+    return None if "commitment" in entry else (log, number, entry)
+
+
+def _alternatives(faces: list[str]):
+    """Each (die, other face) to try: the faces the roll shows and, for numbers, one below and one above."""
+    shown = list(dict.fromkeys(faces))
+    numbers = [int(f) for f in shown if f.lstrip("-").isdigit()]
+    near = range(min(numbers) - 1, max(numbers) + 2) if numbers else range(0, 7)  # words: try small numbers too
+    pool = shown + [str(n) for n in near]
+    for i, face in enumerate(faces):
+        for other in dict.fromkeys(pool):
+            if other != face:
+                yield i, other
+
+
+def _face_paths(a, b, path=()) -> list[tuple]:
+    """Key paths (to keys naming faces, through mappings and lists) where two results' faces differ."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        out = []
+        for k in a:
+            if k in b:
+                out += (([path + (k,)] if a[k] != b[k] else []) if "face" in str(k) else _face_paths(a[k], b[k], path + (k,)))
+        return out
+    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        return [p for i, (x, y) in enumerate(zip(a, b)) for p in _face_paths(x, y, path + (i,))]
+    return []
+
+
+def _set_path(value, path: tuple, new):
+    for key in path[:-1]:
+        value = value[key]
+    value[path[-1]] = new
+
+
+def _deciding_faces(kit: Kit, root: Path, before_each: list) -> list:
+    """The verify edit of a deciding face: for the last scripted `--faces` action that logged an open entry,
+    each die at each other face is played from the campaign as it was before the action; the first that
+    changes anything of the result besides the faces gives the edit (the logged entry with those faces)."""
+    for command, copy, logged in reversed(before_each):
+        if logged is None:
+            continue
+        log_name, number, entry = logged
+        at = _faces_at(command)
+        faces = command[at].split(",")
+        for i, other in _alternatives(faces):
+            trial = copy.parent / f"{copy.name}-try"
+            shutil.rmtree(trial, ignore_errors=True)
+            shutil.copytree(copy, trial)
+            ahead = snapshot(trial)
+            tried = (*command[:at], ",".join(faces[:i] + [other] + faces[i + 1:]), *command[at + 1:])
+            if narateer(trial, *tried).code != 0:
+                continue
+            again = _appended(trial, ahead)
+            if again is None:
+                continue
+            mine, theirs = entry.get("result"), again[2].get("result")
+            paths = _face_paths(mine, theirs)
+            if not paths or _stable_result(mine, paths) == _stable_result(theirs, paths):
+                continue  # this face decides nothing: the result is the same but for its faces
+            result = json.loads(json.dumps(mine))
+            for path in paths:
+                new = theirs
+                for key in path:
+                    new = new[key]
+                _set_path(result, path, new)
+            log = root / log_name
+            text = log.read_text(encoding="utf-8")
+            lines = text.splitlines(keepends=True)
+            lines[number - 1] = "- " + json.dumps(dict(entry, result=result), ensure_ascii=False) + "\n"
+            return [(log, text, number, entry["seq"], "".join(lines),
+                     f"die {i + 1} of `{' '.join(command)}` edited to {other}, a face that decides")]
+    return []
+
+
+def _stable_result(result, paths) -> str:
+    """A result without its faces (the key paths given), for comparing what the faces decided."""
+    copy = json.loads(json.dumps(result))
+    for path in paths:
+        _set_path(copy, path, None)
+    return json.dumps(_stable(copy), sort_keys=True)
 
 
 def _bump(value, key: str) -> bool:
@@ -200,6 +306,61 @@ def _differences(a, b, path: str = "") -> list[str]:
     if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
         return [d for i, (x, y) in enumerate(zip(a, b)) for d in _differences(x, y, f"{path}[{i}]")]
     return [] if a == b and type(a) is type(b) else [path or "(the entry)"]
+
+
+def check_seeded(kit: Kit):
+    """K-3: under `--seed` the dice come from the seed alone, each die its own draw. The script's secret roll
+    (and `dice`, when it takes no words) is played under each seed twice, with Python's global `random`
+    seeded differently before each: the two answers are the same (a game that draws from `random` itself,
+    or from a `Random` of its own, gives two); and across the seeds some roll shows two different faces (a
+    game that draws once and repeats that draw for every die shows one face per roll, command by command)."""
+    import random
+
+    commands = [c for c in (kit.script.secret, ("dice",)) if c]
+    for command in commands:
+        rolls = []
+        for seed in SEEDS:
+            answers = []
+            for reseed in (1, 2):
+                root = kit.fresh()
+                random.seed(reseed)
+                r = narateer(root, "--seed", str(seed), "--json", *command)
+                if r.code != 0:
+                    break
+                answers.append(_stable(r.json))
+            if len(answers) < 2:
+                if command == ("dice",):
+                    break  # this game's `dice` needs words: the secret roll alone is played
+                raise Failed(f"`{' '.join(command)}` under --seed {seed}: {r.say()}")
+            if answers[0] != answers[1]:
+                raise Failed(f"`{' '.join(command)}` under --seed {seed} gave two answers ("
+                             + ", ".join(_differences(*answers)[:4]) + "): the game draws from Python's `random` "
+                             "(or a Random of its own), not from the command's dice (`rng()`)")
+            rolls += _pools(answers[0])
+        if rolls and all(len(set(pool)) == 1 for pool in rolls):
+            raise Failed(f"`{' '.join(command)}` shows one face on every die of a roll under seeds {SEEDS[0]}.."
+                         f"{SEEDS[-1]}: the game repeats one draw for every die (draw each die from `rng()`)")
+
+
+def _stable(value):
+    """A JSON answer without the fields that differ for the same action (ids, times, commitments)."""
+    if isinstance(value, dict):
+        return {k: _stable(v) for k, v in value.items() if k not in VOLATILE}
+    if isinstance(value, list):
+        return [_stable(v) for v in value]
+    return value
+
+
+def _pools(value) -> list[list[int]]:
+    """Every list of two or more whole numbers in a JSON answer (the faces of a pool, among others)."""
+    if isinstance(value, dict):
+        return [p for v in value.values() for p in _pools(v)]
+    if isinstance(value, list):
+        numbers = [v for v in value if isinstance(v, int) and not isinstance(v, bool)]
+        if len(value) >= 2 and len(numbers) == len(value):
+            return [numbers]
+        return [p for v in value for p in _pools(v)]
+    return []
 
 
 def check_merge(kit: Kit):
@@ -356,7 +517,7 @@ def _same_stats(root: Path, after: str):
 
 
 CHECKS = {"verbs": check_verbs, "refusal": check_refusal, "undo": check_undo, "verify": check_verify,
-          "secret": check_secret, "merge": check_merge, "merge-same": check_merge_same, "words": check_words,
+          "secret": check_secret, "seeded": check_seeded, "merge": check_merge, "merge-same": check_merge_same, "words": check_words,
           "stats": check_stats}
 
 

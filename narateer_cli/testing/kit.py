@@ -24,7 +24,6 @@ from ..systems import SHARED
 # S-SYS-3: the verbs every game answers, each through its own system (the host's own list)
 SHARED_VERBS = tuple(SHARED)
 PRIVATE_FOLDER = ".narateer"
-CHECK_NAMES = ("verbs", "refusal", "undo", "verify", "secret", "merge", "merge-same", "words")
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from .kit import CHECK_NAMES, Kit
+from .checks import CHECKS
+from .kit import Kit
 
 
 def pytest_addoption(parser):
@@ -17,7 +18,7 @@ def pytest_generate_tests(metafunc):
     if "narateer_check" not in metafunc.fixturenames:
         return
     names = metafunc.config.getoption("narateer_system") or list(getattr(metafunc.module, "NARATEER_SYSTEMS", ()))
-    pairs = [(name, check) for name in names for check in CHECK_NAMES]
+    pairs = [(name, check) for name in names for check in CHECKS]  # the command line's list
     metafunc.parametrize("narateer_check", pairs, ids=[f"{n}-{c}" for n, c in pairs], indirect=True)
 
 

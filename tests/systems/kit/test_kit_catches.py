@@ -47,6 +47,15 @@ BROKEN = {
     # harm is not declared a counter: a merge would not add both sides' harm
     "undeclared": ("merge", {"__init__.py": [('counters=("track.harm", "track.xp")', 'counters=("track.xp",)')]},
                    "changed no counter"),
+    # dice drawn from Python's own `random`: --seed does not decide them
+    "own-random": ("seeded", {CMD: [('[dice.face(s.rules["sides"]) for _ in range(s.rules["dice"])]',
+                                     '[__import__("random").randint(1, s.rules["sides"]) for _ in range(s.rules["dice"])]')]},
+                   "draws from Python's `random`"),
+    # one fresh Random(seed) per die: under --seed every die shows the same face
+    "one-draw": ("seeded", {CMD: [('[dice.face(s.rules["sides"]) for _ in range(s.rules["dice"])]',
+                                   '[__import__("random").Random(s.app.seed).randint(1, s.rules["sides"])'
+                                   ' for _ in range(s.rules["dice"])]')]},
+                 "repeats one draw for every die"),
     # no turn verb
     "no-turn": ("verbs", {"__init__.py": [('        "turn": (_C, "Turn the spotlight to a character in the encounter."),\n',
                                            "")]},
@@ -103,3 +112,61 @@ def test_the_stats_check_catches_check_marks_a_check_can_lack(tmp_path, monkeypa
     monkeypatch.setattr(luck, "stats_marks", lambda system: (b'"no such key"', *luck.HOST_MARKS))
     blind = verdict(Kit("narateer", tmp_path / "blind"), "stats")
     assert blind.status == "fail" and "check_marks" in blind.message, blind
+
+
+# a highest-die Moves: the highest of the two dice counts
+HIGHEST = {ENGINE: [("    total = sum(faces) + sheet.stats.get(stat, 0)", "    total = max(faces) + sheet.stats.get(stat, 0)")]}
+
+
+def test_the_verify_check_edits_a_face_that_decides(tmp_path, monkeypatch):
+    """K-4: a highest-die game's first die often decides nothing (faces 1,2: the 2 counts). Its sound verify
+    passes the kit (the kit plays each die at other faces until the result changes, and edits that one);
+    the same game with a verify that believes every entry fails."""
+    folder = tmp_path / "games"
+    broken = {ENGINE: HIGHEST[ENGINE] + BROKEN["credulous"][1][ENGINE]}
+    packages = {variant(folder, "highest", HIGHEST), variant(folder, "highest-credulous", broken)}
+    monkeypatch.syspath_prepend(str(folder))
+    try:
+        sound = verdict(Kit("highest", tmp_path / "sound"), "verify")
+        assert sound.status == "pass", sound
+        fooled = verdict(Kit("highest-credulous", tmp_path / "fooled"), "verify")
+        assert fooled.status == "fail" and "edited: exit 0" in fooled.message, fooled
+    finally:
+        forget(["highest", "highest-credulous"], packages)
+
+
+def test_the_deciding_face_is_found_by_trying_faces(tmp_path, monkeypatch):
+    """The script's last logged roll with faces is `roll rook push-through --faces 1,2` (a hit logs nothing). In
+    the highest-die game die 1 at 2 (the edit a first-face bump makes) decides nothing, 0 is no face of a d6,
+    and die 1 at 3 decides: that is the edit."""
+    from narateer_cli.testing import checks
+
+    folder = tmp_path / "games"
+    packages = {variant(folder, "highest", HIGHEST)}
+    monkeypatch.syspath_prepend(str(folder))
+    found = []
+    real = checks._deciding_faces
+    monkeypatch.setattr(checks, "_deciding_faces", lambda *a: found.extend(real(*a)) or found)
+    try:
+        assert verdict(Kit("highest", tmp_path / "k"), "verify").status == "pass"
+        assert [e[-1] for e in found] == ["die 1 of `roll rook push-through --faces 1,2` edited to 3, a face that decides"]
+    finally:
+        forget(["highest"], packages)
+
+
+def test_the_pytest_route_and_the_command_line_run_the_same_checks(tmp_path):
+    """K-5: the plugin parametrizes over the command line's list of checks (stats and seeded included)."""
+    import subprocess
+    import sys
+
+    from narateer_cli.testing.__main__ import main as cli_main
+    from narateer_cli.testing.checks import CHECKS
+
+    (tmp_path / "test_game.py").write_text("from narateer_cli.testing import test_conformance  # noqa: F401\n")
+    done = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider",
+                           "--narateer-system", "narateer", str(tmp_path / "test_game.py")],
+                          capture_output=True, text=True, cwd=tmp_path, timeout=120)
+    collected = [line.split("[narateer-", 1)[1].rstrip("]") for line in done.stdout.splitlines() if "[narateer-" in line]
+    assert collected == list(CHECKS), done.stdout + done.stderr
+    assert {"seeded", "stats"} <= set(collected)
+    assert cli_main(["narateer", "no-such-check"]) == 2  # the command line knows the same names and no other

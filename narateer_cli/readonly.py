@@ -1,0 +1,247 @@
+"""Read-only views of what a game reads: a parsed sheet, an encounter state, the settings and the rules.
+
+A game computes from what the host hands it and returns every change in its outcome; the host alone
+writes. What it reads is therefore read-only: `view(data, what)` gives the same data as a `ReadOnlyDict`
+(a `dict`) and `ReadOnlyList` (a `list`) all the way down, so a game's `isinstance(doc, dict)`, `json`,
+`dict(doc)`, `list(doc["conditions"])` and `copy.deepcopy(doc)` (a plain copy) work as before, while
+`doc["hp"] = 3`, `doc["conditions"].append(...)` or `.pop()` raise `ReadOnly` at once, naming the game's
+function that tried and what it tried to change. Without this, a change made in memory reached the
+host's parse cache, `show` displayed it, and the next real edit wrote it with no log entry.
+
+The views are dict and list subclasses rather than `Mapping` wrappers because games test
+`isinstance(x, dict)` and put what they read into results that are written as JSON and YAML. A view
+is made once per value the host keeps (a sheet's parse, a state, the ruleset data, narateer.yaml), not
+per read: an already read-only value is returned as it is, so a view over a view costs nothing, and
+reading through one costs what reading a dict costs.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from .errors import NarateerError
+
+
+class GameFault(NarateerError):
+    """A game broke the contract between host and game (exit 2); the message names the game's function."""
+
+    exit_code = 2
+
+
+class ReadOnly(GameFault, TypeError):
+    """A game changed, in memory, something it only reads (a TypeError too, as for any immutable value)."""
+
+
+def _refusing(method: str):
+    """The body of a changing method (`__setitem__`, `append`, `pop` ...) of a read-only view."""
+
+    def refuse(self, *args, **kwargs):
+        raise ReadOnly(f"{game_caller()} changes {self._what} in memory ({_said(method)}), which reaches no file",
+                       rule="K-2", fix="return the change in the Outcome (sheets=..., state=..., config=...); "
+                                       "to compute on a copy, take one: dict(x), list(x) or copy.deepcopy(x)")
+
+    refuse.__name__ = method
+    return refuse
+
+
+def _said(method: str) -> str:
+    return {"__setitem__": "item assignment", "__delitem__": "item deletion", "__iadd__": "+=",
+            "__imul__": "*=", "__ior__": "|="}.get(method, f".{method}()")
+
+
+class ReadOnlyDict(dict):
+    """A dict a game may read and copy, never change."""
+
+    __slots__ = ("_what",)
+
+    __setitem__ = _refusing("__setitem__")
+    __delitem__ = _refusing("__delitem__")
+    clear = _refusing("clear")
+    pop = _refusing("pop")
+    popitem = _refusing("popitem")
+    setdefault = _refusing("setdefault")
+    update = _refusing("update")
+    __ior__ = _refusing("__ior__")
+
+    def __copy__(self):
+        return dict(self)
+
+    def __deepcopy__(self, memo):
+        return thaw(self)
+
+    def __reduce_ex__(self, protocol):
+        return dict, (thaw(self),)
+
+
+class ReadOnlyList(list):
+    """A list a game may read and copy, never change."""
+
+    __slots__ = ("_what",)
+
+    __setitem__ = _refusing("__setitem__")
+    __delitem__ = _refusing("__delitem__")
+    append = _refusing("append")
+    extend = _refusing("extend")
+    insert = _refusing("insert")
+    remove = _refusing("remove")
+    pop = _refusing("pop")
+    clear = _refusing("clear")
+    sort = _refusing("sort")
+    reverse = _refusing("reverse")
+    __iadd__ = _refusing("__iadd__")
+    __imul__ = _refusing("__imul__")
+
+    def __copy__(self):
+        return list(self)
+
+    def __deepcopy__(self, memo):
+        return thaw(self)
+
+    def __reduce_ex__(self, protocol):
+        return list, (thaw(self),)
+
+
+def view(value, what: str):
+    """`value` (plain data: dicts, lists, scalars) read-only all the way down; `what` names it in the error
+    ("characters/rook.yaml", "the rules"). Mappings and lists already read-only are kept as they are."""
+    kind = type(value)
+    if kind in _SCALARS or kind is ReadOnlyDict or kind is ReadOnlyList:
+        return value
+    if isinstance(value, dict):
+        out = ReadOnlyDict({k: v if type(v) in _SCALARS else view(v, what) for k, v in value.items()})
+    elif isinstance(value, list):
+        out = ReadOnlyList([v if type(v) in _SCALARS else view(v, what) for v in value])
+    elif kind is tuple:
+        return tuple(view(v, what) for v in value)
+    else:
+        return value
+    out._what = what
+    return out
+
+
+_SCALARS = frozenset((str, int, float, bool, type(None)))
+
+
+def thaw(value):
+    """A plain, changeable copy of `value` (read-only views become dicts and lists, all the way down); a value
+    holding no view is returned as it is."""
+    if isinstance(value, dict):
+        if type(value) is dict and not _holds_view(value):
+            return value
+        return {k: thaw(v) for k, v in value.items()}
+    if isinstance(value, list):
+        if type(value) is list and not _holds_view(value):
+            return value
+        return [thaw(v) for v in value]
+    if type(value) is tuple:
+        return tuple(thaw(v) for v in value)
+    return value
+
+
+def _holds_view(value) -> bool:
+    items = value.values() if isinstance(value, dict) else value
+    for item in items:
+        if isinstance(item, (ReadOnlyDict, ReadOnlyList)):
+            return True
+        if isinstance(item, (dict, list, tuple)) and _holds_view(item):
+            return True
+    return False
+
+
+def game_caller(skip: int = 0) -> str:
+    """`module.function` of the innermost frame on the stack that runs a loaded game's code (its package
+    or a module inside it), else of the nearest frame outside this module: the function to name when a
+    game breaks the contract."""
+    packages = _game_packages()
+    frame = sys._getframe(1 + skip)
+    nearest = None
+    while frame is not None:
+        module = frame.f_globals.get("__name__", "")
+        if module != __name__:
+            if nearest is None:
+                nearest = frame
+            if any(module == p or module.startswith(p + ".") for p in packages):
+                return _named(frame)
+        frame = frame.f_back
+    return _named(nearest) if nearest is not None else "the game"
+
+
+def _named(frame) -> str:
+    code = frame.f_code
+    return f"{frame.f_globals.get('__name__', '?')}.{getattr(code, 'co_qualname', code.co_name)}"
+
+
+def function_name(fn) -> str:
+    """`module.qualname` of a game's function (a hook or a command)."""
+    return f"{getattr(fn, '__module__', None) or '?'}.{getattr(fn, '__qualname__', None) or getattr(fn, '__name__', repr(fn))}"
+
+
+def _game_packages() -> tuple:
+    registry = sys.modules.get("narateer_cli.systems")
+    loaded = getattr(registry, "_LOADED", {}) if registry is not None else {}
+    return tuple(s.package for s in loaded.values() if getattr(s, "package", None))
+
+
+# -- the rest of the contract, checked while a game's function runs ------------------------------------------
+
+_RUNNING: list = []  # the game functions running now, innermost last (a command's function, a hook)
+
+
+class running:
+    """`with running(fn):` while a game's function runs, the host's writing calls refuse (`refuse_write`)."""
+
+    def __init__(self, fn):
+        self.fn = fn
+
+    def __enter__(self):
+        _RUNNING.append(self.fn)
+        return self
+
+    def __exit__(self, *exc):
+        _RUNNING.pop()
+        return False
+
+
+def is_game(fn) -> bool:
+    """Whether `fn` is a loaded game's code (its package or a module inside it)."""
+    module = getattr(fn, "__module__", None) or ""
+    return any(module == p or module.startswith(p + ".") for p in _game_packages())
+
+
+def refuse_write(what: str):
+    """A host call that writes (`what`: `Session.edit_sheet`, `Transaction.append` ...) made while a game's
+    function runs: GameFault naming the game's function; nothing is written (K-4)."""
+    if _RUNNING:
+        raise GameFault(f"{game_caller(1)} calls {what}: a game never writes a sheet, a log or any file itself",
+                        rule="K-4", fix="return every change in the Outcome (sheets=..., dice=..., state=...); "
+                                        "the host writes it and logs it")
+
+
+def failing_function(exc: BaseException, fallback=None) -> str:
+    """`module.function` of the innermost game frame in `exc`'s traceback (where the game's code failed),
+    else `fallback`'s name."""
+    packages, found = _game_packages(), None
+    tb = exc.__traceback__
+    while tb is not None:
+        module = tb.tb_frame.f_globals.get("__name__", "")
+        if any(module == p or module.startswith(p + ".") for p in packages):
+            found = _named(tb.tb_frame)
+        tb = tb.tb_next
+    return found or (function_name(fallback) if fallback is not None else "the game")
+
+
+def hook_failed(exc: BaseException, role: str, fn=None) -> GameFault:
+    """A game's hook that raised something other than narateer's own errors: one GameFault naming it."""
+    return GameFault(f"{failing_function(exc, fn)} failed in the game's {role} ({type(exc).__name__}: {exc})",
+                     rule="K-4", fix=f"fix the game's {role}; narateer's own errors (BadInput, Refused) are the "
+                                     "only ones a game raises on purpose")
+
+
+WARNED: set = set()  # what this command warned of (cli.main clears it)
+
+
+def warn_once(key, text: str):
+    """One stderr line per command for a game's hook that failed where the host can go on (a `summary`)."""
+    if key not in WARNED:
+        WARNED.add(key)
+        sys.stderr.write(f"narateer: warning: {text}\n")
