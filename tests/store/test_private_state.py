@@ -246,7 +246,8 @@ def test_git_setup_moves_this_machines_records_and_leaves_the_rest(encounter_cam
     repo(encounter_camp, keep_private=True)
     private.forget()
     r = run(encounter_camp, "unveil", secret_id)
-    assert r.code == 3 and "its private record is lost on this machine" in r.err, r.err  # not read from .narateer/ any more
+    # not read from .narateer/ any more
+    assert r.code == 3 and "its private record is lost on this machine" in r.err, r.err
     data = ok(encounter_camp, "git-setup")
     assert data["private"] == {"moved": 3, "left": 1}
     assert stray.exists()
