@@ -64,15 +64,18 @@ def ok(camp: Path, *args: str):
 
 def refused(camp: Path, code: int, *args: str, contains: str | None = None, rule: str | None = None) -> str:
     """The command fails with `code`, says so in one stderr line with no rule id in it (T2-RULES), prints
-    nothing (with --json: only the error's JSON object), writes nothing. `rule`: the rule id the error
-    cites, checked where it stays, the --json object's `rule` field."""
+    nothing (with --json: only the error's JSON object), writes nothing. `contains`: a part of that line
+    that says why; `rule`: the rule id the error cites, checked where it stays, the --json object's `rule`
+    field. One of the two is required: an exit code alone passes a refusal for another reason."""
+    if contains is None and rule is None:
+        raise TypeError("refused() needs contains= or rule=: say why the command is refused")
     before = snapshot(camp)
     r = run(camp, *args)
     assert r.code == code, (args, r.code, r.out, r.err)
     assert len(r.err.strip().splitlines()) == 1, r.err
     assert "Traceback" not in r.err
     assert r.out == "" if "--json" not in args else json_error(r, code)
-    if contains:
+    if contains is not None:
         assert contains in r.err, r.err
     assert snapshot(camp) == before
     if rule is not None:

@@ -64,9 +64,11 @@ def test_errors_are_typed_and_change_nothing(camp):
     with pytest.raises(Refused) as refused:
         api.run("undo")
     assert refused.value.exit_code == 3
+    assert "nothing to undo in encounter campaign" in refused.value.line(), refused.value.line()
     with pytest.raises(BadInput) as usage:
         api.run("roll", "selka", "stealth", "--no-such-option")
     assert usage.value.exit_code == 2
+    assert "No such option '--no-such-option'" in usage.value.line(), usage.value.line()
     assert snapshot(camp) == before
 
 

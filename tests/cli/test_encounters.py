@@ -85,7 +85,8 @@ def test_melee_uses_source_case_ready_4_2_1_uses_2_1_0(encounter_camp):
     err = refused(encounter_camp, 3, "roll", "sentry", "melee", "--dr", "2", "--faces", "2", rule="R-ACT-4")
     assert "melee" in err
     # an Exchange is a Melee action too
-    refused(encounter_camp, 3, "exchange", "sentry", "bandit", "--response", "none", "--faces", "2")
+    refused(encounter_camp, 3, "exchange", "sentry", "bandit", "--response", "none", "--faces", "2",
+            contains="no proactive melee use left")
     assert sheet_dice(encounter_camp, "sentry") == {"ready": 1, "used": 3}
 
 
@@ -98,7 +99,8 @@ def test_use_consumed_on_failure_too(encounter_camp):
 
 def test_proactive_check_outside_own_activation_refused(encounter_camp):
     ok(encounter_camp, "turn", "start", "sentry")
-    refused(encounter_camp, 3, "roll", "mira", "melee", "--dr", "2", "--faces", "2")
+    refused(encounter_camp, 3, "roll", "mira", "melee", "--dr", "2", "--faces", "2",
+            contains="it is not mira's activation")
 
 
 def test_no_use_limit_outside_any_encounter(camp):
@@ -112,7 +114,8 @@ def test_reaction_with_no_uses_left_succeeds_and_uses_none(encounter_camp):
     ok(encounter_camp, "roll", "sentry", "melee", "--dr", "2", "--faces", "1")
     ok(encounter_camp, "roll", "sentry", "melee", "--dr", "2", "--faces", "1")
     assert state(encounter_camp)["uses"]["melee"] == 0
-    refused(encounter_camp, 3, "roll", "sentry", "melee", "--dr", "2", "--faces", "2")
+    refused(encounter_camp, 3, "roll", "sentry", "melee", "--dr", "2", "--faces", "2",
+            contains="no proactive melee use left")
     react = ok(encounter_camp, "roll", "sentry", "melee", "--dr", "1", "--reaction", "--faces", "2")
     assert react["success"] is True and react["reaction"] is True
     assert react["paid"] == 1
@@ -172,7 +175,7 @@ def test_turn_start_refused_for_someone_not_named_next(encounter_camp):
     ended = ok(encounter_camp, "turn", "end", "--next", "mira")
     assert ended["next"] == "mira" and ended["new_round"] is False
     assert ended["waiting"] == ["sentry", "mira", "bandit"]
-    err = refused(encounter_camp, 3, "turn", "start", "sentry")
+    err = refused(encounter_camp, 3, "turn", "start", "sentry", contains="mira was named to act next, not sentry")
     assert "mira" in err
     assert ok(encounter_camp, "turn", "start", "mira")["actor"] == "mira"
 
@@ -186,7 +189,7 @@ def test_turn_start_refused_for_someone_who_already_acted(encounter_camp):
 def test_turn_start_refused_while_another_acts(encounter_camp):
     ok(encounter_camp, "turn", "start", "sentry")
     refused(encounter_camp, 3, "turn", "start", "bandit", contains="sentry")
-    refused(encounter_camp, 3, "turn", "start", "sentry")
+    refused(encounter_camp, 3, "turn", "start", "sentry", contains="sentry is still acting")
 
 
 def test_new_round_after_everyone_acted(encounter_camp):
@@ -214,7 +217,7 @@ def test_last_actor_of_a_round_may_name_the_first_of_the_next(encounter_camp):
     ok(encounter_camp, "turn", "start", "bandit")
     end = ok(encounter_camp, "turn", "end", "--next", "mira")
     assert end["round"] == 2 and end["next"] == "mira"
-    refused(encounter_camp, 3, "turn", "start", "selka")
+    refused(encounter_camp, 3, "turn", "start", "selka", contains="mira was named to act next, not selka")
     ok(encounter_camp, "turn", "start", "mira")
 
 
@@ -267,13 +270,14 @@ def test_resolve_auto_unaffordable_refused(encounter_camp):
     config = encounter_camp / "narateer.yaml"
     config.write_text(config.read_text() + "rules:\n  refresh: {timing: manual}\n")
     ok(encounter_camp, "turn", "start", "selka")
-    refused(encounter_camp, 3, "resolve", "selka", "--intent", "drag", "--tier", "minor", "--auto")
+    refused(encounter_camp, 3, "resolve", "selka", "--intent", "drag", "--tier", "minor", "--auto",
+            contains="cannot pay 1 AD with 0 Ready")
 
 
 def test_resolve_impossible_spends_and_writes_nothing(encounter_camp):
     ok(encounter_camp, "turn", "start", "selka")
     err = refused(encounter_camp, 3, "resolve", "selka", "--intent", "jump to the moon", "--impossible",
-                  "the moon is too far")
+                  "the moon is too far", contains="impossible as declared: the moon is too far")
     assert "the moon is too far" in err
 
 
@@ -298,21 +302,23 @@ def test_resolve_check_consumes_a_use_and_logs_intent_and_method(encounter_camp)
 
 def test_resolve_outside_own_activation_refused(encounter_camp):
     ok(encounter_camp, "turn", "start", "selka")
-    refused(encounter_camp, 3, "resolve", "mira", "--intent", "drag", "--tier", "minor", "--auto")
+    refused(encounter_camp, 3, "resolve", "mira", "--intent", "drag", "--tier", "minor", "--auto",
+            contains="it is not mira's activation")
     refused(encounter_camp, 3, "resolve", "mira", "--intent", "shove", "--check", "athletics", "--dr", "2",
-            "--faces", "1")
+            "--faces", "1", contains="it is not mira's activation")
 
 
 def test_resolve_check_with_minor_tier_refused(encounter_camp):
     ok(encounter_camp, "turn", "start", "selka")
     refused(encounter_camp, 3, "resolve", "selka", "--intent", "x", "--tier", "minor", "--check", "athletics",
-            "--dr", "2", "--faces", "1")
+            "--dr", "2", "--faces", "1", contains="a Skill Check makes this a Major action")
 
 
 def test_resolve_needs_exactly_one_path(encounter_camp):
     ok(encounter_camp, "turn", "start", "selka")
-    refused(encounter_camp, 2, "resolve", "selka", "--intent", "x")
-    refused(encounter_camp, 2, "resolve", "selka", "--intent", "x", "--auto", "--impossible", "no")
+    refused(encounter_camp, 2, "resolve", "selka", "--intent", "x", contains="choose one resolution path")
+    refused(encounter_camp, 2, "resolve", "selka", "--intent", "x", "--auto", "--impossible", "no",
+            contains="choose one resolution path")
 
 
 # ---- encounter new / show / log --------------------------------------------------------
@@ -331,10 +337,10 @@ def test_encounter_new_creates_files_and_makes_it_current(camp):
 
 
 def test_encounter_new_bad_input(camp):
-    refused(camp, 2, "encounter", "new", "duel", "mira", "nobody")
-    refused(camp, 2, "encounter", "new", "duel", "mira", "mira")
-    refused(camp, 2, "encounter", "new", "ambush", "mira")  # exists already
-    refused(camp, 2, "encounter", "new", "../escape", "mira")
+    refused(camp, 2, "encounter", "new", "duel", "mira", "nobody", contains="unknown character 'nobody'")
+    refused(camp, 2, "encounter", "new", "duel", "mira", "mira", contains="a participant is named twice")
+    refused(camp, 2, "encounter", "new", "ambush", "mira", contains="encounter ambush already exists")  # exists already
+    refused(camp, 2, "encounter", "new", "../escape", "mira", contains="encounter id '../escape' is not valid")
 
 
 def test_encounter_show_json_keys(encounter_camp):
@@ -433,14 +439,15 @@ def test_slowed_doubles_a_check_payment_and_stunned_blocks_reactions(encounter_c
 def test_unaware_switches_readiness_off_as_target(encounter_camp):
     ok(encounter_camp, "condition", "sentry", "+unaware")
     ok(encounter_camp, "turn", "start", "selka")
-    refused(encounter_camp, 3, "roll", "selka", "stealth", "--vs", "sentry:observation", "--faces", "2")
+    refused(encounter_camp, 3, "roll", "selka", "stealth", "--vs", "sentry:observation", "--faces", "2",
+            contains="sentry is unaware, so its Readiness is not a target")
 
 
 def test_condition_bad_input(encounter_camp):
-    refused(encounter_camp, 2, "condition", "selka", "+sleepy")
-    refused(encounter_camp, 2, "condition", "selka")
-    refused(encounter_camp, 2, "condition", "selka", "slowed")
-    refused(encounter_camp, 2, "condition", "nobody", "+slowed")
+    refused(encounter_camp, 2, "condition", "selka", "+sleepy", contains="unknown condition 'sleepy'")
+    refused(encounter_camp, 2, "condition", "selka", contains="no change given")
+    refused(encounter_camp, 2, "condition", "selka", "slowed", contains="'slowed' is not +NAME or -NAME")
+    refused(encounter_camp, 2, "condition", "nobody", "+slowed", contains="unknown character 'nobody'")
 
 
 # ---- wound / heal (A-WOUND) ------------------------------------------------------------
@@ -470,8 +477,8 @@ def test_wound_takes_ready_then_used_never_a_die_twice(encounter_camp):
 
 
 def test_wound_negative_is_bad_input(encounter_camp):
-    refused(encounter_camp, 2, "wound", "bandit", "--", "-1")
-    refused(encounter_camp, 2, "heal", "bandit", "--", "-2")
+    refused(encounter_camp, 2, "wound", "bandit", "--", "-1", contains="N -1 is negative")
+    refused(encounter_camp, 2, "heal", "bandit", "--", "-2", contains="N -2 is negative")
 
 
 # ---- undo ------------------------------------------------------------------------------
@@ -542,7 +549,7 @@ def test_undo_after_undo_reads_the_logs_end_not_the_whole_log(encounter_camp, mo
 
 
 def test_undo_with_nothing_to_undo_refused(encounter_camp):
-    refused(encounter_camp, 3, "undo")
+    refused(encounter_camp, 3, "undo", contains="nothing to undo in encounter ambush")
 
 
 def test_undo_refused_when_a_file_changed_afterwards(encounter_camp):
@@ -550,7 +557,7 @@ def test_undo_refused_when_a_file_changed_afterwards(encounter_camp):
     ok(encounter_camp, "roll", "selka", "stealth", "--dr", "2", "--faces", "1")
     sheet = encounter_camp / "characters" / "selka.yaml"
     sheet.write_text(sheet.read_text().replace("Prefers rooftops", "Prefers alleys"))
-    refused(encounter_camp, 3, "undo")
+    refused(encounter_camp, 3, "undo", contains="characters/selka.yaml changed after entry 2")
 
 
 # ---- verify ----------------------------------------------------------------------------
@@ -739,39 +746,42 @@ def test_git_merge_of_two_appended_logs_keeps_both_entries_intact(encounter_camp
 
 def test_missing_encounter_file(encounter_camp):
     (encounter_camp / STATE).unlink()
-    err = refused(encounter_camp, 2, "turn", "start", "selka")
+    err = refused(encounter_camp, 2, "turn", "start", "selka", contains="unknown encounter 'ambush'")
     assert "ambush" in err
-    refused(encounter_camp, 2, "encounter", "show", "ghost")
-    refused(encounter_camp, 2, "turn", "start", "selka", "--in", "ghost")
+    refused(encounter_camp, 2, "encounter", "show", "ghost", contains="unknown encounter 'ghost'")
+    refused(encounter_camp, 2, "turn", "start", "selka", "--in", "ghost", contains="unknown encounter 'ghost'")
 
 
 def test_no_current_encounter(camp):
-    refused(camp, 2, "turn", "start", "selka")
-    refused(camp, 2, "encounter", "show")
-    refused(camp, 3, "undo", contains="nothing to undo in encounter campaign")  # G-LOG-5: the campaign log
-    assert "`narateer undo ID` undoes the last action of encounter ID" in refused(camp, 3, "undo")
+    refused(camp, 2, "turn", "start", "selka", contains="no current encounter")
+    refused(camp, 2, "encounter", "show", contains="no current encounter")
+    err = refused(camp, 3, "undo", contains="nothing to undo in encounter campaign")  # G-LOG-5: the campaign log
+    assert "`narateer undo ID` undoes the last action of encounter ID" in err
 
 
 @pytest.mark.parametrize("body", ["id: [broken\n", "- just\n- a list\n", "round: 1\n", "\x00\x01binary"])
 def test_corrupt_encounter_file(encounter_camp, body):
     (encounter_camp / STATE).write_text(body)
-    err = refused(encounter_camp, 2, "turn", "start", "selka")
+    err = refused(encounter_camp, 2, "turn", "start", "selka", contains="encounters/ambush.yaml:2:")
     assert "encounters/ambush.yaml" in err
-    err = refused(encounter_camp, 2, "encounter", "show")
+    err = refused(encounter_camp, 2, "encounter", "show", contains="encounters/ambush.yaml:2:")
     assert "encounters/ambush.yaml" in err
 
 
 def test_unknown_participant(encounter_camp):
-    err = refused(encounter_camp, 2, "turn", "start", "kai")  # a character, not in the encounter
+    err = refused(encounter_camp, 2, "turn", "start", "kai",
+                  contains="kai is not in encounter ambush")  # a character, not in the encounter
     assert "kai" in err
-    refused(encounter_camp, 2, "turn", "start", "nobody")  # no such character at all
+    refused(encounter_camp, 2, "turn", "start", "nobody",
+            contains="unknown character 'nobody'")  # no such character at all
     ok(encounter_camp, "turn", "start", "selka")
-    refused(encounter_camp, 2, "turn", "end", "--next", "kai")
-    refused(encounter_camp, 2, "roll", "selka", "stealth", "--vs", "nobody:observation", "--faces", "1")
+    refused(encounter_camp, 2, "turn", "end", "--next", "kai", contains="kai is not in encounter ambush")
+    refused(encounter_camp, 2, "roll", "selka", "stealth", "--vs", "nobody:observation", "--faces", "1",
+            contains="unknown character 'nobody'")
 
 
 def test_turn_end_with_nobody_acting(encounter_camp):
-    err = refused(encounter_camp, 3, "turn", "end")
+    err = refused(encounter_camp, 3, "turn", "end", contains="nobody is acting")
     assert "nobody is acting" in err
 
 
@@ -780,7 +790,7 @@ def test_turn_end_next_naming_someone_who_already_acted(encounter_camp):
     ok(encounter_camp, "turn", "end", "--next", "mira")
     ok(encounter_camp, "turn", "start", "mira")
     refused(encounter_camp, 3, "turn", "end", "--next", "selka", contains="already acted")
-    refused(encounter_camp, 3, "turn", "end", "--next", "mira")
+    refused(encounter_camp, 3, "turn", "end", "--next", "mira", contains="mira has already acted this round")
 
 
 @pytest.mark.parametrize("args", [
@@ -791,5 +801,5 @@ def test_turn_end_next_naming_someone_who_already_acted(encounter_camp):
 ])
 def test_bad_input_is_reported_before_a_rules_refusal(encounter_camp, args):
     # Nobody is acting, so each of these is also refused (exit 3); the faces that do not fit come first (exit 2).
-    err = refused(encounter_camp, 2, *args)
+    err = refused(encounter_camp, 2, *args, contains="give exactly 1 face(s)")
     assert "face" in err

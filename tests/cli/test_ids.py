@@ -38,14 +38,15 @@ def test_new_refuses_an_id_that_is_not_a_full_match(tmp_path, system, bad):
 @pytest.mark.parametrize("system", GAMES)
 def test_encounter_new_refuses_an_id_with_a_trailing_newline(tmp_path, system):
     root = _campaign(tmp_path, system)
-    err = refused(root, 2, "encounter", "new", "fight\n", *_two_ids(root))
+    err = refused(root, 2, "encounter", "new", "fight\n", *_two_ids(root),
+                  contains="encounter id 'fight\\n' is not valid")
     assert "encounter id" in err
 
 
 @pytest.mark.parametrize("system", GAMES)
 def test_copying_refuses_a_new_id_with_a_trailing_newline(tmp_path, system):
     root = _campaign(tmp_path, system)
-    refused(root, 2, "new", "zed\n", "--from", _two_ids(root)[0])
+    refused(root, 2, "new", "zed\n", "--from", _two_ids(root)[0], contains="character id 'zed\\n' is not valid")
 
 
 def test_the_longest_id_is_still_an_id(tmp_path):

@@ -113,7 +113,7 @@ def test_a_lost_secret_is_reported_and_not_an_error(camp):
 def test_unknown_id_and_bad_usage(camp):
     secret_roll(camp)
     refused(camp, 2, "unveil", "0123456789ab", contains="no log entry")
-    refused(camp, 2, "unveil")
+    refused(camp, 2, "unveil", contains="give one ENTRY_ID or --all")
     refused(camp, 2, "condition", "selka", "+slowed", "--secret", contains="rolls nothing")
 
 
@@ -204,9 +204,9 @@ def test_a_secret_hide_keeps_its_total_private(encounter_camp):
 def test_refusals_change_no_byte(camp):
     _, entry = secret_roll(camp)
     before = snapshot(camp)
-    refused(camp, 2, "unveil", "fedcba987654")
+    refused(camp, 2, "unveil", "fedcba987654", contains="no log entry has id fedcba987654")
     ok(camp, "unveil", entry["id"])
-    refused(camp, 3, "unveil", entry["id"])
+    refused(camp, 3, "unveil", entry["id"], contains="is already unveiled")
     assert snapshot(camp) != before
 
 

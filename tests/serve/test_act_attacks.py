@@ -149,7 +149,6 @@ def test_a_terminal_waiting_for_faces_does_not_freeze_the_party_view(acting, par
         os.execv(sys.executable, [sys.executable, "-m", "narateer_cli", "roll", "mira", "melee", "--dr", "2",
                                   "--reaction", "--faces", "ask"])
     try:
-        time.sleep(0.2)
         deadline = time.monotonic() + 30
         seen = b""
         while b"die 1 of 1" not in seen and time.monotonic() < deadline:

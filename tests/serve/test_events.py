@@ -66,25 +66,66 @@ def test_v7_an_event_carries_only_the_digest_of_what_the_view_shows(server, hidd
         party.close()
 
 
-def test_v7_no_party_event_for_a_secret_roll_by_a_creature_hidden_from_the_party(server, hidden_camp):
-    bearer = {"Authorization": f"Bearer {server.token}"}
-    party, guide = Events(server, "/events"), Events(server, "/guide/events", bearer)
-    try:
-        first, guide_first = party.next_change(), guide.next_change()
-        ok(hidden_camp, "roll", "thief", "athletics", "--dr", "2", "--faces", "2", "--secret")  # the thief acts, unseen
-        assert guide.next_change() != guide_first  # the Guide's stream saw it: the server has looked
-        time.sleep(1.5)  # several polls of the party's stream, which must stay quiet
-        ok(hidden_camp, "turn", "end", "--next", "selka")  # something the party does see
-        after = party.next_change()  # the next event is this one: an event for the thief's roll would repeat `first`
-        assert after != first
-        for _ in range(10):
-            if after == digest(server, "/data"):
-                break
-            after = party.next_change()
-        assert after == digest(server, "/data")
-    finally:
-        party.close()
-        guide.close()
+class Looks:
+    """An event stream's request, counting the stream's looks at the files (each computes the view's
+    digest): it stays connected until `limit` looks have been taken after `start()`, then disconnects."""
+
+    def __init__(self, models: app.Models, guide: bool):
+        self.count = 0
+        self.limit = None
+        digest = models.digest
+
+        def counted(view_of_guide):
+            assert view_of_guide is guide
+            self.count += 1
+            return digest(view_of_guide)
+
+        models.digest = counted
+
+    def start(self, looks: int):
+        self.limit = self.count + looks
+
+    async def is_disconnected(self) -> bool:
+        return self.limit is not None and self.count >= self.limit
+
+
+def events_after(camp, *command: str, looks: int = 3) -> dict:
+    """For the party's view (False) and the Guide's (True): the digest its stream sends first, and every
+    change event it sends in the `looks` looks at the files it takes after `command` ran. The absence of
+    an event is a count after those looks, with no clock in it."""
+    import anyio
+
+    async def watch():
+        streams = {}
+        for guide in (False, True):
+            models = app.Models(camp)
+            request = Looks(models, guide)
+            stream = app._stream(request, models, guide, 0.0)
+            assert await stream.__anext__() == "retry: 1000\n\n"
+            first = await stream.__anext__()
+            streams[guide] = (request, stream, first.split("data: ", 1)[1].strip())
+        ok(camp, *command)
+        seen = {}
+        for guide, (request, stream, first) in streams.items():
+            request.start(looks)
+            seen[guide] = (first, [chunk async for chunk in stream])
+            assert request.count == request.limit  # the stream did look `looks` times after the command
+        return seen
+
+    return anyio.run(watch)
+
+
+def test_v7_no_party_event_for_a_secret_roll_by_a_creature_hidden_from_the_party(hidden_camp):
+    seen = events_after(hidden_camp, "roll", "thief", "athletics", "--dr", "2", "--faces", "2", "--secret")
+    guide_first, guide_saw = seen[True]
+    assert guide_saw == [f"event: change\ndata: {app.Models(hidden_camp).digest(True)}\n\n"]  # the Guide's saw it
+    assert guide_saw[0] != f"event: change\ndata: {guide_first}\n\n"
+    assert seen[False][1] == []  # three looks at the files after the thief's roll, and no event for the party
+    # something the party does see: one event, carrying the digest of its new view
+    first, party_saw = events_after(hidden_camp, "turn", "end", "--next", "selka")[False]
+    assert first == seen[False][0]
+    assert party_saw == [f"event: change\ndata: {app.Models(hidden_camp).digest(False)}\n\n"]
+    assert first not in party_saw[0]
 
 
 def test_v7_the_partys_change_detector_never_looks_at_the_private_records(hidden_camp):

@@ -17,7 +17,8 @@ def test_a_change_outside_an_encounter_is_logged_and_undone(camp):
     ok(camp, "undo")
     assert sheet_dice(camp, "selka").get("wounded", 0) == 0
     assert ok(camp, "verify", "campaign")["entries"] == 2
-    refused(camp, 3, "undo", "campaign")  # the undo entry itself is not undone
+    refused(camp, 3, "undo", "campaign",
+            contains="nothing to undo in encounter campaign")  # the undo entry itself is not undone
 
 
 def test_new_and_readiness_write_are_logged(camp):

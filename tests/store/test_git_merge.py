@@ -167,3 +167,22 @@ def test_G_MERGE_1_two_spends_of_what_was_there_once_conflict():
     one = "name: K\naction_dice: {ready: 1, used: 1}\n"
     text, clean = merge_texts("name: K\naction_dice: {ready: 2, used: 0}\n", one, one, "characters/k.yaml", counters)
     assert clean and "ready: 0" in text and "used: 2" in text
+
+
+@pytest.mark.parametrize("side", ["ours", "theirs"])
+def test_G_MERGE_1_a_key_deleted_on_one_side_stays_deleted(side):
+    """One side took a key away and the other left it as it was: the merge has no such key, on whichever
+    side it went, and keeps everything else (a counter one side spent is still summed). Deleted on one side
+    and changed on the other: a conflict, never one of the two in silence."""
+    counters = counters_for("narateer")
+    base = "name: K\nnotes: owes the ferryman\ntitle: null\naction_dice: {ready: 5, used: 0}\n"
+    kept = base.replace("ready: 5, used: 0", "ready: 4, used: 1")
+    gone = base.replace("notes: owes the ferryman\ntitle: null\n", "")  # a null value is a value too
+    ours, theirs = (gone, kept) if side == "ours" else (kept, gone)
+    text, clean = merge_texts(base, ours, theirs, "characters/k.yaml", counters)
+    assert clean, text
+    assert text == "name: K\naction_dice: {ready: 4, used: 1}\n"
+    changed = base.replace("owes the ferryman", "paid the ferryman")
+    ours, theirs = (gone, changed) if side == "ours" else (changed, gone)
+    text, clean = merge_texts(base, ours, theirs, "characters/k.yaml", counters)
+    assert not clean and text.startswith("<<<<<<< ours\n")

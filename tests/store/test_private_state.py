@@ -88,7 +88,8 @@ def test_a_committed_undo_record_never_writes_git_config_in_a_clone(encounter_ca
     clone = clone_of(encounter_camp, tmp_path)
     config = (clone / ".git" / "config").read_text()
     r = run(clone, "undo")
-    assert r.code == 3 and (clone / ".git" / "config").read_text() == config
+    assert r.code == 3 and "nothing to undo in encounter ambush" in r.err, r.err
+    assert (clone / ".git" / "config").read_text() == config
     # the same record in this machine's own private folder, unsealed: ignored
     own = clone / ".git" / "narateer" / "undo" / "ambush" / "00000099.json"
     own.parent.mkdir(parents=True)
@@ -244,7 +245,9 @@ def test_git_setup_moves_this_machines_records_and_leaves_the_rest(encounter_cam
     stray.write_text(json.dumps({"seq": 9999, "id": None, "before": {}, "after": {}}))
     repo(encounter_camp, keep_private=True)
     private.forget()
-    assert run(encounter_camp, "unveil", secret_id).code == 3  # not read from .narateer/ any more
+    r = run(encounter_camp, "unveil", secret_id)
+    # not read from .narateer/ any more
+    assert r.code == 3 and "its private record is lost on this machine" in r.err, r.err
     data = ok(encounter_camp, "git-setup")
     assert data["private"] == {"moved": 3, "left": 1}
     assert stray.exists()

@@ -209,7 +209,7 @@ def test_writes_go_through_a_temp_file_under_narateer(camp, rook, monkeypatch):
 def test_a_refused_roll_leaves_the_sheet_bytes_and_mode(camp, rook):
     os.chmod(rook, 0o600)
     r = run(camp, "roll", "rook", "stealth", "--dr", "2", "--boost", "3")
-    assert r.code == 3
+    assert r.code == 3 and "rook cannot Boost 3" in r.err, r.err
     assert rook.read_text() == RICH
     assert stat.S_IMODE(rook.stat().st_mode) == 0o600
 

@@ -28,7 +28,7 @@ def test_an_unknown_system_in_the_campaign_is_exit_2_for_every_command(camp):
     config = camp / "narateer.yaml"
     config.write_text(config.read_text().replace("system: narateer", "system: chess"))
     for args in (("roll", "selka", "stealth", "--dr", "3"), ("show", "selka"), ("encounter", "show", "ambush")):
-        err = refused(camp, 2, *args)
+        err = refused(camp, 2, *args, contains="unknown rule system 'chess'")
         assert "unknown rule system 'chess'" in err and "installed: narateer" in err
 
 
@@ -94,7 +94,8 @@ def test_another_games_encounter_is_never_read_or_rewritten(tmp_path):
     said = "encounters/hall.yaml: an encounter of open-adventure, but this campaign plays narateer"
     for args in (("turn", "end"), ("encounter", "show"), ("verify", "hall"), ("report", "hall"),
                  ("stats", "--encounter", "hall"), ("encounter", "log", "hall")):
-        assert said in refused(root, 2, *args), args
+        assert said in refused(root, 2, *args,
+                               contains="an encounter of open-adventure, but this campaign plays narateer"), args
     assert any(p.startswith("encounters/hall.yaml:1: an encounter of open-adventure")
                for p in run(root, "--json", "check").json["problems"])
     config.write_text(config.read_text().replace("encounter: hall\n", ""))
@@ -105,4 +106,4 @@ def test_another_games_encounter_is_never_read_or_rewritten(tmp_path):
 def test_another_systems_verb_is_named_with_its_system(camp):
     assert refused(camp, 2, "chart", rule="S-SYS-3") == ("narateer: chart is an open-adventure command; this "
                                                          "campaign plays narateer; `narateer --help` lists what narateer offers\n")
-    assert refused(camp, 2, "act").startswith("narateer: act is a d20-cards command; this campaign plays narateer")
+    refused(camp, 2, "act", contains="narateer: act is a d20-cards command; this campaign plays narateer")

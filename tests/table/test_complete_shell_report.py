@@ -30,7 +30,7 @@ def test_completion_prints_the_script(camp, shell):
 
 
 def test_completion_of_an_unknown_shell_is_bad_input(camp):
-    refused(camp, 2, "completion", "tcsh")
+    refused(camp, 2, "completion", "tcsh", contains="'tcsh' is not one of")
 
 
 def test_completes_from_the_campaign_on_disk(camp):
@@ -113,9 +113,9 @@ def test_report_all_and_bad_input(camp):
     ok(camp, "condition", "selka", "+slowed", "--in", "ambush")
     r = run(camp, "report", "--all")
     assert "## Encounter brawl" in r.out and "## Encounter ambush" in r.out
-    refused(camp, 2, "report", "brawl", "--all")
-    refused(camp, 2, "report", "--format", "pdf")
-    refused(camp, 2, "report", "nosuch")
+    refused(camp, 2, "report", "brawl", "--all", contains="give an encounter or --all, not both")
+    refused(camp, 2, "report", "--format", "pdf", contains="'pdf' is not one of")
+    refused(camp, 2, "report", "nosuch", contains="unknown encounter 'nosuch'")
 
 
 # -- the shell ------------------------------------------------------------------------------------

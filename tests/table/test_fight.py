@@ -40,7 +40,8 @@ def test_an_attack_skill_outside_the_ruleset_names_the_attacker(camp):
     sheet = camp / "characters" / "mira.yaml"
     sheet.write_text(sheet.read_text().replace("skills:\n", "skills:\n  bows: {level: 2, vital: agility}\n", 1))
     fight(camp)
-    err = refused(camp, 2, "exchange", "mira", "bandit", "--skill", "bows", "--response", "none", "--faces", "2")
+    err = refused(camp, 2, "exchange", "mira", "bandit", "--skill", "bows", "--response", "none", "--faces", "2",
+                  contains="mira's attack skill 'bows' is not in the ruleset")
     assert "mira's attack skill 'bows'" in err and "for bandit" not in err
 
 

@@ -62,5 +62,5 @@ def test_a_misspelt_verb_on_the_command_line_gets_did_you_mean(camp):
 
 def test_the_shells_own_words_are_not_offered_outside_it(camp, capsys):
     shell_lines(camp)
-    err = refused(camp, 2, "hlep")
+    err = refused(camp, 2, "hlep", contains="No such command 'hlep'")
     assert "did you mean help" not in err

@@ -29,7 +29,8 @@ def test_a_broken_card_is_said_at_its_line_after_a_cached_read(d20):
     ok(d20, "odds", "mira", "strike", "--target", "bandit")
     card = d20 / "actions" / "strike.yaml"
     card.write_text(card.read_text().replace("range: reach", "range: rech"))
-    err = refused(d20, 2, "odds", "mira", "strike", "--target", "bandit")
+    err = refused(d20, 2, "odds", "mira", "strike", "--target", "bandit",
+                  contains="range must be one of reach, sight, vocal, self, not 'rech'")
     assert "actions/strike.yaml:6:" in err, err
 
 

@@ -28,7 +28,8 @@ def test_acting_when_no_turn_is_going_says_how_to_start_one(d20):
 
 
 def test_a_companion_between_turns_is_told_to_start_its_owners_turn(d20):
-    err = refused(d20, 3, "act", "mira", "peck", "--companion", "pip", "--target", "bandit", "--faces", "15")
+    err = refused(d20, 3, "act", "mira", "peck", "--companion", "pip", "--target", "bandit", "--faces", "15",
+                  contains="no turn is going in encounter fight")
     assert "no turn is going" in err and "narateer turn start mira" in err
 
 

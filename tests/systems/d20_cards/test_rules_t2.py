@@ -83,7 +83,8 @@ def test_a_campaign_may_list_its_own_mobility_blockers(d20):
 
 def test_drop_concentration_on_a_card_without_concentration_is_exit_2(d20):
     ok(d20, "act", "mira", "ward")
-    err = refused(d20, 2, "act", "mira", "strike", "--target", "bandit", "--faces", "15", "--drop-concentration")
+    err = refused(d20, 2, "act", "mira", "strike", "--target", "bandit", "--faces", "15", "--drop-concentration",
+                  contains="strike needs no concentration")
     assert err == "narateer: strike needs no concentration; drop --drop-concentration\n"
     refused(d20, 2, "act", "mira", "strike", "--target", "bandit", "--drop-concentration", "--dry-run",
             contains="strike needs no concentration")

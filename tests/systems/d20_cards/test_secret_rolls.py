@@ -113,7 +113,8 @@ def test_s_sys_8_a_secret_act_that_deals_damage_is_refused_before_any_roll(d20):
     assert "a secret strike would show its outcome: its damage changes bandit's HP on the sheet" in err
     assert "drop --secret" in err
     # bad faces are still bad input first (exit 2 beats 3)
-    refused(d20, 2, "act", "mira", "strike", "--target", "bandit", "--faces", "21", "--secret")
+    refused(d20, 2, "act", "mira", "strike", "--target", "bandit", "--faces", "21", "--secret",
+            contains="face '21' is not a face of a d20")
     # a DC card with damage too, whatever its save
     refused(d20, 3, "act", "mira", "stun-word", "--target", "bandit", "--save-faces", "bandit=20", "--secret",
             rule="S-SYS-8")

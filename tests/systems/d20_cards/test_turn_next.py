@@ -42,7 +42,8 @@ def test_one_undo_restores_the_files_as_before(d20):
 
 
 def test_an_unknown_name_is_refused_with_did_you_mean_and_nothing_written(d20):
-    err = refused(d20, 2, "turn", "end", "--next", "banditt")
+    err = refused(d20, 2, "turn", "end", "--next", "banditt",
+                  contains="banditt is not in encounter fight (did you mean bandit?)")
     assert "did you mean bandit" in err
 
 
@@ -51,5 +52,5 @@ def test_a_character_not_in_the_encounter_is_refused(tmp_path):
     assert run(None, "init", str(root), "--system", "d20-cards", "--example").code == 0
     ok(root, "encounter", "new", "fight", "mira", "bandit")
     ok(root, "turn", "start", "mira")
-    err = refused(root, 2, "turn", "end", "--next", "hexer")
+    err = refused(root, 2, "turn", "end", "--next", "hexer", contains="hexer is not in encounter fight")
     assert "hexer is not in encounter fight" in err

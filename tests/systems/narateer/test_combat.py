@@ -166,7 +166,7 @@ def test_stunned_defender_may_still_clash(fight):
 
 def test_response_boost_over_sl_refused_nothing_spent(fight):
     err = refused(fight, 3, "exchange", "mira", "bandit", "--response", "guard", "--response-boost", "2",
-                  "--faces", "2", "--response-faces", "1,1,1")
+                  "--faces", "2", "--response-faces", "1,1,1", contains="bandit cannot Boost 2")
     assert "bandit" in err
     assert state(fight)["uses"]["melee"] == 3
 
@@ -174,7 +174,8 @@ def test_response_boost_over_sl_refused_nothing_spent(fight):
 def test_unaffordable_response_refuses_the_whole_exchange(fight):
     set_dice(fight, "bandit", ready=1, used=4)
     err = refused(fight, 3, "exchange", "mira", "bandit", "--response", "clash", "--response-boost", "1",
-                  "--boost", "1", "--faces", "2,2", "--response-faces", "1,1")
+                  "--boost", "1", "--faces", "2,2", "--response-faces", "1,1",
+                  contains="bandit cannot pay 2 AD for Clash with 1 Ready")
     assert "nothing was spent" in err
     assert sheet_dice(fight, "mira") == {"ready": 6, "used": 0}
     assert state(fight)["uses"]["melee"] == 3
@@ -195,9 +196,10 @@ def test_unaware_defender_cannot_guard(fight):
     refused(fight, 3, "exchange", "mira", "bandit", "--response", "guard", "--faces", "2",
             "--response-faces", "1", contains="unaware")
     refused(fight, 3, "exchange", "mira", "bandit", "--response", "clash", "--faces", "2",
-            "--response-faces", "1")
+            "--response-faces", "1", contains="bandit cannot Clash: it is unaware")
     # no Readiness to compare against either: the Guide gives a DR
-    refused(fight, 3, "exchange", "mira", "bandit", "--response", "none", "--faces", "2")
+    refused(fight, 3, "exchange", "mira", "bandit", "--response", "none", "--faces", "2",
+            contains="bandit is unaware, so its Readiness is not a target")
     data = exchange(fight, "--response", "none", "--dr", "1", "--faces", "2")
     assert data["attack"]["target"] == 1 and data["lands"] == "attacker"
 
@@ -214,7 +216,7 @@ def test_hidden_attacker_revealed_to_its_target_after_the_exchange(encounter_cam
     _selka_hides_from_bandit_and_mira(encounter_camp)
     # the bandit is not aware of selka: it cannot guard
     refused(encounter_camp, 3, "exchange", "selka", "bandit", "--response", "guard", "--faces", "2",
-            "--response-faces", "1")
+            "--response-faces", "1", contains="bandit cannot Full Guard: selka is hidden from it")
     data = ok(encounter_camp, "exchange", "selka", "bandit", "--response", "none", "--boost", "1", "--faces", "2,1")
     assert data["lands"] == "attacker" and data["hit_margin"] == 1
     assert data["revealed_to"] == ["bandit"]
@@ -272,7 +274,8 @@ def test_attack_consumes_a_melee_use_the_response_none(fight):
 
 
 def test_attack_outside_own_activation_refused(fight):
-    refused(fight, 3, "exchange", "bandit", "mira", "--response", "none", "--faces", "1")
+    refused(fight, 3, "exchange", "bandit", "mira", "--response", "none", "--faces", "1",
+            contains="it is not bandit's activation")
 
 
 def test_exchange_is_logged_with_both_sides_dice(fight):
@@ -309,12 +312,14 @@ def test_opportunity_attack_refused_when_the_last_action_was_not_a_move(encounte
             rule="R-ACT-6")
     # and against someone else than the mover
     ok(encounter_camp, "move", "selka", "1")
-    refused(encounter_camp, 3, "react", "sentry", "opportunity", "--against", "bandit", "--faces", "2")
+    refused(encounter_camp, 3, "react", "sentry", "opportunity", "--against", "bandit", "--faces", "2",
+            contains="bandit's last action was not a completed move")
 
 
 def test_opportunity_attack_refused_right_after_turn_start(encounter_camp):
     ok(encounter_camp, "turn", "start", "selka")
-    refused(encounter_camp, 3, "react", "sentry", "opportunity", "--against", "selka", "--faces", "2")
+    refused(encounter_camp, 3, "react", "sentry", "opportunity", "--against", "selka", "--faces", "2",
+            contains="selka's last action was not a completed move")
 
 
 def test_opportunity_attack_refused_when_stunned(encounter_camp):
@@ -380,46 +385,60 @@ def test_slowed_helper_pays_double_and_unaffordable_assist_refused(encounter_cam
     data = ok(encounter_camp, "roll", "selka", "athletics", "--dr", "1", "--assist", "mira", "--faces", "1")
     assert data["assist"]["paid"] == 2
     set_dice(encounter_camp, "mira", ready=1, used=5)
-    refused(encounter_camp, 3, "roll", "selka", "athletics", "--dr", "1", "--assist", "mira", "--faces", "1")
+    refused(encounter_camp, 3, "roll", "selka", "athletics", "--dr", "1", "--assist", "mira", "--faces", "1",
+            contains="mira cannot pay 2 AD to Assist with 1 Ready")
 
 
 def test_stunned_character_cannot_make_a_reaction_roll(encounter_camp):
     ok(encounter_camp, "condition", "bandit", "+stunned")
-    refused(encounter_camp, 3, "roll", "bandit", "melee", "--dr", "2", "--reaction", "--faces", "1")
+    refused(encounter_camp, 3, "roll", "bandit", "melee", "--dr", "2", "--reaction", "--faces", "1",
+            contains="bandit is stunned and cannot take Reactions")
 
 
 # ---- bad input ---------------------------------------------------------------------------
 
 def test_defender_outside_the_encounter(fight):
-    err = refused(fight, 2, "exchange", "mira", "kai", "--response", "none", "--faces", "2")
+    err = refused(fight, 2, "exchange", "mira", "kai", "--response", "none", "--faces", "2",
+                  contains="kai is not in encounter ambush")
     assert "kai" in err
-    refused(fight, 2, "exchange", "mira", "nobody", "--response", "none", "--faces", "2")
+    refused(fight, 2, "exchange", "mira", "nobody", "--response", "none", "--faces", "2",
+            contains="unknown character 'nobody'")
 
 
 def test_unknown_response(fight):
-    refused(fight, 2, "exchange", "mira", "bandit", "--response", "parry", "--faces", "2")
-    refused(fight, 2, "exchange", "mira", "bandit", "--faces", "2")  # --response is required
+    refused(fight, 2, "exchange", "mira", "bandit", "--response", "parry", "--faces", "2",
+            contains="'parry' is not one of")
+    refused(fight, 2, "exchange", "mira", "bandit", "--faces", "2",
+            contains="Missing option '--response'")  # --response is required
 
 
 def test_weapon_missing_from_the_sheet(fight):
-    err = refused(fight, 2, "exchange", "mira", "bandit", "--weapon", "bow", "--response", "none", "--faces", "2")
+    err = refused(fight, 2, "exchange", "mira", "bandit", "--weapon", "bow", "--response", "none", "--faces", "2",
+                  contains="unknown weapon 'bow'")
     assert "bow" in err
 
 
-@pytest.mark.parametrize("args", [
-    ["--response", "none", "--faces", "2,2"],  # faces do not fit 1 die
-    ["--response", "none", "--faces", "2", "--response-faces", "1"],  # no response, no response dice
-    ["--response", "guard", "--faces", "2", "--response-faces", "1,1"],
-    ["--response", "guard", "--faces", "2", "--response-faces", "1", "--response-boost", "-1"],
-    ["--response", "none", "--faces", "2", "--cost", "-1"],
-    ["--response", "none", "--faces", "2", "--skill", "juggling"],
+@pytest.mark.parametrize("args,why", [
+    (["--response", "none", "--faces", "2,2"], "--faces gave 2 face(s) but mira's attack rolls 1"),
+    (["--response", "none", "--faces", "2", "--response-faces", "1"],  # no response, no response dice
+     "--response-faces given but the response is none"),
+    (["--response", "guard", "--faces", "2", "--response-faces", "1,1"],
+     "--response-faces gave 2 face(s) but bandit's Full Guard rolls 1"),
+    (["--response", "guard", "--faces", "2", "--response-faces", "1", "--response-boost", "-1"],
+     "--response-boost -1 is negative"),
+    (["--response", "none", "--faces", "2", "--cost", "-1"], "--cost -1 is negative"),
+    (["--response", "none", "--faces", "2", "--skill", "juggling"], "unknown skill 'juggling' for mira"),
 ])
-def test_more_exchange_bad_input(fight, args):
-    refused(fight, 2, "exchange", "mira", "bandit", *args)
+def test_more_exchange_bad_input(fight, args, why):
+    refused(fight, 2, "exchange", "mira", "bandit", *args, contains=why)
 
 
 def test_self_attack_and_react_bad_input(fight):
-    refused(fight, 2, "exchange", "mira", "mira", "--response", "none", "--faces", "2")
-    refused(fight, 2, "react", "sentry", "opportunity", "--against", "kai", "--faces", "2")
-    refused(fight, 2, "react", "kai", "opportunity", "--against", "mira", "--faces", "2")
-    refused(fight, 2, "react", "sentry", "dodge", "--against", "mira", "--faces", "2")
+    refused(fight, 2, "exchange", "mira", "mira", "--response", "none", "--faces", "2",
+            contains="a character cannot attack itself")
+    refused(fight, 2, "react", "sentry", "opportunity", "--against", "kai", "--faces", "2",
+            contains="kai is not in encounter ambush")
+    refused(fight, 2, "react", "kai", "opportunity", "--against", "mira", "--faces", "2",
+            contains="kai is not in the current encounter")
+    refused(fight, 2, "react", "sentry", "dodge", "--against", "mira", "--faces", "2",
+            contains="'dodge' is not 'opportunity'")

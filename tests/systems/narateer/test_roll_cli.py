@@ -39,9 +39,12 @@ def frac(p):
     return Fraction(p).limit_denominator(10_000)
 
 
-def rejected(camp, code, *args, rule=None):
-    """Run a declaration that must be refused; nothing may change. `rule`: the rule id its --json error
-    cites, which the line a person reads leaves out (T2-RULES)."""
+def rejected(camp, code, *args, contains=None, rule=None):
+    """Run a declaration that must be refused; nothing may change. `contains`: a part of the line a person
+    reads that says why; `rule`: the rule id its --json error cites, which that line leaves out (T2-RULES).
+    One of the two is required: a refusal for another reason must not pass."""
+    if contains is None and rule is None:
+        raise TypeError("rejected() needs contains= or rule=: say why the command is refused")
     before = snapshot(camp)
     r = run(camp, "--json", *args)
     assert r.code == code, (r.code, r.err)
@@ -49,6 +52,8 @@ def rejected(camp, code, *args, rule=None):
     if rule is not None:
         assert error["rule"] == rule and rule not in r.err, (error, r.err)
     assert r.err.startswith("narateer: ")
+    if contains is not None:
+        assert contains in r.err, r.err
     assert r.err.endswith("\n") and r.err.count("\n") == 1
     assert "Traceback" not in r.err
     assert snapshot(camp) == before
@@ -80,13 +85,14 @@ def test_contested_initiator_exceeding_wins(camp):
 
 def test_contested_other_boost_over_its_sl_is_refused(camp):
     err = rejected(camp, 3, "roll", "selka", "stealth", "--contested", "sentry:observation",
-                   "--other-boost", "3", "--faces", "1", "--other-faces", "1,1,1,1")
+                   "--other-boost", "3", "--faces", "1", "--other-faces", "1,1,1,1", contains="sentry cannot Boost 3")
     assert "sentry" in err
 
 
 def test_contested_other_faces_must_fit(camp):
     rejected(camp, 2, "roll", "selka", "stealth", "--contested", "sentry:observation",
-             "--faces", "1", "--other-faces", "1,1")
+             "--faces", "1", "--other-faces", "1,1",
+             contains="--other-faces gave 2 face(s) but sentry's observation roll rolls 1")
 
 
 # --- --assist (A-ASSIST) --------------------------------------------------------------------
@@ -104,7 +110,8 @@ def test_assist_helper_pays_one_and_gives_advantage(camp):
 def test_assist_by_a_stunned_helper_is_refused(camp):
     assert run(camp, "condition", "bandit", "+stunned").code == 0
     err = rejected(camp, 3, "roll", "mira", "melee", "--dr", "1", "--assist", "bandit",
-                   "--faces", "miss", "--reroll-faces", "crit")
+                   "--faces", "miss", "--reroll-faces", "crit",
+                   contains="bandit is stunned and cannot take Reactions (Assist)")
     assert "stunned" in err
 
 
@@ -179,7 +186,7 @@ def test_power_reroll_after_edge(camp):
 
 def test_power_reroll_of_a_die_not_rolled_is_bad_input(camp):
     rejected(camp, 2, "roll", "kaelen", "finesse", "--dr", "2", "--faces", "0", "--power-reroll", "1",
-             "--power-faces", "2")
+             "--power-faces", "2", contains="--power-reroll names die 1 but only dice 0..0 are rolled")
 
 
 @pytest.mark.parametrize("tier, value", [("routine", 2), ("challenging", 5), ("hard", 8), ("heroic", 11),
@@ -290,7 +297,8 @@ def test_dr_random_adds_three_dice(camp):
 
 
 def test_dr_random_needs_three_faces(camp):
-    rejected(camp, 2, "dr", "hard", "--random", "--faces", "1,2")
+    rejected(camp, 2, "dr", "hard", "--random", "--faces", "1,2",
+             contains="--faces gave 2 face(s) but a random DR rolls 3")
 
 
 def test_odds_two_dice_vs_dr_1_exact(camp):
@@ -326,107 +334,123 @@ def test_behind_vs_another_readiness(camp):
 # --- bad input (exit 2) and refusals (exit 3) ------------------------------------------------
 
 def test_unknown_character(camp):
-    err = rejected(camp, 2, "roll", "nobody", "stealth", "--dr", "2")
+    err = rejected(camp, 2, "roll", "nobody", "stealth", "--dr", "2", contains="unknown character 'nobody'")
     assert "nobody" in err
 
 
 def test_unknown_skill(camp):
-    err = rejected(camp, 2, "roll", "veyra", "juggling", "--dr", "2")
+    err = rejected(camp, 2, "roll", "veyra", "juggling", "--dr", "2", contains="unknown skill 'juggling' for veyra")
     assert "juggling" in err
 
 
 def test_unknown_skill_in_vs(camp):
-    rejected(camp, 2, "roll", "veyra", "stealth", "--vs", "sentry:juggling")
+    rejected(camp, 2, "roll", "veyra", "stealth", "--vs", "sentry:juggling",
+             contains="unknown skill 'juggling' for sentry")
 
 
 def test_malformed_yaml_names_file_and_line(camp):
     (camp / "characters" / "broken.yaml").write_text("name: Broken\nvitals: {agility: 3\nskills:\n  stealth: 1\n")
-    err = rejected(camp, 2, "roll", "broken", "stealth", "--dr", "2")
+    err = rejected(camp, 2, "roll", "broken", "stealth", "--dr", "2", contains="characters/broken.yaml:3")
     assert "characters/broken.yaml:3" in err
 
 
 def test_malformed_yaml_in_the_target_sheet(camp):
     (camp / "characters" / "sentry.yaml").write_text("name: Sentry\nskills:\n  observation: 2\n   melee: 1\n")
-    err = rejected(camp, 2, "roll", "kai", "stealth", "--vs", "sentry:observation", "--faces", "1")
+    err = rejected(camp, 2, "roll", "kai", "stealth", "--vs", "sentry:observation", "--faces", "1",
+                   contains="characters/sentry.yaml:4")
     assert "characters/sentry.yaml:" in err
 
 
 def test_negative_boost(camp):
-    rejected(camp, 2, "roll", "veyra", "stealth", "--dr", "2", "--boost", "-1")
+    rejected(camp, 2, "roll", "veyra", "stealth", "--dr", "2", "--boost", "-1", contains="--boost -1 is negative")
 
 
 def test_boost_past_limits(camp):
     rejected(camp, 2, "roll", "veyra", "stealth", "--dr", "2", "--boost", "5000", rule="A-LIMITS")
 
 
-@pytest.mark.parametrize("faces", ["1,1,1", "1", "", "1,x", "x", "3", "1,,2,0"])
-def test_faces_that_do_not_fit(camp, faces):
-    rejected(camp, 2, "roll", "veyra", "stealth", "--dr", "2", "--boost", "1", "--faces", faces)
+@pytest.mark.parametrize("faces,why", [
+    ("1,1,1", "gave 3 face(s) but veyra's check rolls 2"), ("1", "gave 1 face(s) but veyra's check rolls 2"),
+    ("", "gave 0 face(s) but veyra's check rolls 2"), ("1,x", "'x' is not a die face"), ("x", "'x' is not a die face"),
+    ("3", "'3' is not a die face"), ("1,,2,0", "gave 3 face(s) but veyra's check rolls 2"),
+])
+def test_faces_that_do_not_fit(camp, faces, why):
+    rejected(camp, 2, "roll", "veyra", "stealth", "--dr", "2", "--boost", "1", "--faces", faces, contains=why)
 
 
 def test_missing_reroll_faces_with_physical_faces(camp):
     err = rejected(camp, 2, "roll", "kai", "stealth", "--vs", "sentry:observation", "--boost", "2", "--advantage",
-                   "--faces", "miss,hit,miss")
+                   "--faces", "miss,hit,miss", contains="--reroll-faces gave 0 face(s) but the Edge Phase rerolls 2")
     assert "--reroll-faces" in err
 
 
 def test_too_few_reroll_faces(camp):
     rejected(camp, 2, "roll", "kai", "stealth", "--dr", "3", "--boost", "2", "--advantage",
-             "--faces", "miss,hit,miss", "--reroll-faces", "hit")
+             "--faces", "miss,hit,miss", "--reroll-faces", "hit",
+             contains="--reroll-faces gave 1 face(s) but the Edge Phase rerolls 2")
 
 
 def test_too_many_reroll_faces(camp):
     rejected(camp, 2, "roll", "kai", "stealth", "--dr", "3", "--boost", "2", "--advantage",
-             "--faces", "miss,hit,miss", "--reroll-faces", "hit,hit,hit")
+             "--faces", "miss,hit,miss", "--reroll-faces", "hit,hit,hit",
+             contains="--reroll-faces gave 3 face(s) but the Edge Phase rerolls 2")
 
 
 @pytest.mark.parametrize("char", ["../x", "a/b", "..", "x.yaml"])
 def test_id_escaping_the_campaign(camp, char):
-    rejected(camp, 2, "roll", char, "stealth", "--dr", "2")
+    rejected(camp, 2, "roll", char, "stealth", "--dr", "2", contains="is not valid; use 1 to 64 letters")
 
 
 def test_id_escaping_the_campaign_in_vs(camp):
-    rejected(camp, 2, "roll", "veyra", "stealth", "--vs", "../x:observation")
+    rejected(camp, 2, "roll", "veyra", "stealth", "--vs", "../x:observation",
+             contains="character id '../x' is not valid")
 
 
 def test_no_target(camp):
-    rejected(camp, 2, "roll", "veyra", "stealth", "--faces", "1")
+    rejected(camp, 2, "roll", "veyra", "stealth", "--faces", "1", contains="give exactly one target")
 
 
 def test_two_targets(camp):
-    rejected(camp, 2, "roll", "veyra", "stealth", "--dr", "2", "--vs", "sentry:observation", "--faces", "1")
+    rejected(camp, 2, "roll", "veyra", "stealth", "--dr", "2", "--vs", "sentry:observation", "--faces", "1",
+             contains="give exactly one target")
 
 
 def test_vs_an_unconscious_creature_is_refused(camp):
     assert run(camp, "condition", "sentry", "+unconscious").code == 0
-    err = rejected(camp, 3, "roll", "kai", "stealth", "--vs", "sentry:observation", "--faces", "1")
+    err = rejected(camp, 3, "roll", "kai", "stealth", "--vs", "sentry:observation", "--faces", "1",
+                   contains="sentry is unconscious, so its Readiness is not a target")
     assert "unconscious" in err and "--dr" in err
 
 
 def test_boost_over_skill_level_is_refused(camp):
-    err = rejected(camp, 3, "roll", "veyra", "stealth", "--dr", "2", "--boost", "3", "--faces", "1,1,1,1")
+    err = rejected(camp, 3, "roll", "veyra", "stealth", "--dr", "2", "--boost", "3", "--faces", "1,1,1,1",
+                   contains="veyra cannot Boost 3: stealth SL is 2")
     assert "SL" in err
 
 
 def test_unaffordable_is_refused(camp):
     (camp / "characters" / "veyra.yaml").write_text(
         (camp / "characters" / "veyra.yaml").read_text().replace("ready: 5", "ready: 2"))
-    err = rejected(camp, 3, "roll", "veyra", "stealth", "--dr", "2", "--boost", "2", "--faces", "1,1,1")
+    err = rejected(camp, 3, "roll", "veyra", "stealth", "--dr", "2", "--boost", "2", "--faces", "1,1,1",
+                   contains="veyra cannot pay 3 AD with 2 Ready")
     assert "2 Ready" in err
 
 
 def test_character_as_its_own_opponent_is_bad_input(camp):
-    rejected(camp, 2, "roll", "selka", "stealth", "--contested", "selka:observation")
+    rejected(camp, 2, "roll", "selka", "stealth", "--contested", "selka:observation",
+             contains="a character appears twice in one check")
 
 
-@pytest.mark.parametrize("extra", [
-    ("--boost", "3", "--faces", "1,x"),                           # a token that is no face
-    ("--boost", "3", "--faces", "1,1"),                           # faces that do not fit
-    ("--boost", "3", "--faces", "1,1,1,0", "--advantage"),        # the Edge reroll face is missing
-    ("--boost", "3", "--faces", "1,1,1,1", "--reroll-faces", "2"),  # a reroll face without Edge
+@pytest.mark.parametrize("extra,why", [
+    (("--boost", "3", "--faces", "1,x"), "'x' is not a die face"),
+    (("--boost", "3", "--faces", "1,1"), "--faces gave 2 face(s) but veyra's check rolls 4"),
+    (("--boost", "3", "--faces", "1,1,1,0", "--advantage"),  # the Edge reroll face is missing
+     "--reroll-faces gave 0 face(s) but the Edge Phase rerolls 1"),
+    (("--boost", "3", "--faces", "1,1,1,1", "--reroll-faces", "2"),  # a reroll face without Edge
+     "--reroll-faces gave 1 face(s) but the Edge Phase rerolls 0"),
 ])
-def test_bad_input_is_reported_before_boost_over_sl(camp, extra):
-    rejected(camp, 2, "roll", "veyra", "stealth", "--dr", "2", *extra)
+def test_bad_input_is_reported_before_boost_over_sl(camp, extra, why):
+    rejected(camp, 2, "roll", "veyra", "stealth", "--dr", "2", *extra, contains=why)
 
 
 def test_missing_reroll_faces_beats_unaffordable(camp):
@@ -434,7 +458,7 @@ def test_missing_reroll_faces_beats_unaffordable(camp):
     (camp / "characters" / "kai.yaml").write_text(
         (camp / "characters" / "kai.yaml").read_text().replace("ready: 5", "ready: 2"))
     err = rejected(camp, 2, "roll", "kai", "stealth", "--dr", "3", "--boost", "2", "--advantage",
-                   "--faces", "miss,hit,miss")
+                   "--faces", "miss,hit,miss", contains="--reroll-faces gave 0 face(s) but the Edge Phase rerolls 2")
     assert "--reroll-faces" in err
 
 

@@ -97,13 +97,13 @@ def test_source_case_12m_walk_is_6m_hidden(encounter_camp):
     data = ok(encounter_camp, "move", "selka", "6")
     assert data["mode"] == "walk" and data["metres"] == 6 and data["cost"] == 12
     assert data["hidden"] is True and data["movement_left"] == 0
-    refused(encounter_camp, 3, "move", "selka", "1")
+    refused(encounter_camp, 3, "move", "selka", "1", contains="moving 1 m costs 2 m but selka has 0 m")
     assert hidden_map(encounter_camp) == {"selka": {"bandit": 3, "mira": 3}}  # no new check, record kept
 
 
 def test_source_case_12m_walk_is_3m_hidden_through_difficult_terrain(encounter_camp):
     source_hide(encounter_camp)
-    refused(encounter_camp, 3, "move", "selka", "4", "--difficult")
+    refused(encounter_camp, 3, "move", "selka", "4", "--difficult", contains="moving 4 m costs 16 m but selka has 12 m")
     data = ok(encounter_camp, "move", "selka", "3", "--difficult")
     assert data["cost"] == 12 and data["movement_left"] == 0 and data["hidden"] is True
 
@@ -115,7 +115,7 @@ def test_hidden_movement_may_be_split(encounter_camp):
     ok(encounter_camp, "roll", "selka", "athletics", "--dr", "2", "--faces", "1")
     second = ok(encounter_camp, "move", "selka", "1", "--difficult")
     assert second["cost"] == 4 and second["movement_left"] == 4
-    refused(encounter_camp, 3, "move", "selka", "3")
+    refused(encounter_camp, 3, "move", "selka", "3", contains="moving 3 m costs 6 m but selka has 4 m")
 
 
 def test_unhidden_movement_costs_metre_for_metre(encounter_camp):
@@ -176,18 +176,21 @@ def test_unaffordable_hider_spends_nothing_for_anyone(encounter_camp):
 
 def test_hide_boost_over_sl_refused(encounter_camp):
     ok(encounter_camp, "turn", "start", "selka")
-    refused(encounter_camp, 3, "hide", "selka", "--from", "bandit", "--boost", "3", "--faces", "2,2,2,2")
+    refused(encounter_camp, 3, "hide", "selka", "--from", "bandit", "--boost", "3", "--faces", "2,2,2,2",
+            contains="selka cannot Boost 3")
 
 
 def test_hide_outside_own_activation_refused(encounter_camp):
-    refused(encounter_camp, 3, "hide", "selka", "--from", "bandit", "--faces", "2")
+    refused(encounter_camp, 3, "hide", "selka", "--from", "bandit", "--faces", "2",
+            contains="it is not selka's activation (nobody is acting)")
 
 
 def test_unaware_observer_cannot_be_hidden_from(encounter_camp):
     # R-HIDE-4 / A-RDYOFF: no Readiness to compare with; the Guide leaves it out
     ok(encounter_camp, "condition", "bandit", "+unaware")
     ok(encounter_camp, "turn", "start", "selka")
-    refused(encounter_camp, 3, "hide", "selka", "--from", "bandit", "--faces", "2")
+    refused(encounter_camp, 3, "hide", "selka", "--from", "bandit", "--faces", "2",
+            contains="bandit is unaware and cannot notice anyone")
 
 
 
@@ -208,13 +211,14 @@ def test_repeated_search_with_nothing_changed_refused(encounter_camp):
     assert second["found"] is False and second["check"]["total"] == 2
     # the same change again is nothing new
     refused(encounter_camp, 3, "search", "bandit", "--for", "selka", "--faces", "2", "--changed",
-            "follows the footprints")
+            "follows the footprints", contains="bandit already searched for selka and nothing changed")
 
 
 def test_search_for_someone_not_hidden_from_the_searcher_refused(encounter_camp):
     source_hide(encounter_camp)
     pass_turn(encounter_camp, "sentry")
-    refused(encounter_camp, 3, "search", "sentry", "--for", "selka", "--faces", "2")
+    refused(encounter_camp, 3, "search", "sentry", "--for", "selka", "--faces", "2",
+            contains="selka is not hidden from sentry")
 
 
 def test_a_new_hide_lets_the_searcher_search_again(encounter_camp):
@@ -282,15 +286,17 @@ def test_sprint_paid_once_per_activation_and_slowed_doubles(encounter_camp):
 def test_second_movement_mode_refused(encounter_camp):
     ok(encounter_camp, "turn", "start", "selka")
     ok(encounter_camp, "move", "selka", "4")
-    err = refused(encounter_camp, 3, "move", "selka", "4", "--mode", "run")
+    err = refused(encounter_camp, 3, "move", "selka", "4", "--mode", "run",
+                  contains="selka already chose walk this activation")
     assert "walk" in err
-    refused(encounter_camp, 3, "move", "selka", "1", "--mode", "sprint")
+    refused(encounter_camp, 3, "move", "selka", "1", "--mode", "sprint",
+            contains="selka already chose walk this activation")
     assert ok(encounter_camp, "move", "selka", "8")["movement_left"] == 0
 
 
 def test_move_outside_own_activation_refused(encounter_camp):
     ok(encounter_camp, "turn", "start", "selka")
-    refused(encounter_camp, 3, "move", "mira", "2")
+    refused(encounter_camp, 3, "move", "mira", "2", contains="it is not mira's activation")
 
 
 # ---- new observers (R-HIDE-3) ----------------------------------------------------------
@@ -326,8 +332,8 @@ def test_new_searching_observer_rolls_observation_against_recorded_total(encount
 def test_join_with_nobody_hidden_compares_nothing(encounter_camp):
     data = ok(encounter_camp, "encounter", "join", "kai")
     assert data["compared"] == []
-    refused(encounter_camp, 2, "encounter", "join", "kai")  # already in
-    refused(encounter_camp, 2, "encounter", "join", "nobody")
+    refused(encounter_camp, 2, "encounter", "join", "kai", contains="kai is already in encounter ambush")  # already in
+    refused(encounter_camp, 2, "encounter", "join", "nobody", contains="unknown character 'nobody'")
 
 
 def test_hiding_again_from_who_spotted_you_records_a_new_total_for_that_observer_only(encounter_camp):
@@ -365,37 +371,44 @@ def test_stealth_log_verifies(encounter_camp):
 
 def test_observer_not_in_the_encounter(encounter_camp):
     ok(encounter_camp, "turn", "start", "selka")
-    err = refused(encounter_camp, 2, "hide", "selka", "--from", "kai", "--faces", "2")
+    err = refused(encounter_camp, 2, "hide", "selka", "--from", "kai", "--faces", "2",
+                  contains="kai is not in encounter ambush")
     assert "kai" in err
-    refused(encounter_camp, 2, "hide", "selka", "--from", "bandit", "--searching", "nobody", "--faces", "2")
-    refused(encounter_camp, 2, "reveal", "selka", "--to", "kai")
-    refused(encounter_camp, 2, "search", "selka", "--for", "kai", "--faces", "1")
+    refused(encounter_camp, 2, "hide", "selka", "--from", "bandit", "--searching", "nobody", "--faces", "2",
+            contains="nobody is not in encounter ambush")
+    refused(encounter_camp, 2, "reveal", "selka", "--to", "kai", contains="kai is not in encounter ambush")
+    refused(encounter_camp, 2, "search", "selka", "--for", "kai", "--faces", "1",
+            contains="kai is not in encounter ambush")
 
 
 def test_observer_faces_for_someone_not_searching(encounter_camp):
     ok(encounter_camp, "turn", "start", "selka")
     err = refused(encounter_camp, 2, "hide", "selka", "--from", "bandit", "--faces", "2",
-                  "--observer-faces", "bandit=1")
+                  "--observer-faces", "bandit=1", contains="--observer-faces given for bandit, who is not searching")
     assert "bandit" in err
-    refused(encounter_camp, 2, "hide", "selka", "--from", "bandit", "--faces", "2", "--observer-faces", "mira=1")
-    refused(encounter_camp, 2, "hide", "selka", "--from", "bandit", "--faces", "2", "--observer-boost", "bandit=1")
+    refused(encounter_camp, 2, "hide", "selka", "--from", "bandit", "--faces", "2", "--observer-faces", "mira=1",
+            contains="mira is not an observer of this Hide")
+    refused(encounter_camp, 2, "hide", "selka", "--from", "bandit", "--faces", "2", "--observer-boost", "bandit=1",
+            contains="--observer-boost given for bandit, who is not searching")
 
 
 def test_negative_metres(encounter_camp):
     ok(encounter_camp, "turn", "start", "selka")
-    refused(encounter_camp, 2, "move", "selka", "-3")
-    err = refused(encounter_camp, 2, "move", "selka", "--", "-3")
+    refused(encounter_camp, 2, "move", "selka", "-3", contains="METRES -3 is negative")
+    err = refused(encounter_camp, 2, "move", "selka", "--", "-3", contains="METRES -3 is negative")
     assert "negative" in err
 
 
-@pytest.mark.parametrize("args", [
-    ["hide", "selka", "--faces", "2"],  # no observer
-    ["hide", "selka", "--from", "selka", "--faces", "2"],  # hiding from oneself
-    ["hide", "selka", "--from", "bandit", "--faces", "2,2"],  # faces do not fit
-    ["hide", "selka", "--from", "bandit", "--searching", "sentry", "--faces", "2", "--observer-faces", "sentry=1,1"],
-    ["hide", "selka", "--from", "bandit", "--faces", "2", "--observer-boost", "bandit"],
-    ["move", "selka", "3", "--mode", "crawl"],
+@pytest.mark.parametrize("args,why", [
+    (["hide", "selka", "--faces", "2"], "hide needs at least one observer"),
+    (["hide", "selka", "--from", "selka", "--faces", "2"], "each observer must be named once, and not the hider"),
+    (["hide", "selka", "--from", "bandit", "--faces", "2,2"], "--faces gave 2 face(s) but selka's Stealth check rolls 1"),
+    (["hide", "selka", "--from", "bandit", "--searching", "sentry", "--faces", "2", "--observer-faces", "sentry=1,1"],
+     "--observer-faces sentry= gave 2 face(s) but sentry's Observation check rolls 1"),
+    (["hide", "selka", "--from", "bandit", "--faces", "2", "--observer-boost", "bandit"],
+     "--observer-boost 'bandit' must be NAME=VALUE"),
+    (["move", "selka", "3", "--mode", "crawl"], "'crawl' is not one of 'walk', 'run', 'sprint'"),
 ])
-def test_more_bad_input(encounter_camp, args):
+def test_more_bad_input(encounter_camp, args, why):
     ok(encounter_camp, "turn", "start", "selka")
-    refused(encounter_camp, 2, *args)
+    refused(encounter_camp, 2, *args, contains=why)

@@ -53,5 +53,5 @@ def test_a_broken_sheet_is_said_at_its_line_cached_or_not(oa):
     ok(oa, "show", "bloodwind")
     sheet = oa / "characters" / "bloodwind.yaml"
     sheet.write_text(sheet.read_text().replace("wounds: 0", "wounds: many"))
-    err = refused(oa, 2, "show", "bloodwind")
+    err = refused(oa, 2, "show", "bloodwind", contains="wounds must be a whole number, not 'many'")
     assert "characters/bloodwind.yaml:14" in err, err

@@ -38,7 +38,8 @@ def test_one_undo_restores_the_files_as_before(gate):
 
 
 def test_an_unknown_name_is_refused_with_did_you_mean_and_nothing_written(gate):
-    err = refused(gate, 2, "turn", "end", "--next", "amicuss")
+    err = refused(gate, 2, "turn", "end", "--next", "amicuss",
+                  contains="amicuss is not in encounter gate; did you mean amicus?")
     assert "did you mean amicus" in err
 
 

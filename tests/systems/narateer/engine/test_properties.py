@@ -114,6 +114,7 @@ def test_R_PAY_5_a_refused_declaration_changes_no_file(camp, char, cost, boost, 
     r = run(camp, "--seed", str(seed), "roll", char, "melee", "--dr", "2", "--cost", str(cost),
             "--boost", str(boost), "--fee", str(fee))
     assert r.code == 3, r.err
+    assert ("cannot Boost" if boost > 3 else "cannot pay") in r.err, r.err
     assert r.out == ""
     assert r.err.count("\n") == 1
     assert snapshot(camp) == before
@@ -213,7 +214,8 @@ def test_knob_reaction_boost(camp):
     assert cli(camp, *args)["paid"] == 2
     run(camp, "refresh", "selka")
     set_rules(camp, "  reaction_boost: false\n")
-    assert run(camp, *args).code == 3
+    r = run(camp, *args)
+    assert r.code == 3 and "a Reaction may not Boost under this ruleset" in r.err, r.err
 
 
 def test_knob_roll_dice(camp):
@@ -250,7 +252,8 @@ def test_knob_random_dr_offset(camp):
 def test_knob_readiness_off(camp):
     assert run(camp, "condition", "sentry", "+unaware").code == 0
     args = ("roll", "kai", "stealth", "--vs", "sentry:observation", "--faces", "2")
-    assert run(camp, *args).code == 3
+    r = run(camp, *args)
+    assert r.code == 3 and "sentry is unaware, so its Readiness is not a target" in r.err, r.err
     set_rules(camp, "  readiness_off: [unconscious]\n")
     data = cli(camp, *args)
     assert data["target"] == 3 and data["success"] is False
@@ -267,7 +270,8 @@ def test_knob_vitals_and_new_skill(camp):
     (camp / "characters" / "gambler.yaml").write_text(
         "name: Gambler\nvitals: {luck: 4}\nskills:\n  fortune: 2\naction_dice: {ready: 3, used: 0}\n")
     r = run(camp, "readiness", "gambler", "fortune")
-    assert r.code == 2  # fortune is not a known skill, and has no linked vital
+    # luck is no vital of the ruleset (so fortune, linked to it, has none either)
+    assert r.code == 2 and "unknown vital 'luck' under vitals" in r.err, r.err
     set_rules(camp, "  vitals: [might, agility, cognition, presence, luck]\n  skills: {fortune: luck}\n")
     assert cli(camp, "readiness", "gambler", "fortune")["readiness"] == {"fortune": 4}
     # a skill known to the ruleset but not on the sheet is untrained: SL 0, linked vital
@@ -357,7 +361,7 @@ def test_knob_search_pay(camp, search_pay):
     else:
         before = snapshot(camp)
         r = run(camp, *args)
-        assert r.code == 3
+        assert r.code == 3 and "bandit cannot pay 1 AD with 0 Ready" in r.err, r.err
         assert snapshot(camp) == before
 
 
@@ -392,7 +396,7 @@ def test_knob_conditions_pay_multiplier(camp):
     assert run(camp, "condition", "veyra", "+burdened").code == 0
     before = snapshot(camp)
     r = run(camp, "roll", "veyra", "stealth", "--dr", "2", "--faces", "1")
-    assert r.code == 3  # 1 x 3 x 2 = 6 with 2 Ready
+    assert r.code == 3 and "veyra cannot pay 6 AD (1 x6) with 2 Ready" in r.err, r.err
     assert snapshot(camp) == before
 
 
