@@ -18,8 +18,13 @@ $(STAMP): pyproject.toml
 demo: $(STAMP)
 	NARATEER=$(BIN)/narateer bash scripts/demo.sh
 
+# the suite is CPU bound: it runs on two workers (pytest-xdist), one a core of the 2-core machine it is sized
+# for; `make test TEST_WORKERS=0` runs it in this one process. `--dist loadgroup` keeps each group of tests
+# marked `xdist_group` on one worker (tests/conftest.py says which and why).
+TEST_WORKERS ?= 2
+
 test: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadgroup
 
 # the stress cases (state machines of every game, kills, SIGINT, eight processes, clones syncing through one
 # bare repository) with many more rounds and examples than `make test` plays; each checks the same things

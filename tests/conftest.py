@@ -175,3 +175,45 @@ def encounter_camp(camp) -> Path:
     config = camp / "narateer.yaml"
     config.write_text(config.read_text() + "encounter: ambush\n")
     return camp
+
+
+# ---- what the run tells at its end, run in one process or on several workers (pytest-xdist) -------------------
+# The stress tests' figures (tests/stress/stats.py) and the browser the serve tests found missing are collected
+# where a test runs; on workers, each hands them at its end to the process that prints the summary.
+
+BROWSER_MISSING: list[str] = []  # what new_browser (tests/serve/conftest.py) did not find
+BROWSER_INSTALL = "apt-get install -y chromium chromium-driver"
+
+
+def pytest_sessionfinish(session):
+    handed = getattr(session.config, "workeroutput", None)  # set in a pytest-xdist worker only
+    if handed is not None:
+        from tests.stress import stats
+
+        handed["narateer"] = {"stress": dict(stats.STATS), "counted": sorted(stats.COUNTED),
+                              "browser_missing": list(BROWSER_MISSING)}
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error):
+    """A worker's figures, in the process that prints the summary (a pytest-xdist hook)."""
+    from tests.stress import stats
+
+    got = getattr(node, "workeroutput", {}).get("narateer")
+    if got:
+        stats.merge(got["stress"], got["counted"])
+        BROWSER_MISSING.extend(got["browser_missing"])
+
+
+def pytest_terminal_summary(terminalreporter):
+    from tests.stress import stats
+
+    if stats.STATS:
+        terminalreporter.section("narateer stress figures")
+        for key in sorted(stats.STATS):
+            terminalreporter.write_line(f"{key}: {stats.STATS[key]}")
+    if BROWSER_MISSING:
+        terminalreporter.write_line(
+            f"!!! BROWSER TESTS SKIPPED: no headless Chromium ({BROWSER_MISSING[0]} missing). "
+            f"Install it with `{BROWSER_INSTALL}` (Debian) and `pip install -e '.[test,serve]'`, then run `make test` "
+            "again.", red=True, bold=True)
