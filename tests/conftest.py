@@ -55,6 +55,16 @@ def sh(campaign: Path | None, *args: str, env: dict | None = None, timeout: floa
     return Result(proc.returncode, proc.stdout, proc.stderr)
 
 
+def children_cpu() -> float:
+    """CPU seconds (user + system) used by every child process this one has waited for so far. The difference
+    around one `sh` is that command's own cost, which a busy machine does not stretch as it stretches the
+    clock: a bound on it holds whatever else the machine runs."""
+    import resource
+
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def ok(camp: Path, *args: str):
     """Run a command with --json; it must succeed; return its JSON object."""
     r = run(camp, "--json", *args)
