@@ -132,6 +132,12 @@ def server(hidden_camp):
         yield srv
 
 
+# Every test that starts a Chromium is in this group: with `--dist loadgroup` (make test) they run one after the
+# other on one worker, so two browsers (each several processes) never share the two cores with a server each
+# and the other worker's tests; their waits for the page are the suite's most load-sensitive.
+IN_BROWSER = pytest.mark.xdist_group("browser")
+
+
 def browser_missing() -> str | None:
     for path in (CHROMIUM, CHROMEDRIVER):
         if not (os.path.isfile(path) and os.access(path, os.X_OK)):

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from tests.conftest import ok, sh
 
-from .conftest import poll, shot
+from .conftest import IN_BROWSER, poll, shot
+
+pytestmark = IN_BROWSER
 
 
 def _text(driver) -> str:
