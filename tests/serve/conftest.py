@@ -195,4 +195,3 @@ def poll(predicate, timeout: float = 20, every: float = 0.05):
         if time.monotonic() > deadline:
             raise AssertionError(f"not true within {timeout} s")
         time.sleep(every)
-
