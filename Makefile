@@ -18,8 +18,16 @@ $(STAMP): pyproject.toml
 demo: $(STAMP)
 	NARATEER=$(BIN)/narateer bash scripts/demo.sh
 
+# the suite is CPU bound: it runs on two workers (pytest-xdist), one a core of the 2-core machine it is sized
+# for; `make test TEST_WORKERS=0` runs it in this one process. `--dist loadgroup` keeps each group of tests
+# marked `xdist_group` on one worker (the browser tests: tests/serve/conftest.py says why). Bytecode is cached
+# in .venv even where PYTHONDONTWRITEBYTECODE is set: each narateer process a test starts would otherwise
+# compile the package again (about 50 ms of CPU, half of a short command's), and pytest its test modules.
+TEST_WORKERS ?= 2
+
 test: $(STAMP)
-	$(BIN)/python -m pytest
+	PYTHONDONTWRITEBYTECODE= PYTHONPYCACHEPREFIX=$(CURDIR)/$(VENV)/pycache \
+		$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadgroup
 
 # the stress cases (state machines of every game, kills, SIGINT, eight processes, clones syncing through one
 # bare repository) with many more rounds and examples than `make test` plays; each checks the same things

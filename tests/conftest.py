@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import settings
+from hypothesis import HealthCheck, settings
 
 from narateer_cli.testing.kit import Ran, narateer
 
@@ -23,8 +23,11 @@ REPO = Path(__file__).resolve().parent.parent
 
 
 # Every property test draws the same examples on every run (a flaky test is a defect: CI's verdict must be
-# the code's, never the draw's); NARATEER_EXPLORE=1 draws fresh ones to look for new failures.
-settings.register_profile("fixed", derandomize=True, database=None)
+# the code's, never the draw's); NARATEER_EXPLORE=1 draws fresh ones to look for new failures. Nor is the
+# verdict the machine's: no property is about time, so no example has a deadline and slow data generation
+# fails nothing (on two workers beside other work, an example of 5 ms sometimes waits 200 ms for a core).
+settings.register_profile("fixed", derandomize=True, database=None, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("explore")
 settings.load_profile("explore" if os.environ.get("NARATEER_EXPLORE", "") not in ("", "0") else "fixed")
 
@@ -53,6 +56,16 @@ def sh(campaign: Path | None, *args: str, env: dict | None = None, timeout: floa
     proc = subprocess.run(argv, capture_output=True, text=True, timeout=timeout,
                           env={**os.environ, **(env or {})})
     return Result(proc.returncode, proc.stdout, proc.stderr)
+
+
+def children_cpu() -> float:
+    """CPU seconds (user + system) used by every child process this one has waited for so far. The difference
+    around one `sh` is that command's own cost, which a busy machine does not stretch as it stretches the
+    clock: a bound on it holds whatever else the machine runs."""
+    import resource
+
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 def ok(camp: Path, *args: str):
@@ -178,3 +191,45 @@ def encounter_camp(camp) -> Path:
     config = camp / "narateer.yaml"
     config.write_text(config.read_text() + "encounter: ambush\n")
     return camp
+
+
+# ---- what the run tells at its end, run in one process or on several workers (pytest-xdist) -------------------
+# The stress tests' figures (tests/stress/stats.py) and the browser the serve tests found missing are collected
+# where a test runs; on workers, each hands them at its end to the process that prints the summary.
+
+BROWSER_MISSING: list[str] = []  # what new_browser (tests/serve/conftest.py) did not find
+BROWSER_INSTALL = "apt-get install -y chromium chromium-driver"
+
+
+def pytest_sessionfinish(session):
+    handed = getattr(session.config, "workeroutput", None)  # set in a pytest-xdist worker only
+    if handed is not None:
+        from tests.stress import stats
+
+        handed["narateer"] = {"stress": dict(stats.STATS), "counted": sorted(stats.COUNTED),
+                              "browser_missing": list(BROWSER_MISSING)}
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error):
+    """A worker's figures, in the process that prints the summary (a pytest-xdist hook)."""
+    from tests.stress import stats
+
+    got = getattr(node, "workeroutput", {}).get("narateer")
+    if got:
+        stats.merge(got["stress"], got["counted"])
+        BROWSER_MISSING.extend(got["browser_missing"])
+
+
+def pytest_terminal_summary(terminalreporter):
+    from tests.stress import stats
+
+    if stats.STATS:
+        terminalreporter.section("narateer stress figures")
+        for key in sorted(stats.STATS):
+            terminalreporter.write_line(f"{key}: {stats.STATS[key]}")
+    if BROWSER_MISSING:
+        terminalreporter.write_line(
+            f"!!! BROWSER TESTS SKIPPED: no headless Chromium ({BROWSER_MISSING[0]} missing). "
+            f"Install it with `{BROWSER_INSTALL}` (Debian) and `pip install -e '.[test,serve]'`, then run `make test` "
+            "again.", red=True, bold=True)

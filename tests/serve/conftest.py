@@ -15,12 +15,11 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import ok
+from tests.conftest import BROWSER_MISSING, ok
 
 CHROMIUM = os.environ.get("NARATEER_CHROMIUM", "/usr/bin/chromium")
 CHROMEDRIVER = os.environ.get("NARATEER_CHROMEDRIVER", "/usr/bin/chromedriver")
 ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
-INSTALL_HINT = "apt-get install -y chromium chromium-driver"
 
 
 def hide_the_thief(camp: Path) -> Path:
@@ -133,7 +132,10 @@ def server(hidden_camp):
         yield srv
 
 
-_SKIPPED: list = []
+# Every test that starts a Chromium is in this group: with `--dist loadgroup` (make test) they run one after the
+# other on one worker, so two browsers (each several processes) never share the two cores with a server each
+# and the other worker's tests; their waits for the page are the suite's most load-sensitive.
+IN_BROWSER = pytest.mark.xdist_group("browser")
 
 
 def browser_missing() -> str | None:
@@ -151,7 +153,7 @@ def new_browser(width: int = 1100, height: int = 900):
     """A headless Chromium of this size (skips the test, loudly, when the machine has none)."""
     missing = browser_missing()
     if missing is not None:
-        _SKIPPED.append(missing)
+        BROWSER_MISSING.append(missing)
         pytest.skip(f"no headless browser ({missing} missing)")
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
@@ -193,13 +195,3 @@ def poll(predicate, timeout: float = 20, every: float = 0.05):
         if time.monotonic() > deadline:
             raise AssertionError(f"not true within {timeout} s")
         time.sleep(every)
-
-
-def pytest_terminal_summary(terminalreporter):
-    if _SKIPPED:
-        terminalreporter.write_line(
-            f"!!! BROWSER TESTS SKIPPED: no headless Chromium ({_SKIPPED[0]} missing). "
-            f"Install it with `{INSTALL_HINT}` (Debian) and `pip install -e '.[test,serve]'`, then run `make test` again.",
-            red=True, bold=True)
-
-

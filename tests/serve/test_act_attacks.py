@@ -17,7 +17,7 @@ import pytest
 
 from tests.conftest import ok, run
 
-from .conftest import Server
+from .conftest import IN_BROWSER, Server
 from .test_act import act, files, post
 
 pytest.importorskip("uvicorn", reason="the serve extra is not installed: pip install -e '.[test,serve]'")
@@ -159,7 +159,7 @@ def test_a_terminal_waiting_for_faces_does_not_freeze_the_party_view(acting, par
         for t in pressed:
             t.start()
         time.sleep(3)
-        with urllib.request.urlopen(acting.url + "/data", timeout=5) as resp:  # TimeoutError: the view froze
+        with urllib.request.urlopen(acting.url + "/data", timeout=15) as resp:  # TimeoutError: the view froze
             assert resp.status == 200
     finally:
         os.write(fd, b"1\n")
@@ -167,6 +167,7 @@ def test_a_terminal_waiting_for_faces_does_not_freeze_the_party_view(acting, par
         os.close(fd)
 
 
+@IN_BROWSER
 def test_an_open_phone_shows_the_guides_declaration(acting, party_camp):
     """B-2 in Chromium: mira's phone is already open on her link when the Guide declares sentry's attack on her
     (nothing in the files changes, so no `change` event fires): her answer form still appears."""
@@ -181,6 +182,6 @@ def test_an_open_phone_shows_the_guides_declaration(acting, party_camp):
             "var n = document.getElementById('act-now'); return n ? n.textContent : ''"), timeout=30)
         assert post(acting, "/guide/declare", {"argv": ["exchange", "sentry", "mira", "--faces", "1"],
                                                "nonce": "declare-open-phone"}, acting.token)[0] == 200
-        poll(lambda: phone.find_elements("css selector", "#act-answer [data-name='response']"), timeout=10)
+        poll(lambda: phone.find_elements("css selector", "#act-answer [data-name='response']"), timeout=30)
     finally:
         phone.quit()

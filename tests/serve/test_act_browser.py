@@ -11,7 +11,9 @@ import pytest
 
 from tests.conftest import ok, run
 
-from .conftest import Server, new_browser, poll, shot
+from .conftest import IN_BROWSER, Server, new_browser, poll, shot
+
+pytestmark = IN_BROWSER
 
 _DRIVERS: dict = {}  # role -> one Chromium, kept for the module: starting one costs about a second
 
@@ -101,7 +103,7 @@ def _fill(driver, verb: str, fields: dict):
 
     poll(lambda: driver.find_elements("id", "act-verb"), timeout=30)
     Select(driver.find_element("id", "act-verb")).select_by_visible_text(verb)
-    poll(lambda: driver.find_elements("css selector", "#act-form [data-name]"), timeout=10)
+    poll(lambda: driver.find_elements("css selector", "#act-form [data-name]"), timeout=30)
     driver.execute_script("var d = document.querySelector('#act-form details'); if (d) { d.open = true; }")
     for name, value in fields.items():
         box = driver.find_element("css selector", f"#act-form [data-name='{name.replace('-', '_')}']")
@@ -145,7 +147,7 @@ def test_guide_and_player_act_from_the_browser(tmp_path, game):
         assert entry["command"] == verb and fields["char"] == entry["actor"]
         # the party's page, a second browser session, shows it without a reload
         poll(lambda: fields["char"] in party.execute_script("return document.getElementById('main').textContent"),
-             timeout=10)
+             timeout=30)
         # a player's phone: their own turn acts; the next player is refused by the game (exit 3)
         if spec.get("between"):
             ok(camp, *spec["between"])
@@ -177,7 +179,7 @@ def test_a_player_takes_the_reaction_owed_to_them_from_their_phone(tmp_path):
         poll(lambda: "selka acts now" in (phone.execute_script(
             "var n = document.getElementById('act-now'); return n ? n.textContent : ''") or ""), timeout=30)
         ok(camp, "move", "selka", "2")  # from the Guide's terminal: the live view refreshes, and the choice appears
-        poll(lambda: phone.find_elements("css selector", "#act-now button.choice"), timeout=10)
+        poll(lambda: phone.find_elements("css selector", "#act-now button.choice"), timeout=30)
         phone.find_element("css selector", "#act-now button.choice").click()
         assert phone.find_element("id", "act-verb").get_attribute("value") is not None
         assert phone.find_element("css selector", "#act-form [data-name='mover']").get_attribute("value") == "selka"
@@ -186,7 +188,7 @@ def test_a_player_takes_the_reaction_owed_to_them_from_their_phone(tmp_path):
         phone.find_element("id", "act-run").click()
         said = _acted(phone, None)
         assert "Opportunity Attack" in said or "opportunity" in said.lower(), said
-        poll(lambda: not phone.find_elements("css selector", "#act-now button.choice"), timeout=10)
+        poll(lambda: not phone.find_elements("css selector", "#act-now button.choice"), timeout=30)
         assert run(camp, "verify").code == 0
     finally:
         srv.stop()
@@ -207,14 +209,14 @@ def test_the_guide_types_each_die_as_the_table_rolls_it(tmp_path):
         guide.find_element("id", "act-ask-start").click()
         for face, what in (("0", "die 1 of 2"), ("2", "die 2 of 2"), ("1", "Edge Phase")):
             poll(lambda: what in (guide.execute_script(
-                "var p = document.getElementById('act-ask-what'); return p ? p.textContent : ''") or ""), timeout=20)
+                "var p = document.getElementById('act-ask-what'); return p ? p.textContent : ''") or ""), timeout=30)
             if what == "Edge Phase":
                 shot(guide, "act-narateer-guide-asks")
             assert len(log.read_text().splitlines()) == lines  # nothing written while a die is awaited
             box = guide.find_element("id", "act-ask-face")
             box.send_keys(face)
             guide.find_element("id", "act-ask-next").click()
-        poll(lambda: "Advantage rerolled" in _result(guide), timeout=20)
+        poll(lambda: "Advantage rerolled" in _result(guide), timeout=30)
         assert len(log.read_text().splitlines()) == lines + 1
         assert run(camp, "verify").code == 0
         # the buttons: a secret roll from the form taken back by "Undo"; another published by "Unveil"
@@ -222,10 +224,10 @@ def test_the_guide_types_each_die_as_the_table_rolls_it(tmp_path):
             guide.get(f"{srv.url}/guide")  # a fresh form (the cookie carries the token)
             _fill(guide, "roll", {"char": "selka", "skill": "stealth", "dr": "2", "faces": "1", "secret": True})
             guide.find_element("id", "act-run").click()
-            poll(lambda: "commitment" in _result(guide), timeout=20)
+            poll(lambda: "commitment" in _result(guide), timeout=30)
             guide.find_element("id", button).click()
             guide.switch_to.alert.accept()  # each asks first: an undo or a published secret cannot be taken back
-            poll(lambda: _result(guide).startswith(said), timeout=20)
+            poll(lambda: _result(guide).startswith(said), timeout=30)
         assert [json.loads(line[2:])["command"] for line in log.read_text().splitlines()[-3:]] == \
             ["undo", "roll", "unveil"]
         assert run(camp, "verify").code == 0 and run(camp, "check").code == 0

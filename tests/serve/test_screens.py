@@ -8,7 +8,9 @@ from __future__ import annotations
 import pytest
 
 from . import scenes
-from .conftest import Server, poll, shot
+from .conftest import IN_BROWSER, Server, poll, shot
+
+pytestmark = IN_BROWSER
 
 WIDTHS = (1280, 400)
 SCHEMES = ("light", "dark")

@@ -99,15 +99,16 @@ def test_icepool_oracle_for_many_pairs():
 
 
 def test_odds_timing_as_40_vs_ds_60():
-    """The target is under 20 ms in process; the best of five is asserted with room for a loaded machine."""
-    best = min(_timed(lambda: odds.odds(40, 60, R)) for _ in range(5))
+    """The target is under 20 ms in process; the best of five is asserted with room to spare. The time is
+    this thread's CPU time, which other processes on a busy machine do not stretch as they stretch the clock."""
+    best = min(_cpu_timed(lambda: odds.odds(40, 60, R)) for _ in range(5))
     assert best < 0.1, best
 
 
-def _timed(fn) -> float:
-    start = time.perf_counter()
+def _cpu_timed(fn) -> float:
+    start = time.thread_time()
     fn()
-    return time.perf_counter() - start
+    return time.thread_time() - start
 
 
 def test_capped_and_plain_dice_are_exact():

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import run, sh, snapshot
+from tests.conftest import children_cpu, run, sh, snapshot
 
 
 @pytest.mark.parametrize("rules, key", [
@@ -18,7 +18,9 @@ def test_g_priv_6_a_campaign_cannot_raise_the_dice_limits(tmp_path, rules, key):
     config = root / "narateer.yaml"
     config.write_text(config.read_text() + f"rules:\n  {rules}\n")
     before = snapshot(root)
-    r = sh(root, "odds", "5000", "--dr", "50", timeout=20)
+    spent = children_cpu()
+    r = sh(root, "odds", "5000", "--dr", "50")
+    assert children_cpu() - spent < 10  # refused before the convolution (a fraction of a second of CPU)
     assert r.code == 2 and key in r.err and len(r.err.strip().splitlines()) == 1, r.err
     assert snapshot(root) == before
     assert any(key in p for p in run(root, "--json", "check").json["problems"])
