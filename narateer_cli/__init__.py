@@ -25,15 +25,7 @@ sys.unraisablehook = _unraisable
 
 
 def run():
-    """The `narateer` console script (and `python -m narateer_cli`): `cli.main`, with the cyclic garbage
-    collector paused while click and the command's modules load. Start-up makes tens of thousands of
-    objects that live as long as the process; collecting among them cost about 3 ms of a roll (5%).
-    `cli.main` resumes the collector once the command is known, with everything loaded so far frozen
-    (never scanned again), so a long-running command (serve, shell) collects as usual."""
-    import gc
-
-    gc.disable()
+    """The `narateer` console script (and `python -m narateer_cli`)."""
     from . import cli
 
-    cli.GC_PAUSED = True
     return cli.main()

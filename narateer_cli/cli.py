@@ -15,19 +15,6 @@ from .startup import import_click
 
 click = import_click()
 
-GC_PAUSED = False  # set by narateer_cli.run: the collector waits until the command is resolved
-
-
-def _resume_gc():
-    """Start-up is over: freeze what it made (the collector never scans it again) and collect as usual."""
-    global GC_PAUSED
-    if GC_PAUSED:
-        import gc
-
-        GC_PAUSED = False
-        gc.freeze()
-        gc.enable()
-
 
 def _show_help(ctx, param, value):
     if value and not ctx.resilient_parsing:
@@ -81,12 +68,6 @@ class LazyGroup(PlainHelp, click.Group):
 
     def resolve_command(self, ctx, args):
         """T-ALIAS: a name that is no verb may be one of the campaign's `aliases:`; a verb always wins."""
-        try:
-            return self._resolve(ctx, args)
-        finally:
-            _resume_gc()
-
-    def _resolve(self, ctx, args):
         if args and not args[0].startswith("-") and self.get_command(ctx, args[0]) is None:
             from .aliases import expand
 
