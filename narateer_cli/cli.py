@@ -11,9 +11,7 @@ from __future__ import annotations
 import os
 import sys
 
-from .startup import import_click
-
-click = import_click()
+import click
 
 
 def _show_help(ctx, param, value):

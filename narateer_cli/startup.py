@@ -29,14 +29,6 @@ class _Deferred(ModuleType):
         return getattr(sys.modules[self.__name__], attr)
 
 
-def _cleandoc(doc):
-    if isinstance(doc, str) and "\n" not in doc and "\t" not in doc and not doc[:1].isspace():
-        return doc  # inspect.cleandoc's answer for one line that starts with no blank, in every Python
-    import inspect
-
-    return inspect.cleandoc(doc)
-
-
 def _is_dataclass(obj):
     cls = obj if isinstance(obj, type) else type(obj)
     return hasattr(cls, "__dataclass_fields__")  # dataclasses.is_dataclass
@@ -66,11 +58,6 @@ def import_with(name: str, stand_ins: dict):
         for module, stand_in in placed.items():
             if sys.modules.get(module) is stand_in:
                 del sys.modules[module]
-
-
-def import_click():
-    """The click module, imported with `inspect` deferred."""
-    return import_with("click", {"inspect": {"cleandoc": _cleandoc}})
 
 
 def import_tabulate():
