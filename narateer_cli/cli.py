@@ -284,10 +284,6 @@ class App:
 
                 raise BadInput(f"NARATEER_SEED={text!r} is not a whole number", fix="set it to a number or unset it")
         self.seeded = seed
-        if seed is None:
-            from .dice import Unseeded
-
-            return Unseeded()
         import random
 
         return random.Random(seed)
