@@ -18,6 +18,7 @@ import hmac
 import json
 import os
 import re
+import signal
 from pathlib import Path
 
 import stat
@@ -428,7 +429,6 @@ class _HoldCtrlC:
     """
 
     def __enter__(self):
-        signal = _signals()
         self.held = False
         self.old = None
         if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
@@ -442,7 +442,6 @@ class _HoldCtrlC:
         self.held = True
 
     def __exit__(self, kind, value, tb):
-        signal = _signals()
         if self.old is not None:
             signal.signal(signal.SIGINT, self.old)
         if self.held and kind is None:
@@ -564,16 +563,6 @@ def machine_secret() -> bytes | None:
 def _mac(secret: bytes, manifest: dict) -> str:
     body = {key: value for key, value in manifest.items() if key != "mac"}
     return hmac.new(secret, json.dumps(body, sort_keys=True).encode("utf-8", "surrogatepass"), hashlib.sha256).hexdigest()
-
-
-def _signals():
-    """The signal functions without the enum wrappers of the `signal` module (start-up time)."""
-    try:
-        import _signal
-        return _signal
-    except ImportError:
-        import signal
-        return signal
 
 
 def _binding(root: Path) -> dict:
