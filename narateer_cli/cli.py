@@ -13,6 +13,19 @@ import sys
 
 import click
 
+GC_PAUSED = False  # set by narateer_cli.run: the collector waits until the command is resolved
+
+
+def _resume_gc():
+    """Start-up is over: freeze what it made (the collector never scans it again) and collect as usual."""
+    global GC_PAUSED
+    if GC_PAUSED:
+        import gc
+
+        GC_PAUSED = False
+        gc.freeze()
+        gc.enable()
+
 
 class Command(click.Command):
     """Every narateer command (common.command makes them)."""
@@ -43,6 +56,12 @@ class LazyGroup(click.Group):
 
     def resolve_command(self, ctx, args):
         """T-ALIAS: a name that is no verb may be one of the campaign's `aliases:`; a verb always wins."""
+        try:
+            return self._resolve(ctx, args)
+        finally:
+            _resume_gc()
+
+    def _resolve(self, ctx, args):
         if args and not args[0].startswith("-") and self.get_command(ctx, args[0]) is None:
             from .aliases import expand
 

@@ -26,7 +26,9 @@ try:
     code = run()
 except SystemExit as exc:
     code = exc.code
-print("PROBE", json.dumps({"code": code, "loaded": [m for m in watch if m in sys.modules]}))
+import gc
+print("PROBE", json.dumps({"code": code, "gc": gc.isenabled(),
+                           "loaded": [m for m in watch if m in sys.modules]}))
 """
 
 
@@ -56,6 +58,11 @@ def test_a_roll_in_an_encounter_loads_nothing_heavy_and_is_logged(camp, tmp_path
     assert len(entries) == before + 1 and entries[-1]["command"] == "roll" and entries[-1]["actor"] == "selka"
     # the logged chance is exact: 1 die against DR 3 can never exceed it
     assert entries[-1]["result"]["chance"] == "0/1"
+
+
+def test_the_collector_runs_again_once_the_command_is_known(camp, tmp_path):
+    got = probe(["--campaign", str(camp), "show", "selka", "--json"], [], tmp_path)
+    assert got["code"] == 0 and got["gc"] is True
 
 
 def test_help_outside_a_campaign_loads_no_storage(tmp_path):
