@@ -11,9 +11,7 @@ from __future__ import annotations
 import os
 import sys
 
-from .startup import import_click
-
-click = import_click()
+import click
 
 GC_PAUSED = False  # set by narateer_cli.run: the collector waits until the command is resolved
 
@@ -29,38 +27,15 @@ def _resume_gc():
         gc.enable()
 
 
-def _show_help(ctx, param, value):
-    if value and not ctx.resilient_parsing:
-        click.echo(ctx.get_help(), color=ctx.color)
-        ctx.exit()
-
-
-class PlainHelp:
-    """`-h/--help` built with its English help text as it is: click's own asks gettext for a translation,
-    and that lookup imports `locale` on every command's path (start-up time). Same option, same text."""
-
-    _plain_help = None
-
-    def get_help_option(self, ctx):
-        names = self.get_help_option_names(ctx)
-        if not names or not self.add_help_option:
-            return None
-        if self._plain_help is None:  # one object per command: click orders eager parameters by identity
-            self._plain_help = click.Option([*names, "_narateer_help"], is_flag=True, is_eager=True,
-                                            expose_value=False, callback=_show_help,
-                                            help="Show this message and exit.")
-        return self._plain_help
-
-
-class Command(PlainHelp, click.Command):
+class Command(click.Command):
     """Every narateer command (common.command makes them)."""
 
 
-class Group(PlainHelp, click.Group):
-    """A group of subcommands (`encounter`, `turn`, ...): the same plain `-h/--help` as every command."""
+class Group(click.Group):
+    """A group of subcommands (`encounter`, `turn`, ...)."""
 
 
-class LazyGroup(PlainHelp, click.Group):
+class LazyGroup(click.Group):
     """Verbs = the host's shared verbs + the campaign's system's verbs, imported only when run (S-SYS-3).
 
     Help reads the verb tables of the systems (cheap `SYSTEM` records), never their commands.
@@ -298,7 +273,7 @@ class App:
     def rng(self):
         """The command's random source: under `--seed` (or NARATEER_SEED) one `random.Random(seed)` for the whole
         command, so a game that calls this once per die gets each die its own draw (K-3); else the system's
-        randomness (`dice.Unseeded`)."""
+        randomness (a `random.Random()` seeded by the system)."""
         seed = self.seed
         if seed is None and os.environ.get("NARATEER_SEED", "").strip():
             text = os.environ["NARATEER_SEED"].strip()
@@ -309,24 +284,20 @@ class App:
 
                 raise BadInput(f"NARATEER_SEED={text!r} is not a whole number", fix="set it to a number or unset it")
         self.seeded = seed
+        import random
+
         if seed is None:
-            from .dice import Unseeded
-
-            return Unseeded()
+            return random.Random()
         if self._stream is None or self._stream[0] != seed:  # K-3: seeded once per command; every later call
-            import random                                      # continues the stream (each die its own draw)
-
-            self._stream = (seed, random.Random(seed))
+            self._stream = (seed, random.Random(seed))         # continues the stream (each die its own draw)
         return self._stream[1]
 
 
 def _help_width() -> int:
-    """Help text width as click would choose it, without importing shutil (start-up time)."""
-    try:
-        columns = int(os.environ.get("COLUMNS", "0")) or os.get_terminal_size(sys.__stdout__.fileno()).columns
-    except (AttributeError, ValueError, OSError):
-        columns = 80
-    return max(min(columns, 100) - 2, 50)
+    """Help text width: the terminal's, up to 100 columns."""
+    import shutil
+
+    return max(min(shutil.get_terminal_size().columns, 100) - 2, 50)
 
 
 def _show_version(ctx, param, value):
@@ -389,10 +360,8 @@ def _valid_text(args):
 
 
 def _ignore_ctrl_c():
-    try:
-        import _signal as signal  # the `signal` module adds only enum wrappers (start-up time)
-    except ImportError:
-        import signal
+    import signal
+
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 

@@ -4,7 +4,7 @@ Every die a command rolls comes from one of three places, in this order:
 the faces typed at the table for its stream (`--faces`, kept in `given`, in
 the game's own form), the faces asked at the table for a stream that wants
 them (T-ASK, through `ask`), or the command's seeded `random.Random`
-(T-SEED; unseeded, the system's randomness: `Unseeded`). Once faces are typed for a command, every die it needs comes from
+(T-SEED; unseeded, `random.Random()`, seeded from the system's randomness). Once faces are typed for a command, every die it needs comes from
 the table (T2-FACES): a stream left out is asked, else it is bad input that
 names the option to give (`not_given`), never a silent roll. A game's source subclasses `Dice` and says what a stream is and
 what its dice show (Narateer's faces 0..2, Open Adventure's exploding
@@ -51,38 +51,8 @@ class Dice:
 
     def _rng(self):
         if self.rng is None:
-            self.rng = Unseeded()
+            import random
+
+            self.rng = random.Random()
         return self.rng
 
-
-class Unseeded:
-    """Unseeded dice: each draw from the system's own randomness (`os.urandom`), uniform by rejection. The two
-    draws a `Dice` makes (`randint`, `choice`, as `random.Random` answers them) need no `random` import (a
-    roll's start-up time); any other method of `random.Random` a game calls is `random.SystemRandom`'s. A
-    seeded command (T-SEED) rolls `random.Random(seed)`."""
-
-    def __getattr__(self, name):
-        import random
-
-        return getattr(random.SystemRandom(), name)
-
-    def randint(self, low: int, high: int) -> int:
-        if high < low:
-            raise ValueError(f"empty range for randint({low}, {high})")
-        return low + _below(high - low + 1)
-
-    def choice(self, seq):
-        if not len(seq):
-            raise IndexError("Cannot choose from an empty sequence")
-        return seq[_below(len(seq))]
-
-
-def _below(n: int) -> int:
-    """A uniform whole number in [0, n)."""
-    import os
-
-    bits = n.bit_length()
-    while True:
-        drawn = int.from_bytes(os.urandom((bits + 7) // 8), "big") >> (-bits % 8)
-        if drawn < n:
-            return drawn

@@ -173,8 +173,7 @@ def table(rows, headers, wide: bool | None = None, **kw) -> str:
 def _tabulate():
     """The tabulate module, imported with wcwidth hidden from it (an entry of None in sys.modules makes
     `import wcwidth` fail), since tabulate imports wcwidth at import whenever it is installed; `table`
-    hands it over (the module's `wcwidth` and its documented WIDE_CHARS_MODE) when a table needs it. Its
-    `dataclasses` and `html` are deferred too (startup.import_tabulate)."""
+    hands it over (the module's `wcwidth` and its documented WIDE_CHARS_MODE) when a table needs it."""
     module = sys.modules.get("tabulate")
     if module is not None:
         return module
@@ -182,9 +181,9 @@ def _tabulate():
     if hide:
         sys.modules["wcwidth"] = None
     try:
-        from .startup import import_tabulate
+        import tabulate
 
-        module = import_tabulate()
+        module = tabulate
     finally:
         if hide and sys.modules.get("wcwidth", False) is None:
             del sys.modules["wcwidth"]

@@ -1,6 +1,9 @@
 """`make bench`: whole-process timings of narateer as ratios to bare Python startup,
 and how the commands that read a whole log grow with it (G-LOG-3), for all three games
-(SPEC Part 9, "Speed, third round": a MISS marks a target not met).
+(SPEC Part 9, "Speed, third round": a MISS marks a target not met). The everyday section is
+SP4-5's one start-up budget: every everyday command of every game at most 1.2x the floor,
+in a regular install, printed as PASS or FAIL per command. Memory columns are each
+command's own peak (own_run), never the bench's.
 
 The floor is `python -c "import click, ruamel.yaml"` in the same environment,
 with bytecode caching on (a scratch PYTHONPYCACHEPREFIX), so the ratios
@@ -123,12 +126,40 @@ def write_log(path: Path, count: int):
         write_log(path, count + 1)
 
 
+# A command's own peak memory. Linux carries the resident high-water mark of the process that calls exec
+# into the new program's ru_maxrss, so a child started by the bench (tens of MiB once it has built campaigns)
+# reports the bench's peak whenever its own is lower. Each measured run is therefore started by a launcher
+# that imports nothing but `os` (python -I -S): what it carries is LAUNCHER_MIB, below any narateer command's
+# own peak, and it times the run around posix_spawn and wait4 alone, so its own start-up is not counted.
+LAUNCH = """
+import os, sys, time
+start = time.perf_counter()
+pid = os.posix_spawnp(sys.argv[1], sys.argv[1:], os.environ,
+                      file_actions=[(os.POSIX_SPAWN_OPEN, 1, os.devnull, os.O_WRONLY, 0)])
+_, status, usage = os.wait4(pid, 0)
+print((time.perf_counter() - start) * 1000, usage.ru_maxrss, os.waitstatus_to_exitcode(status))
+"""
+
+
+def own_run(argv, e) -> tuple[float, float]:
+    """(wall ms, the command's own peak resident MiB) of one run of `argv`, through the launcher."""
+    out = subprocess.run([sys.executable, "-I", "-S", "-c", LAUNCH, *map(str, argv)], env=e,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    fields = out.stdout.split()
+    if out.returncode != 0 or len(fields) != 3 or fields[2] != b"0":
+        raise SystemExit(f"bench: {' '.join(map(str, argv))} failed: {out.stderr.decode().strip()}")
+    return float(fields[0]), int(fields[1]) / 1024
+
+
+def launcher_mib(e) -> float:
+    """The high-water mark the launcher carries into every run (a run of `python -c pass` through it
+    reports this or Python's own, whichever is higher): the lowest peak the memory columns can show."""
+    return own_run([sys.executable, "-I", "-S", "-c", "pass"], e)[1]
+
+
 def peak_mib(argv, e) -> float:
-    """The peak resident memory of one run of `argv`, in MiB (the child's ru_maxrss)."""
-    probe = ("import resource, subprocess, sys; subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL); "
-             "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
-    out = subprocess.run([sys.executable, "-c", probe, *argv], env=e, capture_output=True, text=True)
-    return int(out.stdout.strip() or 0) / 1024
+    """The peak resident memory of one run of `argv`, in MiB: the command's own (own_run)."""
+    return own_run(argv, e)[1]
 
 
 def log_growth(scratch: Path, e: dict, floor: float) -> bool:
@@ -373,7 +404,7 @@ def start_up(scratch: Path, e: dict, camps: dict, regular) -> tuple[bool, float]
 
 # -- every game: its everyday commands at the floor, and the commands that read a whole log at scale ------
 
-EVERYDAY_TARGET, NARATEER_ROLL_TARGET = 1.15, 1.05  # SPEC Part 9, "Speed, third round"
+EVERYDAY_BUDGET = 1.2  # SP4-5: every everyday command of every game, whole process, at most 1.2x the floor
 SCALE_MIB, STATS_S = 100, 1.0
 GAMES = {  # per game: its example's setup, one cycle of real commands (repeated to grow the log), everyday commands
     "narateer": {
@@ -453,42 +484,51 @@ def grow_log(path: Path, count: int):
 
 
 def run_peak(argv, e) -> tuple[float, float]:
-    """(wall ms, peak resident MiB) of one run of `argv`: the child's own ru_maxrss, from os.wait4."""
-    start = time.perf_counter()
-    proc = subprocess.Popen(argv, env=e, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    err = proc.stderr.read()
-    _, status, usage = os.wait4(proc.pid, 0)
-    proc.stderr.close()
-    if os.waitstatus_to_exitcode(status) != 0:
-        raise SystemExit(f"bench: {' '.join(map(str, argv))} failed: {err.decode().strip()}")
-    return (time.perf_counter() - start) * 1000, usage.ru_maxrss / 1024
+    """(wall ms, the command's own peak resident MiB) of one run of `argv` (own_run)."""
+    return own_run(argv, e)
 
 
 def everyday(scratch: Path, e: dict, regular) -> bool:
-    """Each game's everyday commands on its example, as ratios to the floor, in the regular-install layout
-    (this venv's when no regular layout could be made), interleaved."""
+    """SP4-5: each game's everyday commands on its example, as ratios to the floor, in the regular-install
+    layout (this venv's when no regular layout could be made), interleaved; each must be at most
+    EVERYDAY_BUDGET times the floor. Then one more run of each gives its own peak memory (own_run).
+
+    What start-up measures were worth, measured whole-process (regular install, bytecode cached, 31
+    interleaved runs, CPU time as a share of the floor's): pausing the collector while modules load
+    0.16-0.31x of the floor (kept: narateer_cli.run); each of these less than 5 ms, so they went for plain
+    code: the stand-ins for inspect, dataclasses and html while click and tabulate import (about 0.07x on a
+    command without a table, 0.14x with one), the stand-in urllib.parse (0.05x), the hand-written HMAC
+    (0.02x, but loading OpenSSL adds about 5 MiB to every command's peak), gettext's locale, shutil and
+    signal's wrappers (0.05x), unseeded dice without `random` (0.02-0.05x). Together they were 0.2-0.33x:
+    a command that was at 1.1x the floor with them is at 1.3-1.45x without."""
     python, script = regular if regular is not None else (sys.executable, narateer())
     commands, rows = {"floor": [python, "-c", "import click, ruamel.yaml"]}, []
     for game, spec in GAMES.items():
         camp = game_campaign(scratch / f"everyday-{game}", game, e, entries=10, current=game == "narateer")
         for what, argv in spec["everyday"].items():
             commands[(game, what)] = [*script, "--campaign", str(camp), *argv]
-            target = NARATEER_ROLL_TARGET if (game, what) == ("narateer", "roll") else EVERYDAY_TARGET
-            rows.append((game, what, target))
+            rows.append((game, what))
     cpu = {}
     ms = medians_ms(commands, e, cpu=cpu)
+    mib = {key: own_run(argv, e)[1] for key, argv in commands.items()}
     layout = "regular-install layout" if regular is not None else "this venv (no regular layout could be made)"
     print(f"\neveryday commands on each game's example, {layout}, {RUNS} runs each, interleaved;"
           f" floor {ms['floor']:.1f} ms, load average {os.getloadavg()[0]:.2f}")
-    print(f"{'game':<15} {'command':<24} {'median ms':>10} {'x floor':>8} {'cpu x':>6}  target")
-    ok = True
-    for game, what, target in rows:
+    print(f"budget: every everyday command of every game at most {EVERYDAY_BUDGET:.2f}x the floor (SP4-5); "
+          f"MiB is the command's own peak (the launcher carries {launcher_mib(e):.1f} MiB)")
+    print(f"{'game':<15} {'command':<24} {'median ms':>10} {'x floor':>8} {'cpu x':>6} {'MiB':>6}  budget")
+    failed = []
+    for game, what in rows:
         ratio = ms[(game, what)] / ms["floor"]
-        miss = ratio > target
-        ok &= not miss
+        if ratio > EVERYDAY_BUDGET:
+            failed.append(f"{game} {what}")
         print(f"{game:<15} {what:<24} {ms[(game, what)]:>10.1f} {ratio:>8.2f} {cpu[(game, what)] / cpu['floor']:>6.2f}"
-              f"  <= {target:.2f}x{'  MISS' if miss else ''}")
-    return ok
+              f" {mib[(game, what)]:>6.1f}  {'FAIL' if ratio > EVERYDAY_BUDGET else 'PASS'}")
+    print(f"{'(floor)':<15} {'import click, ruamel.yaml':<24} {ms['floor']:>10.1f} {1:>8.2f} {1:>6.2f}"
+          f" {mib['floor']:>6.1f}")
+    print(f"everyday budget: {'PASS' if not failed else 'FAIL (' + ', '.join(failed) + ')'}"
+          f" ({len(rows) - len(failed)} of {len(rows)} commands at most {EVERYDAY_BUDGET:.2f}x the floor)")
+    return not failed
 
 
 SCALE_COMMANDS = {"stats": ["stats"], "report": ["report"], "encounter log": ["encounter", "log", "--in", "bench"],

@@ -15,6 +15,7 @@ seal is not used, and what it holds is used only when it is exactly a list of pr
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import sys
@@ -125,8 +126,6 @@ def code_stamp(package: str | None = None) -> str:
     """The identity of the code that finds problems: narateer's version, and [name, size, mtime] of every
     module of the host (narateer_cli/, its store/ and systems/ folders, not a game's own package) and of
     the system's package, recursively, as one digest."""
-    from .txn import sha256  # CPython's own SHA-256: hashlib would load OpenSSL (start-up time)
-
     module = sys.modules.get(package) if package is not None else None
     top = os.path.dirname(getattr(module, "__file__", None) or "") or None
     if top not in _STAMPS:
@@ -136,7 +135,7 @@ def code_stamp(package: str | None = None) -> str:
         folders = [host, os.path.join(host, "store"), os.path.join(host, "systems")]
         stamp = [__version__, *(_stamp(_modules(folder)) for folder in folders),
                  _stamp(_modules(top, recursive=True) if top else [])]
-        _STAMPS[top] = sha256(json.dumps(stamp).encode("utf-8")).hexdigest()
+        _STAMPS[top] = hashlib.sha256(json.dumps(stamp).encode("utf-8")).hexdigest()
     return _STAMPS[top]
 
 

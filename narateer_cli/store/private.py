@@ -23,6 +23,8 @@ and the campaign's identity (its real path and the private folder's inode): `sea
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import json
 import os
 import stat
@@ -210,13 +212,11 @@ def _secret() -> bytes | None:
 
 
 def _mac(root: Path, kind: str, name: str, body: str, ident: str | None = None) -> str | None:
-    from .txn import hmac_sha256
-
     secret = _secret()
     if secret is None:
         return None
     message = "\n".join((kind, name, ident or identity(root), body)).encode("utf-8", "surrogatepass")
-    return hmac_sha256(secret, message)
+    return hmac.new(secret, message, hashlib.sha256).hexdigest()
 
 
 def sealed(root: Path, kind: str, name: str, data: dict) -> str:
@@ -230,15 +230,13 @@ def sealed(root: Path, kind: str, name: str, data: dict) -> str:
 def opened(root: Path, kind: str, name: str, text: str, quiet: bool = False, ident: str | None = None) -> dict | None:
     """The fields of a sealed record, or None (with one stderr line unless `quiet`) when it fails.
     `ident`: the identity it was sealed with, when not the private folder's (`adopt`)."""
-    from .txn import same_digest
-
     try:
         data = json.loads(text)
         mac = data.pop("mac") if isinstance(data, dict) else None
     except (ValueError, KeyError):
         data = mac = None
     expected = _mac(root, kind, name, json.dumps(data, sort_keys=True), ident) if isinstance(mac, str) else None
-    if expected is None or not same_digest(mac, expected):
+    if expected is None or not hmac.compare_digest(mac, expected):
         if not quiet:
             ignored(f"{kind} record {name}", "it was not made on this machine for this campaign")
         return None

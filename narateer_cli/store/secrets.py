@@ -17,6 +17,7 @@ commitment that was logged, never against the record.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import stat
@@ -36,9 +37,7 @@ def canonical(result) -> bytes:
 
 
 def commitment(salt: bytes, result) -> str:
-    from .txn import sha256  # CPython's own SHA-256: hashlib would load OpenSSL (start-up time)
-
-    return sha256(salt + canonical(result)).hexdigest()
+    return hashlib.sha256(salt + canonical(result)).hexdigest()
 
 
 def new_salt() -> bytes:

@@ -13,9 +13,12 @@ See docs/storage.md.
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import json
 import os
 import re
+import signal
 from pathlib import Path
 
 import stat
@@ -418,8 +421,8 @@ def prefix_mark(path: Path) -> tuple[int, str]:
             fh.seek(max(0, size - PREFIX_BYTES))
             data = fh.read(PREFIX_BYTES)
     except FileNotFoundError:
-        return 0, sha256(b"").hexdigest()
-    return size, sha256(data).hexdigest()
+        return 0, hashlib.sha256(b"").hexdigest()
+    return size, hashlib.sha256(data).hexdigest()
 
 
 PREFIX_BYTES = 65536
@@ -435,7 +438,6 @@ class _HoldCtrlC:
     """
 
     def __enter__(self):
-        signal = _signals()
         self.held = False
         self.old = None
         if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
@@ -449,7 +451,6 @@ class _HoldCtrlC:
         self.held = True
 
     def __exit__(self, kind, value, tb):
-        signal = _signals()
         if self.old is not None:
             signal.signal(signal.SIGINT, self.old)
         if self.held and kind is None:
@@ -570,49 +571,7 @@ def machine_secret() -> bytes | None:
 
 def _mac(secret: bytes, manifest: dict) -> str:
     body = {key: value for key, value in manifest.items() if key != "mac"}
-    return hmac_sha256(secret, json.dumps(body, sort_keys=True).encode("utf-8", "surrogatepass"))
-
-
-def sha256(data: bytes):
-    """A SHA-256 hash object from CPython's built-in module: hashlib would load OpenSSL, the costliest
-    import of a writing command."""
-    try:
-        from _sha256 import sha256 as make
-    except ImportError:  # Python 3.12+ names it _sha2; any other Python has hashlib
-        try:
-            from _sha2 import sha256 as make
-        except ImportError:
-            from hashlib import sha256 as make
-    return make(data)
-
-
-def hmac_sha256(key: bytes, message: bytes) -> str:
-    """RFC 2104 HMAC-SHA-256, hex: the same value as `hmac.new(key, message, hashlib.sha256).hexdigest()`."""
-    if len(key) > 64:
-        key = sha256(key).digest()
-    key = key.ljust(64, b"\0")
-    inner = sha256(bytes(byte ^ 0x36 for byte in key))
-    inner.update(message)
-    return sha256(bytes(byte ^ 0x5C for byte in key) + inner.digest()).hexdigest()
-
-
-def same_digest(a: str, b: str) -> bool:
-    """Constant-time comparison (hmac.compare_digest, without importing hmac and OpenSSL)."""
-    try:
-        from _operator import _compare_digest
-    except ImportError:
-        from hmac import compare_digest as _compare_digest
-    return _compare_digest(a, b)
-
-
-def _signals():
-    """The signal functions without the enum wrappers of the `signal` module (start-up time)."""
-    try:
-        import _signal
-        return _signal
-    except ImportError:
-        import signal
-        return signal
+    return hmac.new(secret, json.dumps(body, sort_keys=True).encode("utf-8", "surrogatepass"), hashlib.sha256).hexdigest()
 
 
 def _binding(root: Path) -> dict:
@@ -657,7 +616,7 @@ def _untrusted_origin(root: Path, manifest) -> str | None:
     if manifest.get("version") != 2 or not isinstance(writes, dict) or not isinstance(appends, dict):
         return "it is not what this version of narateer writes"
     secret = machine_secret()
-    if secret is None or not isinstance(manifest.get("mac"), str) or not same_digest(
+    if secret is None or not isinstance(manifest.get("mac"), str) or not hmac.compare_digest(
             manifest["mac"], _mac(secret, manifest)):
         return "it was not made on this machine"
     if {k: manifest.get(k) for k in ("campaign", "private")} != _binding(root):
@@ -725,8 +684,8 @@ def _log_continues(path: Path, size: int, prefix: str, text: str) -> bool:
             before = fh.read(size - max(0, size - PREFIX_BYTES))
             after = fh.read()
     except FileNotFoundError:
-        return size == 0 and prefix == sha256(b"").hexdigest()
-    return sha256(before).hexdigest() == prefix and data.startswith(after)
+        return size == 0 and prefix == hashlib.sha256(b"").hexdigest()
+    return hashlib.sha256(before).hexdigest() == prefix and data.startswith(after)
 
 
 def recover(root: Path):

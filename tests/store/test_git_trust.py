@@ -10,6 +10,7 @@ import shutil
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -253,15 +254,20 @@ def test_a_config_linked_outside_the_campaign_is_bad_input(encounter_camp, tmp_p
     assert r.code == 2 and "narateer.yaml is a symlink leading outside" in r.err
 
 
-def test_manifest_mac_is_standard_hmac_sha256():
-    """G-TRUST-2: the manifest's seal is RFC 2104 HMAC-SHA-256, computed without loading OpenSSL; a key
-    longer than a block, an empty message and a one-character change all agree with the standard library."""
-    import hashlib
-    import hmac
+def test_seals_and_commitments_keep_their_bytes():
+    """G-TRUST-2, P-SECRET-1: a manifest's seal, a private record's mac and a secret roll's commitment are
+    the values earlier versions wrote (HMAC-SHA-256 and SHA-256 over the same bytes), so every manifest,
+    private record and logged commitment already on disk still checks."""
+    from narateer_cli.store import private, secrets
 
-    for key, message in ((b"k" * 32, b'{"version": 2}'), (os.urandom(100), b""), (os.urandom(64), os.urandom(999))):
-        assert txn.hmac_sha256(key, message) == hmac.new(key, message, hashlib.sha256).hexdigest()
-        assert txn.sha256(message).hexdigest() == hashlib.sha256(message).hexdigest()
-    mac = txn.hmac_sha256(b"s" * 32, b"a")
-    assert txn.same_digest(mac, txn.hmac_sha256(b"s" * 32, b"a"))
-    assert not txn.same_digest(mac, txn.hmac_sha256(b"s" * 32, b"b"))
+    manifest = {"kind": "roll", "campaign": "/c", "private": 12, "files": {"a": [1, "x\udcff"]}}
+    assert txn._mac(b"k" * 32, manifest) == "e5a93de0640a583aff8bc65af06bcb6eabf67d3a61d9879a42adae32e1e86f37"
+    assert secrets.commitment(bytes(range(16)), {"faces": [1, 2], "ok": True, "who": "Zo\u00eb"}) == (
+        "14aa080f002fda3e9902e5ef3911534c18af6789e4c9a5112c932e29142cfde8")
+    saved = private._secret
+    private._secret = lambda: b"s" * 32
+    try:
+        assert private._mac(Path("/nowhere"), "secret", "r1", '{"a": 1}', ident="ident-1") == (
+            "3f636d6bdd7fae57e3dfe8fc830d54d15e2e8c00f968d98c3fbbaa1a1040049d")
+    finally:
+        private._secret = saved

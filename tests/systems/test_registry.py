@@ -59,7 +59,7 @@ def test_help_loads_no_yaml_no_store_and_no_entry_points(tmp_path):
     import sys
 
     probe = ("import sys\nfrom narateer_cli.cli import main\ntry:\n    main(['--help'])\nexcept SystemExit:\n    pass\n"
-             "heavy = [m for m in ('ruamel.yaml', 'importlib.metadata', 'narateer_cli.store', 'tabulate', 'difflib',"
+             "heavy = [m for m in ('ruamel.yaml', 'importlib.metadata', 'narateer_cli.store', 'tabulate',"
              " 'narateer_cli.systems.narateer.engine') if m in sys.modules]\nprint('HEAVY', heavy)\n")
     r = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, capture_output=True, text=True)
     assert r.stdout.strip().splitlines()[-1] == "HEAVY []", r.stdout + r.stderr
