@@ -22,8 +22,7 @@ def apply(session, outcome) -> dict:
 
     from ..store.secrets import public_paths
 
-    o = outcome
-    thawed(o)
+    o = thawed(outcome)
     result = plain(o.result)
     public = public_paths(o.result, o.public)
     secret = wants_secret(session, o.actor, result, o.secret, public)
@@ -57,13 +56,13 @@ def apply(session, outcome) -> dict:
 
 
 def thawed(o):
-    """The outcome's edits as plain data to write: a game may hand back what it read (a read-only view, K-2)."""
+    """The outcome with its edits as plain data to write: a game may hand back what it read (a read-only view,
+    K-2)."""
     from ..readonly import thaw
 
-    o.sheets = {cid: {path: thaw(value) for path, value in edits.items()} for cid, edits in o.sheets.items()}
-    o.state, o.config = thaw(o.state), thaw(o.config)
-    if isinstance(o.dice, dict):
-        o.dice = thaw(o.dice)
+    sheets = {cid: {path: thaw(value) for path, value in edits.items()} for cid, edits in o.sheets.items()}
+    return o.replace(sheets=sheets, state=thaw(o.state), config=thaw(o.config),
+                     dice=thaw(o.dice) if isinstance(o.dice, dict) else o.dice)
 
 
 def apply_bare(app, outcome) -> None:
