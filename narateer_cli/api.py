@@ -137,27 +137,36 @@ def words_for(command, verb: str, args: tuple, options: dict) -> list[str]:
     the closest options."""
     import click
 
-    from .suggest import closest
-
     params = {p.name: p for p in command.params if p.name}
     words = [str(a) for a in args]
     for key, value in options.items():
         param = params.get(key)
-        if param is None or not isinstance(param, click.Option):
-            if isinstance(param, click.Argument):
-                raise TypeError(f"{verb}: {key} is an argument: give it in order, not by keyword")
-            near = closest(key, [k for k, p in params.items() if isinstance(p, click.Option)])
-            raise TypeError(f"{verb} has no option {key!r}" + (f" (did you mean {' or '.join(near)}?)" if near else ""))
-        if value is None or value is False and not param.secondary_opts:
-            continue
-        if param.is_flag:
-            words.append(param.opts[0] if value else param.secondary_opts[0])
-        elif param.multiple and isinstance(value, (list, tuple)):
-            for item in value:
-                words += [param.opts[0], str(item)]
-        else:
-            words += [param.opts[0], ",".join(map(str, value)) if isinstance(value, (list, tuple)) else str(value)]
+        if not isinstance(param, click.Option):
+            raise _not_an_option(verb, key, param, params)
+        words += _option_words(param, value)
     return words
+
+
+def _option_words(param, value) -> list[str]:
+    """One keyword's words: nothing for None (or False, for a flag with no off switch)."""
+    if value is None or value is False and not param.secondary_opts:
+        return []
+    if param.is_flag:
+        return [param.opts[0] if value else param.secondary_opts[0]]
+    if param.multiple and isinstance(value, (list, tuple)):
+        return [word for item in value for word in (param.opts[0], str(item))]
+    return [param.opts[0], ",".join(map(str, value)) if isinstance(value, (list, tuple)) else str(value)]
+
+
+def _not_an_option(verb: str, key: str, param, params: dict) -> TypeError:
+    import click
+
+    from .suggest import closest
+
+    if isinstance(param, click.Argument):
+        return TypeError(f"{verb}: {key} is an argument: give it in order, not by keyword")
+    near = closest(key, [k for k, p in params.items() if isinstance(p, click.Option)])
+    return TypeError(f"{verb} has no option {key!r}" + (f" (did you mean {' or '.join(near)}?)" if near else ""))
 
 
 def open_campaign(path) -> Campaign:

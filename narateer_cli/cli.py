@@ -343,8 +343,10 @@ def _one_line(text: str) -> str:
 
 
 def _commits() -> int:
-    """Actions this process has committed so far (without importing the store for --help)."""
-    return getattr(sys.modules.get("narateer_cli.store.txn"), "COMMITS", 0)
+    """Actions this process has committed so far, a merge reconciliation aside (it is its own action, saved
+    before the command's); read without importing the store for --help."""
+    store = sys.modules.get("narateer_cli.store.txn")
+    return getattr(store, "COMMITS", 0) - getattr(store, "RECONCILED", 0)
 
 
 def _valid_text(args):

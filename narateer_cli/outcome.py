@@ -10,6 +10,8 @@ asked, and renders the result. A command that only shows something returns
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class Outcome:
     """One action's result and every edit it implies.
@@ -38,6 +40,28 @@ class Outcome:
 
     An outcome cannot be changed once made: `replace(kind=..., exit=...)` gives a new one.
     """
+
+    command: str
+    actor: Any
+    declaration: dict
+    result: Any
+    kind: str | None
+    show: Any
+    sheets: dict
+    dice: dict | None
+    dice_changed: bool
+    created: dict
+    encounter: str | None
+    state: Any
+    config: dict
+    secret: bool
+    private: tuple
+    public: Any
+    declared_public: tuple | None
+    entry_id: str | None
+    extra: dict | None
+    log: bool
+    exit: int
 
     __slots__ = tuple("command actor declaration result kind show sheets dice dice_changed created encounter state "
                       "config secret private public declared_public entry_id extra log exit".split())

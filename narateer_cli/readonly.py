@@ -209,9 +209,12 @@ def is_game(fn) -> bool:
 
 
 def refuse_write(what: str):
-    """A host call that writes (`what`: `Session.edit_sheet`, `Transaction.append` ...) made while a game's
-    function runs: GameFault naming the game's function; nothing is written (K-4)."""
-    if _RUNNING:
+    """A host call that writes (`what`: `Session.edit_sheet`, `Transaction.append` ...) made by a game's own
+    code while its function runs: GameFault naming the game's function; nothing is written (K-4). The
+    host's own writes on the way (a crashed action completed before a sheet is read, a parse cached) are
+    made by host code and go through."""
+    caller = sys._getframe(2).f_globals.get("__name__", "")  # who called the writing function
+    if _RUNNING and any(caller == p or caller.startswith(p + ".") for p in _game_packages()):
         raise GameFault(f"{game_caller(1)} calls {what}: a game never writes a sheet, a log or any file itself",
                         rule="K-4", fix="return every change in the Outcome (sheets=..., dice=..., state=...); "
                                         "the host writes it and logs it")

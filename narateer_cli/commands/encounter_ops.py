@@ -68,7 +68,7 @@ def reconcile(session) -> list[str]:
     branch's logged change (git may have left one side's bytes: both sides wrote the same sheet and the
     driver never ran), and the `merge` entry records the log's value and the sheet's. Committed as its own
     action before the command computes from the sheets. Returns the ids of the sheets it set."""
-    from ..store import encounters
+    from ..store import encounters, txn
     from ..store.txn import Transaction
 
     root, fixed = session.campaign.root, []
@@ -86,6 +86,7 @@ def reconcile(session) -> list[str]:
             fixed.append(cid)
         session.txn.append(encounters.log_path(root, log_id), text)
         session.commit()
+        txn.RECONCILED += 1  # its own action: an error in the command after it does not mean the command was written
         session.sheets, session.first_plain, session.rendered = {}, {}, {}  # read again, as reconciled
         session.txn = Transaction(root)
     return fixed

@@ -29,6 +29,7 @@ from . import private
 
 MANIFEST = "txn.json"
 COMMITS = 0  # actions committed by this process (cli.main words its Ctrl-C message by it)
+RECONCILED = 0  # of those, merge reconciliations a writer committed before its own action (not the action)
 
 
 def private_dir(root: Path) -> Path:

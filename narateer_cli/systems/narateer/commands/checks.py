@@ -3,6 +3,8 @@ the target, and the Skill Check inside or outside the current encounter, logged.
 
 from __future__ import annotations
 
+from typing import Any
+
 import click
 
 from narateer_cli.kit import faces_options, split_ref
@@ -20,7 +22,7 @@ def target_options(fn):
 
 # A check's declaration as data: each field once, as (option, the Declaration's field, click's keywords).
 # It gives the options of every check command, the Declaration, and the logged declaration.
-DECLARED = (
+DECLARED: tuple[tuple[str, str, dict[str, Any]], ...] = (
     ("--boost", "boost", dict(type=int, default=0, show_default=True, help="Extra AD, up to the Skill Level.")),
     ("--bonus-dice", "bonus_dice", dict(type=int, default=0, help="Explicitly granted dice: rolled, not paid.")),
     ("--cost", "cost", dict(type=int, default=1, show_default=True, help="Base cost in AD (0 allowed).")),
@@ -36,7 +38,7 @@ DECLARED = (
     ("--power-reroll", "power_reroll", dict(metavar="I,J", help="Dice a power or item rerolls after Edge (0-based).")),
     ("--power", "power", dict(metavar="NAME", help="Record the Class Power used for this Event.")),
 )
-FACES = ("--power-faces", dict(metavar="F", help="Faces of those explicit rerolls."))  # a dice stream, not declared
+FACES: tuple[str, dict[str, Any]] = ("--power-faces", dict(metavar="F", help="Faces of those explicit rerolls."))  # a dice stream, not declared
 LOGGED = tuple(field for _, field, _ in DECLARED if field != "power")  # the declaration an entry logs
 
 
