@@ -18,6 +18,7 @@ import re
 import stat
 
 from ..errors import BadInput
+from . import entry as shape
 
 ENTRY_LIMIT = 1024 * 1024  # bytes in one entry (G-LOG-3); never a limit on the file
 FIRST_KEYS = ("seq", "id", "parent", "at", "command", "actor")
@@ -62,17 +63,49 @@ def entry_line(entry: dict) -> str:
     return "- " + text + "\n"
 
 
-def parse_line(line: str) -> dict:
-    """One line of the log as an entry; ValueError when it is not one whole entry."""
+def parse_line(line: str, raw: bytes | None = None) -> dict:
+    """One line of the log as an entry; ValueError (`field: what is wrong`) when it is not one whole entry of
+    the shape a writer writes (store/entry.py, H2-SHAPE-1). `raw`: the line's bytes, when the reader has them."""
     if not line.startswith("- {"):
         raise ValueError("not a log entry line (`- {...}`)")
+    old = False
     try:
         entry = _json_object(line, 2)  # json.loads(line[2:].rstrip("\r\n")), without the two copies
+    except _Unbounded as exc:
+        raise ValueError(str(exc)) from None
+    except RecursionError:  # the scanner's own bound, far past the schema's
+        raise ValueError(f"entry: nested deeper than {shape.MAX_DEPTH} levels") from None
     except ValueError:
-        entry = _old_entry(line)  # a YAML flow line from before entries were JSON
+        entry, old = _old_entry(line), True  # a YAML flow line from before entries were JSON
+    return checked(entry, raw if raw is not None else line.encode("utf-8", "surrogatepass"), old)
+
+
+def checked(entry, raw: bytes | None, old: bool = False) -> dict:
+    """`entry` when it is of the shape a writer writes, within the size limits (always walked for an old YAML
+    entry or without `raw`; else only when its bytes may break them); else ValueError naming the field."""
     if not isinstance(entry, dict) or not isinstance(entry.get("seq"), int) or isinstance(entry.get("seq"), bool):
         raise ValueError("not a log entry (no whole-number seq)")
+    found = shape.problem(entry)
+    if found is None and (old or raw is None or shape.may_break_limits(raw)):
+        found = shape.limits_problem(entry)
+    if found is not None:
+        raise ValueError(found)
     return entry
+
+
+class _Unbounded(ValueError):
+    """A number the JSON scanner met that no entry may hold (1e999, NaN, Infinity)."""
+
+
+def _float(text: str) -> float:
+    try:
+        return shape.parse_float(text)
+    except ValueError as exc:
+        raise _Unbounded(str(exc)) from None
+
+
+def _constant(text: str):
+    raise _Unbounded(f"a number that is not finite ({text})")
 
 
 _SCAN = None
@@ -85,7 +118,7 @@ def _json_object(text: str, start: int = 0):
     whitespace allowed, as json.loads does)."""
     global _SCAN
     if _SCAN is None:
-        _SCAN = json.JSONDecoder().scan_once
+        _SCAN = json.JSONDecoder(parse_float=_float, parse_constant=_constant).scan_once
     try:
         value, end = _SCAN(text, start)
     except StopIteration:  # json.loads: "Expecting value"
@@ -102,9 +135,24 @@ def _old_entry(chunk: str):
         data = yamlio.load_safe(chunk, "log")  # refuses alias bombs and tags, like every YAML read
     except BadInput as exc:
         raise ValueError("not a whole entry: " + re.sub(r"^log(:\d+)*:\s*", "", exc.message)) from None
+    except RecursionError:
+        raise ValueError(f"entry: nested deeper than {shape.MAX_DEPTH} levels") from None
     if not isinstance(data, list) or len(data) != 1:
         raise ValueError("not one whole entry")
-    return data[0]
+    entry = data[0]
+    if isinstance(entry, dict) and hasattr(entry.get("at"), "isoformat"):  # an unquoted YAML time
+        entry["at"] = _iso(entry["at"])
+    return entry
+
+
+def _iso(when) -> str:
+    """A time YAML read as a datetime, as the text a writer writes (UTC, `Z`)."""
+    from datetime import datetime, timezone
+
+    if isinstance(when, datetime) and when.tzinfo is not None:
+        when = when.astimezone(timezone.utc).replace(tzinfo=None)
+    text = when.isoformat() if isinstance(when, datetime) else when.isoformat() + "T00:00:00"
+    return text + "Z"
 
 
 def open_log(path, label: str):
@@ -247,19 +295,16 @@ def _decode(raw: bytes) -> str:
 
 def _parse_raw(raw: bytes):
     try:
-        return parse_line(_decode(raw)), None
+        return parse_line(_decode(raw), raw), None
     except ValueError as exc:
         return None, str(exc)
 
 
 def _parse_block(lines: list):
     try:
-        entry = _old_entry(_decode(b"".join(lines)))
+        return checked(_old_entry(_decode(b"".join(lines))), None, old=True), None
     except ValueError as exc:
         return None, str(exc)
-    if not isinstance(entry, dict) or not isinstance(entry.get("seq"), int):
-        return None, "not a log entry (no whole-number seq)"
-    return entry, None
 
 
 def entries(path, label: str, marks: tuple | None = None):
