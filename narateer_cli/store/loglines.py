@@ -20,6 +20,7 @@ import stat
 from ..errors import BadInput
 from . import entry as shape
 
+MEND = "mend or delete that line (or restore the log from git)"
 ENTRY_LIMIT = 1024 * 1024  # bytes in one entry (G-LOG-3); never a limit on the file
 FIRST_KEYS = ("seq", "id", "parent", "at", "command", "actor")
 # C1 controls, DEL, line/paragraph separators, BOM, the two non-characters and lone surrogates;
@@ -200,14 +201,17 @@ class Snapshot:
             self.fh.close()
         return False
 
-    def entries(self, marks: tuple | None = None, start: int = 0, number: int = 0):
+    def entries(self, marks: tuple | None = None, start: int = 0, number: int = 0, damaged=None):
         """Each entry from the start (or from byte `start`, line `number` + 1); a broken line is bad input
-        naming file:line. `marks`: only the one-line entries whose bytes hold one of these texts (a whole
-        line that holds none is passed over unparsed, see `_passed_over`)."""
+        naming file:line, or with `damaged` (a function of its number and problem, see `warn`) passed over
+        (H2-SHAPE-1: a reader that shows the log keeps serving). `marks`: only the one-line entries whose bytes
+        hold one of these texts (a whole line that holds none is passed over unparsed, see `_passed_over`)."""
         for number, entry, problem in self.lines(marks, start, number):
             if problem:
-                raise BadInput(f"{self.label}:{number}: {problem}",
-                               fix="mend or delete that line (or restore the log from git)")
+                if damaged is not None:
+                    damaged(number, problem)
+                    continue
+                raise BadInput(f"{self.label}:{number}: {problem}", fix=MEND)
             yield entry
 
     def _readline(self, limit: int) -> bytes:
@@ -307,11 +311,29 @@ def _parse_block(lines: list):
         return None, str(exc)
 
 
-def entries(path, label: str, marks: tuple | None = None):
-    """Each entry of a log, streamed; a broken line is bad input naming file:line (`marks`: only the
-    one-line entries that hold one of these byte texts, see `Snapshot.entries`)."""
+def entries(path, label: str, marks: tuple | None = None, damaged=None):
+    """Each entry of a log, streamed; a broken line is bad input naming file:line, or passed to `damaged`
+    (`marks`: only the one-line entries that hold one of these byte texts, see `Snapshot.entries`)."""
     with Snapshot(path, label) as log:
-        yield from log.entries(marks)
+        yield from log.entries(marks, damaged=damaged)
+
+
+def warn(label: str):
+    """A `damaged` for `entries`: each damaged line is one warning on stderr, naming it and the fix, and is
+    passed over (stdout, `--json` included, stays the reader's own)."""
+    import sys
+
+    from ..safetext import printable
+
+    def damaged(number: int, problem: str):
+        sys.stderr.write(printable(f"narateer: warning: {label}:{number}: {problem}; the line is passed over: "
+                                   + MEND) + "\n")
+
+    return damaged
+
+
+def quiet(number: int, problem: str):
+    """A `damaged` for `entries` that passes a damaged line over without a word (a second pass of one log)."""
 
 
 class Tail:
@@ -347,11 +369,12 @@ def read_tail(path, label: str) -> Tail:
         start, data, found = _last_lines(fh, size)
     newline = size == 0 or data.endswith(b"\n")
     parsed = [_parse_raw(raw) if raw.startswith(b"- {") else (None, "old block entry") for raw in found[-2:]]
-    if parsed and parsed[-1][1] and parsed[-1][1] != "old block entry":
+    problem = parsed[-1][1] if parsed and parsed[-1][1] != "old block entry" else None
+    problem = problem or _tail_problem(parsed)
+    if problem:
         line = data[: data.rfind(found[-1])].count(b"\n") if start == 0 else None
         where = f"{label}:{line + 1}" if line is not None else f"{label} (last line)"
-        raise BadInput(f"{where}: {parsed[-1][1]}; nothing can be added to this log",
-                       rule="G-LOG-4", fix="mend or delete that line (or restore the log from git)")
+        raise BadInput(f"{where}: {problem}; nothing can be added to this log", rule="G-LOG-4", fix=MEND)
     if parsed and parsed[-1][0] is None:  # an old block-style log: read it whole, once
         last = prev = None
         for entry in entries(path, label):
@@ -360,6 +383,19 @@ def read_tail(path, label: str) -> Tail:
     last = parsed[-1][0] if parsed else None
     prev = parsed[-2][0] if len(parsed) == 2 else None
     return Tail(last, prev, size, newline)
+
+
+def _tail_problem(parsed: list) -> str | None:
+    """H2-SHAPE-1, as far as the last two lines tell: the last continues the line before it as a writer
+    continues it (an id after entries with ids, the next seq after its parent's)."""
+    if len(parsed) < 2 or parsed[-1][0] is None or parsed[-2][0] is None:
+        return None
+    last, previous = parsed[-1][0], parsed[-2][0]
+    if last.get("id") is None and previous.get("id") is not None:
+        return "id: missing (only a log from before ids has entries without one)"
+    if last.get("parent") is not None and last["parent"] == previous.get("id") and last["seq"] != previous["seq"] + 1:
+        return f"seq: {last['seq']} does not continue the entry it continues ({previous['seq']})"
+    return None
 
 
 def _last_lines(fh, size: int, wanted: int = 2):
