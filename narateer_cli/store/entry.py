@@ -245,33 +245,41 @@ def may_break_limits(raw: bytes) -> bool:
 def limits_problem(entry) -> str | None:
     """The first value of a parsed entry past a size limit, as `field: what is wrong`, or None. Iterative, so a
     value nested to any depth is named, never a RecursionError."""
-    todo = [(value, name, 2) for name, value in entry.items()] if type(entry) is dict else [(entry, "entry", 1)]
-    for name in entry if type(entry) is dict else ():
-        if len(name) > MAX_TEXT:
-            return f"{name[:20]}...: a key longer than {MAX_TEXT} characters"
+    if type(entry) is not dict:
+        return _scalar(entry, "entry")
+    todo = [(value, name, 2) for name, value in entry.items()]
+    todo.extend((name, name, 1) for name in entry)  # the keys, as texts
     while todo:
         value, field, depth = todo.pop()
         kind = type(value)
         if kind is dict or kind is list:
             if depth > MAX_DEPTH:
                 return f"{field}: nested deeper than {MAX_DEPTH} levels"
-            items = value.items() if kind is dict else enumerate(value)
-            for key, item in items:
-                if kind is dict and len(key) > MAX_TEXT:
-                    return f"{field}: a key longer than {MAX_TEXT} characters"
-                todo.append((item, field, depth + 1))
-        elif kind is str:
-            if len(value) > MAX_TEXT:
-                return f"{field}: a text longer than {MAX_TEXT} characters"
-        elif kind is int:
-            if not -MAX_NUMBER <= value <= MAX_NUMBER:
-                return f"{field}: a number past {MAX_NUMBER} in size"
-        elif kind is float:
-            if not (math.isfinite(value) and -MAX_NUMBER <= value <= MAX_NUMBER):
-                return f"{field}: a number that is not finite or past {MAX_NUMBER} in size ({_text(value)})"
-        elif value is not None and kind is not bool:
-            return f"{field}: a value of a kind a log does not hold ({kind.__name__})"
+            if kind is dict:
+                todo.extend((key, field, depth) for key in value)
+            todo.extend((item, field, depth + 1) for item in (value.values() if kind is dict else value))
+            continue
+        found = _scalar(value, field)
+        if found:
+            return found
     return None
+
+
+def _scalar(value, field: str) -> str | None:
+    """What is wrong with one value that holds no other: a text too long, a number too big or not finite, a
+    kind JSON has no word for."""
+    kind = type(value)
+    if kind is str:
+        return f"{field}: a text longer than {MAX_TEXT} characters" if len(value) > MAX_TEXT else None
+    if kind is int:
+        return None if -MAX_NUMBER <= value <= MAX_NUMBER else f"{field}: a number past {MAX_NUMBER} in size"
+    if kind is float:
+        if math.isfinite(value) and -MAX_NUMBER <= value <= MAX_NUMBER:
+            return None
+        return f"{field}: a number that is not finite or past {MAX_NUMBER} in size ({_text(value)})"
+    if value is None or kind is bool or kind is dict or kind is list:
+        return None
+    return f"{field}: a value of a kind a log does not hold ({kind.__name__})"
 
 
 def parse_float(text: str) -> float:
