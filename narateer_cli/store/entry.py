@@ -39,7 +39,8 @@ MAX_TEXT = 16 * 1024  # characters in one text (a key or a value)
 MAX_NUMBER = 2 ** 53  # the magnitude of any number (exact as a JSON double)
 
 _HEX = "0123456789abcdef"
-_AT = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}:\d{2})")
+_AT = re.compile(r"\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,6})?"
+                 r"(Z|[+-]\d{2}:\d{2})")
 _COMMAND = re.compile(r"[A-Za-z0-9][A-Za-z0-9 _.:-]{0,63}")
 _CHAR = re.compile(r"[A-Za-z0-9_-]{1,64}")  # a character id (store/campaign.py's ID_RE)
 _OLD_ID = re.compile(r"seq-[1-9][0-9]{0,15}")  # the implicit id of an entry from before ids
@@ -76,15 +77,20 @@ def _parent(value):
 
 
 def _at(value):
-    if type(value) is str and _AT.fullmatch(value):
-        from datetime import datetime
-
-        try:
-            datetime.fromisoformat(value.replace("Z", "+00:00"))
-            return None
-        except ValueError:
-            pass
+    if type(value) is str and _AT.fullmatch(value) and (value[8:10] < "29" or _real_day(value)):
+        return None
     return f"must be a time such as 2026-11-30T13:05:00Z, not {_text(value)}"
+
+
+def _real_day(value: str) -> bool:
+    """The 29th to the 31st exist in this month (the pattern has already held the rest to its ranges)."""
+    from datetime import date
+
+    try:
+        date.fromisoformat(value[:10])
+        return True
+    except ValueError:
+        return False
 
 
 def _command(value):
@@ -195,25 +201,101 @@ _CHECKS = tuple((name, field.check) for name, field in ENVELOPE.items())
 def problem(entry) -> str | None:
     """The first thing wrong with one parsed entry against the envelope, as `field: what is wrong`; None when
     it is of the shape a writer writes (the size limits are `limits_problem`'s)."""
+    if type(entry) is dict and _usual(entry):
+        return None
+    return _problem(entry)
+
+
+def _problem(entry) -> str | None:
+    """`problem`, field by field through ENVELOPE."""
     if type(entry) is not dict:
         return f"entry: must be a mapping, not {_text(entry)}"
     old = entry.get("id") is None  # from before ids: no id, no parent
+    if old and ("id" in entry or "parent" in entry):
+        return f"id: {'missing' if 'id' not in entry else 'null'} (only an entry from before ids has none, and no parent)"
     for name in REQUIRED_OLD if old else REQUIRED:
         if name not in entry:
             return f"{name}: missing (every entry has {', '.join(REQUIRED)})"
     for name, check in _CHECKS:
         if name in entry:
             value = entry[name]
-            if old and value is None and name in ("id", "parent", "at"):
+            if old and value is None and name == "at":
                 continue
             found = check(value)
             if found:
                 return f"{name}: {found}"
-    if old and entry.get("parent") is not None:
-        return "id: missing (an entry that names a parent has an id)"
     if entry["command"] == "undo":
         return _undo(entry.get("declaration"))
     return None
+
+
+_RARE = ("commitment", "unveils", "of", "salt", "merges")
+_COMMANDS: set = set()  # command names and character ids already found of their shape: a log repeats a few
+_CHARS: set = set()
+_MAP: dict = {}
+_MOVE = ("before", "after", "sheet")
+_CHANGE = ("before", "after", "delta")
+
+
+def _usual(entry: dict) -> bool:
+    """True when `entry` is plainly of the envelope's shape: the entry of a usual command, every field as
+    ENVELOPE asks, checked the short way (what a reader pays per line; the magnitude of numbers is
+    `limits_problem`'s). False sends it to `_problem`, which says what is wrong, or finds nothing (an undo, an
+    unveil, a merge, a secret entry, an old entry)."""
+    get = entry.get
+    seq, eid, parent, command, actor, at = (get("seq"), get("id"), get("parent", 0), get("command"),
+                                            get("actor", 0), get("at"))
+    if not (type(seq) is int and 0 < seq <= MAX_NUMBER and is_id(eid) and (parent is None or is_id(parent))
+            and type(at) is str and _AT.fullmatch(at) and at[8:10] < "29" and command != "undo"
+            and _known(command, _COMMANDS, _command) and (actor is None or _known(actor, _CHARS, _actor))
+            and type(get("declaration", _MAP)) is dict and type(get("result", _MAP)) is dict):
+        return False
+    for key in _RARE:
+        if key in entry:
+            return False
+    dice, changes = get("dice", _MAP), get("changes", _MAP)
+    return type(dice) is dict and type(changes) is dict and _usual_dice(dice) and _usual_changes(changes)
+
+
+def _known(text, seen: set, check) -> bool:
+    """`text` passes `check`: at once when it did before (remembered, up to 4096 texts)."""
+    if type(text) is not str:
+        return False
+    if text in seen:
+        return True
+    if check(text):
+        return False
+    if len(seen) < 4096:
+        seen.add(text)
+    return True
+
+
+def _usual_dice(dice: dict) -> bool:
+    for cid, move in dice.items():
+        if type(move) is not dict or "after" not in move or not _known(cid, _CHARS, _actor):
+            return False
+        for key, counters in move.items():
+            if key not in _MOVE or type(counters) is not dict:
+                return False
+            for number in counters.values():
+                if type(number) is not int:
+                    return False
+    return True
+
+
+def _usual_changes(changes: dict) -> bool:
+    for cid, paths in changes.items():
+        if type(paths) is not dict or not _known(cid, _CHARS, _actor):
+            return False
+        for item in paths.values():
+            if type(item) is not dict:
+                return False
+            for key in item:
+                if key not in _CHANGE:
+                    return False
+            if "delta" in item and type(item["delta"]) is not int:
+                return False
+    return True
 
 
 def _undo(declaration) -> str | None:
@@ -228,9 +310,9 @@ def _undo(declaration) -> str | None:
     return None
 
 
-# a byte table that turns every digit into `0` and every other byte into `x`: a run of digits long enough
-# to exceed MAX_NUMBER is then one `in` search
-_DIGITS = bytes(48 if 48 <= b <= 57 else 120 for b in range(256))
+# a byte table that turns every digit into `0`, each `{` and `[` into `(` and any other byte into `x`: the
+# containers are then one count, and a run of digits long enough to pass MAX_NUMBER one `in` search
+_BYTES = bytes(48 if 48 <= b <= 57 else 40 if b in (123, 91) else 120 for b in range(256))
 _LONG_RUN = b"0" * len(str(MAX_NUMBER))
 
 
@@ -238,8 +320,10 @@ def may_break_limits(raw: bytes) -> bool:
     """Whether a line's bytes might break a size limit: more containers than MAX_DEPTH, a line longer than
     MAX_TEXT, or a run of digits as long as MAX_NUMBER's (non-finite numbers are refused as they are parsed).
     False means none can be broken, and the walk of `limits_problem` is spared."""
-    return (len(raw) > MAX_TEXT or raw.count(b"{") + raw.count(b"[") > MAX_DEPTH
-            or _LONG_RUN in raw.translate(_DIGITS))
+    if len(raw) > MAX_TEXT:
+        return True
+    shape = raw.translate(_BYTES)
+    return shape.count(b"(") > MAX_DEPTH or _LONG_RUN in shape
 
 
 def limits_problem(entry) -> str | None:

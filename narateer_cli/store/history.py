@@ -153,7 +153,12 @@ class History:
             return self.fail(line, f"id: missing ({where}; only a log from before ids has entries without one)")
         self.with_ids = self.with_ids or entry.get("id") is not None
         if self.entry_problem is not None:
-            found = self.entry_problem(entry)
+            try:
+                found = self.entry_problem(entry)
+            except NarateerError:
+                raise
+            except Exception as exc:  # noqa: BLE001 - a value the game's check cannot read is this line's problem
+                found = f"{where}: the game's check cannot read it ({type(exc).__name__}: {exc})"
             if found:
                 return self.fail(line, found)
         if entry.get("command") == "merge":
