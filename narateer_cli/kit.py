@@ -56,6 +56,8 @@ _LATER: dict[str, tuple[str, str | None]] = {
     "read_log": ("narateer_cli.store.encounters", "read_log"),
     "read_sealed": ("narateer_cli.store.secrets", "read_record"),
     "new_id": ("narateer_cli.store.loglines", "new_id"),
+    "LOG_ENTRY": ("narateer_cli.store.entry", "ENVELOPE"),
+    "log_entry_problem": ("narateer_cli.store.entry", "problem"),
     # files: YAML, ids, the campaign's own data files
     "yamlio": ("narateer_cli.store.yamlio", None),
     "line_of": ("narateer_cli.store.yamlio", "line_of"),
@@ -106,6 +108,8 @@ if TYPE_CHECKING:  # the same names, for type checkers (a test holds this list t
     from .store.encounters import read_log
     from .store.encounters import state_path as encounter_state_path
     from .store.loglines import new_id
+    from .store.entry import ENVELOPE as LOG_ENTRY
+    from .store.entry import problem as log_entry_problem
     from .store.schema import (Anything, Choice, Either, Int, Map, Name, Nullable, Num, Or, Problem, Seq, Text,
                                problems)
     from .store.secrets import read_record as read_sealed

@@ -85,7 +85,7 @@ def _entries(parts, marks):
     for part in parts:
         number = _lines_before(part.path, part.start) if part.number is None else part.number
         with loglines.Snapshot(part.path, part.label, part.end) as log:
-            for entry in log.entries(marks, part.start, number):
+            for entry in log.entries(marks, part.start, number, damaged=loglines.warn(part.label)):
                 yield part.log_id, entry
 
 

@@ -181,15 +181,25 @@ def _log_entries(root, log_id, keep, last):
     from ..store import encounters, loglines
 
     path = encounters.log_path(root, log_id)
+    label = encounters.log_label(path)
     if last and keep is None:
-        kept = encounters.read_log(root, log_id, last=last)
+        kept = encounters.read_log(root, log_id, last=last, damaged=loglines.warn(label))
     elif last is not None:
-        kept = list(deque(filter(keep, loglines.entries(path, encounters.log_label(path))), maxlen=last))
+        kept = list(deque(filter(keep, loglines.entries(path, label, damaged=loglines.warn(label))), maxlen=last))
     if last is not None:
         yield lambda: iter(kept)
         return
-    with loglines.Snapshot(path, encounters.log_label(path)) as log:
-        yield log.entries if keep is None else lambda: filter(keep, log.entries())
+    # H2-SHAPE-1: a damaged line is named once on stderr (the first pass) and passed over; the log is still shown
+    warned = []
+
+    def damaged(number, problem):
+        if number not in warned:
+            warned.append(number)
+            loglines.warn(label)(number, problem)
+
+    with loglines.Snapshot(path, label) as log:
+        every = lambda: log.entries(damaged=damaged)  # noqa: E731
+        yield every if keep is None else lambda: filter(keep, every())
 
 
 def encounter_group(help: str = ENCOUNTER_HELP, shared: tuple[str, ...] = ("new", "show", "log", "end")) -> click.Group:

@@ -48,8 +48,8 @@ class Log:
         self.id, self.path = log_id, encounters.log_path(root, log_id)
         self.label, self.count, self.order = encounters.log_label(self.path), 0, "~"
         self.undone = set()  # the ids later undos name: their rows are struck
-        with loglines.Snapshot(self.path, self.label) as log:
-            self.span, self.end = span(self._counted(log.entries())), log.end
+        with loglines.Snapshot(self.path, self.label) as log:  # a damaged line: named once, then passed over
+            self.span, self.end = span(self._counted(log.entries(damaged=loglines.warn(self.label)))), log.end
 
     def _counted(self, entries):
         for entry in entries:
@@ -64,4 +64,4 @@ class Log:
         from ..store import loglines
 
         with loglines.Snapshot(self.path, self.label, end=self.end) as log:
-            yield from log.entries()
+            yield from log.entries(damaged=loglines.quiet)

@@ -291,8 +291,9 @@ def recent_entries(root: Path, enc_id: str, concealed: set, system, guide: bool,
         if any(mark in raw for mark in marks):
             continue
         try:
-            entry = loglines.parse_line(raw.decode("utf-8", "replace"))
-        except ValueError:
+            entry = loglines.parse_line(raw.decode("utf-8", "replace"), raw)
+        except ValueError:  # H2-SHAPE-1: not of the shape a writer writes; shown as damaged, never read
+            out.append(DAMAGED)
             continue
         if guide and entry.get("commitment") is not None:
             entry = sealed_result(root, entry)
@@ -327,11 +328,24 @@ def is_secret(entry: dict) -> bool:
     return entry.get("commitment") is not None
 
 
+class _Damaged(dict):
+    """A line of the log that is not of the shape a writer writes: the page lists it as damaged."""
+
+
+DAMAGED = _Damaged()
+DAMAGED_WORDS = "a damaged line of the log, not shown (`narateer verify` names it)"
+
+
 def log_rows(entries: list, system, guide: bool) -> list:
-    """The entries as the page lists them, each in the words `encounter log` prints (V-7)."""
-    undone = undone_ids(entries)
+    """The entries as the page lists them, each in the words `encounter log` prints (V-7); a damaged line as
+    DAMAGED_WORDS."""
+    undone = undone_ids([entry for entry in entries if entry is not DAMAGED])
     rows, earlier = [], {}
     for entry in entries:
+        if entry is DAMAGED:
+            rows.append({"seq": None, "command": None, "actor": None, "at": None, "undone": False, "secret": False,
+                         "text": DAMAGED_WORDS, "damaged": True})
+            continue
         row = log_row(entry, system, entry.get("id") in undone, guide, earlier)
         earlier[str(entry.get("id"))] = {**row, "command": entry.get("command")}
         rows.append(row)

@@ -280,18 +280,19 @@ def _refuse_behind(cid: str, held: dict, dice: dict):
                   "behind its log", rule="H-2", fix="run `narateer reconcile`, then the command again")
 
 
-def read_log(root: Path, enc_id: str, last: int | None = None) -> list:
-    """The log's entries, streamed (only the last `last` are kept when given)."""
+def read_log(root: Path, enc_id: str, last: int | None = None, damaged=None) -> list:
+    """The log's entries, streamed (only the last `last` are kept when given); a damaged line is bad input,
+    or passed to `damaged` (loglines.warn) and over."""
     from collections import deque
 
     path = log_path(root, enc_id)
     if last:
-        tail = _tail_entries(path, last)
+        tail = _tail_entries(path, last)  # with a damaged line among them: the full read names or passes it
         if tail is not None:
             return tail
     out = deque(maxlen=last) if last is not None else []
     if last != 0:
-        out.extend(loglines.entries(path, log_label(path)))
+        out.extend(loglines.entries(path, log_label(path), damaged=damaged))
     return list(out)
 
 

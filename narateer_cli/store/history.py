@@ -88,6 +88,7 @@ class Step(NamedTuple):
     links: tuple
     moves: dict | None
     digest: str | None = None  # a merge entry's content, to know a copy of it (H-2)
+    seq: int = 0  # its seq, which the entries that continue it continue (H2-SHAPE-1)
 
 
 def content_id(entry: dict) -> str:
@@ -119,6 +120,7 @@ class History:
         self.entry = ""  # the id of the entry being read
         self.copies = 0  # merge entries read twice (git's union merge keeps a line two clones both wrote)
         self.last_after: dict[str, tuple] = {}  # char -> (dice, line, entry id, at)
+        self.with_ids = False  # an entry with an id was read: every later one has one (H2-SHAPE-1)
 
     def fail(self, line: int, text: str):
         if self.problem is None:
@@ -138,14 +140,25 @@ class History:
         if "parent" in entry:
             parent = entry["parent"]
             if parent is not None and parent not in self.ids:
-                return self.fail(line, f"{where}: parent {parent} is not an earlier entry")
+                return self.fail(line, f"parent: {parent} is not an earlier entry ({where})")
             base = self._snapshot(parent)
         else:  # from before ids: the line before it, unless git's union merge joined two branches
             parent = self.previous
             old_fork = isinstance(entry.get("seq"), int) and entry["seq"] <= self.previous_seq
             base = {} if old_fork else self._snapshot(parent)
+        found = self._seq_problem(entry, parent)
+        if found:
+            return self.fail(line, found)
+        if entry.get("id") is None and self.with_ids:
+            return self.fail(line, f"id: missing ({where}; only a log from before ids has entries without one)")
+        self.with_ids = self.with_ids or entry.get("id") is not None
         if self.entry_problem is not None:
-            found = self.entry_problem(entry)
+            try:
+                found = self.entry_problem(entry)
+            except NarateerError:
+                raise
+            except Exception as exc:  # noqa: BLE001 - a value the game's check cannot read is this line's problem
+                found = f"{where}: the game's check cannot read it ({type(exc).__name__}: {exc})"
             if found:
                 return self.fail(line, found)
         if entry.get("command") == "merge":
@@ -153,6 +166,25 @@ class History:
         else:
             after, moves = self._continue(line, where, entry, base)
         self._advance(eid, parent, entry, after, moves)
+
+    def _seq_problem(self, entry: dict, parent) -> str | None:
+        """H2-SHAPE-1: an entry's seq continues the entry it follows: its parent's seq + 1 (a branch that git's
+        union merge placed after another), or the line before it + 1 (a merge entry, or an entry after a copy
+        of one). An entry from before ids continues the line before it, or forks back (seq at most that + 1);
+        where the parent is too old to tell, the seq may not run ahead of the line before it."""
+        seq = entry["seq"]
+        if "parent" in entry and parent is None:
+            return None if seq == 1 else f"seq: {seq} in an entry without a parent (a log's first), which is 1"
+        if "parent" in entry and parent in self.parents:
+            wanted = (self.parents[parent].seq + 1, self.previous_seq + 1)
+        elif seq <= self.previous_seq + 1:
+            return None
+        else:
+            wanted = (self.previous_seq + 1,)
+        if seq in wanted:
+            return None
+        after = f"the entry it continues ({wanted[0] - 1})" if "parent" in entry else f"the line before it ({wanted[-1] - 1})"
+        return f"seq: {seq} does not continue {after}; it should be {wanted[0]}"
 
     def _copy(self, eid: str, entry: dict) -> bool:
         """H-2: a merge entry that two clones both wrote (the same branches joined, so the same line) may stand
@@ -169,7 +201,7 @@ class History:
         self.ids.add(eid)
         merged = tuple(self._merged(entry))
         digest = content_id(entry) if entry.get("command") == "merge" else None
-        self.parents[eid] = Step(self.count, (parent, *merged), moves, digest)
+        self.parents[eid] = Step(self.count, (parent, *merged), moves, digest, entry.get("seq") or 0)
         if len(self.parents) > SNAPSHOTS:
             self.parents.popitem(last=False)
         for tip in (parent, *merged):
@@ -430,6 +462,7 @@ def read(path, label: str, entry_problem=None, bridge=None) -> History:
     hist = History(label, entry_problem, continuity=bridge is not None or not is_campaign_log(label), bridge=bridge)
     for line, entry, problem in loglines.iter_lines(path, label):
         if problem:
+            hist.entry = ""  # a line that is no entry has no id to name
             hist.fail(line, problem)
             break
         hist.add(line, entry)

@@ -18,7 +18,9 @@ import re
 import stat
 
 from ..errors import BadInput
+from . import entry as shape
 
+MEND = "mend or delete that line (or restore the log from git)"
 ENTRY_LIMIT = 1024 * 1024  # bytes in one entry (G-LOG-3); never a limit on the file
 FIRST_KEYS = ("seq", "id", "parent", "at", "command", "actor")
 # C1 controls, DEL, line/paragraph separators, BOM, the two non-characters and lone surrogates;
@@ -62,17 +64,49 @@ def entry_line(entry: dict) -> str:
     return "- " + text + "\n"
 
 
-def parse_line(line: str) -> dict:
-    """One line of the log as an entry; ValueError when it is not one whole entry."""
+def parse_line(line: str, raw: bytes | None = None) -> dict:
+    """One line of the log as an entry; ValueError (`field: what is wrong`) when it is not one whole entry of
+    the shape a writer writes (store/entry.py, H2-SHAPE-1). `raw`: the line's bytes, when the reader has them."""
     if not line.startswith("- {"):
         raise ValueError("not a log entry line (`- {...}`)")
+    old = False
     try:
         entry = _json_object(line, 2)  # json.loads(line[2:].rstrip("\r\n")), without the two copies
+    except _Unbounded as exc:
+        raise ValueError(str(exc)) from None
+    except RecursionError:  # the scanner's own bound, far past the schema's
+        raise ValueError(f"entry: nested deeper than {shape.MAX_DEPTH} levels") from None
     except ValueError:
-        entry = _old_entry(line)  # a YAML flow line from before entries were JSON
+        entry, old = _old_entry(line), True  # a YAML flow line from before entries were JSON
+    return checked(entry, raw if raw is not None else line.encode("utf-8", "surrogatepass"), old)
+
+
+def checked(entry, raw: bytes | None, old: bool = False) -> dict:
+    """`entry` when it is of the shape a writer writes, within the size limits (always walked for an old YAML
+    entry or without `raw`; else only when its bytes may break them); else ValueError naming the field."""
     if not isinstance(entry, dict) or not isinstance(entry.get("seq"), int) or isinstance(entry.get("seq"), bool):
         raise ValueError("not a log entry (no whole-number seq)")
+    found = shape.problem(entry)
+    if found is None and (old or raw is None or shape.may_break_limits(raw)):
+        found = shape.limits_problem(entry)
+    if found is not None:
+        raise ValueError(found)
     return entry
+
+
+class _Unbounded(ValueError):
+    """A number the JSON scanner met that no entry may hold (1e999, NaN, Infinity)."""
+
+
+def _float(text: str) -> float:
+    try:
+        return shape.parse_float(text)
+    except ValueError as exc:
+        raise _Unbounded(str(exc)) from None
+
+
+def _constant(text: str):
+    raise _Unbounded(f"a number that is not finite ({text})")
 
 
 _SCAN = None
@@ -85,7 +119,7 @@ def _json_object(text: str, start: int = 0):
     whitespace allowed, as json.loads does)."""
     global _SCAN
     if _SCAN is None:
-        _SCAN = json.JSONDecoder().scan_once
+        _SCAN = json.JSONDecoder(parse_float=_float, parse_constant=_constant).scan_once
     try:
         value, end = _SCAN(text, start)
     except StopIteration:  # json.loads: "Expecting value"
@@ -102,9 +136,24 @@ def _old_entry(chunk: str):
         data = yamlio.load_safe(chunk, "log")  # refuses alias bombs and tags, like every YAML read
     except BadInput as exc:
         raise ValueError("not a whole entry: " + re.sub(r"^log(:\d+)*:\s*", "", exc.message)) from None
+    except RecursionError:
+        raise ValueError(f"entry: nested deeper than {shape.MAX_DEPTH} levels") from None
     if not isinstance(data, list) or len(data) != 1:
         raise ValueError("not one whole entry")
-    return data[0]
+    entry = data[0]
+    if isinstance(entry, dict) and hasattr(entry.get("at"), "isoformat"):  # an unquoted YAML time
+        entry["at"] = _iso(entry["at"])
+    return entry
+
+
+def _iso(when) -> str:
+    """A time YAML read as a datetime, as the text a writer writes (UTC, `Z`)."""
+    from datetime import datetime, timezone
+
+    if isinstance(when, datetime) and when.tzinfo is not None:
+        when = when.astimezone(timezone.utc).replace(tzinfo=None)
+    text = when.isoformat() if isinstance(when, datetime) else when.isoformat() + "T00:00:00"
+    return text + "Z"
 
 
 def open_log(path, label: str):
@@ -152,14 +201,17 @@ class Snapshot:
             self.fh.close()
         return False
 
-    def entries(self, marks: tuple | None = None, start: int = 0, number: int = 0):
+    def entries(self, marks: tuple | None = None, start: int = 0, number: int = 0, damaged=None):
         """Each entry from the start (or from byte `start`, line `number` + 1); a broken line is bad input
-        naming file:line. `marks`: only the one-line entries whose bytes hold one of these texts (a whole
-        line that holds none is passed over unparsed, see `_passed_over`)."""
+        naming file:line, or with `damaged` (a function of its number and problem, see `warn`) passed over
+        (H2-SHAPE-1: a reader that shows the log keeps serving). `marks`: only the one-line entries whose bytes
+        hold one of these texts (a whole line that holds none is passed over unparsed, see `_passed_over`)."""
         for number, entry, problem in self.lines(marks, start, number):
             if problem:
-                raise BadInput(f"{self.label}:{number}: {problem}",
-                               fix="mend or delete that line (or restore the log from git)")
+                if damaged is not None:
+                    damaged(number, problem)
+                    continue
+                raise BadInput(f"{self.label}:{number}: {problem}", fix=MEND)
             yield entry
 
     def _readline(self, limit: int) -> bytes:
@@ -247,26 +299,41 @@ def _decode(raw: bytes) -> str:
 
 def _parse_raw(raw: bytes):
     try:
-        return parse_line(_decode(raw)), None
+        return parse_line(_decode(raw), raw), None
     except ValueError as exc:
         return None, str(exc)
 
 
 def _parse_block(lines: list):
     try:
-        entry = _old_entry(_decode(b"".join(lines)))
+        return checked(_old_entry(_decode(b"".join(lines))), None, old=True), None
     except ValueError as exc:
         return None, str(exc)
-    if not isinstance(entry, dict) or not isinstance(entry.get("seq"), int):
-        return None, "not a log entry (no whole-number seq)"
-    return entry, None
 
 
-def entries(path, label: str, marks: tuple | None = None):
-    """Each entry of a log, streamed; a broken line is bad input naming file:line (`marks`: only the
-    one-line entries that hold one of these byte texts, see `Snapshot.entries`)."""
+def entries(path, label: str, marks: tuple | None = None, damaged=None):
+    """Each entry of a log, streamed; a broken line is bad input naming file:line, or passed to `damaged`
+    (`marks`: only the one-line entries that hold one of these byte texts, see `Snapshot.entries`)."""
     with Snapshot(path, label) as log:
-        yield from log.entries(marks)
+        yield from log.entries(marks, damaged=damaged)
+
+
+def warn(label: str):
+    """A `damaged` for `entries`: each damaged line is one warning on stderr, naming it and the fix, and is
+    passed over (stdout, `--json` included, stays the reader's own)."""
+    import sys
+
+    from ..safetext import printable
+
+    def damaged(number: int, problem: str):
+        sys.stderr.write(printable(f"narateer: warning: {label}:{number}: {problem}; the line is passed over: "
+                                   + MEND) + "\n")
+
+    return damaged
+
+
+def quiet(number: int, problem: str):
+    """A `damaged` for `entries` that passes a damaged line over without a word (a second pass of one log)."""
 
 
 class Tail:
@@ -302,11 +369,12 @@ def read_tail(path, label: str) -> Tail:
         start, data, found = _last_lines(fh, size)
     newline = size == 0 or data.endswith(b"\n")
     parsed = [_parse_raw(raw) if raw.startswith(b"- {") else (None, "old block entry") for raw in found[-2:]]
-    if parsed and parsed[-1][1] and parsed[-1][1] != "old block entry":
+    problem = parsed[-1][1] if parsed and parsed[-1][1] != "old block entry" else None
+    problem = problem or _tail_problem(parsed)
+    if problem:
         line = data[: data.rfind(found[-1])].count(b"\n") if start == 0 else None
         where = f"{label}:{line + 1}" if line is not None else f"{label} (last line)"
-        raise BadInput(f"{where}: {parsed[-1][1]}; nothing can be added to this log",
-                       rule="G-LOG-4", fix="mend or delete that line (or restore the log from git)")
+        raise BadInput(f"{where}: {problem}; nothing can be added to this log", rule="G-LOG-4", fix=MEND)
     if parsed and parsed[-1][0] is None:  # an old block-style log: read it whole, once
         last = prev = None
         for entry in entries(path, label):
@@ -315,6 +383,19 @@ def read_tail(path, label: str) -> Tail:
     last = parsed[-1][0] if parsed else None
     prev = parsed[-2][0] if len(parsed) == 2 else None
     return Tail(last, prev, size, newline)
+
+
+def _tail_problem(parsed: list) -> str | None:
+    """H2-SHAPE-1, as far as the last two lines tell: the last continues the line before it as a writer
+    continues it (an id after entries with ids, the next seq after its parent's)."""
+    if len(parsed) < 2 or parsed[-1][0] is None or parsed[-2][0] is None:
+        return None
+    last, previous = parsed[-1][0], parsed[-2][0]
+    if last.get("id") is None and previous.get("id") is not None:
+        return "id: missing (only a log from before ids has entries without one)"
+    if last.get("parent") is not None and last["parent"] == previous.get("id") and last["seq"] != previous["seq"] + 1:
+        return f"seq: {last['seq']} does not continue the entry it continues ({previous['seq']})"
+    return None
 
 
 def _last_lines(fh, size: int, wanted: int = 2):

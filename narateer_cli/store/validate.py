@@ -290,7 +290,7 @@ def _merge_log(read: tuple, problems: list, logged: dict, ends: dict):
         if not forked:
             ends.setdefault(cid, []).append((label, dice, line, eid))
         newest = logged.get(cid, [("",)])[0][0]
-        if at > newest:
+        if cid not in logged or at > newest:  # an entry from before ids has no time: "" is still its place
             logged[cid] = []
         if at >= newest:
             logged[cid].append((at, dice, label, line, eid, forked))

@@ -102,7 +102,7 @@ def played(request, tmp_path_factory):
     path = big.grow(40)
     lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
     odd = json.loads(lines[7][2:])
-    odd["actor"] = "x\x1b[31m|<b>*_`\u202e"
+    odd["result"] = {**(odd.get("result") or {}), "intent": "x\x1b[31m|<b>*_`\u202e"}  # an actor is an id
     lines[7] = entry_line(odd)
     path.write_text("".join(lines), encoding="utf-8")
     ok(big.root, "encounter", "end")

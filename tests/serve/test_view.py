@@ -63,7 +63,8 @@ def test_a_visible_hider_keeps_its_observers_but_not_its_total(camp):
 
 def test_last_lines_reads_the_tail(tmp_path):
     path = tmp_path / "x.log.yaml"
-    path.write_text("".join(loglines.entry_line({"seq": i, "command": "roll", "pad": "x" * 300})
+    path.write_text("".join(loglines.entry_line({"seq": i, "id": f"{i:012x}", "parent": f"{i - 1:012x}" if i > 1 else None,
+                                                 "at": "2026-01-01T00:00:00Z", "command": "roll", "pad": "x" * 300})
                             for i in range(1, 2001)))
     lines = loglines.last_lines(path, "x", 12)
     assert [loglines.parse_line(raw.decode())["seq"] for raw in lines] == list(range(1989, 2001))

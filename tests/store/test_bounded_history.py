@@ -29,7 +29,7 @@ def test_ids_remember_exactly_what_was_added(added, probes):
 
 
 def _entry(seq, eid, parent, before, after):
-    return {"seq": seq, "id": eid, "parent": parent, "command": "roll",
+    return {"seq": seq, "id": eid, "parent": parent, "at": "2026-01-01T00:00:00Z", "command": "roll",
             "dice": {"selka": {"before": {"ready": before}, "after": {"ready": after}}}}
 
 
@@ -72,7 +72,7 @@ def test_a_fork_from_beyond_the_kept_window_is_not_reported_wrongly(tmp_path, mo
     monkeypatch.setattr(history, "SNAPSHOTS", 16)
     entries = _chain(500)
     entries.append(_entry(501, "b" * 12, f"{3:012x}", 5, 4))
-    entries.append({"seq": 502, "id": "c" * 12, "parent": f"{500:012x}", "command": "merge", "merges": ["b" * 12],
+    entries.append({"seq": 502, "id": "c" * 12, "parent": f"{500:012x}", "at": "2026-01-01T00:00:00Z", "command": "merge", "merges": ["b" * 12],
                     "dice": {"selka": {"before": {"ready": 5}, "after": {"ready": 4}}}})
     hist = history.read(_log(tmp_path, entries), "x")
     assert hist.problem is None, hist.problem

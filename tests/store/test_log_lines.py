@@ -123,7 +123,7 @@ def test_a_fifo_as_log_does_not_hang(encounter_camp):
 def test_history_finds_forks_and_joins_branches(tmp_path):
     """Two branches from one base: joined, each character holds the base plus both changes."""
     def e(seq, eid, parent, before, after, command="roll"):
-        return {"seq": seq, "id": eid, "parent": parent, "command": command,
+        return {"seq": seq, "id": eid, "parent": parent, "at": "2026-01-01T00:00:00Z", "command": command,
                 "dice": {"selka": {"before": before, "after": after}}}
 
     base = e(1, "a" * 12, None, {"ready": 5}, {"ready": 5})
@@ -134,7 +134,8 @@ def test_history_finds_forks_and_joins_branches(tmp_path):
     hist = history.read(log, "x")
     assert hist.problem is None and sorted(hist.tips) == ["b" * 12, "c" * 12]
     assert hist.final_dice()["selka"] == {"ready": 2, "used": 3}
-    lost = {"seq": 3, "id": "d" * 12, "parent": "c" * 12, "command": "merge", "merges": ["b" * 12],
+    lost = {"seq": 3, "id": "d" * 12, "parent": "c" * 12, "at": "2026-01-01T00:00:00Z", "command": "merge",
+            "merges": ["b" * 12],
             "dice": {"selka": {"after": {"ready": 3, "used": 2}}}}
     log.write_text(log.read_text() + loglines.entry_line(lost))
     hist = history.read(log, "x")
@@ -162,7 +163,10 @@ def test_a_long_log_verifies_checks_and_lists(encounter_camp):
     assert ok(encounter_camp, "encounter", "log", "--last", "1")["entries"][0]["parent"] == f"{5002:012x}"
 
 
-JSON_TEXT = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+NUMBER = 2 ** 53  # entries hold numbers within it (store/entry.py)
+JSON_TEXT = st.recursive(st.none() | st.booleans() | st.integers()
+                         | st.floats(allow_nan=False, allow_infinity=False, min_value=-NUMBER, max_value=NUMBER)
+                         | st.text(max_size=8),
                          lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner,
                                                                                     max_size=3), max_leaves=8)
 
@@ -172,7 +176,8 @@ JSON_TEXT = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(a
        st.integers(0, 40))
 def test_a_log_body_parses_exactly_as_json_loads_does(obj, tail, cut):
     """loglines reads a line's JSON with the C scanner itself (speed): the same value as json.loads, and a
-    ValueError exactly where json.loads raises one (extra data, a cut line, trailing whitespace allowed)."""
+    ValueError exactly where json.loads raises one (extra data, a cut line, trailing whitespace allowed), and
+    one for any number past the size limit, which json.loads would read as inf."""
     text = json.dumps(obj)
     for body in (text + tail, text[:cut] + tail):
         if not body.startswith("{"):
@@ -189,6 +194,12 @@ def test_a_log_body_parses_exactly_as_json_loads_does(obj, tail, cut):
             assert loglines._json_object(body) == expected == loglines._json_object(line, 2)
 
 
+@pytest.mark.parametrize("number", ["1e999", "-1e999", "NaN", "Infinity", "-Infinity", "1e300"])
+def test_a_number_past_the_limit_is_no_entry(number):
+    with pytest.raises(ValueError, match="not finite|in size"):
+        loglines._json_object('{"seq": 1, "x": %s}' % number)
+
+
 def test_marks_pass_over_the_whole_one_line_entries_that_hold_none(tmp_path):
     """`stats` reads with `marks` (luck.stats_marks): a whole JSON entry line that holds none of them is passed
     over unparsed; an old YAML flow line, a cut or damaged line, an old block entry, a marked line and a stray
@@ -203,7 +214,7 @@ def test_marks_pass_over_the_whole_one_line_entries_that_hold_none(tmp_path):
                     '- {"seq": 5, "command": "undo", ]}\n'
                     'stray\n'
                     '- {seq: 6, command: roll, result: {roll_dice: 1}}\n'
-                    '- {"seq": 7, "actor": "s\u00e9lka"}\n', encoding="utf-8")
+                    '- {"seq": 7, "command": "note", "note": "s\u00e9lka"}\n', encoding="utf-8")
     marks = (b'"roll_dice"', b'"undo"')
     every = list(loglines.iter_lines(path, "fight"))
     with loglines.Snapshot(path, "fight") as log:

@@ -6,17 +6,18 @@ from __future__ import annotations
 from narateer_cli.store import encounters, history, loglines
 
 A, B, C, K = "a" * 12, "b" * 12, "c" * 12, "d" * 12
+AT = "2026-01-01T00:00:01Z"
 
 
 def roll(seq, eid, parent, before, after):
     """An entry that moves selka's dice from `before` to `after` ready."""
-    return {"seq": seq, "id": eid, "parent": parent, "command": "roll",
+    return {"seq": seq, "id": eid, "parent": parent, "at": AT, "command": "roll",
             "dice": {"selka": {"before": {"ready": before, "used": 9 - before},
                                "after": {"ready": after, "used": 9 - after}}}}
 
 
 def merge(seq, parent, merges, before, after, eid=None):
-    entry = {"seq": seq, "id": None, "parent": parent, "at": "", "command": "merge", "actor": None,
+    entry = {"seq": seq, "id": None, "parent": parent, "at": AT, "command": "merge", "actor": None,
              "merges": merges, "dice": {"selka": {"before": {"ready": before, "used": 9 - before},
                                                   "after": {"ready": after, "used": 9 - after}}}}
     entry["id"] = eid or history.content_id(entry)
