@@ -207,6 +207,24 @@ def odds(size: int, rules) -> dict:
     return {outcome: Fraction(n, total) for outcome, n in counts.items()}
 
 
+def chance_ratio(check: dict, rules) -> tuple[int, int] | None:
+    """P-LUCK-1: the exact chance that a logged roll succeeds (any outcome but a failure), as
+    (numerator, denominator); None for what is no roll of a pool."""
+    size = check.get("rating", check.get("dice"))
+    if check.get("system") != "pool" or "outcome" not in check or not isinstance(size, int):
+        return None
+    chances = odds(size, rules)
+    chance = 1 - chances["failure"]
+    return chance.numerator, chance.denominator
+
+
+def fresh_sheet(doc, rules):
+    """`new --from` (T-COPY): the copy starts with no stress and no trauma."""
+    for key in ("stress", "trauma"):
+        doc["track"][key] = 0
+    return doc
+
+
 # --- verify (S-SYS-6): each logged entry re-made from its logged inputs by the functions that made it ---
 
 def _remake(command: str, logged: dict, rules) -> dict | None:

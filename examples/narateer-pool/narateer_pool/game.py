@@ -37,6 +37,16 @@ class Pool(Game):
 
         return _log_checker(rules, continuity)
 
+    def chance_ratio(self, check: dict, rules) -> tuple[int, int] | None:
+        from .engine import chance_ratio as _chance_ratio
+
+        return _chance_ratio(check, rules)
+
+    def fresh_sheet(self, doc, rules):
+        from .engine import fresh_sheet as _fresh_sheet
+
+        return _fresh_sheet(doc, rules)
+
     @property
     def render(self) -> Any:
         from . import render
