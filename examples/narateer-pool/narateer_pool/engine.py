@@ -246,8 +246,8 @@ def verify_log(entries: list, rules) -> str | None:
         command = entry.get("command")
         if not isinstance(logged, dict) or command not in ("roll", "resolve", "resist", "fortune", "stress"):
             continue
-        if command != "stress" and "faces" not in logged:
-            continue  # a sealed roll is checked once it is unveiled
+        if "commitment" in entry:
+            continue  # a sealed roll is checked once it is unveiled (the host feeds the unveiled result)
         where = f"entry {entry.get('seq')} ({command})"
         try:
             again = _remake(command, logged, rules)

@@ -121,3 +121,12 @@ def test_verify_names_an_entry_whose_faces_do_not_give_its_outcome(rules):
     forged = {**entry, "result": {**logged, "faces": [6, 2, 5]}}
     problem = engine.verify_log([forged], rules)
     assert problem.startswith("entry 4 (roll): ") and "outcome" in problem
+
+
+def test_verify_passes_over_only_a_sealed_entry(rules):
+    """A roll without faces is checked once unveiled only when it is sealed (it holds a commitment); an
+    open one without faces is a forged or damaged entry."""
+    public = {"system": "pool", "actor": "guide", "dice": 3, "pool": 3, "keep": "highest"}
+    assert engine.verify_log([{"seq": 2, "command": "fortune", "result": public, "commitment": "ab"}], rules) is None
+    problem = engine.verify_log([{"seq": 2, "command": "fortune", "result": public}], rules)
+    assert problem is not None and problem.startswith("entry 2 (fortune): ")
