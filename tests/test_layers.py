@@ -30,6 +30,7 @@ def test_K_1_the_import_contracts_hold(monkeypatch, capsys):
     from importlinter.cli import lint_imports
 
     monkeypatch.syspath_prepend(str(REPO / "examples" / "narateer-moves"))
+    monkeypatch.syspath_prepend(str(REPO / "examples" / "narateer-pool"))
     monkeypatch.chdir(REPO)
     code = lint_imports(no_cache=True)
     out = capsys.readouterr().out

@@ -16,6 +16,7 @@ from narateer_cli import systems
 REPO = Path(__file__).resolve().parents[3]
 TOY = REPO / "tests" / "systems" / "toy"
 MOVES = REPO / "examples" / "narateer-moves"
+POOL = REPO / "examples" / "narateer-pool"  # written from docs/write-a-game.md alone
 
 
 def register(folder: Path, name: str, package: str):

@@ -1,4 +1,4 @@
-"""S-SYS-11: the conformance kit over the three built-in games, the coin toy and the example game.
+"""S-SYS-11: the conformance kit over the three built-in games, the coin toy and the two example games.
 
 Each (game, check) is one test, made by the kit's pytest plugin (`narateer_check`). A check a game fails
 today is marked xfail (strict) with the reason: the kit reports it precisely and the test turns red once
@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from tests.systems.kit.games import MOVES, TOY, forget, register
+from tests.systems.kit.games import MOVES, POOL, TOY, forget, register
 
-NARATEER_SYSTEMS = ["narateer", "open-adventure", "d20-cards", "coin", "moves"]
+NARATEER_SYSTEMS = ["narateer", "open-adventure", "d20-cards", "coin", "moves", "pool"]
 
 KNOWN = {
 }
@@ -21,11 +21,12 @@ KNOWN = {
 def plug_ins_on_the_path(tmp_path_factory):
     folder = tmp_path_factory.mktemp("dists")
     register(folder, "moves", "narateer_moves")
+    register(folder, "pool", "narateer_pool")
     with pytest.MonkeyPatch.context() as patch:
-        for path in (TOY, MOVES, folder):
+        for path in (TOY, MOVES, POOL, folder):
             patch.syspath_prepend(str(path))
         yield
-    forget(["coin", "moves"], {"coin_system", "narateer_moves"})
+    forget(["coin", "moves", "pool"], {"coin_system", "narateer_moves", "narateer_pool"})
 
 
 def test_conformance(narateer_check, request):
