@@ -372,12 +372,13 @@ def _count(actors: dict, counts: list, sign: int):
 def campaign_entries(root, encounter: str | None = None, system=None, marks: tuple | None = None):
     """(log id, entry) for every log of the campaign (or one), each streamed line by line (G-LOG-3).
     With `system`: only the logs of that game (S-SYS-1), and a named one must be. `marks`: only the
-    one-line entries that hold one of these byte texts (`stats_marks`)."""
+    one-line entries that hold one of these byte texts (`stats_marks`). A damaged line is named on stderr and
+    passed over, as the two-core reading does (H2-SHAPE-1)."""
     from .store import encounters, loglines
 
     for path in log_paths(root, encounter, system):
-        log_id = path.name[: -len(".log.yaml")]
-        for entry in loglines.entries(path, encounters.log_label(path), marks):
+        log_id, label = path.name[: -len(".log.yaml")], encounters.log_label(path)
+        for entry in loglines.entries(path, label, marks, damaged=loglines.warn(label)):
             yield log_id, entry
 
 

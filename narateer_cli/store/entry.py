@@ -243,18 +243,27 @@ def _usual(entry: dict) -> bool:
     `limits_problem`'s). False sends it to `_problem`, which says what is wrong, or finds nothing (an undo, an
     unveil, a merge, a secret entry, an old entry)."""
     get = entry.get
-    seq, eid, parent, command, actor, at = (get("seq"), get("id"), get("parent", 0), get("command"),
-                                            get("actor", 0), get("at"))
-    if not (type(seq) is int and 0 < seq <= MAX_NUMBER and is_id(eid) and (parent is None or is_id(parent))
-            and type(at) is str and _AT.fullmatch(at) and at[8:10] < "29" and command != "undo"
-            and _known(command, _COMMANDS, _command) and (actor is None or _known(actor, _CHARS, _actor))
-            and type(get("declaration", _MAP)) is dict and type(get("result", _MAP)) is dict):
+    if not (_usual_chain(get("seq"), get("id"), get("parent", 0), get("at")) and _usual_words(entry)):
         return False
     for key in _RARE:
         if key in entry:
             return False
     dice, changes = get("dice", _MAP), get("changes", _MAP)
     return type(dice) is dict and type(changes) is dict and _usual_dice(dice) and _usual_changes(changes)
+
+
+def _usual_chain(seq, eid, parent, at) -> bool:
+    """`seq`, `id`, `parent` and `at` as a writer writes them (the short way)."""
+    return (type(seq) is int and 0 < seq <= MAX_NUMBER and is_id(eid) and (parent is None or is_id(parent))
+            and type(at) is str and bool(_AT.fullmatch(at)) and at[8:10] < "29")
+
+
+def _usual_words(entry: dict) -> bool:
+    """`command`, `actor`, `declaration` and `result` as a writer writes them, for a command that is no undo."""
+    command, actor = entry.get("command"), entry.get("actor", 0)
+    return (command != "undo" and _known(command, _COMMANDS, _command)
+            and (actor is None or _known(actor, _CHARS, _actor))
+            and type(entry.get("declaration", _MAP)) is dict and type(entry.get("result", _MAP)) is dict)
 
 
 def _known(text, seen: set, check) -> bool:

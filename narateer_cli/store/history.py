@@ -152,20 +152,25 @@ class History:
         if entry.get("id") is None and self.with_ids:
             return self.fail(line, f"id: missing ({where}; only a log from before ids has entries without one)")
         self.with_ids = self.with_ids or entry.get("id") is not None
-        if self.entry_problem is not None:
-            try:
-                found = self.entry_problem(entry)
-            except NarateerError:
-                raise
-            except Exception as exc:  # noqa: BLE001 - a value the game's check cannot read is this line's problem
-                found = f"{where}: the game's check cannot read it ({type(exc).__name__}: {exc})"
-            if found:
-                return self.fail(line, found)
+        found = self._game_problem(entry, where)
+        if found:
+            return self.fail(line, found)
         if entry.get("command") == "merge":
             after, moves = self._merge(line, where, entry, parent, base), {}
         else:
             after, moves = self._continue(line, where, entry, base)
         self._advance(eid, parent, entry, after, moves)
+
+    def _game_problem(self, entry: dict, where: str) -> str | None:
+        """The game's own check of the entry; a value it cannot read is this line's problem, not a crash."""
+        if self.entry_problem is None:
+            return None
+        try:
+            return self.entry_problem(entry)
+        except NarateerError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - a value the game's check cannot read is this line's problem
+            return f"{where}: the game's check cannot read it ({type(exc).__name__}: {exc})"
 
     def _seq_problem(self, entry: dict, parent) -> str | None:
         """H2-SHAPE-1: an entry's seq continues the entry it follows: its parent's seq + 1 (a branch that git's

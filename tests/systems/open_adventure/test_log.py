@@ -87,7 +87,9 @@ def test_in_an_encounter_the_encounter_log_holds_the_stunt_and_verify_checks_con
 def test_undo_refuses_once_the_entry_is_no_longer_the_tip_G_MERGE_4(oa):
     ok(oa, "points", "amicus", "body", "-1")
     rel = oa / CAMPAIGN_LOG
-    rel.write_text(rel.read_text() + '- {"seq": 2, "id": "feedfacecafe", "parent": null, "command": "note"}\n')
+    first = json.loads(rel.read_text().splitlines()[0][2:])  # another clone's entry, pulled after ours
+    rel.write_text(rel.read_text() + '- {"seq": 2, "id": "feedfacecafe", "parent": "%s", "at": "%s", '
+                   '"command": "note", "actor": null}\n' % (first["id"], first["at"]))
     r = run(oa, "--json", "undo")
     assert r.code == 3 and json_error(r, 3)["rule"] == "G-MERGE-4" and "G-MERGE-4" not in r.err
 
