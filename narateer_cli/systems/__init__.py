@@ -1,4 +1,5 @@
-"""The registry of rule systems (S-SYS-1, S-SYS-2, S-SYS-3).
+"""The registry of rule systems: the game a campaign names, the built-in games and plug-ins, and
+the verbs every game shares.
 
 Built-in systems are known by name here and imported only when used. A name
 that is not built in is looked up in the entry point group `narateer.systems`
@@ -26,7 +27,7 @@ BUILTIN = {
     "d20-cards": "narateer_cli.systems.d20_cards",
 }
 
-# S-SYS-3: verbs every system has, each through its system (short help for `--help`).
+# The shared verbs: every system has them, each through its system (short help for `--help`).
 SHARED = {
     "init": "Create a campaign (--system NAME picks the game; --example adds samples).",
     "new": "Create a character file.",
@@ -50,7 +51,7 @@ SHARED = {
     "systems": "List the installed rule systems.",
 }
 
-# Host verbs outside S-SYS-3's list (help text for `narateer --help`).
+# Host verbs outside the shared list (help text for `narateer --help`).
 HOST_ONLY = {"merge-driver": "git's merge driver for campaign YAML.",
              "unveil": "Publish secret rolls so anyone can check them.",
              "reconcile": "After a merge: set each sheet to what its log adds up to."}
@@ -103,8 +104,8 @@ def present(module: str) -> bool:
 
 
 def load_system(name: str | None):
-    """The `SYSTEM` of a system by name, checked against the interface (S-SYS-9); unknown -> BadInput
-    listing the installed ones (S-SYS-1); a plug-in that does not load or does not fit -> BadInput naming
+    """The `SYSTEM` of a system by name, checked against the interface; unknown -> BadInput
+    listing the installed ones; a plug-in that does not load or does not fit -> BadInput naming
     its package and the part."""
     name = name or DEFAULT
     if name in _LOADED:
@@ -126,7 +127,7 @@ def load_system(name: str | None):
         near = closest(name, names)
         raise BadInput(f"unknown rule system {name!r}" + (f" (did you mean {' or '.join(near)}?)" if near else ""),
                        rule="S-SYS-1", fix="installed: " + ", ".join(names))
-    if name not in BUILTIN:  # a plug-in: held to the interface now (S-SYS-9); the built-ins by the tests
+    if name not in BUILTIN:  # a plug-in: held to the interface now; the built-ins by the tests
         from .base import validate
 
         assert module is not None  # a plug-in's package is its entry point's module
@@ -137,7 +138,7 @@ def load_system(name: str | None):
 
 def _load_entry_point(name: str, ep, module: str):
     """An entry point's SYSTEM (the object it names, or that module's SYSTEM); a module that fails to
-    import is BadInput naming its package (S-SYS-9), never a traceback."""
+    import is BadInput naming its package, never a traceback."""
     try:
         loaded = ep.load()
     except Exception as exc:
@@ -195,7 +196,7 @@ def system_name(root: Path | str | None) -> str | None:
         return None
     import stat
 
-    try:  # G-TRUST-4: never block on a FIFO or read a device; the store reports such a file properly
+    try:  # the campaign is untrusted: never block on a FIFO or read a device; the store reports such a file properly
         fd = os.open(os.path.join(root, CONFIG), os.O_RDONLY | os.O_NONBLOCK)
         try:
             if not stat.S_ISREG(os.fstat(fd).st_mode):

@@ -1,4 +1,4 @@
-"""The System interface: what a rule-system package gives the host (S-SYS-2).
+"""The System interface: what a rule-system package gives the host; each game is one package.
 
 A system package's `__init__.py` defines `SYSTEM = System(...)` and imports
 nothing heavy: the host reads `name`, `verbs` and the help texts to build
@@ -6,7 +6,7 @@ nothing heavy: the host reads `name`, `verbs` and the help texts to build
 The hooks are the methods of one class, a subclass of `interface.Game`, in the
 module `game` names (its `GAME`), imported when a command first asks for a
 hook. The hooks, their signatures and their defaults are the interface in
-`interface.py` (S-SYS-9): mypy holds the built-in games to it, `System.game`
+`interface.py`: mypy holds the built-in games to it, `System.game`
 holds a plug-in to it when its game module loads.
 """
 
@@ -50,7 +50,7 @@ class System:
     pointers  another system's verb -> what to use in this one instead
     example_hint  what `init --example` suggests doing next in this game's example campaign (None: nothing)
     config_keys   narateer.yaml keys this game reads beside the host's (`check` knows them)
-    params    completion (T-COMPLETE): click parameter name -> what it holds: "character", "encounter",
+    params    shell completion: click parameter name -> what it holds: "character", "encounter",
               "pair:NAME" (OTHER:NAME, the second half completed as NAME) or "signed:NAME" (+NAME / -NAME);
               over the host's own names; any other parameter goes to the `complete` hook
     explicit_null  the game's sheets spell an empty value `null` (the host's edits write it so)
@@ -103,7 +103,7 @@ class System:
     def game(self) -> Game:
         """The game's hooks: `GAME` of the game module, imported now (a plug-in's is checked against the
         interface the first time). A module that does not import or does not fit is BadInput naming the
-        package and the part (S-SYS-9)."""
+        package and the part."""
         if self._game is not None:
             return self._game
         try:
@@ -144,7 +144,7 @@ class System:
         return getattr(self.game, name)
 
     def broken(self, part: str, problem: str):
-        """BadInput (exit 2) for a part of this system that breaks the interface (S-SYS-9)."""
+        """BadInput (exit 2) for a part of this system that breaks the interface, naming the part."""
         return broken(self.name, self.package, part, problem)
 
     def require(self, name: str) -> Callable:
@@ -192,7 +192,7 @@ class System:
                                        checked=checked)
 
     def parse_sheet(self, char_id: str, doc, label: str, rules, checked: bool = False):
-        """The system's sheet record; the document is first checked against `sheet_schema` (S-SYS-4)
+        """The system's sheet record; the document is first checked against `sheet_schema` (a misspelt key is bad input)
         unless it is `checked` already (a parse cached under this very ruleset)."""
         if not checked:
             self.check_sheet(doc, label, rules)
@@ -207,7 +207,8 @@ class System:
             schema.require(doc, table, label, rules)
 
     def log_checker(self, rules, continuity: bool = True) -> Callable[[dict], str | None]:
-        """A fresh checker for one log (S-SYS-6): fed its entries in order, each gives its first problem."""
+        """A fresh checker for one log, fed its entries in order: each gives its first problem, re-derived by the
+        game's own rules."""
         return self.require("log_checker")(rules, continuity)
 
     def chance(self, entry_check: dict, rules) -> Fraction:
@@ -238,7 +239,7 @@ def broken(name: str, package: str, part: str, problem: str):
 
 
 def validate(system, name: str, package: str) -> System:
-    """`system` as the interface wants it (S-SYS-9), and its game class (`check_game`); else BadInput
+    """`system` as the interface wants it, and its game class (`check_game`); else BadInput
     naming the package and the part. The registry validates plug-ins; the built-in games ship with the host and mypy and
     the test suite hold them to the interface, so `narateer --help` and a roll import nothing more for
     them."""

@@ -1,4 +1,4 @@
-"""The game's side of the seam (S-SYS-9): every hook a game may give the host, typed, in one class.
+"""The game's side of the seam: every hook a game may give the host, typed, in one class.
 
 A game subclasses `Game` (the kit's `kit.Game`) in one module of its package, which `SYSTEM.game` names,
 and sets `GAME = TheClass()` there. Each hook is a method with the signature the host calls it with (a
@@ -31,9 +31,9 @@ class Game(ABC):
     @abstractmethod
     def log_checker(self, rules, continuity: bool) -> Callable[[dict], str | None]:
         """A fresh checker for one log, fed its entries in order: each returns the entry's first problem
-        as `entry N (command): ...`, re-derived by the system's own check code (S-SYS-6), or None.
-        `continuity` is False for the campaign log (G-LOG-5). `base.entrywise(verify_log)` builds one
-        from a function that checks entries each on its own."""
+        as `entry N (command): ...`, re-derived by the system's own check code, or None.
+        `continuity` is False for the campaign log (the edits made outside any encounter).
+        `base.entrywise(verify_log)` builds one from a function that checks entries each on its own."""
 
     # -- optional: encounters and sheets -------------------------------------------------------------
     def new_state(self, enc_id: str, participants: list, rules) -> dict:
@@ -51,7 +51,7 @@ class Game(ABC):
         return None
 
     def fresh_sheet(self, doc, rules):
-        """`new --from` (T-COPY): the copied round-trip document with fresh counters. Default: as copied."""
+        """`new --from`: the copied round-trip document with fresh counters. Default: as copied."""
         return doc
 
     def check_files(self, root, rules) -> list:
@@ -72,14 +72,14 @@ class Game(ABC):
         return None
 
     def headline(self, kind: str, data: dict) -> tuple | None:
-        """The outcome line that leads a result's text, `(words, success)` (T-COLOR). Default: a check's
+        """The outcome line that leads a result's text, `(words, success)`, coloured by `--color`. Default: a check's
         `outcome` and `success`."""
         from ..outcome import check_headline
 
         return check_headline(data)
 
     def summary(self, command: str, actor, declaration: dict, result: dict) -> str | None:
-        """A logged action in words (T-LOG, report, commit messages). Default: None, the host's words."""
+        """A logged action in words (`encounter log`, report, commit messages). Default: None, the host's words."""
         return None
 
     def face_names(self, face) -> str:
@@ -87,7 +87,7 @@ class Game(ABC):
         return str(face)
 
     def complete(self, param_name: str, campaign, params: dict) -> list:
-        """Shell completion (T-COMPLETE) of a game parameter by its click name. Default: nothing."""
+        """Shell completion of a game parameter by its click name. Default: nothing."""
         return []
 
     # -- optional: luck and secrets ------------------------------------------------------------------
@@ -99,7 +99,7 @@ class Game(ABC):
         return any_checks(result)
 
     def chance(self, check: dict, rules):
-        """A check's exact chance as a Fraction (P-LUCK-1), or None. Default: None."""
+        """A check's exact chance as a Fraction, recorded before the roll, or None. Default: None."""
         return None
 
     def chance_ratio(self, check: dict, rules) -> tuple[int, int] | None:
@@ -115,25 +115,26 @@ class Game(ABC):
         return None
 
     def luck(self, check: dict, rules) -> dict:
-        """`stats` (P-LUCK-2): {actor, success, spent, crits, crits_expected}. Default: actor, success, paid."""
+        """`stats`, per actor: {actor, success, spent, crits, crits_expected}. Default: actor, success, paid."""
         from ..luck import plain_luck
 
         return plain_luck(check, rules)
 
     @property
     def conformance(self) -> Any:
-        """The conformance kit's script for this game (S-SYS-11): a `narateer_cli.testing.Script`, a mapping of
-        `setup`, `counter`, `secret`, `refused`, `more`, or a function returning one. Default: none (the kit
+        """The conformance kit's script for this game (the one suite every installed game goes through): a
+        `narateer_cli.testing.Script`, a mapping of `setup`, `counter`, `secret`, `refused`, `more`, or a
+        function returning one. Default: none (the kit
         skips the checks that need one and says so)."""
         return None
 
     # -- optional: the players' screen (serve) -------------------------------------------------------
     def view(self, state: dict, sheets: dict, rules) -> dict:
-        """Per-participant fields over the host's (V-1). Default: nothing added."""
+        """Per-participant fields over the host's on the players' page. Default: nothing added."""
         return {}
 
     def public_entry(self, entry: dict) -> dict | None:
-        """A log entry as the party may see it (V-2); None leaves it out. Default: the entry."""
+        """A log entry as the party may see it, nothing hidden from it; None leaves it out. Default: the entry."""
         return entry
 
     def last_check(self, entry: dict) -> dict | None:
@@ -142,21 +143,21 @@ class Game(ABC):
 
     @property
     def answered_by(self) -> Any:
-        """B-2: the choices of each role in a verb, `{verb: {argument naming the role: (its own parameter
-        names...)}}` (Narateer: a check's Boost and faces are its roller's; an exchange's Response is the
-        defender's). `serve --act` lets the Guide declare the rest and leave one role's choices to that
-        character's player. Default: none."""
+        """For the players' links: the choices of each role in a verb, `{verb: {argument naming the role: (its
+        own parameter names...)}}` (Narateer: a check's Boost and faces are its roller's; an exchange's
+        Response is the defender's). `serve --act` lets the Guide declare the rest and leave one role's choices
+        to that character's player. Default: none."""
         return None
 
     @property
     def player_verbs(self) -> Any:
-        """B-2: what a player runs unprompted for their own character (its first argument), `{verb: (the
-        actor's own parameter names...)}`; every other option is the Guide's ruling. Default: none (a player
+        """For the players' links: what a player runs unprompted for their own character (its first argument), `{verb:
+        (the actor's own parameter names...)}`; every other option is the Guide's ruling. Default: none (a player
         answers only what the Guide declares)."""
         return None
 
     def choices(self, state: dict, char_id: str, rules) -> list:
-        """B-2: what CHAR may do now in answer to someone else (a reaction it is owed), each
+        """For the players' links: what CHAR may do now in answer to someone else (a reaction it is owed), each
         `{"text": words, "argv": the command line's words}`; `serve --act` shows them on that player's
         own screen alone. Default: none."""
         return []

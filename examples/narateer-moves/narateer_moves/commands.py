@@ -13,7 +13,7 @@ from narateer_cli.kit import Outcome
 
 def _told(s, kind, command, char, declared, result, counters, enc=None, sheets=None, public=()) -> Outcome:
     """One action for the host to write: its log fields, CHAR's counters after, other sheet edits, and what
-    a secret entry may show of the result (S-SYS-8)."""
+    a secret entry may show of the result (its public fields)."""
     enc = enc if enc is not None else encounter_for(s, char)
     return Outcome(command, char, declared, result, kind=kind, show=result, dice=counters, sheets=sheets,
                    encounter=enc.id if enc else None, state=enc.new_state if enc else None, public=public)
@@ -23,7 +23,7 @@ def _make_move(s, char, name, faces):
     from . import engine
 
     sheet = s.sheet(char)
-    if s.app.secret and not sheet.guide:  # S-SYS-8: a player's miss marks XP, which everyone sees
+    if s.app.secret and not sheet.guide:  # a player's miss marks XP, which everyone sees
         raise Refused(f"{char} cannot move in secret: a miss would mark XP on the sheet",
                       rule="S-SYS-8", fix="only the Guide (a `guide: true` sheet) moves in secret")
     dice = Dice(s.app.rng(), {"faces": engine.parse_faces(faces)} if faces else None)  # the host's dice source

@@ -10,10 +10,10 @@ from narateer_cli.kit import unknown
 from narateer_cli.kit import entrywise
 
 KNOBS = ("dice", "sides", "strong", "weak", "miss_xp", "max_harm", "stats", "moves")
-# S-SYS-8: what a secret move shows the table (a move's result is plain data, so the command declares it):
-# who moved and with what, never the faces, the total, the band or the XP
+# Secrecy is declared field by field: what a secret move shows the table (a move's result is plain data, so
+# the command declares it): who moved and with what, never the faces, the total, the band or the XP
 PUBLIC = ("system", "actor", "move", "stat", "stat_value", "guide", "track_before", "track_after")
-# how the conformance kit plays this game in its example campaign (S-SYS-11)
+# how the conformance kit plays this game in its example campaign, as it plays every installed game
 CONFORMANCE = {
     "counter": "harm rook +1",
     "secret": "roll guide size-up",
@@ -116,5 +116,5 @@ def verify_log(entries: list, rules) -> str | None:
     return None
 
 
-# The `log_checker` hook (S-SYS-9): each entry checked on its own, as the host streams a log.
+# The `log_checker` hook: each entry checked on its own, as the host streams a log.
 log_checker = entrywise(verify_log)

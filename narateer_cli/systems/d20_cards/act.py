@@ -1,9 +1,9 @@
 """Performing a card: `act(world, declaration, rules, dice) -> (world, ActResult)`.
 
-Order of R-CARD-ACT-1/-2: bad input first (exit 2), then the gates (first
+The order of a performance: bad input first (exit 2), then the gates (first
 failure: Refused, exit 3, nothing changes), then pay, spend a charge, drop
 the old Concentration if asked, the Evolutionary roll, the damage dice, each
-target's attack or save and damage (R-CARD-ACT-3), then Concentration or
+target's attack or save and damage (doubled under Swan Song), then Concentration or
 the cooldown starts, Swan Song and Discreet. Pure: the input world is
 untouched; the only moving part is the dice source passed in.
 """
@@ -87,7 +87,7 @@ def act(world, decl, rules, dice, secret: bool = False):
 
 
 def secret_gate(plan):
-    """S-SYS-8: a sealed act may not change what the party can see. Its cost, charge, cooldown and
+    """A sealed act may not change what the party can see. Its cost, charge, cooldown and
     Concentration follow from the declaration and show openly; but damage moves a target's HP (and may drop
     its Concentration) on a sheet anyone with the repository reads, so the outcome would be public before
     `unveil`. d20-cards refuses such an act, before any roll, rather than defer the change."""
@@ -126,12 +126,12 @@ def _pay(world, plan):
 
 
 def spend(before: dict, paid: dict) -> dict:
-    """R-CARD-ACT-2: each resource after paying a card's cost (`act` and `verify`'s replay)."""
+    """Each resource after paying a card's cost (`act` and `verify`'s replay)."""
     return {**before, **{res: before.get(res, 0) - amount for res, amount in paid.items()}}
 
 
 def use_charge(have: int) -> Change:
-    """R-CARD-CD-4: performing a charged card spends one charge."""
+    """Performing a charged card spends one charge."""
     return Change(have, have - 1)
 
 
@@ -165,7 +165,7 @@ def _resolve(world, plan, decl, geos, rules, dice, used):
 
 
 def _evolutionary(perf, card, rules, dice, used):
-    """R-CARD-PROP-6 / A-CARD-EVO: a plain d20 against the Augmentor score."""
+    """Evolutionary: a plain d20 against the Augmentor score."""
     if not card.has("evolutionary"):
         return None, False
     note(used, "evolutionary")
@@ -186,13 +186,13 @@ def _damage_roll(card, rules, dice, used):
 
 
 def roll_damage(dmg, dice) -> DamageRoll:
-    """A card's damage dice (A-CARD-DMG): the faces rolled and their sum plus the bonus."""
+    """A card's damage dice: the faces rolled and their sum plus the bonus."""
     faces = dice.roll_many("damage", dmg.count, dmg.sides)
     return DamageRoll(str(dmg), faces, sum(faces) + dmg.bonus)
 
 
 def _dc(perf, card):
-    """R-CARD-DC-1: the performer's 1st-rank attribute plus Concentration."""
+    """A card's DC: the performer's 1st-rank attribute plus Concentration."""
     from .cards import dc_attribute
 
     attribute = dc_attribute(card.dc)
@@ -200,7 +200,7 @@ def _dc(perf, card):
 
 
 def attack(perf, target, card, geo, decl, rules, dice, used) -> AttackRoll:
-    """R-CARD-ATK-1..3: d20 + bonus + blind penalty + --mod against the AC the attribute meets."""
+    """An attack: d20 + bonus + blind penalty + --mod against the AC the attribute meets."""
     note(used, "attributes")
     if decl.advantage or decl.disadvantage:
         note(used, "edge")
@@ -210,7 +210,7 @@ def attack(perf, target, card, geo, decl, rules, dice, used) -> AttackRoll:
 
 
 def attack_roll(atk, bonus, penalty, mod, ac_kind, ac, edge, rules, dice, used=None) -> AttackRoll:
-    """R-CARD-ATK-1..3 from its inputs: the d20 (or two under an `edge` of (advantage, disadvantage)), the
+    """An attack from its inputs: the d20 (or two under an `edge` of (advantage, disadvantage)), the
     total and the hit. `act` calls it; so does `verify`, with the logged inputs and faces."""
     faces, face, _ = edge_roll(dice, edge[0], edge[1], rules.edge)
     total = face + bonus + penalty + mod
@@ -218,7 +218,7 @@ def attack_roll(atk, bonus, penalty, mod, ac_kind, ac, edge, rules, dice, used=N
 
 
 def hits(face, total, ac, rules, used=None) -> bool:
-    """R-CARD-ATK-3 / A-CARD-NAT / A-CARD-TIE: the one place an attack total meets an AC."""
+    """The one place an attack total meets an AC."""
     note(used, "natural")
     natural = {D20: rules.natural["twenty"], 1: rules.natural["one"]}.get(face, "none")
     if natural != "none":
@@ -228,7 +228,7 @@ def hits(face, total, ac, rules, used=None) -> bool:
 
 
 def save_choices(card, rules) -> tuple[tuple, bool]:
-    """A-CARD-SAVE before a target is known: (the attributes a target may save with, whether it takes the
+    """The save bonus before a target is known: (the attributes a target may save with, whether it takes the
     better of them). The card's `save`, else the knob's: the pair of the DC's kind, one attribute, or none
     (`card_only` with no `save`: a plain d20)."""
     if card.save:
@@ -242,7 +242,7 @@ def save_choices(card, rules) -> tuple[tuple, bool]:
 
 
 def save_attribute(target, card, rules, used=None):
-    """A-CARD-SAVE: the card's `save`, else the target's best of the pair (or the knob's choice)."""
+    """The save bonus: the card's `save`, else the target's best of the pair (or the knob's choice)."""
     note(used, "save_bonus")
     choices, best = save_choices(card, rules)
     if not best:
@@ -251,14 +251,14 @@ def save_attribute(target, card, rules, used=None):
 
 
 def save(perf, target, card, rules, dice, used) -> SaveRoll:
-    """R-CARD-DC-2: d20 + the save bonus against the Action DC; meeting it resists by default."""
+    """A save: d20 + the save bonus against the Action DC; meeting it resists by default."""
     attribute = save_attribute(target, card, rules, used)
     bonus = target.bonus(attribute) if attribute else 0
     return save_roll(attribute, bonus, _dc(perf, card).value, rules, dice, target.id, used)
 
 
 def save_roll(attribute, bonus, dc, rules, dice, key, used=None) -> SaveRoll:
-    """R-CARD-DC-2 from its inputs: the target's d20 (faces keyed by `key`), the total, resisted or not
+    """A save from its inputs: the target's d20 (faces keyed by `key`), the total, resisted or not
     (`act`, and `verify` with the logged inputs and face)."""
     face = dice.roll("save", D20, key)
     total = face + bonus
@@ -267,12 +267,12 @@ def save_roll(attribute, bonus, dc, rules, dice, key, used=None) -> SaveRoll:
 
 
 def resists(total, dc, rules) -> bool:
-    """R-CARD-DC-2 / A-CARD-SAVETIE: the one place a save meets the Action DC."""
+    """The one place a save meets the Action DC."""
     return beats(total, dc, rules.save_ties == "resist")
 
 
 def overkill_amount(hit, total, ac, modifier) -> int:
-    """R-CARD-ATK-6: on a hit strictly above AC, (total - AC) x the modifier."""
+    """Overkill: on a hit strictly above AC, (total - AC) x the modifier."""
     if not hit or not modifier or not beats(total, ac, ties=False):
         return 0
     return (total - ac) * modifier
@@ -283,7 +283,7 @@ def overkill(card, roll: AttackRoll) -> int:
 
 
 def landing(atk, sv, base, modifier, on_save) -> tuple[bool, int, int]:
-    """R-CARD-ATK-6, R-CARD-DC-2, R-CARD-DC-3: whether the target is struck, the damage of the dice it takes
+    """Whether the target is struck, the damage of the dice it takes
     (`on_save(base)` when it resists a save) and the Overkill added (`act`, and `verify`'s replay)."""
     if atk is not None:
         return atk.hit, base if atk.hit else 0, overkill_amount(atk.hit, atk.total, atk.ac, modifier)
@@ -293,26 +293,26 @@ def landing(atk, sv, base, modifier, on_save) -> tuple[bool, int, int]:
 
 
 def strikes(rolled: bool, lands: bool, amount: int, extra: int) -> bool:
-    """R-CARD-ACT-3: damage is dealt when dice were rolled, the card lands (or a resisted save still takes
+    """Damage is dealt when dice were rolled, the card lands (or a resisted save still takes
     some) and there is something to deal."""
     return rolled and bool(lands or amount) and amount + extra > 0
 
 
-ON_SAVE = ("none", "half", "full")  # A-CARD-DMG: what a resisted save may still take
+ON_SAVE = ("none", "half", "full")  # what a resisted save may still take
 
 
 def on_save_mode(card, rules) -> str:
-    """A card's own `on_save` wins over the ruleset's `damage.on_save` (A-CARD-DMG)."""
+    """A card's own `on_save` wins over the ruleset's `damage.on_save`."""
     return card.on_save if card.on_save is not None else rules.damage["on_save"]
 
 
 def on_save_damage(base, mode: str) -> int:
-    """R-CARD-DC-2 / A-CARD-DMG: what a resisted save still takes of `base`: none, half (rounded down) or all."""
+    """What a resisted save still takes of `base`: none, half (rounded down) or all."""
     return {"none": 0, "half": base // 2, "full": base}[mode]
 
 
 def evolutionary_success(face, augmentor, rules) -> bool:
-    """A-CARD-EVO: meet or beat the Augmentor (or roll under it)."""
+    """The Evolutionary roll: meet or beat the Augmentor (or roll under it)."""
     return beats(face, augmentor) if rules.evolutionary == "meet_or_beat" else beats(augmentor, face)
 
 
@@ -341,7 +341,7 @@ def _resolve_target(world, plan, decl, geo, roll, rules, dice, used):
 
 
 def _finish(world, plan, rules, used):
-    """R-CARD-ACT-2 tail: Concentration or cooldown starts, Swan Song, Discreet."""
+    """The end of a performance: Concentration or cooldown starts, Swan Song, Discreet."""
     card = plan.card
     perf = world.chars[plan.performer.id]
     cooldown = concentrating = None

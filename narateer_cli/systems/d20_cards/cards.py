@@ -1,4 +1,4 @@
-"""Action cards as data (R-CARD-1..4): the `Card` record and its parser.
+"""Action cards as data (id, cost, tier, range, cooldown, properties): the `Card` record and its parser.
 
 A card comes from `actions/<id>.yaml` or from a sheet's `cards:` mapping;
 both go through `card_problems` (the schema table `schema.CARD`, its rules
@@ -41,7 +41,7 @@ def parse_dice(value) -> Dice:
         raise BadInput(f"bad dice {value!r}", fix='write a whole number or dice such as "2d6+3"')
     count, sides, sign, bonus = match.groups()
     over = dice_over_limit(count, sides, bonus)
-    if over:  # G-PRIV-6: also when a cached check skipped the schema, and for dice typed at the prompt
+    if over:  # sizes are capped: also when a cached check skipped the schema, and for dice typed at the prompt
         raise BadInput(f"dice {value!r}: {over}", rule="G-PRIV-6", fix=DICE_FIX)
     return Dice(int(count), int(sides), (-1 if sign == "-" else 1) * int(bonus or 0))
 
@@ -101,7 +101,7 @@ class Card(Record):
 
 
 def dc_attribute(kind: str) -> str:
-    """R-CARD-DC-1: the 1st-rank attribute of an Action DC: Mind for Mental, Body for Physical."""
+    """The 1st-rank attribute of an Action DC: Mind for Mental, Body for Physical."""
     return "mind" if kind == "mental" else "body"
 
 
@@ -113,7 +113,7 @@ def _duration(value) -> Duration | None:
 
 
 def card_problems(card_id: str, doc, label: str, base: tuple = ()) -> list:
-    """Every problem of one card (R-CARD-1, R-CARD-ATK-7) as host `Problem`s, keys under `base` for
+    """Every problem of one card (its fields; Overkill on attack cards only) as host `Problem`s, keys under `base` for
     inline cards (`("cards", "jab")`)."""
     from narateer_cli.kit import Problem, problems
 

@@ -41,7 +41,7 @@ def _faces(items, option):
     return {name: parse_faces(value) for name, value in split_pairs(items, option, "bandit=12").items()}
 
 
-# Other systems' options on `act` and `odds` (S-SYS-3): option -> (its system, the d20-cards way)
+# Other systems' options on `act` and `odds`, pointed to this game's way: option -> (its system, the d20-cards way)
 FOREIGN = {
     "--boost": ("narateer", "no Boost here; add to the attack roll with --mod N"),
     "--dr": ("narateer", "the target's AC or the card's Action DC is the number; name it with --target T"),
@@ -72,8 +72,8 @@ def declaration(card, actor, o):
 
 
 def dice_source(app, o, card_sides=None):
-    """Physical faces per group (each given whole, or rolled whole with --seed); T-ASK: `--faces ask` asks
-    each die (attack, save, Evolutionary, damage, Concentration) as it is rolled. T2-FACES: once some faces
+    """Physical faces per group (each given whole, or rolled whole with --seed); `--faces ask` asks
+    each die (attack, save, Evolutionary, damage, Concentration) as it is rolled. Once some faces
     are given, a die left out is asked on a terminal, else exit 2 naming its option."""
     from narateer_cli.kit import ask
 
@@ -174,7 +174,7 @@ def _logged(decl, o) -> dict:
 
     out = {k: v for k, v in plain(decl).items() if v not in (None, False, [], {}, 0) or k in ("card",)}
     for key in ("faces", "evolutionary_face", "damage_faces"):
-        if o.get(key) and not (key == "faces" and str(o[key]).strip().lower() == "ask"):  # T-ASK: the result has them
+        if o.get(key) and not (key == "faces" and str(o[key]).strip().lower() == "ask"):  # asked: the result has them
             out[key] = o[key]
     for key in ("save_faces", "concentration_faces"):
         if o.get(key):
@@ -306,7 +306,7 @@ def new_cmd(s, char_id, name, attr, ac, hp, ap, concentration, action, source, c
 
 
 def _new(char_id, declaration, result, created):
-    """G-LOG-5: a new sheet is a change outside any encounter: the campaign log holds it, and undo removes it."""
+    """A new sheet is a change outside any encounter: the campaign log holds it, and undo removes it."""
     from narateer_cli.kit import Outcome
 
     return Outcome("new", char_id, declaration, result, kind="new", show=result, created=created)
@@ -347,10 +347,10 @@ def dice_cmd(app, expr, faces):
 
     if not DICE_RE.match("1" + expr if expr.lower().startswith("d") else expr):
         raise BadInput(f"bad dice {expr!r}", fix=f"name the dice: d20, 2d6+3 ({DICE_FIX})")
-    spec = parse_dice("1" + expr if expr.lower().startswith("d") else expr)  # G-PRIV-6: exit 2 over the limits
+    spec = parse_dice("1" + expr if expr.lower().startswith("d") else expr)  # exit 2 over the dice limits
     result = roll(spec, DiceSource(app.rng(), {"damage": parse_faces(faces, spec.sides)} if faces is not None else {}))
     from narateer_cli.kit import Outcome
 
-    # logged only when secret (P-SECRET-1)
+    # logged only when secret, as a commitment
     return Outcome("dice", None, {"dice": expr, "faces": faces}, result, kind="dice", show=result,
                    declared_public=("dice",))

@@ -1,4 +1,4 @@
-"""d20 action cards' answers to shell completion (T-COMPLETE): the named character's cards, conditions.
+"""d20 action cards' answers to shell completion: the named character's cards, conditions.
 
 The host completes character and encounter ids; here: `card` (the actions on
 the named character's sheet, else every card file) and conditions.

@@ -43,13 +43,13 @@ class DiceSource(Dice):
 
     def __init__(self, rng: random.Random | None = None, faces: dict | None = None, ask=None, asked=(),
                  keyed=("save", "concentration")):
-        # T-ASK: ask(sides, option, what) -> one face typed at the table, for the groups in `asked`
+        # asking: ask(sides, option, what) -> one face typed at the table, for the groups in `asked`
         super().__init__(rng if rng is not None else random.Random(), {}, ask, tuple(asked))
         for group, value in (faces or {}).items():
             if group not in GROUPS:
                 raise ValueError(f"unknown dice group {group!r}")
             self.given[group] = {k: list(v) for k, v in value.items()} if isinstance(value, dict) else list(value)
-        self.from_table = bool(self.given)  # T2-FACES: faces typed for this command, so no die is rolled here
+        self.from_table = bool(self.given)  # faces typed for this command, so no die is rolled here
         self.keyed = tuple(keyed)  # the groups written T=F (on `act`); `damage` takes a bare face
 
     def has(self, group: str, key=None) -> bool:
@@ -72,7 +72,7 @@ class DiceSource(Dice):
         what = WHAT.get(group, "the {group} d{sides}").format(group=group, sides=sides, key=key)
         if self.asks(group):
             return self.ask(sides, OPTIONS.get(group, "--faces"), what)
-        if self.from_table:  # T2-FACES: a die left out is named, never rolled silently
+        if self.from_table:  # a die left out is named, never rolled silently
             raise self.not_given(self.option(group, key), what)
         return self.face(sides)
 
@@ -86,9 +86,9 @@ class DiceSource(Dice):
 
 
 class LoggedFaces(DiceSource):
-    """The faces a log entry recorded, served to the same rule functions that rolled them (`verify`'s
-    replay, S-SYS-6): too few faces, or one off its die, is a `LogFacesMismatch`; `unused()` names a group
-    with faces left over."""
+    """The faces a log entry recorded, served to the same rule functions that rolled them (`verify`'s replay, so the
+    rules exist once): too few faces, or one off its die, is a `LogFacesMismatch`; `unused()` names a group with faces
+    left over."""
 
     def roll(self, group: str, sides: int = D20, key=None) -> int:
         value = self.given.get(group)
@@ -141,7 +141,7 @@ def check_group(dice: DiceSource, group: str, want: int, sides: int = D20, optio
 
 
 def edge_roll(dice: DiceSource, advantage: bool, disadvantage: bool, edge: dict, key=None) -> tuple[list, int, str | None]:
-    """A-CARD-EDGE: one d20, or two keeping the higher (advantage) / lower (disadvantage)."""
+    """Edge: one d20, or two keeping the higher (advantage) / lower (disadvantage)."""
     mode = edge_mode(advantage, disadvantage, edge)
     if mode is None:
         face = dice.roll("attack", D20, key)
@@ -151,7 +151,7 @@ def edge_roll(dice: DiceSource, advantage: bool, disadvantage: bool, edge: dict,
 
 
 def kept_face(faces, mode: str | None) -> int:
-    """A-CARD-EDGE: the d20 that counts: the higher of two under advantage, the lower under disadvantage."""
+    """The d20 that counts: the higher of two under advantage, the lower under disadvantage."""
     if mode is None:
         return faces[0]
     return max(faces) if mode == "advantage" else min(faces)

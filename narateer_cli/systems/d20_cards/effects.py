@@ -1,8 +1,8 @@
 """Damage, Concentration and cooldown bookkeeping shared by `act`, `damage` and time.
 
-R-CARD-ACT-3 (taken = dealt, doubled under Swan Song; HP falls; then the
-Concentration check; then Critical Condition), R-CARD-PROP-4 (the check),
-R-CARD-CD-2 (cooldowns start on resolution, or when Concentration drops).
+Damage taken is the damage dealt, doubled under Swan Song; HP falls; then the
+Concentration check (d20 + Concentration against DC 10); then Critical
+Condition. Cooldowns start on resolution, or when Concentration drops.
 Pure functions over `Character` records; knobs are read from the ruleset
 and named in `used` (the caller's list of consulted keys).
 """
@@ -16,7 +16,7 @@ from .sheet import Character, card_for
 
 def beats(total, target, ties: bool = True) -> bool:
     """The one comparison of a roll against its number (attack vs AC, save vs DC, Concentration vs its DC,
-    also the host's `beats` hook): meeting the number counts when `ties` win (A-CARD-TIE, -SAVETIE, -CONC)."""
+    also the host's `beats` hook): meeting the number counts when `ties` win (each its own knob)."""
     return total >= target if ties else total > target
 
 
@@ -26,13 +26,13 @@ def note(used: list | None, key: str):
 
 
 def critical(char: Character, rules, used=None) -> bool:
-    """A-CARD-CRIT: HP at or below the mark, or the Guide's `critical` condition."""
+    """Critical Condition: HP at or below the mark, or the Guide's `critical` condition."""
     note(used, "critical")
     return char.hp <= rules.critical["hp_at_most"] or char.condition("critical") is not None
 
 
 def start_cooldown(char: Character, card, clock: int) -> Character:
-    """R-CARD-CD-2: rounds count down at the performer's turn starts; longer units use the clock."""
+    """Rounds count down at the performer's turn starts; longer units use the clock."""
     if card is None or card.cooldown is None:
         return char
     entry = {"rounds": card.cooldown.length} if card.cooldown.unit == "rounds" else \
@@ -41,7 +41,7 @@ def start_cooldown(char: Character, card, clock: int) -> Character:
 
 
 def start_concentration(char: Character, card, clock: int) -> Character:
-    """R-CARD-PROP-3: one Concentration at a time, ended by `max_duration` if any."""
+    """One Concentration at a time, ended by `max_duration` if any."""
     entry = {"card": card.id}
     if card.max_duration is not None:
         if card.max_duration.unit == "rounds":
@@ -52,7 +52,7 @@ def start_concentration(char: Character, card, clock: int) -> Character:
 
 
 def drop(char: Character, cards: dict, clock: int) -> tuple[Character, str | None]:
-    """End Concentration (any reason) and start that card's cooldown (R-CARD-CD-2)."""
+    """End Concentration (any reason) and start that card's cooldown."""
     if not char.concentrating:
         return char, None
     card_id = char.concentrating["card"]
@@ -61,7 +61,7 @@ def drop(char: Character, cards: dict, clock: int) -> tuple[Character, str | Non
 
 
 def concentration_check(char: Character, rules, dice, used=None) -> ConcentrationCheck:
-    """R-CARD-PROP-4 / A-CARD-CONC: d20 + Concentration against DC 10; ties keep by default."""
+    """A concentrating character who takes damage rolls d20 + Concentration against DC 10; ties keep by default."""
     note(used, "concentration")
     knob = rules.concentration
     face = dice.roll("concentration", D20, char.id)
@@ -71,20 +71,20 @@ def concentration_check(char: Character, rules, dice, used=None) -> Concentratio
 
 
 def kept(total, rules) -> bool:
-    """A-CARD-CONC: the Concentration check's total against its DC (ties keep by default)."""
+    """The Concentration check's total against its DC (ties keep by default)."""
     knob = rules.concentration
     return beats(total, knob["dc"], knob["ties"] == "keep")
 
 
 def hp_after(hp, taken, rules) -> int:
-    """A-CARD-HP: HP falls by what is taken, never below the floor if one is set."""
+    """HP falls by what is taken, never below the floor if one is set."""
     floor = rules.hp["floor"]
     return hp - taken if floor is None else max(hp - taken, floor)
 
 
 def take_damage(char: Character, dealt: int, rules, dice, cards: dict, clock: int, used=None,
                 base=None, overkill=0, modifier=0) -> tuple[Character, Damage, tuple]:
-    """R-CARD-ACT-3: returns the victim after the hit, the DMG record and conditions added."""
+    """Taking damage: returns the victim after the hit, the DMG record and conditions added."""
     doubled = char.condition("swan_song") is not None
     taken = dealt * 2 if doubled else dealt
     note(used, "hp")
@@ -109,13 +109,13 @@ def take_damage(char: Character, dealt: int, rules, dice, cards: dict, clock: in
 
 def take_hit(char: Character, amount: int, overkill: int, modifier: int, rules, dice, cards: dict, clock: int,
              used=None) -> tuple[Character, Damage, tuple]:
-    """R-CARD-ATK-6 then R-CARD-ACT-3: a card deals its dice's damage plus the Overkill."""
+    """A card deals its dice's damage plus the Overkill."""
     return take_damage(char, amount + overkill, rules, dice, cards, clock, used, base=amount, overkill=overkill,
                        modifier=modifier)
 
 
 def set_condition(char: Character, name: str, add: bool) -> tuple[Character, tuple, tuple]:
-    """A-CARD-DYING: `+stabilized` removes `dying` and `swan_song`; `+dying` removes `stabilized`."""
+    """`+stabilized` removes `dying` and `swan_song`; `+dying` removes `stabilized`."""
     head = name.partition(":")[0].strip().lower()
     if not add:
         removed = tuple(c for c in char.conditions if c.partition(":")[0].strip().lower() == head)
@@ -127,6 +127,6 @@ def set_condition(char: Character, name: str, add: bool) -> tuple[Character, tup
 
 
 def refill_ap(char: Character) -> tuple[Character, tuple]:
-    """R-CARD-ACT-4: AP back to max; unused AP is lost."""
+    """At one's own turn start: AP back to max; unused AP is lost."""
     current, most = char.resources.get("ap", (0, 0))
     return char.replace(resources={**char.resources, "ap": (most, most)}), (current, most)

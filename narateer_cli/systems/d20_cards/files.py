@@ -142,7 +142,7 @@ def check_files(root: Path, rules=None) -> list:
         label = f"actions/{path.name}"
         if path.suffix != ".yaml":
             continue
-        try:  # read_text refuses a FIFO or a device in a card's place (G-TRUST-4)
+        try:  # read_text refuses a FIFO or a device in a card's place: the campaign is untrusted
             problems += cached.problems(label, path, _card_problems(path.stem, label))
         except BadInput as exc:
             problems.append(_unreadable(label, exc))
@@ -174,9 +174,9 @@ def _card_problems(card_id: str, label: str):
 
 
 def _sheet_references(root: Path, folder: Path) -> list[str]:
-    """Every name on a sheet that is no known card or character (S-SYS-5), as `file:line: message`; a
-    sheet that cannot be read is left to the host's sheet check. Kept in the host's problem cache under
-    the identity of every sheet and the names of the cards."""
+    """Every name on a sheet that is no known card or character, with the closest known names, as `file:line: message`;
+    a sheet that cannot be read is left to the host's sheet check. Kept in the host's problem cache under the identity
+    of every sheet and the names of the cards."""
     from narateer_cli.kit import yamlio
     from narateer_cli.kit import Folder
 

@@ -1,8 +1,8 @@
-"""Who performs what, on whom: the checks before a card resolves (R-CARD-ACT-1).
+"""Who performs what, on whom: the checks before a card resolves, in order; the first that fails refuses.
 
 `prepare` turns a declaration into a `Plan` and raises BadInput (exit 2)
 for anything malformed, before any rule is consulted. `gates` yields one
-`Gate` per step of R-CARD-ACT-1 in its order; `act` refuses at the first
+`Gate` per step in its order; `act` refuses at the first
 that fails, `--dry-run` lists them all.
 """
 
@@ -93,7 +93,7 @@ def _check_names(world, decl, targets, perf_id):
 
 
 def not_a_target(option: str, name: str, targets) -> BadInput:
-    """A per-target option naming no target: the closest target when the name is misspelt (S-SYS-5), else
+    """A per-target option naming no target: the closest target when the name is misspelt, else
     add it as a target or drop the option."""
     from narateer_cli.kit import closest as nearest
 
@@ -105,7 +105,7 @@ def not_a_target(option: str, name: str, targets) -> BadInput:
 
 
 def _check_numbers(decl, rules):
-    """A-CARD-LIMITS: metres >= 0 and no number past the limit."""
+    """Bounds: metres >= 0 and no number past the limit."""
     for value in (decl.distance, *decl.distances.values()):
         if value is not None and not 0 <= value <= rules.limits["number"]:
             raise BadInput(f"distance {value} is out of range", fix="give metres from 0 up")
@@ -114,7 +114,7 @@ def _check_numbers(decl, rules):
 
 
 def geometry(world, plan, decl, rules, target_id, used=None) -> Geometry:
-    """R-CARD-RANGE-7/-8: distance, sight and hearing of one target (the performer itself: 0, seen, heard)."""
+    """Distance, sight and hearing of one target (the performer itself: 0, seen, heard)."""
     perf, card = plan.performer, plan.card
     if target_id == perf.id:
         return Geometry(target_id, 0, True, True, True, 0)
@@ -138,7 +138,7 @@ def geometry(world, plan, decl, rules, target_id, used=None) -> Geometry:
 
 
 def _blind(plan, geo, rules, used):
-    """R-CARD-ATK-5 / R-CARD-RANGE-2 / A-CARD-BEYOND / A-CARD-BLINDBOTH: the blind penalty, or a refusal."""
+    """The blind penalty (unseen, or seen beyond a metre range), or a refusal."""
     card, perf, kind = plan.card, plan.performer, plan.card.range_kind
     if geo.in_range != "beyond":
         return (rules.blind_penalty if not geo.seen and card.kind == "attack" else 0), None
@@ -155,7 +155,7 @@ def _blind(plan, geo, rules, used):
 
 
 def _limit(perf, card):
-    """The metres a card reaches; Touch is within reach whatever the card's range (R-CARD-PROP-10, T2-RULES)."""
+    """The metres a card reaches; Touch is within reach whatever the card's range."""
     kind = card.range_kind
     if kind == "reach" or card.has("touch"):
         return perf.reach + card.reach_bonus
@@ -167,7 +167,7 @@ def _limit(perf, card):
 
 
 def target_gate(plan, geo: Geometry, rules, used=None) -> tuple[Gate, Geometry]:
-    """R-CARD-ACT-1 (8) for one target: Self, range, sight, hearing, Touch; sets the blind penalty."""
+    """The gates for one target: Self, range, sight, hearing, Touch; sets the blind penalty."""
     card, perf = plan.card, plan.performer
     kind, name = card.range_kind, f"target {geo.id}"
 
@@ -199,7 +199,7 @@ def _ap_word(res):
 
 
 def card_gates(world, plan, decl, rules, used=None):
-    """R-CARD-ACT-1 (1)-(7): access, timing, properties, Concentration, cooldown, charges, costs."""
+    """The gates before any target: access, timing, properties, Concentration, cooldown, charges, costs."""
     owner, perf, card = plan.owner, plan.performer, plan.card
     note(used, "known_only")
     known = not rules.known_only or card.id in owner.actions or card.id in owner.cards
@@ -224,7 +224,7 @@ def card_gates(world, plan, decl, rules, used=None):
 
 
 def _concentration_gate(perf, card, decl, rules, used) -> Gate:
-    """R-CARD-PROP-3: one Concentration at a time (unless dropped first, or the knob replaces it)."""
+    """One Concentration at a time (unless dropped first, or the knob replaces it)."""
     conc = perf.concentrating
     busy = bool(card.has("concentration") and conc and not decl.drop_concentration)
     if card.has("concentration"):
@@ -236,7 +236,7 @@ def _concentration_gate(perf, card, decl, rules, used) -> Gate:
 
 
 def _cost_gates(plan, used):
-    """R-CARD-2: each resource the card costs (AP is shown, not spent, outside an encounter)."""
+    """Each resource the card costs, in full (AP is shown, not spent, outside an encounter)."""
     perf, card = plan.performer, plan.card
     for res, amount in card.cost.items():
         if res == "ap":
@@ -262,7 +262,7 @@ def _left(entry, clock) -> str:
 
 
 def _timing(world, plan, rules, used):
-    """R-CARD-ACT-1 (2) / R-CARD-PROP-8 / A-CARD-COMP: whose turn it is."""
+    """Timing: whose turn it is (a Reaction's is someone else's; a companion's its owner's)."""
     enc, perf, card = world.encounter, plan.performer, plan.card
     if enc is None:
         return Gate("timing", "R-CARD-ACT-1", True, "outside an encounter")
@@ -282,7 +282,7 @@ def _timing(world, plan, rules, used):
 
 
 def _property_gates(plan, decl, rules, used):
-    """R-CARD-ACT-1 (3): Arcane, Mobility, Swan Song, Vocal (and Discreet under `refuse`)."""
+    """The properties' gates: Arcane, Mobility, Swan Song, Vocal (and Discreet under `refuse`)."""
     perf, card = plan.performer, plan.card
     if card.has("arcane") or rules.nullification == "every_card":
         yield _arcane_gate(perf, card, used)
@@ -306,7 +306,7 @@ def _property_gates(plan, decl, rules, used):
 
 
 def _arcane_gate(perf, card, used) -> Gate:
-    """R-CARD-PROP-1 / A-CARD-NULL: `nullified` blocks every Arcane card, `nullified:N` those of tier N or lower."""
+    """Arcane: `nullified` blocks every Arcane card, `nullified:N` those of tier N or lower."""
     note(used, "nullification")
     level = perf.condition("nullified")  # True for bare `nullified`, N for `nullified:N`
     blocked = level is True or (level is not None and card.tier <= level)
@@ -345,7 +345,7 @@ def refusal(gate: Gate, plan) -> Refused:
 
 
 class Status(str):
-    """A card's status as people read it; `rule` names the rule that blocks it, for --json (T2-RULES: rule
+    """A card's status as people read it; `rule` names the rule that blocks it, for --json (rule
     ids stay out of the text)."""
 
     rule = None
@@ -373,7 +373,7 @@ def card_status(world, char_id, card_id, rules) -> str:
 
 
 def tier_notes(char, card, rules) -> list:
-    """A-CARD-TIER: what the build table asks of a card's tier that the sheet's numbers lack (R-CARD-3)."""
+    """What the build table asks of a card's tier that the sheet's numbers lack."""
     notes = []
     needs = rules.tiers.get(card.tier) or {}
     for key in ("level", "focus_slots"):

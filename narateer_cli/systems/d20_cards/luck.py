@@ -1,4 +1,4 @@
-"""What the host's luck report (P-LUCK-1, P-LUCK-2) asks of d20-cards: each attack roll and each save
+"""What the host's luck report (`stats`) asks of d20-cards: each attack roll and each save
 of a logged act is a check of its performer, with its exact chance beforehand; the d20's top face is 20."""
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ class _View(dict):
 
 
 def chance(check, rules) -> Fraction | None:
-    """An attack: P(hit) over the kept d20 face (R-CARD-ATK-3 with its edge); a save: P(the target fails it)."""
+    """An attack: P(hit) over the kept d20 face (meeting the AC, Edge included); a save: P(the target fails it)."""
     ratio = chance_ratio(check, rules)
     if ratio is None:
         return None

@@ -1,4 +1,4 @@
-"""The names d20-cards rules read, and how a near miss of one is caught (S-SYS-4, S-SYS-5).
+"""The names d20-cards rules read, and how a near miss of one is caught, with the closest names.
 
 Conditions stay free-form (the sheet format ends its list with "..."), but a
 name the rules never read that is one letter or two away from one they do
@@ -9,10 +9,10 @@ is refused with the known name. The same holds for resources (`app` next to
 
 from __future__ import annotations
 
-# The conditions the engine itself reads (A-CARD-NULL, -CRIT, -DYING, R-CARD-PROP-9); the ruleset adds
-# its senses (A-CARD-SENSES) and `mobility_blocked_by` (A-CARD-MOBILITY).
+# The conditions the engine itself reads (Nullification, Critical Condition, Dying, Swan Song); the ruleset
+# adds its senses and `mobility_blocked_by`.
 RULE_CONDITIONS = ("nullified", "critical", "dying", "stabilized", "swan_song")
-# A-CARD-MOBILITY as shipped (T2-RULES): every incapacitating condition refuses a Mobility card.
+# As shipped, every incapacitating condition refuses a Mobility card.
 MOBILITY_BLOCKERS = ("immobilized", "incapacitated", "unconscious", "paralyzed", "stunned", "restrained")
 RESOURCES = ("ap",)
 RECHARGES = ("proper",)
@@ -52,7 +52,7 @@ def dotted(path) -> str:
 def reference_problems(doc, cards, roster) -> list[tuple[tuple, str]]:
     """Every name on a sheet that should be a known card (`actions`, `charges`, `cooldowns`,
     `concentrating.card`) or a known character (`companions`, `owner`), as (key path, message) with the
-    closest known names (S-SYS-5). `doc` is the sheet mapping (or a Character's fields in that shape)."""
+    closest known names. `doc` is the sheet mapping (or a Character's fields in that shape)."""
     from narateer_cli.kit import did_you_mean
 
     cards, roster = sorted(set(cards) | set(doc.get("cards") or ())), sorted(roster)

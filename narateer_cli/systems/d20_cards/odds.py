@@ -33,7 +33,7 @@ def dice_counts(dice) -> Counter:
 @lru_cache(maxsize=64)
 def _dice_ways(count: int, sides: int) -> tuple[int, tuple]:
     """(lowest sum, ways to roll each sum from it) of `count`d`sides`: one running-sum pass per die, so the
-    largest dice a card may hold (G-PRIV-6: `schema.MAX_DICE`d`schema.MAX_FACES`) take a fraction of a
+    largest dice a card may hold (the cap, `schema.MAX_DICE`d`schema.MAX_FACES`) take a fraction of a
     second; kept per (count, sides), as a card's damage is asked for again and again."""
     ways = [1]
     for _ in range(count):

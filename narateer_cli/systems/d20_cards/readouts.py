@@ -56,7 +56,7 @@ def card_list(world, char: str | None, rules) -> CardList:
 
 
 def action_dc(who) -> dict:
-    """R-CARD-DC-1: Mind (Mental) or Body (Physical) plus the Concentration bonus."""
+    """A card's DC: Mind (Mental) or Body (Physical) plus the Concentration bonus."""
     return {kind: who.attr(dc_attribute(kind)) + who.concentration for kind in ("mental", "physical")}
 
 

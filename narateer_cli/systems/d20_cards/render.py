@@ -312,7 +312,7 @@ def damage_json(d) -> dict | None:
 def dry_run_text(d) -> str:
     lines = [f"{d['actor']} {d['card']}: " + ("allowed" if d["allowed"] else "refused") + " (dry run, nothing written)"]
     for g in d["gates"]:
-        lines.append(f"  {'ok' if g['ok'] else 'NO':<3} {g['gate']:<14} {g['why']}")  # rule ids: --json (T2-RULES)
+        lines.append(f"  {'ok' if g['ok'] else 'NO':<3} {g['gate']:<14} {g['why']}")  # rule ids: --json only
     if d.get("odds"):
         lines.append(odds_text(d["odds"]))
     return "\n".join(lines)
@@ -430,7 +430,7 @@ def change_text(r) -> str:
 
 def change_json(r) -> dict:
     out = {**tagged(r), "damage": damage_json(r.damage)}
-    if r.rounds_left is None:  # timers are a condition's, inside an encounter (T-DURATION)
+    if r.rounds_left is None:  # timers are a condition's, inside an encounter
         del out["rounds_left"]
     return out
 
@@ -523,7 +523,7 @@ def dice_text(d) -> str:
 
 
 def _timed(conditions, left) -> list:
-    """T-DURATION: `immobilized (2 rounds left)`."""
+    """A timed condition: `immobilized (2 rounds left)`."""
     left = left or {}
     out = []
     for c in conditions:

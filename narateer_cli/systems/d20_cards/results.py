@@ -69,7 +69,7 @@ class Gate(Record):
 
 
 class Geometry(Record):
-    """One target as the performer meets it (R-CARD-RANGE)."""
+    """One target as the performer meets it: distance, sight, hearing."""
 
     id: str
     distance: Any
@@ -130,7 +130,7 @@ class Change(Record):
 
 
 class Evolutionary(Record):
-    """R-CARD-PROP-6: the Evolutionary d20 against the Augmentor score; `stopped` when failure ends the card."""
+    """The Evolutionary d20 against the Augmentor score; `stopped` when failure ends the card."""
 
     face: Any
     augmentor: Any
@@ -146,7 +146,7 @@ class DamageRoll(Record):
 
 
 class ActionDc(Record):
-    """R-CARD-DC-1: the DC a card imposes and the attribute it comes from."""
+    """The DC a card imposes and the attribute it comes from."""
 
     kind: Any
     attribute: Any
@@ -200,7 +200,7 @@ class ActResult(Record):
     rules_used: Any
     trigger: Any
     in_encounter: Any
-    # S-SYS-8: what a secret act shows: the card, its cost and who it was aimed at, never a d20 or what landed
+    # Secrecy: what a secret act shows: the card, its cost and who it was aimed at, never a d20 or what landed
     _public = ("system", "actor", "owner", "card", "card_name", "kind", "reaction", "paid", "resources_before",
                "resources_after", "charges", "cooldown", "dc", "concentrating", "dropped", "revealed", "rules_used",
                "trigger", "in_encounter", "targets.id", "targets.distance", "targets.in_range", "targets.seen",
@@ -260,7 +260,7 @@ class ElapseResult(Record):
 
 class DamageResult(Record):
     """`damage`, `heal`, `drop`, `refresh` and condition changes on one character; `rounds_left` (the
-    condition's timers, T-DURATION) only for a condition change inside an encounter."""
+    condition's timers) only for a condition change inside an encounter."""
 
     _shape = SHAPE + "change_json"
 
@@ -296,10 +296,10 @@ class OddsResult(Record):
 
 
 class CardTerms(Record):
-    """What the rules make of a card, for `card show` to say in words: the AC its attack meets (R-CARD-ATK-2),
-    the attribute its Action DC is built on (R-CARD-DC-1), the attributes a target saves with (A-CARD-SAVE:
-    one, a pair to take the better of, or none: a plain d20), what a resisted save still takes (A-CARD-DMG);
-    with a character, its attack bonus, Action DC, reach in metres (R-CARD-RANGE-4) and Augmentor."""
+    """What the rules make of a card, for `card show` to say in words: the AC its attack meets,
+    the attribute its Action DC is built on, the attributes a target saves with
+    (one, a pair to take the better of, or none: a plain d20), what a resisted save still takes;
+    with a character, its attack bonus, Action DC, reach in metres and Augmentor."""
 
     ac: Any
     dc_from: Any
@@ -332,7 +332,7 @@ class CardList(Record):
 
 
 class SheetView(Record):
-    """`show CHAR`: the character, its Action DCs (R-CARD-DC-1), (card, status) rows, timed conditions."""
+    """`show CHAR`: the character, its Action DCs, (card, status) rows, timed conditions."""
 
     _shape = SHAPE + "sheet_json"
     who: Any
@@ -346,7 +346,7 @@ class DiceRoll(Record):
     expr: Any
     faces: Any
     total: Any
-    _public = ("system", "expr")  # S-SYS-8: the dice named, never their faces
+    _public = ("system", "expr")  # a secret shows the dice named, never their faces
 
 
 class Created(Record):
@@ -357,7 +357,7 @@ class Created(Record):
 
 
 class Copied(Record):
-    """`new ID --from OTHER [--count N]`: the sheets written (T-COPY). A field is named `from`, which Python
+    """`new ID --from OTHER [--count N]`: the sheets written, copied fresh. A field is named `from`, which Python
     cannot spell as an attribute: the record lists its fields by name."""
 
     _fields = ("file", "id", "ids", "from")

@@ -1,6 +1,6 @@
 """The d20-cards ruleset: the shipped `rules.yaml` merged with a campaign's `rules:`.
 
-`build_ruleset(default, overrides, where)` validates every knob A-CARD-* by
+`build_ruleset(default, overrides, where)` validates every knob by
 its `narateer_cli.store.schema` table and names the key path of anything
 wrong, with the closest known key for a misspelt one. The engine reads knobs only from a `Ruleset`.
 The YAML itself is parsed by the caller: this module never opens a file.
@@ -54,7 +54,7 @@ _KNOB_NODES = {
     "mobility_blocked_by": _NAMES,
     "companion": Map({"turn": Choice("owner", "own")}),
     "damage": Map({"roll": Choice("once", "per_target"), "on_save": Choice("none", "half", "full")}),
-    "limits": Map({"targets": Int(1, 10_000), "dice": Int(1, 10_000), "number": Int(1, 10**9)}),  # G-PRIV-6: dice per act
+    "limits": Map({"targets": Int(1, 10_000), "dice": Int(1, 10_000), "number": Int(1, 10**9)}),  # capped: dice per act
 }
 RULES_SCHEMA = Map(_KNOB_NODES)
 
@@ -70,11 +70,11 @@ class Ruleset(Record):
         def __getattr__(self, knob: str) -> Any: ...
 
     def pair(self, kind: str) -> tuple:
-        """A-CARD-ATTR: the attributes of `mental` (mind) or `physical` (body)."""
+        """The attributes of `mental` (mind) or `physical` (body)."""
         return tuple(self.attributes["mind" if kind == "mental" else "body"])
 
     def ac_kind(self, attribute: str) -> str:
-        """R-CARD-ATK-2: KNO/WIL meet Mental AC, FIN/PHY Physical AC."""
+        """KNO/WIL meet Mental AC, FIN/PHY Physical AC."""
         return "mental" if attribute in self.attributes["mind"] else "physical"
 
 

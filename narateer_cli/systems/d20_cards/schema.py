@@ -1,9 +1,10 @@
-"""d20-cards' sheets and cards as `narateer_cli.store.schema` tables (S-SYS-4, S-SYS-5).
+"""d20-cards' sheets and cards as `narateer_cli.store.schema` tables: a misspelt key is bad input, with the nearest
+known one.
 
 The host's validator walks a document against them and gives every problem
 as a `Problem` (file, line, key, message, fix). Tables only: the known keys
 per map, types and ranges, plus the few rules across keys of a card
-(R-CARD-1, R-CARD-ATK-7, R-CARD-DC-2, R-CARD-RANGE-6). A sheet's or card's
+(Overkill on attack cards only, a save's outcome, a Self card's area). A sheet's or card's
 top-level map keeps unknown keys, but a near miss of a known one is an error
 (a misspelt `cost:` would make a card free). Conditions stay free-form, but
 never a near miss of one the rules read (`immobilised`).
@@ -17,17 +18,17 @@ from narateer_cli.kit import Choice, Either, Int, Map, Name, Nullable, Num, Or, 
 
 from .names import RECHARGES, RESOURCES, known_conditions
 
-ID_RE = re.compile(r"\A[A-Za-z0-9_-]{1,64}\Z")  # the host's ids (G-PRIV-5); `$` let "jab\n" through
+ID_RE = re.compile(r"\A[A-Za-z0-9_-]{1,64}\Z")  # the host's ids; `$` let "jab\n" through
 LIMIT = 1_000_000
 ATTACK_ATTRS = ("kno", "wil", "fin", "phy")
-ATTRIBUTES = (*ATTACK_ATTRS, "mind", "body")  # A-CARD-ATTR: the attack attributes, then the 1st-rank ones
+ATTRIBUTES = (*ATTACK_ATTRS, "mind", "body")  # the attack attributes, then the 1st-rank ones
 PROPERTIES = ("arcane", "companionship", "concentration", "discreet", "evolutionary",
               "mobility", "reaction", "swan_song", "touch")
 UNITS = ("rounds", "minutes", "hours", "days")
 DICE_RE = re.compile(r"^\s*([1-9]\d*)\s*[dD]\s*([1-9]\d*)\s*(?:([+-])\s*(\d+))?\s*$")
-# G-PRIV-6: a card arrives by git, and exact odds convolve its dice, so their size is bounded before any
-# work: at most MAX_DICE dice of at most MAX_FACES faces (100d100 takes `odds` under half a second), a
-# bonus of at most LIMIT. Fixed here, not a ruleset knob: a campaign's own narateer.yaml cannot lift them.
+# Sizes an attacker controls are capped: a card arrives by git, and exact odds convolve its dice, so their size is
+# bounded before any work: at most MAX_DICE dice of at most MAX_FACES faces (100d100 takes `odds` under half a second),
+# a bonus of at most LIMIT. Fixed here, not a ruleset knob: a campaign's own narateer.yaml cannot lift them.
 MAX_DICE = 100
 MAX_FACES = 100
 DICE_FIX = f"write at most {MAX_DICE} dice of at most {MAX_FACES} faces and a bonus up to {LIMIT:,}"
@@ -37,7 +38,7 @@ TEXT = Text(word=True)
 
 
 def dice_over_limit(count: str, sides: str, bonus: str | None) -> str | None:
-    """G-PRIV-6: what in `COUNTdSIDES+BONUS` (digits as written) is past its limit, or None."""
+    """What in `COUNTdSIDES+BONUS` (digits as written) is past its limit, or None."""
     if len(count) > 4 or int(count) > MAX_DICE:
         return f"{count} dice is over the limit of {MAX_DICE}"
     if len(sides) > 4 or int(sides) > MAX_FACES:
@@ -48,7 +49,7 @@ def dice_over_limit(count: str, sides: str, bonus: str | None) -> str | None:
 
 
 class DiceText(Text):
-    """Dice such as "2d6+3", within G-PRIV-6's limits (`check` names the limit and the fix)."""
+    """Dice such as "2d6+3", within the size limits (`check` names the limit and the fix)."""
 
     def __init__(self):
         super().__init__(pattern=DICE_RE, want='dice such as "2d6+3"')
@@ -76,7 +77,7 @@ def line(problem) -> str:
     return f"{problem.file}:{problem.line}: {problem.message}"
 
 
-# Rules across keys of a card: key, test, message, the rule it cites (for --json, never in the text: T2-RULES).
+# Rules across keys of a card: key, test, message, the rule it cites (for --json, never in the text a person reads).
 _CROSS_CHECKS = (
     ("dc", lambda d, p: d.get("atk") and d.get("dc"), "a card has an ATK attribute or a DC kind, not both", "R-CARD-1"),
     ("save", lambda d, p: d.get("save") and not d.get("dc"), "only a DC card names a save", "R-CARD-DC-2"),
@@ -120,7 +121,7 @@ class Condition(Name):
 
     def walk(self, value, path, place, out, ctx):
         name, colon, level = str(value).partition(":")
-        if colon and not level.strip().isdigit():  # A-CARD-NULL: `nullified:N`, N a tier
+        if colon and not level.strip().isdigit():  # `nullified:N`, N a tier
             ctx.add(out, place, path, f"{path}: bad condition level in {str(value)!r}",
                     f"write a whole number after the colon, e.g. {name.strip()}:1")
             return

@@ -54,7 +54,7 @@ class Character(Record, kw_only=True):
         return self.attributes.get(name, 0)
 
     def bonus(self, name: str) -> int:
-        """A-CARD-ATTR: the ATK/SAVE bonus of X is `bonuses.X`, else attribute X."""
+        """The ATK/SAVE bonus of X is `bonuses.X`, else attribute X."""
         return self.bonuses.get(name, self.attr(name))
 
     def ap(self) -> int:
@@ -134,7 +134,7 @@ def sheet_values(char: Character) -> dict:
 
 def moved(sheets: dict) -> dict:
     """`undo`'s `state`: per character, the values that change from the sheet now to the one restored,
-    as {char: {before, after}} (G-MERGE-4); `sheets` maps each to (sheet now, sheet restored)."""
+    as {char: {before, after}}; `sheets` maps each to (sheet now, sheet restored)."""
     state = {}
     for cid, (now_sheet, back_sheet) in sheets.items():
         now, back = sheet_values(now_sheet), sheet_values(back_sheet)
@@ -151,8 +151,8 @@ def undo_fields(sheets: dict) -> dict:
 
 def new_sheet(char_id: str, rules, *, name=None, attrs=(), acs=(), hp=10, ap=None,
               concentration=0, actions=(), cards=None) -> dict:
-    """A fresh sheet mapping for `new` (A-CARD-AP default_max serves --ap); an attribute, AC kind or card
-    (of `cards`, when given) that is not known is bad input with the closest known names (S-SYS-5)."""
+    """A fresh sheet mapping for `new` (the AP knob's default_max serves --ap); an attribute, AC kind or card
+    (of `cards`, when given) that is not known is bad input with the closest known names."""
     from narateer_cli.kit import unknown
 
     from .schema import ATTRIBUTES
@@ -180,7 +180,7 @@ def card_for(char: Character, card_id: str, campaign_cards: dict) -> Card | None
 
 
 def fresh_sheet(doc, rules):
-    """T-COPY: a copy starts fresh: full HP and resources, no conditions, cooldowns or Concentration."""
+    """A copy starts fresh: full HP and resources, no conditions, cooldowns or Concentration."""
     for block in [doc.get("hp")] + list((doc.get("resources") or {}).values()):
         if isinstance(block, dict) and "max" in block:
             block["current"] = block["max"]

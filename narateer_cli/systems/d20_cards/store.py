@@ -34,7 +34,7 @@ def load_world(session, enc_state=None, ids=None):
 
 def _require_known(session, char, cards, roster, owner=None):
     """Bad input (exit 2) for the first name on CHAR's sheet that is no known card or character, with its
-    line (S-SYS-4, S-SYS-5): a misspelt `actions: [strke]` would otherwise turn into a rules refusal."""
+    line and the closest names: a misspelt `actions: [strke]` would otherwise turn into a rules refusal."""
     from narateer_cli.kit import BadInput
     from narateer_cli.kit import yamlio
 
@@ -61,7 +61,7 @@ def outcome(command, actor, declaration, result, before, after, enc=None, kind=N
     """One command's Outcome: each changed character's changed values (sheet edits, and the entry's
     `state: {char: {before, after}}`), the clock, the encounter's new state; the host writes them all or
     none and logs them in the encounter's log, or in the campaign log when they change files outside
-    one (G-LOG-5). Rendered as `kind` from the result as logged (each check's exact `chance`, P-LUCK-1)."""
+    one. Rendered as `kind` from the result as logged (each check's exact `chance`, recorded beforehand)."""
     from narateer_cli.kit import Outcome
 
     sheets, state = {}, {}

@@ -1,4 +1,4 @@
-"""d20 action cards in the host's log rows, report and commit messages (T-LOG): each logged command's
+"""d20 action cards in the host's log rows, report and commit messages: each logged command's
 own text on one line."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ def summary(command: str, actor, declaration: dict, result: dict) -> str | None:
 
 
 def headline(kind: str, data: dict):
-    """T-COLOR: an action card's outcome first: whom it lands on (green) or misses (red)."""
+    """The outcome line, coloured: an action card's outcome first: whom it lands on (green) or misses (red)."""
     from narateer_cli.kit import check_headline
 
     targets = data.get("targets") if kind == "act" and isinstance(data, dict) else None

@@ -50,7 +50,7 @@ def damage_cmd(s, char, n, drain, concentration_faces):
 
 def concentration_dice(app, char, text):
     """The one die `damage`, `turn start` and `turn end --next` may roll: CHAR's Concentration d20, typed
-    (`--concentration-faces F`), asked (`ask`, T-ASK) or, with no faces given, rolled (T2-FACES)."""
+    (`--concentration-faces F`), asked (`ask`) or, with no faces given at all, rolled."""
     from narateer_cli.kit import ask
 
     from .dice import DiceSource, parse_faces, table_asker
@@ -156,7 +156,7 @@ def elapse_cmd(s, span):
 
 
 def _encounter_group():
-    """The host's encounter group (new, show, log, end: S-SYS-3) with this system's examples; `show` and
+    """The host's encounter group (new, show, log, end: shared verbs) with this system's examples; `show` and
     `join` below are d20-cards' own."""
     from narateer_cli.kit import encounter_group
 

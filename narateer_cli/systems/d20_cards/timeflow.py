@@ -1,10 +1,10 @@
 """Time and upkeep: turn starts, the campaign clock, rests, direct damage and healing.
 
-R-CARD-ACT-4 (AP refills at one's own turn start), R-CARD-CD-3 (round
-cooldowns tick first, then Concentration; a cooldown started by that drop
-first ticks next turn), A-CARD-TIME (`elapse`), A-CARD-REST, A-CARD-DYING
-(the drain takes the R-CARD-ACT-3 path), A-CARD-COMP (a companion that is no
-participant refills and ticks at its owner's turn start).
+AP refill at one's own turn start; round cooldowns tick first, then
+Concentration (a cooldown started by that drop first ticks next turn);
+`elapse` runs the campaign clock; a Proper Rest refills; Dying drains like
+any damage; a companion that is no participant refills and ticks at its
+owner's turn start.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ def _char(world, name):
 
 
 def _tick(char, world):
-    """Round cooldowns first, then Concentration's rounds (R-CARD-CD-3)."""
+    """Round cooldowns first, then Concentration's rounds."""
     ended, cooldowns = [], {}
     for card_id, entry in char.cooldowns.items():
         if "rounds" in entry:
@@ -76,7 +76,7 @@ def turn_start(world, actor: str, rules, dice, used=None):
 
 def start_turn(world, state: dict, actor: str, rules, dice):
     """`turn start CHAR` in an encounter: CHAR's turn begins (a second one in a round starts the next
-    round), its timed conditions end (T-DURATION), then `turn_start`. Returns (state, world, TurnStart)."""
+    round), its timed conditions end, then `turn_start`. Returns (state, world, TurnStart)."""
     from narateer_cli.kit import durations
 
     from .encounter import as_record, begin_turn
@@ -118,7 +118,7 @@ def parse_span(text: str) -> int:
 
 
 def _rounds_passed(seconds: int, rules) -> int:
-    """A-CARD-TIME: with no round length, a minute or more ends every round count."""
+    """With no round length, a minute or more ends every round count."""
     size = rules.time["round_seconds"]
     if size is None:
         return 10**9 if seconds >= 60 else 0
@@ -166,8 +166,8 @@ def _cards_of(world, char):
 
 
 def _known_kind(world, kind: str, rules):
-    """A recharge kind is a rest of the ruleset (A-CARD-REST) or one a card names; any other is bad input
-    with the closest (S-SYS-5): a misspelt kind would refill nothing and still be logged."""
+    """A recharge kind is a rest of the ruleset or one a card names; any other is bad input
+    with the closest: a misspelt kind would refill nothing and still be logged."""
     from narateer_cli.kit import unknown
 
     known = set(rules.rest)
@@ -180,7 +180,7 @@ def _known_kind(world, kind: str, rules):
 
 
 def rest(world, names, kind: str, rules):
-    """`rest --proper` / `--kind K`: refill charges whose recharge is K; A-CARD-REST for the rest."""
+    """`rest --proper` / `--kind K`: refill charges whose recharge is K; `rest.proper` says what else a rest does."""
     if not names:
         raise BadInput("rest needs at least one character", fix="narateer rest mira --proper")
     _known_kind(world, kind, rules)
@@ -215,7 +215,7 @@ def rest(world, names, kind: str, rules):
 
 
 def damage(world, name, amount: int, rules, dice, drain=False):
-    """`damage CHAR N [--drain]`: R-CARD-ACT-3 (Swan Song doubles, the Concentration check follows)."""
+    """`damage CHAR N [--drain]`: damage taken (Swan Song doubles, the Concentration check follows)."""
     if amount < 0 or amount > rules.limits["number"]:
         raise BadInput(f"damage {amount} is out of range", fix="give a whole number from 0 up")
     char = _char(world, name)
@@ -225,7 +225,7 @@ def damage(world, name, amount: int, rules, dice, drain=False):
 
 
 def heal(world, name, amount: int, rules):
-    """`heal CHAR N`: HP up, capped at max (A-CARD-HP)."""
+    """`heal CHAR N`: HP up, capped at max."""
     if amount < 0 or amount > rules.limits["number"]:
         raise BadInput(f"heal {amount} is out of range", fix="give a whole number from 0 up")
     char = _char(world, name)
@@ -234,7 +234,7 @@ def heal(world, name, amount: int, rules):
 
 
 def drop(world, name):
-    """`drop CHAR`: end Concentration; its card's cooldown starts (R-CARD-CD-2)."""
+    """`drop CHAR`: end Concentration; its card's cooldown starts."""
     char = _char(world, name)
     new, card_id = effects.drop(char, world.cards, world.clock)
     if card_id is None:
@@ -251,8 +251,8 @@ def refresh(world, name):
 
 
 def condition(world, name, change: str, rules=None):
-    """`condition CHAR +NAME|-NAME` with the Dying/Stabilized links of A-CARD-DYING. A name that misspells
-    one the rules read (`+immobilised`) or one CHAR carries (`-hiden`) is bad input (S-SYS-5)."""
+    """`condition CHAR +NAME|-NAME` with the Dying/Stabilized links. A name that misspells
+    one the rules read (`+immobilised`) or one CHAR carries (`-hiden`) is bad input, with the closest names."""
     from .names import condition_miss, known_conditions, near_miss
 
     char = _char(world, name)
@@ -260,7 +260,7 @@ def condition(world, name, change: str, rules=None):
     if sign not in "+-" or not sign or not cond:
         raise BadInput(f"bad condition change {change!r}", fix="write +NAME or -NAME, e.g. +stabilized")
     level = cond.partition(":")[2].strip()
-    if ":" in cond and not level.isdigit():  # A-CARD-NULL: `nullified:N`, N the highest tier it blocks
+    if ":" in cond and not level.isdigit():  # `nullified:N`, N the highest tier it blocks
         raise BadInput(f"bad condition level in {change!r}", rule="A-CARD-NULL",
                        fix=f"write a whole number after the colon, e.g. {sign}{cond.partition(':')[0]}:1")
     carried = [c.partition(":")[0].strip().lower() for c in char.conditions]
@@ -277,7 +277,7 @@ def condition(world, name, change: str, rules=None):
 
 def conditions(world, state, name, changes, rounds=None, rules=None):
     """`condition CHAR +A -B [--rounds N]`: each change in order; with --rounds the added conditions end
-    N rounds later (T-DURATION), and a removal forgets a timer. Returns (world, state, DamageResult);
+    N rounds later, and a removal forgets a timer. Returns (world, state, DamageResult);
     `state` is the encounter's (None outside one), `rounds_left` its timers for CHAR."""
     added, removed, result = [], [], None
     for change in changes:

@@ -1,4 +1,4 @@
-"""`verify`: re-check a d20-cards encounter log by replaying each logged roll (S-SYS-6).
+"""`verify`: re-check a d20-cards encounter log by replaying each logged roll through the same rules code.
 
 A logged `act` is rebuilt from its declaration, its logged inputs (bonus,
 penalty, AC, DC, HP before, resources before) and its logged faces by the
@@ -81,7 +81,7 @@ def _damage(d, rules, who, hit):
 
 
 def _taken(entry, result, rules):
-    """`damage CHAR N` deals N; `turn start` drains the Dying by the ruleset's `dying.drain` (R-CARD-ACT-3)."""
+    """`damage CHAR N` deals N; `turn start` drains the Dying by the ruleset's `dying.drain`, as damage."""
     d = result.get("damage") or result.get("drain")
     # as logged: a missing or wrong amount fails the replay (TypeError), which the checker reports
     dealt: Any = (entry.get("declaration") or {}).get("amount") if entry["command"] == "damage" else rules.dying["drain"]
@@ -161,8 +161,8 @@ def _continuity(entry, last):
 
 def _start(entry, last, after):
     """The sheet values an entry continues from: its parent's (two branches of play joined by git each
-    continue from their fork, G-MERGE-2); after a `merge` entry nothing is assumed, nor after a parent
-    whose values are not known (too old to be kept, AFTER_KEPT entries back, G-LOG-3)."""
+    continue from their fork); after a `merge` entry nothing is assumed, nor after a parent
+    whose values are not known (too old to be kept, AFTER_KEPT entries back)."""
     if not isinstance(entry, dict) or "parent" not in entry:
         return last
     if entry.get("command") == "merge":
@@ -176,7 +176,7 @@ AFTER_KEPT = 4096  # entries whose sheet values stay known: a fork's base is nor
 
 
 class Kept(dict):
-    """The sheet values after each of the newest AFTER_KEPT entries, by entry id (G-LOG-3: what verify holds
+    """The sheet values after each of the newest AFTER_KEPT entries, by entry id (what verify holds
     does not grow with the log's length)."""
 
     def __setitem__(self, eid, values):
@@ -213,7 +213,7 @@ class LogChecker:
 
 
 def log_checker(rules, continuity: bool = True) -> LogChecker:
-    """The host's `log_checker` hook; without `continuity` (the campaign log, G-LOG-5) each entry's values
+    """The host's `log_checker` hook; without `continuity` (the campaign log) each entry's values
     are checked on their own."""
     return LogChecker(rules, continuity)
 

@@ -13,7 +13,7 @@ LEGEND = {
     "HP": "HP: hit points, the bar filled to what is left of the maximum; at 0 a creature is down",
     "AP": "AP: action points, a filled dot for each left this turn, a hollow one for each spent",
 }
-DRAW = {"HP": "bar", "AP": "dots"}  # HP as a bar with numbers at any size, AP as dots (V-8)
+DRAW = {"HP": "bar", "AP": "dots"}  # HP as a bar with numbers at any size, AP as dots, one drawing per pool
 
 
 def _pool(name: str, block) -> dict | None:
@@ -89,7 +89,7 @@ def _percent(chance) -> str | None:
         return None
 
 
-# B-2 (`serve --act`): a performer picks its card's target, distance and companion, whether it drops its
+# Players' links (`serve --act`): a performer picks its card's target, distance and companion, whether it drops its
 # Concentration, and types its own d20s and damage dice; Edge, modifiers, what is unseen or unheard, a
 # target's save and a victim's Concentration d20 are the Guide's rulings and the other creatures' own
 OWN_ACT = ("target", "distance", "companion", "drop_concentration", "faces", "evolutionary_face", "damage_faces")

@@ -1,4 +1,4 @@
-"""Narateer's answers to shell completion (T-COMPLETE): skills, weapons, conditions and DR tiers.
+"""Narateer's answers to shell completion: skills, weapons, conditions and DR tiers.
 
 The host completes character and encounter ids itself; it asks here, by
 parameter name, for what only this game knows. `campaign` is the host's

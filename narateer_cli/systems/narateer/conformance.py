@@ -1,5 +1,5 @@
-"""The conformance kit's script for this game (S-SYS-11): legal commands in its example campaign, which
-`python -m narateer_cli.testing NAME` and `make test` play (docs/write-a-game.md)."""
+"""The conformance kit's script for this game (the suite every installed game goes through): legal commands in its
+example campaign, which `python -m narateer_cli.testing NAME` and `make test` play (docs/write-a-game.md)."""
 
 SCRIPT = {
     "counter": "roll kai stealth --dr 3",

@@ -69,7 +69,7 @@ def check_head(c: dict, title: str | None = None) -> str:
 
 
 def payment_line(c: dict) -> str:
-    """The whole modified payment (R-PAY) and the dice it rolls."""
+    """The whole modified payment, discounts and Slowed applied, and the dice it rolls."""
     pay = f"base {c['base_cost']}" + (f" -{c['discount_base']} discount" if c.get("discount_base") else "")
     if c["boost"]:
         pay += f" + boost {c['boost']}" + (f" -{c['discount_boost']} discount" if c.get("discount_boost") else "")
@@ -130,7 +130,7 @@ def random_dr(data: dict) -> str:
 
 
 def odds(data: dict) -> str:
-    from .engine.dice import beats  # R-CHK-6: the one success comparison marks the totals that win
+    from .engine.dice import beats  # a tie fails: the one success comparison marks the totals that win
     edge = "" if data["edge"] == "none" else f" with {data['edge']}"
     lines = [f"{data['dice']} dice{edge} vs DR {data['target']}: {pct(data['p_success'])} to exceed"]
     dist = data["distribution"]
@@ -236,7 +236,7 @@ def condition(data: dict) -> str:
 
 
 def conditions_text(names, rounds_left=None, none="none") -> str:
-    """T-DURATION: `slowed (2 rounds left)` for a timed condition."""
+    """`slowed (2 rounds left)` for a timed condition."""
     left = rounds_left or {}
     return ", ".join(f"{c} ({left[c]} round{'s' if left[c] != 1 else ''} left)" if c in left else c
                      for c in names) or none
@@ -248,7 +248,7 @@ def dice_move(data: dict) -> str:
 
 
 def harm_text(data: dict) -> str:
-    """T-FIGHT: wounds past a character's dice, and who is out of the fight."""
+    """Wounds past a character's dice, and who is out of the fight."""
     text = ""
     if data.get("overflow"):
         text += f"\n{data['overflow']} wound(s) past {data['actor']}'s dice: every die is wounded"
@@ -340,7 +340,7 @@ def join(data: dict) -> str:
 
 
 def headline(kind: str, data: dict):
-    """T-COLOR: the outcome line that leads a result's text, with its colour's sense (True good, False bad)."""
+    """The outcome line that leads a result's text, with its colour's sense (True good, False bad)."""
     from narateer_cli.kit import check_headline
 
     if kind == "exchange":
@@ -356,7 +356,7 @@ def headline(kind: str, data: dict):
 
 
 def summary(command: str, actor: str | None, declaration: dict, r: dict) -> str | None:
-    """One logged action in words (T-LOG): `encounter log`, `report` and git commit messages."""
+    """One logged action in words: `encounter log`, `report` and git commit messages."""
     check = r.get("check") if isinstance(r.get("check"), dict) and "total" in r.get("check", {}) else None
     if command in ("roll",) or (command == "resolve" and check):
         c = check or r
@@ -401,7 +401,7 @@ def _search_message(actor, declaration, r) -> str:
 
 
 def _hide_message(actor, declaration, r) -> str:
-    """Hide in words: whom it hides from and, by name, whom not (T2-WORDS)."""
+    """Hide in words: whom it hides from and, by name, whom not."""
     hidden = r["hidden_from"]
     seen = [o["id"] for o in r.get("observers") or () if o.get("id") not in hidden]
     return (f"{actor}: Hide {r['total']}, hidden from {', '.join(hidden) or 'nobody'}"

@@ -1,4 +1,4 @@
-"""Narateer's sheet as a schema table (S-SYS-4): every key the rules read, its type and range.
+"""Narateer's sheet as a schema table (a misspelt key is bad input): every key the rules read, its type and range.
 
 The host's validator (`narateer_cli.store.schema`) walks a sheet against it:
 unknown keys inside these maps are errors with the closest known key, unknown
@@ -10,7 +10,7 @@ from narateer_cli.kit import Anything, Choice, Either, Int, Map, Name, Nullable,
 SKILL = Either(Int(0, 100), Map(keys={"level": Int(0, 100), "vital": Name("vitals", "vital")}, required=("level",),
                                 title="{parent} {key}"))
 WEAPON = Either(Int(0, 100), Map(keys={"attack_cost": Int(0, 100), "damage": Int(0, 1000), "range": Int(0, 10_000)},
-                                 title="{parent} {key}"))  # range: metres, for the table (T-FIGHT)
+                                 title="{parent} {key}"))  # range: metres, for Exchanges at range
 
 SHEET = Map(
     keys={
@@ -29,7 +29,7 @@ SHEET = Map(
 )
 
 class _Total(Int):
-    """A recorded Stealth total, or the id of the secret entry that holds it (P-SECRET-2)."""
+    """A recorded Stealth total, or the id of the secret entry that holds it (a secret Hide)."""
 
     def walk(self, value, path, place, out, ctx):
         if not (isinstance(value, str) and 0 < len(value) <= 40 and all(c in "0123456789abcdef-qs" for c in value)):
@@ -90,8 +90,8 @@ RULES = Map(
                            "out": Nullable(Name("conditions", "condition"))},
                      required=("from", "heal_to")),
         "conditions": Map(values=Nullable(Map(keys={"pay_multiplier": Int(1, 10), "reactions": _BOOL}))),
-        # G-PRIV-6: narateer.yaml arrives by git; `odds` convolves every die of a roll, so a campaign may
-        # lower dice_per_roll but not raise it past 1,000 (under a second); a die has at most 100 faces
+        # sizes an attacker controls are capped: narateer.yaml arrives by git; `odds` convolves every die of a roll, so
+        # a campaign may lower dice_per_roll but not raise it past 1,000 (under a second); a die has at most 100 faces
         "limits": Map(keys={"dice_per_roll": Int(1, 1000), "dice_per_state": Int(1, 10**9)},
                       required=("dice_per_roll", "dice_per_state")),
     },

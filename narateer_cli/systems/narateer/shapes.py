@@ -8,7 +8,7 @@ from __future__ import annotations
 
 
 def tagged(r) -> dict:
-    """A check result that is its fields, led by its system (S-SYS-6)."""
+    """A check result that is its fields, led by the system that made it."""
     return {"system": "narateer", **r.as_dict()}
 
 

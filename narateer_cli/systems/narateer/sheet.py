@@ -28,7 +28,7 @@ def parse_sheet(char_id: str, doc, label: str, rules: Ruleset) -> Sheet:
 
 
 def _skill(key: str, value, block, label: str, rules: Ruleset) -> Skill:
-    """A-VITALS: a skill's level and linked vital (the ruleset's default for a short-form skill)."""
+    """A skill's level and linked vital (the ruleset's default for a short-form skill)."""
     name = key.lower()
     level = value["level"] if isinstance(value, dict) else value
     vital = value.get("vital", rules.skills.get(name)) if isinstance(value, dict) else rules.skills.get(name)
@@ -71,7 +71,7 @@ def load_state(data: dict, label: str, checked: bool = False) -> dict:
 
 
 def fresh_sheet(doc, rules):
-    """T-COPY: a copied sheet starts fresh: every Action Die Ready, none Used or Wounded, no conditions."""
+    """A copied sheet starts fresh: every Action Die Ready, none Used or Wounded, no conditions."""
     dice = doc.get("action_dice") or {}
     total = sum(int(dice.get(state) or 0) for state in STATES)
     for state in STATES:

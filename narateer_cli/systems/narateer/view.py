@@ -7,7 +7,7 @@ Pure functions over plain data: the host reads the files and applies the hidden-
 from __future__ import annotations
 
 DICE = ("ready", "used", "wounded")
-LEGEND = {  # V-8: what each Action Die dot means
+LEGEND = {  # the page explains itself: what each Action Die dot means
     "ready": "ready Action Die (AD): can pay for a check",
     "used": "used AD: spent, ready again at the next refresh",
     "wounded": "wounded AD: lost to a wound until healed",
@@ -39,8 +39,8 @@ def public_entry(entry: dict) -> dict:
     return entry
 
 
-# B-2: which choices are a player's (`serve --act`). A check's target number, bonus dice, costs, Edge and the
-# Guide's allowances are rulings; another creature's dice and faces are its own. R-ACT-5: in a Combat
+# Which choices are a player's (`serve --act`). A check's target number, bonus dice, costs, Edge and the
+# Guide's allowances are rulings; another creature's dice and faces are its own. In a Combat
 # Exchange the attacker picks its skill, weapon and Boost and the defender its Response.
 OWN_ROLL = ("boost", "faces", "reroll_faces", "power", "power_reroll", "power_faces")
 ANSWERS = {
@@ -61,7 +61,7 @@ PLAYER_VERBS = {
 
 
 def choices(state: dict, char_id: str, rules) -> list:
-    """B-2, R-ACT-6: a creature that just completed a move may be answered by an Opportunity Attack from each
+    """A creature that just completed a move inside reach may be answered by an Opportunity Attack from each
     other participant that has not answered it yet and sees it (the Guide judges reach)."""
     last = state.get("last_action") if isinstance(state, dict) else None
     if not isinstance(last, dict) or last.get("command") != "move":

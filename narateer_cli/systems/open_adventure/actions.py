@@ -1,4 +1,4 @@
-"""Declared actions and their resolution paths (R-OA-ACT-1, -4, -5): automatic, impossible, maintained
+"""Declared actions and their resolution paths: automatic (no check when success is sure), impossible, maintained
 or an Action Check."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ class ResolveResult(Record):
     path: Any
     reason: Any = None
     check: Any = None
-    _public = ("system", "actor", "intent", "path", "reason")  # S-SYS-8; its check declares its own
+    _public = ("system", "actor", "intent", "path", "reason")  # a secret's public part; its check declares its own
 
 
 def path_of(auto: bool, impossible, maintain: bool, check) -> str:
@@ -30,8 +30,8 @@ def path_of(auto: bool, impossible, maintain: bool, check) -> str:
 
 
 def resolve_path(actor_id: str, intent: str, path: str, reason, state):
-    """A path with no check: (the encounter state after it, the result). R-OA-ACT-4: an impossible action
-    rolls and spends nothing; R-OA-ACT-5: holding a success spends this Turn's Major Action."""
+    """A path with no check: (the encounter state after it, the result). An impossible action
+    rolls and spends nothing; holding a success spends this Turn's Major Action."""
     from . import turns
 
     if path == "maintain":

@@ -1,6 +1,8 @@
 """The Action Chart, the Difficulty Score ladder and the Time Chart.
 
-R-OA-DICE-1/-2 (A-OA-CHART), R-OA-DS-1 (A-OA-DS), R-OA-TIME-1 (A-OA-TIME).
+Each Action Score maps to dice by one pattern (rows past 14 as the `chart` knob
+says), the DS ladder runs from very easy 3 to nearly impossible 20, and each
+Time Chart step beyond the base time is a Benefit.
 """
 
 from __future__ import annotations
@@ -25,20 +27,20 @@ class ChartRow(Record):
 
 
 class ActionChart(Record):
-    """`chart [AS...]`: the Action Chart's rows (R-OA-DICE-1, -2)."""
+    """`chart [AS...]`: the Action Chart's rows."""
     system: Any
     rows: Any
 
 
 class TimeChart(Record):
-    """`chart --time`: the Time Chart's steps and the Round (R-OA-TIME-1)."""
+    """`chart --time`: the Time Chart's steps and the Round."""
     system: Any
     time: Any
     round: Any
 
 
 class DsLadder(Record):
-    """`ds`: the Difficulty Score ladder (R-OA-DS-1)."""
+    """`ds`: the Difficulty Score ladder."""
     system: Any
     ladder: Any
 
@@ -51,7 +53,7 @@ class DsTier(Record):
 
 
 def formula_row(action_score: int) -> tuple:
-    """R-OA-DICE-2: AS = 2 + 4k + r -> k d6 plus one d(6 + 2r)."""
+    """The chart's pattern: AS = 2 + 4k + r -> k d6 plus one d(6 + 2r)."""
     if action_score < 2:
         return ()
     k, r = divmod(action_score - 2, 4)
@@ -59,7 +61,7 @@ def formula_row(action_score: int) -> tuple:
 
 
 def chart_dice(action_score: int, rules) -> tuple:
-    """The dice an Action Score rolls; rows past the chart follow A-OA-CHART."""
+    """The dice an Action Score rolls; rows past the chart follow the `chart` knob."""
     top = max(rules.rows)
     if action_score <= top:
         return rules.rows[max(action_score, 1)]
@@ -94,7 +96,7 @@ def printed(dice) -> str:
 
 
 def ds_value(text, rules) -> tuple[int, int | str]:
-    """A DS given as a whole number or a ladder tier (R-OA-DS-1): (value, base_source), the source being
+    """A DS given as a whole number or a ladder tier: (value, base_source), the source being
     the number itself or `tier:NAME`."""
     word = str(text).strip()
     if word.lstrip("-").isdigit():
@@ -114,7 +116,7 @@ def ladder(rules) -> list[dict]:
 
 
 def time_step(text, rules, option: str = "--time") -> int:
-    """The index of a Time Chart step; an off-chart duration is bad input (A-OA-TIME)."""
+    """The index of a Time Chart step; an off-chart duration is bad input."""
     seconds = duration_seconds(text)
     for index, (_, step) in enumerate(rules.time_chart):
         if seconds == step:
@@ -126,7 +128,7 @@ def time_step(text, rules, option: str = "--time") -> int:
 
 
 def time_benefit(time, base_time, rules) -> int:
-    """R-OA-TIME-1: +1 per Time Chart step above the longer of the base time and the Round."""
+    """+1 Benefit per Time Chart step above the longer of the base time and the Round."""
     if time is None:
         return 0
     to = time_step(time, rules, "--time")

@@ -1,7 +1,8 @@
 """One Action Check: Action Score, Difficulty Score, the roll, the outcome, Effect and Stunt loss.
 
-R-OA-AS, R-OA-TIME, R-OA-DS, R-OA-SUCC, R-OA-EFF, R-OA-CMP, R-OA-CRIT,
-R-OA-STUNT, R-OA-NPC and R-OA-OPP over frozen records. Every bad input is
+The Action Score, extra time, the Difficulty Score, success, Effect, Comparing
+Scores, Critical Failure, Stunts, NPCs and opposed checks, over frozen
+records. Every bad input is
 found before any rules refusal, and nothing is rolled before both.
 """
 
@@ -24,7 +25,7 @@ GROUPS = ("body", "mind", "spirit")
 
 
 def beats(total: int, target: int) -> bool:
-    """R-OA-SUCC-1: a total that meets the DS succeeds (a tie succeeds). The one place this is decided."""
+    """A total that meets the DS succeeds (a tie succeeds). The one place this is decided."""
     return total >= target
 
 
@@ -53,7 +54,7 @@ class Declaration(Record):
 
 
 class ActionScore(Record):
-    """R-OA-AS-1: the AS and what it adds up (attribute or statblock AS, MO, Specializations, Benefits,
+    """The AS and what it adds up (attribute or statblock AS, MO, Specializations, Benefits,
     time, bonuses)."""
     total: Any
     attribute: Any
@@ -66,7 +67,7 @@ class ActionScore(Record):
 
 
 class DifficultyScore(Record):
-    """R-OA-DS-1..6: the final DS (None until an opponent's roll gives it) and its parts."""
+    """The final DS (None until an opponent's roll gives it) and its parts."""
     total: Any
     base: Any
     base_source: Any
@@ -81,7 +82,7 @@ class DifficultyScore(Record):
 
 
 class StuntLoss(Record):
-    """R-OA-STUNT-2: the points a Stunt costs its attribute's group pool (before/after None: reported only)."""
+    """The points a Stunt costs its attribute's group pool (before/after None: reported only)."""
     targets: Any
     outcomes: Any
     pool: Any
@@ -92,7 +93,7 @@ class StuntLoss(Record):
 
 
 class Opponent(Record):
-    """R-OA-OPP-1: the other side of an opposed check, before its roll."""
+    """The other side of an opposed check, before its roll."""
     sheet: Any
     primary: Any
     action_score: Any
@@ -135,7 +136,7 @@ class CheckResult(Record):
     opposed: Any
     mishap: Any
     rules_used: Any
-    # S-SYS-8: what a secret check shows the table: what was rolled against what, never the faces or the outcome
+    # secrecy: what a secret check shows the table: what was rolled against what, never the faces or the outcome
     # (an opposed check's own declaration covers `opposed`)
     _public = ("system", "actor", "npc", "attribute", "group", "action", "action_score", "dice", "ds", "method",
                "mishap", "rules_used", "chance")
@@ -160,7 +161,7 @@ def count(value, option: str, rules, low: int = 0, key: str = "count") -> int:
 
 
 def primary(actor, name: str, rules) -> Primary:
-    """R-OA-AS-2 / R-OA-NPC-1, -2: the attribute, group or statblock action a check uses."""
+    """The attribute (an NPC's group), or the statblock action, a check uses."""
     word = norm(name)
     if actor.npc:
         for action in actor.actions.values():
@@ -199,7 +200,7 @@ def named_values(tokens, table: dict, option: str, rules, owner: str) -> int:
 
 
 def specialization_count(actor, names, rules) -> int:
-    """R-OA-AS-5 / A-OA-SPEC: each applicable Specialization is a +1 Benefit."""
+    """Each applicable Specialization is a +1 Benefit."""
     found = []
     for name in names:
         match = [s for s in actor.specializations if norm(s) == norm(name)]
@@ -211,7 +212,7 @@ def specialization_count(actor, names, rules) -> int:
 
 
 def action_score(actor, prim: Primary, decl, rules, benefit_extra: int = 0) -> ActionScore:
-    """R-OA-AS-1: attribute (or statblock AS) + MO + Specializations + Benefits + time + bonuses."""
+    """The AS: attribute (or statblock AS) + MO + Specializations + Benefits + time + bonuses."""
     mo = 0
     if decl.mo or decl.familiarity:
         if actor.mo_score is None:
@@ -229,7 +230,7 @@ def action_score(actor, prim: Primary, decl, rules, benefit_extra: int = 0) -> A
 
 
 def multi_drawbacks(targets: int, outcomes: int, rules) -> int:
-    """R-OA-STUNT-3 / A-OA-MULTI: Drawbacks for two or more targets or outcomes."""
+    """A Stunt's Drawbacks for two or more targets or outcomes."""
     if targets <= 1 and outcomes <= 1:
         return 0
     if rules.multi == "product":
@@ -238,7 +239,7 @@ def multi_drawbacks(targets: int, outcomes: int, rules) -> int:
 
 
 def base_ds(decl, target, rules) -> tuple:
-    """R-OA-DS-1, -2: (base, base_source) from --ds, --vs TARGET:DEFENSE, or None for --opposed."""
+    """The base DS: (base, base_source) from --ds, --vs TARGET:DEFENSE, or None for --opposed."""
     given = [k for k in ("ds", "vs", "opposed") if getattr(decl, k) is not None]
     if len(given) != 1:
         raise BadInput("a check needs exactly one of --ds, --vs, --opposed", fix="give one of them")
@@ -307,13 +308,13 @@ def refusals(p: Plan, decl, rules):
         raise Refused(f"the opponent's AS {p.opponent.action_score.total} is below {rules.min_as}: it cannot check",
                       rule="A-OA-OPP", fix="give its score as --ds N instead of --opposed")
     if total >= rules.min_as and not decl.compare:
-        chart_dice(total, rules)  # A-OA-CHART beyond: refuse
+        chart_dice(total, rules)  # past the chart, `refuse`: refuse
     if p.opponent is not None:
         chart_dice(p.opponent.action_score.total, rules)
 
 
 def stunt_refusals(p: Plan, decl, rules):
-    """R-OA-ACT-3, R-OA-NPC-4, A-OA-STUNT: what a Stunt (or a check that reaches further) is refused for."""
+    """What a Stunt (or a check that reaches further) is refused for."""
     if (decl.targets > 1 or decl.outcomes > 1) and not decl.stunt:
         raise Refused("one action reaches one outcome on one target", rule="R-OA-ACT-3",
                       fix="add --stunt, or split it into several actions")
@@ -328,7 +329,7 @@ def stunt_refusals(p: Plan, decl, rules):
 
 def check_faces(p: Plan, decl, rules, source):
     """Physical faces must fit before anything is refused or rolled (exit 2 first)."""
-    if decl.compare and (source.has("faces") or "faces" in source.asked):  # typed or to be asked (T-ASK)
+    if decl.compare and (source.has("faces") or "faces" in source.asked):  # typed or to be asked
         raise BadInput("--compare rolls no dice, so --faces does not apply", fix="drop one of them")
     if decl.compare and decl.opposed is not None:
         raise BadInput("--compare does not go with --opposed: both sides roll", rule="R-OA-OPP-1",
@@ -346,7 +347,7 @@ def check_faces(p: Plan, decl, rules, source):
 
 
 def stunt_loss(actor, group: str, success: bool, shortfall, decl, rules) -> StuntLoss:
-    """R-OA-STUNT-2 / A-OA-STUNT / A-OA-WOUND: the pool of the attribute's group pays."""
+    """The pool of the attribute's group pays (a pool at 0 means a Wound)."""
     loss = 1 if success else max(rules.stunt_min_fail_loss, shortfall or 0)
     out = StuntLoss(targets=decl.targets, outcomes=decl.outcomes, pool=group, loss=loss)
     if group not in actor.points:
@@ -358,7 +359,7 @@ def stunt_loss(actor, group: str, success: bool, shortfall, decl, rules) -> Stun
 
 
 def rules_used(decl, p: Plan, rules) -> dict:
-    """The knobs this check consulted (A-OA-*), for `roll --json`."""
+    """The knobs this check consulted, for `roll --json`."""
     d = rules.data
     used = {"chart": {"beyond": d["chart"]["beyond"]}, "explode": d["explode"],
             "critical_failure": d["critical_failure"], "effect": d["effect"], "min_action_score": d["min_action_score"]}
@@ -370,7 +371,7 @@ def rules_used(decl, p: Plan, rules) -> dict:
 
 
 def opponent_check(p: Plan, rules, source) -> CheckResult:
-    """R-OA-OPP-1: the opponent's Action Check; its total is the Base DS (its Critical Failure is logged)."""
+    """The opponent's Action Check; its total is the Base DS (its Critical Failure is logged)."""
     other, oprim, oscore = p.opponent.sheet, p.opponent.primary, p.opponent.action_score
     dice = chart_dice(oscore.total, rules)
     pool = roll_pool(dice, oscore.total, rules, source, "other")
@@ -387,7 +388,7 @@ def dice_list(dice) -> list:
 
 
 def decide(total: int, ds: int, crit: bool, opposed: bool, rules) -> bool:
-    """R-OA-SUCC-1, R-OA-CRIT-2 (A-OA-CRIT), and an opposed tie (A-OA-OPP)."""
+    """Success: the total meets the DS, a Critical Failure fails, and an opposed tie goes as the knob says."""
     if crit and rules.crit_always_fails:
         return False
     if opposed and total == ds:
@@ -396,7 +397,8 @@ def decide(total: int, ds: int, crit: bool, opposed: bool, rules) -> bool:
 
 
 def effect_of(p: Plan, margin: int, method: str, rules) -> tuple[int, str]:
-    """R-OA-EFF-1 / R-OA-NPC-3 / R-OA-CMP-1 (A-OA-EFF): (Effect, where it came from)."""
+    """The Effect (total, or AS, minus DS plus bonuses; an NPC's flat Effect; never below 0): (Effect, where it
+    came from)."""
     action = p.actor.actions.get(p.primary.action) if p.primary.action else None
     if action is not None and action.effect is not None:
         bonus = p.effect_bonus if rules.flat_takes_bonus == "explicit" else 0
@@ -411,7 +413,7 @@ def resolve(actor, decl, rules, source, target=None, other=None) -> CheckResult:
     refusals(p, decl, rules)
     method = "compare" if decl.compare else "roll"
     pool = (Pool(chains=[], faces_text="", exploded=[], total=p.action_score.total, critical_failure=False)
-            if decl.compare else roll_pool(p.dice, p.action_score.total, rules, source))  # R-OA-CMP-1: no roll
+            if decl.compare else roll_pool(p.dice, p.action_score.total, rules, source))  # Comparing Scores: no roll
     opp = opponent_check(p, rules, source) if p.opponent is not None else None
     ds = p.ds if opp is None else p.ds.replace(base=opp.total, total=opp.total + p.ds.extra)
     crit, margin = pool.critical_failure, pool.total - ds.total
@@ -425,7 +427,7 @@ def resolve(actor, decl, rules, source, target=None, other=None) -> CheckResult:
 
 
 def outcome_of(p: Plan, decl, rules, success: bool, crit: bool, margin: int, method: str) -> dict:
-    """R-OA-SUCC-1, R-OA-EFF-1, R-OA-STUNT-2: the outcome's words, Effect or shortfall, and the Stunt loss."""
+    """The outcome's words, Effect or shortfall, and the Stunt loss."""
     effect, effect_source = effect_of(p, margin, method, rules) if success else (None, None)
     shortfall = None if success else max(0, -margin)
     stunt = stunt_loss(p.actor, p.primary.group, success, shortfall, decl, rules) if decl.stunt else None
@@ -467,7 +469,7 @@ def dry_run(actor, decl, rules, source, target=None, other=None) -> DryRun:
     else:
         chance = None if dsv is None else p_success(p.dice, dsv, rules)
         crit, mean = crit_chance(p.dice, rules), sum(die_mean(n, rules) for n in p.dice)
-    if p.opponent is not None and not decl.compare:  # R-OA-OPP-1: exact over every total the opponent can roll
+    if p.opponent is not None and not decl.compare:  # opposed: exact over every total the opponent can roll
         chance = opposed_chance(p.dice, chart_dice(p.opponent.action_score.total, rules), p.ds.extra, rules)
     return DryRun(system=SYSTEM, actor=actor.id, attribute=p.primary.attribute, group=p.primary.group,
                   action=p.primary.action, action_score=p.action_score, dice=dice_list(p.dice or ()), ds=p.ds,
@@ -475,6 +477,6 @@ def dry_run(actor, decl, rules, source, target=None, other=None) -> DryRun:
 
 
 def compare_scores(action_score: int, ds: int, effect_bonus: int, rules) -> tuple:
-    """R-OA-CMP-1 on bare numbers: (success, Effect or None)."""
+    """Comparing Scores on bare numbers: (success, Effect or None)."""
     ok = beats(action_score, ds)
     return ok, (max(rules.effect_min, action_score - ds + effect_bonus) if ok else None)

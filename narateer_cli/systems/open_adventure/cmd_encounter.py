@@ -1,4 +1,4 @@
-"""Open Adventure's encounter commands: encounter, turn, resolve (A-OA-TURN, R-OA-ACT); undo and verify are the host's."""
+"""Open Adventure's encounter commands: encounter, turn (by Reaction), resolve; undo and verify are the host's."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from .cmd_common import GATE, KIND, answer
 from .cmd_roll import declaration, roll_options, source_for
 
 
-# The host's encounter group (new, show, log, end: S-SYS-3); `new`, `join` and `show` below are this system's.
+# The host's encounter group (new, show, log, end: shared verbs); `new`, `join` and `show` below are this system's.
 encounter_cmd = encounter_group(help=f"""Create, show and read encounters.
 
 \b

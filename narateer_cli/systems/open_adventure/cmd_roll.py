@@ -57,7 +57,7 @@ def declaration(use, o: dict):
 
 
 def source_for(app, faces, other_faces):
-    """Seeded dice, the table's faces, or (T-ASK) faces asked die by die: `--faces ask`, or with
+    """Seeded dice, the table's faces, or faces asked die by die: `--faces ask`, or with
     `ask_faces: true` the stream the command line left out when it gave another."""
     from narateer_cli.kit import ask
 
@@ -108,7 +108,7 @@ def dice_cmd(app, action_score, faces, **other):
     with Session(app, write=False) as s:
         rules = rules_of(s)
     result = bare_roll(action_score, rules, source_for(app, faces, None))
-    # logged only when secret (P-SECRET-1)
+    # logged only when secret, as a commitment
     return Outcome("dice", None, {"action_score": action_score}, result, kind=KIND + "dice", show=result)
 
 

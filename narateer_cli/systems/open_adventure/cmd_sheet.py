@@ -60,11 +60,11 @@ def new_cmd(s, char_id, name, npc, attribute, mo, specialization, pools, defense
         actions=_pairs(action, "--action", "spear=6:2") if npc else action)
     made = outcome(s, "new", char_id, {"name": doc["name"], "npc": npc}, result,
                    created={char_id: yamlio.emit_text(doc)})
-    return answer("new", made)  # G-LOG-5: logged to the campaign log
+    return answer("new", made)  # a sheet edit outside an encounter: logged to the campaign log
 
 
 def _copy(s, char_id, name, source, count, given):
-    """T-COPY: the host copies OTHER's document; the `fresh_sheet` hook refills it; one log entry."""
+    """The host copies OTHER's document; the `fresh_sheet` hook refills it; one log entry."""
     from narateer_cli.kit import sheet_copies
 
     from .files import outcome
@@ -78,7 +78,7 @@ def _copy(s, char_id, name, source, count, given):
     made = sheet_copies(s, source, char_id, count, name)
     ids = list(made)
     return answer("new", outcome(s, "new", ids[0], {"from": source, "count": count}, copied(source, ids),
-                                 created=made))  # G-LOG-5
+                                 created=made))  # one entry, in the campaign log
 
 
 @command(help="""Show a sheet: each attribute's AS and dice, with and without the MO.

@@ -1,4 +1,4 @@
-"""Open Adventure's answers to shell completion (T-COMPLETE): the named character's attributes and
+"""Open Adventure's answers to shell completion: the named character's attributes and
 actions, specializations, and DS tier names.
 
 The host completes character and encounter ids; `params` holds what the line gives so far.

@@ -1,7 +1,7 @@
 """Exploding Action Dice: physical chains typed with `+`, seeded chains, Critical Failure.
 
 A chain is the list of faces one die produced: `[6, 3]` is a d6 that showed
-its maximum, exploded (R-OA-EXPL-1) and then showed 3. `--faces 4,6+3` gives
+its maximum, exploded (another die of the same size) and then showed 3. `--faces 4,6+3` gives
 one comma-separated group per die in chart order. A `DiceSource` serves
 chains either from a seeded `random.Random` or from a person's dice, so
 tests, seeded play and physical dice share one path.
@@ -17,8 +17,8 @@ from narateer_cli.kit import Record
 
 
 class Pool(Record):
-    """One pool rolled or read: its chains, their text, which dice exploded, the total (R-OA-DICE-3) and
-    whether it is a Critical Failure (R-OA-CRIT-1)."""
+    """One pool rolled or read: its chains, their text, which dice exploded, the total (every face summed) and
+    whether it is a Critical Failure (every die shows 1)."""
     chains: Any
     faces_text: Any
     exploded: Any
@@ -27,7 +27,7 @@ class Pool(Record):
 
 
 class DiceRoll(Record):
-    """`dice AS`: the bare dice of an Action Score, rolled or read (R-OA-DICE-3, R-OA-EXPL-1, R-OA-CRIT-1)."""
+    """`dice AS`: the bare dice of an Action Score, rolled or read, explosions and Critical Failure included."""
     system: Any
     action_score: Any
     dice: Any
@@ -36,7 +36,7 @@ class DiceRoll(Record):
     exploded: Any
     total: Any
     critical_failure: Any
-    _public = ("system", "action_score", "dice")  # S-SYS-8: the dice, never their faces
+    _public = ("system", "action_score", "dice")  # a secret shows the dice, never their faces
 
 
 def parse_faces(text, option: str = "--faces") -> list[list[int]] | None:
@@ -58,7 +58,7 @@ def parse_faces(text, option: str = "--faces") -> list[list[int]] | None:
 
 
 def explodes(face: int, size: int, length: int, rules) -> bool:
-    """R-OA-EXPL-1 / A-OA-EXPCAP: does this face (the `length`-th of its chain) call for another die?"""
+    """Does this face (the `length`-th of its chain) call for another die?"""
     if not rules.explode_all or face != size:
         return False
     return rules.explode_cap is None or length <= rules.explode_cap
@@ -97,7 +97,7 @@ def faces_text(chains) -> str:
 
 
 def critical_failure(chains, rules) -> bool:
-    """R-OA-CRIT-1 / A-OA-CRIT: every die's first face (or every chain's last face) is 1."""
+    """Critical Failure: every die's first face (or every chain's last face) is 1."""
     if not chains:
         return False
     pick = 0 if rules.crit_faces == "first" else -1
@@ -105,7 +105,7 @@ def critical_failure(chains, rules) -> bool:
 
 
 class DiceSource(Dice):
-    """Open Adventure's dice on the host's source: exploding chains (R-OA-EXPL-1).
+    """Open Adventure's dice on the host's source: exploding chains, a maximum face rolling another die.
 
     `physical` maps a stream name ("faces", "other") to parsed chains and the
     option that gave them. Seeded rolls draw in chart order, finishing each
@@ -113,11 +113,11 @@ class DiceSource(Dice):
     """
 
     def __init__(self, rng=None, physical: dict | None = None, ask=None, asked=()):
-        # T-ASK: ask(size, option, what) -> one face typed at the table, for the streams in `asked` (-> option)
+        # asking: ask(size, option, what) -> one face typed at the table, for the streams in `asked` (-> option)
         super().__init__(rng, {k: v for k, v in (physical or {}).items() if v is not None and v[0] is not None},
                          ask, dict(asked))
         self.options = {k: v[1] for k, v in (physical or {}).items() if v is not None}
-        self.from_table = bool(self.given)  # T2-FACES: faces typed for this command, so no die is rolled here
+        self.from_table = bool(self.given)  # faces typed for this command, so no die is rolled here
 
     @property
     def physical(self) -> dict:
@@ -130,7 +130,7 @@ class DiceSource(Dice):
             return [list(c) for c in chains]
         if self.asks(stream):
             return self._asked(self.asked[stream], dice, rules)
-        if self.from_table and dice:  # T2-FACES: the other side's dice are the table's too
+        if self.from_table and dice:  # given faces: the other side's dice are the table's too
             option = self.options.get(stream, f"--{stream}-faces")
             raise self.not_given(option, f"{'the opponent' if stream == 'other' else 'the check'}'s dice")
         if self.rng is None:
@@ -145,7 +145,7 @@ class DiceSource(Dice):
 
 
     def _asked(self, option, dice, rules) -> list[list[int]]:
-        """T-ASK: each die's face in chart order, then each explosion as it happens (R-OA-EXPL-1)."""
+        """Faces asked: each die's face in chart order, then each explosion as it happens."""
         out = []
         for index, size in enumerate(dice):
             chain = [self.ask(size, option, f"die {index} (d{size})")]
@@ -177,7 +177,7 @@ def table_asker():
 
 
 def roll_pool(dice, action_score, rules, source: DiceSource, stream: str = "faces") -> Pool:
-    """Roll (or read) one pool: chains, total (R-OA-DICE-3), explosions and Critical Failure."""
+    """Roll (or read) one pool: chains, total (every face summed), explosions and Critical Failure."""
     chains = source.chains(stream, dice, action_score, rules)
     return Pool(chains=chains, faces_text=faces_text(chains), exploded=[i for i, c in enumerate(chains) if len(c) > 1],
                 total=sum(sum(c) for c in chains), critical_failure=critical_failure(chains, rules))

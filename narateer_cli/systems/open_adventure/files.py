@@ -52,7 +52,7 @@ def _load_text(s, cid: str, path, label: str) -> SheetFile:
 
     text = yamlio.read_text(path, label)
     doc = yamlio.load_rt(text, label)
-    s.campaign.system.check_sheet(doc, label, s.rules)  # the sheet schema, at its lines, as `check` (S-SYS-4)
+    s.campaign.system.check_sheet(doc, label, s.rules)  # the sheet schema, at its lines, as `check` reads it
     sheet = parse_sheet(cid, yamlio.to_plain(doc), label, s.rules, lines=doc)
     cache = s.__dict__.setdefault("oa_sheets", {})
     cache[cid] = SheetFile(cid, path, label, text, doc, sheet)
@@ -61,7 +61,7 @@ def _load_text(s, cid: str, path, label: str) -> SheetFile:
 
 def note_edits(s, sf: SheetFile, changes: dict, lists: dict | None = None):
     """Note sheet edits ({key path: value}, and whole lists by key) for this command's Outcome; the host
-    writes them (S-SYS-7)."""
+    writes them; the game only computes."""
     edits = s.__dict__.setdefault("oa_edits", {}).setdefault(sf.id, {})
     edits.update(changes)
     edits.update({(key,): list(values) for key, values in (lists or {}).items()})
@@ -78,8 +78,8 @@ def current_encounter(s) -> str | None:
 
 
 def load_state(s, enc_id: str):
-    """encounters/ID.yaml as a TurnState, read by the host: an unknown id names the closest known ones
-    (S-SYS-5), another game's encounter is refused (S-SYS-1)."""
+    """encounters/ID.yaml as a TurnState, read by the host: an unknown id names the closest known ones,
+    another game's encounter is refused."""
     from narateer_cli.kit import load_encounter_state
 
     from .turns import state_from_data
@@ -91,8 +91,8 @@ def load_state(s, enc_id: str):
 def outcome(s, command: str, actor, declaration: dict, result, enc_id: str | None = None, state=None,
             created: dict | None = None):
     """The Outcome of one command: the sheet edits noted so far, the new state, one log entry. The host
-    logs it to the encounter's log, or to the campaign log when it changed files outside an encounter
-    (G-LOG-5), with each moved counter (`dice: {id: {before, after}}`) for verify, undo and merges."""
+    logs it to the encounter's log, or to the campaign log when it changed files outside an encounter,
+    with each moved counter (`dice: {id: {before, after}}`) for verify, undo and merges."""
     from narateer_cli.kit import Outcome
 
     from .turns import state_data

@@ -54,7 +54,7 @@ def _parties(s, decl):
 
 
 def check_in_encounter(s, char, decl, source):
-    """Resolve one Action Check; in an encounter it spends the actor's Major Action (R-OA-ACT-2).
+    """Resolve one Action Check; in an encounter it spends the actor's Major Action.
     Returns (CheckResult, encounter id, new state); the Stunt loss is put in the transaction."""
     from . import turns
     from .check import resolve
@@ -70,7 +70,7 @@ def check_in_encounter(s, char, decl, source):
     if other is not None and rules.opp_uses_major:
         state = turns.spend_opponent(state, other.id)
     stunt = result.stunt
-    if stunt and stunt.before is not None:  # R-OA-STUNT-2: the pool pays
+    if stunt and stunt.before is not None:  # a Stunt: the pool pays
         note_edits(s, load(s, actor.id), sheet_changes(stunt.pool, stunt.after, stunt.wounds_after,
                                                         actor.wounds or 0))
     return result, enc_id, state
@@ -90,15 +90,15 @@ def roll_in_encounter(s, char, decl, source, dry_run: bool):
 
 
 def _check_log(enc_id):
-    """Where a check is logged: its encounter, else the campaign log, even when it changed no file (G-LOG-5),
-    so `stats` counts every check made at the table (P-LUCK-1)."""
+    """Where a check is logged: its encounter, else the campaign log, even when it changed no file,
+    so `stats` counts every check made at the table."""
     from narateer_cli.kit import CAMPAIGN_LOG, encounter_state_path
 
     return enc_id if enc_id is not None else CAMPAIGN_LOG
 
 
 def resolve_in_encounter(s, char, intent: str, path: str, reason=None, decl=None, source=None):
-    """`resolve` by its path (R-OA-ACT-1, -4, -5): an impossible action writes nothing."""
+    """`resolve` by its path (automatic, impossible, maintained): an impossible action writes nothing."""
     from .actions import ResolveResult, resolve_path
     from .files import load, outcome
     from .render import declared
@@ -117,7 +117,7 @@ def resolve_in_encounter(s, char, intent: str, path: str, reason=None, decl=None
 
 
 def log_sheet_change(s, command_name, actor_id, declaration, result):
-    """A sheet change logs to the encounter CHAR takes part in, else to the campaign log (G-LOG-5)."""
+    """A sheet change logs to the encounter CHAR takes part in, else to the campaign log."""
     from .files import outcome
 
     enc_id, _ = encounter_for(s, actor_id)
@@ -125,7 +125,7 @@ def log_sheet_change(s, command_name, actor_id, declaration, result):
 
 
 def change_points(s, char, pool: str, delta: int):
-    """`points`: the pool moves (a Wound when it reaches 0, A-OA-WOUND); logged."""
+    """`points`: the pool moves (a Wound when it reaches 0); logged."""
     from .files import load, note_edits
     from .pools import change_points as change
 
@@ -147,7 +147,7 @@ def change_wounds(s, char, n: int, sign: int, name: str):
 
 
 def change_conditions(s, char, changes, rounds):
-    """`condition`: the sheet's conditions, and their timers in the encounter state (T-DURATION); logged."""
+    """`condition`: the sheet's conditions, and their timers in the encounter state; logged."""
     from .files import load, note_edits, outcome
     from .pools import condition_change
 
@@ -160,7 +160,7 @@ def change_conditions(s, char, changes, rounds):
 
 
 def start_turn(s, who):
-    """`turn start`: the actor's timed conditions that end now leave its sheet (T-DURATION); logged."""
+    """`turn start`: the actor's timed conditions that end now leave its sheet; logged."""
     from . import turns
     from .files import outcome
 
@@ -171,7 +171,7 @@ def start_turn(s, who):
 
 
 def _drop_expired(s, state, report):
-    """T-DURATION: the new actor's timed conditions that ended leave its sheet (in the transaction)."""
+    """The new actor's timed conditions that ended leave its sheet (in the transaction)."""
     from .files import load, note_edits
 
     if report.expired:
@@ -194,7 +194,7 @@ def end_turn(s, next_id=None):
 
 
 def minor_action(s, char, what):
-    """`turn minor`: the actor's Minor Action spent (R-OA-ACT-2); logged like the other turn commands."""
+    """`turn minor`: the actor's Minor Action spent; logged like the other turn commands."""
     from . import turns
     from .files import outcome
 
@@ -204,7 +204,7 @@ def minor_action(s, char, what):
 
 
 def join_encounter(s, char, reaction):
-    """`encounter join`: CHAR takes its Reaction place (A-OA-TURN); logged."""
+    """`encounter join`: CHAR takes its place in the Reaction order; logged."""
     from . import turns
     from .files import load, outcome
 

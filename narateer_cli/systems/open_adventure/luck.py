@@ -1,4 +1,4 @@
-"""What the host's luck report (P-LUCK-1, P-LUCK-2) asks of Open Adventure: each logged Action Check is a
+"""What the host's luck report (`stats`) asks of Open Adventure: each logged Action Check is a
 check of its actor, with its exact chance beforehand; a die's top face is its size."""
 
 from __future__ import annotations
@@ -24,15 +24,15 @@ def _check(result):
 
 def checks(result):
     """The logged check itself, so a written `chance` lands in the log; an opposed check is one check of its
-    initiator (the opponent's roll is its DS, not a check of its own, P-LUCK-1)."""
+    initiator (the opponent's roll is its DS, not a check of its own)."""
     c = _check(result)
     if c is not None:
         yield c
 
 
 def chance(check: dict, rules) -> Fraction | None:
-    """The exact chance of success beforehand: P(total meets the DS) (R-OA-EXPL-2); an opposed check: the
-    initiator's chance to win over every total the opponent can roll (R-OA-OPP-1). Comparing Scores rolls
+    """The exact chance of success beforehand: P(total meets the DS), exact with explosions; an opposed check: the
+    initiator's chance to win over every total the opponent can roll. Comparing Scores rolls
     nothing: None."""
     from .odds import opposed_chance, p_success
 
@@ -49,7 +49,7 @@ def chance(check: dict, rules) -> Fraction | None:
 def top_faces_expected(size: int, rules) -> Fraction:
     """How many faces equal to N one dN chain shows, on average: each throw of the chain shows N with
     chance 1/N, and the k-th throw happens only when the k-1 before it all exploded (N^-(k-1)); so
-    1/N without explosions, sum of N^-k for k = 1..cap+1 with a cap, 1/(N-1) unbounded (R-OA-EXPL-1)."""
+    1/N without explosions, sum of N^-k for k = 1..cap+1 with a cap, 1/(N-1) unbounded."""
     if not rules.explode_all:
         return Fraction(1, size)
     if rules.explode_cap is None:

@@ -1,11 +1,11 @@
 """Name matching shared by the engine: normalised names, and "did you mean" through the host's one
-matcher (`narateer_cli.suggest`, S-SYS-5) comparing names the Open Adventure way."""
+matcher (`narateer_cli.suggest`) comparing names the Open Adventure way."""
 
 from __future__ import annotations
 
 
 def norm(name) -> str:
-    """A-OA-SPEC: names match ignoring case, spaces, `-` and `_`."""
+    """Names match ignoring case, spaces, `-` and `_`."""
     return "".join(ch for ch in str(name).lower() if ch not in " -_")
 
 

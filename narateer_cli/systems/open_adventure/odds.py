@@ -1,12 +1,12 @@
 """Exact odds of an Action Check with exploding dice, as Fractions (never sampling).
 
 Each die is a generating function. An unbounded exploding dN chain is
-P(x) / (N - x^N) with P = x + ... + x^(N-1) (R-OA-EXPL-2): a chain totals
+P(x) / (N - x^N) with P = x + ... + x^(N-1): a chain totals
 qN + r with chance N^-(q+1). A pool multiplies its dice's functions; the
 geometric part 1/(1 - x^N/N)^m expands as sum C(m+j-1, j) (x^N/N)^j. All
 coefficients are integers over one common denominator, truncated at the
 largest total asked for, so the distribution up to U is exact and the rest
-is the tail. Capped or non-exploding dice (A-OA-EXPCAP) are finite polynomials.
+is the tail. Capped or non-exploding dice (the `explode` knob) are finite polynomials.
 """
 
 from __future__ import annotations
@@ -88,7 +88,7 @@ def weights(dice, rules, upto: int, crit: bool = False) -> tuple[list[int], int]
 
 
 def die_mean(size: int, rules) -> Fraction:
-    """The mean of one die's chain: N(N+1)/(2(N-1)) when unbounded (R-OA-EXPL-2)."""
+    """The mean of one die's chain: N(N+1)/(2(N-1)) when unbounded."""
     poly, denom, geo = die_factor(size, rules)
     if geo:
         return Fraction(size * (size + 1), 2 * (size - 1))
@@ -96,7 +96,7 @@ def die_mean(size: int, rules) -> Fraction:
 
 
 def crit_chance(dice, rules) -> Fraction:
-    """R-OA-CRIT-1: the product over dice of each one's Critical Failure mass (1/N each, by default)."""
+    """Critical Failure: the product over dice of each one's Critical Failure mass (1/N each, by default)."""
     out = Fraction(1)
     for size in dice:
         poly, denom, geo = die_factor(size, rules, crit=True)
@@ -106,7 +106,7 @@ def crit_chance(dice, rules) -> Fraction:
 
 
 def p_success(dice, ds: int, rules) -> Fraction:
-    """P(total >= DS) less the Critical Failures that reach it (R-OA-SUCC-1, R-OA-CRIT-2)."""
+    """P(total >= DS) less the Critical Failures that reach it (a Critical Failure always fails)."""
     if not dice:
         return Fraction(0)
     w, d = weights(dice, rules, max(ds - 1, 0))
@@ -142,13 +142,13 @@ def odds(action_score: int, ds: int, rules, upto: int | None = None) -> Odds:
 
 
 def opposed_chance(actor_dice, other_dice, extra: int, rules) -> Fraction:
-    """R-OA-OPP-1, exactly: P(actor succeeds) when the opponent's total plus `extra` is the DS.
+    """An opposed check, exactly: P(actor succeeds) when the opponent's total plus `extra` is the DS.
 
     S = sum over the opponent's totals b of P(B = b) P(A >= b + c), c = extra (+1 when a tie does not go
-    to the actor, A-OA-OPP), less the actor's Critical Failures that reach their DS (A-OA-CRIT). When
+    to the actor), less the actor's Critical Failures that reach their DS. When
     either side cannot explode for ever the sum is finite. Otherwise split b by its residue v mod L (the
     lcm of every die size): along b = L*u + v, each die of size N multiplies the chance by
-    N^(-L/N) per step (R-OA-EXPL-2: memoryless), so P(B = Lu + v) and P(A >= Lu + v + c) are sums of
+    N^(-L/N) per step (a chain is memoryless), so P(B = Lu + v) and P(A >= Lu + v + c) are sums of
     polynomial(u) x rho^u over rational rho, and so is their product summed over v: a sequence with a
     known rational characteristic polynomial Q. The head is summed term by term; the tail of such a
     sequence is N(1)/Q(1), N read off its first deg Q terms. Every step is a Fraction: exact.

@@ -1,4 +1,4 @@
-"""Point pools, Challenge Points and Wounds (R-OA-STUNT-2, R-OA-EFF-2, A-OA-WOUND)."""
+"""Point pools (paid by Stunts), Challenge Points (worn down by Effect) and Wounds (a pool brought to 0)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ POOLS = ("body", "mind", "spirit", "challenge")
 
 
 class PointsResult(Record):
-    """`points CHAR POOL DELTA`: the pool before and after, and the Wounds after a loss to 0 (A-OA-WOUND)."""
+    """`points CHAR POOL DELTA`: the pool before and after, and the Wounds after a loss to 0."""
     system: Any
     actor: Any
     pool: Any
@@ -34,7 +34,7 @@ class WoundResult(Record):
 
 
 class ConditionResult(Record):
-    """`condition CHAR +NAME -NAME [--rounds N]`: the conditions after, what changed, timers left (T-DURATION)."""
+    """`condition CHAR +NAME -NAME [--rounds N]`: the conditions after, what changed, timers left."""
     _shape = "narateer_cli.systems.open_adventure.render:condition_json"
     system: Any
     actor: Any
@@ -46,7 +46,7 @@ class ConditionResult(Record):
 
 def sheet_changes(pool: str, after: int, wounds_after, wounds_before: int) -> dict:
     """The sheet's key paths a pool's change writes (a `points` change, a Stunt's loss): the pool, and the
-    Wounds when a loss to 0 added one (A-OA-WOUND)."""
+    Wounds when a loss to 0 added one."""
     key = ("challenge_points",) if pool == "challenge" else ("points", pool)
     changes = {key: after}
     if wounds_after is not None and wounds_after != wounds_before:

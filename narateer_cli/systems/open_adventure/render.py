@@ -39,7 +39,7 @@ def pct(p) -> str:
 
 
 def rounds_words(n: int, who: str) -> str:
-    """A timer's Rounds left in words (T-DURATION); at 0 it ends as `who`'s next Turn starts, this Round."""
+    """A timer's Rounds left in words; at 0 it ends as `who`'s next Turn starts, this Round."""
     if n <= 0:
         return f"ends at the start of {who}'s next Turn"
     return f"{n} Round{'s' if n != 1 else ''} left"
@@ -71,7 +71,7 @@ def odds_json(o) -> dict:
 
 
 def turn_json(r) -> dict:
-    """A TurnReport: `rounds_left` only while a timer runs (T-DURATION), `expired` only when one ended."""
+    """A TurnReport: `rounds_left` only while a timer runs, `expired` only when one ended."""
     data = {"system": r.system, "encounter": r.encounter, "round": r.round, "actor": r.actor, "major": r.major,
             "minor": r.minor, "order": list(r.order)}
     if r.rounds_left:
@@ -319,7 +319,7 @@ def turn_text(data: dict) -> str:
 
 def participants_table(rows) -> str:
     """`encounter show`: participant, current Body/Mind/Spirit Points, Wounds, Challenge Points (NPCs) and
-    conditions with the Rounds left on timed ones (T-DURATION); '-' where the sheet has none."""
+    conditions with the Rounds left on timed ones; '-' where the sheet has none."""
     from narateer_cli.kit import table
 
     def cell(row):
@@ -349,7 +349,7 @@ def show_text(data: dict) -> str:
 
 
 def _show_state_lines(data: dict) -> list[str]:
-    """Points, Wounds, conditions (with timers, T-DURATION) and Specializations under a sheet's scores."""
+    """Points, Wounds, conditions (with timers) and Specializations under a sheet's scores."""
     lines = []
     pools = ", ".join(f"{k} {v}" for k, v in data.get("points", {}).items())
     if pools:

@@ -1,4 +1,4 @@
-"""Open Adventure's ruleset: every A-OA-* knob as one frozen value.
+"""Open Adventure's ruleset: every knob under `rules:` as one frozen value.
 
 `build(default, overrides, where)` merges a campaign's `rules:` over the
 shipped `rules.yaml` and validates every value, naming its key path. The
@@ -133,10 +133,10 @@ class _Check:
         return value
 
 
-# G-PRIV-6: narateer.yaml arrives by git, and exact odds work through every die of a row, so a campaign
-# may lower these but never raise them past what `odds` and a check's chance work out quickly:
-# a chart row holds at most 25 dice (the formula row at AS 100) of at most 20 faces; explosions are
-# unbounded or capped at 10; an AS up to 100, a DS (and --upto) up to 1,000, 1,000 faces per chain.
+# Sizes an attacker controls are capped: narateer.yaml arrives by git, and exact odds work through every die of a row,
+# so a campaign may lower these but never raise them past what `odds` and a check's chance work out quickly: a chart row
+# holds at most 25 dice (the formula row at AS 100) of at most 20 faces; explosions are unbounded or capped at 10; an AS
+# up to 100, a DS (and --upto) up to 1,000, 1,000 faces per chain.
 MAX_ROW_DICE, MAX_FACES, MAX_EXPLODE_CAP = 25, 20, 10
 CEILINGS = {"action_score": 100, "ds": 1000, "faces_per_chain": 1000, "targets": 100}
 
@@ -200,7 +200,7 @@ def _groups(c: _Check, attrs: dict) -> dict:
 
 
 def build(default: dict, overrides: dict | None = None, where: str = "narateer.yaml", checked: bool = False) -> OARules:
-    """Merge `overrides` over `default` and validate every knob (A-OA-CHART .. A-OA-LIMITS). The checks
+    """Merge `overrides` over `default` and validate every knob. The checks
     build the values, so they run even when the host says these files were `checked` before."""
     overrides = overrides or {}
     if not isinstance(overrides, dict):

@@ -1,4 +1,4 @@
-"""Open Adventure's sheet as a `narateer_cli.store.schema` table, for the host's `check` (S-SYS-4).
+"""Open Adventure's sheet as a `narateer_cli.store.schema` table, for the host's `check` (a misspelt key is bad input).
 
 One table serves PCs and NPC statblocks: an attribute group is a mapping of
 attributes (PC) or a whole number (NPC). `sheet.problems` adds the checks a

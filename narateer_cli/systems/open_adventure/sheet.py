@@ -21,7 +21,7 @@ COUNT_MAP = "mapping of NAME: whole number"
 
 
 class Action(Record):
-    """A statblock action: pre-calculated AS, optional flat Effect (R-OA-NPC-2, -3)."""
+    """A statblock action: pre-calculated AS, optional flat Effect."""
     name: Any
     score: Any
     effect: Any
@@ -85,7 +85,7 @@ class MO(Record):
 
 
 class SheetView(Record):
-    """`show CHAR`: the sheet with each attribute's AS and dice (R-OA-AS-1, R-OA-DICE-1)."""
+    """`show CHAR`: the sheet with each attribute's AS and dice."""
     system: Any
     id: Any
     name: Any
@@ -113,7 +113,7 @@ class SheetCreated(Record):
 
 
 class SheetsCopied(Record):
-    """`new ID --from OTHER [--count N]` (T-COPY): the copies written."""
+    """`new ID --from OTHER [--count N]`: the copies written."""
     _shape = "narateer_cli.systems.open_adventure.render:sheets_copied_json"
     system: Any
     id: Any
@@ -124,7 +124,7 @@ class SheetsCopied(Record):
 
 def view(sheet: Sheet, rules, state=None) -> SheetView:
     """What `show` prints: each score's AS and dice, with the MO added when the sheet has one; `state`: the
-    encounter CHAR takes part in, for its timed conditions (T-DURATION)."""
+    encounter CHAR takes part in, for its timed conditions."""
     from .chart import chart_dice, printed
     from .turns import rounds_left
 
@@ -204,7 +204,7 @@ def _walk(doc: dict, tpath: str, dpath: str, table: dict, label: str, out: list,
 
 
 def problems(doc, label: str, rules) -> list[str]:
-    """Every way `doc` does not fit the sheet schema (A-OA-ATTR, A-OA-LIMITS); [] if it fits."""
+    """Every way `doc` does not fit the sheet schema (attributes and their bounds); [] if it fits."""
     if not isinstance(doc, dict):
         return [f"{label}: a sheet must be a mapping"]
     kind = doc.get("kind", "pc")
@@ -222,7 +222,7 @@ def problems(doc, label: str, rules) -> list[str]:
 
 
 def _attribute_problems(attrs, kind: str, label: str, rules) -> list[str]:
-    """A PC names every attribute of each group; an NPC gives each group one score (A-OA-ATTR)."""
+    """A PC names every attribute of each group; an NPC gives each group one score."""
     if not isinstance(attrs, dict):
         return [f"{label}: attributes are missing"]
     if kind != "pc":
@@ -236,7 +236,7 @@ def _attribute_problems(attrs, kind: str, label: str, rules) -> list[str]:
 
 
 def _action_problems(actions: dict, label: str, rules) -> list[str]:
-    """A statblock action has an AS and a name of its own (R-OA-NPC-2)."""
+    """A statblock action has an AS and a name of its own."""
     out = []
     for name in actions:
         if norm(name) in {norm(a) for a in rules.attributes + GROUPS}:
@@ -328,7 +328,7 @@ def new_doc(char_id: str, name, npc: bool, given: dict, rules, mo=None, speciali
 
 
 def _challenge(text, npc: bool, limit: int) -> int:
-    """`--points challenge=N`: an NPC's Challenge Points (R-OA-EFF-2); a PC has none."""
+    """`--points challenge=N`: an NPC's Challenge Points, worn down by Effect; a PC has none."""
     if not npc:
         raise BadInput("--points challenge=N is for NPC statblocks (Challenge Points)",
                        fix="add --npc, or give a PC's pools as body=, mind=, spirit=")
@@ -336,7 +336,7 @@ def _challenge(text, npc: bool, limit: int) -> int:
 
 
 def _training(mo, specializations, limit: int) -> dict:
-    """`--mo NAME=N` and `--specialization S` as sheet keys (R-OA-AS-3, -5)."""
+    """`--mo NAME=N` and `--specialization S` as sheet keys."""
     out: dict[str, dict | list] = {}
     if mo:
         mo_name, _, score = mo.partition("=")
@@ -353,7 +353,7 @@ def _pc_block(scores: dict, reaction, actions, rules) -> dict:
 
 
 def _npc_block(scores: dict, reaction, actions: dict, limit: int) -> dict:
-    """An NPC's groups, Reaction and actions (`spear=6:2`: AS 6, flat Effect 2) (R-OA-NPC-1, -2, -3)."""
+    """An NPC's groups, Reaction and actions (`spear=6:2`: AS 6, flat Effect 2)."""
     out = {}
     for name, value in actions.items():
         score, _, effect = value.partition(":")
@@ -380,7 +380,7 @@ def copied(source: str, ids) -> SheetsCopied:
 
 
 def fresh_sheet(doc, rules):
-    """T-COPY: a copy starts fresh: each point pool at its maximum (`points_max`, when the sheet gives one;
+    """A copy starts fresh: each point pool at its maximum (`points_max`, when the sheet gives one;
     else the pool as written), Challenge Points at `challenge_points_max` likewise, no Wounds, no conditions."""
     pools, top = doc.get("points"), doc.get("points_max") or {}
     if isinstance(pools, dict):

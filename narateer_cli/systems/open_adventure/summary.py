@@ -1,4 +1,4 @@
-"""Open Adventure in the host's log rows, report and commit messages (T-LOG): each logged command's own
+"""Open Adventure in the host's log rows, report and commit messages: each logged command's own
 text on one line (a result that carries its own `message` says it in those words)."""
 
 from __future__ import annotations

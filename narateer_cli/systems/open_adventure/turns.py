@@ -1,4 +1,4 @@
-"""Turn order by Reaction and the Major/Minor Action budget (R-OA-ACT-2, R-OA-ACT-5, A-OA-TURN)."""
+"""Turn order by Reaction and the Major/Minor Action budget of a Turn."""
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ class TurnState(Record, kw_only=True):
 
 class TurnReport(Record):
     """What `turn start|end`, `encounter show|join` print: the Round, whose Turn, the Actions it has left
-    (`major`, `minor`: True while unspent), the order, timed conditions (T-DURATION) and those that ended."""
+    (`major`, `minor`: True while unspent), the order, timed conditions and those that ended."""
     _shape = "narateer_cli.systems.open_adventure.render:turn_json"
     system: Any
     encounter: Any
@@ -43,7 +43,7 @@ class TurnReport(Record):
 
 class Participant(Record):
     """One row of `encounter show`'s table: a participant's current pools, Wounds, Challenge Points (NPCs)
-    and conditions, with the Rounds left on those the state times (T-DURATION)."""
+    and conditions, with the Rounds left on those the state times."""
     _shape = "narateer_cli.systems.open_adventure.render:participant_json"
     id: Any
     npc: Any
@@ -63,7 +63,7 @@ def participants(state: TurnState, sheets: dict) -> tuple:
 
 
 class MinorSpent(Record):
-    """`turn minor`: the actor spent this Turn's Minor Action (R-OA-ACT-2), on `what` when told."""
+    """`turn minor`: the actor spent this Turn's Minor Action, on `what` when told."""
     _shape = "narateer_cli.systems.open_adventure.render:minor_json"
     system: Any
     encounter: Any
@@ -76,7 +76,7 @@ class MinorSpent(Record):
 
 
 class EncounterCreated(Record):
-    """`encounter new`: the encounter and its Reaction order (A-OA-TURN)."""
+    """`encounter new`: the encounter and its Reaction order."""
     _shape = "narateer_cli.systems.open_adventure.render:encounter_new_json"
     system: Any
     encounter: Any
@@ -85,7 +85,7 @@ class EncounterCreated(Record):
 
 
 def order(members, reactions: dict, sheets: dict, rules) -> tuple:
-    """A-OA-TURN: highest Reaction first; ties PCs first, then naming order. NPCs use their statblock."""
+    """Turn order: highest Reaction first; ties PCs first, then naming order. NPCs use their statblock."""
     scores = {}
     for cid in reactions:  # a misspelt name first: it explains the PC left without a total
         if cid not in members:
@@ -118,7 +118,7 @@ def report(state: TurnState, expired=()) -> TurnReport:
 
 
 def new_encounter(enc_id: str, chars, reactions: dict, sheets: dict, rules) -> tuple[TurnState, EncounterCreated]:
-    """`encounter new`: the characters in Reaction order, Round 1, no Turn going (A-OA-TURN)."""
+    """`encounter new`: the characters in Reaction order, Round 1, no Turn going."""
     if len(set(chars)) != len(chars):
         raise BadInput("a character is named twice", fix="name each once")
     state = TurnState(encounter=enc_id, order=order(list(chars), reactions, sheets, rules), reactions=dict(reactions))
@@ -126,7 +126,7 @@ def new_encounter(enc_id: str, chars, reactions: dict, sheets: dict, rules) -> t
 
 
 def start_turn(state: TurnState, who: str | None = None) -> tuple[TurnState, TurnReport]:
-    """`turn start`: the Turn begins and the actor's timed conditions that end now are reported (T-DURATION)."""
+    """`turn start`: the Turn begins and the actor's timed conditions that end now are reported."""
     state, expired = expire(start(state, who))
     return state, report(state, expired)
 
@@ -143,7 +143,7 @@ def end_turn(state: TurnState, next_id: str | None = None) -> tuple[TurnState, T
 
 def spend_minor(state: TurnState, who: str | None, what: str | None) -> tuple[TurnState, MinorSpent]:
     """`turn minor [CHAR]`: CHAR (default: the actor) spends this Turn's Minor Action; refused when it is not
-    CHAR's Turn or the Minor Action is spent (R-OA-ACT-2). A Minor Action never takes a check."""
+    CHAR's Turn or the Minor Action is spent. A Minor Action never takes a check."""
     if who is None and state.actor is None:
         raise Refused("no Turn is going", rule="R-OA-ACT-2", fix="run `turn start` first")
     state = spend(state, who or state.actor, "minor")
@@ -187,7 +187,7 @@ def spend(state: TurnState | None, who: str, kind: str = "major") -> TurnState |
 
 
 def spend(state: TurnState | None, who: str, kind: str = "major") -> TurnState | None:
-    """R-OA-ACT-2: a check (or holding a success, R-OA-ACT-5) spends the actor's Major Action."""
+    """A check (or holding a success) spends the actor's Major Action."""
     if state is None:
         return None
     if state.actor != who:
@@ -200,7 +200,7 @@ def spend(state: TurnState | None, who: str, kind: str = "major") -> TurnState |
 
 
 def spend_opponent(state: TurnState | None, who: str) -> TurnState | None:
-    """A-OA-OPP opponent_uses_major: resisting spends the opponent's Major Action (this Turn's, or its next)."""
+    """With `opponent_uses_major`, resisting spends the opponent's Major Action (this Turn's, or its next)."""
     if state is None or who not in state.order:
         return state
     if state.actor == who:
@@ -212,7 +212,7 @@ def spend_opponent(state: TurnState | None, who: str) -> TurnState | None:
 
 
 def join(state: TurnState, cid: str, reaction: int | None, sheets: dict, rules) -> TurnState:
-    """`encounter join`: CHAR takes its place in the Reaction order; the others keep theirs (A-OA-TURN)."""
+    """`encounter join`: CHAR takes its place in the Reaction order; the others keep theirs."""
     if cid in state.order:
         raise BadInput(f"{cid} is already in encounter {state.encounter}", fix="nothing to do")
     reactions = dict(state.reactions)
@@ -261,12 +261,12 @@ def state_data(state: TurnState) -> dict:
 
 
 def timed(state: TurnState) -> dict:
-    """The state as `narateer_cli.durations` reads it (T-DURATION)."""
+    """The state as `narateer_cli.durations` reads it."""
     return {"round": state.round, "durations": state.durations}
 
 
 def add_timed(state: TurnState, cid: str, added, removed, rounds: int | None) -> TurnState:
-    """T-DURATION: `condition CHAR +NAME --rounds N` ends NAME at the start of CHAR's Turn N Rounds later;
+    """`condition CHAR +NAME --rounds N` ends NAME at the start of CHAR's Turn N Rounds later;
     removing a condition forgets its timer."""
     from narateer_cli.kit import durations
 

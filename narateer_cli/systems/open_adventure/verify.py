@@ -44,7 +44,7 @@ def verify_check(c: dict, rules, opposed_side: bool = False):
     _expect(ds["multi"] == multi_drawbacks(stunt.get("targets", 1), stunt.get("outcomes", 1), rules),
             "the multi-target Drawbacks are wrong")
     _expect(ds["total"] == ds["base"] + ds["drawback"] + ds["familiarity"] + ds["multi"], "the DS does not add up")
-    if "chance" in c:  # P-LUCK-1: logged beforehand, it must be the chance its declaration gives
+    if "chance" in c:  # the chance, logged beforehand, must be the chance its declaration gives
         _expect(c["chance"] == _fraction_text(chance(c, rules)), f"the chance should be {chance(c, rules)}")
     _verify_outcome(c, ds, stunt, rules)
 
@@ -96,7 +96,7 @@ def verify_log(entries, rules) -> str | None:
         if not (isinstance(c, dict) and c.get("system") == "open-adventure" and "total" in c):
             continue
         try:
-            if isinstance(c.get("action_score"), int):  # `dice AS`: bare dice, no check (R-OA-DICE-3)
+            if isinstance(c.get("action_score"), int):  # `dice AS`: bare dice, no check
                 _verify_dice(c, c["action_score"], rules)
             else:
                 verify_check(c, rules)
@@ -110,11 +110,11 @@ def verify_log(entries, rules) -> str | None:
 
 
 def chance(entry_check: dict, rules) -> Fraction | None:
-    """The exact chance of success the logged check had (P-LUCK-1): `luck.chance`."""
+    """The exact chance of success the logged check had: `luck.chance`."""
     from .luck import chance as exact
 
     return exact(entry_check, rules)
 
 
-# The `log_checker` hook (S-SYS-9): each entry checked on its own, as the host streams a log.
+# The `log_checker` hook: each entry checked on its own, as the host streams a log.
 log_checker = entrywise(verify_log)

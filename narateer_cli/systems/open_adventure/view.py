@@ -1,5 +1,5 @@
-"""Open Adventure on the players' screen (`narateer serve`, SPEC Part 8): the point pools as dots, Wounds
-drawn apart from them (V-8), Challenge Points, and an Action Check's rolls, an opposing roll included.
+"""Open Adventure on the players' screen (`narateer serve`, SPEC Part 8): the point pools as dots, Wounds drawn apart
+from them (each pool with a legend), Challenge Points, and an Action Check's rolls, an opposing roll included.
 
 Pure functions over plain data: the host reads the files and applies the hidden-information filter.
 """
@@ -82,6 +82,6 @@ def last_check(entry: dict) -> dict | None:
     return {"rolls": rolls}
 
 
-# B-2 (`serve --act`): the Difficulty Score, an opposing roll, benefits and drawbacks are the Guide's; a
-# check's roller types its own dice (R-OA-EXPL: each chain as rolled) once the Guide has declared it
+# Players' links (`serve --act`): the Difficulty Score, an opposing roll, benefits and drawbacks are the Guide's; a
+# check's roller types its own dice (each exploding chain as rolled) once the Guide has declared it
 ANSWERS = {"roll": {"char": ("faces",)}, "resolve": {"char": ("faces",)}}

@@ -1,4 +1,4 @@
-"""behind: a behind-the-screen check, Readiness against a target; no dice, no cost (R-RDY-3)."""
+"""behind: a behind-the-screen check, Readiness against a target: no dice, no cost, and a tie fails."""
 
 from __future__ import annotations
 

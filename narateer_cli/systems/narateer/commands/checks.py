@@ -116,14 +116,14 @@ def target_spec(session, actor_id, dr, vs, contested, other_boost=0, other_faces
 
 
 def check_in_encounter(session, actor, decl, spec, dice, helper, command="roll", extra=None):
-    """A Skill Check inside or outside an encounter (R-ACT-4 inside: proactive uses); returns the engine's
-    CheckOutcome record and the Outcome that logs it (its rendering left to the caller)."""
+    """A Skill Check inside or outside an encounter (inside, a proactive one takes one of the Skill's uses); returns the
+    engine's CheckOutcome record and the Outcome that logs it (its rendering left to the caller)."""
     from ..engine import actions
 
     enc = encounter_for(session, actor.id)
     outcome = actions.skill_check(actor, decl, spec, session.rules, dice, helper)
     if enc is not None and not decl.reaction:
-        # a Reaction is not its actor's action: the mover's last action stays (R-ACT-6)
+        # a Reaction is not its actor's action: the mover's last action stays, still open to answers
         from ..engine import encounter as rules_enc
 
         skill = actor.skill(decl.skill, session.rules).name

@@ -1,4 +1,5 @@
-"""Fights: exchange and react (R-ACT-5, R-ACT-6, A-EXCH, R-HIDE-6, R-HIDE-7)."""
+"""Fights: exchange and react. An Exchange response is no Reaction; a Reaction needs its rule, trigger and cost;
+an attack reveals a hidden attacker to its target, and nobody targets a creature it cannot find."""
 
 from __future__ import annotations
 
@@ -63,8 +64,8 @@ def exchange_cmd(s, attacker, defender, response, skill, weapon, boost, response
 
 
 def refuse_secret_wound(s, verb: str):
-    """S-SYS-8: a --secret attack may not wound in the same command (--apply): the wound would show on the
-    sheet what the entry hides. Exit 3 before anything is written; unveil, then `wound`."""
+    """A secret may not change what the party sees: a --secret attack may not wound in the same command (--apply): the
+    wound would show on the sheet what the entry hides. Exit 3 before anything is written; unveil, then `wound`."""
     from narateer_cli.kit import Refused
 
     if s.app.secret:
@@ -73,9 +74,9 @@ def refuse_secret_wound(s, verb: str):
 
 
 def apply_damage(s, target, damage, after: dict, marks: dict):
-    """T-FIGHT --apply: wound whoever was hit by the damage, in this same action (added to `after`, an
-    out-of-the-fight condition to `marks`); returns the wound's result (None when nothing landed or the
-    weapon has no damage)."""
+    """--apply deals damage and wounds in the same command: wound whoever was hit by the damage, in this same action
+    (added to `after`, an out-of-the-fight condition to `marks`); returns the wound's result (None when nothing landed
+    or the weapon has no damage)."""
     from ..engine.character import move_dice
     from .encounter import mark_out
 

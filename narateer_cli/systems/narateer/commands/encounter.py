@@ -113,7 +113,7 @@ def resolve_cmd(s, char, intent, method, tier, auto, impossible, check_skill, dr
 
 
 def _resolve_check(app, s, sheet, base: dict, tier, skill, targets, faces, decl, power_faces):
-    """R-ACT-2: resolving by a Skill Check makes the action Major; the check is logged as the resolve."""
+    """Resolving by a Skill Check makes the action Major; the check is logged as the resolve."""
     from ..engine.actions import check_tier, resolved_by_check
 
     check_tier(tier)
@@ -130,7 +130,8 @@ def _resolve_check(app, s, sheet, base: dict, tier, skill, targets, faces, decl,
 
 
 def _resolve_auto(s, sheet, base: dict, tier: str, cost):
-    """R-ACT-1: a certain outcome pays its tier's cost, inside the actor's activation when in an encounter."""
+    """An action that happens without a check pays its tier's cost, inside the actor's activation when in an
+    encounter."""
     from ..engine.actions import resolve_auto_in
 
     nonneg("--cost", cost, s.rules.max_roll_dice)
@@ -168,7 +169,7 @@ def condition_cmd(s, char, changes, rounds):
 
 
 def timed(s, char, rounds, changes):
-    """T-DURATION: record when the added conditions end (a removed one forgets its end)."""
+    """A condition added for N rounds ends by itself: record when each ends (a removed one forgets its end)."""
     from narateer_cli.kit import durations
     from narateer_cli.kit import BadInput
 
@@ -191,15 +192,15 @@ def timed(s, char, rounds, changes):
 
 
 def mark_out(s, char, moved) -> dict:
-    """T-FIGHT: a character whose every die is wounded gets the ruleset's out-of-the-fight condition (the
-    sheet edit, {} when none)."""
+    """A character wounded past its dice is out of the fight: one whose every die is wounded gets the ruleset's
+    out-of-the-fight condition (the sheet edit, {} when none)."""
     if moved is not None and getattr(moved, "out", None):
         return {char: {"conditions": [*s.sheet(char).conditions, moved.out]}}
     return {}
 
 
 def _dice_move(s, char, verb, count=None):
-    """refresh / wound / heal: one engine call (A-REFRESH, A-WOUND), logged."""
+    """refresh / wound / heal: one engine call (used dice back to ready, a die wounded or healed), logged."""
     from ..engine.character import move_dice
 
     if count is not None:
@@ -262,7 +263,7 @@ def encounter_join(s, char, searching, boost, faces):
     nonneg("--boost", boost)
     enc = current_encounter(s, required=True)
     dice = dice_source(s.app, s.rules, **{f"obs:{char}": (faces, "--faces")})
-    state, sealed = unsealed(s, enc, list(enc.state["recorded"]))  # P-SECRET-2
+    state, sealed = unsealed(s, enc, list(enc.state["recorded"]))  # secret Hide totals
     enc.new_state, result, after = join(state, s.sheet(char), searching, boost, s.rules, dice)
     enc.new_state = resealed(enc.new_state, sealed)
     moved = {char: after} if after != s.sheet(char).dice else {}

@@ -29,7 +29,7 @@ def dice_cmd(app, n, advantage, disadvantage, faces, reroll_faces):
         dice = dice_source(app, rules, faces=(faces, "--faces"), reroll=(reroll_faces, "--reroll-faces"))
         data = roll_pool(n, advantage, disadvantage, rules, dice)
     return Outcome("dice", None, {"dice": n, "advantage": advantage, "disadvantage": disadvantage}, data,
-                   kind="dice", show=data)  # logged only when secret (P-SECRET-1)
+                   kind="dice", show=data)  # logged only when secret, as a commitment
 
 
 def _rules_or_default(session):
@@ -71,7 +71,7 @@ def dr_cmd(app, tier, random_, faces):
     kind = "dr_ladder" if tier is None else "random_dr" if random_ else "dr"
     if not random_:
         return emit(app, kind, result)
-    # every random DR is secret (P-SECRET-1)
+    # every random DR is secret: the log keeps only a commitment
     return Outcome("dr", None, {"tier": tier, "random": True}, result, kind=kind, show=result, secret=True)
 
 

@@ -1,4 +1,4 @@
-"""roll: one Skill Check (R-CHK). Only this verb's options are built when it runs (start-up time)."""
+"""roll: one Skill Check. Only this verb's options are built when it runs (start-up time)."""
 
 from __future__ import annotations
 

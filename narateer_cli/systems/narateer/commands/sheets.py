@@ -42,7 +42,7 @@ def new_cmd(s, char_id, name, vital, skill, dice, movement, weapon, source, coun
     if s.campaign.sheet_path(char_id).exists():
         raise BadInput(f"characters/{char_id}.yaml already exists", fix="edit it, or choose another id")
     doc = _sheet_doc(rules, name or char_id, vital, skill, dice, movement, weapon)
-    return told("new", "new", char_id, {"name": name, "dice": dice}, {"id": char_id}, {},  # G-LOG-5
+    return told("new", "new", char_id, {"name": name, "dice": dice}, {"id": char_id}, {},  # one entry per sheet edit
                 created={char_id: yamlio.emit_text(doc)}, show={"id": char_id, "file": f"characters/{char_id}.yaml"})
 
 

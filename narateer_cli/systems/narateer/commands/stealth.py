@@ -1,4 +1,4 @@
-"""Sneaking: hide, search, reveal, move (R-HIDE, R-SRCH, A-MOVE)."""
+"""Sneaking: hide, search, reveal, and moving while hidden."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from .checks import dice_source
 from .checks import told
 
 
-# a comparison with a secret Hide total hides what would show that total (P-SECRET-2)
+# a comparison with a secret Hide total hides what would show that total (the state keeps only its entry id)
 SEALED_KEYS = ("target", "target_label", "chance")
 
 
@@ -142,7 +142,7 @@ def move_cmd(s, char, metres, mode, difficult):
 
 
 def _seal(s, enc, hider) -> str | None:
-    """A secret Hide: its entry id, recorded in the state in place of the total (P-SECRET-2)."""
+    """A secret Hide: its entry id, recorded in the state in place of the total."""
     from narateer_cli.kit import new_id
     from ..engine.encounter import seal_hide
 
@@ -155,7 +155,7 @@ def _seal(s, enc, hider) -> str | None:
 
 def unsealed(s, enc, hiders) -> tuple[dict, dict]:
     """The state with each secret Hide's total read back from its private record (or its unveil), and
-    {hider: entry id} to seal again after the comparison; exit 3 when the total is nowhere here (P-SECRET-2)."""
+    {hider: entry id} to seal again after the comparison; exit 3 when the total is nowhere here."""
     from narateer_cli.kit import Refused
     from ..engine.encounter import sealed_hide, unseal_hide
 

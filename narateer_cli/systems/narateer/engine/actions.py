@@ -1,4 +1,5 @@
-"""Whole Skill Checks with every party: target, opponent, helper (R-CHK, R-CHK-10, A-ASSIST).
+"""Whole Skill Checks with every party: target, opponent (a fixed target, an active answer or a
+contested roll) and helper (an Assist Reaction that gives Advantage).
 
 `skill_check` settles every payment before anyone rolls, then rolls in a
 fixed order (actor, opponent), and returns the dice each party has after.
@@ -35,13 +36,13 @@ class CheckOutcome(Record):
     opponent: Any = None
     assist: Any = None
     dice_after: Any = field(default_factory=dict)
-    _public = (*CHECK_PUBLIC, "chance", "assist", *under("opponent"))  # S-SYS-8
+    _public = (*CHECK_PUBLIC, "chance", "assist", *under("opponent"))  # what a secret entry shows
 
     _shape = "narateer_cli.systems.narateer.shapes:check_outcome"  # its JSON, built by render.plain
 
 
 def reaction_allowed(sheet: Sheet, rules: Ruleset, what: str):
-    """A-COND: a condition such as Stunned blocks Reactions (never Exchange Responses, R-ACT-5)."""
+    """A condition such as Stunned blocks Reactions (never Exchange Responses, which are no Reactions)."""
     blocker = rules.blocks_reactions(sheet.conditions)
     if blocker:
         raise Refused(f"{sheet.id} is {blocker} and cannot take Reactions ({what})", rule="A-COND",
@@ -49,7 +50,7 @@ def reaction_allowed(sheet: Sheet, rules: Ruleset, what: str):
 
 
 def assist_payment(helper: Sheet, rules: Ruleset) -> int:
-    """A-ASSIST: the helper's Reaction cost, modified by its own conditions (R-PAY-3)."""
+    """The helper's Assist Reaction cost, modified by its own conditions (Slowed doubles it)."""
     return rules.assist_cost * rules.pay_multiplier(helper.conditions)
 
 
@@ -94,7 +95,7 @@ def plan_check(actor: Sheet, decl: Declaration, spec: TargetSpec, rules: Ruleset
 
 def skill_check(actor: Sheet, decl: Declaration, spec: TargetSpec, rules: Ruleset, dice: DiceSource,
                 helper: Sheet | None = None) -> CheckOutcome:
-    """R-CHK-1 .. R-CHK-10: one complete check; every payment is settled before any roll."""
+    """One complete check, declaration to tier; every payment is settled before any roll."""
     payment, other_payment, target, helper_paid = plan_check(actor, decl, spec, rules, dice, helper)
     opponent = None
     if other_payment is not None:
@@ -163,11 +164,11 @@ def dry_run(actor: Sheet, decl: Declaration, spec: TargetSpec, rules: Ruleset, h
                   options)
 
 
-TIER_COSTS = {"trivial": 0, "minor": 1, "major": 1}  # R-ACT-2: a Major action costs at least 1 AD
+TIER_COSTS = {"trivial": 0, "minor": 1, "major": 1}  # a Major action costs at least 1 AD
 
 
 class ResolvedAuto(Record):
-    """`resolve --auto` (R-ACT-1): a certain outcome, paid at its tier's cost; `cost` is the stated cost."""
+    """`resolve --auto`: an outcome that needs no check, paid at its tier's cost; `cost` is the stated cost."""
 
     actor: Any
     intent: Any
@@ -180,11 +181,11 @@ class ResolvedAuto(Record):
     dice_after: Any
     cost: Any
     _shape = "narateer_cli.systems.narateer.shapes:resolved_auto"  # `cost` goes to the log's declaration only
-    _public = "*"  # no roll: a secret one is bad input (S-SYS-8)
+    _public = "*"  # no roll: a secret one is bad input
 
 
 class ResolvedByCheck(Record):
-    """`resolve --check SKILL` (R-ACT-2): a Major action resolved by a Skill Check."""
+    """`resolve --check SKILL`: a Major action resolved by a Skill Check."""
 
     actor: Any
     intent: Any
@@ -197,7 +198,7 @@ class ResolvedByCheck(Record):
 
 
 def resolve_auto(sheet: Sheet, tier: str, cost: int | None, rules: Ruleset) -> tuple[int, int, dict]:
-    """R-ACT-1, R-ACT-2: an automatic outcome pays its tier's cost (or a stated one), modified by R-PAY-3.
+    """An automatic outcome pays its tier's cost (or a stated one), modified by the conditions (Slowed doubles it).
     Returns (stated cost, paid, dice after)."""
     stated = TIER_COSTS[tier] if cost is None else cost
     paid = stated * rules.pay_multiplier(sheet.conditions)
@@ -209,7 +210,7 @@ def resolve_auto(sheet: Sheet, tier: str, cost: int | None, rules: Ruleset) -> t
 
 def resolve_auto_in(state: dict | None, sheet: Sheet, intent: str, method: str | None, tier: str, cost: int | None,
                     rules: Ruleset) -> tuple[dict | None, ResolvedAuto]:
-    """R-ACT-1, R-ACT-3: an automatic outcome, inside the actor's activation when in an encounter.
+    """An automatic outcome, inside the actor's activation when in an encounter.
     Returns (new state or None, the result)."""
     from .encounter import record_action, require_activation
 
@@ -221,18 +222,18 @@ def resolve_auto_in(state: dict | None, sheet: Sheet, intent: str, method: str |
 
 
 def resolved_by_check(actor: str, intent: str, method: str | None, outcome: CheckOutcome) -> ResolvedByCheck:
-    """R-ACT-2: resolving by a Skill Check makes the action Major."""
+    """Resolving by a Skill Check makes the action Major."""
     payment = outcome.result.payment
     return ResolvedByCheck(actor, intent, method, "major", "check", payment.paid, outcome, dict(payment.dice_after))
 
 
 def impossible(reason: str):
-    """R-ACT-1: an action impossible as declared spends nothing."""
+    """An action impossible as declared spends nothing."""
     raise Refused(f"impossible as declared: {reason}", rule="R-ACT-1", fix="revise the intent or method; nothing was spent")
 
 
 def check_tier(tier: str | None):
-    """R-ACT-2: resolving by a Skill Check makes the action Major."""
+    """Resolving by a Skill Check makes the action Major."""
     if tier not in (None, "major"):
         raise Refused(f"a Skill Check makes this a Major action, not {tier}", rule="R-ACT-2",
                       fix="drop --tier or use --tier major")

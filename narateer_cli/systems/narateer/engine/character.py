@@ -24,7 +24,7 @@ class Skill(Record):
 
     @property
     def uses(self) -> int:
-        """R-ACT-4: proactive uses per activation, SL + 1."""
+        """Proactive uses of a Skill per activation, SL + 1."""
         return self.level + 1
 
 
@@ -40,11 +40,11 @@ class Sheet(Record):
 
     @property
     def counters(self) -> dict:
-        """The counters the host tracks (S-SYS-9): Narateer's are its Action Dice."""
+        """The counters the host tracks: Narateer's are its Action Dice."""
         return self.dice
 
     def skill(self, name: str, rules: Ruleset) -> Skill:
-        """A-VITALS: a skill on the sheet, an untrained one known to the ruleset (SL 0), or bad input."""
+        """A skill on the sheet, an untrained one known to the ruleset (SL 0), or bad input."""
         key = name.lower()
         if key in self.skills:
             return self.skills[key]
@@ -55,13 +55,13 @@ class Sheet(Record):
         raise unknown("skill", name, sorted(set(self.skills) | set(rules.skills)), detail=f" for {self.id}")
 
     def readiness(self, skill_name: str, rules: Ruleset) -> int:
-        """R-RDY-1: 1 + floor((Linked Vital + SL) / 2), at least 2."""
+        """Readiness: 1 + floor((Linked Vital + SL) / 2), at least 2."""
         skill = self.skill(skill_name, rules)
         vital = self.vitals.get(skill.vital, 0) if skill.vital else 0
         return max(2, 1 + (vital + skill.level) // 2)
 
     def target_readiness(self, skill_name: str, rules: Ruleset) -> int:
-        """R-RDY-2 / A-RDYOFF: Readiness as a target, unless a condition switches it off."""
+        """Readiness as a target (the passive answer), unless a condition switches it off."""
         off = rules.readiness_off_by(self.conditions)
         if off:
             raise Refused(f"{self.id} is {off}, so its Readiness is not a target", rule="A-RDYOFF",
@@ -79,7 +79,7 @@ def possessive(name: str) -> str:
 
 
 def spend(dice: dict, paid: int) -> dict:
-    """R-DIE-3: paid dice leave Ready and become Used after resolution."""
+    """Paid dice leave Ready and become Used after resolution."""
     out = dict(dice)
     out["ready"] = out.get("ready", 0) - paid
     out["used"] = out.get("used", 0) + paid
@@ -87,7 +87,7 @@ def spend(dice: dict, paid: int) -> dict:
 
 
 def refresh(dice: dict, rules: Ruleset) -> tuple[dict, int]:
-    """A-REFRESH: Used dice return to Ready (all, or the knob's amount). Wounded stay."""
+    """Refresh: Used dice return to Ready (all, or the knob's amount). Wounded stay."""
     used = dice.get("used", 0)
     moved = used if rules.refresh_amount is None else min(used, rules.refresh_amount)
     out = dict(dice)
@@ -97,7 +97,7 @@ def refresh(dice: dict, rules: Ruleset) -> tuple[dict, int]:
 
 
 def wound(dice: dict, count: int, rules: Ruleset) -> tuple[dict, int]:
-    """A-WOUND: each Wound moves one die from Ready (else Used) to wounded, never a die twice."""
+    """Each Wound moves one die from Ready (else Used) to wounded, never a die twice."""
     out = dict(dice)
     moved = 0
     for _ in range(count):
@@ -111,7 +111,7 @@ def wound(dice: dict, count: int, rules: Ruleset) -> tuple[dict, int]:
 
 
 def heal(dice: dict, count: int, rules: Ruleset) -> tuple[dict, int]:
-    """A-WOUND: healing moves wounded dice back to the knob's state (Used by default)."""
+    """Healing moves wounded dice back to the knob's state (Used by default)."""
     out = dict(dice)
     moved = min(count, out.get("wounded", 0))
     out["wounded"] = out.get("wounded", 0) - moved
@@ -120,7 +120,7 @@ def heal(dice: dict, count: int, rules: Ruleset) -> tuple[dict, int]:
 
 
 def change_conditions(current, changes, rules: Ruleset) -> tuple[list, list, list]:
-    """A-COND: apply `+name` / `-name` changes; returns (conditions, added, removed)."""
+    """Conditions are data: apply `+name` / `-name` changes; returns (conditions, added, removed)."""
     if not changes:
         raise BadInput("no change given", fix="for example `narateer condition selka +slowed -stunned`")
     conds = list(current)
@@ -163,7 +163,7 @@ class ConditionsChanged(Record):
 
 
 def move_dice(sheet: Sheet, verb: str, count: int | None, rules: Ruleset) -> DiceMoved:
-    """refresh / wound / heal: move dice between states, never a die twice (A-REFRESH, A-WOUND)."""
+    """refresh / wound / heal: move dice between states, never a die twice."""
     if verb == "refresh":
         after, moved = refresh(sheet.dice, rules)
     else:
@@ -175,7 +175,7 @@ def move_dice(sheet: Sheet, verb: str, count: int | None, rules: Ruleset) -> Dic
 
 
 def out_of_fight(sheet: Sheet, dice: dict, rules: Ruleset) -> str | None:
-    """T-FIGHT: every die wounded puts a character out of the fight: the ruleset's `wound.out` condition
+    """Every die wounded puts a character out of the fight: the ruleset's `wound.out` condition
     (None when it is not out, or already has it)."""
     if not rules.wound_out or any(dice.get(state, 0) for state in STATES if state != "wounded"):
         return None
@@ -183,7 +183,7 @@ def out_of_fight(sheet: Sheet, dice: dict, rules: Ruleset) -> str | None:
 
 
 def conditions_changed(sheet: Sheet, changes, rules: Ruleset) -> ConditionsChanged:
-    """A-COND: `+name` / `-name` applied to a sheet's conditions."""
+    """`+name` / `-name` applied to a sheet's conditions."""
     conds, added, removed = change_conditions(sheet.conditions, changes, rules)
     return ConditionsChanged(sheet.id, conds, added, removed)
 
@@ -198,7 +198,7 @@ class SkillView(Record):
 
 
 class SheetView(Record):
-    """The result of `show`: a sheet with every skill the ruleset knows (R-RDY-1, R-ACT-4)."""
+    """The result of `show`: a sheet with every skill the ruleset knows, with its Readiness and uses."""
 
     id: Any
     name: Any
@@ -226,6 +226,6 @@ def sheet_view(sheet: Sheet, rules: Ruleset) -> SheetView:
 
 
 def readiness_scores(sheet: Sheet, skills, rules: Ruleset, written: bool = False) -> Readiness:
-    """R-RDY-1 for the named skills (every skill on the sheet when none are named)."""
+    """Readiness for the named skills (every skill on the sheet when none are named)."""
     names = [n.lower() for n in skills] or sorted(sheet.skills)
     return Readiness(sheet.id, {sheet.skill(n, rules).name: sheet.readiness(n, rules) for n in names}, written)

@@ -1,7 +1,7 @@
-"""The Skill Check (R-CHK), its payment (R-PAY), Edge (R-EDGE) and tiers (R-TIER).
+"""The Skill Check, its payment, Edge and outcome tiers.
 
 A check runs in two halves so that several parties can commit before anyone
-rolls (R-HIDE-2, Exchanges): `plan` validates the declaration and computes
+rolls (Hide against searching observers, Exchanges): `plan` validates the declaration and computes
 the whole modified payment; `roll` draws faces, runs the Edge Phase and any
 explicit rerolls, and compares with the target.
 """
@@ -18,8 +18,8 @@ from narateer_cli.kit import BadInput, Refused
 from .ruleset import Ruleset
 
 
-# S-SYS-8: what a secret check shows the table, as key paths of its JSON: the declared cost and target, never
-# the faces, the total or the outcome
+# Secrecy, field by field: what a secret check shows the table, as key paths of its JSON: the declared cost and target,
+# never the faces, the total or the outcome
 CHECK_PUBLIC = ("system", "actor", "skill", "target", "target_source", "target_label", "boost", "roll_dice", "paid",
                 "dice_before", "dice_after", "base_cost", "bonus_dice", "pay_multiplier", "edge", "power_rerolled",
                 "discount_base", "discount_boost", "fee", "power", "reaction")
@@ -31,7 +31,7 @@ def under(prefix: str, paths=CHECK_PUBLIC) -> tuple:
 
 
 class Declaration(Record):
-    """What a player commits to before rolling (R-CHK-1, R-CHK-2)."""
+    """What a player declares and commits to before rolling: skill, target, Boost and payment."""
 
     skill: Any
     boost: Any = 0
@@ -61,7 +61,7 @@ class Streams(Record):
 
 
 class Payment(Record):
-    """The whole modified payment of one party (R-PAY-1 .. R-PAY-6)."""
+    """The whole modified payment of one party: discounts, then cost modifiers, and the dice it rolls."""
 
     actor: Any
     skill: Any
@@ -106,7 +106,7 @@ class CheckResult(Record):
 
     @property
     def claims(self) -> dict:
-        """What a logged check claims, as `verify` compares it (S-SYS-6)."""
+        """What a logged check claims, as `verify` compares it."""
         p = self.payment
         return {"roll_dice": p.roll_dice, "rerolled": list(self.rerolled), "final_faces": list(self.final_faces),
                 "total": self.total, "margin": self.margin, "success": self.success, "outcome": self.outcome,
@@ -114,7 +114,7 @@ class CheckResult(Record):
 
 
 def check_numbers(decl: Declaration, rules: Ruleset):
-    """Bad input before any rules question: negatives and numbers past A-LIMITS."""
+    """Bad input before any rules question: negatives and numbers past the sanity limits."""
     for name in ("boost", "cost", "bonus_dice", "discount_base", "discount_boost", "fee"):
         value = getattr(decl, name)
         option = "--" + name.replace("_", "-")
@@ -126,14 +126,14 @@ def check_numbers(decl: Declaration, rules: Ruleset):
 
 
 def roll_dice_count(decl: Declaration, rules: Ruleset) -> int:
-    """R-PAY-1 / A-ROLLDICE: required roll dice + legal Boost + granted bonus dice."""
+    """The dice rolled: required roll dice + legal Boost + granted bonus dice."""
     base = decl.cost if rules.roll_dice == "base_cost" else max(0, decl.cost - decl.discount_base)
     return base + decl.boost + decl.bonus_dice
 
 
 def plan(sheet: Sheet, decl: Declaration, rules: Ruleset, streams: Streams = Streams(),
          dice: DiceSource | None = None, extra_edge: str | None = None, check_afford: bool = True) -> Payment:
-    """R-CHK-2, R-PAY: validate the declaration and compute its whole modified payment.
+    """Validate the declaration and compute its whole modified payment.
 
     Bad input (numbers, faces that do not fit) is raised before any refusal.
     """
@@ -157,7 +157,7 @@ def plan(sheet: Sheet, decl: Declaration, rules: Ruleset, streams: Streams = Str
 
 def check_faces(sheet: Sheet, decl: Declaration, rules: Ruleset, streams: Streams, dice: DiceSource | None,
                 extra_edge: str | None, roll_dice: int):
-    """Bad input about the dice: too many, or physical faces that do not fit what is rolled (A-LIMITS)."""
+    """Bad input about the dice: too many, or physical faces that do not fit what is rolled."""
     if roll_dice > rules.max_roll_dice:
         raise BadInput(f"{roll_dice} dice in one roll is past the limit of {rules.max_roll_dice}", rule="A-LIMITS",
                        fix="roll fewer dice")
@@ -181,7 +181,7 @@ def check_edge_faces(decl: Declaration, rules: Ruleset, streams: Streams, dice: 
                            edge_mode(decl.advantage or extra_edge == "advantage", decl.disadvantage, rules.edge_both),
                            rules.disadvantage)
     given = len(dice.physical.get(streams.reroll, []))
-    asked = dice.ask is not None and streams.reroll not in dice.physical  # T-ASK: typed once they are known
+    asked = dice.ask is not None and streams.reroll not in dice.physical  # faces asked for: typed once they are known
     if given != len(rerolls) and not asked:
         which = f"dice {', '.join(map(str, rerolls))}" if rerolls else "no dice"
         raise BadInput(f"{streams.reroll_option} gave {given} face(s) but the Edge Phase rerolls "
@@ -190,7 +190,7 @@ def check_edge_faces(decl: Declaration, rules: Ruleset, streams: Streams, dice: 
 
 
 def check_boost(sheet: Sheet, decl: Declaration, rules: Ruleset, skill):
-    """R-CHK-2, A-REACTBOOST: a Boost is capped by the skill's level, and a Reaction may not Boost unless allowed."""
+    """A Boost is capped by the skill's level, and a Reaction may not Boost unless allowed."""
     if decl.boost > skill.level:
         raise Refused(f"{sheet.id} cannot Boost {decl.boost}: {skill.name} SL is {skill.level}", rule="R-CHK-2",
                       fix=f"give --boost {skill.level} or less")
@@ -200,13 +200,13 @@ def check_boost(sheet: Sheet, decl: Declaration, rules: Ruleset, skill):
 
 
 def cost_of(decl: Declaration, multiplier: int) -> tuple[int, int]:
-    """R-PAY-2, R-PAY-3: discounts never below 0, plus fees, times the conditions' multiplier -> (subtotal, paid)."""
+    """Discounts never below 0, plus fees, times the conditions' multiplier -> (subtotal, paid)."""
     subtotal = max(0, decl.cost - decl.discount_base) + max(0, decl.boost - decl.discount_boost) + decl.fee
     return subtotal, subtotal * multiplier
 
 
 def replay(logged: dict, rules: Ruleset) -> CheckResult:
-    """A logged check run again from its own declaration and faces by `cost_of` and `roll` (S-SYS-6).
+    """A logged check run again from its own declaration and faces by `cost_of` and `roll`, so the rules exist once.
 
     Raises BadInput when the faces do not fit the declaration."""
     decl = Declaration(
@@ -234,19 +234,19 @@ def replay(logged: dict, rules: Ruleset) -> CheckResult:
 
 
 def afford(payment: Payment, sheet: Sheet):
-    """R-PAY-5: the whole modified payment must be covered by Ready AD."""
+    """The whole modified payment must be covered by Ready Action Dice."""
     ready = sheet.dice.get("ready", 0)
     if payment.paid > ready:
         detail = f" ({payment.subtotal} x{payment.multiplier})" if payment.multiplier != 1 else ""
         option = "--response-boost" if payment.streams.initial == "response" else "--boost"
-        hint = (f"choose a smaller {option}" if payment.boost else  # A-REFRESH: at an activation, or by hand
+        hint = (f"choose a smaller {option}" if payment.boost else  # dice refresh at an activation, or by hand
                 f"its dice refresh at its next activation in an encounter, or with `narateer refresh {sheet.id}`")
         raise Refused(f"{sheet.id} cannot pay {payment.paid} AD{detail} with {ready} Ready", rule="R-PAY-5",
                       fix=f"{hint}; nothing was spent")
 
 
 def roll(payment: Payment, target: Target, rules: Ruleset, dice: DiceSource) -> CheckResult:
-    """R-CHK-3 .. R-CHK-7: roll, Edge Phase, explicit rerolls, count, compare, tier."""
+    """Roll, Edge Phase, explicit rerolls, count, compare, tier."""
     s = payment.streams
     what = f"{possessive(payment.actor)} {payment.decl.label}"
     faces = dice.take(s.initial, payment.roll_dice, s.initial_option, what)
@@ -264,7 +264,7 @@ def roll(payment: Payment, target: Target, rules: Ruleset, dice: DiceSource) -> 
 
 
 def compare(payment, target, rules, faces, rerolled, edge_faces, power, final) -> CheckResult:
-    """R-CHK-6, R-CHK-7, R-TIER-1: success only when total > target; margin gives the tier."""
+    """Success only when total > target; margin gives the tier."""
     total = sum(final)
     if target.value is None:
         margin = success = outcome = None
@@ -277,7 +277,7 @@ def compare(payment, target, rules, faces, rerolled, edge_faces, power, final) -
 
 
 class BehindResult(Record):
-    """A behind-the-screen check (R-RDY-3): Readiness against a target, no dice, no cost."""
+    """A behind-the-screen check: Readiness against a target, no dice, no cost."""
 
     actor: Any
     skill: Any
@@ -291,7 +291,7 @@ class BehindResult(Record):
 
 
 def behind(sheet: Sheet, skill: str, target: int, rules: Ruleset, advantage=False, disadvantage=False) -> BehindResult:
-    """R-RDY-3: Readiness vs target, no dice, no cost; Edge shifts the target one tier (3)."""
+    """Readiness vs target, no dice, no cost; Edge shifts the target one tier (3)."""
     readiness = sheet.readiness(skill, rules)
     edge = edge_mode(advantage, disadvantage, rules.edge_both)
     shift = {"advantage": -3, "disadvantage": 3}.get(edge, 0)
@@ -302,7 +302,7 @@ def behind(sheet: Sheet, skill: str, target: int, rules: Ruleset, advantage=Fals
 
 
 def chance(payment: Payment, target: Target, rules: Ruleset, opponent: Payment | None = None) -> float:
-    """Exact chance of success for a planned check (R-CHK-6 with A-FACES)."""
+    """Exact chance of success for a planned check (total above the target, on the ruleset's faces)."""
     dist, denom = pool_weights(payment.roll_dice, rules.faces, payment.edge, rules.disadvantage)
     if opponent is not None:
         other, other_denom = pool_weights(opponent.roll_dice, rules.faces, opponent.edge, rules.disadvantage)

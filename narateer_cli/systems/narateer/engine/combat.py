@@ -1,4 +1,4 @@
-"""Combat Exchanges, Exchange Responses and the Opportunity Attack (R-ACT-5, R-ACT-6, A-EXCH).
+"""Combat Exchanges, Exchange Responses and the Opportunity Attack.
 
 An Exchange Response (none, guard, clash) is part of the Exchange: it is not
 a Reaction, so Stunned does not block it, but Slowed still doubles its
@@ -37,11 +37,11 @@ class ExchangeResult(Record):
     revealed_to: Any = None
     applied: Any = None
     _shape = "narateer_cli.systems.narateer.shapes:exchange_result"  # its JSON, built by render.plain
-    _public = ("attacker", "defender", "response", *under("attack"), *under("defense"), "revealed_to")  # S-SYS-8
+    _public = ("attacker", "defender", "response", *under("attack"), *under("defense"), "revealed_to")  # public part
 
 
 class OpportunityResult(Record):
-    """An Opportunity Attack (R-ACT-6)."""
+    """An Opportunity Attack: a Reaction to a finished movement step in reach."""
 
     actor: Any
     against: Any
@@ -53,11 +53,11 @@ class OpportunityResult(Record):
     revealed_to: Any = None
     damage: Any = None
     applied: Any = None
-    _public = ("actor", "against", "reaction", *under("check"), "revealed_to")  # S-SYS-8
+    _public = ("actor", "against", "reaction", *under("check"), "revealed_to")  # what a secret entry shows
 
 
 def attack_cost(attacker: Sheet, weapon: str | None, cost: int | None, rules: Ruleset) -> tuple[int, dict | None]:
-    """A-EXCH / R-ACT-2: --cost, else the weapon's Base Attack Cost, else the ruleset's default."""
+    """The attack's cost: --cost, else the weapon's Base Attack Cost, else the ruleset's default."""
     spec = None
     if weapon:
         spec = attacker.weapons.get(weapon.lower())
@@ -80,7 +80,7 @@ def exchange(attacker: Sheet, defender: Sheet, response: str, attack: Declaratio
              rules: Ruleset, dice: DiceSource, attacker_hidden_from_defender: bool,
              defender_hidden_from_attacker: bool, weapon: dict | None = None,
              dr: int | None = None, response_weapon: dict | None = None) -> tuple[ExchangeResult, dict]:
-    """One Combat Exchange (A-EXCH, R-ACT-5, T-FIGHT); returns the result and the dice after.
+    """One Combat Exchange; returns the result and the dice after.
     Every payment is planned and every refusal found before any die is rolled."""
     _exchange_input(attacker, defender, response, rules, dice, dr)
     atk = plan(attacker, attack, rules, dice=dice, check_afford=False)
@@ -114,7 +114,7 @@ def _exchange_input(attacker: Sheet, defender: Sheet, response: str, rules: Rule
 
 
 def defense_skill(attacker: Sheet, defender: Sheet, skill: str, response: str, rules: Ruleset) -> str:
-    """T-FIGHT: the skill the defender answers with: the attack's, or for a ranged attack the ruleset's
+    """The skill the defender answers with: the attack's, or for a ranged attack the ruleset's
     defense skill (Acrobatics), with only the responses the ruleset allows against it."""
     ranged = rules.exchange.get("ranged") or {}
     if skill in [str(s).lower() for s in ranged.get("skills") or ()]:
@@ -132,7 +132,7 @@ def defense_skill(attacker: Sheet, defender: Sheet, skill: str, response: str, r
 
 def _plan_response(defender: Sheet, skill: str, response: str, response_boost: int, rules: Ruleset,
                    dice: DiceSource):
-    """A-EXCH: Full Guard or Clash pays its own cost with the defense skill (None for no response)."""
+    """Full Guard or Clash pays its own cost with the defense skill (None for no response)."""
     if response == "none":
         return None
     cost = rules.exchange["guard_cost" if response == "guard" else "clash_cost"]
@@ -143,7 +143,8 @@ def _plan_response(defender: Sheet, skill: str, response: str, response_boost: i
 
 def _exchange_refusals(attacker, defender, atk, resp, rules, attacker_hidden_from_defender,
                        defender_hidden_from_attacker):
-    """R-HIDE-7, R-ACT-5, R-PAY-5: what the rules refuse, in the order a table would ask."""
+    """What the rules refuse (an unseen target, a response the defender cannot make or pay), in the order a table would
+    ask."""
     if defender_hidden_from_attacker:
         raise Refused(f"{defender.id} is hidden from {attacker.id} and cannot be targeted directly", rule="R-HIDE-7",
                       fix=f"find it first with `narateer search {attacker.id} --for {defender.id}`")
@@ -193,8 +194,8 @@ def _answered(atk, resp, attacker: Sheet, defender: Sheet, response: str, rules:
 
 def opportunity(actor: Sheet, mover: Sheet, decl: Declaration, rules: Ruleset, dice: DiceSource,
                 last_action: dict | None, mover_hidden: bool, weapon: dict | None = None) -> tuple[OpportunityResult, dict]:
-    """R-ACT-6: an Opportunity Attack answers a finished movement step, as a Reaction; it pays the attack cost
-    (A-EXCH) + Boost and uses no proactive use."""
+    """An Opportunity Attack answers a finished movement step, as a Reaction; it pays the attack cost
+    + Boost and uses no proactive use."""
     payment = plan(actor, decl, rules, dice=dice, check_afford=False)  # bad input before any refusal
     from .actions import reaction_allowed
 
@@ -221,7 +222,7 @@ def exchange_in(state: dict | None, attacker: Sheet, defender: Sheet, response: 
                 dice: DiceSource, *, skill: str | None = None, weapon: str | None = None, cost: int | None = None,
                 boost: int = 0, response_boost: int = 0, advantage: bool = False, disadvantage: bool = False,
                 dr: int | None = None, response_weapon: str | None = None) -> tuple[dict | None, ExchangeResult, dict]:
-    """A Combat Exchange, in an encounter or not (A-EXCH, R-ACT-2, R-HIDE-6, R-HIDE-7): the attack skill and
+    """A Combat Exchange, in an encounter or not: the attack skill and
     cost from the ruleset and the weapon, hidden bonuses from the state, then the proactive use and the
     reveal. Returns (new state or None, result, dice after)."""
     from .encounter import attack_reveals, is_hidden, record_action, require_participant, use_skill
@@ -252,7 +253,7 @@ def exchange_in(state: dict | None, attacker: Sheet, defender: Sheet, response: 
 
 def opportunity_in(state: dict, actor: Sheet, mover: Sheet, rules: Ruleset, dice: DiceSource, boost: int = 0,
                    allow_boost: bool = False, weapon: str | None = None) -> tuple[dict, OpportunityResult, dict]:
-    """An Opportunity Attack (R-ACT-6, A-EXCH, T-FIGHT): a Reaction with the ruleset's attack skill and the
+    """An Opportunity Attack: a Reaction with the ruleset's attack skill and the
     weapon's cost (else the ruleset's), against the mover's last completed move. Returns (new state, result,
     dice after)."""
     from .encounter import answered, attack_reveals, is_hidden, require_participant

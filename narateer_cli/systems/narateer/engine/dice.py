@@ -1,7 +1,7 @@
 """Action Dice: faces, where they come from, the Edge Phase and exact odds.
 
 A `DiceSource` hands out faces either from a seeded `random.Random` or from
-the faces a person rolled at the table (R-DIE-1), so one code path serves
+the faces a person rolled at the table (a Miss, a Hit or a Critical), so one code path serves
 seeded play, tests and physical dice. Odds are exact integer convolutions.
 """
 
@@ -18,7 +18,7 @@ TOKENS = {"0": 0, "1": 1, "2": 2, "miss": 0, "hit": 1, "crit": 2, "critical": 2,
 
 
 def parse_faces(text: str | None, option: str = "--faces") -> list[int] | None:
-    """Faces written as `2,0,1` or `crit,miss,hit` (R-DIE-1)."""
+    """Faces written as `2,0,1` or `crit,miss,hit`."""
     if text is None:
         return None
     text = str(text).strip()
@@ -49,7 +49,7 @@ def parse_indices(text: str | None, option: str = "--power-reroll") -> list[int]
 
 
 class DiceSource(Dice):
-    """Narateer's dice on the host's source: each die shows one of the ruleset's `values` (A-FACES).
+    """Narateer's dice on the host's source: each die shows one of the ruleset's `values` (its faces).
 
     Physical faces are consumed in order; `stream` names which one (the
     initial roll, Edge rerolls, power rerolls) so a mismatch names its option.
@@ -57,7 +57,7 @@ class DiceSource(Dice):
 
     def __init__(self, rng=None, physical: Mapping[str, list[int] | None] | None = None, values=(0, 0, 1, 1, 2, 2),
                  ask=None):
-        # T-ASK: ask(count, option, what) -> faces typed at the table, for every stream not given
+        # asking at the table: ask(count, option, what) -> faces typed at the table, for every stream not given
         super().__init__(rng, {k: list(v) for k, v in (physical or {}).items() if v is not None}, ask)
         self.values = tuple(values)
         self.options: dict[str, str] = {}  # stream -> the option that gives its faces
@@ -98,7 +98,7 @@ class DiceSource(Dice):
 
 
 def edge_mode(advantage: bool, disadvantage: bool, edge_both: str) -> str:
-    """A-EDGEBOTH: none, advantage, disadvantage or both."""
+    """The Edge in force: none, advantage, disadvantage or both (the ruleset says what both means)."""
     if advantage and disadvantage:
         return "both" if edge_both == "both" else "none"
     if advantage:
@@ -109,7 +109,7 @@ def edge_mode(advantage: bool, disadvantage: bool, edge_both: str) -> str:
 
 
 def rerolls_face(face: int, edge: str, disadvantage_rule: str) -> bool:
-    """R-EDGE-2 / A-DISADV: does Edge reroll a die showing `face`?"""
+    """Does Edge reroll a die showing `face`?"""
     adv = face == 0
     dis = face == 2 if disadvantage_rule == "crits" else face >= 1
     if edge == "advantage":
@@ -122,7 +122,7 @@ def rerolls_face(face: int, edge: str, disadvantage_rule: str) -> bool:
 
 
 def edge_indices(faces: list[int], edge: str, disadvantage_rule: str) -> list[int]:
-    """R-EDGE-1: the 0-based dice the Edge Phase rerolls, each at most once."""
+    """The 0-based dice the Edge Phase rerolls, each at most once."""
     return [i for i, face in enumerate(faces) if rerolls_face(face, edge, disadvantage_rule)]
 
 
@@ -180,7 +180,7 @@ class PoolRoll(Record):
     rerolled: Any
     final_faces: Any
     total: Any
-    _public = ("dice", "edge")  # S-SYS-8: how many dice and their Edge, never the faces
+    _public = ("dice", "edge")  # a secret pool shows how many dice and their Edge, never the faces
 
 
 class RandomDr(Record):
@@ -192,7 +192,7 @@ class RandomDr(Record):
     offset: Any
     faces: Any
     total: Any
-    _public = ("tier", "base_dr", "offset")  # S-SYS-8: the DR itself stays behind the screen
+    _public = ("tier", "base_dr", "offset")  # the DR itself stays behind the screen
 
 
 class TierDr(Record):
@@ -219,7 +219,7 @@ class Odds(Record):
 
 
 def roll_pool(n: int, advantage: bool, disadvantage: bool, rules, dice: DiceSource) -> PoolRoll:
-    """A bare pool: roll N dice, then the Edge Phase (R-EDGE-1, R-EDGE-2, A-DISADV, A-EDGEBOTH)."""
+    """A bare pool: roll N dice, then the Edge Phase, each die rerolled at most once."""
     exact_count(dice, "faces", n, "--faces", f"a pool of {n}")
     first = dice.take("faces", n, "--faces", f"{n} dice")
     edge = edge_mode(advantage, disadvantage, rules.edge_both)
@@ -233,7 +233,7 @@ def roll_pool(n: int, advantage: bool, disadvantage: bool, rules, dice: DiceSour
 
 
 def dr_lookup(tier: str | None, rules, dice=None):
-    """R-DR-1, R-DR-2: the ladder (no tier), one tier's DR, or a random DR for that tier when `dice`
+    """The DR ladder (no tier), one tier's DR, or a random DR for that tier when `dice`
     (a function that makes the DiceSource, asked only once the tier is known) is given."""
     if tier is None:
         return DrLadder(dict(rules.dr))
@@ -242,7 +242,7 @@ def dr_lookup(tier: str | None, rules, dice=None):
 
 
 def random_dr(tier: str, base: int, rules, dice: DiceSource) -> RandomDr:
-    """R-DR-2, A-RANDOMDR: the tier's DR + offset + the dots of 3 AD rolled behind the screen."""
+    """A random DR: the tier's DR + offset + the dots of 3 AD rolled behind the screen."""
     count = rules.random_dr_dice
     exact_count(dice, "faces", count, "--faces", "a random DR")
     rolled = dice.take("faces", count, "--faces", "the random DR")
@@ -252,12 +252,13 @@ def random_dr(tier: str, base: int, rules, dice: DiceSource) -> RandomDr:
 
 
 def beats(total: int, target: int) -> bool:
-    """R-CHK-6: a total succeeds only when it exceeds the target; a tie fails. The one place this is written."""
+    """A total succeeds only when it exceeds the target; a tie fails. The one place this is written."""
     return total > target
 
 
 def odds(n: int, target: int, advantage: bool, disadvantage: bool, rules) -> Odds:
-    """Exact chance that N dice beat a target, and the whole distribution (by convolution, A-FACES, R-EDGE)."""
+    """Exact chance that N dice beat a target, and the whole distribution (by convolution over the faces, Edge
+    included)."""
     edge = edge_mode(advantage, disadvantage, rules.edge_both)
     dist, denom = pool_weights(n, rules.faces, edge, rules.disadvantage)
     return Odds(n, target, edge, chance_to_exceed(dist, denom, target),

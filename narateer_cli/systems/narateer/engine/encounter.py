@@ -1,8 +1,10 @@
 """Encounters: rounds, activations, proactive uses, movement and who is hidden from whom.
 
 The encounter state is a plain dict (it is the tool's own file) and every
-function here returns a new one; nothing is mutated in place. Rules:
-R-ACT-3, R-ACT-4, A-TURN, A-REFRESH, A-MOVE, R-HIDE-3, R-HIDE-5, R-SRCH-2.
+function here returns a new one; nothing is mutated in place. The actor names
+who acts next, dice refresh as an activation begins, a Skill gives SL + 1
+proactive uses per activation, one way of moving per turn, and a Hide total is
+kept per observer for later searches.
 """
 
 from __future__ import annotations
@@ -56,7 +58,7 @@ def add_participant(state: dict, char_id: str) -> dict:
 
 
 def start_turn(state: dict, sheet: Sheet, rules: Ruleset) -> tuple[dict, dict, int]:
-    """A-TURN, A-REFRESH, R-ACT-4: begin an activation; returns (state, dice after, dice refreshed)."""
+    """Begin an activation (dice refreshed, uses reset); returns (state, dice after, dice refreshed)."""
     require_participant(state, sheet.id)
     if state["actor"]:
         raise Refused(f"{state['actor']} is still acting", rule="A-TURN", fix=f"run `narateer turn end` first")
@@ -81,7 +83,7 @@ def waiting(state: dict) -> list[str]:
 
 
 def end_turn(state: dict, next_id: str | None) -> dict:
-    """A-TURN: the actor names who acts next among those who have not acted; a full round starts a new one."""
+    """The actor names who acts next among those who have not acted; a full round starts a new one."""
     if next_id is not None:
         require_participant(state, next_id)  # bad input is reported before any refusal
     if not state["actor"]:
@@ -111,7 +113,7 @@ def require_activation(state: dict, char_id: str, rule: str, hint: str = ""):
 
 
 def activation_way(state: dict, char_id: str) -> str:
-    """How CHAR's activation can begin, as `turn start` itself will judge it (A-TURN), so the advice never
+    """How CHAR's activation can begin, as `turn start` itself will judge it, so the advice never
     leads to a command that refuses in turn."""
     if char_id in state["acted"]:
         others = [p for p in state["participants"] if p not in state["acted"] and p != char_id]
@@ -126,7 +128,7 @@ def activation_way(state: dict, char_id: str) -> str:
 
 
 def use_skill(state: dict, char_id: str, skill: str, what: str = "a proactive action") -> dict:
-    """R-ACT-4: a proactive action needs the actor's activation and a use of its Skill, success or failure."""
+    """A proactive action needs the actor's activation and a use of its Skill, success or failure."""
     require_activation(state, char_id, "R-ACT-4", ", or make it a --reaction" if what == "a proactive action" else "")
     left = state["uses"].get(skill)
     if left is None:
@@ -145,7 +147,7 @@ def record_action(state: dict, char_id: str, command: str, **extra) -> dict:
     return out
 
 
-# ---- hiding (R-HIDE, R-SRCH) ---------------------------------------------------------
+# ---- hiding and searching -----------------------------------------------------------
 
 
 
@@ -154,7 +156,7 @@ def is_hidden(state: dict, hider: str, observer: str) -> bool:
 
 
 def set_hidden(state: dict, hider: str, results: dict, total: int | None = None) -> dict:
-    """R-HIDE-3: record the Stealth total per observer hidden from; a spotted observer's record goes."""
+    """Record the Stealth total per observer hidden from; a spotted observer's record goes."""
     out = _copy(state)
     if total is not None:
         out["recorded"][hider] = total
@@ -173,7 +175,7 @@ def set_hidden(state: dict, hider: str, results: dict, total: int | None = None)
 
 
 def seal_hide(state: dict, hider: str, entry_id: str) -> dict:
-    """P-SECRET-2: a secret Hide's total is recorded as the id of its secret entry, wherever it stands."""
+    """A secret Hide's total is recorded as the id of its secret entry, wherever it stands."""
     out = _copy(state)
     if hider in out["recorded"]:
         out["recorded"][hider] = entry_id
@@ -203,7 +205,7 @@ def unseal_hide(state: dict, hider: str, total: int) -> dict:
 
 
 def reveal(state: dict, hider: str, observers=None) -> tuple[dict, list[str]]:
-    """R-HIDE-6: end hiding for the named observers (all when none)."""
+    """End hiding for the named observers (all when none)."""
     out = _copy(state)
     table = out["hidden"].get(hider, {})
     names = list(table) if not observers else [o for o in observers if o in table]
@@ -216,13 +218,13 @@ def reveal(state: dict, hider: str, observers=None) -> tuple[dict, list[str]]:
 
 
 def attack_reveals(state: dict, attacker: str, target: str) -> tuple[dict, list[str]]:
-    """R-HIDE-6: an attack (Clash and Opportunity Attack included) reveals the attacker to its
+    """An attack (Clash and Opportunity Attack included) reveals the attacker to its
     target once the Exchange resolves."""
     return reveal(state, attacker, [target])
 
 
 def answered(state: dict, reactor: str) -> dict:
-    """R-ACT-6: note that `reactor` answered the mover's last action; the action itself stays."""
+    """Note that `reactor` answered the mover's last action; the action itself stays."""
     out = _copy(state)
     last = out["last_action"]
     out["last_action"] = {**last, "answered": [*(last.get("answered") or []), reactor]}
@@ -236,14 +238,14 @@ def note_search(state: dict, searcher: str, hider: str, method: str) -> dict:
 
 
 def search_allowed(state: dict, searcher: str, hider: str, changed: str | None):
-    """R-SRCH-2: the same search with nothing changed grants no new roll."""
+    """The same search with nothing changed grants no new roll."""
     previous = state["searches"].get(searcher, {}).get(hider)
     if previous is not None and (not changed or changed == previous):
         raise Refused(f"{searcher} already searched for {hider} and nothing changed", rule="R-SRCH-2",
                       fix='say what is different with --changed "new method or evidence"')
 
 
-# ---- movement (R-ACT-3, R-HIDE-5, A-MOVE) ----------------------------------------------
+# ---- movement: one mode per turn, two metres per metre while hidden --------------------
 
 def move_cost(metres: int, difficult: bool, hidden: bool, rules: Ruleset) -> int:
     """Metres of allowance a move spends: Difficult doubles, being hidden doubles again."""
@@ -313,17 +315,17 @@ class TurnEnded(Record):
 
 
 def begin_activation(state: dict, sheet: Sheet, rules: Ruleset) -> tuple[dict, TurnStarted]:
-    """A-TURN, A-REFRESH, R-ACT-4: CHAR's activation starts (refresh, uses = SL + 1 per skill)."""
+    """CHAR's activation starts (refresh, uses = SL + 1 per skill)."""
     new, dice_after, moved = start_turn(state, sheet, rules)
     new = record_action(new, sheet.id, "turn start")
-    expired = durations.due(new, sheet.id)  # T-DURATION: timed conditions end as the activation starts
+    expired = durations.due(new, sheet.id)  # timed conditions end as the activation starts
     new = durations.drop(new, sheet.id, expired)
     return new, TurnStarted(state["id"], new["round"], sheet.id, new["uses"], moved, dict(sheet.dice), dice_after,
                             expired)
 
 
 def end_activation(state: dict, next_id: str | None) -> tuple[dict, TurnEnded]:
-    """A-TURN: the activation ends; `next_id` acts next, or a new round begins when all have acted."""
+    """The activation ends; `next_id` acts next, or a new round begins when all have acted."""
     actor = state["actor"]
     new = record_action(end_turn(state, next_id), actor, "turn end")
     return new, TurnEnded(state["id"], actor, new["round"], new["next"], new["round"] != state["round"], waiting(new))
@@ -353,8 +355,8 @@ class Revealed(Record):
 
 def move_in(state: dict, sheet: Sheet, metres: int, mode: str, difficult: bool,
             rules: Ruleset) -> tuple[dict, Moved, dict]:
-    """R-ACT-3, R-HIDE-5, A-MOVE: a move in the actor's activation. Returns (new state, result, dice moved:
-    the mover's dice after, when choosing the mode cost AD)."""
+    """A move in the actor's activation (one mode per turn, costlier while hidden). Returns (new state, result, dice
+    moved: the mover's dice after, when choosing the mode cost AD)."""
     from .character import spend
 
     new, data = move(state, sheet, metres, mode, difficult, rules)
@@ -364,7 +366,7 @@ def move_in(state: dict, sheet: Sheet, metres: int, mode: str, difficult: bool,
 
 
 def reveal_in(state: dict, hider: str, observers) -> tuple[dict, Revealed]:
-    """R-HIDE-6: hiding ends for the named observers (all when none)."""
+    """Hiding ends for the named observers (all when none)."""
     new, names = reveal(state, hider, list(observers))
     return new, Revealed(hider, names, sorted(new["hidden"].get(hider, {})))
 

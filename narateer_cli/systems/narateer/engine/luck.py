@@ -1,4 +1,4 @@
-"""What the host's luck report (P-LUCK-1, P-LUCK-2) asks of Narateer: which logged objects are checks,
+"""What the host's luck report (`stats`) asks of Narateer: which logged objects are checks,
 each one's exact chance beforehand, and what it spent and rolled (Critical is the top face)."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from .ruleset import Ruleset
 if TYPE_CHECKING:
     from fractions import Fraction
 
-# a logged check, sealed or not: what it declared and paid is public (P-SECRET-1)
+# a logged check, sealed or not: what it declared and paid is public
 CHECK_KEYS = {"actor", "skill", "roll_dice", "paid"}
 CHECK_MARKS = (b'"roll_dice"', b'"observers"')  # a log line with a check holds one of these (stats reads only those)
 
@@ -30,7 +30,7 @@ def checks(node):
 
 
 def _observed(stealth: dict, observers: list):
-    """R-HIDE-3: each observer as a check of the hider's total against its target; `chance` lands on the
+    """Each observer as a check of the hider's total against its target; `chance` lands on the
     observer's own logged object (the view reads the hider's pool through it)."""
     from collections import ChainMap
 
@@ -57,8 +57,8 @@ def _pool(dice: int, faces, edge: str, disadvantage: str) -> tuple[list[int], in
 
 
 def chance(check: dict, rules: Ruleset) -> Fraction | None:
-    """P(success) before the roll, exactly (R-CHK-6 with A-FACES and the Edge Phase); a contested roll:
-    the initiator's chance to exceed the other side's total (R-CHK-10). None for a roll with no target."""
+    """P(success) before the roll, exactly (a total above the target, on the ruleset's faces, Edge included); a
+    contested roll: the initiator's chance to exceed the other side's total. None for a roll with no target."""
     from fractions import Fraction
 
     ratio = chance_ratio(check, rules)

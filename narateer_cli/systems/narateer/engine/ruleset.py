@@ -55,16 +55,16 @@ class Ruleset(Record):
     max_state_dice: Any
 
     def tier_for(self, margin: int) -> str:
-        """R-TIER-1 / A-TIERS: the outcome tier of a margin."""
+        """The outcome tier of a margin."""
         for start, name in self.tiers:
             if start is None or margin >= start:
                 return name
         return self.tiers[-1][1]
 
     def pay_multiplier(self, conditions) -> int:
-        """R-PAY-3: the product of the conditions' payment multipliers (Slowed x2)."""
+        """The product of the conditions' payment multipliers (Slowed x2)."""
         factor = 1
-        for name in dict.fromkeys(conditions):  # R-PAY-4: a condition listed twice still applies once
+        for name in dict.fromkeys(conditions):  # a condition listed twice still applies once
             factor *= self.conditions.get(name, {}).get("pay_multiplier", 1)
         return factor
 
@@ -81,7 +81,7 @@ class Ruleset(Record):
         return None
 
     def dr_value(self, text) -> tuple[int, str]:
-        """A DR given as a whole number or a tier name (A-DR)."""
+        """A DR given as a whole number or a tier name."""
         word = str(text).strip().lower()
         if word in self.dr:
             return self.dr[word], word
@@ -101,7 +101,7 @@ class Ruleset(Record):
 
 def build_ruleset(default: dict, overrides: dict | None = None, where: str = "narateer.yaml",
                   checked: bool = False) -> Ruleset:
-    """Merge `overrides` over `default` and check every knob against the RULES table (A-FACES .. A-LIMITS).
+    """Merge `overrides` over `default` and check every knob against the RULES table.
     `checked`: the same data passed these checks before (the host's config cache), so they are skipped."""
     overrides = overrides or {}
     if not isinstance(overrides, dict):
@@ -124,7 +124,7 @@ def build_ruleset(default: dict, overrides: dict | None = None, where: str = "na
 
 
 def _tiers(bands: list, where: str) -> tuple:
-    """A-TIERS: bands from the highest `from` down, each start once, the last catching the rest (from: null)."""
+    """Outcome tiers: bands from the highest `from` down, each start once, the last catching the rest (from: null)."""
     tiers = tuple((band.get("from"), band["name"]) for band in bands)
     starts = [start for start, _ in tiers if start is not None]
     if starts != sorted(starts, reverse=True) or len(set(starts)) != len(starts) or tiers[-1][0] is not None:

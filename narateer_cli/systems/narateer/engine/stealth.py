@@ -1,4 +1,4 @@
-"""Hide and Search (R-HIDE, R-SRCH, A-SEARCHPAY).
+"""Hide and Search.
 
 One Stealth roll is compared with every observer separately: a non-searching
 observer by its Observation Readiness, a searching one by its own
@@ -17,7 +17,7 @@ from .dice import DiceSource, beats
 from narateer_cli.kit import BadInput, Refused
 from .ruleset import Ruleset
 
-STEALTH, OBSERVATION = "stealth", "observation"  # the skills Hide and Search roll (R-HIDE-2, R-SRCH-1)
+STEALTH, OBSERVATION = "stealth", "observation"  # the skills Hide and Search roll
 
 
 def observer_streams(obs_id: str) -> Streams:
@@ -60,7 +60,7 @@ class HideResult(Record):
     hidden_from: Any
     observers: Any
     _public = ("actor", *under("check"), "observers.id", "observers.searching", "observers.fell_back",
-               *under("observers.check"))  # S-SYS-8: never the total, nor who saw
+               *under("observers.check"))  # a secret entry shows neither the total nor who saw
 
 
 class SearchResult(Record):
@@ -71,12 +71,12 @@ class SearchResult(Record):
     target: Any
     check: Any
     found: Any
-    _public = ("searcher", "hider", *under("check"))  # S-SYS-8: never the Hide total, nor whether it was found
+    _public = ("searcher", "hider", *under("check"))  # a secret entry: never the Hide total, nor whether it was found
 
 
 def hide(hider: Sheet, decl: Declaration, observers: list[Observer], rules: Ruleset,
          dice: DiceSource) -> tuple[HideResult, dict]:
-    """R-HIDE-2, R-HIDE-3: one Stealth roll against each observer; returns the result and dice after.
+    """One Stealth roll, its total kept, against each observer; returns the result and dice after.
     Every payment (the hider's, each searching observer's) is settled before anyone rolls."""
     _hide_input(hider, observers, dice)
     payment = plan(hider, decl, rules, dice=dice, check_afford=False)
@@ -115,7 +115,7 @@ def _hide_input(hider: Sheet, observers: list[Observer], dice: DiceSource):
 
 
 def _plan_observer(obs: Observer, rules: Ruleset, dice: DiceSource):
-    """A searching observer's own Observation check (R-HIDE-2); None for one compared by Readiness."""
+    """A searching observer's own Observation check; None for one compared by Readiness."""
     if obs.searching:
         od = Declaration(skill=OBSERVATION, boost=obs.boost, reaction=False, label="Observation check")
         return plan(obs.sheet, od, rules, observer_streams(obs.sheet.id), dice=dice, check_afford=False)
@@ -126,7 +126,7 @@ def _plan_observer(obs: Observer, rules: Ruleset, dice: DiceSource):
 
 
 def _fall_backs(planned, rules: Ruleset) -> set:
-    """A-SEARCHPAY: searchers who cannot pay fall back to Readiness (or the whole Hide is refused)."""
+    """Searchers who cannot pay fall back to Readiness (or the whole Hide is refused)."""
     fell_back = set()
     for obs, op in planned:
         if op is not None and op.paid > obs.sheet.dice.get("ready", 0):
@@ -138,7 +138,7 @@ def _fall_backs(planned, rules: Ruleset) -> set:
 
 def search(searcher: Sheet, hider_id: str, recorded: int, decl: Declaration, rules: Ruleset,
            dice: DiceSource) -> tuple[SearchResult, dict]:
-    """R-SRCH-1: Observation check vs the recorded Hide total; exceeding it finds the hider for this searcher.
+    """Observation check vs the recorded Hide total; exceeding it finds the hider for this searcher.
     Returns the result and the dice after."""
     payment = plan(searcher, decl, rules, dice=dice)
     check = roll(payment, Target(recorded, "recorded", f"{possessive(hider_id)} recorded Stealth {recorded}"), rules, dice)
@@ -147,7 +147,7 @@ def search(searcher: Sheet, hider_id: str, recorded: int, decl: Declaration, rul
 
 
 class JoinComparison(Record):
-    """A creature joining the encounter, compared with one hider's recorded total (R-HIDE-3, R-HIDE-5)."""
+    """A creature joining the encounter, compared with one hider's recorded total."""
 
     hider: Any
     observer: Any
@@ -161,7 +161,7 @@ class JoinComparison(Record):
 
 def new_observer(observer: Sheet, hider_id: str, recorded: int, searching: bool, boost: int, rules: Ruleset,
                  dice: DiceSource) -> tuple[JoinComparison, dict | None]:
-    """R-HIDE-3, R-HIDE-5: a creature that could newly notice is compared with the recorded total.
+    """A creature that could newly notice is compared with the recorded total.
     Returns the comparison and the observer's dice after (None when it paid nothing)."""
     if searching:
         decl = Declaration(skill=OBSERVATION, boost=boost, label="Observation check")
@@ -184,11 +184,11 @@ class Joined(Record):
     observer: Any
     compared: Any
     _public = ("encounter", "observer", "compared.hider", "compared.observer", "compared.searching",
-               "compared.fell_back", *under("compared.check"))  # S-SYS-8
+               "compared.fell_back", *under("compared.check"))  # what a secret entry shows
 
 
 def join(state: dict, observer: Sheet, searching: bool, boost: int, rules: Ruleset, dice: DiceSource):
-    """R-HIDE-3: a creature joining the encounter is compared with every hider's recorded total, with no
+    """A creature joining the encounter is compared with every hider's recorded total, with no
     new Stealth roll. Returns (state, Joined, the observer's dice after)."""
     from .encounter import add_participant, set_hidden
 
@@ -209,7 +209,7 @@ def join(state: dict, observer: Sheet, searching: bool, boost: int, rules: Rules
 
 def hide_in(state: dict, hider: Sheet, observers: list[Observer], rules: Ruleset, dice: DiceSource,
             boost: int = 0, advantage: bool = False, disadvantage: bool = False) -> tuple[dict, HideResult, dict]:
-    """A Hide in an encounter (R-HIDE-2 .. R-HIDE-4, R-ACT-4): the Stealth roll against each observer, the
+    """A Hide in an encounter: the Stealth roll against each observer, the
     proactive use, who the hider is now hidden from. Returns (new state, result, dice after)."""
     from .encounter import record_action, set_hidden, use_skill
 
@@ -224,7 +224,7 @@ def hide_in(state: dict, hider: Sheet, observers: list[Observer], rules: Ruleset
 
 def search_in(state: dict, searcher: Sheet, hider_id: str, rules: Ruleset, dice: DiceSource, boost: int = 0,
               advantage: bool = False, disadvantage: bool = False, changed: str | None = None) -> tuple[dict, SearchResult, dict]:
-    """A Search in an encounter (R-SRCH-1, R-SRCH-2): bad input first, then the refusals (nothing hidden
+    """A Search in an encounter: bad input first, then the refusals (nothing hidden
     from the searcher, a repeated search), then the Observation check; a success reveals the hider to this
     searcher only. Returns (new state, result, dice after)."""
     from .encounter import is_hidden, note_search, record_action, reveal, search_allowed, use_skill

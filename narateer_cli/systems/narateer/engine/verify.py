@@ -1,7 +1,7 @@
 """Re-check a whole encounter log against the rules (the `verify` command).
 
 Each check object is run again from its own faces and declaration by the
-same code that rolled it (`check.replay`, S-SYS-6); each
+same code that rolled it (`check.replay`), so the rules exist once; each
 entry's dice must be conserved and must continue from the entry before.
 Returns the first inconsistency as text, or None.
 """
@@ -28,7 +28,7 @@ CLAIMS = ("roll_dice", "rerolled", "final_faces", "total", "margin", "success", 
 
 
 def check_problem(c: dict, rules: Ruleset) -> str | None:
-    """R-CHK, R-PAY, R-EDGE, R-TIER for one logged check: the check is run again by `check.replay`
+    """Payment, Edge, total and tier of one logged check: the check is run again by `check.replay`
     from its own declaration and faces, and every claim it logged must be what the rules give."""
     try:
         again = replay(c, rules).claims
@@ -74,7 +74,7 @@ def verify_log(entries: list, rules: Ruleset) -> str | None:
 
 
 def _random_dr(entry: dict, rules: Ruleset) -> str | None:
-    """R-DR-2, A-RANDOMDR: a logged (or unveiled) random DR is its base + offset + the dots rolled."""
+    """A logged (or unveiled) random DR is its base + offset + the dots rolled."""
     r = entry.get("result")
     if entry.get("command") != "dr" or not isinstance(r, dict) or "faces" not in r:
         return None
@@ -111,16 +111,16 @@ def _entry_checks(entry: dict, rules: Ruleset) -> str | None:
 
 
 def _applied(entry: dict) -> dict:
-    """The wound an `--apply` dealt in this entry (T-FIGHT), or {}."""
+    """The wound an `--apply` dealt in this entry, or {}."""
     result = entry.get("result")
     applied = result.get("applied") if isinstance(result, dict) else None
     return applied if isinstance(applied, dict) and "dice_after" in applied else {}
 
 
 def _wound_problem(entry: dict, wound: dict, by_actor: dict, rules: Ruleset) -> str | None:
-    """T-FIGHT --apply: the wound is dealt after every roll of the entry, so it starts from the wounded side's
+    """With --apply the wound is dealt after every roll of the entry, so it starts from the wounded side's
     dice after its own check (or from its dice before the entry when it did not roll), moves the weapon's
-    damage by A-WOUND, and ends at the entry's final dice for that side."""
+    damage from ready (else used) to wounded, and ends at the entry's final dice for that side."""
     from .character import wound as dealt
 
     actor = wound.get("actor")
@@ -142,7 +142,7 @@ def _entry_dice(entry: dict, last: dict) -> str | None:
     """Dice are conserved by every move, and continue from the character's last entry (`last` is updated)."""
     for cid, move in (entry.get("dice") or {}).items():
         before, after = move.get("before") or {}, move.get("after") or {}
-        legacy_merge = entry.get("command") == "merge" and not before  # narateer before H-2; its sums are checked
+        legacy_merge = entry.get("command") == "merge" and not before  # an old merge, with no values before
         if sum(before.values()) != sum(after.values()) and not legacy_merge:
             return f"{cid} had {sum(before.values())} dice before and {sum(after.values())} after"
         if cid in last and _held(last[cid]) != _held(before):  # a state with 0 dice may be absent
@@ -151,5 +151,5 @@ def _entry_dice(entry: dict, last: dict) -> str | None:
     return None
 
 
-# The `log_checker` hook (S-SYS-9): each entry checked on its own, as the host streams a log.
+# The `log_checker` hook: each entry checked on its own, as the host streams a log.
 log_checker = entrywise(verify_log)
