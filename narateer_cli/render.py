@@ -16,7 +16,7 @@ import sys
 
 from .outcome import check_headline
 from .errors import NarateerError
-from .readonly import GameFault, failing_function, function_name, hook_failed, warn_once
+from .readonly import GameFault, failing_function, function_name, hook_failed, is_game, warn_once
 from .safetext import printable
 
 
@@ -365,8 +365,10 @@ def summary(entry: dict, system=None) -> str:
 
 def _summary_failed(exc, make, entry: dict):
     """K-4: a game's `summary` (or the formatter it falls back on) that raised: one warning naming it, then the
-    host's own words. An error that only says the entry lacks a field the game reads is the usual fallback."""
-    if isinstance(exc, (KeyError, TypeError, AttributeError, IndexError)) and not isinstance(exc, GameFault):
+    host's own words. The game's own `summary` hook is always named; in the host's fallbacks (a formatter
+    given an entry that lacks a field it reads) such an error is the usual way to the next words."""
+    usual = isinstance(exc, (KeyError, TypeError, AttributeError, IndexError)) and not isinstance(exc, GameFault)
+    if usual and not is_game(make):
         return
     name = failing_function(exc, make if make is not _host_summary else None)
     warn_once(("summary", name), f"{name} failed to put entry {entry.get('seq')} in words "

@@ -140,7 +140,7 @@ def returned(s, fn, answer):
     dice = answer.dice if isinstance(answer.dice, dict) else {}
     for cid, sf in s.sheets.items():
         before, now = s.first_counters.get(cid), _counters(sf.sheet) or {}
-        if before is None or now == before or cid in dice or cid in answer.sheets or answer.dice == "changed":
+        if before is None or now == before or cid in dice or cid in answer.sheets or answer.dice_changed:
             continue
         moved = ", ".join(f"{k} {before.get(k)} -> {now.get(k)}" for k in dict.fromkeys([*before, *now])
                           if before.get(k) != now.get(k))
@@ -158,21 +158,32 @@ def _state_returned(s, name: str, answer):
 
 
 OUTCOME_TYPES = {"sheets": (dict,), "created": (dict,), "config": (dict,), "state": (dict, type(None)),
-                 "encounter": (str, type(None)), "dice": (dict, str, type(None))}
+                 "encounter": (str, type(None)), "dice": (dict, type(None))}
 
 
 def _well_typed(answer, fn):
     """K-4: an Outcome's fields of the types the host writes, else GameFault naming the command's function."""
     wrong = next((f"{field} is {type(getattr(answer, field)).__name__}" for field, types in OUTCOME_TYPES.items()
                   if not isinstance(getattr(answer, field), types)), None)
-    if wrong is None and isinstance(answer.dice, str) and answer.dice != "changed":
-        wrong = f"dice is {answer.dice!r}"
+    if wrong is None:
+        wrong = _counter_problem(answer.dice or {})
     if wrong is None:
         wrong = next((f"sheets[{cid!r}] is {type(edits).__name__}" for cid, edits in answer.sheets.items()
                       if not isinstance(edits, dict)), None)
     if wrong is not None:
         raise GameFault(f"{function_name(fn)} returned an Outcome whose {wrong}; nothing was written", rule="K-4",
                         fix="see the Outcome's fields in docs/write-a-game.md")
+
+
+def _counter_problem(dice: dict) -> str | None:
+    """What is not a whole number among the counters an Outcome returns (`dice={id: {counter: n}}`), or None."""
+    for cid, counters in dice.items():
+        if not isinstance(counters, dict):
+            return f"dice[{cid!r}] is {type(counters).__name__}"
+        for name, value in counters.items():
+            if type(value) is not int:
+                return f"dice[{cid!r}][{name!r}] is {value!r}, not a whole number"
+    return None
 
 
 def settle(app, session, answer, fn=None):

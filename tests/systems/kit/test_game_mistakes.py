@@ -50,12 +50,19 @@ MISTAKES = {
                           "help=\"Make a move (the")]},
     # an Outcome whose sheet edits are not a mapping
     "wrong-field": {CMD: [("sheets={char: {\"conditions\": now}})", "sheets={char: now})")]},
+    # counters returned as text ("1"): they would be logged as text
+    "text-counter": {CMD: [("kind=kind, show=result, dice=counters,",
+                            "kind=kind, show=result, dice=counters and {c: {k: str(v) for k, v in n.items()} "
+                            "for c, n in counters.items()},")]},
     # a text formatter that fails once the action is written
     "bad-formatter": {RENDER: [('def harm(data: dict) -> str:\n', 'def harm(data: dict) -> str:\n'
                                                                   '    raise ValueError("no words for harm")\n')]},
     # a summary that fails: undo must still work
     "bad-summary": {RENDER: [('    kind = {"resolve": "roll"}.get(command, command)\n',
                               '    raise ValueError("no summary today")\n')]},
+    # a summary that reads a field the entry lacks: named too (only the host's own fallbacks pass it over)
+    "keyerror-summary": {RENDER: [('    kind = {"resolve": "roll"}.get(command, command)\n',
+                                   '    kind = result["no-such-field"]\n')]},
     # a verify hook that fails on an entry
     "bad-verify": {ENGINE: [('        again = move(sheet, logged["move"], logged["faces"], rules)\n',
                              '        raise ValueError("cannot re-make it")\n')]},
@@ -154,6 +161,11 @@ def test_K_4_an_outcome_field_of_the_wrong_type_writes_nothing(games, tmp_path):
                       "sheets['rook'] is list")
 
 
+def test_K_4_counters_returned_as_text_write_nothing(games, tmp_path):
+    root = campaign(tmp_path, "text-counter")
+    refused_unchanged(root, "harm rook +1", "text_counter_game.commands.harm_cmd", "not a whole number")
+
+
 def test_K_4_a_formatter_that_fails_after_the_write_says_the_action_was_written(games, tmp_path):
     root = campaign(tmp_path, "bad-formatter")
     r = narateer(root, "harm", "rook", "+1")
@@ -179,6 +191,14 @@ def test_K_4_a_summary_that_fails_never_blocks_undo_and_is_named(games, tmp_path
     shown = narateer(root, "encounter", "log", "campaign")
     assert shown.code == 0 and "undid entry 1" in shown.out, shown.out
     assert shown.err.count("bad_summary_game.render.summary") == 1, shown.err  # one warning, not one per row
+
+
+def test_K_4_a_summary_that_reads_a_missing_field_is_named_too(games, tmp_path):
+    root = campaign(tmp_path, "keyerror-summary")
+    assert narateer(root, "harm", "rook", "+1").code == 0
+    r = narateer(root, "undo")
+    assert r.code == 0, r.err
+    assert "keyerror_summary_game.render.summary" in r.err and "KeyError" in r.err, r.err
 
 
 def test_K_4_a_verify_hook_that_fails_is_named_with_its_entry(games, tmp_path):
