@@ -30,7 +30,7 @@ def run():
     is known, with everything loaded so far frozen (never scanned again), so a long-running command
     (serve, shell) collects as usual.
 
-    Kept because it saves more than the 5 ms a start-up measure must save to stay (SP4-5).
+    Kept because it saves more than the 5 ms a start-up measure must save to stay.
     Start-up makes tens of thousands of objects that live as long as the process, and Python 3.11
     scans them again and again while they are made and while the command parses YAML. Measured
     whole-process, regular install, bytecode cached, 41 interleaved runs: every everyday command of

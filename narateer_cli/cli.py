@@ -245,7 +245,7 @@ class App:
         self.color = color
         self.seeded = None  # T-SEED: the seed of the dice this command rolled, when one was in force
         self._campaign = None
-        self._stream = None  # (seed, random.Random): the command's one seeded stream (K-3)
+        self._stream = None  # (seed, random.Random): the command's one seeded stream
 
     def use_color(self) -> bool:
         """T-COLOR: always, never, or auto = stdout is a terminal and NO_COLOR is unset (JSON never)."""
@@ -272,7 +272,7 @@ class App:
 
     def rng(self):
         """The command's random source: under `--seed` (or NARATEER_SEED) one `random.Random(seed)` for the whole
-        command, so a game that calls this once per die gets each die its own draw (K-3); else the system's
+        command, so a game that calls this once per die gets each die its own draw; else the system's
         randomness (a `random.Random()` seeded by the system)."""
         seed = self.seed
         if seed is None and os.environ.get("NARATEER_SEED", "").strip():
@@ -288,7 +288,7 @@ class App:
 
         if seed is None:
             return random.Random()
-        if self._stream is None or self._stream[0] != seed:  # K-3: seeded once per command; every later call
+        if self._stream is None or self._stream[0] != seed:  # seeded once per command; every later call
             self._stream = (seed, random.Random(seed))         # continues the stream (each die its own draw)
         return self._stream[1]
 
@@ -428,7 +428,7 @@ def _wants_json(args) -> bool:
     return False
 
 
-# K-4: what an error after the commit point says (a formatter that failed once the action was saved)
+# what an error after the commit point says (a formatter that failed once the action was saved)
 WRITTEN = "the action was written before this failed (its files and log entry are saved; `narateer encounter log` shows it)"
 
 

@@ -1,4 +1,4 @@
-"""The game kit: the one host module a game imports (K-1).
+"""The game kit: the one host module a game imports.
 
 Everything a rule-system package needs from the host is named here, and nothing else of the host is
 promised to stay put: a game (built in, an example or a plug-in) imports `narateer_cli.kit` and its own

@@ -373,7 +373,7 @@ def campaign_entries(root, encounter: str | None = None, system=None, marks: tup
     """(log id, entry) for every log of the campaign (or one), each streamed line by line (G-LOG-3).
     With `system`: only the logs of that game (S-SYS-1), and a named one must be. `marks`: only the
     one-line entries that hold one of these byte texts (`stats_marks`). A damaged line is named on stderr and
-    passed over, as the two-core reading does (H2-SHAPE-1)."""
+    passed over, as the two-core reading does."""
     from .store import encounters, loglines
 
     for path in log_paths(root, encounter, system):

@@ -49,56 +49,42 @@ def _said(method: str) -> str:
             "__imul__": "*=", "__ior__": "|="}.get(method, f".{method}()")
 
 
-class ReadOnlyDict(dict):
+class _Refusing:
+    """What a read-only dict and list share: every changing method refuses (`_refusing`), and a copy is
+    the plain kind (`_plain`), changeable again."""
+
+    __slots__ = ()
+    _plain: type = object
+
+    def __copy__(self):
+        return self._plain(self)
+
+    def __deepcopy__(self, memo):
+        return thaw(self)
+
+    def __reduce_ex__(self, protocol):
+        return self._plain, (thaw(self),)
+
+
+class ReadOnlyDict(_Refusing, dict):
     """A dict a game may read and copy, never change."""
 
     __slots__ = ("_what",)
-
-    __setitem__ = _refusing("__setitem__")
-    __delitem__ = _refusing("__delitem__")
-    clear = _refusing("clear")
-    pop = _refusing("pop")
-    popitem = _refusing("popitem")
-    setdefault = _refusing("setdefault")
-    update = _refusing("update")
-    __ior__ = _refusing("__ior__")
-
-    def __copy__(self):
-        return dict(self)
-
-    def __deepcopy__(self, memo):
-        return thaw(self)
-
-    def __reduce_ex__(self, protocol):
-        return dict, (thaw(self),)
+    _plain = dict
+    for _name in ("__setitem__", "__delitem__", "clear", "pop", "popitem", "setdefault", "update", "__ior__"):
+        locals()[_name] = _refusing(_name)
+    del _name
 
 
-class ReadOnlyList(list):
+class ReadOnlyList(_Refusing, list):
     """A list a game may read and copy, never change."""
 
     __slots__ = ("_what",)
-
-    __setitem__ = _refusing("__setitem__")
-    __delitem__ = _refusing("__delitem__")
-    append = _refusing("append")
-    extend = _refusing("extend")
-    insert = _refusing("insert")
-    remove = _refusing("remove")
-    pop = _refusing("pop")
-    clear = _refusing("clear")
-    sort = _refusing("sort")
-    reverse = _refusing("reverse")
-    __iadd__ = _refusing("__iadd__")
-    __imul__ = _refusing("__imul__")
-
-    def __copy__(self):
-        return list(self)
-
-    def __deepcopy__(self, memo):
-        return thaw(self)
-
-    def __reduce_ex__(self, protocol):
-        return list, (thaw(self),)
+    _plain = list
+    for _name in ("__setitem__", "__delitem__", "append", "extend", "insert", "remove", "pop", "clear", "sort",
+                  "reverse", "__iadd__", "__imul__"):
+        locals()[_name] = _refusing(_name)
+    del _name
 
 
 def view(value, what: str):
@@ -210,7 +196,7 @@ def is_game(fn) -> bool:
 
 def refuse_write(what: str):
     """A host call that writes (`what`: `Session.edit_sheet`, `Transaction.append` ...) made by a game's own
-    code while its function runs: GameFault naming the game's function; nothing is written (K-4). The
+    code while its function runs: GameFault naming the game's function; nothing is written. The
     host's own writes on the way (a crashed action completed before a sheet is read, a parse cached) are
     made by host code and go through."""
     caller = sys._getframe(2).f_globals.get("__name__", "")  # who called the writing function

@@ -121,13 +121,13 @@ def headline(kind: str, data, system=None):
             return hook(kind, data)
         except NarateerError:
             raise
-        except Exception as exc:  # K-4: the game's code failed; say whose
+        except Exception as exc:  # the game's code failed; say whose
             raise hook_failed(exc, "headline hook", hook) from exc
     return check_headline(data)
 
 
 def game_text(formatter, data, role: str) -> str:
-    """A game's formatter's text; GameFault naming it when it fails or gives no text (K-4)."""
+    """A game's formatter's text; GameFault naming it when it fails or gives no text."""
     try:
         text = formatter(data)
     except NarateerError:
@@ -364,7 +364,7 @@ def summary(entry: dict, system=None) -> str:
 
 
 def _summary_failed(exc, make, entry: dict):
-    """K-4: a game's `summary` (or the formatter it falls back on) that raised: one warning naming it, then the
+    """A game's `summary` (or the formatter it falls back on) that raised: one warning naming it, then the
     host's own words. The game's own `summary` hook is always named; in the host's fallbacks (a formatter
     given an entry that lacks a field it reads) such an error is the usual way to the next words."""
     usual = isinstance(exc, (KeyError, TypeError, AttributeError, IndexError)) and not isinstance(exc, GameFault)

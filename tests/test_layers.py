@@ -1,4 +1,4 @@
-"""The house plan as tools hold it (K-1): import-linter's contracts in pyproject.toml, and mypy over the kit
+"""The house plan as tools hold it: import-linter's contracts in pyproject.toml, and mypy over the kit
 and the games.
 
 A game imports `narateer_cli.kit` and its own package; no game imports another; the host imports no game;

@@ -84,7 +84,7 @@ def command(group=None, name=None, rolls=False, writes=False, **attrs):
 
                 raise BadInput("--secret hides a roll, and this command rolls nothing", rule="P-SECRET-1",
                                fix="drop --secret")
-            game = is_game(fn)  # K-4: a game's function computes; a host call that writes refuses while it runs
+            game = is_game(fn)  # a game's function computes; a host call that writes refuses while it runs
             if not writes:
                 return shown(app, settle(app, None, _called(fn, game, app, kwargs), fn))
             write = writes is True or bool(writes(kwargs) if callable(writes) else kwargs.get(writes))
@@ -104,7 +104,7 @@ def command(group=None, name=None, rolls=False, writes=False, **attrs):
 
 
 def _called(fn, game: bool, first, kwargs):
-    """The command's function called; a game's runs under `running` (K-4), and an error that is not one of
+    """The command's function called; a game's runs under `running`, and an error that is not one of
     narateer's own is the game's code failing: named as such, not as an internal error of the host."""
     if not game:
         return fn(first, **kwargs)
@@ -127,7 +127,7 @@ def _counters(sheet):
 
 
 def returned(s, fn, answer):
-    """K-4: what a game's command changed in memory is in what it returned. An encounter state it set as
+    """What a game's command changed in memory is in what it returned. An encounter state it set as
     `new_state` and a sheet record whose counters it moved must be in its Outcome (`state=`, `dice=` or
     `sheets=`); otherwise the change would be lost, or written later with no log entry. A Show (a dry run)
     changes nothing and may compute what it likes."""
@@ -158,11 +158,11 @@ def _state_returned(s, name: str, answer):
 
 
 OUTCOME_TYPES = {"sheets": (dict,), "created": (dict,), "config": (dict,), "state": (dict, type(None)),
-                 "encounter": (str, type(None)), "dice": (dict, type(None))}
+                 "encounter": (str, type(None))}  # `dice` is held to {id: counters} by Outcome itself
 
 
 def _well_typed(answer, fn):
-    """K-4: an Outcome's fields of the types the host writes, else GameFault naming the command's function."""
+    """An Outcome's fields of the types the host writes, else GameFault naming the command's function."""
     wrong = next((f"{field} is {type(getattr(answer, field)).__name__}" for field, types in OUTCOME_TYPES.items()
                   if not isinstance(getattr(answer, field), types)), None)
     if wrong is None:
@@ -346,14 +346,14 @@ class Session:
 
     def set_sheet(self, char_id: str, dice: dict):
         """Set a sheet's counters in this transaction (edited where they stand when they can be). The host's
-        alone: a game returns its counters in its Outcome (`dice=`), and a call from a game refuses (K-4)."""
+        alone: a game returns its counters in its Outcome (`dice=`), and a call from a game refuses."""
         if _RUNNING:
             refuse_write("Session.set_sheet")
         self._rewrite(self.load(char_id), self.load(char_id).render(dice))
 
     def edit_sheet(self, char_id: str, edits: dict, explicit_null: bool = False, skip_zero=frozenset()):
         """Set key paths of a sheet in this transaction, only their lines changed (store/edit.py). The host's
-        alone: a game returns its edits in its Outcome (`sheets=`), and a call from a game refuses (K-4)."""
+        alone: a game returns its edits in its Outcome (`sheets=`), and a call from a game refuses."""
         if _RUNNING:
             refuse_write("Session.edit_sheet")
         sf = self.load(char_id)

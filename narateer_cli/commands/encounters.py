@@ -189,7 +189,7 @@ def _log_entries(root, log_id, keep, last):
     if last is not None:
         yield lambda: iter(kept)
         return
-    # H2-SHAPE-1: a damaged line is named once on stderr (the first pass) and passed over; the log is still shown
+    # a damaged line is named once on stderr (the first pass) and passed over; the log is still shown
     warned = []
 
     def damaged(number, problem):

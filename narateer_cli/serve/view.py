@@ -292,7 +292,7 @@ def recent_entries(root: Path, enc_id: str, concealed: set, system, guide: bool,
             continue
         try:
             entry = loglines.parse_line(raw.decode("utf-8", "replace"), raw)
-        except ValueError:  # H2-SHAPE-1: not of the shape a writer writes; shown as damaged, never read
+        except ValueError:  # not of the shape a writer writes; shown as damaged, never read
             out.append(DAMAGED)
             continue
         if guide and entry.get("commitment") is not None:

@@ -124,7 +124,7 @@ class Campaign:
         return self.root / CONFIG
 
     def config(self) -> dict:
-        """narateer.yaml as plain data (read-only, K-2), from the private cache while the file is unchanged."""
+        """Narateer.yaml as plain data (read-only), from the private cache while the file is unchanged."""
         if self._config is None:
             self._config = view(self._cached_config(), CONFIG)
         return self._config
@@ -224,7 +224,7 @@ class Campaign:
             try:  # a parse cached under this ruleset passed its schema then: only a new ruleset checks it again
                 rules = self.rules  # also sets rules_key
                 checked = self.rules_key is not None and cached.get("rules") == self.rules_key
-                doc = view(cached["doc"], label)  # K-2: what a game reads is read-only
+                doc = view(cached["doc"], label)  # what a game reads is read-only
                 sheet = self.system.parse_sheet(char_id, doc, label, rules, checked=checked)
                 sf = SheetFile(path, label, text, None, sheet, cached["dice"], doc, self.counters)
                 sf.numbers = numbers_from(cached.get("numbers"))
@@ -232,7 +232,7 @@ class Campaign:
             except (BadInput, KeyError, TypeError, AttributeError, ValueError):
                 pass  # parse the text again, for messages with line numbers
         doc = yamlio.load_rt(text, label)
-        plain = view(yamlio.to_plain(doc), label)  # K-2: the game reads the sheet, the host keeps the document
+        plain = view(yamlio.to_plain(doc), label)  # the game reads the sheet, the host keeps the document
         try:
             sheet = self.system.parse_sheet(char_id, plain, label, self.rules)
         except BadInput:  # read again from the document that knows its lines, for the message's line number
@@ -381,7 +381,7 @@ class SheetFile:
 
     @property
     def plain(self):
-        """The sheet as plain data, read-only (K-2): a game that changes it in memory is stopped at once."""
+        """The sheet as plain data, read-only: a game that changes it in memory is stopped at once."""
         return self._plain
 
     @plain.setter

@@ -65,7 +65,7 @@ def load_state(root: Path, enc_id: str, system) -> dict:
     if missing:
         raise BadInput(f"{label}: missing {', '.join(missing)}", fix="restore it from git")
     _same_system(label, data.get("system"), system)
-    data = view(data, f"the state of encounter {enc_id}")  # K-2: a game reads it; its changes go in its outcome
+    data = view(data, f"the state of encounter {enc_id}")  # a game reads it; its changes go in its outcome
     out = view(system.get("load_state")(data, label, checked=not fresh), f"the state of encounter {enc_id}")
     if fresh:
         cache.put(root, "states", enc_id, data, key)

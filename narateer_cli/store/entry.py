@@ -1,4 +1,4 @@
-"""The one schema of a log entry's envelope (H2-SHAPE-1): the shape in which narateer writes every line.
+"""The one schema of a log entry's envelope: the shape in which narateer writes every line.
 
 Every reader checks each line against it before using it (store/loglines.py does it as it parses a line),
 so no reader, of any game, meets a value of a type the writers never write. The host owns the envelope:

@@ -88,7 +88,7 @@ class Step(NamedTuple):
     links: tuple
     moves: dict | None
     digest: str | None = None  # a merge entry's content, to know a copy of it (H-2)
-    seq: int = 0  # its seq, which the entries that continue it continue (H2-SHAPE-1)
+    seq: int = 0  # its seq, which the entries that continue it continue
 
 
 def content_id(entry: dict) -> str:
@@ -120,7 +120,7 @@ class History:
         self.entry = ""  # the id of the entry being read
         self.copies = 0  # merge entries read twice (git's union merge keeps a line two clones both wrote)
         self.last_after: dict[str, tuple] = {}  # char -> (dice, line, entry id, at)
-        self.with_ids = False  # an entry with an id was read: every later one has one (H2-SHAPE-1)
+        self.with_ids = False  # an entry with an id was read: every later one has one
 
     def fail(self, line: int, text: str):
         if self.problem is None:
@@ -173,7 +173,7 @@ class History:
             return f"{where}: the game's check cannot read it ({type(exc).__name__}: {exc})"
 
     def _seq_problem(self, entry: dict, parent) -> str | None:
-        """H2-SHAPE-1: an entry's seq continues the entry it follows: its parent's seq + 1 (a branch that git's
+        """An entry's seq continues the entry it follows: its parent's seq + 1 (a branch that git's
         union merge placed after another), or the line before it + 1 (a merge entry, or an entry after a copy
         of one). An entry from before ids continues the line before it, or forks back (seq at most that + 1);
         where the parent is too old to tell, the seq may not run ahead of the line before it."""

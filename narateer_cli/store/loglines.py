@@ -66,7 +66,7 @@ def entry_line(entry: dict) -> str:
 
 def parse_line(line: str, raw: bytes | None = None) -> dict:
     """One line of the log as an entry; ValueError (`field: what is wrong`) when it is not one whole entry of
-    the shape a writer writes (store/entry.py, H2-SHAPE-1). `raw`: the line's bytes, when the reader has them."""
+    the shape a writer writes (store/entry.py). `raw`: the line's bytes, when the reader has them."""
     if not line.startswith("- {"):
         raise ValueError("not a log entry line (`- {...}`)")
     old = False

@@ -233,7 +233,7 @@ def checker(root: Path, system, rules, campaign_log: bool = False):
             found = check(entry)
         except NarateerError:
             raise
-        except Exception as exc:  # K-4: the game's verify code failed on this entry; say whose, and where
+        except Exception as exc:  # the game's verify code failed on this entry; say whose, and where
             from ..readonly import hook_failed
 
             raise hook_failed(exc, f"verify hook (log_checker) on entry {entry.get('seq')}",

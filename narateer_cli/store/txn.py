@@ -275,7 +275,7 @@ class Transaction:
         self.appends: dict[str, str] = {}
 
     def write(self, path: Path, text: str | None):
-        if _RUNNING:  # a game's function is running: it returns its changes, it never writes (K-4)
+        if _RUNNING:  # a game's function is running: it returns its changes, it never writes
             refuse_write("Transaction.write")
         self.writes[self.rel(path)] = text
 

@@ -309,7 +309,7 @@ def _differences(a, b, path: str = "") -> list[str]:
 
 
 def check_seeded(kit: Kit):
-    """K-3: under `--seed` the dice come from the seed alone, each die its own draw. The script's secret roll
+    """Under `--seed` the dice come from the seed alone, each die its own draw. The script's secret roll
     (and `dice`, when it takes no words) is played under each seed twice, with Python's global `random`
     seeded differently before each: the two answers are the same (a game that draws from `random` itself,
     or from a `Random` of its own, gives two); and across the seeds some roll shows two different faces (a
