@@ -17,6 +17,7 @@ reading through one costs what reading a dict costs.
 
 from __future__ import annotations
 
+import os
 import sys
 
 from .errors import NarateerError
@@ -174,18 +175,64 @@ _RUNNING: list = []  # the game functions running now, innermost last (a command
 
 
 class running:
-    """`with running(fn):` while a game's function runs, the host's writing calls refuse (`refuse_write`)."""
+    """`with running(fn):` while a game's function runs, the host's writing calls refuse (`refuse_write`),
+    and so does any file the game's own code opens for writing, renames or removes (`_audit`)."""
 
     def __init__(self, fn):
         self.fn = fn
 
     def __enter__(self):
+        global _AUDITING
+        if not _AUDITING:  # once per process, the first time a game's function runs
+            sys.addaudithook(_audit)
+            _AUDITING = True
         _RUNNING.append(self.fn)
         return self
 
     def __exit__(self, *exc):
         _RUNNING.pop()
         return False
+
+
+_AUDITING = False
+_WRITING = os.O_WRONLY | os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_TRUNC
+_CHANGES_FILES = frozenset({"os.rename", "os.remove", "os.rmdir", "os.truncate", "os.link", "os.symlink",
+                            "os.chmod", "os.utime", "shutil.copyfile", "shutil.move", "shutil.rmtree"})
+
+
+def _audit(event: str, args: tuple):
+    """The process's audit hook (`sys.addaudithook`): while a game's function runs, a file opened for
+    writing (a log line appended with `open(..., "a")`, a sheet rewritten), renamed or removed by the
+    game's own code is refused before it happens, naming the game's function. The host's writes on the
+    way (its parse cache, a crashed action completed) are made by host code and go through, as does the
+    bytecode Python caches when a game imports a module lazily: the first frame up the stack that is
+    narateer's or the import system's decides whose write it is, the standard library's other frames
+    (`pathlib`, `shutil`, `tempfile`) passed over."""
+    if not _RUNNING:
+        return
+    if event == "open":
+        if not (isinstance(args[2], int) and args[2] & _WRITING):
+            return
+    elif event not in _CHANGES_FILES:
+        return
+    packages = _game_packages()
+    frame = sys._getframe(1)
+    while frame is not None:
+        module = frame.f_globals.get("__name__", "")
+        if any(module == p or module.startswith(p + ".") for p in packages):
+            raise GameFault(f"{_named(frame)} writes {_path_in(event, args)} itself: a game never writes a "
+                            "sheet, a log or any file", rule="K-4",
+                            fix="return every change in the Outcome (sheets=..., dice=..., state=...); "
+                                "the host writes it and logs it")
+        if module == "narateer_cli" or module.startswith("narateer_cli.") or module.startswith("importlib."):
+            return  # the host's own write, or the import system caching a module's bytecode
+        frame = frame.f_back
+
+
+def _path_in(event: str, args: tuple) -> str:
+    """The file an audited event changes: the target of a copy or move, else its first argument."""
+    path = args[1] if event in ("shutil.copyfile", "shutil.move") else args[0]
+    return os.fsdecode(path) if isinstance(path, (str, bytes, os.PathLike)) else "a file"
 
 
 def is_game(fn) -> bool:

@@ -39,6 +39,9 @@ MISTAKES = {
     "log-writer": {CMD: [(HARM, '    from narateer_cli.store import encounters\n'
                                 '    s.txn.append(encounters.log_path(s.campaign.root, "campaign"), "- {}\\n")\n'
                           + HARM)]},
+    # a log line appended with the standard library's own open(), past every host call
+    "file-writer": {CMD: [(HARM, '    with open(s.campaign.root / "encounters" / "campaign.log.yaml", "a") as forged:\n'
+                                 '        forged.write("- {}\\n")\n' + HARM)]},
     # a new state set and not returned
     "state-kept": {CMD: [(TURN, '    return Outcome("turn", char, {}, {"spotlight": char}, kind="turn", encounter=enc.id)')]},
     # counters moved on the record and not returned
@@ -138,6 +141,14 @@ def test_K_4_a_game_that_writes_a_log_line_itself_is_stopped(games, tmp_path):
     refused_unchanged(root, "harm rook +1", "log_writer_game.commands.harm_cmd", "Transaction.append")
 
 
+def test_K_4_a_game_that_opens_a_log_for_writing_itself_is_stopped_before_a_byte_is_written(games, tmp_path):
+    root = campaign(tmp_path, "file-writer")
+    line = refused_unchanged(root, "harm rook +1", "file_writer_game.commands.harm_cmd",
+                             "campaign.log.yaml", "never writes")
+    assert "return every change in the Outcome" in line
+    assert narateer(root, "--json", "verify").code == 0
+
+
 def test_K_4_a_new_state_set_and_not_returned_is_caught(games, tmp_path):
     root = campaign(tmp_path, "state-kept", "encounter new fight rook vesper")
     refused_unchanged(root, "turn vesper", "state_kept_game.commands.turn_cmd", "new_state", "did not return it")
@@ -233,3 +244,21 @@ def test_K_3_under_a_seed_each_call_of_rng_continues_one_stream():
     assert drawn == [stream.randint(1, 6) for _ in range(12)]
     assert len(set(drawn)) > 1
     assert App(seed=7).rng().random() == random.Random(7).random()
+
+
+def test_K_4_the_bytecode_python_caches_when_a_game_imports_lazily_is_no_game_write(tmp_path):
+    """The write guard refuses files a game's own code writes; the bytecode cache Python writes when a game
+    function imports a module for the first time is the import system's, and the command goes through."""
+    import os
+    import subprocess
+    import sys
+
+    root = tmp_path / "camp"
+    assert narateer(None, "init", str(root), "--system", "narateer", "--example").code == 0
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPYCACHEPREFIX"] = str(tmp_path / "pycache")  # empty: every module is compiled and cached now
+    r = subprocess.run([sys.executable, "-m", "narateer_cli", "roll", "selka", "stealth", "--dr", "3",
+                        "--seed", "1"], cwd=root, env=env, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert "never writes" not in r.stderr
+    assert any((tmp_path / "pycache").rglob("actions.*.pyc"))  # the game's modules were cached on the way

@@ -15,6 +15,17 @@ from tests.systems.kit.games import MOVES, forget, register, variant
 
 CMD = "commands.py"
 ENGINE = "engine.py"
+
+
+def notes_written(text: str) -> str:
+    """Game code that writes `text` to notes.txt in the campaign from a child process: in this process the
+    host refuses a game's own file writes at once (test_game_mistakes.py), so the kit's checks are shown
+    catching a write the host cannot see."""
+    return ('    import subprocess, sys\n'
+            '    subprocess.run([sys.executable, "-c", "import pathlib, sys; pathlib.Path(sys.argv[1]).write_text(sys.argv[2])", '
+            f'str(s.campaign.root / "notes.txt"), {text}], check=True)\n')
+
+
 SECRET_BY_A_PLAYER = [('"secret": "roll guide size-up"', '"secret": "roll rook charm --secret"')]
 BROKEN = {
     # a secret move that declares its band public: the band shows
@@ -25,13 +36,12 @@ BROKEN = {
                  "changes."),
     # harm keeps a note of its own beside the host's files: undo cannot know of it
     "sly-harm": ("undo", {CMD: [('    return _told(s, "harm", "harm"',
-                                 '    (s.campaign.root / "notes.txt").write_text(f"{char} hurt\\n")\n'
-                                 '    return _told(s, "harm", "harm"')]},
+                                 notes_written('f"{char} hurt\\n"') + '    return _told(s, "harm", "harm"')]},
                  "undo of `harm rook +1` left notes.txt"),
     # harm writes its note before it checks the rules: a refused harm leaves it behind
     "noisy-refusal": ("refusal", {CMD: [("    result = harm(s.sheet(char), int(changes), s.rules)",
-                                         '    (s.campaign.root / "notes.txt").write_text(char)\n'
-                                         "    result = harm(s.sheet(char), int(changes), s.rules)")]},
+                                         notes_written("char")
+                                         + "    result = harm(s.sheet(char), int(changes), s.rules)")]},
                       "was refused (3) yet changed notes.txt"),
     # verify believes every entry
     "credulous": ("verify", {ENGINE: [('def verify_log(entries: list, rules) -> str | None:\n',
