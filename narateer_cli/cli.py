@@ -293,13 +293,6 @@ class App:
         return self._stream[1]
 
 
-def _help_width() -> int:
-    """Help text width: the terminal's, up to 100 columns."""
-    import shutil
-
-    return max(min(shutil.get_terminal_size().columns, 100) - 2, 50)
-
-
 def _show_version(ctx, param, value):
     if value and not ctx.resilient_parsing:
         from . import __version__
@@ -308,7 +301,7 @@ def _show_version(ctx, param, value):
         ctx.exit()
 
 
-@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"], "terminal_width": _help_width()})
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
 @click.option("--campaign", "campaign_dir", metavar="DIR", is_eager=True, help="Campaign folder (default: nearest narateer.yaml upwards, or $NARATEER_CAMPAIGN).")
 @click.option("--seed", type=int, help="Seed every random roll (or set NARATEER_SEED).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object for scripts.")
