@@ -107,7 +107,9 @@ def _dots(state: str, n: int) -> str:
 
 
 def _pool(pool: dict) -> str:
-    """A pool, by the drawing its system chose (V-8): `bar`, a bar with `value/max` beside it (HP), or
+    """A pool, by the drawing its system chose (V-8): `bar`, a bar with `value/max` beside it (HP), its fill
+    a class of whole percents (`w43`) that the style sheet sizes, since the page's own Content-Security-Policy
+    refuses an inline `style`; or
     `dots`, the number and a dot per point: filled (or the pool's `state`) for what is left, hollow for
     what is spent when the pool has a maximum."""
     value, top = pool.get("value") or 0, pool.get("max")
@@ -120,7 +122,7 @@ def _pool(pool: dict) -> str:
         return (f"<div class=\"pool bar\"><span class=\"label\">{name}</span>"
                 f"<span class=\"meter{low}\" role=\"meter\" aria-label=\"{name} {escape(number)}\" "
                 f"aria-valuemin=\"0\" aria-valuemax=\"{most}\" aria-valuenow=\"{value}\">"
-                f"<span class=\"fill\" style=\"width:{fill}%\"></span></span><b>{escape(number)}</b></div>")
+                f"<span class=\"fill w{fill}\"></span></span><b>{escape(number)}</b></div>")
     spent = max(0, top - value) if isinstance(top, int) else 0
     shown = _dots(pool.get("state") or LEFT, max(0, value)) + _dots(SPENT, spent)
     return (f"<div class=\"pool dots\"><span class=\"label\">{name}</span> "
@@ -140,7 +142,7 @@ def _legend(items: list) -> str:
     rows = []
     for item in items:
         if item.get("draw") == "bar":
-            sample = "<span class=\"meter\"><span class=\"fill\" style=\"width:60%\"></span></span>"
+            sample = "<span class=\"meter\"><span class=\"fill w60\"></span></span>"
         else:
             sample = _dots(item.get("state") or LEFT, 1)
         rows.append(f"<li><span class=\"sample\">{sample}</span> {escape(item.get('text') or '')}</li>")

@@ -71,3 +71,31 @@ def test_V8_each_games_page_party_and_guide_light_and_dark_wide_and_narrow(game,
         shot(browser, f"screen-{game}-stats-light-1280")
     finally:
         server.stop()
+
+
+def test_T3_BARS_a_d20_hp_bar_is_filled_as_far_as_the_hp_go_under_the_pages_own_csp(browser, tmp_path):
+    """T3-BARS: the page draws each HP bar's fill without an inline style (its own CSP refuses one), so a
+    bar at 13/30 is 43% full, one at 0 and one below 0 are empty, and one at full HP is full; the console
+    logs no CSP violation."""
+    from tests.conftest import run
+
+    camp = scenes.d20_cards(tmp_path / "bars")
+    hp = {c: run(camp, "--json", "show", c).json["hp"] for c in ("mira", "bandit", "hexer")}
+    scenes.play(camp, ["damage", "mira", str(hp["mira"]["current"] - 13), "--concentration-faces", "20"],
+                ["damage", "bandit", str(hp["bandit"]["current"])], ["damage", "hexer", str(hp["hexer"]["current"] + 1)])
+    server = Server(camp)
+    try:
+        browser.get(server.url + "/")
+        poll(lambda: browser.find_elements("css selector", ".who .meter .fill"), timeout=30)
+        bars = _js(browser, """return [...document.querySelectorAll('.who .meter')].map(m => [
+            m.getAttribute('aria-label'), m.querySelector('.fill').getBoundingClientRect().width / m.clientWidth])""")
+        fills = {label.split()[-1]: fill for label, fill in bars}
+        assert abs(fills["13/30"] - 13 / 30) < 0.015, bars
+        assert fills[f"0/{hp['bandit']['max']}"] == 0, bars
+        assert fills[f"-1/{hp['hexer']['max']}"] == 0, bars
+        assert any(label.endswith(f"/{top}") and label.split()[-1] == f"{top}/{top}" and fill > 0.99
+                   for label, fill in bars for top in [label.split("/")[-1]]), bars  # tor, unhurt
+        blocked = [e for e in browser.get_log("browser") if "Content Security Policy" in e.get("message", "")]
+        assert not blocked, blocked
+    finally:
+        server.stop()
