@@ -1,4 +1,4 @@
-"""T-ALIAS: `aliases:` in narateer.yaml maps a name to a command line with $1..$9.
+"""`aliases:` in narateer.yaml maps a name to a command line with $1..$9.
 
     aliases:
       sneak: roll $1 stealth --dr $2
@@ -36,7 +36,7 @@ def aliases(root) -> dict:
 
 def expand(root, name: str, args: list[str], partial: bool = False) -> list[str] | None:
     """The command line an alias stands for, with $1..$9 filled from `args`; None: not an alias. With
-    `partial` (Tab completion, T-COMPLETE) a line still short of arguments stops before its first unfilled
+    `partial` (Tab completion) a line still short of arguments stops before its first unfilled
     slot, so the word being typed completes as that slot's parameter."""
     import shlex
 

@@ -1,11 +1,12 @@
-"""T-ASK: faces typed at the table when they are needed, one die at a time.
+"""Faces typed at the table when they are needed, one die at a time.
 
 `--faces ask` asks for every face; once some faces are given for a command
 and stdin is a terminal, any face the command line left out is asked instead
-of refused (T2-FACES; `ask_faces: false` in narateer.yaml refuses it instead). Each prompt says what it is for (the initial roll, or the Edge Phase
-with the dice it rerolls), so the faces are typed only once the dice are known.
-Prompts go to stderr; stdout keeps the result. Without a terminal a missing
-face stays bad input (exit 2) that names the option to give. Any system's dice source can take the asker.
+of refused (nothing is rolled silently; `ask_faces: false` in narateer.yaml refuses it instead). Each
+prompt says what it is for (the initial roll, or the Edge Phase with the dice it rerolls), so the faces are
+typed only once the dice are known. Prompts go to stderr; stdout keeps the result. Without a terminal a
+missing face stays bad input (exit 2) that names the option to give. Any system's dice source can take the
+asker.
 """
 
 from __future__ import annotations
@@ -16,13 +17,13 @@ from .errors import BadInput
 
 WORD = "ask"
 NEVER = False  # set while the Python API runs a verb: a program types no faces at a prompt
-# serve --act (B-1): the faces the page's player has typed so far, one text per die in the order asked;
+# serve --act: the faces the page's player has typed so far, one text per die in the order asked;
 # a die beyond them stops the command (FacesWanted, nothing written) so the page can ask for it
 REMOTE: list | None = None
 
 
 class FacesWanted(BadInput):
-    """T-ASK on the page: the next die the command needs. Nothing was written; the page asks for the face
+    """Faces asked on the page: the next die the command needs. Nothing was written; the page asks for the face
     and runs the same words again with every face typed so far."""
 
     def __init__(self, what: str, option: str, number: int, count: int):

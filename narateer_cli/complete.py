@@ -1,4 +1,4 @@
-"""T-COMPLETE: shell completion from the campaign on disk, through click's own completion machinery.
+"""Shell completion from the campaign on disk, through click's own completion machinery.
 
 `narateer completion bash|zsh|fish` prints click's script for that shell. When
 the shell asks for candidates (`_NARATEER_COMPLETE` set, or the `narateer
@@ -17,7 +17,7 @@ ENV = "_NARATEER_COMPLETE"
 PROG = "narateer"
 ACTIVE = False  # set by the shell, which completes without the environment variable
 
-# What the host's parameter names hold; a system adds its own in `SYSTEM.params` (S-SYS-10): "character",
+# What the host's parameter names hold; a system adds its own in `SYSTEM.params` (the host knows none): "character",
 # "encounter", "pair:NAME" (OTHER:NAME, the second half completed as NAME), "signed:NAME" (+NAME / -NAME).
 PARAMS = {"char": "character", "chars": "character", "actors": "character", "source": "character",
           "enc_id": "encounter", "in_encounter": "encounter", "encounter": "encounter",
@@ -88,7 +88,7 @@ def attach(command):
 
 
 def _completer(name: str):
-    """Candidates that start with what is typed; one holding a control character is never offered (G-PRIV-5):
+    """Candidates that start with what is typed; one holding a control character is never offered:
     the shell would print it raw in its list, and no command could be typed with it."""
     from .safetext import printable
 
@@ -131,7 +131,7 @@ def _system(campaign, name: str, params: dict) -> list[str]:
 
 
 def alias_items(root, incomplete: str, verbs) -> list:
-    """The campaign's aliases starting with `incomplete` (T-ALIAS), each with the command line it runs;
+    """The campaign's aliases starting with `incomplete`, each with the command line it runs;
     a name that is a verb stays the verb's (an alias never shadows one)."""
     from click.shell_completion import CompletionItem
 

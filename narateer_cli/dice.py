@@ -1,15 +1,15 @@
-"""The host's one dice source (S-SYS-10), which each game parametrises.
+"""The host's one dice source, which each game parametrises (the host names no game's dice).
 
 Every die a command rolls comes from one of three places, in this order:
 the faces typed at the table for its stream (`--faces`, kept in `given`, in
 the game's own form), the faces asked at the table for a stream that wants
-them (T-ASK, through `ask`), or the command's seeded `random.Random`
-(T-SEED; unseeded, `random.Random()`, seeded from the system's randomness). Once faces are typed for a command, every die it needs comes from
-the table (T2-FACES): a stream left out is asked, else it is bad input that
-names the option to give (`not_given`), never a silent roll. A game's source subclasses `Dice` and says what a stream is and
-what its dice show (Narateer's faces 0..2, Open Adventure's exploding
-chains, d20-cards' groups of d20s); the seed, the order of draws and the
-asking are the host's.
+them (one die at a time, through `ask`), or the command's seeded `random.Random`
+(text output then says `(seeded N)`; unseeded, `random.Random()`, seeded from the system's
+randomness). Once faces are typed for a command, every die it needs comes from the table: a stream
+left out is asked, else it is bad input that names the option to give (`not_given`), never a silent
+roll. A game's source subclasses `Dice` and says what a stream is and what its dice show (Narateer's
+faces 0..2, Open Adventure's exploding chains, d20-cards' groups of d20s); the seed, the order of draws
+and the asking are the host's.
 """
 
 from __future__ import annotations
@@ -30,11 +30,11 @@ class Dice:
         return stream in self.given
 
     def asks(self, stream: str) -> bool:
-        """Are this stream's faces asked at the table (T-ASK)?"""
+        """Are this stream's faces asked at the table, one die at a time as it is needed?"""
         return self.ask is not None and stream in self.asked
 
     def not_given(self, option: str, what: str):
-        """T2-FACES: the error for a die the table must give: faces were typed for this command, so the
+        """The error for a die the table must give: faces were typed for this command, so the
         tool rolls none of its dice; `option` is how the missing one is written (`--save-faces bandit=F`)."""
         from .errors import BadInput
 

@@ -1,4 +1,4 @@
-"""T-DURATION: conditions that end by themselves, kept in the encounter state under `durations`.
+"""Conditions that end by themselves (`--rounds N`), kept in the encounter state under `durations`.
 
 `condition CHAR +NAME --rounds N` in round R records that NAME ends at the
 start of CHAR's activation in round R + N. Pure functions over the state dict

@@ -17,7 +17,7 @@ class NarateerError(Exception):
 
     def line(self) -> str:
         """The line a person reads: what is wrong and how to fix it. The rule id is left to `--json`
-        (`to_json`) and the docs (T2-RULES: no rule ids in the first line a person reads)."""
+        (`to_json`) and the docs: no rule ids in the first line a person reads."""
         text = self.message
         if self.fix:
             text += f"; {self.fix}"

@@ -1,4 +1,4 @@
-"""Luck you can see (SPEC Part 7, P-LUCK-1, P-LUCK-2): exact chances and the Poisson-binomial percentile.
+"""Luck you can see: exact chances and the Poisson-binomial percentile.
 
 Pure functions over log entries: no click, no files, no printing. The host
 knows nothing of a game's rules; a system tells it, through hooks, which
@@ -115,7 +115,7 @@ def _two_arguments(checks):
 
 
 def annotate(system, rules, result, declaration=None) -> None:
-    """P-LUCK-1: give each check of a result its exact `chance` (a fraction as text), in place."""
+    """Give each check of a result its exact chance of success, logged as `chance` (a fraction as text), in place."""
     checks, chance = system.hook("checks"), system.hook("chance")  # a system opts in with its `checks` hook:
     if checks is None or chance is None or not isinstance(result, dict):  # its verify must accept the new key
         return
@@ -128,7 +128,7 @@ def annotate(system, rules, result, declaration=None) -> None:
 
 
 def chance_problem(system, rules, entry: dict) -> str | None:
-    """P-LUCK-1 under verify: each logged `chance` must be the one its check gives now (stats trusts it)."""
+    """Under verify: each logged `chance` must be the one its check gives now (stats trusts it)."""
     checks, chance = system.hook("checks"), system.hook("chance")
     result = entry.get("result")
     if checks is None or chance is None or not isinstance(result, dict):
@@ -170,7 +170,7 @@ def _ask(chance, check, rules):
 
 
 def chance_of(system, rules, check: dict) -> Fraction | None:
-    """A check's logged chance, or (an entry from before P-LUCK-1) the one its declaration gives."""
+    """A check's logged chance, or (an entry from before chances were logged) the one its declaration gives."""
     found = parse_fraction(check.get("chance"))
     if found is not None:
         return found
@@ -237,7 +237,7 @@ RECENT = 4096  # entries whose counts an undo may still take back (undo works fr
 
 def stats_record(entries, system, rules, actor: str | None = None, encounter: str | None = None,
                  since: str | None = None) -> dict:
-    """P-LUCK-2 over (log id, entry) pairs, streamed: per actor the checks, expected and actual
+    """The `stats` counts over (log id, entry) pairs, streamed: per actor the checks, expected and actual
     successes, the percentile, dice spent and top faces. A secret roll counts once it is unveiled;
     an undone entry does not count. Memory: each actor's running sums, and the counts of the last
     RECENT entries that counted (what an undo may take back)."""
@@ -370,8 +370,8 @@ def _count(actors: dict, counts: list, sign: int):
 
 
 def campaign_entries(root, encounter: str | None = None, system=None, marks: tuple | None = None):
-    """(log id, entry) for every log of the campaign (or one), each streamed line by line (G-LOG-3).
-    With `system`: only the logs of that game (S-SYS-1), and a named one must be. `marks`: only the
+    """(log id, entry) for every log of the campaign (or one), each streamed line by line (memory stays flat).
+    With `system`: only the logs of that game, and a named one must be. `marks`: only the
     one-line entries that hold one of these byte texts (`stats_marks`). A damaged line is named on stderr and
     passed over, as the two-core reading does."""
     from .store import encounters, loglines

@@ -1,4 +1,4 @@
-"""`narateer report` (T-LOG): a session record for notes, in Markdown (Obsidian, a git host) or HTML.
+"""`narateer report`: a session record, each action in words, for notes, in Markdown (Obsidian, a git host) or HTML.
 
 Pure formatting over log entries: rounds, each action in words (the system's
 `summary` hook), its faces, the chance beforehand (the entry's own `chance`,

@@ -1,4 +1,4 @@
-"""Text from a campaign, made safe to print to a terminal (G-PRIV-5).
+"""Text from a campaign, made safe to print to a terminal: control characters escaped.
 
 Names, ids, paths and messages that came from files (which may have arrived by git) can hold
 control characters: an escape sequence that moves the cursor, retitles the window or hides a line.

@@ -1,4 +1,4 @@
-"""`narateer shell` (T-SHELL): one interpreter, a prompt, the same commands without the prefix.
+"""`narateer shell`: one interpreter, a prompt, the same commands without the prefix.
 
 prompt_toolkit is imported here and only here, when the shell starts (it costs
 about a third of a second, which no other command pays). Each line runs through

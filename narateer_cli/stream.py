@@ -1,4 +1,4 @@
-"""Output printed while a log is read (G-LOG-3): what a command holds stays flat however long the log.
+"""Output printed while a log is read: what a command holds stays flat however long the log.
 
 `table_lines` yields, line by line, exactly the text `render.table` gives for all the rows at once, while
 holding one chunk of rows. tabulate lays a column out from all of its cells: the widest sets the width,

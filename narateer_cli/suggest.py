@@ -1,4 +1,4 @@
-"""Closest known names for a misspelt one (S-SYS-5), shared by every "unknown NAME" message.
+"""Closest known names for a misspelt one, shared by every "unknown NAME" message.
 
 `closest` is the one matcher: difflib's ratio (at least `cutoff`) plus the
 known names that start with the word. With `slip=True` it keeps only the
@@ -58,7 +58,7 @@ def known_list(known, more: int = 20) -> str:
 
 def unknown(what: str, name, known, *, detail: str = "", rule: str | None = None, create: str | None = None,
             more: str = "", norm=None):
-    """The BadInput for an unknown NAME (S-SYS-5): the closest known names when any are close, the known
+    """The BadInput for an unknown NAME: the closest known names when any are close, the known
     names otherwise (and `more`, another way out), and how to create one only as a pattern (never the
     misspelt name itself). `norm`: how the system compares names, as for `closest`."""
     from .errors import BadInput

@@ -1,15 +1,15 @@
 """Acting from the page (`serve --act`, SPEC Part 10): the forms, who may run what, and the one way in.
 
-B-1: the Guide's form for each verb is built from that verb's own click parameters (`forms`), never a second
-list of options; an action is the command line's words (`argv`), run through the Python API (S-SYS-12), so it
+The Guide's form for each verb is built from that verb's own click parameters (`forms`), never a second
+list of options; an action is the command line's words (`argv`), run through the Python API, so it
 takes the campaign lock, is logged, sealed, committed and undoable exactly as from the shell, and its answer
-is the CLI's words. B-2: a player's link is bound to one character. Which choices are a player's is the
+is the CLI's words. A player's link is bound to one character. Which choices are a player's is the
 game's word: `player_verbs` ({verb: the actor's own parameters}) are what a player runs unprompted, with their
 character first and only those options (never a target number, a bonus, another creature's dice or faces:
 those are the Guide's rulings); `answered_by` ({verb: {role: its own parameters}}) are what the Guide may
 declare and leave to the player in a role (a check's Boost and faces, an exchange's Response). The game's
 rules refuse what is not theirs to do now (another's activation, a reaction not owed), and a player is told
-only what the party may see. B-3: `Actions.run` is the only writer: one at a time in this process, every
+only what the party may see. `Actions.run` is the only writer: one at a time in this process, every
 request's nonce used once, and the campaign lock shared with the shell.
 """
 
@@ -25,14 +25,14 @@ import click
 # roll is the table's: no chosen seed, no secret, no other encounter, no commit of their own)
 HIDDEN = {"as_json"}
 GUIDE_ONLY = {"secret", "seed", "in_encounter", "git_commit"}
-HOST_ACTIONS = ("undo", "unveil")  # the host's verbs the Guide's screen runs as buttons (B-1)
+HOST_ACTIONS = ("undo", "unveil")  # the host's verbs the Guide's screen runs as buttons
 ARG_LIMIT = 64  # words in one action
 WORD_LIMIT = 400  # characters in one word
 NOT_WAITING = "nothing is waiting for your answer (or it was already answered)"
 
 
 class Refusal(Exception):
-    """An action the page may not run (B-2, B-3): nothing is run, nothing is written."""
+    """An action the page may not run (not the player's, or an unsafe request): nothing is run, nothing is written."""
 
     def __init__(self, status: int, message: str):
         super().__init__(message)
@@ -68,7 +68,7 @@ def _param(p: click.Parameter) -> dict:
 
 
 def _suggestions(campaign, name: str) -> list[str]:
-    """What shell completion offers for parameter `name` (T-COMPLETE): the page's list for that field."""
+    """What shell completion offers for parameter `name`: the page's list for that field."""
     from ..complete import PARAMS, _system, encounter_ids
 
     kind = {**PARAMS, **campaign.system.params}.get(name, "").partition(":")[0]
@@ -83,7 +83,7 @@ def _suggestions(campaign, name: str) -> list[str]:
 
 
 def _seen(campaign, found: list, visible) -> list:
-    """V-2: of the names offered, the characters a player's party sees (every name for the Guide)."""
+    """Of the names offered, the characters a player's party sees (every name for the Guide)."""
     if visible is None:
         return found
     everyone = set(campaign.sheet_ids())
@@ -203,7 +203,7 @@ def verb_of(commands: dict, argv: list[str]) -> tuple[str, list[str]]:
 
 
 def _check_player(cmd, words: str, rest: list, player: str, own):
-    """B-2: one of the player's verbs, their own character first, and no option but the actor's own: a
+    """One of the player's verbs, their own character first, and no option but the actor's own: a
     target number, a bonus, a ruling, another creature's choices or faces are the Guide's."""
     if cmd is None:
         raise Refusal(403, f"{words!r} is the Guide's to declare; a player runs their own actions and answers "
@@ -217,7 +217,7 @@ def _check_player(cmd, words: str, rest: list, player: str, own):
 
 
 def choices(root: Path, model: dict, cid: str, waiting: dict | None = None) -> dict:
-    """B-2: {now: whose turn it is, in words for this player; choices: the game's `choices` hook for them}."""
+    """{now: whose turn it is, in words for this player; choices: the game's `choices` hook for them}."""
     from ..errors import NarateerError
     from ..store import encounters
     from ..store.campaign import Campaign
@@ -233,7 +233,7 @@ def choices(root: Path, model: dict, cid: str, waiting: dict | None = None) -> d
     except NarateerError:
         found = []
     out = [c for c in found if isinstance(c, dict) and c.get("argv")]
-    if waiting:  # B-2: the Guide declared an action this player answers
+    if waiting:  # the Guide declared an action this player answers
         named = next((i for i, w in enumerate(waiting["argv"]) if w.startswith("-")), len(waiting["argv"]))
         # the declaration's verb and who, not its options: the attacker's typed faces stay the Guide's
         out.insert(0, {"text": f"The Guide declared `{' '.join(waiting['argv'][:named])}`: your answer is needed",
@@ -242,7 +242,7 @@ def choices(root: Path, model: dict, cid: str, waiting: dict | None = None) -> d
 
 
 def told_to_player(root: Path, answer: dict) -> dict:
-    """B-2, V-2: a player is told only what the party may see: a result as the party's log words it (a Hide
+    """A player is told only what the party may see: a result as the party's log words it (a Hide
     without its recorded total), an entry the party does not see as just that, and an error that names a
     creature hidden from the party in general words."""
     from .view import snapshot
@@ -261,14 +261,14 @@ def told_to_player(root: Path, answer: dict) -> dict:
 
 
 class Actions:
-    """The page's one way to write (B-3): each action once (its nonce), one at a time, through the API."""
+    """The page's one way to write: each action once (its nonce), one at a time, through the API."""
 
     def __init__(self, root: Path, players: dict[str, str]):
         self.root = root
-        self.players = players  # token -> character id (B-2: new at every start)
+        self.players = players  # token -> character id (a player's link, new at every start)
         self.lock = threading.Lock()
         self.seen: set[str] = set()
-        # B-2: actions the Guide declared that a player answers, by that player's character (in memory: a
+        # actions the Guide declared that a player answers, by that player's character (in memory: a
         # declaration waiting for its answer is no part of the campaign until the whole action runs)
         self.waiting: dict[str, dict] = {}
 
@@ -302,7 +302,7 @@ class Actions:
         return {"ok": True, "words": f"waiting for {who} to answer", "result": None, "json": None}
 
     def answer(self, player: str, ident, words, nonce: str) -> dict:
-        """B-2: the player answers the action the Guide declared for them: the whole action runs once."""
+        """The player answers the action the Guide declared for them: the whole action runs once."""
         waiting = self.waiting.get(player)
         if waiting is None or ident != waiting["id"]:
             raise Refusal(409, NOT_WAITING)
@@ -324,7 +324,7 @@ class Actions:
                 with self.lock:
                     self.waiting.setdefault(player, waiting)
         if answer.get("ok") and _secret(waiting["argv"]):
-            # P-SECRET: the player is told what the party's log says, not the sealed result
+            # a secret roll: the player is told what the party's log says, not the sealed result
             return {"ok": True, "words": "your answer was taken: the Guide rolled this in secret", "result": None,
                     "json": None}
         return told_to_player(self.root, answer)
@@ -351,7 +351,7 @@ class Actions:
 
     def run(self, argv: list[str], nonce: str, player: str | None = None, asked=None) -> dict:
         """Run one action; its answer as the page shows it: {ok, words, result, json} or {ok: False, error}
-        (with `ask`: the next die to type, T-ASK; `asked` are the faces typed so far)."""
+        (with `ask`: the next die to type, asked as it is needed; `asked` are the faces typed so far)."""
         argv = check_argv(self.root, argv, player)
         if asked is not None and not (_words_ok(asked) or asked == []):
             raise Refusal(400, "the faces typed so far are a list of words")

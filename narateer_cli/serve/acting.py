@@ -8,8 +8,8 @@
                                                                   POST /play/act      run one of theirs
                                                                   POST /play/answer   answer the Guide's
 
-B-3: a write is a POST whose token rides in the `X-Narateer-Token` header (a cookie alone never acts), from
-this page's own origin (`Sec-Fetch-Site`, else `Origin`, against the Host V-6 already checked), with a JSON
+A write is a POST whose token rides in the `X-Narateer-Token` header (a cookie alone never acts), from
+this page's own origin (`Sec-Fetch-Site`, else `Origin`, against the Host header already checked), with a JSON
 body of at most BODY_LIMIT bytes and a nonce used once; every refusal happens before anything runs.
 """
 
@@ -47,7 +47,7 @@ def _same(given, wanted: str) -> bool:
 
 
 def same_origin(request) -> bool:
-    """B-3: the request comes from this page: the browser's `Sec-Fetch-Site` says same-origin, and an
+    """The request comes from this page: the browser's `Sec-Fetch-Site` says same-origin, and an
     `Origin` (when sent) is this server's own; a request with neither is refused."""
     site, origin = request.headers.get("sec-fetch-site"), request.headers.get("origin")
     if site is None and origin is None:
@@ -102,7 +102,7 @@ class Acting:
         return JSONResponse(forms(self.site.root, cid, visible), headers=HEADERS)
 
     def player_choices(self, request):
-        """B-2: whose turn it is, and what this player alone may do now in answer to others."""
+        """Whose turn it is, and what this player alone may do now in answer to others."""
         cid = self.player_of(request.headers.get(TOKEN_HEADER))
         if cid is None:
             return _refused(401, "a player's choices need that player's link")
@@ -151,8 +151,8 @@ class Acting:
             if self.gate is None:
                 self.gate = anyio.Lock()
             # one action in a worker thread at a time; the others wait here, holding no thread: an action
-            # that waits for the campaign lock (a terminal asking for a face, T-ASK) cannot take every thread
-            # the party's view needs (V-1)
+            # that waits for the campaign lock (a terminal asking for a face) cannot take every thread
+            # the party's live view needs
             async with self.gate:
                 answer = await anyio.to_thread.run_sync(work, body)
         except Refusal as exc:
@@ -163,7 +163,7 @@ class Acting:
 
 
 async def _body(request) -> dict:
-    """The action's JSON body, read no further than BODY_LIMIT bytes (B-3)."""
+    """The action's JSON body, read no further than BODY_LIMIT bytes."""
     if not request.headers.get("content-type", "").startswith("application/json"):
         raise Refusal(415, "an action's body is JSON (Content-Type: application/json)")
     length = request.headers.get("content-length")

@@ -1,6 +1,6 @@
 """The web application behind `narateer serve` (SPEC Part 8), on Starlette.
 
-Routes (GET only; any other method is 405 before routing, V-3):
+Routes (GET only; any other method is 405 before routing: the page has no write endpoint):
 
     /            the party's page        /guide            the Guide's page (token)
     /part        its <main>, fresh       /guide/part
@@ -9,10 +9,10 @@ Routes (GET only; any other method is 405 before routing, V-3):
     /stats       the luck page           /guide/stats
     /assets/style.css, /assets/app.js    the page's own two files, from a fixed table
 
-A request whose Host header is not loopback or the `--host` given is 421 before anything else (V-6).
+A request whose Host header is not loopback or the `--host` given is 421 before anything else.
 Nothing else is served: no campaign file, no path built from the request. Every party
 response is built from `view.snapshot(root, guide=False)`, which has already left out what the
-party must not see (V-2). The Guide's routes need the token printed at start-up: `?token=T`
+party must not see. The Guide's routes need the token printed at start-up: `?token=T`
 (which also sets a cookie), the cookie, or `Authorization: Bearer T`, compared in constant time.
 """
 
@@ -33,8 +33,9 @@ from . import page, view
 COOKIE = "narateer_guide"
 ASSETS = {"style.css": "text/css; charset=utf-8", "app.js": "text/javascript; charset=utf-8",
           "act.js": "text/javascript; charset=utf-8"}
-ACT_PATHS = ("/guide/act", "/guide/declare", "/guide/withdraw", "/play/act", "/play/answer")  # the only POST routes, and only with `serve --act` (B-3)
-BODY_LIMIT = 16 * 1024  # bytes in one action's request (B-3)
+# the only POST routes, and only with `serve --act`
+ACT_PATHS = ("/guide/act", "/guide/declare", "/guide/withdraw", "/play/act", "/play/answer")
+BODY_LIMIT = 16 * 1024  # bytes in one action's request
 HEADERS = {
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; "
                                "form-action 'none'",
@@ -47,13 +48,13 @@ HEADERS = {
 class Models:
     """The view models as served: for each view, the JSON body `/data` sends and its digest, rebuilt only
     when the stat signature of the files that view reads changes (the party's leaves the private folder
-    out). The event stream compares digests, so it fires only when what that view shows changed (V-7)."""
+    out). The event stream compares digests, so it fires only when what that view shows changed."""
 
     def __init__(self, root: Path):
         self.root = root
         self.lock = threading.Lock()
         self.cached: dict = {}
-        self.version = 0  # bumped by every action from the page (B-1): its streams look at once
+        self.version = 0  # bumped by every action from the page: its streams look at once
 
     def bump(self):
         self.version += 1
@@ -80,7 +81,7 @@ class Models:
 
 
 class GetOnly:
-    """V-3: no write endpoint; every method but GET is 405, whatever the path. With `serve --act` (B-3) the
+    """No write endpoint; every method but GET is 405, whatever the path. With `serve --act` the
     two action routes take POST and only POST: GET never writes."""
 
     def __init__(self, app, act: bool = False):
@@ -99,7 +100,7 @@ class GetOnly:
 
 
 class HostCheck:
-    """V-6: answer only a request addressed to this machine by a loopback name (`localhost`, 127.x,
+    """Answer only a request addressed to this machine by a loopback name (`localhost`, 127.x,
     `[::1]`) or to the `--host` the server was started with; any other Host header (a page on
     evil.example whose name was rebound to this address sends its own name) is 421, whatever the path.
     Bound to every address (0.0.0.0 or ::), any IP address is accepted too: a page can only send an
@@ -179,7 +180,7 @@ def make_app(root: Path, token: str, poll: float = 0.25, host: str = "127.0.0.1"
 
 
 class Site:
-    """The handlers of one served campaign: each page has a party route and a /guide route (V-2)."""
+    """The handlers of one served campaign: each page has a party route and a /guide route (which sees all)."""
 
     def __init__(self, root: Path, token: str, poll: float):
         self.root = root
@@ -242,7 +243,7 @@ class Site:
         from . import charts
 
         model = self.models.get(guide)
-        # the party's chart leaves out every creature the whole party cannot see now (V-2)
+        # the party's chart leaves out every creature the whole party cannot see now
         skip = set() if guide else set((self.models.get(True).get("guide") or {}).get("concealed_from_party") or ())
         from ..store.campaign import Campaign
 
@@ -263,9 +264,9 @@ class Site:
 
 
 async def _stream(request, models: Models, guide: bool, poll: float):
-    """Server-sent events: one `change` as soon as what this view shows changes (V-1). Its data is the
+    """Server-sent events: one `change` as soon as what this view shows changes. Its data is the
     digest of the view's own `/data` body, nothing else: no count or fingerprint of private files, and
-    no event for a change the view does not show (a secret record, a creature hidden from the party, V-7)."""
+    no event for a change the view does not show (a secret record, a creature hidden from the party)."""
     import anyio
 
     last = None
@@ -287,7 +288,7 @@ async def _stream(request, models: Models, guide: bool, poll: float):
 
 async def _pause(models: Models, poll: float) -> float:
     """Wait `poll` seconds, or less when an action from the page changed the files (the party sees it at
-    once, B-1); the seconds waited."""
+    once); the seconds waited."""
     import anyio
 
     seen, start = models.version, anyio.current_time()

@@ -1,8 +1,8 @@
-"""The luck page (V-4, P-LUCK): expected against actual successes over time, per character,
+"""The luck page of `stats`: expected against actual successes over time, per character,
 as SVG drawn here on the server (no script, no library from the internet).
 
 `series` reads every log of the campaign as a stream and follows each character's checks in log
-order: the expected count grows by each check's chance beforehand (logged as `chance`, P-LUCK-1,
+order: the expected count grows by each check's chance beforehand (logged as `chance`, exact,
 or from the system's `chance` hook), the actual count by each success. Checks without a known
 chance (secret ones among them) are not counted.
 """
@@ -15,8 +15,8 @@ from pathlib import Path
 
 
 def _reader(system, rules):
-    """(checks in a result, check -> (actor, success, chance or None)): the luck module's hooks (P-LUCK-1,
-    P-LUCK-2), the same reading `stats` makes."""
+    """(checks in a result, check -> (actor, success, chance or None)): the luck module's hooks,
+    the same reading `stats` makes."""
     from .. import luck
 
     checks, _, read = luck.hooks(system)
@@ -96,7 +96,7 @@ LEGEND = (("actual", "actual successes, counted as they came"),
 
 
 def legend() -> str:
-    """V-8: what the two lines of every chart mean, drawn as they are drawn in the charts."""
+    """What the two lines of every chart mean, drawn as they are drawn in the charts."""
     items = "".join(f"<li><svg class=\"luck key\" viewBox=\"0 0 40 10\" aria-hidden=\"true\"><polyline class=\"{cls}\" "
                     f"points=\"0,5 40,5\"/></svg> {escape(text)}</li>" for cls, text in LEGEND)
     return f"<section class=\"legend\" id=\"legend\"><h2>Legend</h2><ul>{items}</ul></section>"

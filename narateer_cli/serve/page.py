@@ -1,6 +1,6 @@
 """HTML of the players' screen, drawn on the server from the (already filtered) view model.
 
-Everything printed is escaped; the page loads only its own two assets (V-3: it works offline),
+Everything printed is escaped; the page loads only its own two assets (nothing from the internet: it works offline),
 and the script only swaps in a fresh copy of `<main>` when the server says the files changed.
 """
 
@@ -28,8 +28,8 @@ def document(title: str, body: str, view: str, base: str, panel: str = "") -> st
 
 
 def act_panel(where: str, token: str, actor: str | None = None) -> str:
-    """B-1, B-2: the acting screen's frame; act.js draws each verb's form from `{where}/forms`. The token rides
-    in a header of every POST (B-3), never in a cookie alone."""
+    """The acting screen's frame (Guide or player); act.js draws each verb's form from `{where}/forms`. The token rides
+    in a header of every POST, never in a cookie alone."""
     who = f" data-actor=\"{escape(actor)}\"" if actor else ""
     title = f"Act as {escape(actor)}" if actor else "Act"
     return (f"<aside id=\"act\" class=\"act\" data-act=\"{escape(where)}\" data-token=\"{escape(token)}\"{who}>"
@@ -100,15 +100,15 @@ def dice(counts: dict) -> str:
 
 
 def _dots(state: str, n: int) -> str:
-    """`n` dots of one state; past DOT_LIMIT the rest as `+N`, so a pool is drawn alike at any size (V-8)."""
+    """`n` dots of one state; past DOT_LIMIT the rest as `+N`, so a pool is drawn alike at any size."""
     dot = f"<span class=\"dot {escape(state)}\" title=\"{escape(state)}\"></span>"
     more = f"<span class=\"more\">+{n - DOT_LIMIT}</span>" if n > DOT_LIMIT else ""
     return dot * max(0, min(n, DOT_LIMIT)) + more
 
 
 def _pool(pool: dict) -> str:
-    """A pool, by the drawing its system chose (V-8): `bar`, a bar with `value/max` beside it (HP), its fill
-    a class of whole percents (`w43`) that the style sheet sizes, since the page's own Content-Security-Policy
+    """A pool, by the drawing its system chose: `bar`, a bar with `value/max` beside it (HP), its fill a
+    class of whole percents (`w43`) that the style sheet sizes, since the page's own Content-Security-Policy
     refuses an inline `style`; or
     `dots`, the number and a dot per point: filled (or the pool's `state`) for what is left, hollow for
     what is spent when the pool has a maximum."""
@@ -136,7 +136,7 @@ def _condition(cond: dict) -> str:
 
 
 def _legend(items: list) -> str:
-    """V-8: each drawing on the page with what it means."""
+    """Each drawing on the page with what it means."""
     if not items:
         return ""
     rows = []
@@ -207,8 +207,8 @@ def _face(face, pips: bool = True) -> str:
 
 
 def _log(rows: list, guide: bool = False) -> str:
-    """The recent entries, newest first, in words (V-7); an undone one struck through; a secret one marked
-    for the Guide (the party's row says it in words)."""
+    """The recent entries, newest first, in words as `encounter log` says them; an undone one struck through;
+    a secret one marked for the Guide (the party's row says it in words)."""
     items = []
     for r in reversed(rows):
         cls = " ".join(x for x in ("undone" if r.get("undone") else "done", "secret" if r.get("secret") else "") if x)
@@ -226,7 +226,7 @@ def _guide_extra(extra: dict) -> str:
 
 
 def stats(title: str, charts: list[tuple[str, str]], links: str = "") -> str:
-    """The luck page body: one server-drawn SVG chart per character (V-4)."""
+    """The luck page body: one server-drawn SVG chart per character, expected successes against real ones."""
     head = f"<header><h1>{escape(title)}</h1>{links}</header>"
     if not charts:
         return head + "<p class=\"quiet\">No checks with a known chance logged yet.</p>"

@@ -1,10 +1,10 @@
-"""The players' view of the current encounter as plain data (SPEC Part 8, V-1, V-2).
+"""The players' view of the current encounter as plain data, filtered for the party on the server.
 
 `snapshot(root, guide)` reads the campaign (narateer.yaml, the current
 encounter's state, its participants' sheets and only the tail of its log) and
 returns the view model the page draws. For the party (`guide=False`) the
 hidden-information filter runs here, on the server, before anything is
-rendered or sent (V-2):
+rendered or sent:
 
 - the party is `party: [ids]` in narateer.yaml plus every sheet with `pc: true`;
 - a creature hidden from every party member in the encounter is left out of the
@@ -35,7 +35,7 @@ def signature(root: Path, guide: bool = False) -> tuple:
     """A cheap change detector: the stat signatures of narateer.yaml and of every file in
     characters/ and encounters/ (replaced files change inode; appended logs change size). The Guide's
     also covers the private records of secret rolls, which only the Guide's view reads; the party's
-    never looks at the private folder (V-7)."""
+    never looks at the private folder."""
     sig = []
     folders = [root, root / "characters", root / "encounters"]
     if guide:
@@ -169,13 +169,13 @@ def _system_view(system, state, sheets, campaign) -> dict:
 
 
 def whole_party(campaign) -> set:
-    """The party among every character of the campaign (B-2: a link for each)."""
+    """The party among every character of the campaign (each gets a player's link)."""
     ids = sorted(p.stem for p in (campaign.root / "characters").glob("*.yaml"))
     return party_ids(campaign.config(), {cid: _sheet(campaign.root, cid) for cid in ids})
 
 
 def party_ids(config: dict, sheets: dict) -> set:
-    """V-2: `party: [ids]` in narateer.yaml, and every sheet with `pc: true`."""
+    """The party: `party: [ids]` in narateer.yaml, and every sheet with `pc: true`."""
     listed = config.get("party") or []
     party = {str(p) for p in listed} if isinstance(listed, list) else set()
     party |= {cid for cid, doc in sheets.items() if doc.get("pc") is True}
@@ -192,7 +192,7 @@ def default_hidden(state: dict) -> dict:
 
 
 def concealed_from(party: set, ids: list, hidden: dict) -> set:
-    """Creatures hidden from every party member taking part (V-2). With no party member in the
+    """Creatures hidden from every party member taking part. With no party member in the
     encounter, a creature hidden from anyone is concealed (nothing leaks by default)."""
     present = party & set(ids)
     out = set()
@@ -226,7 +226,7 @@ def _pools(doc: dict, counters) -> list:
 
 
 def with_rounds_left(conds: list, left: dict) -> list:
-    """Conditions with the rounds left that the encounter's timed conditions give them (T-DURATION)."""
+    """Conditions with the rounds left that the encounter's timed conditions give them (`--rounds`)."""
     return [{**c, "rounds": left[c["name"]]} if c.get("rounds") is None and c.get("name") in left else c
             for c in conds]
 
@@ -235,7 +235,7 @@ LEFT, SPENT = "left", "spent"  # the dots of a pool: filled for what is left, ho
 
 
 def legend(order: list, words: dict) -> list:
-    """V-8: what each drawing on the page means, once per die state and once per pool, in the order they
+    """What each drawing on the page means, once per die state and once per pool, in the order they
     first appear: the system's words (its `view` hook's `legend`, or a pool's own `legend`), else the host's."""
     out, seen = [], set()
     for row in order:
@@ -305,7 +305,7 @@ def recent_entries(root: Path, enc_id: str, concealed: set, system, guide: bool,
 
 
 def sealed_result(root: Path, entry: dict) -> dict:
-    """For the Guide only: a secret roll's result from this machine's private record (P-SECRET-1),
+    """For the Guide only: a secret roll's result from this machine's private record,
     when there is one. The party's view never calls this: it shows the commitment's entry as logged."""
     try:
         from ..store import secrets
@@ -320,11 +320,11 @@ def sealed_result(root: Path, entry: dict) -> dict:
     return {**entry, "result": record["result"], "secret": True}
 
 
-SECRET = "the Guide rolled in secret"  # all the party reads of a secret entry (V-7)
+SECRET = "the Guide rolled in secret"  # all the party reads of a secret entry
 
 
 def is_secret(entry: dict) -> bool:
-    """A secret roll's entry: its log line holds a commitment to the result, not the result (P-SECRET-1)."""
+    """A secret roll's entry: its log line holds a commitment to the result, not the result."""
     return entry.get("commitment") is not None
 
 
@@ -337,7 +337,7 @@ DAMAGED_WORDS = "a damaged line of the log, not shown (`narateer verify` names i
 
 
 def log_rows(entries: list, system, guide: bool) -> list:
-    """The entries as the page lists them, each in the words `encounter log` prints (V-7); a damaged line as
+    """The entries as the page lists them, each in the words `encounter log` prints; a damaged line as
     DAMAGED_WORDS."""
     undone = undone_ids([entry for entry in entries if entry is not DAMAGED])
     rows, earlier = [], {}
@@ -487,7 +487,7 @@ def _flat(faces):
 
 
 def chance_text(check: dict, system, campaign) -> str | None:
-    """P-LUCK-1's `chance` as a percentage: as logged, else from the system's `chance` hook."""
+    """A check's exact chance beforehand (`chance`) as a percentage: as logged, else from the system's `chance` hook."""
     value = check.get("chance")
     try:
         if value is None and system.hook("chance") is not None:

@@ -2,7 +2,7 @@
 the exact file version read (see yamlio.file_key). A cache may be lost or stale at any
 time; a stale one simply never matches, and a command then parses the file again.
 
-Each cache is sealed to this machine and campaign (G-PRIV-2): one that fails is not used. It is
+Each cache is sealed to this machine and campaign: one that fails is not used. It is
 rebuilt without a word, as any stale cache is: a campaign folder copied outside git carries its
 caches, and that is ordinary.
 
@@ -29,10 +29,10 @@ def _path(root: Path, kind: str, name: str) -> Path:
 def get(root: Path, kind: str, name: str, key) -> dict | None:
     from . import private
 
-    if private.folder(root, kind, make=False) is None:  # a link on the way is bad input (G-PRIV-2)
+    if private.folder(root, kind, make=False) is None:  # a link on the way is bad input
         return None
     path = _path(root, kind, name)
-    try:  # a regular file, opened without blocking or following a link, up to the size limit (G-TRUST-4)
+    try:  # a regular file, opened without blocking or following a link, up to the size limit
         text = yamlio.read_text(path, f"{kind}/{name}.json", nofollow=True)
     except (OSError, NarateerError):
         return None

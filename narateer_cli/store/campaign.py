@@ -18,7 +18,7 @@ from . import cache, yamlio
 
 CONFIG = "narateer.yaml"
 CACHE_VERSION = 2
-ID_RE = re.compile(r"\A[A-Za-z0-9_-]{1,64}\Z")  # \Z: `$` would let a trailing newline through (G-PRIV-5)
+ID_RE = re.compile(r"\A[A-Za-z0-9_-]{1,64}\Z")  # \Z: `$` would let a trailing newline through (ids are matched whole)
 
 
 def find_root(start: str | None) -> Path:
@@ -37,11 +37,11 @@ def find_root(start: str | None) -> Path:
                    fix="run `narateer init`, or pass --campaign DIR")
 
 
-FOLDERS = ("characters", "encounters")  # the private folder is checked where it is made (G-PRIV-2)
+FOLDERS = ("characters", "encounters")  # the private folder is checked where it is made
 
 
 def _system_folders(root: Path) -> tuple:
-    """The campaign's game's own data folders (S-SYS-10: the host names none); none for an unknown game,
+    """The campaign's game's own data folders (the host names none); none for an unknown game,
     which the command reports itself."""
     from ..systems import load_system, system_name
 
@@ -52,7 +52,7 @@ def _system_folders(root: Path) -> tuple:
 
 
 def check_folders(root: Path) -> Path:
-    """G-TRUST-4: a data folder (or narateer.yaml) that is a symlink leading outside the campaign is bad input."""
+    """A data folder (or narateer.yaml) that is a symlink leading outside the campaign is bad input."""
     for name in (*FOLDERS, *_system_folders(root), CONFIG):
         path = root / name
         if path.is_symlink():
@@ -99,7 +99,7 @@ class Campaign:
         self._rules_checked = False  # the config cache says these files built a valid ruleset before
 
     def reload(self):
-        """Forget narateer.yaml and the ruleset read so far (G-PRIV-4: a writer reads them again under the
+        """Forget narateer.yaml and the ruleset read so far (a writer reads them again under the
         lock, after any replay). The system stays: the command was chosen by it."""
         self._config = None
         self._rules = None
@@ -108,7 +108,7 @@ class Campaign:
 
     @property
     def system(self):
-        """The rule system this campaign plays (S-SYS-1): `system:` in narateer.yaml, default narateer."""
+        """The rule system this campaign plays: `system:` in narateer.yaml, default narateer."""
         if self._system is None:
             from ..systems import DEFAULT, load_system
 
@@ -295,7 +295,7 @@ def data_file(root: Path, kind: str, path: Path, parse):
 
 
 def counters_of(sheet) -> dict:
-    """A sheet record's counters (S-SYS-9: `.counters`; `.dice`, its older name, for a game that has only
+    """A sheet record's counters (the game interface's `.counters`; `.dice`, its older name, for a game that has only
     that; Narateer's counters are its Action Dice)."""
     counters = getattr(sheet, "counters", None)
     return counters if counters is not None else sheet.dice

@@ -1,4 +1,4 @@
-"""The `changes` field of a log entry (S-SYS-7): what one action did to each character's sheet.
+"""The `changes` field of a log entry, the same in every game: what one action did to each character's sheet.
 
 Every game's entries carry the same field, computed by the host from the sheet texts before and after
 the action, so merges, `verify` and `check` read one shape whatever the game:
@@ -57,7 +57,7 @@ def _number(value) -> bool:
 
 
 def public(changes: dict, counters=()) -> dict:
-    """What a secret entry shows of its changes (S-SYS-8): the counters only, the declared cost every
+    """What a secret entry shows of its changes: the counters only, the declared cost every
     sheet on disk shows anyway; any other value the action set stays out of the public entry."""
     out = {}
     for cid, paths in changes.items():

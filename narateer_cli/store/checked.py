@@ -1,4 +1,4 @@
-"""`check`'s private cache of each file's problems (SPEC Part 9, speed; G-PRIV-2).
+"""`check`'s private cache of each file's problems (for speed; sealed like every private record).
 
 Parsing every sheet and card with the round-trip YAML parser was most of `check`. What a file's problems
 are depends only on its bytes, on what the caller puts in the key (the campaign's rules: narateer.yaml

@@ -1,4 +1,4 @@
-"""The one key-by-key edit of a YAML document (S-SYS-10): every game's sheet edits go through here.
+"""The one key-by-key edit of a YAML document, the host's for every game: every game's sheet edits go through here.
 
 `edit(text, doc, edits)` takes {key path: new value} and returns the new text
 with only the lines of changed values rewritten: a whole number that stands

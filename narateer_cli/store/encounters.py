@@ -20,7 +20,7 @@ from . import cache, loglines, yamlio
 from .campaign import Campaign, check_id
 
 UNDO_KEEP = 100
-CAMPAIGN = "campaign"  # the campaign log's id (G-LOG-5); no encounter may take it
+CAMPAIGN = "campaign"  # the campaign log's id (edits outside an encounter are logged there); no encounter may take it
 
 
 def state_path(root: Path, enc_id: str) -> Path:
@@ -46,7 +46,7 @@ def _inside(root: Path, path: Path) -> Path:
 
 def load_state(root: Path, enc_id: str, system) -> dict:
     """An encounter's state: the host checks the file and the keys every system has (id, participants;
-    a round is the game's business, S-SYS-10); the system's `load_state` hook validates the rest."""
+    a round is the game's business, since the host knows no game); the system's `load_state` hook validates the rest."""
     path = state_path(root, enc_id)
     label = f"encounters/{enc_id}.yaml"
     if not path.exists():
@@ -73,7 +73,7 @@ def load_state(root: Path, enc_id: str, system) -> dict:
 
 
 def _same_system(label: str, named, system):
-    """S-SYS-1: an encounter that names another game is never read (or rewritten) by this campaign's engine."""
+    """An encounter that names another game is never read (or rewritten) by this campaign's engine."""
     if named is not None and named != system.name:
         raise BadInput(f"{label}: an encounter of {named}, but this campaign plays {system.name}",
                        rule="S-SYS-1", fix=f"play it in a campaign with `system: {named}` in narateer.yaml")
@@ -81,7 +81,7 @@ def _same_system(label: str, named, system):
 
 def own_logs(root: Path, system) -> list[str]:
     """The ids of every log this campaign's game can read, sorted: another game's encounters are left out
-    (`check` names them, S-SYS-1)."""
+    (`check` names them)."""
     folder = root / "encounters"
     ids = sorted(p.name[: -len(".log.yaml")] for p in folder.glob("*.log.yaml")) if folder.is_dir() else []
     out = []
@@ -96,7 +96,7 @@ def own_logs(root: Path, system) -> list[str]:
 
 def require_own_log(root: Path, log_id: str, system):
     """Before reading a log (verify, report, stats): its encounter must be of this campaign's game, or no
-    system's check code would judge its entries (S-SYS-6). The campaign log belongs to the campaign."""
+    system's check code would judge its entries (a game replays its own). The campaign log belongs to the campaign."""
     path = state_path(root, log_id)
     if log_id == CAMPAIGN or not path.is_file():
         return
@@ -129,9 +129,9 @@ def log_label(path: Path) -> str:
 
 
 def new_entry(path: Path, fields: dict, pending: str = "") -> tuple[str, dict]:
-    """The text that appends one entry to the log at `path` (G-LOG-1): the next seq, a fresh id,
-    the last entry as parent; a lost final newline comes back first (G-LOG-4). When git joined
-    two branches of play since this machine last wrote, a `merge` entry goes first (G-MERGE-2).
+    """The text that appends one entry to the log at `path`, one line: the next seq, a fresh id,
+    the last entry as parent; a lost final newline comes back first. When git joined
+    two branches of play since this machine last wrote, a `merge` entry naming the other tips goes first.
     `pending`: the text the same transaction already appends to this log; the entry chains after it."""
     label = log_label(path)
     tail = loglines.read_tail(path, label)
@@ -156,8 +156,8 @@ def new_entry(path: Path, fields: dict, pending: str = "") -> tuple[str, dict]:
 
 def _where_play_stands(root: Path, path: Path, label: str, tail) -> tuple[dict | None, str | None]:
     """(the merge entry a forked log needs first, or None; the entry the next one continues from otherwise):
-    the last line, unless it is a copy of an earlier merge entry that git's union merge kept where it fell
-    (H-2), and then the log's one tip."""
+    the last line, unless it is a copy of an earlier merge entry that git's union merge kept where it fell,
+    and then the log's one tip."""
     hist = _joined(root, path, label, tail)
     merge = _merge_entry(root, hist, tail)
     if merge is None and hist is not None and len(hist.tips) == 1:
@@ -173,9 +173,9 @@ def effective_tip(tail) -> str | None:
 
 
 def _joined(root: Path, path: Path, label: str, tail):
-    """The log read as history when it may fork (G-MERGE-2): its last line does not continue the line before
-    it, or the log is not as this machine last left it; else None (cheap: the tail only). None too when the
-    log has a problem (verify names it)."""
+    """The log read as history when it may fork (two entries with one parent): its last line does not
+    continue the line before it, or the log is not as this machine last left it; else None (cheap: the tail
+    only). None too when the log has a problem (verify names it)."""
     known = cache.get(root, "logs", path.name[: -len(".log.yaml")], ["log"])
     if not tail.forked() and (tail.last is None or known == {"size": tail.size, "tip": tail.tip}):
         return None
@@ -187,11 +187,11 @@ def _joined(root: Path, path: Path, label: str, tail):
 
 def _merge_entry(root: Path, hist, tail, corrections: dict | None = None) -> dict | None:
     """A merge entry when the log (`hist`, from `_joined`) forks. Each sheet must hold what the branches add up
-    to (G-MERGE-2); with `corrections` (H-2, the first writer reconciles) a sheet that holds something else is
+    to; with `corrections` (the first writer after a merge reconciles the counters) a sheet that holds something else is
     noted there ({id: counters}) and its value is recorded in the entry as `sheet`, else it is refused."""
     if hist is None or len(hist.tips) < 2:
         return None
-    last = tail.tip if tail.tip in hist.tips else hist.tips[-1]  # the last line may be a copy (H-2)
+    last = tail.tip if tail.tip in hist.tips else hist.tips[-1]  # the last line may be a copy of an earlier merge entry
     others = sorted(t for t in hist.tips if t != last)
     moves = hist.merge_moves([last] + others)
     if moves is None:
@@ -204,7 +204,7 @@ def _merge_entry(root: Path, hist, tail, corrections: dict | None = None) -> dic
         if corrections is None:
             _refuse_behind(cid, held, move["after"])
         corrections[cid] = move["after"]
-        move["sheet"] = held  # H-2: what git left on the sheet, beside what the log gives
+        move["sheet"] = held  # what git left on the sheet, beside what the log gives
     entry = {"seq": tail.seq + 1, "id": None, "parent": last, "at": str((tail.last or {}).get("at") or loglines.now()),
              "command": "merge", "actor": None, "merges": others, "dice": moves}
     entry["id"] = _merge_id(entry, corrected=any("sheet" in move for move in moves.values()))
@@ -212,7 +212,7 @@ def _merge_entry(root: Path, hist, tail, corrections: dict | None = None) -> dic
 
 
 def _merge_id(entry: dict, corrected: bool) -> str:
-    """H-2: a merge entry that sets no sheet is the same line on every clone that joins the same branches (its
+    """A merge entry that sets no sheet is the same line on every clone that joins the same branches (its
     id a hash of its content, its time the log's last): git's union merge keeps it once, or twice where the
     copies fell apart, and the history reads a copy as the one entry. A merge entry that sets a sheet has an
     id of its own: two clones that both set it make two entries, so the fork stays in sight and the next writer
@@ -223,7 +223,7 @@ def _merge_id(entry: dict, corrected: bool) -> str:
 
 
 def pending_merge(root: Path, log_id: str) -> tuple[str, dict] | None:
-    """H-2: the text of the merge entry a forked log needs, and the counters each sheet must be set to
+    """The text of the merge entry a forked log needs, and the counters each sheet must be set to
     ({id: counters}); None when the log does not fork. The entry is appended by the writer that reconciles."""
     path = log_path(root, log_id)
     if not path.exists():
@@ -257,7 +257,7 @@ TAKE_BACK = ("take the merge back (`git reset --hard ORIG_HEAD` on the clone tha
 
 
 def spent_twice(cid: str, dice: dict) -> str | None:
-    """G-MERGE-1, H-2: what is wrong when the merged branches both spent what was there once (a counter of the
+    """What is wrong when the merged branches both spent what was there once (a counter of the
     sum below 0), else None. Git's driver conflicts on it, but never runs when both sides wrote the same bytes."""
     below = sorted(key for key, value in dice.items() if isinstance(value, int) and value < 0)
     if not below:
@@ -266,7 +266,7 @@ def spent_twice(cid: str, dice: dict) -> str | None:
 
 
 def _refuse_spent_twice(cid: str, dice: dict):
-    """G-MERGE-1, H-2: both branches spent what was there once: no sheet is right, and the merge must be taken
+    """Both branches spent what was there once: no sheet is right, and the merge must be taken
     back and played again (exit 3, nothing written)."""
     found = spent_twice(cid, dice)
     if found:
@@ -274,7 +274,7 @@ def _refuse_spent_twice(cid: str, dice: dict):
 
 
 def _refuse_behind(cid: str, held: dict, dice: dict):
-    """G-MERGE-2, H-2: a sheet behind its log where this writer cannot reconcile it."""
+    """A sheet behind its merged log (counters follow the log) where this writer cannot reconcile it."""
     label = f"characters/{cid}.yaml"
     raise Refused(f"{label} holds {held} but its log gives {dice} once its branches are added up: the sheet is "
                   "behind its log", rule="H-2", fix="run `narateer reconcile`, then the command again")
@@ -297,7 +297,7 @@ def read_log(root: Path, enc_id: str, last: int | None = None, damaged=None) -> 
 
 
 def _tail_entries(path: Path, last: int) -> list | None:
-    """The last `last` entries read from the log's end (G-LOG-3: cost flat in the log's length), or None
+    """The last `last` entries read from the log's end (cost flat in the log's length), or None
     when only a full read can tell (a short log, an old block entry or a broken line among them)."""
     lines = loglines.last_lines(path, log_label(path), last)
     if len(lines) < last:
@@ -320,7 +320,7 @@ def verify_log_file(root: Path, enc_id: str, entry_problem):
 
 
 def entry_text(entry: dict) -> str:
-    """One log entry as one line: `- ` and a JSON object (G-LOG-1).
+    """One log entry as one line: `- ` and a JSON object, so the file still reads as a YAML list.
 
     One line per entry is what lets git's union merge join two branches that
     each appended to the same log: no line is shared between two entries.
@@ -346,8 +346,8 @@ def digest(data: bytes | None) -> str | None:
 def undo_record(root: Path, log_id: str, before: dict, writes: dict, seq: int, entry_id: str | None = None,
                 parent: str | None = None) -> str:
     """What undo needs: the previous text of each replaced file, a fingerprint of what the action wrote,
-    and the id of the entry it logged (G-MERGE-4: undo acts only while that entry is the log's tip);
-    sealed to this machine, this campaign and this log (G-PRIV-2)."""
+    and the id of the entry it logged (undo acts only while that entry is the log's tip);
+    sealed with this machine's secret to this campaign and this log, so a forged record is skipped."""
     from . import private
 
     after = {rel: digest(text.encode("utf-8") if text is not None else None) for rel, text in writes.items()}
@@ -413,7 +413,7 @@ def latest_undo(root: Path, enc_id: str) -> tuple[Path, dict]:
 
 def _undo_data(root: Path, enc_id: str, path: Path) -> tuple[dict | None, str | None]:
     """An undo record's content when it is sealed to this machine and campaign and names only the campaign's
-    own data files, by full match (G-PRIV-2); else None and why."""
+    own data files, by full match; else None and why."""
     from . import private
     from .txn import is_data_path
 
@@ -436,7 +436,7 @@ def _undo_data(root: Path, enc_id: str, path: Path) -> tuple[dict | None, str | 
 
 
 def began_log(record: dict, log_id: str) -> bool:
-    """H-4: the undo record is of the action that created this encounter (its state did not exist before it)
+    """The undo record is of the action that created this encounter (its state did not exist before it)
     and began its log (nothing before it stands in the log): undoing it removes the log with the state."""
     state = f"encounters/{log_id}.yaml"
     return (log_id != CAMPAIGN and record.get("parent") is None and state in record["before"]
@@ -445,7 +445,7 @@ def began_log(record: dict, log_id: str) -> bool:
 
 def check_undo(root: Path, record: dict, enc_id: str | None = None):
     """Refuse an undo that would overwrite a change made after the action, or whose entry is no
-    longer the log's tip (G-MERGE-4: history rewritten by checkout, stash or reset, or a merge)."""
+    longer the log's tip (history rewritten by checkout, stash or reset, or a merge)."""
     if enc_id is not None and record.get("id"):
         path = log_path(root, enc_id)
         tail = loglines.read_tail(path, log_label(path))

@@ -1,5 +1,5 @@
-"""What narateer asks of git: an unfinished merge (G-MERGE-3), the merge driver's
-registration (G-MERGE-1) and private files someone committed (G-TRUST-1).
+"""What narateer asks of git: an unfinished merge (no writer runs meanwhile), the merge driver's
+registration (sheets merge key by key) and private files someone committed (never trusted).
 
 Git is asked only when the campaign is inside a work tree, and the question
 "is a campaign file unmerged?" only when git's index changed since it was last
@@ -68,7 +68,7 @@ FINISH = "resolve the conflict, `git add` the file and commit, then run the comm
 
 
 class Unmerged(Refused):
-    """G-MERGE-3: campaign files git left unmerged; writers and readers alike say so (T2-UNMERGED)."""
+    """Campaign files git left unmerged; writers and readers alike say so (finish the merge), never a parser message."""
 
     def __init__(self, names: list[str]):
         more = f" and {len(names) - 1} more" if len(names) > 1 else ""
@@ -77,7 +77,7 @@ class Unmerged(Refused):
 
 
 def refuse_while_merging(root: Path):
-    """G-MERGE-3: no writer runs while git reports an unmerged campaign file."""
+    """No writer runs while git reports an unmerged campaign file."""
     names = unmerged(root)
     if names:
         raise Unmerged(names)
@@ -101,7 +101,7 @@ def driver_command() -> str:
 
 
 def setup(root: Path) -> dict:
-    """G-MERGE-1: .gitattributes for the campaign, and the driver in this clone's git config."""
+    """The merge setup: .gitattributes for the campaign, and the driver in this clone's git config."""
     path = root / ".gitattributes"
     text = path.read_text(encoding="utf-8") if path.exists() else ""
     lines = text.splitlines()
@@ -158,7 +158,7 @@ def _first_line(done) -> str:
 
 
 def _adopt(root: Path) -> dict:
-    """G-PRIV-1: this machine's own records out of a `.narateer/` in the work tree, into the git directory."""
+    """This machine's own private records out of a `.narateer/` in the work tree, into the git directory."""
     from . import private
 
     if private.legacy(root) is None:
@@ -173,7 +173,7 @@ def _adopt(root: Path) -> dict:
 
 
 def check_problems(root: Path) -> list:
-    """G-TRUST-1 tracked private files, G-MERGE-1 no merge driver: store.schema.Problem values."""
+    """Private files tracked by git, and no merge driver in this clone: store.schema.Problem values."""
     if git_dir(root) is None:
         return []
     from .schema import Problem

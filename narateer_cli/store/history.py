@@ -1,4 +1,4 @@
-"""The shape of a log as history (G-LOG-2, G-MERGE-2): ids, parents, forks, merge entries
+"""The shape of a log as history (old logs without ids included): ids, parents, forks, merge entries
 and the continuity of every character's dice along each branch.
 
 A log is read one line at a time (store/loglines.py). Each entry continues
@@ -7,10 +7,10 @@ branches of play two entries share a parent (a fork), and a `merge` entry
 later names the other branch tips and the dice every character holds once
 the branches are added together: its dice at the parent plus the change of
 every entry the merged tips hold and the parent does not, each entry's change
-counted once however many branches and earlier merges hold it (H-2).
+counted once however many branches and earlier merges hold it.
 What this module keeps grows with the number of entries only by the set of ids
 (8 bytes an id, `Ids`); parent links and dice snapshots are kept for the newest
-entries only (G-LOG-3).
+entries only, so memory stays flat however long a log grows.
 """
 
 from __future__ import annotations
@@ -87,13 +87,13 @@ class Step(NamedTuple):
     index: int
     links: tuple
     moves: dict | None
-    digest: str | None = None  # a merge entry's content, to know a copy of it (H-2)
+    digest: str | None = None  # a merge entry's content, to know a copy of it
     seq: int = 0  # its seq, which the entries that continue it continue
 
 
 def content_id(entry: dict) -> str:
     """12 hex digits of a hash of an entry without its id: the id of a merge entry that changes no sheet, so
-    that every clone which joins the same branches writes the same line (H-2)."""
+    that every clone which joins the same branches writes the same line."""
     import hashlib
     body = json.dumps({k: v for k, v in entry.items() if k != "id"}, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(body.encode("utf-8")).hexdigest()[:12]
@@ -105,7 +105,7 @@ class History:
     def __init__(self, label: str, entry_problem=None, continuity: bool = True, bridge=None):
         self.label = label
         self.continuity = continuity
-        # G-LOG-5: a character's counters move in the log of the encounter it takes part in, else in the
+        # a character's counters move in the log of the encounter it takes part in, else in the
         # campaign log; a gap between two of its entries here is whole when the other logs' entries fill it
         self.bridge = bridge
         self.entry_problem = entry_problem  # the rule system's own per-entry check
@@ -192,7 +192,7 @@ class History:
         return f"seq: {seq} does not continue {after}; it should be {wanted[0]}"
 
     def _copy(self, eid: str, entry: dict) -> bool:
-        """H-2: a merge entry that two clones both wrote (the same branches joined, so the same line) may stand
+        """A merge entry that two clones both wrote (the same branches joined, so the same line) may stand
         twice once git's union merge kept both copies where they fell; it is one entry. Any other repeated id is
         a problem."""
         if entry.get("command") != "merge":
@@ -220,7 +220,7 @@ class History:
 
     @staticmethod
     def _merged(entry: dict) -> list:
-        """The other branch tips a merge entry joins (G-MERGE-2)."""
+        """The other branch tips a merge entry joins."""
         found = entry.get("merges") if entry.get("command") == "merge" else None
         return [t for t in found if isinstance(t, str)] if isinstance(found, list) else []
 
@@ -230,7 +230,7 @@ class History:
         return self.snapshots.get(eid)  # None: too old to check continuity from
 
     def _continue(self, line, where, entry, base):
-        """An entry's dice after it, and its own change per character (H-2: a character its parent never held
+        """An entry's dice after it, and its own change per character (after a merge, a character its parent never held
         starts from the entry's `before`)."""
         moves = entry.get("dice") or {}
         if not isinstance(moves, dict):
@@ -253,18 +253,18 @@ class History:
 
     def _continues(self, cid: str, last: dict, before: dict) -> bool:
         """A character's dice before an entry are its dice after its last entry in this log, or what the
-        other logs' entries lead to from there (G-LOG-5)."""
+        other logs' entries lead to from there (it moved in another log meanwhile)."""
         return _held(last) == _held(before) or (self.bridge is not None and self.bridge(cid, last, before, self.label))
 
     def _merge(self, line, where, entry, parent, base):
-        """G-MERGE-2: each character's dice after the merge are its dice at the parent plus the change of every
+        """Each character's dice after the merge are its dice at the parent plus the change of every
         entry the merged tips hold that the parent does not."""
         tips = self._merge_tips(line, where, entry, parent)
         if tips is None:
             return base
         joined = self._join(tips)
         expected = joined[0] if joined is not None else None
-        # play continues from every branch's characters, not only the parent's (H-2)
+        # play continues from every branch's characters, not only the parent's
         after = {**base, **(expected or {})} if base is not None else None
         moves = self._moves(tips, joined) if joined is not None else None
         for cid, move in (entry.get("dice") or {}).items():
@@ -292,8 +292,8 @@ class History:
                             "(its dice at the parent plus every change the merged branches hold): the merge lost a change")
 
     def _merge_before(self, line, where, cid, before, moves, base):
-        """H-2: a merge entry's `before` is the character's dice at its parent, or its base when the parent's
-        branch never touched it (narateer before H-2 wrote {} there; that entry's sums still hold)."""
+        """A merge entry's `before` is the character's dice at its parent, or its base when the parent's
+        branch never touched it (narateer before merge entries held old values wrote {} there; that entry's sums still hold)."""
         if not moves or cid not in moves or _held(before) == _held(moves[cid]["before"]):
             return
         if not before and base is not None and cid not in base:
@@ -308,7 +308,7 @@ class History:
         return _Walk(self.parents, tips).sides()
 
     def combine(self, tips: list) -> dict | None:
-        """Dice per character when the branches ending at `tips` are joined (H-2, G-MERGE-2): the dice at the
+        """Dice per character when the branches ending at `tips` are joined: the dice at the
         first tip plus the change of every entry the other tips hold and it does not, each entry's change counted
         once however many branches or earlier merges hold it. A character the first tip never held starts from
         its dice before the first such entry for it (never 0)."""
@@ -334,7 +334,7 @@ class History:
         return total, mine + theirs
 
     def merge_moves(self, tips: list) -> dict | None:
-        """G-MERGE-2, H-2: a merge entry's `dice` for the branches ending at `tips` (the first is its parent):
+        """A merge entry's `dice` for the branches ending at `tips` (the first is its parent):
         each character some branch moved since they parted, with its dice at the parent (where the join starts
         it when the parent never held it) and after the merge. None when the history is too old to tell."""
         joined = self._join(tips)
@@ -404,12 +404,12 @@ def _add(total: dict, now: dict, own: dict):
 
 
 def is_campaign_log(label) -> bool:
-    """The campaign log (G-LOG-5)."""
+    """The campaign log, where edits of characters in no running encounter are logged."""
     return str(label).endswith("/campaign.log.yaml")
 
 
 class Bridges:
-    """H-1, G-LOG-5: a character's counters move in the current encounter's log while it takes part in it,
+    """A character's counters move in the current encounter's log while it takes part in it,
     else in the campaign log (an exchange with someone outside the encounter, a turn played `--in` another
     encounter), so between two of its entries in one log it may have moved in others. A gap from A to B in
     one log is whole when the other logs' entries for that character lead from A to B; any other gap is a
@@ -462,7 +462,7 @@ def _key(counters) -> str:
 
 
 def read(path, label: str, entry_problem=None, bridge=None) -> History:
-    """Stream a log through History; a line that is not an entry is its problem (G-LOG-4). `bridge`: the
+    """Stream a log through History; a line that is not an entry is its problem, at its line. `bridge`: the
     campaign's `Bridges`, without which a character's entries must continue within this log alone."""
     hist = History(label, entry_problem, continuity=bridge is not None or not is_campaign_log(label), bridge=bridge)
     for line, entry, problem in loglines.iter_lines(path, label):

@@ -1,4 +1,4 @@
-"""The log line (SPEC Part 4, G-LOG): one entry per line, `- {json}`.
+"""The log line: one entry per line, `- {json}`.
 
 JSON is YAML, so a log stays a YAML list, but a line is read with the json
 module alone: readers stream the file one line at a time (memory does not
@@ -7,7 +7,7 @@ character YAML does not allow raw is written as a `\\u` escape, so the file
 always reads as the same list as its JSON lines.
 
 Logs written before entries had ids (YAML flow lines, or block entries) are
-still read: such an entry has the implicit id `seq-N` (G-LOG-2).
+still read: such an entry has the implicit id `seq-N`, its parent the entry before it.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from ..errors import BadInput
 from . import entry as shape
 
 MEND = "mend or delete that line (or restore the log from git)"
-ENTRY_LIMIT = 1024 * 1024  # bytes in one entry (G-LOG-3); never a limit on the file
+ENTRY_LIMIT = 1024 * 1024  # bytes in one entry; never a limit on the file
 FIRST_KEYS = ("seq", "id", "parent", "at", "command", "actor")
 # C1 controls, DEL, line/paragraph separators, BOM, the two non-characters and lone surrogates;
 # C0 controls are escaped by json.dumps itself
@@ -40,7 +40,7 @@ def now() -> str:
 
 
 def entry_id(entry: dict) -> str:
-    """An entry's id; an entry from before ids existed has the implicit id `seq-N` (G-LOG-2)."""
+    """An entry's id; an entry from before ids existed has the implicit id `seq-N`."""
     found = entry.get("id")
     return found if isinstance(found, str) and found else f"seq-{entry.get('seq')}"
 
@@ -57,7 +57,7 @@ def held(counters) -> dict:
 
 
 def entry_line(entry: dict) -> str:
-    """`- ` and one JSON object on one line, the first keys in their fixed order (G-LOG-1)."""
+    """`- ` and one JSON object on one line, the first keys in their fixed order."""
     text = json.dumps(ordered(entry), ensure_ascii=False, separators=(", ", ": "))
     if not text.isascii() or "\x7f" in text:  # the pattern is compiled only for a line that may need it
         text = re.sub(_UNSAFE, lambda m: f"\\u{ord(m.group()):04x}", text)
@@ -157,7 +157,7 @@ def _iso(when) -> str:
 
 
 def open_log(path, label: str):
-    """The log opened for reading: a regular file, without blocking (a FIFO must not hang us) (G-TRUST-4)."""
+    """The log opened for reading: a regular file, without blocking (a FIFO must not hang us)."""
     try:
         fh = open(path, "rb", opener=lambda p, flags: os.open(p, flags | os.O_NONBLOCK))
     except FileNotFoundError:
@@ -183,8 +183,8 @@ def iter_lines(path, label: str):
 
 class Snapshot:
     """A log as it stood when opened, to read from its start as often as a command needs (a table's widths,
-    then its rows), one line at a time (G-LOG-3); never past the end it had when opened, so every pass
-    sees the same entries while writers append."""
+    then its rows), one line at a time so memory stays flat; never past the end it had when opened, so
+    every pass sees the same entries while writers append."""
 
     def __init__(self, path, label: str, end: int | None = None):
         """`end`: read no further than this byte (where an earlier snapshot of the same log ended)."""
@@ -204,7 +204,7 @@ class Snapshot:
     def entries(self, marks: tuple | None = None, start: int = 0, number: int = 0, damaged=None):
         """Each entry from the start (or from byte `start`, line `number` + 1); a broken line is bad input
         naming file:line, or with `damaged` (a function of its number and problem, see `warn`) passed over
-        (H2-SHAPE-1: a reader that shows the log keeps serving). `marks`: only the one-line entries whose bytes
+        (a reader that shows the log keeps serving). `marks`: only the one-line entries whose bytes
         hold one of these texts (a whole line that holds none is passed over unparsed, see `_passed_over`)."""
         for number, entry, problem in self.lines(marks, start, number):
             if problem:
@@ -352,15 +352,15 @@ class Tail:
         return entry_id(self.last) if self.last else None
 
     def forked(self) -> bool:
-        """G-MERGE-2: the last line's parent is not the line before it (two branches joined by git)."""
+        """A fork: the last line's parent is not the line before it (two branches joined by git)."""
         if not self.last or not self.previous or "parent" not in self.last:
             return False
         return self.last.get("parent") != entry_id(self.previous)
 
 
 def read_tail(path, label: str) -> Tail:
-    """The last two entries of a log, reading backwards in growing chunks (G-LOG-4:
-    a broken last line stops the writer with exit 2)."""
+    """The last two entries of a log, reading backwards in growing chunks (a broken
+    last line stops the writer with exit 2 until it is mended)."""
     fh = open_log(path, label)
     if fh is None:
         return Tail()
@@ -386,8 +386,8 @@ def read_tail(path, label: str) -> Tail:
 
 
 def _tail_problem(parsed: list) -> str | None:
-    """H2-SHAPE-1, as far as the last two lines tell: the last continues the line before it as a writer
-    continues it (an id after entries with ids, the next seq after its parent's)."""
+    """A line only in the form writers produce, as far as the last two lines tell: the last continues the
+    line before it as a writer continues it (an id after entries with ids, the next seq after its parent's)."""
     if len(parsed) < 2 or parsed[-1][0] is None or parsed[-2][0] is None:
         return None
     last, previous = parsed[-1][0], parsed[-2][0]

@@ -1,4 +1,4 @@
-"""The `narateer` merge driver (G-MERGE-1): YAML merged key by key, comments kept.
+"""The `narateer` merge driver: YAML merged key by key, comments kept.
 
 git calls it with the common ancestor, our version (which receives the
 result) and theirs. A counter (a key path the rule system names, such as
@@ -7,9 +7,9 @@ players who each spent a die both keep their spend. Any other value takes
 the side that changed it, or the common value; two different changes to one
 value are a conflict: the file gets git's usual markers and the driver exits
 1, so git reports the conflict. A side larger than SIZE_LIMIT (256 KiB) is a
-conflict before anything is parsed (G-PRIV-6): ours stays as it is. A file
+conflict before anything is parsed (sizes capped before any work): ours stays as it is. A file
 created on both sides (no common version) is a conflict unless both sides
-are the same bytes (H-2): nothing can be added up without a base.
+are the same bytes: nothing can be added up without a base.
 """
 
 from __future__ import annotations
@@ -56,7 +56,7 @@ def merge_value(base, ours, theirs, path: tuple, counters):
     if _is_counter(path, counters) and all(_number(v) or v is MISSING for v in (base, ours, theirs)):
         b, o, t = (0 if v is MISSING else v for v in (base, ours, theirs))
         total = b + (o - b) + (t - b)
-        if total < 0 <= min(o, t):  # both sides spent what was there once: no sum is right (G-MERGE-1)
+        if total < 0 <= min(o, t):  # both sides spent what was there once: no sum is right
             raise Conflict(".".join(map(str, path)))
         return total
     if isinstance(ours, dict) and isinstance(theirs, dict) and _holds_counter(path, counters):
@@ -125,7 +125,7 @@ def _markers(ours: str, theirs: str) -> str:
     return f"<<<<<<< ours\n{end(ours)}=======\n{end(theirs)}>>>>>>> theirs\n"
 
 
-# bytes in one side of a sheet or state (G-PRIV-6): hundreds of times the largest real one, and the
+# bytes in one side of a sheet or state (capped before any work): hundreds of times the largest real one, and the
 # worst YAML that fits (a long list of flow mappings) still merges in seconds (1 MiB took 23 s, 279 MiB)
 SIZE_LIMIT = 256 * 1024
 SIDES = ("base", "ours", "theirs")
@@ -144,7 +144,7 @@ def _read_bounded(path: Path) -> str | None:
 
 def run_driver(base: str, ours: str, theirs: str, label: str = "", system: str | None = None) -> int:
     """git's merge driver protocol: the result goes to `ours`; exit 0 merged, 1 conflict. A side over
-    SIZE_LIMIT is a conflict at once (G-PRIV-6): `ours` is left as it is and one stderr line says why."""
+    SIZE_LIMIT is a conflict at once: `ours` is left as it is and one stderr line says why."""
     import sys
 
     paths = [Path(p) for p in (base, ours, theirs)]
@@ -166,7 +166,7 @@ def run_driver(base: str, ours: str, theirs: str, label: str = "", system: str |
 
 
 def _added_twice(target: Path, ours: str, theirs: str, label: str) -> int:
-    """H-2: the same sheet or state created on both sides (no base) is a conflict unless the two are identical:
+    """The same sheet or state created on both sides (no base) is a conflict unless the two are identical:
     adding two new characters' dice up would double them. The file gets the usual markers; one line says why."""
     import sys
 

@@ -1,4 +1,4 @@
-"""Where a campaign's private working files live, and how they are trusted (G-PRIV-1, G-PRIV-2).
+"""Where a campaign's private working files live, and how they are trusted.
 
 Private files (the transaction manifest, undo records, parse caches, the records of secret rolls, the
 shell's history) are this machine's own. Whatever lies in a work tree can arrive by git, so in a git work
@@ -116,7 +116,7 @@ def shown(root: Path) -> str:
 def folder(root: Path, *below: str, make: bool = True) -> Path | None:
     """The private folder (or a folder below it), made 0700 where missing. Each component below the git
     directory or the campaign root is opened without following symlinks: a link or a file in the way
-    is bad input (G-PRIV-2). With `make=False` a missing folder is None (nothing is made)."""
+    is bad input. With `make=False` a missing folder is None (nothing is made)."""
     base, place, parts = where(root)
     path = place.joinpath(*below)
     key = str(path)
@@ -182,14 +182,14 @@ def untag(root: Path, rel: str) -> Path:
 
 
 def legacy(root: Path) -> Path | None:
-    """A `.narateer/` folder inside a git work tree: never read or written there (G-PRIV-1), only reported."""
+    """A `.narateer/` folder inside a git work tree: never read or written there (git could bring it), only reported."""
     if not in_git(root):
         return None
     path = root / LEGACY
     return path if os.path.lexists(path) else None
 
 
-# ---- records bound to this machine and this campaign (G-PRIV-2) ---------------------------------
+# ---- records bound to this machine and this campaign --------------------------------------------
 
 def identity(root: Path) -> str:
     """What a clone or a copy cannot carry: the campaign's real path and its private folder's inode (found once
@@ -255,13 +255,13 @@ def ignored(what: str, reason: str):
         sys.stderr.write(f"narateer: ignored the private {printable(what)}: {reason}\n")
 
 
-# ---- moving this machine's own records out of a `.narateer/` in a work tree (G-PRIV-1) -------------
+# ---- moving this machine's own records out of a `.narateer/` in a work tree -----------------------
 
 _RECORDS = (("secret", "secrets"), ("undo", "undo"))
 
 
 def adopt(root: Path, tracked: set) -> dict:
-    """`git-setup` in a git work tree: move the records of a `.narateer/` folder that pass G-PRIV-2 (sealed on
+    """`git-setup` in a git work tree: move the records of a `.narateer/` folder whose seal holds (sealed on
     this machine for this campaign; a secret roll's record from before seals, when its salt and result give
     the commitment its log holds) into the private folder. Files git tracks, links and anything else stay;
     caches are not moved (they are rebuilt). Returns {moved, left}."""

@@ -1,4 +1,4 @@
-"""Table-driven validation of YAML documents against a system's schema (S-SYS-4, S-SYS-5).
+"""Table-driven validation of YAML documents against a system's schema (unknown names get near misses).
 
 A system describes its sheet (and any other document) as a table of nodes:
 `Map` (known keys, or keys named by the ruleset, or any keys, each key
@@ -34,7 +34,7 @@ class Problem(NamedTuple):
     message: str
     fix: str = ""
     severity: str = "error"  # "error": commands refuse the file; "warning": only `check` reports it
-    rule: str | None = None  # the rule it cites: for --json and the docs, never in its text (T2-RULES)
+    rule: str | None = None  # the rule it cites: for --json and the docs, never in its text (words)
 
     def error(self) -> BadInput:
         return BadInput(f"{self.file}:{self.line}: {self.message}", fix=self.fix or None, rule=self.rule)

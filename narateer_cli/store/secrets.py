@@ -1,14 +1,14 @@
-"""Secret rolls (SPEC Part 7, P-SECRET-1..3): a commitment in the shared log, the roll in private.
+"""Secret rolls: a commitment in the shared log, the roll in private.
 
 A secret roll logs `commitment` = sha256(salt + canonical JSON of the result)
-and only the parts of the result its type declares public (S-SYS-8: a
+and only the parts of the result its type declares public (field by field: a
 record's `_public`, the command's Outcome for a plain result; nothing when
 nothing is declared). The salt and the whole result
 stay in `secrets/ENTRY_ID.json` in the private folder (mode 0600; store/private.py:
 inside the git directory in a work tree, so never in git). `unveil` later logs the salt and the result; anyone can then hash them
 again and compare (docs/secret-rolls.md shows it with sha256sum).
 
-Records are read under the private folder rules (G-PRIV-2): a regular file
+Records are read under the private folder rules: a regular file
 inside the campaign's own private `secrets/`, never through a link, read
 without blocking up to a size limit, and sealed to this machine and campaign. A record that came by git
 (a tracked file) proves nothing: `verify` checks an unveil only against the
@@ -32,7 +32,7 @@ _ID_CHARS = frozenset("0123456789abcdefghijklmnopqrstuvwxyz-")
 
 
 def canonical(result) -> bytes:
-    """The exact bytes a commitment covers (P-SECRET-1)."""
+    """The exact bytes a commitment covers, with the salt before them."""
     return json.dumps(result, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
 
 
@@ -45,7 +45,7 @@ def new_salt() -> bytes:
 
 
 def public_paths(result, extra=()) -> frozenset | str:
-    """What a secret entry may show of this result (S-SYS-8): its type's `_public` declaration (ALL, or dotted
+    """What a secret entry may show of this result: its type's `_public` declaration (ALL, or dotted
     key paths), each field's own record declaration under the field's name, and the command's `extra`
     paths; nothing declared is nothing shown."""
     declared = getattr(type(result), "_public", None)
@@ -104,7 +104,7 @@ def shows(result, shown) -> bool:
 
 
 def folder(root: Path) -> Path:
-    """The private `secrets/` folder, made private (0700); a link or a file on the way is bad input (G-PRIV-2)."""
+    """The private `secrets/` folder, made private (0700); a link or a file on the way is bad input."""
     from .private import folder as private_folder
 
     return private_folder(root, FOLDER)
@@ -167,7 +167,7 @@ def seal(root: Path, entry_id: str, result, log_id: str) -> str:
 
 
 class Audit:
-    """Follows a log's secret entries and unveils as `verify` streams it (P-SECRET-3).
+    """Follows a log's secret entries and unveils as `verify` streams it, listing the ids still secret.
 
     Keeps, per secret entry not yet unveiled, only what an unveil is checked against."""
 
@@ -216,8 +216,8 @@ class Audit:
 def checker(root: Path, system, rules, campaign_log: bool = False):
     """(audit, per-entry problem) for a streamed log: the system's `log_checker`, made once for this log and
     fed its entries in order, and each unveil checked against its commitment and re-run as the entry it
-    unveils (P-SECRET-3), alone (`campaign_log`: the campaign log, whose characters also change in
-    encounters between its entries, G-LOG-5)."""
+    unveils, alone (`campaign_log`: the campaign log, whose characters also change in
+    encounters between its entries)."""
     from ..luck import chance_problem
 
     def verify(entry: dict) -> str | None:

@@ -33,7 +33,7 @@ RECONCILED = 0  # of those, merge reconciliations a writer committed before its 
 
 
 def private_dir(root: Path) -> Path:
-    """The campaign's private folder, made where missing (G-PRIV-1: in the git directory inside git)."""
+    """The campaign's private folder, made where missing (inside git, in the git directory, which git never sends)."""
     return private.folder(root)
 
 
@@ -93,7 +93,7 @@ def _temp_copy(root: Path, target: Path, data: bytes, mode: int | None = None) -
 
 def _place(root: Path, tmp: str, target: Path):
     """os.replace a finished temp file onto its target, inside a folder reached without following a
-    symlink (G-PRIV-2); the temp file is removed if that fails."""
+    symlink; the temp file is removed if that fails."""
     try:
         fd, name = folder_of(root, target)
         try:
@@ -130,7 +130,7 @@ def _place_across(tmp: str, name: str, fd: int):
 def folder_of(root: Path, target: Path, make: bool = True) -> tuple[int, str]:
     """An open descriptor of the folder holding `target` (a file of the campaign at `root`, or of its private
     folder) and its name there. The folder is reached from the campaign root (or the private folder) one
-    component at a time without following symlinks (G-PRIV-2): a link on the way is bad input. The caller
+    component at a time without following symlinks: a link on the way is bad input. The caller
     closes the descriptor."""
     target = Path(target)
     for top in (private.location(root), root):
@@ -200,7 +200,7 @@ def _umask() -> int:
 
 
 class Lock:
-    """Exclusive flock on the campaign folder itself (G-PRIV-3).
+    """Exclusive flock on the campaign folder itself, which cannot vanish or be renamed under a running writer.
 
     The lock is held on the open campaign folder, which cannot be removed while it holds the campaign's
     files, and whose path is checked, once locked, to still name the folder locked: deleting, moving or
@@ -347,7 +347,7 @@ class Transaction:
     action = "the action"
 
     def check_targets(self) -> int:
-        """G-TRUST-5, before the commit point: valid text, writable targets, room on the disk."""
+        """Before the commit point, so a refusal writes nothing: valid text, writable targets, room on the disk."""
         total = 0
         for rel, text in list(self.writes.items()) + list(self.appends.items()):
             if text is None:
@@ -378,7 +378,7 @@ class HalfDone(NarateerError):
 
 def check_target(root: Path, rel: str):
     """A target must be a plain file (or nothing yet) in a real folder of the campaign (reached without
-    following a symlink, G-PRIV-2), and writable."""
+    following a symlink), and writable."""
     if not (is_data_path(rel) or is_log_path(rel)):
         raise BadInput(f"{rel}: not a data file of the campaign; nothing was written", rule="G-PRIV-2",
                        fix="narateer writes only narateer.yaml, characters/, encounters/ and actions/")
@@ -415,7 +415,7 @@ def check_room(root: Path, needed: int):
 
 def prefix_mark(path: Path) -> tuple[int, str]:
     """A log's size and a hash of the bytes just before it (up to PREFIX_BYTES): replay appends
-    only when the log still ends with exactly these bytes (G-TRUST-2)."""
+    only when the log still ends with exactly these bytes (never padded, cut or grown otherwise)."""
     try:
         with open(path, "rb", opener=lambda p, flags: os.open(p, flags | os.O_NONBLOCK | os.O_NOFOLLOW)) as fh:
             size = os.fstat(fh.fileno()).st_size
@@ -537,7 +537,7 @@ def _append(root: Path, path: Path, rel: str, size: int, text: str):
         os.fsync(fh.fileno())
 
 
-# ---- the manifest is bound to this machine and this campaign (G-TRUST-2) -----------------------
+# ---- the manifest is bound to this machine and this campaign --------------------------------
 
 def secret_path() -> Path:
     """A machine-local secret, outside every campaign (so no clone can carry it)."""
@@ -595,7 +595,7 @@ _APPENDABLE = rf"encounters/{_ID}\.log\.yaml"
 
 
 def is_data_path(rel) -> bool:
-    """G-PRIV-2: a path a transaction may replace or remove, by full match (never `.git/`, never a newline)."""
+    """A path a transaction may replace or remove, by full match (never `.git/`, never a newline)."""
     return isinstance(rel, str) and re.fullmatch(_WRITABLE, rel) is not None
 
 
@@ -604,7 +604,7 @@ def is_log_path(rel) -> bool:
 
 
 def distrust(root: Path, manifest) -> str | None:
-    """Why a manifest may not be replayed (None: it may). G-TRUST-1 and G-TRUST-2."""
+    """Why a manifest may not be replayed (None: it may): made elsewhere, or reaching beyond the campaign's data."""
     try:
         return _untrusted_origin(root, manifest) or _untrusted_targets(root, manifest)
     except (TypeError, KeyError, ValueError, AttributeError, OSError):
@@ -612,7 +612,7 @@ def distrust(root: Path, manifest) -> str | None:
 
 
 def _untrusted_origin(root: Path, manifest) -> str | None:
-    """G-TRUST-2: the manifest's shape, its HMAC with this machine's secret, and its campaign binding."""
+    """The manifest's shape, its HMAC with this machine's secret, and its campaign binding."""
     writes, appends = manifest["writes"], manifest["appends"]
     if manifest.get("version") != 2 or not isinstance(writes, dict) or not isinstance(appends, dict):
         return "it is not what this version of narateer writes"
@@ -626,7 +626,7 @@ def _untrusted_origin(root: Path, manifest) -> str | None:
 
 
 def _untrusted_targets(root: Path, manifest) -> str | None:
-    """G-TRUST-1: only campaign data files, none reached through a symlink, and logs that still hold
+    """Only campaign data files, none reached through a symlink, and logs that still hold
     exactly what they held when the action began."""
     writes, appends = manifest["writes"], manifest["appends"]
     for rel, text in writes.items():
@@ -646,7 +646,7 @@ def _untrusted_targets(root: Path, manifest) -> str | None:
 
 def _is_data_write(rel, text) -> bool:
     """A manifest write: a campaign data file's path and its new text (None: remove it); an encounter log is
-    only ever removed (H-4: undoing the `encounter new` that began it), never rewritten."""
+    only ever removed (by undoing the `encounter new` that began it), never rewritten."""
     return (is_data_path(rel) and (text is None or isinstance(text, str))) or (is_log_path(rel) and text is None)
 
 
@@ -691,7 +691,7 @@ def _log_continues(path: Path, size: int, prefix: str, text: str) -> bool:
 
 def recover(root: Path):
     """Finish an action whose manifest a killed process left behind (only one this machine made for
-    this campaign, G-TRUST-2), else set it aside and say so; clear stray temp files."""
+    this campaign), else set it aside and say so; clear stray temp files."""
     folder = private_dir(root)
     path = folder / MANIFEST
     if os.path.lexists(path):

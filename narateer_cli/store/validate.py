@@ -21,7 +21,7 @@ def _place(label: str, exc: NarateerError, root=None) -> Problem:
     it names when the error does not say)."""
     from .gitops import Unmerged
 
-    if isinstance(exc, Unmerged):  # T2-UNMERGED: one problem line, not a parser message
+    if isinstance(exc, Unmerged):  # an unmerged file: one problem line, not a parser message
         return unmerged_problem(exc.names[0])
     text = exc.line()
     placed = _PLACE.match(text)
@@ -33,7 +33,7 @@ def _place(label: str, exc: NarateerError, root=None) -> Problem:
 
 
 def unmerged_problem(name: str) -> Problem:
-    """G-MERGE-3 in `check`: a file git left unmerged, or holding its conflict markers."""
+    """In `check`, a file git left unmerged (writers refuse it meanwhile), or holding its conflict markers."""
     from .gitops import FINISH
 
     return Problem(name, 1, "", "unmerged: finish the merge first", FINISH.replace(", then run the command again", ""))
@@ -46,7 +46,7 @@ def _key_line(root, label: str, message: str) -> int:
         return 1
     key = re.sub(r"\[\d+\]", "", match.group(1)).split(".")[-1]
 
-    try:  # a FIFO or a device in a file's place must not hang check (G-TRUST-4)
+    try:  # a FIFO or a device in a file's place must not hang check
         lines = yamlio.read_text(root / label, label).splitlines()
     except NarateerError:
         return 1
@@ -69,11 +69,11 @@ def validate_campaign(campaign) -> list[Problem]:
     sheets = _check_sheets(campaign, problems)
     problems.extend(_system_files(campaign, rules))
     folder = root / "encounters"
-    logged = {}  # char -> [(at, dice, log label, line, entry id)]: the logs that last logged its dice (G-MERGE-5)
+    logged = {}  # char -> [(at, dice, log label, line, entry id)]: the logs that last logged its dice
     own = set(encounters.own_logs(root, campaign.system))
     from .history import Bridges
 
-    bridges = Bridges(root)  # the other logs, read once when some log has a gap (G-LOG-5)
+    bridges = Bridges(root)  # the other logs, read once when some log has a gap (a character moved elsewhere)
     ends: dict = {}  # char -> [(log label, its last dice there, line, entry id)]
     logs = _log_cache(campaign, own)
     for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
@@ -98,15 +98,15 @@ def validate_campaign(campaign) -> list[Problem]:
     return list(dict.fromkeys(problems))  # one unmerged file may be met by two readers: named once
 
 
-# The keys narateer.yaml may hold for the host (S-SYS-1 system, rules, T-ALIAS aliases, T-ASK ask_faces,
-# V-2 party, the current encounter, autocommit), beside the game's own `config_keys` (S-SYS-10). Others are
-# kept; a near miss is reported.
+# The keys narateer.yaml may hold for the host (the game's name in `system`, rules, command aliases, asking for
+# missing faces, the party the players' page shows, the current encounter, autocommit), beside the game's own
+# `config_keys` (the host names no game's keys). Others are kept; a near miss is reported.
 CONFIG_KEYS = ("system", "rules", "encounter", "aliases", "ask_faces", "autocommit", "party")
 
 
 def _config_problems(campaign) -> list[Problem]:
     """narateer.yaml itself: near-miss top-level keys (`sytem:` would silently play the default game)
-    and aliases that could never run (S-SYS-4, T-ALIAS). Kept in the private problem cache
+    and aliases that could never run (an alias never hides a verb). Kept in the private problem cache
     (store/checked.py) under the file's bytes, the encounters there are and the code."""
     from .checked import Folder
 
@@ -145,7 +145,7 @@ def _config_text_problems(campaign, text: str, known: list) -> list[Problem]:
 
 
 def _alias_problems(campaign, aliases, label) -> list[Problem]:
-    """T-ALIAS: an alias must start with one of this system's commands, and a verb's name never runs one."""
+    """An alias must start with one of this system's commands, and a verb's name never runs one."""
     import shlex
 
     from .. import systems
@@ -171,7 +171,7 @@ def _alias_problems(campaign, aliases, label) -> list[Problem]:
 
 def _check_sheets(campaign, problems) -> dict:
     """Every character file, through the parse caches; returns id -> (SheetFile). The system's sheet
-    schema lists every problem of a sheet (S-SYS-4), near-miss top-level keys included; what it finds is
+    schema lists every problem of a sheet, near-miss top-level keys included; what it finds is
     kept per file in the private cache (store/checked.py), so an unchanged sheet is not parsed again."""
     from .campaign import ID_RE
     from .checked import Folder
@@ -260,8 +260,8 @@ def _schema_problems(text, label, table, rules, kept=None) -> list:
 
 
 def _check_log(path, label, campaign, bridges=None) -> tuple:
-    """One log, line by line: each entry re-checked by its system's own verify (S-SYS-6), continuity and
-    merges by the history reader (G-LOG-3, G-MERGE-2). (its problem, or None and [(character, at, dice,
+    """One log, line by line: each entry re-checked by its system's own verify, continuity and
+    merges (each merge's sums) by the history reader, in flat memory. (its problem, or None and [(character, at, dice,
     label, line, entry id, forked)] for the last dice it logs of each character)."""
     from . import history
     from .encounters import log_path
@@ -275,7 +275,7 @@ def _check_log(path, label, campaign, bridges=None) -> tuple:
     if hist.problem:
         return hist.problem, []
     final = hist.final_dice() or {}
-    forked = len(hist.tips) > 1  # H-2: git joined branches of play and no writer has reconciled them yet
+    forked = len(hist.tips) > 1  # git joined branches of play and no writer has reconciled them yet
     return None, [(cid, at, final.get(cid, dice), label, line, eid, forked and cid in final)
                   for cid, (dice, line, eid, at) in hist.last_after.items()]
 
@@ -340,7 +340,7 @@ def _held(dice) -> dict:
 
 
 def _behind_text(cid: str, counters: dict, dice: dict, label: str) -> str:
-    """H-2: a sheet behind its forked log, and the command that reconciles it; G-MERGE-1: or, when the branches
+    """A sheet behind its forked log, and the command that reconciles it; or, when the branches
     both spent what was there once, that no sheet is right (reconcile refuses it too)."""
     from .encounters import TAKE_BACK, spent_twice
 
@@ -352,7 +352,7 @@ def _behind_text(cid: str, counters: dict, dice: dict, label: str) -> str:
 
 
 def _compare_dice(sheets, logged, problems):
-    """G-MERGE-5: each sheet's dice against the last dice the logs record for it. `logged` holds, per
+    """Each sheet's dice against the last dice the logs record for it. `logged` holds, per
     character, every log whose last entry for it is the newest (`at`, to the second): entries within one
     second carry no order between logs, so the sheet must equal the value of one of them (never a
     guess by file name)."""
@@ -377,7 +377,7 @@ def _compare_dice(sheets, logged, problems):
 
 
 def _dangling(sheets, ends, bridges, problems):
-    """H-1, G-LOG-5: a character's counters after its last entry in one log are where its sheet stands, or
+    """A character's counters after its last entry in one log are where its sheet stands, or
     where an entry of another log starts from; else that log's last value was edited, or a change after
     it was lost. (Its last entry in the newest log is `_compare_dice`'s.)"""
     from .campaign import counters_of
@@ -395,8 +395,8 @@ def _dangling(sheets, ends, bridges, problems):
 
 
 def _git_problems(root, problems) -> list[Problem]:
-    """G-TRUST-1 tracked private files; G-MERGE-1 the merge driver not registered in this clone; G-MERGE-3
-    files git reports unmerged that no problem names yet (one whose markers were removed but not added)."""
+    """Tracked files in the private folder (never trusted); the merge driver not registered in this
+    clone; files git reports unmerged that no problem names yet (one whose markers were removed but not added)."""
     from . import gitops
 
     named = {p.file for p in problems if isinstance(p, Problem) and p.message.startswith("unmerged:")}

@@ -94,7 +94,7 @@ def _load(text: str, label: str, typ: str):
 
 
 def _refuse_unmerged(text: str, label: str):
-    """T2-UNMERGED: a file that fails to parse because git left its conflict markers in it is reported
+    """A file that fails to parse because git left its conflict markers in it is reported
     as writers report it (unmerged; finish the merge), not as a YAML parser message."""
     from .gitops import Unmerged, has_conflict_markers
 

@@ -1,4 +1,4 @@
-"""The conformance kit (S-SYS-11): one suite that any installed game must pass.
+"""The conformance kit: one suite that any installed game must pass.
 
 Run it on a game from the shell: `python -m narateer_cli.testing NAME [CHECK...]` (exit 0 when the game
 passes, 1 with one line per failed check). Or from pytest: this module is a plugin (registered as the

@@ -1,4 +1,4 @@
-"""`python -m narateer_cli.testing NAME [CHECK...]`: run the conformance kit (S-SYS-11) over an installed game.
+"""`python -m narateer_cli.testing NAME [CHECK...]`: run the conformance kit over an installed game.
 
 Exit 0 when every check passes (a check the game's script does not provide for is skipped and says so);
 exit 1 with one line per failed check otherwise; exit 2 for bad arguments.

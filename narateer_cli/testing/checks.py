@@ -1,4 +1,4 @@
-"""The conformance checks (S-SYS-11), one function per property; each raises Failed or Skipped, or passes.
+"""The conformance checks, one function per property; each raises Failed or Skipped, or passes.
 
 Every check starts from a fresh copy of the game's example campaign with its script's setup played.
 """
@@ -25,7 +25,7 @@ def _need(what, name: str):
 
 
 def check_verbs(kit: Kit):
-    """S-SYS-3: `--help` inside the campaign lists every shared verb, and each answers `VERB --help`. A
+    """`--help` inside the campaign lists every shared verb, and each answers `VERB --help`. A
     shared verb the game's own rules send elsewhere (its SYSTEM.pointers: d20-cards' `roll` is `act`) is
     there when it answers exit 2 with that pointer."""
     root = kit.fresh()
@@ -262,7 +262,7 @@ def _bump_first(items: list) -> bool:
 
 def check_secret(kit: Kit):
     """A secret entry reveals nothing of its roll: it is sealed (a commitment), and its public part (what its
-    result type declares public, its changes, every other field) is the same whatever the dice (S-SYS-8)."""
+    result type declares public, its changes, every other field) is the same whatever the dice."""
     command = _need(kit.script.secret, "secret")
     seen, results = {}, set()
     for seed in SEEDS:
@@ -365,7 +365,7 @@ def _pools(value) -> list[list[int]]:
 
 def check_merge(kit: Kit):
     """Two git clones play the counter command, one of them twice; after a pull every counter is start +
-    both deltas, the merged files hold no conflict marker, and verify is clean (G-MERGE-1, G-MERGE-2)."""
+    both deltas, the merged files hold no conflict marker, and verify is clean (each merge's sums check)."""
     _merge(kit, (1, 2))
 
 
@@ -405,12 +405,12 @@ def _merge(kit: Kit, plays: tuple):
     marked = [n for n, data in snapshot(left).items() if b"<<<<<<<" in data]
     if marked:
         raise Failed(f"the merge left conflict markers in {', '.join(marked)}")
-    if _counters(kit, left) != _expected(start, deltas):  # H-2: git left one side; check says so, names the fix
+    if _counters(kit, left) != _expected(start, deltas):  # git left one side; check says so, names the fix
         r = narateer(left, "check")
         if r.code != 1 or "narateer reconcile" not in r.out:
             raise Failed(f"a sheet behind its log after the merge, and check does not name `narateer reconcile`: "
                          f"{r.say()}")
-    r = narateer(left, "reconcile")  # H-2: the first writer reconciles; this one does only that
+    r = narateer(left, "reconcile")  # the first writer after a merge reconciles; this one does only that
     if r.code != 0:
         raise Failed(f"reconcile after the merge: {r.say()}")
     _same_counters(kit, start, deltas, left)

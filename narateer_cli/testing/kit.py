@@ -1,4 +1,4 @@
-"""The conformance kit's machinery (S-SYS-11): play a game through its command line, compare bytes.
+"""The conformance kit's machinery: play a game through its command line, compare bytes.
 
 The kit treats a game as a black box: it runs `narateer` in this process (the real entry point,
 `narateer_cli.cli.main`, so exit statuses, stdout and stderr are what a player sees) and git in
@@ -21,7 +21,7 @@ from pathlib import Path
 
 from ..systems import SHARED
 
-# S-SYS-3: the verbs every game answers, each through its own system (the host's own list)
+# the shared verbs every game answers, each through its own system (the host's own list)
 SHARED_VERBS = tuple(SHARED)
 PRIVATE_FOLDER = ".narateer"
 

@@ -1,4 +1,4 @@
-"""The conformance kit as a pytest plugin (S-SYS-11): one test per (game, check)."""
+"""The conformance kit as a pytest plugin: one test per (game, check)."""
 
 from __future__ import annotations
 
@@ -55,5 +55,5 @@ def narateer_check(request, narateer_kits, tmp_path_factory):
 
 
 def test_conformance(narateer_check):
-    """S-SYS-11: the game passes this check of the conformance kit."""
+    """The game passes this check of the conformance kit."""
     narateer_check.passes()
