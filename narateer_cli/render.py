@@ -243,7 +243,8 @@ def git_setup(data: dict) -> str:
                 f"out of .narateer/ into the git directory; {moved['left']} left there (not made here): "
                 "remove .narateer/ when you no longer need it")
     if data["driver"]:
-        return "narateer merge driver registered in this clone; .gitattributes ready"
+        pull = {"merge": "; a plain `git pull` merges", "rebase": "; a plain `git pull` rebases"}.get(data.get("pull"), "")
+        return "narateer merge driver registered in this clone; .gitattributes ready" + pull
     return ".gitattributes ready; not in a git clone, so no merge driver yet: run `narateer git-setup` after `git init`"
 
 

@@ -120,7 +120,27 @@ def setup(root: Path) -> dict:
                            (f"merge.{DRIVER}.driver", driver_command())):
             done = _git(root, "config", "--local", key, value)
             registered = done is not None and done.returncode == 0
-    return {"attributes": ".gitattributes", "written": bool(missing), "driver": registered, "private": moved}
+        pull = _pull_setting(root)
+    else:
+        pull = None
+    return {"attributes": ".gitattributes", "written": bool(missing), "driver": registered, "private": moved,
+            "pull": pull}
+
+
+def _pull_setting(root: Path) -> str | None:
+    """What a plain `git pull` does in this clone once two clones have diverged. Current git refuses to
+    guess ("Need to specify how to reconcile divergent branches") until `pull.rebase` is set; when no
+    configuration sets it, this clone gets `pull.rebase false` (a merge, which the merge driver makes
+    exact). A choice the user already made, in any git configuration, is kept. Returns "merge" when set
+    here, "rebase" or "merge" as already chosen, None when git could not be asked."""
+    done = _git(root, "config", "--get", "pull.rebase")
+    if done is None:
+        return None
+    chosen = done.stdout.strip().lower()
+    if done.returncode == 0 and chosen:
+        return "merge" if chosen in ("false", "no", "off", "0") else "rebase"
+    set_now = _git(root, "config", "--local", "pull.rebase", "false")
+    return "merge" if set_now is not None and set_now.returncode == 0 else None
 
 
 def start(root: Path) -> bool:

@@ -80,3 +80,53 @@ def test_init_git_without_git_is_bad_input_and_makes_nothing(tmp_path):
     assert r.code == 2 and len(r.err.strip().splitlines()) == 1
     assert "git is not installed" in r.err and "without --git" in r.err
     assert not (tmp_path / "camp").exists()
+
+
+def _two_clones(tmp_path, monkeypatch):
+    """A bare repository, the Guide's campaign pushed to it and a player's clone set up as the README says,
+    under a git configuration that sets nothing but who commits (current git's defaults)."""
+    config = tmp_path / "gitconfig"
+    config.write_text("[user]\n\tname = t\n\temail = t@example.org\n[init]\n\tdefaultBranch = main\n")
+    monkeypatch.setenv("GIT_CONFIG_GLOBAL", str(config))
+    monkeypatch.setenv("GIT_CONFIG_NOSYSTEM", "1")
+    bare, guide, player = tmp_path / "table.git", tmp_path / "guide", tmp_path / "player"
+    git(tmp_path, "init", "-q", "--bare", str(bare))
+    assert run(None, "init", str(guide), "--example", "--git").code == 0
+    git(guide, "remote", "add", "origin", str(bare))
+    git(guide, "push", "-q", "-u", "origin", "HEAD")
+    git(tmp_path, "clone", "-q", str(bare), str(player))
+    r = run(player, "git-setup")
+    assert r.code == 0 and "a plain `git pull` merges" in r.out, r.out
+    return guide, player
+
+
+@pytest.mark.parametrize("how", [(), ("--rebase",)], ids=["plain", "rebase"])
+def test_T3_GIT_the_readmes_sharing_recipe_pulls_and_merges_exactly_on_current_git(tmp_path, monkeypatch, how):
+    """T3-GIT: after the README's steps, two clones that both spent dice pull with a plain `git pull` (current
+    git stops a pull of divergent branches until `pull.rebase` is set) or with `--rebase`; either way every
+    spend is kept and the history verifies."""
+    guide, player = _two_clones(tmp_path, monkeypatch)
+    assert git(guide, "config", "pull.rebase").strip() == "false"  # init --git set up the first clone too
+    ready = run(guide, "--json", "show", "selka").json["dice"]["ready"]
+    assert run(guide, "roll", "selka", "stealth", "--dr", "3", "--boost", "1", "--faces", "2,1", "--commit").code == 0
+    git(guide, "push", "-q")
+    assert run(player, "roll", "selka", "stealth", "--dr", "2", "--boost", "2", "--faces", "2,2,1", "--commit").code == 0
+    git(player, "pull", "-q", *how)
+    assert run(player, "--json", "show", "selka").json["dice"]["ready"] == ready - 5  # 2 + 3 dice, both spends
+    assert run(player, "verify").code == 0 and run(player, "check").out.strip() == "campaign ok"
+    git(player, "push", "-q")
+    git(guide, "pull", "-q")
+    assert run(guide, "--json", "show", "selka").json["dice"]["ready"] == ready - 5
+
+
+def test_T3_GIT_a_pull_setting_the_user_chose_is_kept(tmp_path, monkeypatch):
+    config = tmp_path / "gitconfig"
+    config.write_text("[user]\n\tname = t\n\temail = t@example.org\n[pull]\n\trebase = true\n")
+    monkeypatch.setenv("GIT_CONFIG_GLOBAL", str(config))
+    monkeypatch.setenv("GIT_CONFIG_NOSYSTEM", "1")
+    root = tmp_path / "camp"
+    r = run(None, "init", str(root), "--git")
+    assert r.code == 0, r.err
+    r = run(root, "--json", "git-setup")
+    assert r.json["pull"] == "rebase"
+    assert subprocess.run(["git", "config", "--local", "--get", "pull.rebase"], cwd=root).returncode == 1  # none set here
