@@ -28,7 +28,7 @@ from .suggest import closest, did_you_mean, unknown
 from .systems.base import System, entrywise, merge_rules
 from .systems.interface import Game, SystemHooks
 
-KIT_VERSION = "1.0"
+KIT_VERSION = "2.0"
 
 # name -> (host module, attribute; None for the module itself): imported on first use
 _LATER: dict[str, tuple[str, str | None]] = {

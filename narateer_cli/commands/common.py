@@ -127,16 +127,16 @@ def _counters(sheet):
 
 
 def returned(s, fn, answer):
-    """What a game's command changed in memory is in what it returned. An encounter state it set as
-    `new_state` and a sheet record whose counters it moved must be in its Outcome (`state=`, `dice=` or
-    `sheets=`); otherwise the change would be lost, or written later with no log entry. A Show (a dry run)
-    changes nothing and may compute what it likes."""
+    """What a game's command changed in memory is in what it returned: a sheet record whose counters it
+    moved must be in its Outcome (`dice=` or `sheets=`); otherwise the change would be lost, or written
+    later with no log entry. (The state and the sheets it reads are read-only: changing them fails at once.)
+    A Show (a dry run) changes nothing and may compute what it likes."""
     from ..outcome import Outcome
 
     if not isinstance(answer, Outcome):
         return
     name = function_name(fn)
-    _state_returned(s, name, answer)
+    _handed_over(s, name, answer)
     dice = answer.dice if isinstance(answer.dice, dict) else {}
     for cid, sf in s.sheets.items():
         before, now = s.first_counters.get(cid), _counters(sf.sheet) or {}
@@ -149,12 +149,14 @@ def returned(s, fn, answer):
                         fix=f"return them: Outcome(..., dice={{{cid!r}: counters}}), computed on a copy")
 
 
-def _state_returned(s, name: str, answer):
+def _handed_over(s, name: str, answer):
+    """A state a command set as the encounter's `new_state` (the commands that still hand it over that way)
+    is the state its Outcome returns."""
     enc = getattr(s, "_encounter", None)
-    if enc is not None and enc.new_state is not enc.state and not (answer.state is enc.new_state
-                                                                    or answer.state == enc.new_state):
+    handed = getattr(enc, "new_state", None) if enc is not None else None
+    if handed is not None and not (answer.state is handed or answer.state == handed):
         raise GameFault(f"{name} set encounter {enc.id}'s new_state and did not return it; nothing was written",
-                        rule="K-4", fix="return it: Outcome(..., encounter=enc.id, state=enc.new_state)")
+                        rule="K-4", fix="return the new state: Outcome(..., encounter=enc.id, state=new)")
 
 
 OUTCOME_TYPES = {"sheets": (dict,), "created": (dict,), "config": (dict,), "state": (dict, type(None)),
@@ -166,6 +168,8 @@ def _well_typed(answer, fn):
     wrong = next((f"{field} is {type(getattr(answer, field)).__name__}" for field, types in OUTCOME_TYPES.items()
                   if not isinstance(getattr(answer, field), types)), None)
     if wrong is None:
+        wrong = _state_problem(answer.encounter, answer.state)
+    if wrong is None:
         wrong = _counter_problem(answer.dice or {})
     if wrong is None:
         wrong = next((f"sheets[{cid!r}] is {type(edits).__name__}" for cid, edits in answer.sheets.items()
@@ -173,6 +177,18 @@ def _well_typed(answer, fn):
     if wrong is not None:
         raise GameFault(f"{function_name(fn)} returned an Outcome whose {wrong}; nothing was written", rule="K-4",
                         fix="see the Outcome's fields in docs/write-a-game.md")
+
+
+def _state_problem(encounter: str | None, state) -> str | None:
+    """What keeps an Outcome's encounter state from being written as an encounter's state file, or None: a
+    state with no encounter to write it to, or one without the `id` and `participants` every state has."""
+    if state is None:
+        return None
+    if encounter is None:
+        return "state names no encounter (encounter=None)"
+    if "id" not in state or not isinstance(state.get("participants"), list):
+        return f"state for encounter {encounter!r} has no id or no participants list"
+    return None
 
 
 def _counter_problem(dice: dict) -> str | None:

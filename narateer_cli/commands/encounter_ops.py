@@ -1,25 +1,53 @@
 """Glue between a command's Session and the current encounter.
 
-`Encounter` is the current encounter as one command sees it: the state it read,
-the state it will write, and `finish`, which writes sheets, state, one log
-entry and the undo record in one Transaction (then commits to git if asked).
+`Encounter` is the current encounter as one command reads it: its id and its
+state, read-only. A game that changes the state builds the new state on a copy
+and returns it in its Outcome (`encounter=enc.id, state=new`); the host writes
+it with the sheets, one log entry and the undo record in one Transaction.
 """
 
 from __future__ import annotations
 
-from typing import Literal, overload
+from typing import Any, Literal, NoReturn, overload
 
 from ..errors import BadInput
 
 
 class Encounter:
+    """The current encounter: `id`, `state` (a read-only view) and `has(char)`. Nothing is set on it
+    after it is made: a game that tries is refused at once, naming its function, with nothing written.
+
+    `new_state` is the one exception while some commands still hand their state over this way: set by
+    the game (never by the host), and the host refuses an Outcome that does not return it."""
+
+    __slots__ = ("session", "id", "state", "new_state")
+    session: Any
+    id: str
+    state: dict
+    new_state: dict
+
     def __init__(self, session, enc_id: str):
         from ..store import encounters
 
-        self.session = session
-        self.id = enc_id
-        self.state = encounters.load_state(session.campaign.root, enc_id, session.campaign.system)
-        self.new_state = self.state
+        made = object.__setattr__
+        made(self, "session", session)
+        made(self, "id", enc_id)
+        made(self, "state", encounters.load_state(session.campaign.root, enc_id, session.campaign.system))
+
+    def __setattr__(self, key, value):
+        if key != "new_state":
+            self._refuse(key)
+        object.__setattr__(self, key, value)
+
+    def __delattr__(self, key):
+        self._refuse(key)
+
+    def _refuse(self, key: str) -> NoReturn:
+        from ..readonly import ReadOnly, game_caller
+
+        raise ReadOnly(f"{game_caller()} sets encounter {self.id}'s {key} in memory, which reaches no file",
+                       rule="K-2", fix="build the new state on a copy (dict(enc.state)) and return it: "
+                                       "Outcome(..., encounter=enc.id, state=new)")
 
     def has(self, char_id: str) -> bool:
         return char_id in self.state["participants"]

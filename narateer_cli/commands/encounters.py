@@ -125,7 +125,7 @@ def encounter_end(app, enc_id):
         current = s.campaign.config().get("encounter")
         ends = current is not None and str(current) == enc.id
         apply(s, Outcome("encounter end", None, {}, {"id": enc.id, "current": False}, dice={},
-                         config={"encounter": REMOVED} if ends else None, encounter=enc.id, state=enc.new_state))
+                         config={"encounter": REMOVED} if ends else None, encounter=enc.id, state=enc.state))
     emit(app, "encounter_end", {"id": enc.id, "current": False})
 
 

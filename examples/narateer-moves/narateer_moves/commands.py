@@ -11,12 +11,16 @@ from narateer_cli.kit import BadInput, Refused
 from narateer_cli.kit import Outcome
 
 
-def _told(s, kind, command, char, declared, result, counters, enc=None, sheets=None, public=()) -> Outcome:
-    """One action for the host to write: its log fields, CHAR's counters after, other sheet edits, and what
-    a secret entry may show of the result (its public fields)."""
+def _told(s, kind, command, char, declared, result, counters, enc=None, sheets=None, public=(),
+          state=None) -> Outcome:
+    """One action for the host to write: its log fields, CHAR's counters after, other sheet edits, the
+    encounter's new state (`state`, a new value; None: the state as it was read), and what a secret entry
+    may show of the result (its public fields)."""
     enc = enc if enc is not None else encounter_for(s, char)
+    if enc is not None and state is None:
+        state = enc.state
     return Outcome(command, char, declared, result, kind=kind, show=result, dice=counters, sheets=sheets,
-                   encounter=enc.id if enc else None, state=enc.new_state if enc else None, public=public)
+                   encounter=enc.id if enc else None, state=state, public=public)
 
 
 def _make_move(s, char, name, faces):
@@ -121,5 +125,4 @@ def turn_cmd(s, char):
     enc = current_encounter(s, required=True)
     if not enc.has(char):
         raise BadInput(f"{char} is not in encounter {enc.id}")
-    enc.new_state = {**enc.state, "spotlight": char}
-    return _told(s, "turn", "turn", char, {}, {"spotlight": char}, {}, enc)
+    return _told(s, "turn", "turn", char, {}, {"spotlight": char}, {}, enc, state={**enc.state, "spotlight": char})

@@ -156,7 +156,8 @@ def act_cmd(s, char, card, **o):
         return Show("act_dry_run", dry_run(world, decl, s.rules))
     dice = dice_source(s.app, o, _sides(world, char, card))
     new_world, result = act(world, decl, s.rules, dice, secret=secret_asked(s, char))
-    made = outcome("act", char, _logged(decl, o), result, world, new_world, enc, kind="act")
+    made = outcome("act", char, _logged(decl, o), result, world, new_world, enc, kind="act",
+                   state=enc.state if enc else None)  # an action leaves the encounter's state as it is
     return made.replace(declared_public=tuple(k for k in made.declaration if k in decl._fields),  # no typed faces
                         exit=1 if o["exit_code"] and not any(t.lands for t in result.targets) else 0)
 

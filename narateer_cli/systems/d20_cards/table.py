@@ -25,9 +25,8 @@ def _change(s, verb, char, declaration, fn, kind="change", ids=None):
     enc = encounter_of(s, char)
     world = load_world(s, enc.state if enc else None, ids or [char])
     new_world, *state, result = fn(world, s.rules, enc.state if enc else None)
-    if enc is not None and state:
-        enc.new_state = state[0]
-    return outcome(verb, char, declaration, result, world, new_world, enc, kind=kind)
+    after = state[0] if enc is not None and state else (enc.state if enc is not None else None)
+    return outcome(verb, char, declaration, result, world, new_world, enc, kind=kind, state=after)
 
 
 @command(writes=True, help="""Deal N damage to CHAR: Swan Song doubles it, then the Concentration check.

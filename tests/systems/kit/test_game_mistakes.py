@@ -18,7 +18,8 @@ CMD = "commands.py"
 ENGINE = "engine.py"
 RENDER = "render.py"
 HARM = '    return _told(s, "harm", "harm", char, {"harm": int(changes)}, result, {char: result["track_after"]})'
-TURN = '    return _told(s, "turn", "turn", char, {}, {"spotlight": char}, {}, enc)'
+TURN = '    return _told(s, "turn", "turn", char, {}, {"spotlight": char}, {}, enc, state={**enc.state, "spotlight": char})'
+KEPT = '    return _told(s, "turn", "turn", char, {}, {"spotlight": char}, {}, enc)'
 MOVE = "    result = engine.move(sheet, name, rolled, s.rules)"
 
 MISTAKES = {
@@ -30,8 +31,15 @@ MISTAKES = {
     "rules-mutator": {ENGINE: [('    stat = rules["moves"][name]\n',
                                 '    stat = rules["moves"][name]\n    rules["strong"] = 2\n')]},
     # the encounter state changed in place rather than returned
-    "state-mutator": {CMD: [('    enc.new_state = {**enc.state, "spotlight": char}',
-                             '    enc.state["spotlight"] = char')]},
+    "state-mutator": {CMD: [(TURN, '    enc.state["spotlight"] = char\n' + KEPT)]},
+    # the encounter's state replaced on the encounter rather than returned
+    "state-replacer": {CMD: [(TURN, '    enc.state = {**enc.state, "spotlight": char}\n' + KEPT)]},
+    # a new state returned with no encounter to write it to: it would be dropped
+    "state-orphan": {CMD: [(TURN, '    return Outcome("turn", char, {}, {"spotlight": char}, kind="turn", '
+                                  'state={**enc.state, "spotlight": char})')]},
+    # a new state that is no encounter state: the next command would refuse the file
+    "state-broken": {CMD: [(TURN, '    return _told(s, "turn", "turn", char, {}, {"spotlight": char}, {}, enc, '
+                                  'state={"spotlight": char})')]},
     # the session's sheet edit called directly
     "direct-edit": {CMD: [(HARM, '    s.edit_sheet(char, {("track", "harm"): result["track_after"]["harm"]})\n'
                                  '    return _told(s, "harm", "harm", char, {"harm": int(changes)}, result, {})')]},
@@ -43,7 +51,8 @@ MISTAKES = {
     "file-writer": {CMD: [(HARM, '    with open(s.campaign.root / "encounters" / "campaign.log.yaml", "a") as forged:\n'
                                  '        forged.write("- {}\\n")\n' + HARM)]},
     # a new state set and not returned
-    "state-kept": {CMD: [(TURN, '    return Outcome("turn", char, {}, {"spotlight": char}, kind="turn", encounter=enc.id)')]},
+    "state-kept": {CMD: [(TURN, '    enc.new_state = {**enc.state, "spotlight": char}\n'
+                                '    return Outcome("turn", char, {}, {"spotlight": char}, kind="turn", encounter=enc.id)')]},
     # counters moved on the record and not returned
     "counters-kept": {CMD: [(HARM, '    s.sheet(char).counters["harm"] = result["track_after"]["harm"]\n'
                                    '    return _told(s, "harm", "harm", char, {"harm": int(changes)}, result, {})')]},
@@ -127,7 +136,29 @@ def test_K_2_a_game_that_changes_the_rules_in_memory_is_stopped(games, tmp_path)
 
 def test_K_2_a_game_that_changes_the_encounter_state_in_place_is_stopped(games, tmp_path):
     root = campaign(tmp_path, "state-mutator", "encounter new fight rook vesper")
-    refused_unchanged(root, "turn vesper", "state_mutator_game.commands.turn_cmd", "the state of encounter fight")
+    line = refused_unchanged(root, "turn vesper", "state_mutator_game.commands.turn_cmd",
+                             "changes the state of encounter fight in memory", "item assignment")
+    assert "state=" in line  # the fix says where the new state goes
+    assert "spotlight: null" in (root / "encounters" / "fight.yaml").read_text()  # as `encounter new` wrote it
+
+
+def test_K_2_a_game_that_replaces_the_state_on_the_encounter_is_stopped(games, tmp_path):
+    root = campaign(tmp_path, "state-replacer", "encounter new fight rook vesper")
+    line = refused_unchanged(root, "turn vesper", "state_replacer_game.commands.turn_cmd",
+                             "sets encounter fight's state in memory", "reaches no file")
+    assert "Outcome(..., encounter=enc.id, state=new)" in line
+
+
+def test_K_4_a_new_state_returned_without_its_encounter_is_caught(games, tmp_path):
+    root = campaign(tmp_path, "state-orphan", "encounter new fight rook vesper")
+    refused_unchanged(root, "turn vesper", "state_orphan_game.commands.turn_cmd",
+                      "state names no encounter", "nothing was written")
+
+
+def test_K_4_a_new_state_that_is_no_encounter_state_is_caught(games, tmp_path):
+    root = campaign(tmp_path, "state-broken", "encounter new fight rook vesper")
+    refused_unchanged(root, "turn vesper", "state_broken_game.commands.turn_cmd",
+                      "state for encounter 'fight' has no id or no participants list", "nothing was written")
 
 
 def test_K_4_a_game_that_calls_the_session_sheet_edit_itself_is_stopped(games, tmp_path):

@@ -122,18 +122,19 @@ def check_in_encounter(session, actor, decl, spec, dice, helper, command="roll",
 
     enc = encounter_for(session, actor.id)
     outcome = actions.skill_check(actor, decl, spec, session.rules, dice, helper)
+    state = None
     if enc is not None and not decl.reaction:
         # a Reaction is not its actor's action: the mover's last action stays, still open to answers
         from ..engine import encounter as rules_enc
 
         skill = actor.skill(decl.skill, session.rules).name
-        enc.new_state = rules_enc.record_action(rules_enc.use_skill(enc.state, actor.id, skill), actor.id, command,
-                                                skill=outcome.result.payment.skill)
+        state = rules_enc.record_action(rules_enc.use_skill(enc.state, actor.id, skill), actor.id, command,
+                                        skill=outcome.result.payment.skill)
     declared = {**(extra or {}), **declaration_json(decl, spec)}
     if helper is not None:
         declared["assist"] = helper.id
     logged = {**extra, "check": outcome} if extra else outcome
-    return outcome, told(None, command, actor.id, declared, logged, outcome.dice_after, enc)
+    return outcome, told(None, command, actor.id, declared, logged, outcome.dice_after, enc, state=state)
 
 
 def declaration_json(decl, spec=None) -> dict:
@@ -146,9 +147,12 @@ def declaration_json(decl, spec=None) -> dict:
 
 
 def told(kind, command: str, actor, declared: dict, result, dice: dict, enc=None, sheets=None, show=None,
-         **more) -> Outcome:
+         state=None, **more) -> Outcome:
     """One action: its log fields, each character's counters after (`dice`), other sheet edits, and the
-    encounter's new state; rendered as `kind` from the engine's record (`show`, else `result`)."""
+    encounter's new state (`state`, built on a copy; None: `enc`'s as it was read, or as a command set it
+    as `enc.new_state`); rendered as `kind` from the engine's record (`show`, else `result`)."""
+    if enc is not None and state is None:
+        handed = getattr(enc, "new_state", None)
+        state = enc.state if handed is None else handed
     return Outcome(command, actor, declared, result, kind=kind, show=result if show is None else show, dice=dice,
-                   sheets=sheets, encounter=None if enc is None else enc.id,
-                   state=None if enc is None else enc.new_state, **more)
+                   sheets=sheets, encounter=None if enc is None else enc.id, state=state, **more)

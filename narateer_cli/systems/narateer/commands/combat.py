@@ -50,8 +50,6 @@ def exchange_cmd(s, attacker, defender, response, skill, weapon, boost, response
                                        weapon=weapon, cost=cost, boost=boost, response_boost=response_boost,
                                        advantage=advantage, disadvantage=disadvantage, dr=dr,
                                        response_weapon=response_weapon)
-    if enc is not None and state is not None:  # exchange_in, given a state, always gives one back
-        enc.new_state = state
     hit = {"attacker": defender, "defender": attacker}.get(result.lands)
     marks: dict[str, dict] = {}  # sheet edits: character id -> {key: value}
     if apply_:
@@ -60,7 +58,7 @@ def exchange_cmd(s, attacker, defender, response, skill, weapon, boost, response
     return told("exchange", "exchange", attacker, {"defender": defender, "response": response, "weapon": weapon,
                                                    "boost": boost, "response_boost": response_boost,
                                                    "response_weapon": response_weapon, "apply": apply_},
-                result, after, enc, sheets=marks)
+                result, after, enc, sheets=marks, state=state)
 
 
 def refuse_secret_wound(s, verb: str):
@@ -116,11 +114,11 @@ def react_cmd(s, char, kind, mover, boost, allow_boost, weapon, apply_, faces, r
     if enc is None:
         raise BadInput(f"{char} is not in the current encounter", fix="an Opportunity Attack happens in an encounter")
     dice = dice_source(s.app, s.rules, faces=(faces, "--faces"), reroll=(reroll_faces, "--reroll-faces"))
-    enc.new_state, result, after = opportunity_in(enc.state, s.sheet(char), s.sheet(mover), s.rules, dice, boost,
-                                                  allow_boost, weapon)
+    state, result, after = opportunity_in(enc.state, s.sheet(char), s.sheet(mover), s.rules, dice, boost,
+                                          allow_boost, weapon)
     marks: dict[str, dict] = {}  # sheet edits: character id -> {key: value}
     if apply_:
         refuse_secret_wound(s, "react")
         result = result.replace(applied=apply_damage(s, mover if result.lands else None, result.damage, after, marks))
     return told("react", "react", char, {"kind": kind, "against": mover, "boost": boost, "weapon": weapon,
-                                         "apply": apply_}, result, after, enc, sheets=marks)
+                                         "apply": apply_}, result, after, enc, sheets=marks, state=state)

@@ -138,11 +138,9 @@ def _resolve_auto(s, sheet, base: dict, tier: str, cost):
     enc = encounter_for(s, sheet.id)
     state, result = resolve_auto_in(enc.state if enc else None, sheet, base["intent"], base["method"], tier, cost,
                                     s.rules)
-    if enc is not None:
-        assert state is not None  # resolve_auto_in gives a state back when given one
-        enc.new_state = state
     return told("resolve", "resolve", sheet.id, {"intent": base["intent"], "method": base["method"], "tier": tier,
-                                                 "cost": result.cost}, result, {sheet.id: result.dice_after}, enc)
+                                                 "cost": result.cost}, result, {sheet.id: result.dice_after}, enc,
+                state=state)
 
 
 @command(writes=True, help="""Add or remove conditions: +NAME adds, -NAME removes.

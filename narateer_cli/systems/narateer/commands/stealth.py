@@ -51,10 +51,10 @@ def hide_cmd(s, char, observers, searching, boost, advantage, disadvantage, face
     enc = _in_encounter(s, char, *names)
     dice = dice_source(s.app, s.rules, faces=(faces, "--faces"), reroll=(reroll_faces, "--reroll-faces"), **streams)
     obs = [Observer(s.sheet(who), who in searching, boosts.get(who, 0)) for who in names]
-    enc.new_state, data, after = hide_in(enc.state, s.sheet(char), obs, s.rules, dice, boost, advantage, disadvantage)
-    entry_id = _seal(s, enc, char)
+    state, data, after = hide_in(enc.state, s.sheet(char), obs, s.rules, dice, boost, advantage, disadvantage)
+    state, entry_id = _seal(s, state, char)
     return told("hide", "hide", char, {"from": names, "searching": list(searching), "boost": boost}, data, after,
-                enc, secret=entry_id is not None, entry_id=entry_id, private=SEALED_KEYS)
+                enc, state=state, secret=entry_id is not None, entry_id=entry_id, private=SEALED_KEYS)
 
 
 def _observer_options(names, observer_boost, observer_faces, observer_reroll_faces) -> tuple[dict, dict]:
@@ -97,11 +97,10 @@ def search_cmd(s, char, hider, boost, advantage, disadvantage, faces, reroll_fac
     enc = _in_encounter(s, char, hider)
     dice = dice_source(s.app, s.rules, faces=(faces, "--faces"), reroll=(reroll_faces, "--reroll-faces"))
     state, sealed = unsealed(s, enc, [hider])
-    enc.new_state, data, after = search_in(state, s.sheet(char), hider, s.rules, dice, boost, advantage,
-                                           disadvantage, changed)
-    enc.new_state = resealed(enc.new_state, sealed)
+    state, data, after = search_in(state, s.sheet(char), hider, s.rules, dice, boost, advantage, disadvantage,
+                                   changed)
     return told("search", "search", char, {"for": hider, "boost": boost, "changed": changed}, data, after, enc,
-                secret=bool(sealed), private=SEALED_KEYS if sealed else ())
+                state=resealed(state, sealed), secret=bool(sealed), private=SEALED_KEYS if sealed else ())
 
 
 @command(writes=True, help="""End hiding for the named observers (all when none are named).
@@ -115,8 +114,8 @@ def reveal_cmd(s, hider, observers):
     from ..engine.encounter import reveal_in
 
     enc = _in_encounter(s, hider, *observers)
-    enc.new_state, result = reveal_in(enc.state, hider, observers)
-    return told("reveal", "reveal", hider, {"to": list(observers)}, result, {}, enc)
+    state, result = reveal_in(enc.state, hider, observers)
+    return told("reveal", "reveal", hider, {"to": list(observers)}, result, {}, enc, state=state)
 
 
 @command(writes=True, help="""Spend movement in the current activation.
@@ -137,20 +136,21 @@ def move_cmd(s, char, metres, mode, difficult):
 
     nonneg("METRES", metres, 10_000)
     enc = _in_encounter(s, char)
-    enc.new_state, result, dice = move_in(enc.state, s.sheet(char), metres, mode, difficult, s.rules)
-    return told("move", "move", char, {"metres": metres, "mode": mode, "difficult": difficult}, result, dice, enc)
+    state, result, dice = move_in(enc.state, s.sheet(char), metres, mode, difficult, s.rules)
+    return told("move", "move", char, {"metres": metres, "mode": mode, "difficult": difficult}, result, dice, enc,
+                state=state)
 
 
-def _seal(s, enc, hider) -> str | None:
-    """A secret Hide: its entry id, recorded in the state in place of the total."""
+def _seal(s, state: dict, hider) -> tuple[dict, str | None]:
+    """A secret Hide: the state with its entry id recorded in place of the total, and that id (None, and the
+    state as it is, for a Hide in clear)."""
     from narateer_cli.kit import new_id
     from ..engine.encounter import seal_hide
 
     if not secret_asked(s, hider):
-        return None
+        return state, None
     entry_id = new_id()
-    enc.new_state = seal_hide(enc.new_state, hider, entry_id)
-    return entry_id
+    return seal_hide(state, hider, entry_id), entry_id
 
 
 def unsealed(s, enc, hiders) -> tuple[dict, dict]:

@@ -35,7 +35,7 @@ def _flip(s, verb, char, target, coins, faces):
     result = flip(s.sheet(char), coins, target, _faces(s.app, faces, coins, s.rules), s.rules)
     enc = encounter_for(s, char)
     return Outcome(verb, char, {"coins": coins, "target": target}, result, kind="roll", show=result,
-                   dice={char: result["dice_after"]}, encounter=enc and enc.id, state=enc and enc.new_state,
+                   dice={char: result["dice_after"]}, encounter=enc and enc.id, state=enc and enc.state,
                    public=("system", "actor", "coins", "target", "paid", "dice_before", "dice_after"))  # S-SYS-8
 
 
@@ -132,7 +132,7 @@ def turn_cmd(s, char):
     result = {"actor": char, "coins_before": dict(sheet.dice), "coins_after": after}
     enc = encounter_for(s, char)
     return Outcome("turn", char, {}, result, kind="turn", show=result, dice={char: after},
-                   encounter=enc and enc.id, state=enc and enc.new_state)
+                   encounter=enc and enc.id, state=enc and enc.state)
 
 
 @command(writes=True, help="""Add (+NAME) or remove (-NAME) conditions on CHAR's sheet.
@@ -150,4 +150,4 @@ def condition_cmd(s, char, changes):
     result = {"actor": char, "changes": list(changes), "conditions": now}
     enc = encounter_for(s, char)
     return Outcome("condition", char, {"changes": list(changes)}, result, kind="condition", show=result,
-                   sheets={char: {"conditions": now}}, encounter=enc and enc.id, state=enc and enc.new_state)
+                   sheets={char: {"conditions": now}}, encounter=enc and enc.id, state=enc and enc.state)
