@@ -1,0 +1,78 @@
+"""A verb's declaration as data (`kit.Declared`): one table of fields gives the verb's options, the API's
+keywords, the declaration its entry logs and what a replay reads back, so each field is written once."""
+
+from __future__ import annotations
+
+import click
+import pytest
+
+from narateer_cli.api import open_campaign, words_for
+from narateer_cli.kit import Declared, Option, declared
+from narateer_cli.store import encounters
+from tests.conftest import run
+
+TABLE = Declared(
+    Option(field="boost", names=("--boost",), type=int, default=0, result="boosted", help="Extra dice."),
+    Option(field="faces", names=("--faces",), metavar="F", logged=False),
+    Option(field="froms", names=("--from",), multiple=True, log_as="from", keyword="from_"),
+    Option(field="loud", names=("--loud",), flag=True),
+)
+
+
+def _command():
+    @click.command()
+    @click.argument("char")
+    @declared(TABLE, "given")
+    def cmd(char, given):
+        return given
+
+    return cmd
+
+
+def test_the_table_makes_the_options_in_order_and_hands_one_read_only_value():
+    cmd = _command()
+    assert [p.opts for p in cmd.params[1:]] == [["--boost"], ["--faces"], ["--from"], ["--loud"]]
+    given = cmd.main(["selka", "--from", "a", "--from", "b", "--loud"], standalone_mode=False)
+    assert dict(given) == {"boost": 0, "faces": None, "froms": ("a", "b"), "loud": True}
+    assert given.boost == 0
+    with pytest.raises(AttributeError, match="read-only"):
+        given.boost = 3
+
+
+def test_the_logged_declaration_holds_the_logged_fields_under_their_keys_in_order():
+    given = TABLE.given({"boost": 2, "faces": "1,2", "froms": ("a",), "loud": False})
+    assert list(TABLE.logged(given).items()) == [("boost", 2), ("from", ["a"]), ("loud", False)]
+
+
+def test_a_replay_reads_back_only_what_the_result_holds():
+    assert TABLE.replayed({"boosted": 3, "boost": 9}) == {"boost": 3}
+    assert TABLE.replayed({}) == {}
+
+
+def test_a_field_is_written_once():
+    with pytest.raises(ValueError, match="boost is repeated"):
+        Declared(*TABLE, Option(field="boost", names=("--more-boost",)))
+
+
+def test_the_apis_keyword_is_the_tables():
+    cmd = _command()
+    assert words_for(cmd, "x", ("selka",), {"from_": ["a", "b"], "boost": 1}) == \
+        ["selka", "--from", "a", "--from", "b", "--boost", "1"]
+
+
+def test_narateers_resolve_takes_check_as_its_keyword(camp):
+    api = open_campaign(camp)
+    by_keyword = words_for(api.command(("resolve",)), "resolve", ("tarin",),
+                           {"intent": "force it", "check": "athletics", "dr": 3})
+    assert by_keyword == ["tarin", "--intent", "force it", "--check", "athletics", "--dr", "3"]
+
+
+def test_a_rolls_logged_declaration_is_its_tables(camp):
+    from narateer_cli.systems.narateer.declarations import CHECK
+
+    r = run(camp, "roll", "selka", "stealth", "--dr", "3", "--boost", "1", "--faces", "2,1", "--power", "shadow")
+    assert r.code == 0, r.err
+    entry = encounters.read_log(camp, encounters.CAMPAIGN)[-1]
+    logged = [o.log_key for o in CHECK if o.logged]
+    assert list(entry["declaration"]) == ["skill", *logged, "target"]
+    assert entry["declaration"]["boost"] == 1 and "power" not in entry["declaration"]
