@@ -20,7 +20,8 @@ from .record import Record
 class Option(Record, kw_only=True):
     """One declared field of a verb and everything the host reads of it."""
 
-    field: str  # the name the command and its record read it by
+    field: str  # the name the command reads it by (its click parameter)
+    attr: str | None = None  # its name in the game's record (the field's name when None)
     names: tuple[str, ...]  # the option's names on the command line (the first is the one the API writes)
     help: str | None = None
     type: Any = None  # click's type (int, float...); None: text, or a flag
@@ -40,6 +41,10 @@ class Option(Record, kw_only=True):
     @property
     def log_key(self) -> str:
         return self.log_as or self.field
+
+    @property
+    def record_field(self) -> str:
+        return self.attr or self.field
 
     @property
     def api_keyword(self) -> str:
@@ -93,22 +98,22 @@ class Declared:
         """`record` built from the fields of the table it has and `given` holds (`more` adds or overrides
         fields of its own; the rest keep the record's defaults)."""
         own = set(record._fields)
-        return record(**{**{f: given[f] for f in self.fields if f in own and f in given}, **more})
+        return record(**{**{o.record_field: given[o.field] for o in self.options
+                            if o.record_field in own and o.field in given}, **more})
 
     def logged(self, value: Any) -> dict:
-        """The declaration a log entry holds: each logged field of `value` (a record or a `Given`) under its
-        key, in table order (a tuple as the list JSON makes of it)."""
-        read = value.__getitem__ if isinstance(value, Mapping) else value.__getattribute__
+        """The declaration a log entry holds: each logged field of `value` (a `Given`, or the game's record)
+        under its key, in table order (a tuple as the list JSON makes of it)."""
         out = {}
         for o in self.options:
             if o.logged:
-                item = read(o.field)
+                item = value[o.field] if isinstance(value, Mapping) else getattr(value, o.record_field)
                 out[o.log_key] = list(item) if isinstance(item, tuple) else item
         return out
 
     def replayed(self, logged: Mapping[str, Any]) -> dict:
-        """The fields a replay reads back from a logged result, each under its field's name (a list as the
-        tuple the command made of it); a field the result does not hold is left to the record's default."""
+        """The fields a replay reads back from a logged result, by field (a list as the tuple the command
+        made of it), for `build`; a field the result does not hold is left to the record's default."""
         out = {}
         for o in self.options:
             if o.result is not None and o.result in logged:

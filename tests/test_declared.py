@@ -76,3 +76,10 @@ def test_a_rolls_logged_declaration_is_its_tables(camp):
     logged = [o.log_key for o in CHECK if o.logged]
     assert list(entry["declaration"]) == ["skill", *logged, "target"]
     assert entry["declaration"]["boost"] == 1 and "power" not in entry["declaration"]
+
+
+def test_open_adventures_logged_declaration_is_its_tables_logged_fields():
+    from narateer_cli.systems.open_adventure.check import Declaration
+    from narateer_cli.systems.open_adventure.declarations import CHECK
+
+    assert set(Declaration._fields) - {"use"} == {o.record_field for o in CHECK if o.logged}
