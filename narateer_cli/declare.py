@@ -156,6 +156,15 @@ class Given(Mapping[str, Any]):
         return f"Given({self._values!r})"
 
 
+# The faces read at the table, shared by every game's rolling verbs (`kit.faces_options` adds the same two)
+FACES = Declared(
+    Option(field="faces", names=("--faces",), metavar="F", logged=False,
+           help="Faces rolled at the table: 2,0,1 or crit,miss,hit."),
+    Option(field="reroll_faces", names=("--reroll-faces",), metavar="F", logged=False,
+           help="Faces of the Edge Phase rerolls, in die order."),
+)
+
+
 def declared(table: Declared, name: str = "declared") -> Callable:
     """A command's declared options from `table` (added where this decorator stands among its options);
     the command is called with one `Given` value as `name` in place of them, and the click command built

@@ -21,7 +21,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 from . import durations
-from .declare import Declared, Given, Option, declared
+from .declare import FACES, Declared, Given, Option, declared
 from .dice import Dice
 from .errors import BadInput, NarateerError, Refused
 from .outcome import REMOVED, Outcome, Show, check_headline
@@ -118,9 +118,10 @@ if TYPE_CHECKING:  # the same names, for type checkers (a test holds this list t
     from .store.yamlio import line_of
     from .systems import load_system
 
-__all__ = ["KIT_VERSION", "BadInput", "Declared", "Dice", "Game", "Given", "NarateerError", "Outcome", "REMOVED", "Record", "Refused",
-           "Option", "Show", "System", "SystemHooks", "check_headline", "closest", "declared", "did_you_mean", "durations",
-           "entrywise", "factory", "field", "merge_rules", "replace", "unknown", *_LATER]
+__all__ = ["FACES", "KIT_VERSION", "BadInput", "Declared", "Dice", "Game", "Given", "NarateerError", "Option",
+           "Outcome", "REMOVED", "Record", "Refused", "Show", "System", "SystemHooks", "check_headline", "closest",
+           "declared", "did_you_mean", "durations", "entrywise", "factory", "field", "merge_rules", "replace",
+           "unknown", *_LATER]
 
 
 def __getattr__(name: str) -> Any:

@@ -83,3 +83,23 @@ def test_open_adventures_logged_declaration_is_its_tables_logged_fields():
     from narateer_cli.systems.open_adventure.declarations import CHECK
 
     assert set(Declaration._fields) - {"use"} == {o.record_field for o in CHECK if o.logged}
+
+
+@pytest.mark.parametrize("verb, keywords, words", [
+    ("exchange", {"response": "guard", "apply": True}, ["--response", "guard", "--apply"]),
+    ("react", {"against": "selka", "apply": True}, ["--against", "selka", "--apply"]),
+    ("hide", {"from_": ["sentry"], "searching": ["bandit"]}, ["--from", "sentry", "--searching", "bandit"]),
+    ("search", {"for_": "selka", "changed": "a torch"}, ["--for", "selka", "--changed", "a torch"]),
+])
+def test_each_narateer_action_takes_its_tables_keywords(camp, verb, keywords, words):
+    api = open_campaign(camp)
+    assert words_for(api.command((verb,)), verb, (), keywords) == words
+
+
+def test_a_hides_logged_declaration_is_every_observer_then_its_tables(encounter_camp):
+    assert run(encounter_camp, "turn", "start", "selka").code == 0
+    r = run(encounter_camp, "hide", "selka", "--from", "sentry", "--searching", "bandit", "--faces", "2",
+            "--observer-faces", "bandit=0")
+    assert r.code == 0, r.err
+    entry = [e for e in encounters.read_log(encounter_camp, "ambush") if e.get("command") == "hide"][-1]
+    assert entry["declaration"] == {"from": ["sentry", "bandit"], "searching": ["bandit"], "boost": 0}

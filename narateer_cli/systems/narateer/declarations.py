@@ -6,7 +6,7 @@ declaration its log entry holds and, for a check, what `verify` reads back to re
 
 from __future__ import annotations
 
-from narateer_cli.kit import Declared, Option
+from narateer_cli.kit import FACES, Declared, Option
 
 # The target of a check: one of a number, another's Readiness, or a contested roll (logged as the target
 # the check was compared with, not as given).
@@ -80,4 +80,75 @@ RESOLVE = Declared(
            help="Impossible as declared: spend nothing (exit 3)."),
     Option(field="check_skill", names=("--check",), metavar="SKILL", logged=False, keyword="check",
            help="Resolve with a Skill Check (a Major action)."),
+)
+
+# exchange: the attacker's declaration, the defender's answer, and the faces of both sides; the entry logs the
+# defender (an argument) first
+EXCHANGE = Declared(
+    Option(field="response", names=("--response",), required=True, choices=("none", "guard", "clash"),
+           help="The defender's Exchange Response."),
+    Option(field="skill", names=("--skill",), logged=False, help="Attack skill (default: the ruleset's, melee)."),
+    Option(field="weapon", names=("--weapon",), metavar="W",
+           help="A weapon on the attacker's sheet (its attack_cost and damage)."),
+    Option(field="boost", names=("--boost",), type=int, default=0, help="Attack Boost, up to SL."),
+    Option(field="response_boost", names=("--response-boost",), type=int, default=0,
+           help="Guard or Clash Boost, up to the defender's SL."),
+    Option(field="cost", names=("--cost",), type=int, logged=False,
+           help="Attack cost (default: the weapon's, else 1)."),
+    Option(field="dr", names=("--dr",), type=int, logged=False,
+           help="With --response none against a creature whose Readiness is off."),
+    Option(field="advantage", names=("--advantage",), flag=True, logged=False),
+    Option(field="disadvantage", names=("--disadvantage",), flag=True, logged=False),
+) + FACES + Declared(
+    Option(field="response_faces", names=("--response-faces",), metavar="F", logged=False,
+           help="The defender's faces."),
+    Option(field="response_reroll_faces", names=("--response-reroll-faces",), metavar="F", logged=False,
+           help="The defender's Edge rerolls."),
+    Option(field="response_weapon", names=("--response-weapon",), metavar="W",
+           help="The weapon of a defender who Clashes (its damage if it lands)."),
+    Option(field="apply_", names=("--apply",), flag=True, log_as="apply", keyword="apply",
+           help="Wound whoever is hit by the weapon's damage in this command."),
+)
+
+# react: a Reaction against a mover; the entry logs its kind (an argument) first
+REACT = Declared(
+    Option(field="mover", names=("--against",), required=True, metavar="MOVER", log_as="against", keyword="against"),
+    Option(field="boost", names=("--boost",), type=int, default=0),
+    Option(field="allow_boost", names=("--allow-boost",), flag=True, logged=False,
+           help="The Guide allows Boost on this Reaction (for `reaction_boost: false`)."),
+    Option(field="weapon", names=("--weapon",), metavar="W",
+           help="A weapon on CHAR's sheet: its attack cost and damage."),
+    Option(field="apply_", names=("--apply",), flag=True, log_as="apply", keyword="apply",
+           help="Wound the mover by the weapon's damage if it lands."),
+) + FACES
+
+# hide: whom from, who searches, the hider's Stealth and the searching observers' own dice; the entry logs
+# every observer (named by --from or --searching) as "from"
+HIDE = Declared(
+    Option(field="observers", names=("--from",), multiple=True, metavar="OBS", logged=False, keyword="from_",
+           help="An observer (repeat)."),
+    Option(field="searching", names=("--searching",), multiple=True, metavar="OBS",
+           help="An observer actively searching (repeat)."),
+    Option(field="boost", names=("--boost",), type=int, default=0, help="Stealth Boost, up to SL."),
+    Option(field="advantage", names=("--advantage",), flag=True, logged=False),
+    Option(field="disadvantage", names=("--disadvantage",), flag=True, logged=False),
+) + FACES + Declared(
+    Option(field="observer_faces", names=("--observer-faces",), multiple=True, metavar="OBS=F", logged=False,
+           help="A searching observer's faces."),
+    Option(field="observer_reroll_faces", names=("--observer-reroll-faces",), multiple=True, metavar="OBS=F",
+           logged=False, help="A searching observer's Edge rerolls."),
+    Option(field="observer_boost", names=("--observer-boost",), multiple=True, metavar="OBS=N", logged=False,
+           help="A searching observer's Boost."),
+)
+
+# search: for whom, with what, and what changed since the last search
+SEARCH = Declared(
+    Option(field="hider", names=("--for",), required=True, metavar="HIDER", log_as="for", keyword="for_",
+           help="The hidden creature."),
+    Option(field="boost", names=("--boost",), type=int, default=0),
+    Option(field="advantage", names=("--advantage",), flag=True, logged=False),
+    Option(field="disadvantage", names=("--disadvantage",), flag=True, logged=False),
+) + FACES + Declared(
+    Option(field="changed", names=("--changed",), metavar="TEXT",
+           help="What is different since the last search (a new method or evidence)."),
 )
