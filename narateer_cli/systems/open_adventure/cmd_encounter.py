@@ -11,7 +11,7 @@ from narateer_cli.kit import BadInput
 from .cmd_common import GATE, KIND, answer
 from .cmd_common import narateer_flags
 from .cmd_roll import declaration, source_for
-from .declarations import CHECK
+from .declarations import CHECK, RESOLVE
 
 
 # The host's encounter group (new, show, log, end: shared verbs); `new`, `join` and `show` below are this system's.
@@ -154,23 +154,19 @@ Examples:
   narateer turn start warheart
   narateer resolve warheart --intent "hold the portcullis" --maintain""")
 @click.argument("char")
-@click.option("--intent", required=True, metavar="TEXT", help="What the character does and wants.")
-@click.option("--auto", is_flag=True, help="No check: success is certain or nothing is at stake.")
-@click.option("--impossible", type=click.Choice(["time", "materials", "world"]), help="No check: it cannot be done.")
-@click.option("--maintain", is_flag=True, help="Hold a lasting success: spends this Turn's Major Action.")
-@click.option("--check", "use", metavar="ATTRIBUTE|ACTION", help="Resolve it with an Action Check.")
+@declared(RESOLVE, "action")
 @narateer_flags
 @declared(CHECK)
-def resolve_cmd(s, char, intent, auto, impossible, maintain, use, declared, **other):
+def resolve_cmd(s, char, action, declared, **other):
     from .actions import path_of
     from .cmd_common import refuse_narateer_flags
     from .in_encounter import resolve_in_encounter
 
     refuse_narateer_flags(other)
-    d = declared
-    path = path_of(auto, impossible, maintain, use)
-    decl = declaration(use, d) if path == "check" else None
+    a, d = action, declared
+    path = path_of(a.auto, a.impossible, a.maintain, a.use)
+    decl = declaration(a.use, d) if path == "check" else None
     source = source_for(s.app, d.faces, d.other_faces) if path == "check" else None
-    data = resolve_in_encounter(s, char, intent, path, impossible, decl, source)
+    data = resolve_in_encounter(s, char, a.intent, path, a.impossible, decl, source)
     failed = d.exit_code and path == "check" and not data.result.check.success
     return answer("resolve", data, exit=1 if failed else 0)

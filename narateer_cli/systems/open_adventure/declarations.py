@@ -45,3 +45,18 @@ CHECK = Declared(
            help="Show AS, dice, DS and the exact chance; roll and write nothing."),
     Option(field="exit_code", names=("--exit-code",), flag=True, logged=False, help="Exit 1 when the check fails."),
 )
+
+# resolve: the declared action and its path (a check's fields follow in `CHECK`); the entry logs the intent
+# and the path the command settles
+RESOLVE = Declared(
+    Option(field="intent", names=("--intent",), required=True, metavar="TEXT",
+           help="What the character does and wants."),
+    Option(field="auto", names=("--auto",), flag=True, logged=False,
+           help="No check: success is certain or nothing is at stake."),
+    Option(field="impossible", names=("--impossible",), choices=("time", "materials", "world"), logged=False,
+           help="No check: it cannot be done."),
+    Option(field="maintain", names=("--maintain",), flag=True, logged=False,
+           help="Hold a lasting success: spends this Turn's Major Action."),
+    Option(field="use", names=("--check",), metavar="ATTRIBUTE|ACTION", logged=False, keyword="check",
+           help="Resolve it with an Action Check."),
+)
