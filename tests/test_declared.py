@@ -39,6 +39,36 @@ def test_the_table_makes_the_options_in_order_and_hands_one_read_only_value():
         given.boost = 3
 
 
+def test_an_options_help_reads_as_the_same_option_written_by_hand():
+    table = Declared(
+        Option(field="boost", names=("--boost",), type=int, default=0, show_default=True, help="Extra dice."),
+        Option(field="tier", names=("--tier",), choices=("minor", "major"), help="The tier."),
+        Option(field="froms", names=("--from",), multiple=True, metavar="OBS", required=True),
+        Option(field="loud", names=("--loud",), flag=True, help="Shout."),
+        Option(field="quiet", names=("--quiet",), hidden=True),
+    )
+
+    @click.command()
+    @declared(table)
+    def by_table(declared):
+        pass
+
+    @click.command()
+    @click.option("--boost", "boost", type=int, default=0, show_default=True, help="Extra dice.")
+    @click.option("--tier", "tier", type=click.Choice(["minor", "major"]), help="The tier.")
+    @click.option("--from", "froms", multiple=True, metavar="OBS", required=True)
+    @click.option("--loud", "loud", is_flag=True, help="Shout.")
+    @click.option("--quiet", "quiet", hidden=True)
+    def by_hand(**given):
+        pass
+
+    def help_of(cmd):
+        return cmd.get_help(click.Context(cmd, info_name="x"))
+
+    assert help_of(by_table) == help_of(by_hand)
+    assert [p.name for p in by_table.params] == [p.name for p in by_hand.params]
+
+
 def test_the_logged_declaration_holds_the_logged_fields_under_their_keys_in_order():
     given = TABLE.given({"boost": 2, "faces": "1,2", "froms": ("a",), "loud": False})
     assert list(TABLE.logged(given).items()) == [("boost", 2), ("from", ["a"]), ("loud", False)]
