@@ -78,6 +78,10 @@ class Declared:
         repeated = sorted({f for f in fields if fields.count(f) > 1})
         if repeated:
             raise ValueError(f"a declared field is written once: {', '.join(repeated)} is repeated")
+        hidden = [f for f in fields if hasattr(Given, f)]
+        if hidden:
+            raise ValueError(f"a declared field may not be named {hidden[0]!r}: `given.{hidden[0]}` is the value's own "
+                             f"method; name the field otherwise (`attr=` keeps your record's name)")
         self.options = options
 
     def __iter__(self) -> Iterator[Option]:

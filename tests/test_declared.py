@@ -84,6 +84,11 @@ def test_a_field_is_written_once():
         Declared(*TABLE, Option(field="boost", names=("--more-boost",)))
 
 
+def test_a_field_may_not_hide_a_method_of_the_value_the_command_reads():
+    with pytest.raises(ValueError, match="'items'"):
+        Declared(Option(field="items", names=("--items",)))
+
+
 def test_the_apis_keyword_is_the_tables():
     cmd = _command()
     assert words_for(cmd, "x", ("selka",), {"from_": ["a", "b"], "boost": 1}) == \
