@@ -138,6 +138,8 @@ def words_for(command, verb: str, args: tuple, options: dict) -> list[str]:
     import click
 
     params = {p.name: p for p in command.params if p.name}
+    for table in _tables(command.callback):  # a declared field's keyword is its table's (`--check`: check=)
+        params.update({keyword: params[field] for keyword, field in table.keywords().items() if field in params})
     words = [str(a) for a in args]
     for key, value in options.items():
         param = params.get(key)
@@ -145,6 +147,16 @@ def words_for(command, verb: str, args: tuple, options: dict) -> list[str]:
             raise _not_an_option(verb, key, param, params)
         words += _option_words(param, value)
     return words
+
+
+def _tables(callback) -> list:
+    """The tables of declared fields (`kit.declared`) a command's function was built with."""
+    tables, fn = [], callback
+    while fn is not None:
+        if getattr(fn, "declared", None) is not None and fn.declared not in tables:
+            tables.append(fn.declared)
+        fn = getattr(fn, "__wrapped__", None)
+    return tables
 
 
 def _option_words(param, value) -> list[str]:

@@ -9,9 +9,10 @@ in `pyproject.toml`, run by `make test`), and mypy type-checks the kit and the g
 name changes or goes, so a game can say which kit it was written for.
 
 The light names (errors, records, outcomes, the dice source, the system record, suggestions, timed
-conditions) are imported with the kit. The rest (the command decorator and session, storage readers,
-text helpers) are imported the first time a game reads them, so `narateer --help` and a game's
-`__init__` pay only for what they use. `docs/write-a-game.md` says what each name is for.
+conditions, a verb's table of declared fields) are imported with the kit. The rest (the command decorator
+and session, storage readers, text helpers) are imported the first time a game reads them, so
+`narateer --help` and a game's `__init__` pay only for what they use. `docs/write-a-game.md` says what
+each name is for.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 from . import durations
+from .declare import FACES, Declared, Given, Option, declared
 from .dice import Dice
 from .errors import BadInput, NarateerError, Refused
 from .outcome import REMOVED, Outcome, Show, check_headline
@@ -28,7 +30,7 @@ from .suggest import closest, did_you_mean, unknown
 from .systems.base import System, entrywise, merge_rules
 from .systems.interface import Game, SystemHooks
 
-KIT_VERSION = "2.0"
+KIT_VERSION = "2.1"
 
 # name -> (host module, attribute; None for the module itself): imported on first use
 _LATER: dict[str, tuple[str, str | None]] = {
@@ -116,9 +118,10 @@ if TYPE_CHECKING:  # the same names, for type checkers (a test holds this list t
     from .store.yamlio import line_of
     from .systems import load_system
 
-__all__ = ["KIT_VERSION", "BadInput", "Dice", "Game", "NarateerError", "Outcome", "REMOVED", "Record", "Refused",
-           "Show", "System", "SystemHooks", "check_headline", "closest", "did_you_mean", "durations", "entrywise",
-           "factory", "field", "merge_rules", "replace", "unknown", *_LATER]
+__all__ = ["FACES", "KIT_VERSION", "BadInput", "Declared", "Dice", "Game", "Given", "NarateerError", "Option",
+           "Outcome", "REMOVED", "Record", "Refused", "Show", "System", "SystemHooks", "check_headline", "closest",
+           "declared", "did_you_mean", "durations", "entrywise", "factory", "field", "merge_rules", "replace",
+           "unknown", *_LATER]
 
 
 def __getattr__(name: str) -> Any:

@@ -240,8 +240,11 @@ def shown(app, answer):
 
 
 def faces_options(fn):
-    fn = click.option("--reroll-faces", metavar="F", help="Faces of the Edge Phase rerolls, in die order.")(fn)
-    fn = click.option("--faces", metavar="F", help="Faces rolled at the table: 2,0,1 or crit,miss,hit.")(fn)
+    """--faces and --reroll-faces (`declare.FACES`), each given to the function on its own."""
+    from ..declare import FACES
+
+    for option in reversed(FACES.options):
+        fn = option.click_option()(fn)
     return fn
 
 

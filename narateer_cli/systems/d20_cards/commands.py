@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import click
 
-from narateer_cli.kit import Group, Session, command, emit, split_pairs
+from narateer_cli.kit import Group, Session, command, declared, emit, split_pairs
 from narateer_cli.kit import BadInput
+
+from .declarations import ACT, AIM
 
 
 def _number(text, option):
@@ -55,20 +57,19 @@ def _foreign(name: str) -> str:
     return "foreign_" + name.strip("-")
 
 
-def declaration(card, actor, o):
+def declaration(card, actor, aim, act=None, foreign=None):
+    """The Declaration of a card aimed as `aim` (`declarations.AIM`), with `act`'s own choices (`declarations.ACT`);
+    another system's option (in `foreign`) is bad input pointing to this game's way."""
     from .results import Declaration
 
     for flag, (system, way) in FOREIGN.items():
-        if o.pop(_foreign(flag), None) is not None:
+        if (foreign or {}).get(_foreign(flag)) is not None:
             article = "an" if system[0] in "aeiou" else "a"
             raise BadInput(f"{flag} is {article} {system}-system option; this campaign plays d20-cards",
                            rule="S-SYS-3", fix=way)
-    distance, distances = _distances(o["distance"])
-    return Declaration(actor=actor, card=card, targets=tuple(o["target"]), distance=distance, distances=distances,
-                       unseen=tuple(o["unseen"]), unheard=tuple(o["unheard"]), companion=o.get("companion"),
-                       drop_concentration=o.get("drop_concentration", False), advantage=o["advantage"],
-                       disadvantage=o["disadvantage"], mod=o["mod"], reveal=o.get("reveal", False),
-                       trigger=o.get("trigger"))
+    distance, distances = _distances(aim.distance)
+    return (AIM + ACT).build(Declaration, {**aim, **(act or {})}, actor=actor, card=card, distance=distance,
+                             distances=distances)
 
 
 def dice_source(app, o, card_sides=None):
@@ -95,18 +96,10 @@ def dice_source(app, o, card_sides=None):
     return DiceSource(app.rng(), faces, ask=table_asker() if asking else None, asked=GROUPS if asking else ())
 
 
-def target_options(fn):
-    for opt in reversed([
-        click.option("--target", "target", multiple=True, metavar="T", help="A target, in order (repeat)."),
-        click.option("--distance", "distance", multiple=True, metavar="M|T=M", help="Metres to every target, or to T."),
-        click.option("--unseen", multiple=True, metavar="T", help="The performer cannot see T."),
-        click.option("--unheard", multiple=True, metavar="T", help="T cannot hear the performer."),
-        click.option("--advantage", is_flag=True, help="Two d20, keep the higher (both edges cancel)."),
-        click.option("--disadvantage", is_flag=True, help="Two d20, keep the lower."),
-        click.option("--mod", type=int, default=0, help="A modifier to each attack roll (may be negative)."),
-        *(click.option(flag, _foreign(flag), hidden=True, default=None) for flag in FOREIGN),
-    ]):
-        fn = opt(fn)
+def foreign_options(fn):
+    """Other systems' options, accepted only to say (exit 2) this game's way."""
+    for flag in reversed(FOREIGN):
+        fn = click.option(flag, _foreign(flag), hidden=True, default=None)(fn)
     return fn
 
 
@@ -130,36 +123,27 @@ Examples:
   narateer act mira ward --dry-run""", context_settings={"ignore_unknown_options": False})
 @click.argument("char")
 @click.argument("card")
-@target_options
-@click.option("--companion", metavar="ID", help="The companion that performs a Companionship card.")
-@click.option("--drop-concentration", is_flag=True, help="End the current Concentration first.")
-@click.option("--reveal", is_flag=True, help="Accept that a card that is not Discreet ends hiding (needed when the rules say `discreet: refuse`).")
-@click.option("--trigger", metavar="TEXT", help="What triggered a Reaction (logged).")
-@click.option("--dry-run", is_flag=True, help="List every gate and the odds; roll and write nothing.")
-@click.option("--exit-code", is_flag=True, help="Exit 1 when the card landed on no target.")
-@click.option("--faces", metavar="F", help="The performer's d20s: one per target (two each under an edge).")
-@click.option("--evolutionary-face", metavar="N", help="The Evolutionary d20.")
-@click.option("--save-faces", multiple=True, metavar="T=F", help="A target's save d20.")
-@click.option("--damage-faces", metavar="F", help="Damage dice faces, in dice order.")
-@click.option("--concentration-faces", multiple=True, metavar="T=F", help="A concentrating victim's d20.")
-def act_cmd(s, char, card, **o):
+@declared(AIM, "aim")
+@foreign_options
+@declared(ACT)
+def act_cmd(s, char, card, aim, declared, **foreign):
     from narateer_cli.kit import secret_asked
     from narateer_cli.kit import Show
 
     from .act import act, dry_run
     from .store import load_world, outcome
 
-    decl = declaration(card, char, o)
+    decl = declaration(card, char, aim, declared, foreign)
     enc = encounter_of(s, char)
     world = load_world(s, enc.state if enc else None, [char, *decl.targets, decl.companion])
-    if o["dry_run"]:
+    if declared.dry_run:
         return Show("act_dry_run", dry_run(world, decl, s.rules))
-    dice = dice_source(s.app, o, _sides(world, char, card))
+    dice = dice_source(s.app, declared, _sides(world, char, card))
     new_world, result = act(world, decl, s.rules, dice, secret=secret_asked(s, char))
-    made = outcome("act", char, _logged(decl, o), result, world, new_world, enc, kind="act",
+    made = outcome("act", char, _logged(decl, declared), result, world, new_world, enc, kind="act",
                    state=enc.state if enc else None)  # an action leaves the encounter's state as it is
     return made.replace(declared_public=tuple(k for k in made.declaration if k in decl._fields),  # no typed faces
-                        exit=1 if o["exit_code"] and not any(t.lands for t in result.targets) else 0)
+                        exit=1 if declared.exit_code and not any(t.lands for t in result.targets) else 0)
 
 
 def _sides(world, char, card_id):
@@ -170,16 +154,18 @@ def _sides(world, char, card_id):
     return card.damage.sides if card is not None and card.damage is not None and card.damage.count else None
 
 
-def _logged(decl, o) -> dict:
+def _logged(decl, declared) -> dict:
+    """The entry's declaration: the record's fields that were given (the card always), then the dice streams
+    read at the table (`declarations.ACT`), one-value streams before repeated ones; faces to be asked are in
+    the result instead."""
     from narateer_cli.kit import plain
 
     out = {k: v for k, v in plain(decl).items() if v not in (None, False, [], {}, 0) or k in ("card",)}
-    for key in ("faces", "evolutionary_face", "damage_faces"):
-        if o.get(key) and not (key == "faces" and str(o[key]).strip().lower() == "ask"):  # asked: the result has them
-            out[key] = o[key]
-    for key in ("save_faces", "concentration_faces"):
-        if o.get(key):
-            out[key] = list(o[key])
+    streams = [o for o in ACT if o.logged and o.record_field not in decl._fields]
+    for o in sorted(streams, key=lambda o: o.multiple):
+        value = declared[o.field]
+        if value and not (o.field == "faces" and str(value).strip().lower() == "ask"):
+            out[o.log_key] = list(value) if o.multiple else value
     return out
 
 
@@ -193,12 +179,13 @@ Examples:
   narateer odds mira strike --target bandit --disadvantage""")
 @click.argument("char")
 @click.argument("card")
-@target_options
-def odds_cmd(app, char, card, **o):
+@declared(AIM, "aim")
+@foreign_options
+def odds_cmd(app, char, card, aim, **foreign):
     from .odds import odds
     from .store import load_world
 
-    decl = declaration(card, char, o)
+    decl = declaration(card, char, aim, foreign=foreign)
     with Session(app, write=False) as s:
         enc = encounter_of(s, char)
         world = load_world(s, enc.state if enc else None, [char, *decl.targets])

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import click
 
-from narateer_cli.kit import Group, Session, command, emit
+from narateer_cli.kit import Group, Session, command, declared, emit
 from narateer_cli.kit import encounter_group
 from narateer_cli.kit import BadInput
 
 from .cmd_common import GATE, KIND, answer
-from .cmd_roll import declaration, roll_options, source_for
+from .cmd_common import narateer_flags
+from .cmd_roll import declaration, source_for
+from .declarations import CHECK, RESOLVE
 
 
 # The host's encounter group (new, show, log, end: shared verbs); `new`, `join` and `show` below are this system's.
@@ -152,21 +154,19 @@ Examples:
   narateer turn start warheart
   narateer resolve warheart --intent "hold the portcullis" --maintain""")
 @click.argument("char")
-@click.option("--intent", required=True, metavar="TEXT", help="What the character does and wants.")
-@click.option("--auto", is_flag=True, help="No check: success is certain or nothing is at stake.")
-@click.option("--impossible", type=click.Choice(["time", "materials", "world"]), help="No check: it cannot be done.")
-@click.option("--maintain", is_flag=True, help="Hold a lasting success: spends this Turn's Major Action.")
-@click.option("--check", "use", metavar="ATTRIBUTE|ACTION", help="Resolve it with an Action Check.")
-@roll_options
-def resolve_cmd(s, char, intent, auto, impossible, maintain, use, **o):
+@declared(RESOLVE, "action")
+@narateer_flags
+@declared(CHECK)
+def resolve_cmd(s, char, action, declared, **other):
     from .actions import path_of
     from .cmd_common import refuse_narateer_flags
     from .in_encounter import resolve_in_encounter
 
-    refuse_narateer_flags(o)
-    path = path_of(auto, impossible, maintain, use)
-    decl = declaration(use, o) if path == "check" else None
-    source = source_for(s.app, o["faces"], o["other_faces"]) if path == "check" else None
-    data = resolve_in_encounter(s, char, intent, path, impossible, decl, source)
-    failed = o["exit_code"] and path == "check" and not data.result.check.success
+    refuse_narateer_flags(other)
+    a, d = action, declared
+    path = path_of(a.auto, a.impossible, a.maintain, a.use)
+    decl = declaration(a.use, d) if path == "check" else None
+    source = source_for(s.app, d.faces, d.other_faces) if path == "check" else None
+    data = resolve_in_encounter(s, char, a.intent, path, a.impossible, decl, source)
+    failed = d.exit_code and path == "check" and not data.result.check.success
     return answer("resolve", data, exit=1 if failed else 0)

@@ -4,56 +4,23 @@ from __future__ import annotations
 
 import click
 
-from narateer_cli.kit import Session, command, emit
+from narateer_cli.kit import Session, command, declared, emit
 
 from narateer_cli.kit import BadInput
 
+from .declarations import CHECK
 from .cmd_common import BARE_POINTERS, KIND, answer, narateer_flags, refuse_narateer_flags, rules_of, split_ref
 
 
-def roll_options(fn):
-    opts = [
-        click.option("--exit-code", is_flag=True, help="Exit 1 when the check fails."),
-        click.option("--dry-run", is_flag=True, help="Show AS, dice, DS and the exact chance; roll and write nothing."),
-        click.option("--mishap", metavar="TEXT", help="The Guide's mishap, logged with a Critical Failure."),
-        click.option("--other-benefit", type=int, default=0, help="Benefits for the opposing side."),
-        click.option("--other-faces", metavar="F", help="The opponent's faces, e.g. 2,5."),
-        click.option("--faces", metavar="F", help="Faces rolled at the table, one group per die; 4,6+3 (+ joins an explosion)."),
-        click.option("--compare", is_flag=True, help="Comparing Scores: AS against DS, no roll."),
-        click.option("--outcomes", type=int, default=1, help="Outcomes at once (a Stunt)."),
-        click.option("--targets", type=int, default=1, help="Targets at once (a Stunt)."),
-        click.option("--stunt", is_flag=True, help="A Stunt: points lost from the attribute's pool."),
-        click.option("--effect-bonus", multiple=True, metavar="N|NAME", help="An Effect bonus, repeatable."),
-        click.option("--base-time", metavar="STEP", help="The action's base time on the Time Chart."),
-        click.option("--time", metavar="STEP", help="Time taken: each Time Chart step up is a Benefit."),
-        click.option("--bonus", multiple=True, metavar="N|NAME", help="An item's or power's bonus, repeatable."),
-        click.option("--benefit", type=int, default=0, help="Benefits (+1 each)."),
-        click.option("--specialization", multiple=True, metavar="S", help="An applicable Specialization, repeatable."),
-        click.option("--familiarity", is_flag=True, help="Familiarity: MO added, DS +1, no Specialization."),
-        click.option("--mo", is_flag=True, help="Add the MO score (the action is part of the MO's training)."),
-        click.option("--defense-benefit", type=int, default=0, help="Benefits the Guide grants the Defense."),
-        click.option("--drawback", type=int, default=0, help="Drawbacks (+1 DS each)."),
-        click.option("--opposed", metavar="OTHER:ATTRIBUTE", help="An opposed check: the opponent's total is the Base DS."),
-        click.option("--vs", metavar="TARGET:DEFENSE", help="The target's Defense is the Base DS."),
-        click.option("--ds", metavar="N|TIER", help="Difficulty Score, a number or a ladder tier."),
-    ]
-    for opt in opts:
-        fn = opt(fn)
-    return narateer_flags(fn)
-
-
-def declaration(use, o: dict):
+def declaration(use, declared):
+    """The check's Declaration from the attribute or action it uses and the declared fields (`declarations.CHECK`)."""
     from .check import Declaration
+    from .declarations import CHECK
 
-    vs = split_ref(o["vs"], "--vs", "TARGET:DEFENSE") if o["vs"] else None
-    opposed = split_ref(o["opposed"], "--opposed", "OTHER:ATTRIBUTE") if o["opposed"] else None
-    return Declaration(use=use, ds=o["ds"], vs=vs, opposed=opposed, drawback=o["drawback"],
-                       defense_benefit=o["defense_benefit"], mo=o["mo"] or o["familiarity"],
-                       familiarity=o["familiarity"], specializations=tuple(o["specialization"]),
-                       benefit=o["benefit"], bonuses=tuple(o["bonus"]), time=o["time"], base_time=o["base_time"],
-                       effect_bonuses=tuple(o["effect_bonus"]), stunt=o["stunt"], targets=o["targets"],
-                       outcomes=o["outcomes"], compare=o["compare"], mishap=o["mishap"],
-                       other_benefit=o["other_benefit"])
+    vs = split_ref(declared.vs, "--vs", "TARGET:DEFENSE") if declared.vs else None
+    opposed = split_ref(declared.opposed, "--opposed", "OTHER:ATTRIBUTE") if declared.opposed else None
+    return CHECK.build(Declaration, declared, use=use, vs=vs, opposed=opposed,
+                       mo=declared.mo or declared.familiarity)
 
 
 def source_for(app, faces, other_faces):
@@ -80,14 +47,16 @@ Examples:
   narateer roll warheart strength --opposed orc:strength --dry-run""")
 @click.argument("char")
 @click.argument("use", metavar="ATTRIBUTE|ACTION")
-@roll_options
-def roll_cmd(s, char, use, **o):
+@narateer_flags
+@declared(CHECK)
+def roll_cmd(s, char, use, declared, **other):
     from .in_encounter import roll_in_encounter
 
-    refuse_narateer_flags(o)
-    decl = declaration(use, o)
-    data, kind = roll_in_encounter(s, char, decl, source_for(s.app, o["faces"], o["other_faces"]), o["dry_run"])
-    failed = o["exit_code"] and kind == "check" and not data.result.success
+    refuse_narateer_flags(other)
+    d = declared
+    decl = declaration(use, d)
+    data, kind = roll_in_encounter(s, char, decl, source_for(s.app, d.faces, d.other_faces), d.dry_run)
+    failed = d.exit_code and kind == "check" and not data.result.success
     return answer(kind, data, exit=1 if failed else 0)
 
 

@@ -24,7 +24,7 @@ def behind_cmd(app, char, skill, dr, vs, advantage, disadvantage):
     from ..engine.check import behind
 
     with Session(app, write=False) as s:
-        spec = target_spec(s, char, dr, vs, None)
+        spec = target_spec(s, char, {"dr": dr, "vs": vs, "contested": None})
         sheet = s.sheet(char)
         target = spec.value if spec.kind == "dr" else spec.other.target_readiness(spec.other_skill, s.rules)
         data = behind(sheet, skill, target, s.rules, advantage, disadvantage)

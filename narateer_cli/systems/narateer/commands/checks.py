@@ -1,70 +1,22 @@
-"""What every Narateer check command shares: the check options, the declaration, the dice source,
-the target, and the Skill Check inside or outside the current encounter, logged."""
+"""What every Narateer check command shares: the declaration (its fields are `declarations.CHECK`), the
+dice source, the target, and the Skill Check inside or outside the current encounter, logged."""
 
 from __future__ import annotations
 
-from typing import Any
-
-import click
-
-from narateer_cli.kit import faces_options, split_ref
+from narateer_cli.kit import split_ref
 from narateer_cli.kit import encounter_for
 
 from narateer_cli.kit import Outcome
 
 
-def target_options(fn):
-    fn = click.option("--contested", metavar="OTHER:SKILL", help="Both roll; the initiator must exceed the other's total.")(fn)
-    fn = click.option("--vs", "vs", metavar="OTHER:SKILL", help="Target is that creature's Readiness in SKILL.")(fn)
-    fn = click.option("--dr", metavar="N|TIER", help="Target DR: a number or a tier (routine, challenging, ...).")(fn)
-    return fn
-
-
-# A check's declaration as data: each field once, as (option, the Declaration's field, click's keywords).
-# It gives the options of every check command, the Declaration, and the logged declaration.
-DECLARED: tuple[tuple[str, str, dict[str, Any]], ...] = (
-    ("--boost", "boost", dict(type=int, default=0, show_default=True, help="Extra AD, up to the Skill Level.")),
-    ("--bonus-dice", "bonus_dice", dict(type=int, default=0, help="Explicitly granted dice: rolled, not paid.")),
-    ("--cost", "cost", dict(type=int, default=1, show_default=True, help="Base cost in AD (0 allowed).")),
-    ("--discount-base", "discount_base", dict(type=int, default=0, help="Discount on the base cost only (never below 0).")),
-    ("--discount-boost", "discount_boost", dict(type=int, default=0, help="Discount on the Boost payment.")),
-    ("--fee", "fee", dict(type=int, default=0, help="Additional AD fee (Slowed doubles it too).")),
-    ("--advantage", "advantage", dict(is_flag=True, help="Reroll every Miss in the Edge Phase.")),
-    ("--disadvantage", "disadvantage",
-     dict(is_flag=True, help="Disadvantage: reroll the dice the rules name (Criticals by default).")),
-    ("--reaction", "reaction", dict(is_flag=True, help="This check is a Reaction (no proactive use).")),
-    ("--allow-boost", "allow_boost",
-     dict(is_flag=True, help="The Guide allows Boost on this Reaction (for `reaction_boost: false`).")),
-    ("--power-reroll", "power_reroll", dict(metavar="I,J", help="Dice a power or item rerolls after Edge (0-based).")),
-    ("--power", "power", dict(metavar="NAME", help="Record the Class Power used for this Event.")),
-)
-FACES: tuple[str, dict[str, Any]] = ("--power-faces", dict(metavar="F", help="Faces of those explicit rerolls."))  # a dice stream, not declared
-LOGGED = tuple(field for _, field, _ in DECLARED if field != "power")  # the declaration an entry logs
-
-
-def check_options(fn):
-    """The check's options (DECLARED, then --power-faces and the faces options); the command receives the
-    declared ones together, as `declared` (field -> value), beside `power_faces`, `faces`, `reroll_faces`."""
-    import functools
-
-    @functools.wraps(fn)
-    def gathered(*args, **kwargs):
-        return fn(*args, declared={field: kwargs.pop(field) for _, field, _ in DECLARED}, **kwargs)
-
-    options = [click.option(name, field, **kw) for name, field, kw in DECLARED]
-    options.insert(len(DECLARED) - 1, click.option(FACES[0], **FACES[1]))  # help lists it before --power
-    for opt in reversed(options):
-        gathered = opt(gathered)
-    return faces_options(gathered)
-
-
-def declaration(skill: str, declared: dict, label: str = "check"):
-    """The Declaration of a check from its skill and the declared options (DECLARED)."""
+def declaration(skill: str, declared, label: str = "check"):
+    """The engine's Declaration of a check from its skill and the declared fields (`declarations.CHECK`)."""
+    from ..declarations import CHECK
     from ..engine.check import Declaration
     from ..engine.dice import parse_indices
 
-    return Declaration(skill=skill.lower(), **{**declared, "power_reroll": tuple(parse_indices(declared["power_reroll"]))},
-                       label=label)
+    return CHECK.build(Declaration, declared, skill=skill.lower(),
+                       power_reroll=tuple(parse_indices(declared["power_reroll"])), label=label)
 
 
 def paired_options(*pairs):
@@ -93,11 +45,12 @@ def dice_source(app, rules, **streams):
     return source
 
 
-def target_spec(session, actor_id, dr, vs, contested, other_boost=0, other_faces_given=False):
+def target_spec(session, actor_id, target, other_boost=0, other_faces_given=False):
     from ..engine.actions import TargetSpec
     from ..engine.check import Declaration
     from narateer_cli.kit import BadInput
 
+    dr, vs, contested = target["dr"], target["vs"], target["contested"]  # declarations.TARGET
     given = [x for x in (dr, vs, contested) if x is not None]
     if len(given) != 1:
         raise BadInput("give exactly one target", fix="use --dr N|TIER, --vs OTHER:SKILL or --contested OTHER:SKILL")
@@ -138,8 +91,10 @@ def check_in_encounter(session, actor, decl, spec, dice, helper, command="roll",
 
 
 def declaration_json(decl, spec=None) -> dict:
-    out = {"skill": decl.skill, **{field: getattr(decl, field) for field in LOGGED}}
-    out["power_reroll"] = list(decl.power_reroll)
+    """The declaration a check's log entry holds: its skill, its logged fields, and the target it met."""
+    from ..declarations import CHECK
+
+    out = {"skill": decl.skill, **CHECK.logged(decl)}
     if spec is not None:
         out["target"] = {"kind": spec.kind, "value": spec.value,
                          "other": spec.other.id if spec.other else None, "skill": spec.other_skill}

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import click
 
-from narateer_cli.kit import command, faces_options, nonneg
+from narateer_cli.kit import command, declared, nonneg
 from narateer_cli.kit import encounter_for
 
+from ..declarations import EXCHANGE, REACT
 from .checks import dice_source
 from .checks import told
 
@@ -20,45 +21,30 @@ Examples:
   narateer exchange mira bandit --response none --faces 2""")
 @click.argument("attacker")
 @click.argument("defender")
-@click.option("--response", required=True, type=click.Choice(["none", "guard", "clash"]), help="The defender's Exchange Response.")
-@click.option("--skill", default=None, help="Attack skill (default: the ruleset's, melee).")
-@click.option("--weapon", metavar="W", help="A weapon on the attacker's sheet (its attack_cost and damage).")
-@click.option("--boost", type=int, default=0, help="Attack Boost, up to SL.")
-@click.option("--response-boost", type=int, default=0, help="Guard or Clash Boost, up to the defender's SL.")
-@click.option("--cost", type=int, default=None, help="Attack cost (default: the weapon's, else 1).")
-@click.option("--dr", type=int, default=None, help="With --response none against a creature whose Readiness is off.")
-@click.option("--advantage", is_flag=True)
-@click.option("--disadvantage", is_flag=True)
-@faces_options
-@click.option("--response-faces", metavar="F", help="The defender's faces.")
-@click.option("--response-reroll-faces", metavar="F", help="The defender's Edge rerolls.")
-@click.option("--response-weapon", metavar="W", help="The weapon of a defender who Clashes (its damage if it lands).")
-@click.option("--apply", "apply_", is_flag=True, help="Wound whoever is hit by the weapon's damage in this command.")
-def exchange_cmd(s, attacker, defender, response, skill, weapon, boost, response_boost, cost, dr, advantage,
-                 disadvantage, faces, reroll_faces, response_faces, response_reroll_faces, response_weapon, apply_):
+@declared(EXCHANGE)
+def exchange_cmd(s, attacker, defender, declared):
     from ..engine.combat import exchange_in
 
-    nonneg("--response-boost", response_boost)
-    nonneg("--cost", cost)
-    nonneg("--dr", dr)
-    a, d = s.sheet(attacker), s.sheet(defender)
+    d = declared
+    nonneg("--response-boost", d.response_boost)
+    nonneg("--cost", d.cost)
+    nonneg("--dr", d.dr)
+    a, defending = s.sheet(attacker), s.sheet(defender)
     enc = encounter_for(s, attacker)
-    dice = dice_source(s.app, s.rules, faces=(faces, "--faces"), reroll=(reroll_faces, "--reroll-faces"),
-                       response=(response_faces, "--response-faces"),
-                       response_reroll=(response_reroll_faces, "--response-reroll-faces"))
-    state, result, after = exchange_in(enc.state if enc else None, a, d, response, s.rules, dice, skill=skill,
-                                       weapon=weapon, cost=cost, boost=boost, response_boost=response_boost,
-                                       advantage=advantage, disadvantage=disadvantage, dr=dr,
-                                       response_weapon=response_weapon)
+    dice = dice_source(s.app, s.rules, faces=(d.faces, "--faces"), reroll=(d.reroll_faces, "--reroll-faces"),
+                       response=(d.response_faces, "--response-faces"),
+                       response_reroll=(d.response_reroll_faces, "--response-reroll-faces"))
+    state, result, after = exchange_in(enc.state if enc else None, a, defending, d.response, s.rules, dice,
+                                       skill=d.skill, weapon=d.weapon, cost=d.cost, boost=d.boost,
+                                       response_boost=d.response_boost, advantage=d.advantage,
+                                       disadvantage=d.disadvantage, dr=d.dr, response_weapon=d.response_weapon)
     hit = {"attacker": defender, "defender": attacker}.get(result.lands)
     marks: dict[str, dict] = {}  # sheet edits: character id -> {key: value}
-    if apply_:
+    if d.apply_:
         refuse_secret_wound(s, "exchange")
         result = result.replace(applied=apply_damage(s, hit, result.damage, after, marks))
-    return told("exchange", "exchange", attacker, {"defender": defender, "response": response, "weapon": weapon,
-                                                   "boost": boost, "response_boost": response_boost,
-                                                   "response_weapon": response_weapon, "apply": apply_},
-                result, after, enc, sheets=marks, state=state)
+    return told("exchange", "exchange", attacker, {"defender": defender, **EXCHANGE.logged(d)}, result, after, enc,
+                sheets=marks, state=state)
 
 
 def refuse_secret_wound(s, verb: str):
@@ -99,26 +85,23 @@ Example:
   narateer react sentry opportunity --against selka --boost 1 --faces 2,1""")
 @click.argument("char")
 @click.argument("kind", type=click.Choice(["opportunity"]), metavar="KIND")
-@click.option("--against", "mover", required=True, metavar="MOVER")
-@click.option("--boost", type=int, default=0)
-@click.option("--allow-boost", is_flag=True, help="The Guide allows Boost on this Reaction (for `reaction_boost: false`).")
-@click.option("--weapon", metavar="W", help="A weapon on CHAR's sheet: its attack cost and damage.")
-@click.option("--apply", "apply_", is_flag=True, help="Wound the mover by the weapon's damage if it lands.")
-@faces_options
-def react_cmd(s, char, kind, mover, boost, allow_boost, weapon, apply_, faces, reroll_faces):
+@declared(REACT)
+def react_cmd(s, char, kind, declared):
     from narateer_cli.kit import BadInput
 
     from ..engine.combat import opportunity_in
 
+    d = declared
     enc = encounter_for(s, char)
     if enc is None:
         raise BadInput(f"{char} is not in the current encounter", fix="an Opportunity Attack happens in an encounter")
-    dice = dice_source(s.app, s.rules, faces=(faces, "--faces"), reroll=(reroll_faces, "--reroll-faces"))
+    dice = dice_source(s.app, s.rules, faces=(d.faces, "--faces"), reroll=(d.reroll_faces, "--reroll-faces"))
+    mover, boost, allow_boost, weapon = d.mover, d.boost, d.allow_boost, d.weapon
     state, result, after = opportunity_in(enc.state, s.sheet(char), s.sheet(mover), s.rules, dice, boost,
                                           allow_boost, weapon)
     marks: dict[str, dict] = {}  # sheet edits: character id -> {key: value}
-    if apply_:
+    if d.apply_:
         refuse_secret_wound(s, "react")
         result = result.replace(applied=apply_damage(s, mover if result.lands else None, result.damage, after, marks))
-    return told("react", "react", char, {"kind": kind, "against": mover, "boost": boost, "weapon": weapon,
-                                         "apply": apply_}, result, after, enc, sheets=marks, state=state)
+    return told("react", "react", char, {"kind": kind, **REACT.logged(d)}, result, after, enc, sheets=marks,
+                state=state)

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import click
 
-from narateer_cli.kit import Group, Session, command, emit, nonneg
+from narateer_cli.kit import Group, Session, command, declared, emit, faces_options, nonneg
 from narateer_cli.kit import Show
 from narateer_cli.kit import plain
 from narateer_cli.kit import encounter_group, pick_encounter
 from narateer_cli.kit import current_encounter, encounter_for
 
 from .checks import check_in_encounter
-from .checks import check_options, declaration, dice_source, target_options, target_spec
+from ..declarations import CHECK, RESOLVE, TARGET
+from .checks import declaration, dice_source, target_spec
 from .checks import told
 
 
@@ -82,44 +83,40 @@ Examples:
   narateer resolve tarin --intent "force the door" --method "shoulder" --check athletics --dr challenging --boost 2""",
          context_settings={"show_default": False})
 @click.argument("char")
-@click.option("--intent", required=True, help="What the character wants to change.")
-@click.option("--method", default=None, help="How they try.")
-@click.option("--tier", type=click.Choice(["trivial", "minor", "major"]), default=None, help="Action tier (sets the cost).")
-@click.option("--auto", "auto", is_flag=True, help="The outcome is certain: pay the tier's cost, no roll.")
-@click.option("--impossible", metavar="REASON", help="Impossible as declared: spend nothing (exit 3).")
-@click.option("--check", "check_skill", metavar="SKILL", help="Resolve with a Skill Check (a Major action).")
-@target_options
-@check_options
-def resolve_cmd(s, char, intent, method, tier, auto, impossible, check_skill, dr, vs, contested, declared, power_faces,
-                faces, reroll_faces):
+@declared(RESOLVE, "action")
+@declared(TARGET, "target")
+@faces_options
+@declared(CHECK)
+def resolve_cmd(s, char, action, target, faces, reroll_faces, declared):
     from narateer_cli.kit import BadInput
 
-    paths = [p for p, on in (("auto", auto), ("impossible", impossible is not None), ("check", check_skill)) if on]
+    a = action
+    paths = [p for p, on in (("auto", a.auto), ("impossible", a.impossible is not None), ("check", a.check_skill)) if on]
     if len(paths) != 1:
         raise BadInput("choose one resolution path", fix="give exactly one of --auto, --impossible REASON, --check SKILL")
-    base = {"actor": char, "intent": intent, "method": method}
+    base = {"actor": char, **RESOLVE.logged(a)}  # the intent and the method
     sheet = s.sheet(char)
     if paths[0] == "impossible":
         from ..engine.actions import impossible as refuse
 
-        refuse(impossible)
+        refuse(a.impossible)
     if paths[0] == "auto":
-        if any(x is not None for x in (dr, vs, contested)) or faces:
+        if any(x is not None for x in target.values()) or faces:
             raise BadInput("--auto takes no target or faces", fix="drop them, or use --check SKILL")
         given = click.get_current_context().get_parameter_source("cost") != click.core.ParameterSource.DEFAULT
-        return _resolve_auto(s, sheet, base, tier or "trivial", declared["cost"] if given else None)
-    return _resolve_check(s.app, s, sheet, base, tier, check_skill, (dr, vs, contested), (faces, reroll_faces),
-                          declaration(check_skill, declared), power_faces)
+        return _resolve_auto(s, sheet, base, a.tier or "trivial", declared.cost if given else None)
+    return _resolve_check(s.app, s, sheet, base, a.tier, a.check_skill, target, (faces, reroll_faces),
+                          declaration(a.check_skill, declared), declared.power_faces)
 
 
-def _resolve_check(app, s, sheet, base: dict, tier, skill, targets, faces, decl, power_faces):
+def _resolve_check(app, s, sheet, base: dict, tier, skill, target, faces, decl, power_faces):
     """Resolving by a Skill Check makes the action Major; the check is logged as the resolve."""
     from ..engine.actions import check_tier, resolved_by_check
 
     check_tier(tier)
     dice = dice_source(app, s.rules, faces=(faces[0], "--faces"), reroll=(faces[1], "--reroll-faces"),
                        power=(power_faces, "--power-faces"))
-    outcome, logged = check_in_encounter(s, sheet, decl, target_spec(s, sheet.id, *targets), dice, None,
+    outcome, logged = check_in_encounter(s, sheet, decl, target_spec(s, sheet.id, target), dice, None,
                                          command="resolve", extra={"intent": base["intent"],
                                                                    "method": base["method"], "tier": "major",
                                                                    "path": "check"})

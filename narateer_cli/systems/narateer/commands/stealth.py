@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import click
 
-from narateer_cli.kit import command, faces_options, nonneg, split_pairs
+from narateer_cli.kit import command, declared, nonneg, split_pairs
 from narateer_cli.kit import current_encounter, secret_asked
 
+from ..declarations import HIDE, SEARCH
 from .checks import dice_source
 from .checks import told
 
@@ -33,27 +34,21 @@ with --searching rolls its own Observation check (its own cost and faces).
 Example:
   narateer hide selka --from sentry --from bandit --searching bandit --boost 1 --faces 2,1 --observer-faces bandit=2""")
 @click.argument("char")
-@click.option("--from", "observers", multiple=True, metavar="OBS", help="An observer (repeat).")
-@click.option("--searching", multiple=True, metavar="OBS", help="An observer actively searching (repeat).")
-@click.option("--boost", type=int, default=0, help="Stealth Boost, up to SL.")
-@click.option("--advantage", is_flag=True)
-@click.option("--disadvantage", is_flag=True)
-@faces_options
-@click.option("--observer-faces", multiple=True, metavar="OBS=F", help="A searching observer's faces.")
-@click.option("--observer-reroll-faces", multiple=True, metavar="OBS=F", help="A searching observer's Edge rerolls.")
-@click.option("--observer-boost", multiple=True, metavar="OBS=N", help="A searching observer's Boost.")
-def hide_cmd(s, char, observers, searching, boost, advantage, disadvantage, faces, reroll_faces, observer_faces,
-             observer_reroll_faces, observer_boost):
+@declared(HIDE)
+def hide_cmd(s, char, declared):
     from ..engine.stealth import Observer, hide_in
 
+    d = declared
+    observers, searching, boost = d.observers, d.searching, d.boost
+    advantage, disadvantage = d.advantage, d.disadvantage
     names = list(dict.fromkeys([*observers, *searching]))
-    boosts, streams = _observer_options(names, observer_boost, observer_faces, observer_reroll_faces)
+    boosts, streams = _observer_options(names, d.observer_boost, d.observer_faces, d.observer_reroll_faces)
     enc = _in_encounter(s, char, *names)
-    dice = dice_source(s.app, s.rules, faces=(faces, "--faces"), reroll=(reroll_faces, "--reroll-faces"), **streams)
+    dice = dice_source(s.app, s.rules, faces=(d.faces, "--faces"), reroll=(d.reroll_faces, "--reroll-faces"), **streams)
     obs = [Observer(s.sheet(who), who in searching, boosts.get(who, 0)) for who in names]
     state, data, after = hide_in(enc.state, s.sheet(char), obs, s.rules, dice, boost, advantage, disadvantage)
     state, entry_id = _seal(s, state, char)
-    return told("hide", "hide", char, {"from": names, "searching": list(searching), "boost": boost}, data, after,
+    return told("hide", "hide", char, {"from": names, **HIDE.logged(d)}, data, after,
                 enc, state=state, secret=entry_id is not None, entry_id=entry_id, private=SEALED_KEYS)
 
 
@@ -85,21 +80,18 @@ def _observer_options(names, observer_boost, observer_faces, observer_reroll_fac
 Example:
   narateer search sentry --for selka --faces 2,2 --boost 1""")
 @click.argument("char")
-@click.option("--for", "hider", required=True, metavar="HIDER", help="The hidden creature.")
-@click.option("--boost", type=int, default=0)
-@click.option("--advantage", is_flag=True)
-@click.option("--disadvantage", is_flag=True)
-@faces_options
-@click.option("--changed", metavar="TEXT", help="What is different since the last search (a new method or evidence).")
-def search_cmd(s, char, hider, boost, advantage, disadvantage, faces, reroll_faces, changed):
+@declared(SEARCH)
+def search_cmd(s, char, declared):
     from ..engine.stealth import search_in
 
+    d = declared
+    hider, boost, advantage, disadvantage, changed = d.hider, d.boost, d.advantage, d.disadvantage, d.changed
     enc = _in_encounter(s, char, hider)
-    dice = dice_source(s.app, s.rules, faces=(faces, "--faces"), reroll=(reroll_faces, "--reroll-faces"))
+    dice = dice_source(s.app, s.rules, faces=(d.faces, "--faces"), reroll=(d.reroll_faces, "--reroll-faces"))
     state, sealed = unsealed(s, enc, [hider])
     state, data, after = search_in(state, s.sheet(char), hider, s.rules, dice, boost, advantage, disadvantage,
                                    changed)
-    return told("search", "search", char, {"for": hider, "boost": boost, "changed": changed}, data, after, enc,
+    return told("search", "search", char, SEARCH.logged(d), data, after, enc,
                 state=resealed(state, sealed), secret=bool(sealed), private=SEALED_KEYS if sealed else ())
 
 

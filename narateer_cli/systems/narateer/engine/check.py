@@ -115,9 +115,12 @@ class CheckResult(Record):
 
 def check_numbers(decl: Declaration, rules: Ruleset):
     """Bad input before any rules question: negatives and numbers past the sanity limits."""
-    for name in ("boost", "cost", "bonus_dice", "discount_base", "discount_boost", "fee"):
-        value = getattr(decl, name)
-        option = "--" + name.replace("_", "-")
+    from ..declarations import CHECK
+
+    for declared in CHECK:
+        if declared.type is not int:
+            continue
+        value, option = getattr(decl, declared.field), declared.names[0]
         if value < 0:
             raise BadInput(f"{option} {value} is negative", fix=f"give {option} 0 or more")
         if value > rules.max_roll_dice:
@@ -206,15 +209,13 @@ def cost_of(decl: Declaration, multiplier: int) -> tuple[int, int]:
 
 
 def replay(logged: dict, rules: Ruleset) -> CheckResult:
-    """A logged check run again from its own declaration and faces by `cost_of` and `roll`, so the rules exist once.
+    """A logged check run again from its own declaration and faces by `cost_of` and `roll`, so the rules exist once;
+    the declaration is read back by the check's table of declared fields (a field it does not hold: its default).
 
     Raises BadInput when the faces do not fit the declaration."""
-    decl = Declaration(
-        skill=logged.get("skill"), boost=logged.get("boost", 0), cost=logged.get("base_cost", 0),
-        bonus_dice=logged.get("bonus_dice", 0), discount_base=logged.get("discount_base", 0),
-        discount_boost=logged.get("discount_boost", 0), fee=logged.get("fee", 0),
-        reaction=bool(logged.get("reaction")), power_reroll=tuple(logged.get("power_rerolled", ())),
-        power=logged.get("power"))
+    from ..declarations import CHECK
+
+    decl = CHECK.build(Declaration, CHECK.replayed(logged), skill=logged.get("skill"))
     multiplier = logged.get("pay_multiplier", 1)
     if "base_cost" in logged:
         subtotal, paid = cost_of(decl, multiplier)

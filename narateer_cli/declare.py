@@ -1,0 +1,189 @@
+"""A verb's declaration as data: one table of fields drives its options, its keywords, its log and its replay.
+
+Each field (`Option`) says once what every reader of it needs: its option name(s), type, help and default
+for the command line; its keyword in the Python API (`camp.roll("selka", "stealth", dr=3)`); whether the
+log entry's declaration holds it, and under which key; and, for a field a replay reads back from a logged
+result, that result's key. `declared(table)` adds the table's options to a command, in table order, and
+hands the command one read-only `Given` value in their place (`declared.boost`).
+
+Nothing here imports click until a command is built, so an engine may hold a table and read it back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any, Callable
+
+from .record import Record
+
+
+class Option(Record, kw_only=True):
+    """One declared field of a verb and everything the host reads of it."""
+
+    field: str  # the name the command reads it by (its click parameter)
+    attr: str | None = None  # its name in the game's record (the field's name when None)
+    names: tuple[str, ...]  # the option's names on the command line (the first is the one the API writes)
+    help: str | None = None
+    type: Any = None  # click's type (int, float...); None: text, or a flag
+    choices: tuple[str, ...] | None = None  # the only values it takes
+    default: Any = None
+    flag: bool = False
+    multiple: bool = False
+    metavar: str | None = None
+    required: bool = False
+    show_default: bool = False
+    hidden: bool = False
+    logged: bool = True  # the log entry's declaration holds it
+    log_as: str | None = None  # its key there (the field's name when None)
+    keyword: str | None = None  # its keyword in the Python API (the field's name when None)
+    result: str | None = None  # its key in the logged result a replay reads it back from (None: not replayed)
+
+    @property
+    def log_key(self) -> str:
+        return self.log_as or self.field
+
+    @property
+    def record_field(self) -> str:
+        return self.attr or self.field
+
+    @property
+    def api_keyword(self) -> str:
+        return self.keyword or self.field
+
+    def click_option(self) -> Callable:
+        """The click decorator of this option (only the keywords it sets, so its help reads as written)."""
+        import click
+
+        given: dict[str, Any] = {"help": self.help} if self.help is not None else {}
+        if self.flag:
+            given["is_flag"] = True
+        elif self.default is not None:
+            given["default"] = self.default
+        if self.choices is not None:
+            given["type"] = click.Choice(list(self.choices))
+        for key in ("type", "metavar"):
+            if getattr(self, key) is not None:
+                given[key] = getattr(self, key)
+        for key in ("multiple", "required", "show_default", "hidden"):
+            if getattr(self, key):
+                given[key] = True
+        return click.option(*self.names, self.field, **given)
+
+
+class Declared:
+    """A verb's table of declared fields, in the order its help lists them."""
+
+    def __init__(self, *options: Option):
+        fields = [o.field for o in options]
+        repeated = sorted({f for f in fields if fields.count(f) > 1})
+        if repeated:
+            raise ValueError(f"a declared field is written once: {', '.join(repeated)} is repeated")
+        hidden = [f for f in fields if hasattr(Given, f)]
+        if hidden:
+            raise ValueError(f"a declared field may not be named {hidden[0]!r}: `given.{hidden[0]}` is the value's own "
+                             f"method; name the field otherwise (`attr=` keeps your record's name)")
+        self.options = options
+
+    def __iter__(self) -> Iterator[Option]:
+        return iter(self.options)
+
+    def __add__(self, other: Declared) -> Declared:
+        return Declared(*self.options, *other.options)
+
+    @property
+    def fields(self) -> tuple[str, ...]:
+        return tuple(o.field for o in self.options)
+
+    def given(self, values: Mapping[str, Any]) -> Given:
+        """The value a command receives: each field's value as the command line gave it."""
+        return Given({o.field: values[o.field] for o in self.options})
+
+    def build(self, record: type[Record], given: Mapping[str, Any], **more) -> Any:
+        """`record` built from the fields of the table it has and `given` holds (`more` adds or overrides
+        fields of its own; the rest keep the record's defaults)."""
+        own = set(record._fields)
+        return record(**{**{o.record_field: given[o.field] for o in self.options
+                            if o.record_field in own and o.field in given}, **more})
+
+    def logged(self, value: Any) -> dict:
+        """The declaration a log entry holds: each logged field of `value` (a `Given`, or the game's record)
+        under its key, in table order (a tuple as the list JSON makes of it)."""
+        out = {}
+        for o in self.options:
+            if o.logged:
+                item = value[o.field] if isinstance(value, Mapping) else getattr(value, o.record_field)
+                out[o.log_key] = list(item) if isinstance(item, tuple) else item
+        return out
+
+    def replayed(self, logged: Mapping[str, Any]) -> dict:
+        """The fields a replay reads back from a logged result, by field (a list as the tuple the command
+        made of it), for `build`; a field the result does not hold is left to the record's default."""
+        out = {}
+        for o in self.options:
+            if o.result is not None and o.result in logged:
+                item = logged[o.result]
+                out[o.field] = tuple(item) if isinstance(item, list) else item
+        return out
+
+    def keywords(self) -> dict[str, str]:
+        """The Python API's keywords: keyword -> the field (its click parameter) it sets."""
+        return {o.api_keyword: o.field for o in self.options}
+
+
+class Given(Mapping[str, Any]):
+    """What a command was given for its declared fields, read-only: `given.boost` or `given["boost"]`."""
+
+    __slots__ = ("_values",)
+
+    def __init__(self, values: Mapping[str, Any]):
+        object.__setattr__(self, "_values", dict(values))
+
+    def __getitem__(self, key: str) -> Any:
+        return self._values[key]
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return self._values[name]
+        except KeyError:
+            raise AttributeError(f"nothing declared is named {name!r}") from None
+
+    def __setattr__(self, name: str, value: Any):
+        raise AttributeError(f"a declaration is read-only: {name!r} cannot be set")
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._values)
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def __repr__(self) -> str:
+        return f"Given({self._values!r})"
+
+
+# The faces read at the table, shared by every game's rolling verbs (`kit.faces_options` adds the same two)
+FACES = Declared(
+    Option(field="faces", names=("--faces",), metavar="F", logged=False,
+           help="Faces rolled at the table: 2,0,1 or crit,miss,hit."),
+    Option(field="reroll_faces", names=("--reroll-faces",), metavar="F", logged=False,
+           help="Faces of the Edge Phase rerolls, in die order."),
+)
+
+
+def declared(table: Declared, name: str = "declared") -> Callable:
+    """A command's declared options from `table` (added where this decorator stands among its options);
+    the command is called with one `Given` value as `name` in place of them, and the click command built
+    from it carries the table (`.declared`) for the Python API's keywords."""
+    import functools
+
+    def wrap(fn):
+        @functools.wraps(fn)
+        def gathered(*args, **kwargs):
+            kwargs[name] = table.given({f: kwargs.pop(f) for f in table.fields})
+            return fn(*args, **kwargs)
+
+        gathered.declared = table  # type: ignore[attr-defined]
+        for option in reversed(table.options):
+            gathered = option.click_option()(gathered)
+        return gathered
+
+    return wrap
