@@ -112,6 +112,9 @@ def _pool(pool: dict) -> str:
     refuses an inline `style`; or
     `dots`, the number and a dot per point: filled (or the pool's `state`) for what is left, hollow for
     what is spent when the pool has a maximum."""
+    if pool.get("draw") == "band":  # a creature outside the party, shown as a band (no numbers)
+        name, word = escape(pool["name"]), escape(pool.get("band") or "")
+        return f"<div class=\"pool band {word}\"><span class=\"label\">{name}</span> <b>{word}</b></div>"
     value, top = pool.get("value") or 0, pool.get("max")
     number = f"{value}/{top}" if isinstance(top, int) else str(value)
     name = escape(pool["name"])
@@ -143,6 +146,8 @@ def _legend(items: list) -> str:
     for item in items:
         if item.get("draw") == "bar":
             sample = "<span class=\"meter\"><span class=\"fill w60\"></span></span>"
+        elif item.get("draw") == "band":
+            sample = "<b>hurt</b>"
         else:
             sample = _dots(item.get("state") or LEFT, 1)
         rows.append(f"<li><span class=\"sample\">{sample}</span> {escape(item.get('text') or '')}</li>")

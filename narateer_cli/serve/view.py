@@ -93,13 +93,14 @@ def _fill(out: dict, campaign, enc_id: str, guide: bool):
     sheets = {cid: _sheet(root, cid) for cid in ids}
     extra = _system_view(system, state, sheets, campaign)
     hidden = extra.get("hidden", default_hidden(state))
-    party = party_ids(campaign.config(), sheets)
+    party = party_ids(campaign.config(), sheets, system)
     concealed = set() if guide else concealed_from(party, ids, hidden)
     acting = extra.get("actor", state.get("actor"))
     out.update(encounter=enc_id, round=state.get("round"),
                actor=_shown(acting, concealed), next=_shown(extra.get("next", state.get("next")), concealed),
                party=sorted(party))
     people = extra.get("participants") or {}
+    npc_hp = party_sees(campaign.config())
     from ..durations import left
 
     for cid in ids:
@@ -110,6 +111,8 @@ def _fill(out: dict, campaign, enc_id: str, guide: bool):
         row["conditions"] = with_rounds_left(row.get("conditions") or [], left(state, cid))
         row["acting"] = cid == acting
         row["hidden_from"] = _hidden_from(hidden.get(cid), guide, concealed)
+        if not guide and cid not in party:
+            row["pools"] = npc_pools(row.get("pools") or [], npc_hp)
         out["order"].append(row)
     out["legend"] = legend(out["order"], extra.get("legend") or {})
     entries = recent_entries(root, enc_id, concealed, system, guide)
@@ -171,14 +174,16 @@ def _system_view(system, state, sheets, campaign) -> dict:
 def whole_party(campaign) -> set:
     """The party among every character of the campaign (each gets a player's link)."""
     ids = sorted(p.stem for p in (campaign.root / "characters").glob("*.yaml"))
-    return party_ids(campaign.config(), {cid: _sheet(campaign.root, cid) for cid in ids})
+    return party_ids(campaign.config(), {cid: _sheet(campaign.root, cid) for cid in ids}, campaign.system)
 
 
-def party_ids(config: dict, sheets: dict) -> set:
-    """The party: `party: [ids]` in narateer.yaml, and every sheet with `pc: true`."""
+def party_ids(config: dict, sheets: dict, system=None) -> set:
+    """The party: `party: [ids]` in narateer.yaml, and every sheet the game marks as one of the party
+    (its `in_party`: `pc: true` unless the game says otherwise)."""
     listed = config.get("party") or []
     party = {str(p) for p in listed} if isinstance(listed, list) else set()
-    party |= {cid for cid, doc in sheets.items() if doc.get("pc") is True}
+    marks = (system.hook("in_party") if system is not None else None) or (lambda doc: doc.get("pc") is True)
+    party |= {cid for cid, doc in sheets.items() if isinstance(doc, dict) and marks(doc)}
     return party
 
 
@@ -203,6 +208,42 @@ def concealed_from(party: set, ids: list, hidden: dict) -> set:
         if (present and present <= seen_by) or (not present and seen_by):
             out.add(cid)
     return out
+
+
+BANDS = ("unhurt", "hurt", "bloodied", "down")
+
+
+def party_sees(config: dict) -> str:
+    """What the party's page shows of the pools (hit points, points) of a creature outside the party:
+    narateer.yaml's `party_sees: {npc_hp: exact | band | hidden}`, `band` when it says nothing it knows
+    (`check` names a wrong value)."""
+    from ..store.validate import NPC_HP
+
+    sees = config.get("party_sees")
+    chosen = sees.get("npc_hp") if isinstance(sees, dict) else None
+    return chosen if chosen in NPC_HP else "band"
+
+
+def band(value: int, top: int) -> str:
+    """A pool with a maximum in words: unhurt when full, hurt above half, bloodied at half or below,
+    down at 0 or below."""
+    if value <= 0:
+        return "down"
+    if value >= top:
+        return "unhurt"
+    return "hurt" if 2 * value > top else "bloodied"
+
+
+def npc_pools(pools: list, npc_hp: str) -> list:
+    """A creature's pools as the party sees them when it is not one of the party: as they are (`exact`),
+    each pool with a maximum as its band and no numbers (`band`; a pool without a maximum cannot be put
+    in a band and is not shown), or none (`hidden`). The Guide's screen always shows them all."""
+    if npc_hp == "exact":
+        return pools
+    if npc_hp == "hidden":
+        return []
+    return [{"name": p["name"], "band": band(p.get("value") or 0, p["max"]), "draw": "band"}
+            for p in pools if isinstance(p.get("max"), int) and not isinstance(p.get("max"), bool) and p["max"] > 0]
 
 
 def default_participant(cid: str, doc: dict, system) -> dict:
@@ -257,6 +298,8 @@ def legend(order: list, words: dict) -> list:
 
 def _pool_words(pool: dict) -> str:
     name = pool["name"]
+    if pool.get("draw") == "band":
+        return f"{name} of a creature outside the party: unhurt, hurt (above half), bloodied (half or less) or down"
     if pool.get("draw") == "bar":
         return f"{name}: the bar is what is left of the most, with the numbers beside it"
     return f"{name}: one filled dot for each left" + (", a hollow one for each spent" if pool.get("max") else "")

@@ -99,9 +99,11 @@ def validate_campaign(campaign) -> list[Problem]:
 
 
 # The keys narateer.yaml may hold for the host (the game's name in `system`, rules, command aliases, asking for
-# missing faces, the party the players' page shows, the current encounter, autocommit), beside the game's own
-# `config_keys` (the host names no game's keys). Others are kept; a near miss is reported.
-CONFIG_KEYS = ("system", "rules", "encounter", "aliases", "ask_faces", "autocommit", "party")
+# missing faces, the party the players' page shows and what it sees of the others, the current encounter,
+# autocommit), beside the game's own `config_keys` (the host names no game's keys). Others are kept; a near
+# miss is reported.
+CONFIG_KEYS = ("system", "rules", "encounter", "aliases", "ask_faces", "autocommit", "party", "party_sees")
+NPC_HP = ("exact", "band", "hidden")  # what the party's page shows of a pool of a creature outside the party
 
 
 def _config_problems(campaign) -> list[Problem]:
@@ -134,6 +136,7 @@ def _config_text_problems(campaign, text: str, known: list) -> list[Problem]:
         return []
     keys = (*CONFIG_KEYS, *campaign.system.config_keys)
     table = schema.Map(keys={key: schema.Anything() for key in keys}, open=True)
+    table.keys["party_sees"] = schema.Map(keys={"npc_hp": schema.Choice(*NPC_HP)}, open="strict")
     found = schema.problems(doc, table, label, {})
     current = doc.get("encounter")
     if current and not (campaign.root / "encounters" / f"{current}.yaml").exists():

@@ -133,6 +133,11 @@ class Game(ABC):
         """Per-participant fields over the host's on the players' page. Default: nothing added."""
         return {}
 
+    def in_party(self, sheet: dict) -> bool:
+        """Whether a sheet marks its character as one of the party (a player's, with a link of its own),
+        beside narateer.yaml's `party:` list. Default: the sheet says `pc: true`."""
+        return sheet.get("pc") is True
+
     def public_entry(self, entry: dict) -> dict | None:
         """A log entry as the party may see it, nothing hidden from it; None leaves it out. Default: the entry."""
         return entry

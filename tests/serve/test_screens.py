@@ -40,7 +40,10 @@ def _check_page(driver, game: str, guide: bool):
             assert _js(driver, "return document.querySelectorAll('#last-check .roll').length") == 2
     if game == "d20-cards":
         creatures = _js(driver, "return document.querySelectorAll('.who').length")
-        assert _js(driver, "return document.querySelectorAll('.who .meter[role=meter]').length") == creatures
+        meters = _js(driver, "return document.querySelectorAll('.who .meter[role=meter]').length")
+        bands = _js(driver, "return [...document.querySelectorAll('.who')].filter(w => w.querySelector('.pool.band')).length")
+        # the party sees its own HP as bars, the others' as bands (T3-NPC); the Guide sees every bar
+        assert (meters, bands) == ((creatures, 0) if guide else (2, creatures - 2)), (meters, bands, creatures)
 
 
 @pytest.mark.parametrize("game", sorted(scenes.SCENES))
@@ -80,6 +83,8 @@ def test_T3_BARS_a_d20_hp_bar_is_filled_as_far_as_the_hp_go_under_the_pages_own_
     from tests.conftest import run
 
     camp = scenes.d20_cards(tmp_path / "bars")
+    with (camp / "narateer.yaml").open("a") as config:
+        config.write("party_sees: {npc_hp: exact}\n")  # every creature's HP as a bar on the party's page
     hp = {c: run(camp, "--json", "show", c).json["hp"] for c in ("mira", "bandit", "hexer")}
     scenes.play(camp, ["damage", "mira", str(hp["mira"]["current"] - 13), "--concentration-faces", "20"],
                 ["damage", "bandit", str(hp["bandit"]["current"])], ["damage", "hexer", str(hp["hexer"]["current"] + 1)])

@@ -91,6 +91,8 @@ def test_a_system_without_view_hooks_is_served_by_the_host_default(coin_camp):
     chance of its last flip comes from its `chance` hook."""
     ok(coin_camp, "encounter", "new", "toss", "pim")
     ok(coin_camp, "roll", "pim", "--target", "1", "--coins", "2", "--faces", "heads,heads")
+    with (coin_camp / "narateer.yaml").open("a") as config:
+        config.write("party: [pim]\n")  # the party sees its own pools as numbers
     model = view.snapshot(coin_camp)
     assert model["system"] == "coin" and [p["id"] for p in model["order"]] == ["pim"]
     pools = {p["name"]: p["value"] for p in model["order"][0]["pools"]}
@@ -177,3 +179,26 @@ def test_open_adventure_pools_and_its_check(tmp_path):
     assert pools["body points"] == (sheet["points"]["body"], "left") and pools["wounds"] == (sheet["wounds"], "wounded")
     assert model["last_check"]["faces"] == [4, 7] and model["last_check"]["outcome"] in ("Success", "Failure")
     assert model["last_check"]["chance"].endswith("%")
+
+
+@pytest.mark.parametrize("system", ["narateer", "open-adventure", "d20-cards"])
+def test_T3_PARTY_every_example_has_a_party_and_inits_hint_names_its_characters(tmp_path, system):
+    """T3-PARTY: each game's example campaign has a party (Open Adventure's `kind: pc` counts as the
+    default `pc: true` does), so `serve --act` has players to give links to; `init`'s hint names characters
+    of that game's own example, and the encounter it suggests starts."""
+    import re
+    import shlex
+
+    from narateer_cli.store.campaign import Campaign
+    from tests.conftest import run
+
+    root = tmp_path / "camp"
+    r = run(None, "init", str(root), "--system", system, "--example")
+    assert r.code == 0, r.err
+    party = view.whole_party(Campaign(root))
+    assert party and all((root / "characters" / f"{cid}.yaml").exists() for cid in party)
+    suggested = re.search(r"`narateer (encounter new [^`]+)`, e\.g\. `narateer (encounter new [^`]+)`", r.out)
+    assert suggested, r.out
+    words = shlex.split(suggested.group(2))
+    assert set(words[3:]) & party, (words, party)
+    assert run(root, *words).code == 0

@@ -151,3 +151,54 @@ def test_V4_the_luck_page_has_a_legend_and_counts_one_check(camp):
     html = page.stats("Luck", drawn)
     assert "1 check:" in html and "1 checks" not in html
     assert "id=\"legend\"" in html and all(escape(text) in html for _, text in charts.LEGEND)
+
+
+def _set_hp(camp, creature: str, now: int, wanted: int):
+    ok(camp, *(("damage", creature, str(now - wanted)) if now >= wanted else ("heal", creature, str(wanted - now))))
+
+
+def _hp_seen(camp, guide: bool = False) -> dict:
+    return {row["id"]: next((p for p in row["pools"] if p["name"] == "HP"), None)
+            for row in view.snapshot(camp, guide=guide)["order"]}
+
+
+def test_T3_NPC_the_party_sees_an_npcs_hp_as_a_band_and_the_guide_sees_the_numbers(tmp_path):
+    """T3-NPC: by default a creature outside the party shows its HP as a band (unhurt, hurt above half,
+    bloodied at half or less, down at 0 or below), with no number in the party's view model or page; the
+    party's own HP and the Guide's screen keep the numbers."""
+    camp = scenes.d20_cards(tmp_path / "d20")
+    full = {c: run(camp, "--json", "show", c).json["hp"] for c in ("bandit", "hexer")}
+    _set_hp(camp, "hexer", full["hexer"]["current"], full["hexer"]["max"] // 2)  # exactly half left
+    _set_hp(camp, "bandit", full["bandit"]["current"], full["bandit"]["max"] // 2 + 1)  # one above half
+    seen, guide = _hp_seen(camp), _hp_seen(camp, guide=True)
+    assert seen["mira"]["draw"] == "bar" and seen["mira"]["value"] == guide["mira"]["value"]  # one of the party
+    assert seen["hexer"] == {"name": "HP", "band": "bloodied", "draw": "band"}
+    assert seen["bandit"]["band"] == "hurt"
+    assert "value" in guide["hexer"] and guide["hexer"]["value"] == full["hexer"]["max"] // 2
+    html = page.encounter(view.snapshot(camp))
+    assert "bloodied" in html and f"{full['hexer']['max'] // 2}/{full['hexer']['max']}" not in html
+    ok(camp, "damage", "hexer", str(full["hexer"]["max"]))
+    assert _hp_seen(camp)["hexer"]["band"] == "down"
+
+
+@pytest.mark.parametrize("chosen", ["exact", "hidden"])
+def test_T3_NPC_the_guide_chooses_exact_numbers_or_nothing(tmp_path, chosen):
+    camp = scenes.d20_cards(tmp_path / "d20")
+    with (camp / "narateer.yaml").open("a") as config:
+        config.write(f"party_sees: {{npc_hp: {chosen}}}\n")
+    seen = _hp_seen(camp)
+    if chosen == "exact":
+        assert seen["hexer"]["draw"] == "bar" and isinstance(seen["hexer"]["value"], int)
+    else:
+        assert seen["hexer"] is None and seen["bandit"] is None and seen["mira"]["draw"] == "bar"
+    assert run(camp, "check").out.strip() == "campaign ok"
+
+
+def test_T3_NPC_a_misspelt_choice_is_named_by_check_and_the_page_keeps_the_band(tmp_path):
+    camp = scenes.d20_cards(tmp_path / "d20")
+    with (camp / "narateer.yaml").open("a") as config:
+        config.write("party_sees: {npc_hp: exakt}\n")
+    r = run(camp, "check")
+    assert r.code == 1 and "party_sees.npc_hp must be one of exact, band, hidden" in r.out + r.err, r.out + r.err
+    assert "did you mean exact?" in r.out + r.err
+    assert _hp_seen(camp)["hexer"]["draw"] == "band"

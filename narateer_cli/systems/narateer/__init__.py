@@ -40,5 +40,7 @@ SYSTEM = System(
     counters=("action_dice.ready", "action_dice.used", "action_dice.wounded"),
     params={**dict.fromkeys(("attacker", "defender", "hider", "mover", "observers", "searching", "next_id", "assist"),
                             "character"), "vs": "pair:skill", "contested": "pair:skill"},
-    example_hint="start an encounter with `narateer encounter new NAME CHAR...` (or use the example with --in ambush)",
+    example_hint="try `narateer show selka` and `narateer odds 3 --dr 2`; start an encounter with "
+                 "`narateer encounter new NAME CHAR...`, e.g. `narateer encounter new brawl selka mira bandit` "
+                 "(or use the example's with --in ambush)",
 )

@@ -34,7 +34,8 @@ SYSTEM = System(
     params={"vs": "pair:skill"},
     counters=("points.body", "points.mind", "points.spirit", "wounds", "challenge_points"),
     example_hint="try `narateer show bloodwind` and `narateer odds 7 --ds 9`; start an encounter with "
-                 "`narateer encounter new NAME CHAR... --reaction PC=N`",
+                 "`narateer encounter new NAME CHAR... --reaction PC=N`, e.g. "
+                 "`narateer encounter new hall bloodwind warheart goblin --reaction bloodwind=9 --reaction warheart=5`",
     pointers={
         "behind": "use `roll CHAR ATTRIBUTE --compare` (Comparing Scores)",
         "dr": "use `ds` (the Difficulty Score ladder)",

@@ -73,17 +73,17 @@ def check_chains(chains, dice, action_score, rules, option: str = "--faces"):
     limit = rules.limits["faces_per_chain"]
     for index, (chain, size) in enumerate(zip(chains, dice)):
         if len(chain) > limit:
-            raise BadInput(f"{option}: die {index} (d{size}) has {len(chain)} faces", fix=f"at most {limit} per chain")
+            raise BadInput(f"{option}: die {index + 1} (d{size}) has {len(chain)} faces", fix=f"at most {limit} per chain")
         for pos, face in enumerate(chain):
             if not 1 <= face <= size:
-                raise BadInput(f"{option}: die {index} (d{size}) cannot show {face}", fix=f"give faces 1..{size}")
+                raise BadInput(f"{option}: die {index + 1} (d{size}) cannot show {face}", fix=f"give faces 1..{size}")
             more = explodes(face, size, pos + 1, rules)
             last = pos == len(chain) - 1
             if more and last:
-                raise BadInput(f"{option}: die {index} (d{size}) shows {face}: it explodes",
+                raise BadInput(f"{option}: die {index + 1} (d{size}) shows {face}: it explodes",
                                fix=f"give the next face, e.g. {face_text(chain)}+3")
             if not more and not last:
-                raise BadInput(f"{option}: die {index} (d{size}) shows {face}, which does not explode",
+                raise BadInput(f"{option}: die {index + 1} (d{size}) shows {face}, which does not explode",
                                fix=f"`+` follows only a face that explodes; end that die at {face}")
 
 
@@ -148,9 +148,9 @@ class DiceSource(Dice):
         """Faces asked: each die's face in chart order, then each explosion as it happens."""
         out = []
         for index, size in enumerate(dice):
-            chain = [self.ask(size, option, f"die {index} (d{size})")]
+            chain = [self.ask(size, option, f"die {index + 1} (d{size})")]
             while explodes(chain[-1], size, len(chain), rules):
-                chain.append(self.ask(size, option, f"die {index} (d{size}) exploded on {chain[-1]}: roll it again"))
+                chain.append(self.ask(size, option, f"die {index + 1} (d{size}) exploded on {chain[-1]}: roll it again"))
             out.append(chain)
         return out
 

@@ -86,6 +86,10 @@ class OpenAdventure(Game):
 
         return _fresh_sheet(doc, rules)
 
+    def in_party(self, sheet: dict) -> bool:
+        """A player character is `kind: pc` (or `pc: true`, as in every game)."""
+        return sheet.get("kind") == "pc" or sheet.get("pc") is True
+
     def view(self, state: dict, sheets: dict, rules) -> dict:
         from .view import view as _view
 

@@ -9,7 +9,7 @@ from tests.table.test_ask import on_terminal
 def test_faces_ask_prompts_each_die_then_each_explosion(oa):
     # AS 7 rolls d6+d8 (Action Chart); the d6 shows 6 and explodes, then 2; the d8 shows 5
     code, out = on_terminal(oa, ["dice", "7", "--faces", "ask"],
-                            [("die 0 (d6)", "6"), ("exploded on 6", "2"), ("die 1 (d8)", "5")])
+                            [("die 1 (d6)", "6"), ("exploded on 6", "2"), ("die 2 (d8)", "5")])
     assert code == 0, out
     assert "13" in out
     assert "6+2,5" in out
@@ -18,7 +18,7 @@ def test_faces_ask_prompts_each_die_then_each_explosion(oa):
 def test_a_face_the_die_cannot_show_is_asked_again(oa):
     # Bloodwind's Strength 4 is AS 4: one d10; 11 cannot show, 3 misses DS 4
     code, out = on_terminal(oa, ["roll", "bloodwind", "strength", "--ds", "4", "--faces", "ask"],
-                            [("die 0 (d10)", "11"), ("not a face of a d10", "3")])
+                            [("die 1 (d10)", "11"), ("not a face of a d10", "3")])
     assert code == 0, out
     assert "faces 3 = 3" in out and "Failure" in out
 

@@ -19,7 +19,7 @@ def test_T2_FACES_the_opponents_dice_left_out_are_exit_2_naming_them(oa):
 
 def test_T2_FACES_the_opponents_dice_left_out_are_asked_on_a_terminal(oa):
     code, out = on_terminal(oa, ["roll", "warheart", "strength", "--opposed", "orc:strength", "--faces", "9"],
-                            [("die 0 (d6)", "2"), ("die 1 (d6)", "3")])
+                            [("die 1 (d6)", "2"), ("die 2 (d6)", "3")])
     assert code == 0, out
     assert "faces 2,3 = 5" in out and "faces 9 = 9" in out
 
@@ -27,3 +27,9 @@ def test_T2_FACES_the_opponents_dice_left_out_are_asked_on_a_terminal(oa):
 def test_T2_FACES_no_faces_at_all_still_rolls(oa):
     out = ok(oa, "--seed", "4", "roll", "warheart", "strength", "--opposed", "orc:strength")
     assert out["opposed"]["faces"]
+
+
+def test_T3_SMALL_a_faces_message_counts_the_dice_from_one_as_a_player_does(oa):
+    # the orc's Strength is AS 6: two d6; the second die cannot show 7
+    refused(oa, 2, "roll", "warheart", "strength", "--opposed", "orc:strength", "--faces", "3",
+            "--other-faces", "3,7", contains="die 2 (d6) cannot show 7")
