@@ -35,9 +35,9 @@ def test_faces_ask_prompts_for_each_die_then_for_the_edge_rerolls(camp):
     code, out = on_terminal(camp, ["roll", "kai", "stealth", "--dr", "2", "--boost", "2", "--advantage",
                                    "--faces", "ask"],
                             [("die 1 of 3", "miss"), ("die 2 of 3", "1"), ("die 3 of 3", "crit"),
-                             ("rerolls dice 0", "crit")])
+                             ("rerolls dice 1", "crit")])
     assert code == 0, out
-    assert "Edge Phase (advantage rerolls dice 0)" in out
+    assert "Edge Phase (advantage rerolls dice 1)" in out
     assert "Strong Success" in out and "#0: Miss -> Crit" in out
     logged = ok(camp, "encounter", "log", "campaign")["entries"][-1]["result"]
     assert logged["faces"] == [0, 1, 2] and logged["reroll_faces"] == [2]
@@ -54,7 +54,7 @@ def test_ask_faces_in_the_campaign_asks_only_the_missing_rerolls(camp):
     config.write_text(config.read_text() + "ask_faces: true\n")
     code, out = on_terminal(camp, ["roll", "kai", "stealth", "--dr", "2", "--boost", "2", "--advantage",
                                    "--faces", "0,0,1"],
-                            [("rerolls dice 0,1", "hit"), ("die 2 of 2", "crit")])
+                            [("rerolls dice 1,2", "hit"), ("die 2 of 2", "crit")])
     assert code == 0, out
     assert "die 1 of 3" not in out
 

@@ -110,7 +110,7 @@ def dry_run(data: dict) -> str:
 def dice(data: dict) -> str:
     lines = [f"{data['dice']} dice: {faces_text(data['faces'])}"]
     if data["rerolled"]:
-        lines.append(f"{data['edge'].title()} rerolled dice {', '.join(map(str, data['rerolled']))}: "
+        lines.append(f"{data['edge'].title()} rerolled dice {', '.join(str(i + 1) for i in data['rerolled'])}: "
                      f"{faces_text(data['final_faces'])}")
     lines.append(f"total {data['total']}")
     return "\n".join(lines)

@@ -441,20 +441,24 @@ def test_character_as_its_own_opponent_is_bad_input(camp):
              contains="a character appears twice in one check")
 
 
-@pytest.mark.parametrize("extra,why", [
-    (("--boost", "3", "--faces", "1,x"), "'x' is not a die face"),
-    (("--boost", "3", "--faces", "1,1"), "--faces gave 2 face(s) but veyra's check rolls 4"),
-    (("--boost", "3", "--faces", "1,1,1,0", "--advantage"),  # the Edge reroll face is missing
-     "--reroll-faces gave 0 face(s) but the Edge Phase rerolls 1"),
-    (("--boost", "3", "--faces", "1,1,1,1", "--reroll-faces", "2"),  # a reroll face without Edge
-     "--reroll-faces gave 1 face(s) but the Edge Phase rerolls 0"),
+def test_a_face_that_is_no_face_is_bad_input_whatever_the_boost(camp):
+    rejected(camp, 2, "roll", "veyra", "stealth", "--dr", "2", "--boost", "3", "--faces", "1,x",
+             contains="'x' is not a die face")
+
+
+@pytest.mark.parametrize("extra", [
+    ("--boost", "3", "--faces", "1,1"),  # too few faces for what the Boost would roll
+    ("--boost", "3", "--faces", "1,1,1,0", "--advantage"),  # the Edge reroll face is missing
+    ("--boost", "3", "--faces", "1,1,1,1", "--reroll-faces", "2"),  # a reroll face without Edge
 ])
-def test_bad_input_is_reported_before_boost_over_sl(camp, extra, why):
-    rejected(camp, 2, "roll", "veyra", "stealth", "--dr", "2", *extra, contains=why)
+def test_T3_ORDER_a_boost_over_the_skill_level_is_refused_as_that_before_any_complaint_about_faces(camp, extra):
+    """The rules' refusal comes first: the player hears that Boost 3 is over Stealth SL 2, not how many
+    faces a roll the rules forbid would need."""
+    rejected(camp, 3, "roll", "veyra", "stealth", "--dr", "2", *extra, contains="veyra cannot Boost 3: stealth SL is 2")
 
 
 def test_missing_reroll_faces_beats_unaffordable(camp):
-    """Bad input (a reroll face missing) is reported before the refusal (cannot pay)."""
+    """Faces that do not fit (a reroll face missing) are reported before the Ready dice are counted."""
     (camp / "characters" / "kai.yaml").write_text(
         (camp / "characters" / "kai.yaml").read_text().replace("ready: 5", "ready: 2"))
     err = rejected(camp, 2, "roll", "kai", "stealth", "--dr", "3", "--boost", "2", "--advantage",

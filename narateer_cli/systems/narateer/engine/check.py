@@ -138,13 +138,15 @@ def plan(sheet: Sheet, decl: Declaration, rules: Ruleset, streams: Streams = Str
          dice: DiceSource | None = None, extra_edge: str | None = None, check_afford: bool = True) -> Payment:
     """Validate the declaration and compute its whole modified payment.
 
-    Bad input (numbers, faces that do not fit) is raised before any refusal.
+    Numbers that are bad input come first; then the rules' refusal of a Boost over the Skill Level, so a
+    player learns what the rules forbid rather than how many faces to type for it; then faces that do not
+    fit; then whether the Ready dice cover the payment.
     """
     check_numbers(decl, rules)
     skill = sheet.skill(decl.skill, rules)
     roll_dice = roll_dice_count(decl, rules)
-    check_faces(sheet, decl, rules, streams, dice, extra_edge, roll_dice)
     check_boost(sheet, decl, rules, skill)
+    check_faces(sheet, decl, rules, streams, dice, extra_edge, roll_dice)
     multiplier = rules.pay_multiplier(sheet.conditions)
     subtotal, paid = cost_of(decl, multiplier)
     edge = edge_mode(decl.advantage or extra_edge == "advantage", decl.disadvantage, rules.edge_both)
@@ -186,9 +188,9 @@ def check_edge_faces(decl: Declaration, rules: Ruleset, streams: Streams, dice: 
     given = len(dice.physical.get(streams.reroll, []))
     asked = dice.ask is not None and streams.reroll not in dice.physical  # faces asked for: typed once they are known
     if given != len(rerolls) and not asked:
-        which = f"dice {', '.join(map(str, rerolls))}" if rerolls else "no dice"
+        which = f"dice {', '.join(str(i + 1) for i in rerolls)}" if rerolls else "no dice"
         raise BadInput(f"{streams.reroll_option} gave {given} face(s) but the Edge Phase rerolls "
-                       f"{len(rerolls)} ({which}, numbered from 0)",
+                       f"{len(rerolls)} ({which}, counted from 1)",
                        fix=f"give exactly {len(rerolls)} face(s) with {streams.reroll_option}")
 
 
@@ -253,7 +255,7 @@ def roll(payment: Payment, target: Target, rules: Ruleset, dice: DiceSource) -> 
     faces = dice.take(s.initial, payment.roll_dice, s.initial_option, what)
     rerolled = edge_indices(faces, payment.edge, rules.disadvantage)
     edge_faces = dice.take(s.reroll, len(rerolled), s.reroll_option,
-                           f"the Edge Phase ({payment.edge} rerolls dice {','.join(map(str, rerolled))})")
+                           f"the Edge Phase ({payment.edge} rerolls dice {','.join(str(i + 1) for i in rerolled)})")
     final = list(faces)
     for index, face in zip(rerolled, edge_faces):
         final[index] = face
