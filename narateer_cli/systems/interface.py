@@ -11,7 +11,10 @@ run time when it loads (an unknown public name, a method that does not take what
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
+
+if TYPE_CHECKING:  # read for its type only
+    from ..outcome import Outcome
 
 
 class Game(ABC):
@@ -63,6 +66,26 @@ class Game(ABC):
         """A `narateer_cli.store.schema` table of a sheet; `parse_sheet` is given only documents that pass it.
         Default: no schema."""
         return None
+
+    # -- optional: the verbs every table shares (the host owns the command, the game computes) ----------
+    # A game lists such a verb in `SYSTEM.verbs` with `kit.HOST_COMMAND` as its module and gives the methods
+    # below; the host reads the arguments, takes the lock and writes the Outcome the method returns. `s` is the
+    # command's `kit.Session` (read through it; return every change).
+    @property
+    def verb_words(self) -> Any:
+        """The game's words for the host's commands: `{verb: {"help": text, "context_settings": {...}, PARAMETER:
+        {click keywords over the host's}}}`; a parameter given as None is left out (a game whose conditions
+        have no `--rounds`). Default: none."""
+        return {}
+
+    def condition(self, s: Any, char: str, changes: tuple[str, ...], rounds: int | None) -> Outcome:
+        """`condition CHAR +NAME -NAME [--rounds N]`: the Outcome of adding and removing CHAR's conditions (its
+        sheet edit, and any timers as the encounter's new state, `state=`). Default: the game has no such verb."""
+        return _not_given(self, "condition")
+
+    def heal(self, s: Any, char: str, n: int) -> Outcome:
+        """`heal CHAR N`: the Outcome of healing CHAR by N. Default: the game has no such verb."""
+        return _not_given(self, "heal")
 
     # -- optional: words and output ------------------------------------------------------------------
     @property
@@ -161,6 +184,12 @@ class Game(ABC):
         `{"text": words, "argv": the command line's words}`; `serve --act` shows them on that player's
         own screen alone. Default: none."""
         return []
+
+
+def _not_given(game: Game, name: str):
+    from ..errors import BadInput
+
+    raise BadInput(f"{type(game).__name__} gives no {name}", fix=f"define {name} in its Game class")
 
 
 # Trailing parameters a hook may leave out (the host looks at how many it takes).

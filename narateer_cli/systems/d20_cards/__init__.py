@@ -7,7 +7,7 @@ JSON shapes and text; `cards` and `sheet` parse the mappings the store hands
 over; `store` writes; `commands` and `table` hold the click verbs.
 """
 
-from narateer_cli.kit import System
+from narateer_cli.kit import HOST_COMMAND, System
 
 _C = __name__ + ".commands"
 _T = __name__ + ".table"
@@ -25,12 +25,12 @@ SYSTEM = System(
         "odds": (_C, "Exact chance and expected damage of a card against a target."),
         "rest": (_T, "Rest: refill charges (--proper, or --kind NAME)."),
         "damage": (_T, "Deal damage to a character (Swan Song doubles it)."),
-        "heal": (_T, "Heal a character up to its max HP."),
+        "heal": (HOST_COMMAND, "Heal a character up to its max HP."),
         "drop": (_T, "End a character's Concentration (its cooldown starts)."),
         "elapse": (_T, "Advance the campaign clock (10m, 2h, 1d)."),
         "refresh": (_T, "Refill a character's AP."),
         "dice": (_C, "Roll dice such as d20 or 2d6+3."),
-        "condition": (_T, "Add or remove conditions: +NAME / -NAME."),
+        "condition": (HOST_COMMAND, "Add or remove conditions: +NAME / -NAME."),
         "encounter": (_T, "Create, show and read encounters."),
         "turn": (_T, "Start and end turns: AP refills, cooldowns tick, the Dying drain."),
     },

@@ -6,9 +6,12 @@ command only what it uses.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
-from narateer_cli.kit import Game
+from narateer_cli.kit import Game, Outcome
+
+if TYPE_CHECKING:
+    from narateer_cli.kit import Session
 
 
 class D20Cards(Game):
@@ -37,6 +40,22 @@ class D20Cards(Game):
         from .encounter import load_state as _load_state
 
         return _load_state(data, label, checked=checked)
+
+    @property
+    def verb_words(self) -> Any:
+        from .table import WORDS
+
+        return WORDS
+
+    def condition(self, s: Session, char: str, changes: tuple[str, ...], rounds: int | None) -> Outcome:
+        from .table import condition as _condition
+
+        return _condition(s, char, changes, rounds)
+
+    def heal(self, s: Session, char: str, n: int) -> Outcome:
+        from .table import heal as _heal
+
+        return _heal(s, char, n)
 
     def log_checker(self, rules, continuity: bool) -> Callable[[dict], str | None]:
         from .verify import log_checker as _log_checker

@@ -57,20 +57,23 @@ def sheet(session, cid):
     return session.load(cid).sheet
 
 
-def outcome(command, actor, declaration, result, before, after, enc=None, kind=None):
+def outcome(command, actor, declaration, result, before, after, enc=None, kind=None, state=None):
     """One command's Outcome: each changed character's changed values (sheet edits, and the entry's
     `state: {char: {before, after}}`), the clock, the encounter's new state; the host writes them all or
     none and logs them in the encounter's log, or in the campaign log when they change files outside
-    one. Rendered as `kind` from the result as logged (each check's exact `chance`, recorded beforehand)."""
+    one. Rendered as `kind` from the result as logged (each check's exact `chance`, recorded beforehand).
+    `state`: the encounter's new state (else the encounter's `new_state`)."""
     from narateer_cli.kit import Outcome
 
-    sheets, state = {}, {}
+    sheets, moved = {}, {}
     for cid, char in after.chars.items():
         if before.chars.get(cid) != char:
             old, new = sheet_values(before.chars[cid]), sheet_values(char)
             changed = [key for key, value in new.items() if value != old[key]]
             sheets[cid] = {(key,): new[key] for key in changed}
-            state[cid] = {"before": {k: old[k] for k in changed}, "after": {k: new[k] for k in changed}}
-    return Outcome(command, actor, declaration, result, kind=kind, sheets=sheets, extra={"state": state}, dice_changed=True,
+            moved[cid] = {"before": {k: old[k] for k in changed}, "after": {k: new[k] for k in changed}}
+    if state is None and enc is not None:
+        state = enc.new_state
+    return Outcome(command, actor, declaration, result, kind=kind, sheets=sheets, extra={"state": moved}, dice_changed=True,
                    config={"clock": after.clock} if after.clock != before.clock else None,
-                   encounter=None if enc is None else enc.id, state=None if enc is None else enc.new_state)
+                   encounter=None if enc is None else enc.id, state=None if enc is None else state)

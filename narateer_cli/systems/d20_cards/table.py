@@ -1,5 +1,6 @@
-"""d20-cards commands for time and the table: encounter, turn, rest, damage, heal, drop, elapse,
-refresh, condition (`undo` and `verify` are the host's, with this system's `undo_fields` and `log_checker`).
+"""d20-cards commands for time and the table: encounter, turn, rest, damage, drop, elapse, refresh, and
+what heal and condition do (the host owns those commands, and `undo` and `verify`, with this system's
+`undo_fields` and `log_checker`).
 
 Each returns its Outcome (store.outcome), which the host writes (sheets, state,
 one log entry, undo record, all or none); the rules are in `timeflow` and `encounter`.
@@ -25,9 +26,8 @@ def _change(s, verb, char, declaration, fn, kind="change", ids=None):
     enc = encounter_of(s, char)
     world = load_world(s, enc.state if enc else None, ids or [char])
     new_world, *state, result = fn(world, s.rules, enc.state if enc else None)
-    if enc is not None and state:
-        enc.new_state = state[0]
-    return outcome(verb, char, declaration, result, world, new_world, enc, kind=kind)
+    after = state[0] if enc is not None and state else (enc.state if enc is not None else None)
+    return outcome(verb, char, declaration, result, world, new_world, enc, kind=kind, state=after)
 
 
 @command(writes=True, help="""Deal N damage to CHAR: Swan Song doubles it, then the Concentration check.
@@ -63,17 +63,11 @@ def concentration_dice(app, char, text):
                       keyed=())
 
 
-@command(writes=True, help="""Heal N HP, up to max.
+def heal(s, char, n):
+    """`heal` (the host's command): N HP back, up to max."""
+    from .timeflow import heal as healed
 
-\b
-Example:
-  narateer heal mira 5""")
-@click.argument("char")
-@click.argument("n", type=int)
-def heal_cmd(s, char, n):
-    from .timeflow import heal
-
-    return _change(s, "heal", char, {"amount": n}, lambda w, r, _: heal(w, char, n, r))
+    return _change(s, "heal", char, {"amount": n}, lambda w, r, _: healed(w, char, n, r))
 
 
 @command(writes=True, help="""End CHAR's Concentration; its card's cooldown starts.
@@ -100,7 +94,22 @@ def refresh_cmd(s, char):
     return _change(s, "refresh", char, {}, lambda w, r, _: refresh(w, char))
 
 
-@command(writes=True, help="""Add or remove conditions: +NAME adds, -NAME removes (+stabilized also ends dying and swan_song).
+def condition(s, char, changes, rounds):
+    """`condition` (the host's command): conditions added and removed, and when each timed one ends."""
+    from .timeflow import conditions
+
+    declaration = {"changes": list(changes), **({"rounds": rounds} if rounds is not None else {})}
+    return _change(s, "condition", char, declaration, lambda w, r, state: conditions(w, state, char, changes, rounds, r))
+
+
+# d20-cards' words for the host's heal and condition commands (`Game.verb_words`)
+WORDS = {
+    "heal": {"help": """Heal N HP, up to max.
+
+\b
+Example:
+  narateer heal mira 5""", "n": {"default": None, "required": True}},
+    "condition": {"help": """Add or remove conditions: +NAME adds, -NAME removes (+stabilized also ends dying and swan_song).
 
 `nullified:N` names the highest Arcane tier it blocks. With
 --rounds N the added conditions end by themselves at the start of CHAR's turn
@@ -110,15 +119,10 @@ N rounds later (CHAR must be in the current encounter).
 Example:
   narateer condition mira +dying
   narateer condition bandit +nullified:1 -hidden
-  narateer condition bandit +immobilized --rounds 2""", context_settings={"ignore_unknown_options": True})
-@click.argument("char")
-@click.argument("changes", nargs=-1, type=click.UNPROCESSED, required=True)
-@click.option("--rounds", type=click.IntRange(1, 1000), help="The added conditions end after N rounds.")
-def condition_cmd(s, char, changes, rounds):
-    from .timeflow import conditions
-
-    declaration = {"changes": list(changes), **({"rounds": rounds} if rounds is not None else {})}
-    return _change(s, "condition", char, declaration, lambda w, r, state: conditions(w, state, char, changes, rounds, r))
+  narateer condition bandit +immobilized --rounds 2""", "context_settings": {"ignore_unknown_options": True},
+                  "changes": {"required": True},
+                  "rounds": {"type": click.IntRange(1, 1000), "help": "The added conditions end after N rounds."}},
+}
 
 
 @command(writes=True, help="""Rest: refill the charges whose recharge is this kind (--proper = proper); a Proper Rest also refills AP and ends cooldowns, as the rules' `rest:` says.

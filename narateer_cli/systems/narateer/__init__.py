@@ -4,7 +4,7 @@ Only `SYSTEM` is defined here, cheaply; the engine, commands and formatters
 are imported when a command needs them.
 """
 
-from narateer_cli.kit import System
+from narateer_cli.kit import HOST_COMMAND, System
 
 _C = "narateer_cli.systems.narateer.commands."
 
@@ -25,10 +25,10 @@ SYSTEM = System(
         "encounter": (_C + "encounter", "Create, show and read encounters."),
         "turn": (_C + "encounter", "Start and end activations."),
         "resolve": (_C + "encounter", "Resolve a declared Action by its path."),
-        "condition": (_C + "encounter", "Add or remove conditions."),
+        "condition": (HOST_COMMAND, "Add or remove conditions."),
         "refresh": (_C + "encounter", "Return Used dice to Ready."),
         "wound": (_C + "encounter", "Wound a character (moves dice to wounded)."),
-        "heal": (_C + "encounter", "Heal wounds (wounded dice back to Used)."),
+        "heal": (HOST_COMMAND, "Heal wounds (wounded dice back to Used)."),
         "hide": (_C + "stealth", "Hide from observers."),
         "search": (_C + "stealth", "Search for a hidden creature."),
         "reveal": (_C + "stealth", "End hiding."),

@@ -6,9 +6,12 @@ command only what it uses.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
-from narateer_cli.kit import Game
+from narateer_cli.kit import Game, Outcome
+
+if TYPE_CHECKING:
+    from narateer_cli.kit import Session
 
 
 class Narateer(Game):
@@ -31,6 +34,22 @@ class Narateer(Game):
         from .engine.encounter import new_state as _new_state
 
         return _new_state(enc_id, participants, rules)
+
+    @property
+    def verb_words(self) -> Any:
+        from .commands.encounter import WORDS
+
+        return WORDS
+
+    def condition(self, s: Session, char: str, changes: tuple[str, ...], rounds: int | None) -> Outcome:
+        from .commands.encounter import condition as _condition
+
+        return _condition(s, char, changes, rounds)
+
+    def heal(self, s: Session, char: str, n: int) -> Outcome:
+        from .commands.encounter import heal as _heal
+
+        return _heal(s, char, n)
 
     def log_checker(self, rules, continuity: bool) -> Callable[[dict], str | None]:
         from .engine.verify import log_checker as _log_checker

@@ -4,7 +4,7 @@ Only `SYSTEM` is defined here, cheaply; the engine, commands and formatters
 are imported when a command needs them.
 """
 
-from narateer_cli.kit import System
+from narateer_cli.kit import HOST_COMMAND, System
 
 _P = __name__ + "."
 
@@ -23,11 +23,11 @@ SYSTEM = System(
         "ds": (_P + "cmd_roll", "The Difficulty Score ladder."),
         "points": (_P + "cmd_sheet", "Change a point pool or Challenge Points."),
         "wound": (_P + "cmd_sheet", "Add Wounds."),
-        "heal": (_P + "cmd_sheet", "Remove Wounds."),
+        "heal": (HOST_COMMAND, "Remove Wounds."),
         "encounter": (_P + "cmd_encounter", "Create, show and read encounters."),
         "turn": (_P + "cmd_encounter", "Start and end Turns in Reaction order."),
         "resolve": (_P + "cmd_encounter", "Resolve a declared action by its path."),
-        "condition": (_P + "cmd_sheet", "Add or remove conditions."),
+        "condition": (HOST_COMMAND, "Add or remove conditions."),
     },
     game=__name__ + ".game",
     example="example",

@@ -1,4 +1,5 @@
-"""Open Adventure's sheet commands: new, show, points, wound, heal, condition."""
+"""Open Adventure's sheet commands: new, show, points, wound; what heal and condition do (the host owns
+those commands)."""
 
 from __future__ import annotations
 
@@ -137,19 +138,27 @@ def wound_cmd(s, char, n):
     return _wounds(s, char, n, 1, "wound")
 
 
-@command(writes=True, help="""Remove N Wounds (default 1).
+def heal(s, char, n):
+    """`heal` (the host's command): N Wounds removed."""
+    return _wounds(s, char, n, -1, "heal")
+
+
+def condition(s, char, changes, rounds):
+    """`condition` (the host's command): the sheet's conditions, and their timers in the encounter state."""
+    from .in_encounter import change_conditions
+
+    return answer("condition", change_conditions(s, char, changes, rounds))
+
+
+# Open Adventure's words for the host's heal and condition commands (`Game.verb_words`)
+WORDS = {
+    "heal": {"help": """Remove N Wounds (default 1).
 
 \b
 Examples:
   narateer wound amicus 2
-  narateer heal amicus""")
-@click.argument("char")
-@click.argument("n", type=int, default=1, required=False)
-def heal_cmd(s, char, n):
-    return _wounds(s, char, n, -1, "heal")
-
-
-@command(writes=True, context_settings={"ignore_unknown_options": True}, help=f"""Add (+NAME) or remove (-NAME) conditions.
+  narateer heal amicus""", "n": {"required": False}},
+    "condition": {"help": f"""Add (+NAME) or remove (-NAME) conditions.
 
 With --rounds N the added conditions end by themselves at the start of
 CHAR's Turn N Rounds later (CHAR must be in the current encounter).
@@ -159,11 +168,7 @@ Examples:
   narateer condition amicus +prone +dazed
   narateer condition amicus -dazed
   {GATE}
-  narateer condition orc +stunned --rounds 2""")
-@click.argument("char")
-@click.argument("changes", nargs=-1, required=True)
-@click.option("--rounds", type=click.IntRange(1, 1000), help="The added conditions end after N Rounds.")
-def condition_cmd(s, char, changes, rounds):
-    from .in_encounter import change_conditions
-
-    return answer("condition", change_conditions(s, char, changes, rounds))
+  narateer condition orc +stunned --rounds 2""", "context_settings": {"ignore_unknown_options": True},
+                  "changes": {"required": True},
+                  "rounds": {"type": click.IntRange(1, 1000), "help": "The added conditions end after N Rounds."}},
+}

@@ -1,11 +1,12 @@
-"""Narateer's encounter commands: encounter show and join, turn, resolve, condition, refresh, wound, heal."""
+"""Narateer's encounter commands: encounter show and join, turn, resolve, refresh, wound; what condition and heal
+do (the host owns those commands)."""
 
 from __future__ import annotations
 
 import click
 
 from narateer_cli.kit import Group, Session, command, emit, nonneg
-from narateer_cli.kit import Show
+from narateer_cli.kit import Outcome, Show
 from narateer_cli.kit import plain
 from narateer_cli.kit import encounter_group, pick_encounter
 from narateer_cli.kit import current_encounter, encounter_for
@@ -145,7 +146,7 @@ def _resolve_auto(s, sheet, base: dict, tier: str, cost):
                                                  "cost": result.cost}, result, {sheet.id: result.dice_after}, enc)
 
 
-@command(writes=True, help="""Add or remove conditions: +NAME adds, -NAME removes.
+CONDITION_HELP = """Add or remove conditions: +NAME adds, -NAME removes.
 
 With --rounds N (in an encounter) the conditions added end by themselves at
 the start of CHAR's activation N rounds later.
@@ -153,23 +154,40 @@ the start of CHAR's activation N rounds later.
 \b
 Examples:
   narateer condition selka +slowed -stunned
-  narateer condition bandit +stunned --rounds 2""", context_settings={"ignore_unknown_options": True})
-@click.argument("char")
-@click.argument("changes", nargs=-1, type=click.UNPROCESSED)
-@click.option("--rounds", type=int, help="The added conditions end at the start of CHAR's activation N rounds later.")
-def condition_cmd(s, char, changes, rounds):
+  narateer condition bandit +stunned --rounds 2"""
+
+
+HEAL_HELP = """Heal N wounds: wounded dice return to Used.
+
+\b
+Example:
+  narateer heal bandit 1"""
+
+
+# Narateer's words for the host's condition and heal commands (`Game.verb_words`)
+WORDS = {
+    "condition": {"help": CONDITION_HELP, "context_settings": {"ignore_unknown_options": True},
+                  "rounds": {"help": "The added conditions end at the start of CHAR's activation N rounds later."}},
+    "heal": {"help": HEAL_HELP, "context_settings": {"ignore_unknown_options": True}},
+}
+
+
+def condition(s, char, changes, rounds):
+    """`condition` (the host's command): the sheet's conditions, and when each timed one ends in the encounter."""
     from narateer_cli.kit import durations
     from ..engine.character import conditions_changed
 
     result = conditions_changed(s.sheet(char), changes, s.rules)
-    enc = timed(s, char, rounds, changes)
-    return told("condition", "condition", char, {"changes": list(changes), "rounds": rounds}, result, {}, enc,
-                sheets={char: {"conditions": result.conditions}},
-                show={**plain(result), "rounds_left": durations.left(enc and enc.new_state, char)})
+    enc, state = timed(s, char, rounds, changes)
+    return Outcome("condition", char, {"changes": list(changes), "rounds": rounds}, result, kind="condition",
+                   show={**plain(result), "rounds_left": durations.left(state, char)}, dice={},
+                   sheets={char: {"conditions": result.conditions}}, encounter=None if enc is None else enc.id,
+                   state=state)
 
 
 def timed(s, char, rounds, changes):
-    """A condition added for N rounds ends by itself: record when each ends (a removed one forgets its end)."""
+    """A condition added for N rounds ends by itself: when each ends, recorded in the encounter's new state (a
+    removed one forgets its end); (the encounter CHAR is in, or None, and that state)."""
     from narateer_cli.kit import durations
     from narateer_cli.kit import BadInput
 
@@ -183,12 +201,13 @@ def timed(s, char, rounds, changes):
         if not plus or rounds < 1:
             raise BadInput("--rounds needs at least one +CONDITION and N of 1 or more", rule="T-DURATION",
                            fix=f"for example narateer condition {char} +stunned --rounds 2")
-    if enc is not None:
-        named = [c[1:].lower() for c in changes if c[:1] in "+-"]  # re-added without --rounds: no end any more
-        enc.new_state = durations.drop(enc.state, char, named)
-        if rounds is not None:
-            enc.new_state = durations.add(enc.new_state, char, plus, rounds)
-    return enc
+    if enc is None:
+        return None, None
+    named = [c[1:].lower() for c in changes if c[:1] in "+-"]  # re-added without --rounds: no end any more
+    state = durations.drop(enc.state, char, named)
+    if rounds is not None:
+        state = durations.add(state, char, plus, rounds)
+    return enc, state
 
 
 def mark_out(s, char, moved) -> dict:
@@ -231,14 +250,8 @@ def wound_cmd(s, char, n):
     return _dice_move(s, char, "wound", n)
 
 
-@command(writes=True, help="""Heal N wounds: wounded dice return to Used.
-
-\b
-Example:
-  narateer heal bandit 1""", context_settings={"ignore_unknown_options": True})
-@click.argument("char")
-@click.argument("n", type=int, default=1)
-def heal_cmd(s, char, n):
+def heal(s, char, n):
+    """`heal` (the host's command): N wounded dice back to Used."""
     return _dice_move(s, char, "heal", n)
 
 
