@@ -22,7 +22,7 @@ PARAMETERS: dict[str, tuple[tuple[str, tuple[str, ...], dict[str, Any]], ...]] =
                   ("changes", (), {"nargs": -1, "type": click.UNPROCESSED}),
                   ("rounds", ("--rounds",), {"type": int})),
     "heal": (("char", (), {}),
-             ("n", (), {"type": int, "default": 1})),
+             ("n", (), {"type": int})),
 }
 
 _MADE: dict[tuple[str, str], click.Command] = {}  # (game package, verb) -> its command, made once

@@ -101,17 +101,22 @@ def harm_cmd(s, char, changes):
     return _told(s, "harm", "harm", char, {"harm": int(changes)}, result, {char: result["track_after"]})
 
 
-@command(writes=True, help="Add or remove conditions.\n\n\b\nExample:\n  narateer condition rook +bruised -shaken")
-@click.argument("char")
-@click.argument("changes", nargs=-1, required=True)
-def condition_cmd(s, char, changes):
+# Moves' words for the host's `condition` command (`Game.verb_words`): its help; no --rounds
+WORDS = {"condition": {"help": "Add or remove conditions.\n\n\b\nExample:\n  narateer condition rook +bruised -shaken",
+                       "changes": {"required": True}, "rounds": None}}
+
+
+def condition(s, char, changes, rounds):
+    """`condition CHAR +NAME -NAME` (the host's command): the sheet's conditions."""
     now = list(s.load(char).plain.get("conditions") or [])
     for word in changes:
         name = word.lstrip("+-")
         now = [c for c in now if c != name] + ([name] if word.startswith("+") else [])
     result = {"actor": char, "changes": list(changes), "conditions": now}
-    return _told(s, "condition", "condition", char, {"changes": list(changes)}, result, {},
-                 sheets={char: {"conditions": now}})
+    enc = encounter_for(s, char)
+    return Outcome("condition", char, {"changes": list(changes)}, result, kind="condition", show=result, dice={},
+                   encounter=enc.id if enc else None, state=enc.state if enc else None,
+                   sheets={char: {"conditions": now}})
 
 
 @command(writes=True,

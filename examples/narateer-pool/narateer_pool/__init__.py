@@ -4,7 +4,7 @@ A game that plugs into narateer from its own package (docs/write-a-game.md). Thi
 imports nothing heavy: the hooks are the methods of `game.GAME`, and each verb's module is named by its path.
 """
 
-from narateer_cli.kit import System
+from narateer_cli.kit import HOST_COMMAND, System
 
 _C = __name__ + ".commands"
 
@@ -23,7 +23,7 @@ SYSTEM = System(
         "odds": (_C, "Exact chances of each outcome for a pool of N dice."),
         "new": (_C, "Create a character sheet."),
         "show": (_C, "Show a character sheet."),
-        "condition": (_C, "Add or remove conditions: +NAME / -NAME."),
+        "condition": (HOST_COMMAND, "Add or remove conditions: +NAME / -NAME."),
         "turn": (_C, "Turn the spotlight to a character in the encounter."),
     },
     game=__name__ + ".game",

@@ -165,10 +165,13 @@ def new_cmd(s, char, other):
                    created=sheet_copies(s, other, char, None))
 
 
-@command(writes=True, help="Add or remove conditions.\n\n\b\nExample:\n  narateer condition ash +bruised -shaken")
-@click.argument("char")
-@click.argument("changes", nargs=-1, required=True)
-def condition_cmd(s, char, changes):
+# Pool's words for the host's `condition` command (`Game.verb_words`): its help; no --rounds
+WORDS = {"condition": {"help": "Add or remove conditions.\n\n\b\nExample:\n  narateer condition ash +bruised -shaken",
+                       "changes": {"required": True}, "rounds": None}}
+
+
+def condition(s, char, changes, rounds):
+    """`condition CHAR +NAME -NAME` (the host's command): the sheet's conditions."""
     now = list(s.load(char).plain.get("conditions") or [])
     for word in changes:
         if word[:1] not in "+-" or not word[1:]:
@@ -176,8 +179,10 @@ def condition_cmd(s, char, changes):
         name = word[1:]
         now = [c for c in now if c != name] + ([name] if word.startswith("+") else [])
     result = {"actor": char, "changes": list(changes), "conditions": now}
-    return _told(s, "condition", "condition", char, {"changes": list(changes)}, result, None,
-                 sheets={char: {"conditions": now}})
+    enc = encounter_for(s, char)
+    return Outcome("condition", char, {"changes": list(changes)}, result, kind="condition", show=result,
+                   encounter=enc.id if enc else None, state=enc.state if enc else None,
+                   sheets={char: {"conditions": now}})
 
 
 @command(writes=True,

@@ -108,7 +108,7 @@ WORDS = {
 
 \b
 Example:
-  narateer heal mira 5""", "n": {"default": None, "required": True}},
+  narateer heal mira 5"""},
     "condition": {"help": """Add or remove conditions: +NAME adds, -NAME removes (+stabilized also ends dying and swan_song).
 
 `nullified:N` names the highest Arcane tier it blocks. With

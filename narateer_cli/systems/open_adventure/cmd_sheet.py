@@ -157,7 +157,7 @@ WORDS = {
 \b
 Examples:
   narateer wound amicus 2
-  narateer heal amicus""", "n": {"required": False}},
+  narateer heal amicus""", "n": {"default": 1, "required": False}},
     "condition": {"help": f"""Add (+NAME) or remove (-NAME) conditions.
 
 With --rounds N the added conditions end by themselves at the start of

@@ -168,7 +168,7 @@ Example:
 WORDS = {
     "condition": {"help": CONDITION_HELP, "context_settings": {"ignore_unknown_options": True},
                   "rounds": {"help": "The added conditions end at the start of CHAR's activation N rounds later."}},
-    "heal": {"help": HEAL_HELP, "context_settings": {"ignore_unknown_options": True}},
+    "heal": {"help": HEAL_HELP, "context_settings": {"ignore_unknown_options": True}, "n": {"default": 1}},
 }
 
 

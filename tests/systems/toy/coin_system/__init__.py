@@ -4,7 +4,7 @@ Flip coins; heads count one each; a flip succeeds when the heads beat the
 target. A character holds coins (ready / spent); a roll spends one.
 """
 
-from narateer_cli.kit import System
+from narateer_cli.kit import HOST_COMMAND, System
 
 SYSTEM = System(
     name="coin",
@@ -20,7 +20,7 @@ SYSTEM = System(
         "show": (__name__ + ".commands", "Show a character's coins."),
         "new": (__name__ + ".commands", "Copy a character."),
         "turn": (__name__ + ".commands", "Start a character's turn: spent coins come back."),
-        "condition": (__name__ + ".commands", "Add or remove conditions."),
+        "condition": (HOST_COMMAND, "Add or remove conditions."),
     },
     game=__name__ + ".game",
     counters=("coins.ready", "coins.spent"),

@@ -135,14 +135,17 @@ def turn_cmd(s, char):
                    encounter=enc and enc.id, state=enc and enc.new_state)
 
 
-@command(writes=True, help="""Add (+NAME) or remove (-NAME) conditions on CHAR's sheet.
+# Coin's words for the host's `condition` command (`Game.verb_words`): its help; no --rounds
+WORDS = {"condition": {"help": """Add (+NAME) or remove (-NAME) conditions on CHAR's sheet.
 
 \b
 Example:
-  narateer condition pim +dizzy""", context_settings={"ignore_unknown_options": True})
-@click.argument("char")
-@click.argument("changes", nargs=-1, required=True)
-def condition_cmd(s, char, changes):
+  narateer condition pim +dizzy""", "context_settings": {"ignore_unknown_options": True},
+                       "changes": {"required": True}, "rounds": None}}
+
+
+def condition(s, char, changes, rounds):
+    """`condition CHAR +NAME -NAME` (the host's command): the sheet's conditions."""
     now = list(s.load(char).plain.get("conditions") or [])
     for word in changes:
         name = word.lstrip("+-")
@@ -150,4 +153,4 @@ def condition_cmd(s, char, changes):
     result = {"actor": char, "changes": list(changes), "conditions": now}
     enc = encounter_for(s, char)
     return Outcome("condition", char, {"changes": list(changes)}, result, kind="condition", show=result,
-                   sheets={char: {"conditions": now}}, encounter=enc and enc.id, state=enc and enc.new_state)
+                   sheets={char: {"conditions": now}}, encounter=enc and enc.id, state=enc and enc.state)
