@@ -1,10 +1,12 @@
-"""The verbs every table shares, each one command of the host: `condition` and `heal`.
+"""The verbs every table shares, each one command of the host: `condition`, `heal`, `turn start` and
+`turn end`.
 
 A game lists such a verb in `SYSTEM.verbs` with `kit.HOST_COMMAND` as its module. The host makes the click
 command here, once per game: its arguments and options are the host's, with the game's words over them
-(`Game.verb_words`: the help text, and click keywords per parameter, such as a `--rounds` the game bounds
-itself or leaves out). Run, the command takes the lock and calls the game's method (`Game.condition`,
-`Game.heal`), which computes the Outcome; the host writes it and renders it, as for every command.
+(`Game.verb_words`, keyed by the command's words: the help text, click keywords per parameter, such as a
+`--rounds` the game bounds itself or leaves out, and the game's own further options). Run, the command takes
+the lock and calls the game's method (`Game.condition`, `Game.heal`, `Game.turn_start`, `Game.turn_end`),
+which computes the Outcome; the host writes it and renders it, as for every command.
 """
 
 from __future__ import annotations
@@ -13,17 +15,23 @@ from typing import Any
 
 import click
 
+from ..cli import Group
 from .common import command
 
-# verb -> its parameters in the order the game's method takes them: (name, the options' names (none: an
-# argument), the host's click keywords)
-PARAMETERS: dict[str, tuple[tuple[str, tuple[str, ...], dict[str, Any]], ...]] = {
-    "condition": (("char", (), {}),
-                  ("changes", (), {"nargs": -1, "type": click.UNPROCESSED}),
-                  ("rounds", ("--rounds",), {"type": int})),
-    "heal": (("char", (), {}),
-             ("n", (), {"type": int})),
+# command -> the game's method, and the parameters the host gives it in the order the method takes them:
+# (name, the option's names (none: an argument), the host's click keywords). A method of a command in
+# OPTIONED is given one more argument: the values of the game's own options, by name.
+COMMANDS: dict[str, tuple[str, tuple[tuple[str, tuple[str, ...], dict[str, Any]], ...]]] = {
+    "condition": ("condition", (("char", (), {}),
+                                ("changes", (), {"nargs": -1, "type": click.UNPROCESSED}),
+                                ("rounds", ("--rounds",), {"type": int}))),
+    "heal": ("heal", (("char", (), {}),
+                      ("n", (), {"type": int}))),
+    "turn start": ("turn_start", (("char", (), {}),)),
+    "turn end": ("turn_end", (("next_id", ("--next",), {"metavar": "CHAR"}),)),
 }
+OPTIONED = ("turn start", "turn end")
+GROUPS = {"turn": ("turn start", "turn end")}  # a verb that is a group of the host's commands
 
 _MADE: dict[tuple[str, str], click.Command] = {}  # (game package, verb) -> its command, made once
 
@@ -32,26 +40,44 @@ def command_for(system, verb: str) -> click.Command:
     """The host's command of `verb` in this game's words."""
     key = (system.package, verb)
     if key not in _MADE:
-        _MADE[key] = _make(system, verb)
+        words = system.get("verb_words") or {}
+        _MADE[key] = _group(system, verb, words) if verb in GROUPS else _make(system, verb, words)
     return _MADE[key]
 
 
-def _make(system, verb: str) -> click.Command:
-    words = dict((system.get("verb_words") or {}).get(verb) or {})
-    method = system.require(verb)
-    given = [name for name, _, _ in PARAMETERS[verb]]
+def _group(system, verb: str, words: dict) -> click.Group:
+    """A group of the host's commands; the game's own subcommands beside them (`commands`: click commands)."""
+    said = dict(words.get(verb) or {})
+    group = Group(verb, help=said.get("help"))
+    for name in GROUPS[verb]:
+        group.add_command(_make(system, name, words, name.split()[-1]))
+    for own in said.get("commands", ()):
+        group.add_command(own)
+    return group
+
+
+def _make(system, verb: str, words: dict, name: str | None = None) -> click.Command:
+    """One command: the host's parameters in the game's words, then the game's own options (`options`: click
+    option decorators, whose values reach the method as keywords)."""
+    said = dict(words.get(verb) or {})
+    method_name, parameters = COMMANDS[verb]
+    method = system.require(method_name)
+    given = [name for name, _, _ in parameters]
 
     def run(s, **kwargs):
-        return method(s, *(kwargs.get(name) for name in given))
+        values = [kwargs.pop(name, None) for name in given]
+        return method(s, *values, kwargs) if verb in OPTIONED else method(s, *values)
 
-    run.__name__ = f"{verb}_cmd"
-    for name, opts, keywords in reversed(PARAMETERS[verb]):
-        if name in words and words[name] is None:
+    run.__name__ = f"{verb.replace(' ', '_')}_cmd"
+    for option in reversed(said.get("options", ())):
+        run = option(run)
+    for key, opts, keywords in reversed(parameters):
+        if key in said and said[key] is None:
             continue  # the game's verb has no such parameter: its method is given None
-        made = {**keywords, **(words.get(name) or {})}
+        made = {**keywords, **(said.get(key) or {})}
         if opts:
-            run = click.option(*opts, name, **made)(run)
+            run = click.option(*opts, key, **made)(run)
         else:
-            run = click.argument(name, **made)(run)
-    extra = {"context_settings": words["context_settings"]} if "context_settings" in words else {}
-    return command(name=verb, writes=True, calls=method, help=words.get("help"), **extra)(run)
+            run = click.argument(key, **made)(run)
+    extra = {"context_settings": said["context_settings"]} if "context_settings" in said else {}
+    return command(name=name or verb, writes=True, calls=method, help=said.get("help"), **extra)(run)

@@ -25,7 +25,8 @@ if TYPE_CHECKING:  # neither is imported for `narateer --help` (pathlib brings u
 # the host makes the command from the game's words (`Game.verb_words`) and calls the game's methods to compute.
 HOST_COMMAND = "narateer_cli.commands.shared"
 # verb -> the game methods its host command calls
-HOST_OWNED: dict[str, tuple[str, ...]] = {"condition": ("condition",), "heal": ("heal",)}
+HOST_OWNED: dict[str, tuple[str, ...]] = {"condition": ("condition",), "heal": ("heal",),
+                                          "turn": ("turn_start", "turn_end")}
 
 
 def merge_rules(base: dict, over: dict) -> dict:

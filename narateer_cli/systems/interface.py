@@ -73,9 +73,11 @@ class Game(ABC):
     # command's `kit.Session` (read through it; return every change).
     @property
     def verb_words(self) -> Any:
-        """The game's words for the host's commands: `{verb: {"help": text, "context_settings": {...}, PARAMETER:
-        {click keywords over the host's}}}`; a parameter given as None is left out (a game whose conditions
-        have no `--rounds`). Default: none."""
+        """The game's words for the host's commands: `{command: {"help": text, "context_settings": {...}, PARAMETER:
+        {click keywords over the host's}, "options": (the game's own click options...)}}`, a command named by
+        its words (`"turn end"`); a parameter given as None is left out (a game whose conditions have no
+        `--rounds`). A group's entry (`"turn"`) holds its help and `commands`, the game's own subcommands
+        beside the host's. Default: none."""
         return {}
 
     def condition(self, s: Any, char: str, changes: tuple[str, ...], rounds: int | None) -> Outcome:
@@ -86,6 +88,16 @@ class Game(ABC):
     def heal(self, s: Any, char: str, n: int) -> Outcome:
         """`heal CHAR N`: the Outcome of healing CHAR by N. Default: the game has no such verb."""
         return _not_given(self, "heal")
+
+    def turn_start(self, s: Any, char: str | None, options: dict) -> Outcome:
+        """`turn start CHAR`: the Outcome of CHAR's turn starting, the encounter's new state in it (`state=`);
+        `options`: the values of the game's own options of the command, by name. Default: no such verb."""
+        return _not_given(self, "turn_start")
+
+    def turn_end(self, s: Any, next_id: str | None, options: dict) -> Outcome:
+        """`turn end [--next CHAR]`: the Outcome of the running turn ending (and CHAR's starting), the encounter's
+        new state in it; `options` as for `turn_start`. Default: no such verb."""
+        return _not_given(self, "turn_end")
 
     # -- optional: words and output ------------------------------------------------------------------
     @property

@@ -32,7 +32,7 @@ SYSTEM = System(
         "dice": (_C, "Roll dice such as d20 or 2d6+3."),
         "condition": (HOST_COMMAND, "Add or remove conditions: +NAME / -NAME."),
         "encounter": (_T, "Create, show and read encounters."),
-        "turn": (_T, "Start and end turns: AP refills, cooldowns tick, the Dying drain."),
+        "turn": (HOST_COMMAND, "Start and end turns: AP refills, cooldowns tick, the Dying drain."),
     },
     game=__name__ + ".game",
     folders=("actions",),

@@ -43,9 +43,9 @@ class D20Cards(Game):
 
     @property
     def verb_words(self) -> Any:
-        from .table import WORDS
+        from .table import TURN_WORDS, WORDS
 
-        return WORDS
+        return {**WORDS, **TURN_WORDS}
 
     def condition(self, s: Session, char: str, changes: tuple[str, ...], rounds: int | None) -> Outcome:
         from .table import condition as _condition
@@ -56,6 +56,16 @@ class D20Cards(Game):
         from .table import heal as _heal
 
         return _heal(s, char, n)
+
+    def turn_start(self, s: Session, char: str | None, options: dict) -> Outcome:
+        from .table import turn_start as _turn_start
+
+        return _turn_start(s, char, options)
+
+    def turn_end(self, s: Session, next_id: str | None, options: dict) -> Outcome:
+        from .table import turn_end as _turn_end
+
+        return _turn_end(s, next_id, options)
 
     def log_checker(self, rules, continuity: bool) -> Callable[[dict], str | None]:
         from .verify import log_checker as _log_checker

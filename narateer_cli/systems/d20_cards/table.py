@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import click
 
-from narateer_cli.kit import Group, Session, command, emit
+from narateer_cli.kit import Session, command, emit
 from narateer_cli.kit import current_encounter
 from narateer_cli.kit import BadInput
 
@@ -233,37 +233,23 @@ def encounter_join(s, char):
     return outcome("encounter join", char, {}, result, world, world, enc, kind="join")
 
 
-@click.group(cls=Group, name="turn", help="""Start and end turns in the current encounter: a turn's start refills AP and ticks cooldowns and Concentration.
+# d20-cards' words for the host's turn commands (`Game.verb_words`): its help, and the Concentration d20
+TURN_WORDS = {
+    "turn": {"help": """Start and end turns in the current encounter: a turn's start refills AP and ticks cooldowns and Concentration.
 
 \b
 Examples:
   narateer turn start mira
-  narateer turn end --next bandit""")
-def turn_cmd():
-    pass
-
-
-@command(writes=True, group=turn_cmd, name="start", help="""CHAR's turn: AP refills, round cooldowns tick, Concentration may end, the Dying drain.
+  narateer turn end --next bandit"""},
+    "turn start": {"help": """CHAR's turn: AP refills, round cooldowns tick, Concentration may end, the Dying drain.
 
 A second turn in the same round starts the next round.
 
 \b
 Example:
-  narateer turn start mira""")
-@click.argument("char")
-@click.option("--concentration-faces", metavar="F", help="The Concentration d20 if the drain hits a concentrating CHAR (or `ask`).")
-def turn_start(s, char, concentration_faces):
-    from .store import load_world, outcome
-    from .timeflow import start_turn
-
-    dice = concentration_dice(s.app, char, concentration_faces)
-    enc = current_encounter(s, required=True)
-    world = load_world(s, enc.state, [char])
-    enc.new_state, new_world, result = start_turn(world, enc.state, char, s.rules, dice)
-    return outcome("turn start", char, {}, result, world, new_world, enc, kind="turn_start")
-
-
-@command(writes=True, group=turn_cmd, name="end", help="""End the running turn; --next CHAR starts CHAR's turn at once.
+  narateer turn start mira""", "options": (click.option("--concentration-faces", metavar="F", help="The Concentration d20 if the drain hits "
+                                                         "a concentrating CHAR (or `ask`)."),)},
+    "turn end": {"help": """End the running turn; --next CHAR starts CHAR's turn at once.
 
 With --next the turn ends and CHAR's begins as `turn start CHAR` would
 (AP refill, cooldowns tick, the Dying drain), in one logged step: one
@@ -272,22 +258,39 @@ With --next the turn ends and CHAR's begins as `turn start CHAR` would
 \b
 Examples:
   narateer turn start mira
-  narateer turn end --next bandit""")
-@click.option("--next", "next_id", metavar="CHAR", help="Whose turn starts next.")
-@click.option("--concentration-faces", metavar="F", help="With --next: the Concentration d20 if the drain hits a "
-              "concentrating CHAR (or `ask`).")
-def turn_end(s, next_id, concentration_faces):
+  narateer turn end --next bandit""", "next_id": {"help": "Whose turn starts next."},
+                 "options": (click.option("--concentration-faces", metavar="F", help="With --next: the Concentration d20 "
+                                          "if the drain hits a concentrating CHAR (or `ask`)."),)},
+}
+
+
+def turn_start(s, char, options):
+    """`turn start` (the host's command): CHAR's turn starts (AP, cooldowns, Concentration, the Dying drain)."""
+    from .store import load_world, outcome
+    from .timeflow import start_turn
+
+    dice = concentration_dice(s.app, char, options["concentration_faces"])
+    enc = current_encounter(s, required=True)
+    world = load_world(s, enc.state, [char])
+    state, new_world, result = start_turn(world, enc.state, char, s.rules, dice)
+    return outcome("turn start", char, {}, result, world, new_world, enc, kind="turn_start", state=state)
+
+
+def turn_end(s, next_id, options):
+    """`turn end` (the host's command): the running turn ends; with NEXT, NEXT's starts in the same entry."""
     from .encounter import end_turn
     from .store import load_world, outcome
     from .timeflow import end_and_start
 
+    concentration_faces = options["concentration_faces"]
     enc = current_encounter(s, required=True)
     world = load_world(s, enc.state, [next_id] if next_id else [])
     if next_id is None:
         if concentration_faces is not None:
             raise BadInput("--concentration-faces goes with --next CHAR", fix="add --next CHAR, or drop it")
-        enc.new_state, result = end_turn(enc.state)
-        return outcome("turn end", result.ended, {}, result, world, world, enc, kind="turn_end")
-    enc.new_state, after, result = end_and_start(world, enc.state, next_id, s.rules,
-                                             concentration_dice(s.app, next_id, concentration_faces))
-    return outcome("turn end", result["ended"], {"next": next_id}, result, world, after, enc, kind="turn_next")
+        state, result = end_turn(enc.state)
+        return outcome("turn end", result.ended, {}, result, world, world, enc, kind="turn_end", state=state)
+    state, after, result = end_and_start(world, enc.state, next_id, s.rules,
+                                         concentration_dice(s.app, next_id, concentration_faces))
+    return outcome("turn end", result["ended"], {"next": next_id}, result, world, after, enc, kind="turn_next",
+                   state=state)

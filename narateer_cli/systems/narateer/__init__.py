@@ -23,7 +23,7 @@ SYSTEM = System(
         "odds": (_C + "pools", "Exact chance and distribution for N dice."),
         "behind": (_C + "behind", "Behind-the-screen check: Readiness vs a target."),
         "encounter": (_C + "encounter", "Create, show and read encounters."),
-        "turn": (_C + "encounter", "Start and end activations."),
+        "turn": (HOST_COMMAND, "Start and end activations."),
         "resolve": (_C + "encounter", "Resolve a declared Action by its path."),
         "condition": (HOST_COMMAND, "Add or remove conditions."),
         "refresh": (_C + "encounter", "Return Used dice to Ready."),

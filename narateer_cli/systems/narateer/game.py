@@ -51,6 +51,16 @@ class Narateer(Game):
 
         return _heal(s, char, n)
 
+    def turn_start(self, s: Session, char: str | None, options: dict) -> Outcome:
+        from .commands.encounter import turn_start as _turn_start
+
+        return _turn_start(s, char, options)
+
+    def turn_end(self, s: Session, next_id: str | None, options: dict) -> Outcome:
+        from .commands.encounter import turn_end as _turn_end
+
+        return _turn_end(s, next_id, options)
+
     def log_checker(self, rules, continuity: bool) -> Callable[[dict], str | None]:
         from .engine.verify import log_checker as _log_checker
 

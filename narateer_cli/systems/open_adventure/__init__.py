@@ -25,7 +25,7 @@ SYSTEM = System(
         "wound": (_P + "cmd_sheet", "Add Wounds."),
         "heal": (HOST_COMMAND, "Remove Wounds."),
         "encounter": (_P + "cmd_encounter", "Create, show and read encounters."),
-        "turn": (_P + "cmd_encounter", "Start and end Turns in Reaction order."),
+        "turn": (HOST_COMMAND, "Start and end Turns in Reaction order."),
         "resolve": (_P + "cmd_encounter", "Resolve a declared action by its path."),
         "condition": (HOST_COMMAND, "Add or remove conditions."),
     },

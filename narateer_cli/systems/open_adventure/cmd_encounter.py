@@ -1,10 +1,11 @@
-"""Open Adventure's encounter commands: encounter, turn (by Reaction), resolve; undo and verify are the host's."""
+"""Open Adventure's encounter commands: encounter, turn minor, what turn start and end do (by Reaction), resolve;
+turn, undo and verify are the host's."""
 
 from __future__ import annotations
 
 import click
 
-from narateer_cli.kit import Group, Session, command, emit
+from narateer_cli.kit import Session, command, emit
 from narateer_cli.kit import encounter_group
 from narateer_cli.kit import BadInput
 
@@ -82,33 +83,7 @@ def encounter_show(app, enc_id):
     emit(app, KIND + "turn", data)
 
 
-@click.group(cls=Group, name="turn", help=f"""Start and end Turns: one Major and one Minor Action each.
-
-\b
-Examples:
-  {GATE}
-  narateer turn start
-  narateer turn minor --what "draw the axe"
-  narateer turn end --next amicus
-  narateer turn end""")
-def turn_cmd():
-    pass
-
-
-@command(group=turn_cmd, name="start", writes=True, help=f"""Start CHAR's Turn (default: the next in Reaction order).
-
-\b
-Examples:
-  {GATE}
-  narateer turn start warheart""")
-@click.argument("char", required=False)
-def turn_start(s, char):
-    from .in_encounter import start_turn
-
-    return answer("turn", start_turn(s, char))
-
-
-@command(group=turn_cmd, name="minor", writes=True, help=f"""Spend the Minor Action of the Turn going: draw a weapon,
+@command(name="minor", writes=True, help=f"""Spend the Minor Action of the Turn going: draw a weapon,
 open a door, shout a warning. No check; refused when it is not CHAR's Turn or the Minor Action is spent.
 
 \b
@@ -125,7 +100,24 @@ def turn_minor(s, char, what):
     return answer("minor", minor_action(s, char, what))
 
 
-@command(group=turn_cmd, name="end", writes=True, help=f"""End the current Turn; --next CHAR starts CHAR's Turn at once.
+# Open Adventure's words for the host's turn commands (`Game.verb_words`); `turn minor` is its own
+TURN_WORDS = {
+    "turn": {"help": f"""Start and end Turns: one Major and one Minor Action each.
+
+\b
+Examples:
+  {GATE}
+  narateer turn start
+  narateer turn minor --what "draw the axe"
+  narateer turn end --next amicus
+  narateer turn end""", "commands": (turn_minor,)},
+    "turn start": {"help": f"""Start CHAR's Turn (default: the next in Reaction order).
+
+\b
+Examples:
+  {GATE}
+  narateer turn start warheart""", "char": {"required": False}},
+    "turn end": {"help": f"""End the current Turn; --next CHAR starts CHAR's Turn at once.
 
 With --next the Turn ends and CHAR's begins as `turn start CHAR` would,
 in one logged step (one `undo` takes back both).
@@ -134,9 +126,19 @@ in one logged step (one `undo` takes back both).
 Examples:
   {GATE}
   narateer turn start
-  narateer turn end --next amicus""")
-@click.option("--next", "next_id", metavar="CHAR", help="Whose Turn starts next (one who has not acted this Round).")
-def turn_end(s, next_id):
+  narateer turn end --next amicus""", "next_id": {"help": "Whose Turn starts next (one who has not acted this Round)."}},
+}
+
+
+def turn_start(s, char, options):
+    """`turn start` (the host's command): CHAR's Turn, or the next in Reaction order."""
+    from .in_encounter import start_turn
+
+    return answer("turn", start_turn(s, char))
+
+
+def turn_end(s, next_id, options):
+    """`turn end` (the host's command): the Turn ends; with NEXT, NEXT's starts in the same entry."""
     from .in_encounter import end_turn
 
     return answer("turn", end_turn(s, next_id))

@@ -38,9 +38,10 @@ class OpenAdventure(Game):
 
     @property
     def verb_words(self) -> Any:
+        from .cmd_encounter import TURN_WORDS
         from .cmd_sheet import WORDS
 
-        return WORDS
+        return {**WORDS, **TURN_WORDS}
 
     def condition(self, s: Session, char: str, changes: tuple[str, ...], rounds: int | None) -> Outcome:
         from .cmd_sheet import condition as _condition
@@ -51,6 +52,16 @@ class OpenAdventure(Game):
         from .cmd_sheet import heal as _heal
 
         return _heal(s, char, n)
+
+    def turn_start(self, s: Session, char: str | None, options: dict) -> Outcome:
+        from .cmd_encounter import turn_start as _turn_start
+
+        return _turn_start(s, char, options)
+
+    def turn_end(self, s: Session, next_id: str | None, options: dict) -> Outcome:
+        from .cmd_encounter import turn_end as _turn_end
+
+        return _turn_end(s, next_id, options)
 
     def log_checker(self, rules, continuity: bool) -> Callable[[dict], str | None]:
         from .verify import log_checker as _log_checker

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import click
 
-from narateer_cli.kit import Group, Session, command, emit, nonneg
+from narateer_cli.kit import Session, command, emit, nonneg
 from narateer_cli.kit import Outcome, Show
 from narateer_cli.kit import plain
 from narateer_cli.kit import encounter_group, pick_encounter
@@ -34,44 +34,46 @@ def encounter_show(app, enc_id):
     emit(app, "encounter_show", result)
 
 
-@click.group(cls=Group, name="turn", help="""Start and end activations in the current encounter; whoever acts names who acts next.
+TURN_WORDS = {
+    "turn": {"help": """Start and end activations in the current encounter; whoever acts names who acts next.
 
 \b
 Examples:
   narateer turn start selka
-  narateer turn end --next sentry""")
-def turn_cmd():
-    pass
-
-
-@command(group=turn_cmd, name="start", writes=True, help="""Begin CHAR's activation: Used AD become Ready, uses = SL + 1 per skill.
+  narateer turn end --next sentry"""},
+    "turn start": {"help": """Begin CHAR's activation: Used AD become Ready, uses = SL + 1 per skill.
 
 \b
 Example:
-  narateer turn start selka""")
-@click.argument("char")
-def turn_start(s, char):
+  narateer turn start selka"""},
+    "turn end": {"help": """End the current activation; --next names who acts next.
+
+\b
+Example:
+  narateer turn end --next sentry""", "next_id": {"help": "Who acts next (among those who have not acted)."}},
+}
+
+
+def turn_start(s, char, options):
+    """`turn start` (the host's command): CHAR's activation begins; conditions that end now leave its sheet."""
     from ..engine.encounter import begin_activation
 
     enc = current_encounter(s, required=True)
     sheet = s.sheet(char)
-    enc.new_state, result = begin_activation(enc.state, sheet, s.rules)
+    state, result = begin_activation(enc.state, sheet, s.rules)
     kept = {char: {"conditions": [c for c in sheet.conditions if c not in result.expired]}} if result.expired else {}
-    return told("turn_start", "turn start", char, {}, result, {char: result.dice_after}, enc, sheets=kept)
+    return Outcome("turn start", char, {}, result, kind="turn_start", show=result, dice={char: result.dice_after},
+                   sheets=kept, encounter=enc.id, state=state)
 
 
-@command(group=turn_cmd, name="end", writes=True, help="""End the current activation; --next names who acts next.
-
-\b
-Example:
-  narateer turn end --next sentry""")
-@click.option("--next", "next_id", metavar="CHAR", help="Who acts next (among those who have not acted).")
-def turn_end(s, next_id):
+def turn_end(s, next_id, options):
+    """`turn end` (the host's command): the activation ends; NEXT acts next."""
     from ..engine.encounter import end_activation
 
     enc = current_encounter(s, required=True)
-    enc.new_state, result = end_activation(enc.state, next_id)
-    return told("turn_end", "turn end", result.ended, {"next": next_id}, result, {}, enc)
+    state, result = end_activation(enc.state, next_id)
+    return Outcome("turn end", result.ended, {"next": next_id}, result, kind="turn_end", show=result, dice={},
+                   encounter=enc.id, state=state)
 
 
 @command(rolls=True, writes=lambda given: given["impossible"] is None, help="""Resolve a declared Action by its path: automatic, impossible (nothing spent) or a Skill Check.
@@ -169,6 +171,7 @@ WORDS = {
     "condition": {"help": CONDITION_HELP, "context_settings": {"ignore_unknown_options": True},
                   "rounds": {"help": "The added conditions end at the start of CHAR's activation N rounds later."}},
     "heal": {"help": HEAL_HELP, "context_settings": {"ignore_unknown_options": True}, "n": {"default": 1}},
+    **TURN_WORDS,
 }
 
 
