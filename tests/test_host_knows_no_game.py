@@ -29,6 +29,7 @@ GENERIC = {
     "max": "a pool's maximum on the players' screen",
     "type": "ASGI scope and message types in the server",
     "source": "`new --from SOURCE` (T-COPY) is the host's copying",
+    "turn": "the shared `turn start` / `turn end` commands are the host's",
     "attributes": "`git-setup --json` names the .gitattributes file it wrote (JSON output stays as it is)",
 }
 

@@ -30,6 +30,10 @@ COMMANDS: dict[str, tuple[str, tuple[tuple[str, tuple[str, ...], dict[str, Any]]
     "turn start": ("turn_start", (("char", (), {}),)),
     "turn end": ("turn_end", (("next_id", ("--next",), {"metavar": "CHAR"}),)),
 }
+# `new ID` (the game's `new`) and `new ID --from OTHER [--count N]` (the host's copies, the game's `copied`):
+# the game's own options go between --name and --from
+NEW = ((("char_id", (), {}), ("name", ("--name",), {})),
+       (("source", ("--from",), {"metavar": "OTHER"}), ("count", ("--count",), {"type": int})))
 OPTIONED = ("turn start", "turn end")
 GROUPS = {"turn": ("turn start", "turn end")}  # a verb that is a group of the host's commands
 
@@ -41,7 +45,10 @@ def command_for(system, verb: str) -> click.Command:
     key = (system.package, verb)
     if key not in _MADE:
         words = system.get("verb_words") or {}
-        _MADE[key] = _group(system, verb, words) if verb in GROUPS else _make(system, verb, words)
+        if verb == "new":
+            _MADE[key] = _new(system, dict(words.get("new") or {}))
+        else:
+            _MADE[key] = _group(system, verb, words) if verb in GROUPS else _make(system, verb, words)
     return _MADE[key]
 
 
@@ -69,7 +76,15 @@ def _make(system, verb: str, words: dict, name: str | None = None) -> click.Comm
         return method(s, *values, kwargs) if verb in OPTIONED else method(s, *values)
 
     run.__name__ = f"{verb.replace(' ', '_')}_cmd"
-    for option in reversed(said.get("options", ())):
+    run = _parameters(_parameters(run, (), said, said.get("options", ())), parameters, said)
+    extra = {"context_settings": said["context_settings"]} if "context_settings" in said else {}
+    return command(name=name or verb, writes=True, calls=method, help=said.get("help"), **extra)(run)
+
+
+def _parameters(run, parameters, said: dict, options=()):
+    """`run` with the host's parameters in the game's words, each before the ones already on it, and the
+    game's own options (click decorators) after them."""
+    for option in reversed(options):
         run = option(run)
     for key, opts, keywords in reversed(parameters):
         if key in said and said[key] is None:
@@ -79,5 +94,37 @@ def _make(system, verb: str, words: dict, name: str | None = None) -> click.Comm
             run = click.option(*opts, key, **made)(run)
         else:
             run = click.argument(key, **made)(run)
-    extra = {"context_settings": said["context_settings"]} if "context_settings" in said else {}
-    return command(name=name or verb, writes=True, calls=method, help=said.get("help"), **extra)(run)
+    return run
+
+
+def _new(system, said: dict) -> click.Command:
+    """`new`: a sheet made by the game (`Game.new`), or copies of another sheet with fresh counters made by the
+    host (`Game.fresh_sheet` says what fresh is), logged as the game's `Game.copied` says. The game's words
+    may name its options that do not go with --from (`alone`, refused in its words `alone_words`), the
+    character its fix names (`example`), and a check of its options made first (`refuse`)."""
+    copied = system.require("copied")
+
+    def new_cmd(s, char_id, name=None, source=None, count=None, **options):
+        from ..errors import BadInput
+        from .copying import sheet_copies
+
+        if said.get("refuse") is not None:
+            said["refuse"](options)
+        if source is None and count is None:
+            return system.require("new")(s, char_id, name, options)
+        if source is None:
+            raise BadInput("--count needs --from OTHER",
+                           fix=f"for example narateer new {char_id} --from {said.get('example', 'OTHER')} --count 3")
+        if any(_given(options.get(key)) for key in said.get("alone", ())):
+            raise BadInput(said["alone_words"], fix="copy first, then edit the copies' sheets")
+        return copied(s, source, count, sheet_copies(s, source, char_id, count, name))
+
+    first, last = NEW
+    run = _parameters(new_cmd, last, said)
+    run = _parameters(run, first, said, said.get("options", ()))
+    return command(name="new", writes=True, calls=system.hook("new") or copied, help=said.get("help"))(run)
+
+
+def _given(value) -> bool:
+    """Whether an option was given: not its absence (None), an unset flag (False) or no repeats (())."""
+    return not (value is None or value is False or value == ())

@@ -26,7 +26,7 @@ if TYPE_CHECKING:  # neither is imported for `narateer --help` (pathlib brings u
 HOST_COMMAND = "narateer_cli.commands.shared"
 # verb -> the game methods its host command calls
 HOST_OWNED: dict[str, tuple[str, ...]] = {"condition": ("condition",), "heal": ("heal",),
-                                          "turn": ("turn_start", "turn_end")}
+                                          "turn": ("turn_start", "turn_end"), "new": ("copied",)}
 
 
 def merge_rules(base: dict, over: dict) -> dict:

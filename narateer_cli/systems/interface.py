@@ -89,6 +89,17 @@ class Game(ABC):
         """`heal CHAR N`: the Outcome of healing CHAR by N. Default: the game has no such verb."""
         return _not_given(self, "heal")
 
+    def new(self, s: Any, char_id: str, name: str | None, options: dict) -> Outcome:
+        """`new ID [--name NAME]` with the game's own options (`options`, by name): the Outcome that creates the
+        sheet (`created=`). Default: the game makes no sheet from scratch (its `new` only copies)."""
+        return _not_given(self, "new")
+
+    def copied(self, s: Any, source: str, count: int | None, made: dict) -> Outcome:
+        """`new ID --from OTHER [--count N]`: the Outcome that logs the copies the host made of OTHER's sheet
+        (`made`: {id: text}, each refreshed by `fresh_sheet`; return them as `created=made`). Default: the
+        game has no such verb."""
+        return _not_given(self, "copied")
+
     def turn_start(self, s: Any, char: str | None, options: dict) -> Outcome:
         """`turn start CHAR`: the Outcome of CHAR's turn starting, the encounter's new state in it (`state=`);
         `options`: the values of the game's own options of the command, by name. Default: no such verb."""

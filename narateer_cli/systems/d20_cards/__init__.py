@@ -18,7 +18,7 @@ SYSTEM = System(
     summary="Actions as YAML cards: AP costs, ATK vs AC with Overkill or Action DC saves, cooldowns, charges.",
     package=__name__,
     verbs={
-        "new": (_C, "Create a character sheet."),
+        "new": (HOST_COMMAND, "Create a character sheet."),
         "show": (_C, "Show a sheet: DCs, bonuses and each card's readiness."),
         "card": (_C, "Show or list action cards."),
         "act": (_C, "Perform an action card."),

@@ -43,9 +43,10 @@ class D20Cards(Game):
 
     @property
     def verb_words(self) -> Any:
+        from .commands import WORDS as NEW_WORDS
         from .table import TURN_WORDS, WORDS
 
-        return {**WORDS, **TURN_WORDS}
+        return {**WORDS, **TURN_WORDS, **NEW_WORDS}
 
     def condition(self, s: Session, char: str, changes: tuple[str, ...], rounds: int | None) -> Outcome:
         from .table import condition as _condition
@@ -56,6 +57,16 @@ class D20Cards(Game):
         from .table import heal as _heal
 
         return _heal(s, char, n)
+
+    def new(self, s: Session, char_id: str, name: str | None, options: dict) -> Outcome:
+        from .commands import new as _new
+
+        return _new(s, char_id, name, options)
+
+    def copied(self, s: Session, source: str, count: int | None, made: dict) -> Outcome:
+        from .commands import copied as _copied
+
+        return _copied(s, source, count, made)
 
     def turn_start(self, s: Session, char: str | None, options: dict) -> Outcome:
         from .table import turn_start as _turn_start

@@ -14,7 +14,7 @@ SYSTEM = System(
     summary="Action Dice of Miss/Hit/Crit faces; Boost, Edge, Readiness, Hide and Search, Combat Exchanges.",
     package=__name__,
     verbs={
-        "new": (_C + "sheets", "Create a character file."),
+        "new": (HOST_COMMAND, "Create a character file."),
         "show": (_C + "sheets", "Show a character sheet with its Readiness table."),
         "readiness": (_C + "sheets", "Readiness Scores; --write records them on the sheet."),
         "roll": (_C + "rolls", "Make one Skill Check."),

@@ -38,8 +38,9 @@ class Narateer(Game):
     @property
     def verb_words(self) -> Any:
         from .commands.encounter import WORDS
+        from .commands.sheets import WORDS as SHEET_WORDS
 
-        return WORDS
+        return {**WORDS, **SHEET_WORDS}
 
     def condition(self, s: Session, char: str, changes: tuple[str, ...], rounds: int | None) -> Outcome:
         from .commands.encounter import condition as _condition
@@ -50,6 +51,16 @@ class Narateer(Game):
         from .commands.encounter import heal as _heal
 
         return _heal(s, char, n)
+
+    def new(self, s: Session, char_id: str, name: str | None, options: dict) -> Outcome:
+        from .commands.sheets import new as _new
+
+        return _new(s, char_id, name, options)
+
+    def copied(self, s: Session, source: str, count: int | None, made: dict) -> Outcome:
+        from .commands.sheets import copied as _copied
+
+        return _copied(s, source, count, made)
 
     def turn_start(self, s: Session, char: str | None, options: dict) -> Outcome:
         from .commands.encounter import turn_start as _turn_start

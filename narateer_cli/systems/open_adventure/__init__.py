@@ -14,7 +14,7 @@ SYSTEM = System(
     summary="Action Score picks exploding dice from the Action Chart; meet the Difficulty Score; Effect, Stunts.",
     package=__name__,
     verbs={
-        "new": (_P + "cmd_sheet", "Create a PC sheet or an NPC statblock."),
+        "new": (HOST_COMMAND, "Create a PC sheet or an NPC statblock."),
         "show": (_P + "cmd_sheet", "Show a sheet with each attribute's AS and dice."),
         "roll": (_P + "cmd_roll", "Make one Action Check (--dry-run: exact odds first)."),
         "dice": (_P + "cmd_roll", "Roll the bare dice of an Action Score."),

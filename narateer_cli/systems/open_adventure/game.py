@@ -53,6 +53,16 @@ class OpenAdventure(Game):
 
         return _heal(s, char, n)
 
+    def new(self, s: Session, char_id: str, name: str | None, options: dict) -> Outcome:
+        from .cmd_sheet import new as _new
+
+        return _new(s, char_id, name, options)
+
+    def copied(self, s: Session, source: str, count: int | None, made: dict) -> Outcome:
+        from .cmd_sheet import copied as _copied
+
+        return _copied(s, source, count, made)
+
     def turn_start(self, s: Session, char: str | None, options: dict) -> Outcome:
         from .cmd_encounter import turn_start as _turn_start
 
