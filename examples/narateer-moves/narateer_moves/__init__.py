@@ -19,7 +19,7 @@ SYSTEM = System(
         "resolve": (_C, "Make a move (the same as roll)."),
         "dice": (_C, "Roll 2d6, bare."),
         "odds": (_C, "Exact chances of each band for a stat."),
-        "new": (_C, "Create a character sheet."),
+        "new": (HOST_COMMAND, "Create a character sheet."),
         "show": (_C, "Show a character sheet."),
         "harm": (_C, "Take or heal harm: harm CHAR +2 / -1."),
         "condition": (HOST_COMMAND, "Add or remove conditions: +NAME / -NAME."),

@@ -77,16 +77,11 @@ def show_cmd(app, char):
     emit(app, "show", {"id": sheet.id, "name": sheet.name, "stats": sheet.stats, "track": sheet.counters})
 
 
-@command(writes=True, help="Create a character sheet as a copy of another's.\n\n\b\nExample:\n"
-                           "  narateer new wren --from rook")
-@click.argument("char")
-@click.option("--from", "other", required=True, help="The sheet to copy.")
-def new_cmd(s, char, other):
-    from narateer_cli.kit import sheet_copies
-
-    result = {"id": char, "from": other}
-    return Outcome("new", char, {"from": other}, result, kind="new", show=result,
-                   created=sheet_copies(s, other, char, None))
+def copied(s, source, count, made):
+    """`new CHAR --from OTHER` (the host's command, which made the copy): one log entry."""
+    char = next(iter(made))
+    result = {"id": char, "from": source}
+    return Outcome("new", char, {"from": source}, result, kind="new", show=result, created=made)
 
 
 @command(writes=True, help="Take or heal harm: +N takes, -N heals.\n\n\b\nExample:\n  narateer harm rook +2")
@@ -101,9 +96,14 @@ def harm_cmd(s, char, changes):
     return _told(s, "harm", "harm", char, {"harm": int(changes)}, result, {char: result["track_after"]})
 
 
-# Moves' words for the host's `condition` command (`Game.verb_words`): its help; no --rounds
+NEW_HELP = "Create a character sheet as a copy of another's.\n\n\b\nExample:\n  narateer new wren --from rook"
+
+# Moves' words for the host's `condition` and `new` commands (`Game.verb_words`): its help; no --rounds, and
+# `new` only copies
 WORDS = {"condition": {"help": "Add or remove conditions.\n\n\b\nExample:\n  narateer condition rook +bruised -shaken",
-                       "changes": {"required": True}, "rounds": None}}
+                       "changes": {"required": True}, "rounds": None},
+         "new": {"help": NEW_HELP, "char_id": {"metavar": "CHAR"}, "name": None, "count": None,
+                 "source": {"required": True, "metavar": None, "help": "The sheet to copy."}}}
 
 
 def condition(s, char, changes, rounds):

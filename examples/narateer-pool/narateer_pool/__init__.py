@@ -21,7 +21,7 @@ SYSTEM = System(
         "stress": (_C, "Take or clear stress: stress CHAR +2 / -1."),
         "dice": (_C, "Roll N d6, bare."),
         "odds": (_C, "Exact chances of each outcome for a pool of N dice."),
-        "new": (_C, "Create a character sheet."),
+        "new": (HOST_COMMAND, "Create a character sheet."),
         "show": (_C, "Show a character sheet."),
         "condition": (HOST_COMMAND, "Add or remove conditions: +NAME / -NAME."),
         "turn": (_C, "Turn the spotlight to a character in the encounter."),

@@ -153,21 +153,22 @@ def show_cmd(app, char):
                          "attributes": attributes, "track": dict(sheet.counters)})
 
 
-@command(writes=True, help="Create a character sheet as a copy of another's (stress and trauma start at 0)."
-                           "\n\n\b\nExample:\n  narateer new wren --from ash")
-@click.argument("char")
-@click.option("--from", "other", required=True, help="The sheet to copy.")
-def new_cmd(s, char, other):
-    from narateer_cli.kit import sheet_copies
-
-    result = {"id": char, "from": other}
-    return Outcome("new", char, {"from": other}, result, kind="new", show=result,
-                   created=sheet_copies(s, other, char, None))
+def copied(s, source, count, made):
+    """`new CHAR --from OTHER` (the host's command, which made the copy): one log entry."""
+    char = next(iter(made))
+    result = {"id": char, "from": source}
+    return Outcome("new", char, {"from": source}, result, kind="new", show=result, created=made)
 
 
-# Pool's words for the host's `condition` command (`Game.verb_words`): its help; no --rounds
+NEW_HELP = ("Create a character sheet as a copy of another's (stress and trauma start at 0)."
+            "\n\n\b\nExample:\n  narateer new wren --from ash")
+
+# Pool's words for the host's `condition` and `new` commands (`Game.verb_words`): its help; no --rounds, and
+# `new` only copies
 WORDS = {"condition": {"help": "Add or remove conditions.\n\n\b\nExample:\n  narateer condition ash +bruised -shaken",
-                       "changes": {"required": True}, "rounds": None}}
+                       "changes": {"required": True}, "rounds": None},
+         "new": {"help": NEW_HELP, "char_id": {"metavar": "CHAR"}, "name": None, "count": None,
+                 "source": {"required": True, "metavar": None, "help": "The sheet to copy."}}}
 
 
 def condition(s, char, changes, rounds):

@@ -43,6 +43,11 @@ class Pool(Game):
 
         return _condition(s, char, changes, rounds)
 
+    def copied(self, s, source: str, count: int | None, made: dict) -> Outcome:
+        from .commands import copied as _copied
+
+        return _copied(s, source, count, made)
+
     def log_checker(self, rules, continuity: bool) -> Callable[[dict], str | None]:
         from .engine import log_checker as _log_checker
 

@@ -18,7 +18,7 @@ SYSTEM = System(
         "resolve": (__name__ + ".commands", "Resolve an action by a flip."),
         "dice": (__name__ + ".commands", "Flip bare coins."),
         "show": (__name__ + ".commands", "Show a character's coins."),
-        "new": (__name__ + ".commands", "Copy a character."),
+        "new": (HOST_COMMAND, "Copy a character."),
         "turn": (__name__ + ".commands", "Start a character's turn: spent coins come back."),
         "condition": (HOST_COMMAND, "Add or remove conditions."),
     },

@@ -105,19 +105,11 @@ def show_cmd(app, char):
     emit(app, "show", {"id": sheet.id, "name": sheet.name, "coins": sheet.dice})
 
 
-@command(writes=True, help="""Create a character as a copy of another, with its coins back.
-
-\b
-Example:
-  narateer new tam --from pim""")
-@click.argument("char")
-@click.option("--from", "other", required=True, help="The sheet to copy.")
-def new_cmd(s, char, other):
-    from narateer_cli.kit import sheet_copies
-
-    result = {"id": char, "from": other}
-    return Outcome("new", char, {"from": other}, result, kind="new", show=result,
-                   created=sheet_copies(s, other, char, None))
+def copied(s, source, count, made):
+    """`new CHAR --from OTHER` (the host's command, which made the copy): one log entry."""
+    char = next(iter(made))
+    result = {"id": char, "from": source}
+    return Outcome("new", char, {"from": source}, result, kind="new", show=result, created=made)
 
 
 @command(writes=True, help="""Start CHAR's turn: its spent coins come back.
@@ -135,13 +127,22 @@ def turn_cmd(s, char):
                    encounter=enc and enc.id, state=enc and enc.new_state)
 
 
-# Coin's words for the host's `condition` command (`Game.verb_words`): its help; no --rounds
+NEW_HELP = """Create a character as a copy of another, with its coins back.
+
+\b
+Example:
+  narateer new tam --from pim"""
+
+# Coin's words for the host's `condition` and `new` commands (`Game.verb_words`): its help; no --rounds, and
+# `new` only copies
 WORDS = {"condition": {"help": """Add (+NAME) or remove (-NAME) conditions on CHAR's sheet.
 
 \b
 Example:
   narateer condition pim +dizzy""", "context_settings": {"ignore_unknown_options": True},
-                       "changes": {"required": True}, "rounds": None}}
+                       "changes": {"required": True}, "rounds": None},
+         "new": {"help": NEW_HELP, "char_id": {"metavar": "CHAR"}, "name": None, "count": None,
+                 "source": {"required": True, "metavar": None, "help": "The sheet to copy."}}}
 
 
 def condition(s, char, changes, rounds):
