@@ -1,5 +1,5 @@
-"""The verbs every table shares, each one command of the host: `condition`, `heal`, `turn start` and
-`turn end`.
+"""The verbs every table shares, each one command of the host: `condition`, `heal`, `turn start`, `turn end`,
+`new` (and `new --from`), `encounter show` and `encounter join`.
 
 A game lists such a verb in `SYSTEM.verbs` with `kit.HOST_COMMAND` as its module. The host makes the click
 command here, once per game: its arguments and options are the host's, with the game's words over them
@@ -16,7 +16,7 @@ from typing import Any
 import click
 
 from ..cli import Group
-from .common import command
+from .common import Session, command
 
 # command -> the game's method, and the parameters the host gives it in the order the method takes them:
 # (name, the option's names (none: an argument), the host's click keywords). A method of a command in
@@ -29,12 +29,13 @@ COMMANDS: dict[str, tuple[str, tuple[tuple[str, tuple[str, ...], dict[str, Any]]
                       ("n", (), {"type": int}))),
     "turn start": ("turn_start", (("char", (), {}),)),
     "turn end": ("turn_end", (("next_id", ("--next",), {"metavar": "CHAR"}),)),
+    "encounter join": ("encounter_join", (("char", (), {}),)),
 }
 # `new ID` (the game's `new`) and `new ID --from OTHER [--count N]` (the host's copies, the game's `copied`):
 # the game's own options go between --name and --from
 NEW = ((("char_id", (), {}), ("name", ("--name",), {})),
        (("source", ("--from",), {"metavar": "OTHER"}), ("count", ("--count",), {"type": int})))
-OPTIONED = ("turn start", "turn end")
+OPTIONED = ("turn start", "turn end", "encounter join")
 GROUPS = {"turn": ("turn start", "turn end")}  # a verb that is a group of the host's commands
 
 _MADE: dict[tuple[str, str], click.Command] = {}  # (game package, verb) -> its command, made once
@@ -47,6 +48,8 @@ def command_for(system, verb: str) -> click.Command:
         words = system.get("verb_words") or {}
         if verb == "new":
             _MADE[key] = _new(system, dict(words.get("new") or {}))
+        elif verb == "encounter":
+            _MADE[key] = _encounter(system, words)
         else:
             _MADE[key] = _group(system, verb, words) if verb in GROUPS else _make(system, verb, words)
     return _MADE[key]
@@ -123,6 +126,38 @@ def _new(system, said: dict) -> click.Command:
     run = _parameters(new_cmd, last, said)
     run = _parameters(run, first, said, said.get("options", ()))
     return command(name="new", writes=True, calls=system.hook("new") or copied, help=said.get("help"))(run)
+
+
+def _encounter(system, words: dict) -> click.Group:
+    """`encounter`: the host's new, show, log and end (each with the game's help when it gives one), `show` made
+    by the game's `encounter_show` and `join` by its `encounter_join` when it gives them, and the game's own
+    subcommands (`commands` of its `encounter` words) in place of the host's of the same name."""
+    from .encounters import ENCOUNTER_HELP, HOST_SUBCOMMANDS, host_command
+
+    said = dict(words.get("encounter") or {})
+    group = Group("encounter", help=said.get("help", ENCOUNTER_HELP))
+    for name in HOST_SUBCOMMANDS:
+        own = (words.get(f"encounter {name}") or {}).get("help")
+        group.add_command(HOST_SUBCOMMANDS[name] if own is None else host_command(f"encounter_{name}", own))
+    show = system.hook("encounter_show")
+    if show is not None:
+        group.add_command(_shown(show, dict(words.get("encounter show") or {})))
+    if system.hook("encounter_join") is not None:
+        group.add_command(_make(system, "encounter join", words, "join"))
+    for own in said.get("commands", ()):
+        group.add_command(own)
+    return group
+
+
+def _shown(method, said: dict) -> click.Command:
+    """`encounter show [ID]` read through the game's `encounter_show`, which returns the Show the host prints."""
+
+    def encounter_show(app, enc_id):
+        with Session(app, write=False) as s:
+            return method(s, enc_id)
+
+    run = _parameters(encounter_show, (("enc_id", (), {"required": False}),), said, said.get("options", ()))
+    return command(name="show", calls=method, help=said.get("help"))(run)
 
 
 def _given(value) -> bool:

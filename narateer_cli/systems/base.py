@@ -26,7 +26,8 @@ if TYPE_CHECKING:  # neither is imported for `narateer --help` (pathlib brings u
 HOST_COMMAND = "narateer_cli.commands.shared"
 # verb -> the game methods its host command calls
 HOST_OWNED: dict[str, tuple[str, ...]] = {"condition": ("condition",), "heal": ("heal",),
-                                          "turn": ("turn_start", "turn_end"), "new": ("copied",)}
+                                          "turn": ("turn_start", "turn_end"), "new": ("copied",),
+                                          "encounter": ()}
 
 
 def merge_rules(base: dict, over: dict) -> dict:

@@ -14,7 +14,7 @@ from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 if TYPE_CHECKING:  # read for its type only
-    from ..outcome import Outcome
+    from ..outcome import Outcome, Show
 
 
 class Game(ABC):
@@ -99,6 +99,16 @@ class Game(ABC):
         (`made`: {id: text}, each refreshed by `fresh_sheet`; return them as `created=made`). Default: the
         game has no such verb."""
         return _not_given(self, "copied")
+
+    def encounter_show(self, s: Any, enc_id: str | None) -> Show:
+        """`encounter show [ID]` (the current encounter when no ID): what the game shows of it, read through the
+        command's read-only session. Default: the game has no show of its own (the host's is used)."""
+        return _not_given(self, "encounter_show")
+
+    def encounter_join(self, s: Any, char: str, options: dict) -> Outcome:
+        """`encounter join CHAR` with the game's own options: CHAR joins the current encounter, its new state
+        in the Outcome. Default: no such command."""
+        return _not_given(self, "encounter_join")
 
     def turn_start(self, s: Any, char: str | None, options: dict) -> Outcome:
         """`turn start CHAR`: the Outcome of CHAR's turn starting, the encounter's new state in it (`state=`);

@@ -31,7 +31,7 @@ SYSTEM = System(
         "refresh": (_T, "Refill a character's AP."),
         "dice": (_C, "Roll dice such as d20 or 2d6+3."),
         "condition": (HOST_COMMAND, "Add or remove conditions: +NAME / -NAME."),
-        "encounter": (_T, "Create, show and read encounters."),
+        "encounter": (HOST_COMMAND, "Create, show and read encounters."),
         "turn": (HOST_COMMAND, "Start and end turns: AP refills, cooldowns tick, the Dying drain."),
     },
     game=__name__ + ".game",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
-from narateer_cli.kit import Game, Outcome
+from narateer_cli.kit import Game, Outcome, Show
 
 if TYPE_CHECKING:
     from narateer_cli.kit import Session
@@ -44,9 +44,9 @@ class D20Cards(Game):
     @property
     def verb_words(self) -> Any:
         from .commands import WORDS as NEW_WORDS
-        from .table import TURN_WORDS, WORDS
+        from .table import ENCOUNTER_WORDS, TURN_WORDS, WORDS
 
-        return {**WORDS, **TURN_WORDS, **NEW_WORDS}
+        return {**WORDS, **TURN_WORDS, **NEW_WORDS, **ENCOUNTER_WORDS}
 
     def condition(self, s: Session, char: str, changes: tuple[str, ...], rounds: int | None) -> Outcome:
         from .table import condition as _condition
@@ -67,6 +67,16 @@ class D20Cards(Game):
         from .commands import copied as _copied
 
         return _copied(s, source, count, made)
+
+    def encounter_show(self, s: Session, enc_id: str | None) -> Show:
+        from .table import encounter_show as _encounter_show
+
+        return _encounter_show(s, enc_id)
+
+    def encounter_join(self, s: Session, char: str, options: dict) -> Outcome:
+        from .table import encounter_join as _encounter_join
+
+        return _encounter_join(s, char, options)
 
     def turn_start(self, s: Session, char: str | None, options: dict) -> Outcome:
         from .table import turn_start as _turn_start

@@ -1,6 +1,6 @@
-"""d20-cards commands for time and the table: encounter, turn, rest, damage, drop, elapse, refresh, and
-what heal and condition do (the host owns those commands, and `undo` and `verify`, with this system's
-`undo_fields` and `log_checker`).
+"""d20-cards commands for time and the table: rest, damage, drop, elapse, refresh, and what encounter show
+and join, turn start and end, heal and condition do (the host owns those commands, and `undo` and `verify`,
+with this system's `undo_fields` and `log_checker`).
 
 Each returns its Outcome (store.outcome), which the host writes (sheets, state,
 one log entry, undo record, all or none); the rules are in `timeflow` and `encounter`.
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import click
 
-from narateer_cli.kit import Session, command, emit
+from narateer_cli.kit import command
 from narateer_cli.kit import current_encounter
 from narateer_cli.kit import BadInput
 
@@ -159,22 +159,17 @@ def elapse_cmd(s, span):
     return outcome("elapse", None, {"span": span}, result, world, new_world, kind="elapse")
 
 
-def _encounter_group():
-    """The host's encounter group (new, show, log, end: shared verbs) with this system's examples; `show` and
-    `join` below are d20-cards' own."""
-    from narateer_cli.kit import encounter_group
+def encounter_show(s, enc_id):
+    """`encounter show` (the host's command): round, whose turn it is, each participant's HP, AP, Concentration."""
+    from narateer_cli.kit import Show
 
-    return encounter_group(help="""Create, show, read and end encounters.
+    from .readouts import encounter_status
+    from .store import load_world
 
-\b
-Examples:
-  narateer encounter new fight mira bandit
-  narateer encounter show
-  narateer encounter log --last 5
-  narateer encounter end""")
-
-
-encounter_cmd = _encounter_group()
+    enc = _pick(s, enc_id)
+    for cid in enc.state["participants"]:
+        s.sheet(cid)  # a participant whose sheet is gone: the store's message
+    return Show("encounter_show", encounter_status(load_world(s, enc.state, enc.state["participants"]), enc.state))
 
 
 def _pick(session, enc_id):
@@ -183,54 +178,44 @@ def _pick(session, enc_id):
     return current_encounter(session, required=True)
 
 
-@command(group=encounter_cmd, name="show", help="""Round, whose turn it is, and each participant's HP, AP and Concentration.
-
-\b
-Example:
-  narateer encounter show""")
-@click.argument("enc_id", required=False)
-def encounter_show(app, enc_id):
-    from .readouts import encounter_status
-    from .store import load_world
-
-    with Session(app, write=False) as s:
-        enc = _pick(s, enc_id)
-        for cid in enc.state["participants"]:
-            s.sheet(cid)  # a participant whose sheet is gone: the store's message
-        result = encounter_status(load_world(s, enc.state, enc.state["participants"]), enc.state)
-    emit(app, "encounter_show", result)
-
-
-def _host(name: str, help: str):
-    """A host command that serves this system too, with this system's example in its help (`encounter
-    new`: the system's `new_state` hook makes the state)."""
-    from narateer_cli.kit import host_command
-
-    return host_command(name, help)
-
-
-encounter_cmd.add_command(_host("encounter_new", """Create encounter ID with these participants and make it current.
-
-\b
-Example:
-  narateer encounter new fight mira bandit"""))
-
-
-@command(writes=True, group=encounter_cmd, name="join", help="""Add CHAR to the current encounter.
-
-\b
-Example:
-  narateer encounter join hexer""")
-@click.argument("char")
-def encounter_join(s, char):
+def encounter_join(s, char, options):
+    """`encounter join` (the host's command): CHAR joins the current encounter."""
     from .encounter import join
     from .store import load_world, outcome
 
     enc = current_encounter(s, required=True)
     s.sheet(char)
-    enc.new_state, result = join(enc.state, char)
+    state, result = join(enc.state, char)
     world = load_world(s, enc.state, [])
-    return outcome("encounter join", char, {}, result, world, world, enc, kind="join")
+    return outcome("encounter join", char, {}, result, world, world, enc, kind="join", state=state)
+
+
+# d20-cards' words for the host's encounter commands (`Game.verb_words`); `new` is the host's with this help
+ENCOUNTER_WORDS = {
+    "encounter": {"help": """Create, show, read and end encounters.
+
+\b
+Examples:
+  narateer encounter new fight mira bandit
+  narateer encounter show
+  narateer encounter log --last 5
+  narateer encounter end"""},
+    "encounter new": {"help": """Create encounter ID with these participants and make it current.
+
+\b
+Example:
+  narateer encounter new fight mira bandit"""},
+    "encounter show": {"help": """Round, whose turn it is, and each participant's HP, AP and Concentration.
+
+\b
+Example:
+  narateer encounter show"""},
+    "encounter join": {"help": """Add CHAR to the current encounter.
+
+\b
+Example:
+  narateer encounter join hexer"""},
+}
 
 
 # d20-cards' words for the host's turn commands (`Game.verb_words`): its help, and the Concentration d20

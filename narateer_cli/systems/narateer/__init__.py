@@ -22,7 +22,7 @@ SYSTEM = System(
         "dr": (_C + "pools", "The DR ladder, or a random DR."),
         "odds": (_C + "pools", "Exact chance and distribution for N dice."),
         "behind": (_C + "behind", "Behind-the-screen check: Readiness vs a target."),
-        "encounter": (_C + "encounter", "Create, show and read encounters."),
+        "encounter": (HOST_COMMAND, "Create, show and read encounters."),
         "turn": (HOST_COMMAND, "Start and end activations."),
         "resolve": (_C + "encounter", "Resolve a declared Action by its path."),
         "condition": (HOST_COMMAND, "Add or remove conditions."),

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
-from narateer_cli.kit import Game, Outcome
+from narateer_cli.kit import Game, Outcome, Show
 
 if TYPE_CHECKING:
     from narateer_cli.kit import Session
@@ -37,10 +37,10 @@ class Narateer(Game):
 
     @property
     def verb_words(self) -> Any:
-        from .commands.encounter import WORDS
+        from .commands.encounter import ENCOUNTER_WORDS, WORDS
         from .commands.sheets import WORDS as SHEET_WORDS
 
-        return {**WORDS, **SHEET_WORDS}
+        return {**WORDS, **ENCOUNTER_WORDS, **SHEET_WORDS}
 
     def condition(self, s: Session, char: str, changes: tuple[str, ...], rounds: int | None) -> Outcome:
         from .commands.encounter import condition as _condition
@@ -61,6 +61,16 @@ class Narateer(Game):
         from .commands.sheets import copied as _copied
 
         return _copied(s, source, count, made)
+
+    def encounter_show(self, s: Session, enc_id: str | None) -> Show:
+        from .commands.encounter import encounter_show as _encounter_show
+
+        return _encounter_show(s, enc_id)
+
+    def encounter_join(self, s: Session, char: str, options: dict) -> Outcome:
+        from .commands.encounter import encounter_join as _encounter_join
+
+        return _encounter_join(s, char, options)
 
     def turn_start(self, s: Session, char: str | None, options: dict) -> Outcome:
         from .commands.encounter import turn_start as _turn_start

@@ -24,7 +24,7 @@ SYSTEM = System(
         "points": (_P + "cmd_sheet", "Change a point pool or Challenge Points."),
         "wound": (_P + "cmd_sheet", "Add Wounds."),
         "heal": (HOST_COMMAND, "Remove Wounds."),
-        "encounter": (_P + "cmd_encounter", "Create, show and read encounters."),
+        "encounter": (HOST_COMMAND, "Create, show and read encounters."),
         "turn": (HOST_COMMAND, "Start and end Turns in Reaction order."),
         "resolve": (_P + "cmd_encounter", "Resolve a declared action by its path."),
         "condition": (HOST_COMMAND, "Add or remove conditions."),

@@ -1,29 +1,18 @@
-"""Open Adventure's encounter commands: encounter, turn minor, what turn start and end do (by Reaction), resolve;
-turn, undo and verify are the host's."""
+"""Open Adventure's encounter commands: encounter new, turn minor, resolve, and what encounter show and join and
+turn start and end do (by Reaction); encounter, turn, undo and verify are the host's."""
 
 from __future__ import annotations
 
 import click
 
-from narateer_cli.kit import Session, command, emit
-from narateer_cli.kit import encounter_group
+from narateer_cli.kit import command
 from narateer_cli.kit import BadInput
 
-from .cmd_common import GATE, KIND, answer
+from .cmd_common import GATE, answer
 from .cmd_roll import declaration, roll_options, source_for
 
 
-# The host's encounter group (new, show, log, end: shared verbs); `new`, `join` and `show` below are this system's.
-encounter_cmd = encounter_group(help=f"""Create, show and read encounters.
-
-\b
-Examples:
-  {GATE}
-  narateer encounter show
-  narateer encounter log""")
-
-
-@command(group=encounter_cmd, name="new", writes=True, help=f"""Create encounter ID with these characters; Turn order by Reaction, highest first.
+@command(name="new", writes=True, help=f"""Create encounter ID with these characters; Turn order by Reaction, highest first.
 
 NPCs take their statblock's Reaction Score; give each PC's Reaction Check total with --reaction.
 
@@ -51,36 +40,46 @@ def _reactions(items) -> dict:
     return totals
 
 
-@command(group=encounter_cmd, name="join", writes=True, help=f"""Add CHAR to the current encounter in its Reaction place.
+def encounter_join(s, char, options):
+    """`encounter join` (the host's command): CHAR takes its place in the Reaction order."""
+    from .in_encounter import join_encounter
+
+    return answer("turn", join_encounter(s, char, options["reaction"]))
+
+
+def encounter_show(s, enc_id):
+    """`encounter show` (the host's command): the Round, the order, whose Turn it is, each participant's row."""
+    from .in_encounter import show_encounter
+
+    return answer("turn", show_encounter(s, enc_id or s.app.encounter_id))
+
+
+# Open Adventure's words for the host's encounter commands (`Game.verb_words`); `encounter new` is its own
+ENCOUNTER_WORDS = {
+    "encounter": {"help": f"""Create, show and read encounters.
+
+\b
+Examples:
+  {GATE}
+  narateer encounter show
+  narateer encounter log""", "commands": (encounter_new,)},
+    "encounter join": {"help": f"""Add CHAR to the current encounter in its Reaction place.
 
 \b
 Examples:
   {GATE}
   narateer encounter join goblin
-  narateer encounter join bloodwind --reaction 8""")
-@click.argument("char")
-@click.option("--reaction", type=int, help="A PC's Reaction Check total.")
-def encounter_join(s, char, reaction):
-    from .in_encounter import join_encounter
-
-    return answer("turn", join_encounter(s, char, reaction))
-
-
-@command(group=encounter_cmd, name="show", help=f"""The encounter's Round, order and whose Turn it is (default: the current one),
+  narateer encounter join bloodwind --reaction 8""",
+                       "options": (click.option("--reaction", type=int, help="A PC's Reaction Check total."),)},
+    "encounter show": {"help": f"""The encounter's Round, order and whose Turn it is (default: the current one),
 and a table of each participant's current Points, Wounds, Challenge Points (NPCs) and conditions.
 
 \b
 Examples:
   {GATE}
   narateer encounter show
-  narateer encounter show gate""")
-@click.argument("enc_id", required=False)
-def encounter_show(app, enc_id):
-    from .in_encounter import show_encounter
-
-    with Session(app, write=False) as s:
-        data = show_encounter(s, enc_id or app.encounter_id)
-    emit(app, KIND + "turn", data)
+  narateer encounter show gate"""},
+}
 
 
 @command(name="minor", writes=True, help=f"""Spend the Minor Action of the Turn going: draw a weapon,

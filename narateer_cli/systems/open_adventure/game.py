@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
-from narateer_cli.kit import Game, Outcome
+from narateer_cli.kit import Game, Outcome, Show
 
 if TYPE_CHECKING:
     from narateer_cli.kit import Session
@@ -38,10 +38,10 @@ class OpenAdventure(Game):
 
     @property
     def verb_words(self) -> Any:
-        from .cmd_encounter import TURN_WORDS
+        from .cmd_encounter import ENCOUNTER_WORDS, TURN_WORDS
         from .cmd_sheet import WORDS
 
-        return {**WORDS, **TURN_WORDS}
+        return {**WORDS, **TURN_WORDS, **ENCOUNTER_WORDS}
 
     def condition(self, s: Session, char: str, changes: tuple[str, ...], rounds: int | None) -> Outcome:
         from .cmd_sheet import condition as _condition
@@ -62,6 +62,16 @@ class OpenAdventure(Game):
         from .cmd_sheet import copied as _copied
 
         return _copied(s, source, count, made)
+
+    def encounter_show(self, s: Session, enc_id: str | None) -> Show:
+        from .cmd_encounter import encounter_show as _encounter_show
+
+        return _encounter_show(s, enc_id)
+
+    def encounter_join(self, s: Session, char: str, options: dict) -> Outcome:
+        from .cmd_encounter import encounter_join as _encounter_join
+
+        return _encounter_join(s, char, options)
 
     def turn_start(self, s: Session, char: str | None, options: dict) -> Outcome:
         from .cmd_encounter import turn_start as _turn_start

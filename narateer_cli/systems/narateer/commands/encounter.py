@@ -1,14 +1,14 @@
-"""Narateer's encounter commands: encounter show and join, turn, resolve, refresh, wound; what condition and heal
-do (the host owns those commands)."""
+"""Narateer's encounter commands: resolve, refresh, wound; what encounter show and join, turn start and end,
+condition and heal do (the host owns those commands)."""
 
 from __future__ import annotations
 
 import click
 
-from narateer_cli.kit import Session, command, emit, nonneg
+from narateer_cli.kit import command, nonneg
 from narateer_cli.kit import Outcome, Show
 from narateer_cli.kit import plain
-from narateer_cli.kit import encounter_group, pick_encounter
+from narateer_cli.kit import pick_encounter
 from narateer_cli.kit import current_encounter, encounter_for
 
 from .checks import check_in_encounter
@@ -16,22 +16,12 @@ from .checks import check_options, declaration, dice_source, target_options, tar
 from .checks import told
 
 
-encounter_cmd = encounter_group()  # the host's new, log and end; show and join are Narateer's
-
-
-@command(group=encounter_cmd, name="show", help="""Round, who acts, who has acted, uses left, dice, and who is hidden from whom.
-
-\b
-Example:
-  narateer encounter show""")
-@click.argument("enc_id", required=False)
-def encounter_show(app, enc_id):
+def encounter_show(s, enc_id):
+    """`encounter show` (the host's command): round, who acts, uses left, dice, and who is hidden from whom."""
     from ..engine.encounter import encounter_view
 
-    with Session(app, write=False) as s:
-        enc = pick_encounter(s, enc_id)
-        result = encounter_view(enc.state, [s.sheet(cid) for cid in enc.state["participants"]])
-    emit(app, "encounter_show", result)
+    enc = pick_encounter(s, enc_id)
+    return Show("encounter_show", encounter_view(enc.state, [s.sheet(cid) for cid in enc.state["participants"]]))
 
 
 TURN_WORDS = {
@@ -258,7 +248,31 @@ def heal(s, char, n):
     return _dice_move(s, char, "heal", n)
 
 
-@command(group=encounter_cmd, name="join", writes=True, help="""Add CHAR to the current encounter.
+def encounter_join(s, char, options):
+    """`encounter join` (the host's command): CHAR joins; anyone hidden is compared with it by the recorded Stealth
+    total (a secret Hide's total unsealed here and sealed again in the new state)."""
+    from ..engine.stealth import join
+    from .stealth import SEALED_KEYS, resealed, unsealed
+
+    searching, boost, faces = options["searching"], options["boost"], options["faces"]
+    nonneg("--boost", boost)
+    enc = current_encounter(s, required=True)
+    dice = dice_source(s.app, s.rules, **{f"obs:{char}": (faces, "--faces")})
+    state, sealed = unsealed(s, enc, list(enc.state["recorded"]))  # secret Hide totals
+    state, result, after = join(state, s.sheet(char), searching, boost, s.rules, dice)
+    moved = {char: after} if after != s.sheet(char).dice else {}
+    return Outcome("encounter join", char, {"searching": searching, "boost": boost}, result, kind="join", show=result,
+                   dice=moved, encounter=enc.id, state=resealed(state, sealed), secret=bool(sealed),
+                   private=SEALED_KEYS if sealed else ())
+
+
+ENCOUNTER_WORDS = {
+    "encounter show": {"help": """Round, who acts, who has acted, uses left, dice, and who is hidden from whom.
+
+\b
+Example:
+  narateer encounter show"""},
+    "encounter join": {"help": """Add CHAR to the current encounter.
 
 Anyone already hidden is compared with CHAR using the recorded Stealth
 total, with no new Stealth roll: by CHAR's Observation
@@ -267,21 +281,9 @@ Readiness, or by its own Observation check with --searching.
 \b
 Example:
   narateer encounter join beast
-  narateer encounter join beast --searching --faces 1    (while someone is hidden)""")
-@click.argument("char")
-@click.option("--searching", is_flag=True, help="CHAR arrives actively searching.")
-@click.option("--boost", type=int, default=0, help="Boost of CHAR's Observation check.")
-@click.option("--faces", metavar="F", help="Faces of CHAR's Observation check (one set per hider).")
-def encounter_join(s, char, searching, boost, faces):
-    from ..engine.stealth import join
-    from .stealth import SEALED_KEYS, resealed, unsealed
-
-    nonneg("--boost", boost)
-    enc = current_encounter(s, required=True)
-    dice = dice_source(s.app, s.rules, **{f"obs:{char}": (faces, "--faces")})
-    state, sealed = unsealed(s, enc, list(enc.state["recorded"]))  # secret Hide totals
-    enc.new_state, result, after = join(state, s.sheet(char), searching, boost, s.rules, dice)
-    enc.new_state = resealed(enc.new_state, sealed)
-    moved = {char: after} if after != s.sheet(char).dice else {}
-    return told("join", "encounter join", char, {"searching": searching, "boost": boost}, result, moved, enc,
-                secret=bool(sealed), private=SEALED_KEYS if sealed else ())
+  narateer encounter join beast --searching --faces 1    (while someone is hidden)""",
+                       "options": (click.option("--searching", is_flag=True, help="CHAR arrives actively searching."),
+                                   click.option("--boost", type=int, default=0, help="Boost of CHAR's Observation check."),
+                                   click.option("--faces", metavar="F",
+                                                help="Faces of CHAR's Observation check (one set per hider)."))},
+}
