@@ -1,5 +1,5 @@
 """The verbs every table shares, each one command of the host: `condition`, `heal`, `turn start`, `turn end`,
-`new` (and `new --from`), `encounter show` and `encounter join`.
+`new` (and `new --from`), `encounter show` and `encounter join`, and `dice`.
 
 A game lists such a verb in `SYSTEM.verbs` with `kit.HOST_COMMAND` as its module. The host makes the click
 command here, once per game: its arguments and options are the host's, with the game's words over them
@@ -30,12 +30,14 @@ COMMANDS: dict[str, tuple[str, tuple[tuple[str, tuple[str, ...], dict[str, Any]]
     "turn start": ("turn_start", (("char", (), {}),)),
     "turn end": ("turn_end", (("next_id", ("--next",), {"metavar": "CHAR"}),)),
     "encounter join": ("encounter_join", (("char", (), {}),)),
+    "dice": ("dice", ()),  # every argument and option is the game's
 }
 # `new ID` (the game's `new`) and `new ID --from OTHER [--count N]` (the host's copies, the game's `copied`):
 # the game's own options go between --name and --from
 NEW = ((("char_id", (), {}), ("name", ("--name",), {})),
        (("source", ("--from",), {"metavar": "OTHER"}), ("count", ("--count",), {"type": int})))
-OPTIONED = ("turn start", "turn end", "encounter join")
+OPTIONED = ("turn start", "turn end", "encounter join", "dice")
+ROLLS = ("dice",)  # a command that rolls and writes nothing (its method is given the App; a secret roll is logged)
 GROUPS = {"turn": ("turn start", "turn end")}  # a verb that is a group of the host's commands
 
 _MADE: dict[tuple[str, str], click.Command] = {}  # (game package, verb) -> its command, made once
@@ -81,7 +83,8 @@ def _make(system, verb: str, words: dict, name: str | None = None) -> click.Comm
     run.__name__ = f"{verb.replace(' ', '_')}_cmd"
     run = _parameters(_parameters(run, (), said, said.get("options", ())), parameters, said)
     extra = {"context_settings": said["context_settings"]} if "context_settings" in said else {}
-    return command(name=name or verb, writes=True, calls=method, help=said.get("help"), **extra)(run)
+    rolls = verb in ROLLS
+    return command(name=name or verb, rolls=rolls, writes=not rolls, calls=method, help=said.get("help"), **extra)(run)
 
 
 def _parameters(run, parameters, said: dict, options=()):

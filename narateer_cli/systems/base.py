@@ -27,7 +27,7 @@ HOST_COMMAND = "narateer_cli.commands.shared"
 # verb -> the game methods its host command calls
 HOST_OWNED: dict[str, tuple[str, ...]] = {"condition": ("condition",), "heal": ("heal",),
                                           "turn": ("turn_start", "turn_end"), "new": ("copied",),
-                                          "encounter": ()}
+                                          "encounter": (), "dice": ("dice",)}
 
 
 def merge_rules(base: dict, over: dict) -> dict:

@@ -110,6 +110,13 @@ class Game(ABC):
         in the Outcome. Default: no such command."""
         return _not_given(self, "encounter_join")
 
+    def dice(self, app: Any, options: dict) -> Outcome:
+        """`dice ...`: a bare roll with no character, its arguments and options all the game's own
+        (`verb_words["dice"]["options"]`, their values in `options`); `app` is the command's `App` (`app.rng()`;
+        open a read-only `Session(app, write=False)` to read the campaign's rules). The Outcome is logged only
+        when secret. Default: no such verb."""
+        return _not_given(self, "dice")
+
     def turn_start(self, s: Any, char: str | None, options: dict) -> Outcome:
         """`turn start CHAR`: the Outcome of CHAR's turn starting, the encounter's new state in it (`state=`);
         `options`: the values of the game's own options of the command, by name. Default: no such verb."""

@@ -119,7 +119,7 @@ def test_S_SYS_9_a_game_class_is_checked_when_its_module_loads(plugins, tmp_path
 @pytest.mark.parametrize("verbs, extra, part", [
     ("{'heal': (HOST_COMMAND, 'Heal.')}", "", "GAME.heal is needed by the host's heal command"),
     ("{'harm': (HOST_COMMAND, 'Harm.')}", "",
-     "verbs['harm'] names the host's command, and the host owns none for harm: only condition, heal, turn, new"),
+     "verbs['harm'] names the host's command, and the host owns none for harm: only condition, heal, turn, new, encounter, dice"),
 ])
 def test_S_SYS_9_a_verb_left_to_the_host_needs_the_game_method_it_calls(plugins, tmp_path, verbs, extra, part):
     init = system_source().replace("import System", "import HOST_COMMAND, System").replace("verbs={}",

@@ -29,7 +29,7 @@ SYSTEM = System(
         "drop": (_T, "End a character's Concentration (its cooldown starts)."),
         "elapse": (_T, "Advance the campaign clock (10m, 2h, 1d)."),
         "refresh": (_T, "Refill a character's AP."),
-        "dice": (_C, "Roll dice such as d20 or 2d6+3."),
+        "dice": (HOST_COMMAND, "Roll dice such as d20 or 2d6+3."),
         "condition": (HOST_COMMAND, "Add or remove conditions: +NAME / -NAME."),
         "encounter": (HOST_COMMAND, "Create, show and read encounters."),
         "turn": (HOST_COMMAND, "Start and end turns: AP refills, cooldowns tick, the Dying drain."),

@@ -332,14 +332,21 @@ def copied(s, source, count, made):
     return _new(ids[0], {"from": source, "count": count}, result, made)
 
 
-@command(rolls=True, help="""Roll dice: d20, 2d6+3 (seeded with --seed, or the table's faces with --faces).
+# d20-cards' words for the host's `dice` command (`Game.verb_words`)
+DICE_WORDS = {"dice": {
+    "help": """Roll dice: d20, 2d6+3 (seeded with --seed, or the table's faces with --faces).
 
 \b
 Example:
-  narateer dice 2d6+3 --faces 4,5""")
-@click.argument("expr")
-@click.option("--faces", metavar="F", help="The faces rolled at the table, in dice order.")
-def dice_cmd(app, expr, faces):
+  narateer dice 2d6+3 --faces 4,5""",
+    "options": (click.argument("expr"),
+                click.option("--faces", metavar="F", help="The faces rolled at the table, in dice order.")),
+}}
+
+
+def dice(app, options):
+    """`dice EXPR` (the host's command): d20, 2d6+3, read from the table's faces when given."""
+    expr, faces = options["expr"], options["faces"]
     from .cards import parse_dice
     from .dice import DiceSource, parse_faces
     from .readouts import roll

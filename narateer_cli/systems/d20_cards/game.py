@@ -43,10 +43,11 @@ class D20Cards(Game):
 
     @property
     def verb_words(self) -> Any:
+        from .commands import DICE_WORDS
         from .commands import WORDS as NEW_WORDS
         from .table import ENCOUNTER_WORDS, TURN_WORDS, WORDS
 
-        return {**WORDS, **TURN_WORDS, **NEW_WORDS, **ENCOUNTER_WORDS}
+        return {**WORDS, **TURN_WORDS, **NEW_WORDS, **ENCOUNTER_WORDS, **DICE_WORDS}
 
     def condition(self, s: Session, char: str, changes: tuple[str, ...], rounds: int | None) -> Outcome:
         from .table import condition as _condition
@@ -77,6 +78,11 @@ class D20Cards(Game):
         from .table import encounter_join as _encounter_join
 
         return _encounter_join(s, char, options)
+
+    def dice(self, app, options: dict) -> Outcome:
+        from .commands import dice as _dice
+
+        return _dice(app, options)
 
     def turn_start(self, s: Session, char: str | None, options: dict) -> Outcome:
         from .table import turn_start as _turn_start

@@ -18,7 +18,7 @@ SYSTEM = System(
         "show": (_C + "sheets", "Show a character sheet with its Readiness table."),
         "readiness": (_C + "sheets", "Readiness Scores; --write records them on the sheet."),
         "roll": (_C + "rolls", "Make one Skill Check."),
-        "dice": (_C + "pools", "Roll a bare pool of Action Dice."),
+        "dice": (HOST_COMMAND, "Roll a bare pool of Action Dice."),
         "dr": (_C + "pools", "The DR ladder, or a random DR."),
         "odds": (_C + "pools", "Exact chance and distribution for N dice."),
         "behind": (_C + "behind", "Behind-the-screen check: Readiness vs a target."),

@@ -40,7 +40,9 @@ class Narateer(Game):
         from .commands.encounter import ENCOUNTER_WORDS, WORDS
         from .commands.sheets import WORDS as SHEET_WORDS
 
-        return {**WORDS, **ENCOUNTER_WORDS, **SHEET_WORDS}
+        from .commands.pools import WORDS as DICE_WORDS
+
+        return {**WORDS, **ENCOUNTER_WORDS, **SHEET_WORDS, **DICE_WORDS}
 
     def condition(self, s: Session, char: str, changes: tuple[str, ...], rounds: int | None) -> Outcome:
         from .commands.encounter import condition as _condition
@@ -71,6 +73,11 @@ class Narateer(Game):
         from .commands.encounter import encounter_join as _encounter_join
 
         return _encounter_join(s, char, options)
+
+    def dice(self, app, options: dict) -> Outcome:
+        from .commands.pools import dice as _dice
+
+        return _dice(app, options)
 
     def turn_start(self, s: Session, char: str | None, options: dict) -> Outcome:
         from .commands.encounter import turn_start as _turn_start

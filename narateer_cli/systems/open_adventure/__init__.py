@@ -17,7 +17,7 @@ SYSTEM = System(
         "new": (HOST_COMMAND, "Create a PC sheet or an NPC statblock."),
         "show": (_P + "cmd_sheet", "Show a sheet with each attribute's AS and dice."),
         "roll": (_P + "cmd_roll", "Make one Action Check (--dry-run: exact odds first)."),
-        "dice": (_P + "cmd_roll", "Roll the bare dice of an Action Score."),
+        "dice": (HOST_COMMAND, "Roll the bare dice of an Action Score."),
         "odds": (_P + "cmd_roll", "Exact chance, Critical Failure, mean and distribution."),
         "chart": (_P + "cmd_roll", "The Action Chart (or the Time Chart with --time)."),
         "ds": (_P + "cmd_roll", "The Difficulty Score ladder."),

@@ -39,9 +39,10 @@ class OpenAdventure(Game):
     @property
     def verb_words(self) -> Any:
         from .cmd_encounter import ENCOUNTER_WORDS, TURN_WORDS
+        from .cmd_roll import WORDS as DICE_WORDS
         from .cmd_sheet import WORDS
 
-        return {**WORDS, **TURN_WORDS, **ENCOUNTER_WORDS}
+        return {**WORDS, **TURN_WORDS, **ENCOUNTER_WORDS, **DICE_WORDS}
 
     def condition(self, s: Session, char: str, changes: tuple[str, ...], rounds: int | None) -> Outcome:
         from .cmd_sheet import condition as _condition
@@ -72,6 +73,11 @@ class OpenAdventure(Game):
         from .cmd_encounter import encounter_join as _encounter_join
 
         return _encounter_join(s, char, options)
+
+    def dice(self, app, options: dict) -> Outcome:
+        from .cmd_roll import dice as _dice
+
+        return _dice(app, options)
 
     def turn_start(self, s: Session, char: str | None, options: dict) -> Outcome:
         from .cmd_encounter import turn_start as _turn_start
