@@ -83,8 +83,9 @@ def _make(system, verb: str, words: dict, name: str | None = None) -> click.Comm
     run.__name__ = f"{verb.replace(' ', '_')}_cmd"
     run = _parameters(_parameters(run, (), said, said.get("options", ())), parameters, said)
     extra = {"context_settings": said["context_settings"]} if "context_settings" in said else {}
-    rolls = verb in ROLLS
-    return command(name=name or verb, rolls=rolls, writes=not rolls, calls=method, help=said.get("help"), **extra)(run)
+    rolls = verb in ROLLS and said.get("rolls", True)  # `rolls: False`: a game's dice that nothing logs, even secret
+    return command(name=name or verb, rolls=rolls, writes=verb not in ROLLS, calls=method, help=said.get("help"),
+                   **extra)(run)
 
 
 def _parameters(run, parameters, said: dict, options=()):

@@ -110,11 +110,11 @@ class Game(ABC):
         in the Outcome. Default: no such command."""
         return _not_given(self, "encounter_join")
 
-    def dice(self, app: Any, options: dict) -> Outcome:
+    def dice(self, app: Any, options: dict) -> Outcome | Show:
         """`dice ...`: a bare roll with no character, its arguments and options all the game's own
         (`verb_words["dice"]["options"]`, their values in `options`); `app` is the command's `App` (`app.rng()`;
         open a read-only `Session(app, write=False)` to read the campaign's rules). The Outcome is logged only
-        when secret. Default: no such verb."""
+        when secret; a Show is a roll nothing logs. Default: no such verb."""
         return _not_given(self, "dice")
 
     def turn_start(self, s: Any, char: str | None, options: dict) -> Outcome:

@@ -17,7 +17,7 @@ SYSTEM = System(
     verbs={
         "roll": (_C, "Make a move: 2d6 + its stat."),
         "resolve": (_C, "Make a move (the same as roll)."),
-        "dice": (_C, "Roll 2d6, bare."),
+        "dice": (HOST_COMMAND, "Roll 2d6, bare."),
         "odds": (_C, "Exact chances of each band for a stat."),
         "new": (HOST_COMMAND, "Create a character sheet."),
         "show": (_C, "Show a character sheet."),

@@ -8,7 +8,7 @@ from narateer_cli.kit import Session, command, emit
 from narateer_cli.kit import current_encounter, encounter_for
 from narateer_cli.kit import Dice
 from narateer_cli.kit import BadInput, Refused
-from narateer_cli.kit import Outcome
+from narateer_cli.kit import Outcome, Show
 
 
 def _told(s, kind, command, char, declared, result, counters, enc=None, sheets=None, public=()) -> Outcome:
@@ -52,11 +52,11 @@ def resolve_cmd(s, char, move, faces):
     return _make_move(s, char, move, faces)
 
 
-@command(help="Roll 2d6, bare (nothing is logged).\n\n\b\nExample:\n  narateer dice")
-def dice_cmd(app):
+def dice(app, options):
+    """`dice` (the host's command): 2d6, bare."""
     with Session(app, write=False) as s:
         faces = [app.rng().randint(1, s.rules["sides"]) for _ in range(s.rules["dice"])]
-    emit(app, "dice", {"faces": faces, "total": sum(faces)})
+    return Show("dice", {"faces": faces, "total": sum(faces)})
 
 
 @command(help="Exact chance of each band for a stat value.\n\n\b\nExample:\n  narateer odds 1")
@@ -102,6 +102,7 @@ NEW_HELP = "Create a character sheet as a copy of another's.\n\n\b\nExample:\n  
 # `new` only copies
 WORDS = {"condition": {"help": "Add or remove conditions.\n\n\b\nExample:\n  narateer condition rook +bruised -shaken",
                        "changes": {"required": True}, "rounds": None},
+         "dice": {"help": "Roll 2d6, bare (nothing is logged).\n\n\b\nExample:\n  narateer dice", "rolls": False},
          "new": {"help": NEW_HELP, "char_id": {"metavar": "CHAR"}, "name": None, "count": None,
                  "source": {"required": True, "metavar": None, "help": "The sheet to copy."}}}
 

@@ -19,7 +19,7 @@ SYSTEM = System(
         "resist": (_C, "Resist a consequence: take 6 minus the highest die in stress."),
         "fortune": (_C, "The Guide's sealed fortune roll of N dice."),
         "stress": (_C, "Take or clear stress: stress CHAR +2 / -1."),
-        "dice": (_C, "Roll N d6, bare."),
+        "dice": (HOST_COMMAND, "Roll N d6, bare."),
         "odds": (_C, "Exact chances of each outcome for a pool of N dice."),
         "new": (HOST_COMMAND, "Create a character sheet."),
         "show": (_C, "Show a character sheet."),

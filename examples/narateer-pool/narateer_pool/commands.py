@@ -119,9 +119,9 @@ def stress_cmd(s, char, changes):
     return _told(s, "stress", "stress", char, {"stress": int(changes)}, result, {char: result["track_after"]})
 
 
-@command(help="Roll N d6, bare (nothing is logged; default 2).\n\n\b\nExample:\n  narateer dice 3")
-@click.argument("count", type=int, required=False)
-def dice_cmd(app, count):
+def dice(app, options):
+    """`dice [N]` (the host's command): N d6, bare."""
+    count = options["count"]
     with Session(app, write=False) as s:
         count = s.rules["dice_default"] if count is None else count
         if not 1 <= count <= s.rules["max_pool"]:
@@ -167,6 +167,8 @@ NEW_HELP = ("Create a character sheet as a copy of another's (stress and trauma 
 # `new` only copies
 WORDS = {"condition": {"help": "Add or remove conditions.\n\n\b\nExample:\n  narateer condition ash +bruised -shaken",
                        "changes": {"required": True}, "rounds": None},
+         "dice": {"help": "Roll N d6, bare (nothing is logged; default 2).\n\n\b\nExample:\n  narateer dice 3",
+                  "rolls": False, "options": (click.argument("count", type=int, required=False),)},
          "new": {"help": NEW_HELP, "char_id": {"metavar": "CHAR"}, "name": None, "count": None,
                  "source": {"required": True, "metavar": None, "help": "The sheet to copy."}}}
 

@@ -16,7 +16,7 @@ SYSTEM = System(
         "odds": (__name__ + ".commands", "Exact chance to beat a target with N coins."),
         "call": (__name__ + ".commands", "Call one flip: heads or tails."),
         "resolve": (__name__ + ".commands", "Resolve an action by a flip."),
-        "dice": (__name__ + ".commands", "Flip bare coins."),
+        "dice": (HOST_COMMAND, "Flip bare coins."),
         "show": (__name__ + ".commands", "Show a character's coins."),
         "new": (HOST_COMMAND, "Copy a character."),
         "turn": (__name__ + ".commands", "Start a character's turn: spent coins come back."),

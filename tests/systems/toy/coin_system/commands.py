@@ -80,13 +80,16 @@ def resolve_cmd(s, char, target, coins, faces):
     return _flip(s, "resolve", char, target, coins, faces)
 
 
-@command(rolls=True, help="""Flip N bare coins: no character, nothing spent.
+DICE_HELP = """Flip N bare coins: no character, nothing spent.
 
 \b
 Example:
-  narateer dice 3""")
-@click.argument("n", type=click.IntRange(1, 20))
-def dice_cmd(app, n):
+  narateer dice 3"""
+
+
+def dice(app, options):
+    """`dice N` (the host's command): N bare coins."""
+    n = options["n"]
     with Session(app, write=False) as s:
         faces = _faces(app, None, n, s.rules)
     data = {"system": "coin", "faces": faces, "total": sum(faces)}
@@ -141,6 +144,7 @@ WORDS = {"condition": {"help": """Add (+NAME) or remove (-NAME) conditions on CH
 Example:
   narateer condition pim +dizzy""", "context_settings": {"ignore_unknown_options": True},
                        "changes": {"required": True}, "rounds": None},
+         "dice": {"help": DICE_HELP, "options": (click.argument("n", type=click.IntRange(1, 20)),)},
          "new": {"help": NEW_HELP, "char_id": {"metavar": "CHAR"}, "name": None, "count": None,
                  "source": {"required": True, "metavar": None, "help": "The sheet to copy."}}}
 

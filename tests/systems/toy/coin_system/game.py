@@ -48,6 +48,11 @@ class Coin(Game):
 
         return _copied(s, source, count, made)
 
+    def dice(self, app, options: dict) -> Any:  # an Outcome, or a Show: nothing to log
+        from .commands import dice as _dice
+
+        return _dice(app, options)
+
     def log_checker(self, rules, continuity: bool) -> Callable[[dict], str | None]:
         from .engine import log_checker as _log_checker
 
