@@ -3,7 +3,7 @@
 
 A game lists such a verb in `SYSTEM.verbs` with `kit.HOST_COMMAND` as its module. The host makes the click
 command here, once per game: its arguments and options are the host's, with the game's words over them
-(`Game.verb_words`, keyed by the command's words: the help text, click keywords per parameter, such as a
+(`Game.verb_words(verb)`, keyed by the command's words: the help text, click keywords per parameter, such as a
 `--rounds` the game bounds itself or leaves out, and the game's own further options). Run, the command takes
 the lock and calls the game's method (`Game.condition`, `Game.heal`, `Game.turn_start`, `Game.turn_end`),
 which computes the Outcome; the host writes it and renders it, as for every command.
@@ -47,7 +47,7 @@ def command_for(system, verb: str) -> click.Command:
     """The host's command of `verb` in this game's words."""
     key = (system.package, verb)
     if key not in _MADE:
-        words = system.get("verb_words") or {}
+        words = system.get("verb_words")(verb) or {}
         if verb == "new":
             _MADE[key] = _new(system, dict(words.get("new") or {}))
         elif verb == "encounter":

@@ -71,13 +71,13 @@ class Game(ABC):
     # A game lists such a verb in `SYSTEM.verbs` with `kit.HOST_COMMAND` as its module and gives the methods
     # below; the host reads the arguments, takes the lock and writes the Outcome the method returns. `s` is the
     # command's `kit.Session` (read through it; return every change).
-    @property
-    def verb_words(self) -> Any:
-        """The game's words for the host's commands: `{command: {"help": text, "context_settings": {...}, PARAMETER:
-        {click keywords over the host's}, "options": (the game's own click options...)}}`, a command named by
-        its words (`"turn end"`); a parameter given as None is left out (a game whose conditions have no
-        `--rounds`). A group's entry (`"turn"`) holds its help and `commands`, the game's own subcommands
-        beside the host's. Default: none."""
+    def verb_words(self, verb: str) -> dict:
+        """The game's words for the host's commands of one verb (`condition`, `heal`, `turn`, `new`, `encounter`,
+        `dice`): `{command: {"help": text, "context_settings": {...}, PARAMETER: {click keywords over the
+        host's}, "options": (the game's own click options...)}}`, a command named by its words (`"turn end"`);
+        a parameter given as None is left out (a game whose conditions have no `--rounds`). A group's entry
+        (`"turn"`) holds its help and `commands`, the game's own subcommands beside the host's. Asked once per
+        verb, so a game imports only the words of the verb that runs. Default: none."""
         return {}
 
     def condition(self, s: Any, char: str, changes: tuple[str, ...], rounds: int | None) -> Outcome:

@@ -32,8 +32,7 @@ class Moves(Game):
 
         return _load_state(data, label, checked=checked)
 
-    @property
-    def verb_words(self) -> Any:
+    def verb_words(self, verb: str) -> dict:
         from .commands import WORDS
 
         return WORDS

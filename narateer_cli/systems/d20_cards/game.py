@@ -41,13 +41,15 @@ class D20Cards(Game):
 
         return _load_state(data, label, checked=checked)
 
-    @property
-    def verb_words(self) -> Any:
-        from .commands import DICE_WORDS
-        from .commands import WORDS as NEW_WORDS
-        from .table import ENCOUNTER_WORDS, TURN_WORDS, WORDS
+    def verb_words(self, verb: str) -> dict:
+        if verb in ("new", "dice"):
+            from .commands import DICE_WORDS
+            from .commands import WORDS as NEW_WORDS
 
-        return {**WORDS, **TURN_WORDS, **NEW_WORDS, **ENCOUNTER_WORDS, **DICE_WORDS}
+            return {**NEW_WORDS, **DICE_WORDS}
+        from .table import ENCOUNTER_WORDS, TURN_WORDS, WORDS  # condition, heal, turn, encounter
+
+        return {**WORDS, **TURN_WORDS, **ENCOUNTER_WORDS}
 
     def condition(self, s: Session, char: str, changes: tuple[str, ...], rounds: int | None) -> Outcome:
         from .table import condition as _condition

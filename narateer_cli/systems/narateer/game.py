@@ -35,14 +35,18 @@ class Narateer(Game):
 
         return _new_state(enc_id, participants, rules)
 
-    @property
-    def verb_words(self) -> Any:
-        from .commands.encounter import ENCOUNTER_WORDS, WORDS
-        from .commands.sheets import WORDS as SHEET_WORDS
+    def verb_words(self, verb: str) -> dict:
+        if verb == "new":
+            from .commands.sheets import WORDS as NEW
 
-        from .commands.pools import WORDS as DICE_WORDS
+            return NEW
+        if verb == "dice":
+            from .commands.pools import WORDS as DICE
 
-        return {**WORDS, **ENCOUNTER_WORDS, **SHEET_WORDS, **DICE_WORDS}
+            return DICE
+        from .commands.encounter import ENCOUNTER_WORDS, WORDS  # condition, heal, turn, encounter
+
+        return {**WORDS, **ENCOUNTER_WORDS}
 
     def condition(self, s: Session, char: str, changes: tuple[str, ...], rounds: int | None) -> Outcome:
         from .commands.encounter import condition as _condition

@@ -36,13 +36,18 @@ class OpenAdventure(Game):
 
         return _load_state(data, label, checked=checked)
 
-    @property
-    def verb_words(self) -> Any:
-        from .cmd_encounter import ENCOUNTER_WORDS, TURN_WORDS
-        from .cmd_roll import WORDS as DICE_WORDS
-        from .cmd_sheet import WORDS
+    def verb_words(self, verb: str) -> dict:
+        if verb == "dice":
+            from .cmd_roll import WORDS as DICE
 
-        return {**WORDS, **TURN_WORDS, **ENCOUNTER_WORDS, **DICE_WORDS}
+            return DICE
+        if verb in ("turn", "encounter"):
+            from .cmd_encounter import ENCOUNTER_WORDS, TURN_WORDS
+
+            return {**TURN_WORDS, **ENCOUNTER_WORDS}
+        from .cmd_sheet import WORDS  # new, heal, condition
+
+        return WORDS
 
     def condition(self, s: Session, char: str, changes: tuple[str, ...], rounds: int | None) -> Outcome:
         from .cmd_sheet import condition as _condition
