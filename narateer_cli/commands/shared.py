@@ -40,12 +40,12 @@ OPTIONED = ("turn start", "turn end", "encounter join", "dice")
 ROLLS = ("dice",)  # a command that rolls and writes nothing (its method is given the App; a secret roll is logged)
 GROUPS = {"turn": ("turn start", "turn end")}  # a verb that is a group of the host's commands
 
-_MADE: dict[tuple[str, str], click.Command] = {}  # (game package, verb) -> its command, made once
+_MADE: dict[tuple[object, str], click.Command] = {}  # (the game object, verb) -> its command, made once
 
 
 def command_for(system, verb: str) -> click.Command:
     """The host's command of `verb` in this game's words."""
-    key = (system.package, verb)
+    key = (system.game, verb)  # a game loaded again (its package re-imported) gets commands of its own
     if key not in _MADE:
         words = system.get("verb_words")(verb) or {}
         if verb == "new":
