@@ -27,10 +27,10 @@ from .errors import BadInput, NarateerError, Refused
 from .outcome import REMOVED, Outcome, Show, check_headline
 from .record import Record, factory, field, replace
 from .suggest import closest, did_you_mean, unknown
-from .systems.base import System, entrywise, merge_rules
+from .systems.base import HOST_COMMAND, System, entrywise, merge_rules
 from .systems.interface import Game, SystemHooks
 
-KIT_VERSION = "2.1"
+KIT_VERSION = "2.2"
 
 # name -> (host module, attribute; None for the module itself): imported on first use
 _LATER: dict[str, tuple[str, str | None]] = {
@@ -118,10 +118,10 @@ if TYPE_CHECKING:  # the same names, for type checkers (a test holds this list t
     from .store.yamlio import line_of
     from .systems import load_system
 
-__all__ = ["FACES", "KIT_VERSION", "BadInput", "Declared", "Dice", "Game", "Given", "NarateerError", "Option",
-           "Outcome", "REMOVED", "Record", "Refused", "Show", "System", "SystemHooks", "check_headline", "closest",
-           "declared", "did_you_mean", "durations", "entrywise", "factory", "field", "merge_rules", "replace",
-           "unknown", *_LATER]
+__all__ = ["FACES", "HOST_COMMAND", "KIT_VERSION", "BadInput", "Declared", "Dice", "Game", "Given", "NarateerError",
+           "Option", "Outcome", "REMOVED", "Record", "Refused", "Show", "System", "SystemHooks", "check_headline",
+           "closest", "declared", "did_you_mean", "durations", "entrywise", "factory", "field", "merge_rules",
+           "replace", "unknown", *_LATER]
 
 
 def __getattr__(name: str) -> Any:

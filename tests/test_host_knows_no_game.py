@@ -13,6 +13,7 @@ import tokenize
 
 from narateer_cli import systems
 from narateer_cli.store.schema import Either, Map, Nullable, Or, Seq
+from narateer_cli.systems.base import HOST_OWNED
 from tests.conftest import REPO
 
 # Words a game uses that are also the host's own, each for a reason the host has without any game.
@@ -28,6 +29,7 @@ GENERIC = {
     "max": "a pool's maximum on the players' screen",
     "type": "ASGI scope and message types in the server",
     "source": "`new --from SOURCE` (T-COPY) is the host's copying",
+    "turn": "the shared `turn start` / `turn end` commands are the host's",
     "attributes": "`git-setup --json` names the .gitattributes file it wrote (JSON output stays as it is)",
 }
 
@@ -52,12 +54,12 @@ def _keys(node, out: set):
 
 def game_words() -> dict[str, str]:
     """word -> the built-in system it belongs to: its name, own verbs, sheet keys, counters, config keys
-    and the top-level keys of its ruleset."""
+    and the top-level keys of its ruleset (a verb the host owns, such as `heal`, is the host's word)."""
     words = {}
     for name in systems.BUILTIN:
         system = systems.load_system(name)
         found = {name, *system.config_keys, *system.rules_data()}
-        found |= {verb for verb in system.verbs if verb not in systems.SHARED}
+        found |= {verb for verb in system.verbs if verb not in systems.SHARED and verb not in HOST_OWNED}
         found |= {part for counter in system.counters for part in counter.split(".") if part != "*"}
         _keys(system.hook("sheet_schema"), found)
         words.update(dict.fromkeys(found, name))

@@ -47,7 +47,7 @@ def _signed(fn) -> bool:
     return any(isinstance(p, click.Argument) and p.name == "changes" for p in getattr(fn, "__click_params__", ()))
 
 
-def command(group=None, name=None, rolls=False, writes=False, **attrs):
+def command(group=None, name=None, rolls=False, writes=False, calls=None, **attrs):
     """A command with the shared `--json` and `--seed` options (accepted after the name too), and
     `--secret` (P-SECRET-1), listed in the help of a command that `rolls`, accepted by every command.
     A command with a `changes` argument reads signed words (`SignedWords`).
@@ -57,7 +57,8 @@ def command(group=None, name=None, rolls=False, writes=False, **attrs):
     means the function rendered its answer itself. With `writes` the function is called with the
     command's locked `Session` in place of the App (`writes="NAME"`: only when the flag NAME is given;
     otherwise a read-only Session); without it an `Outcome` is a roll with no character, logged only
-    when secret (P-SECRET-1)."""
+    when secret (P-SECRET-1). `calls`: the game's method a host command computes with (the shared verbs):
+    it runs as the game's own code, and what goes wrong names it rather than the host's function."""
 
     def wrap(fn):
         if _signed(fn):
@@ -84,15 +85,16 @@ def command(group=None, name=None, rolls=False, writes=False, **attrs):
 
                 raise BadInput("--secret hides a roll, and this command rolls nothing", rule="P-SECRET-1",
                                fix="drop --secret")
-            game = is_game(fn)  # a game's function computes; a host call that writes refuses while it runs
+            named = fn if calls is None else calls  # the function named when the game's code goes wrong
+            game = is_game(named)  # a game's function computes; a host call that writes refuses while it runs
             if not writes:
-                return shown(app, settle(app, None, _called(fn, game, app, kwargs), fn))
+                return shown(app, settle(app, None, _called(fn, game, app, kwargs, named), named))
             write = writes is True or bool(writes(kwargs) if callable(writes) else kwargs.get(writes))
             with Session(app, write=write) as s:
-                answer = _called(fn, game, s, kwargs)
+                answer = _called(fn, game, s, kwargs, named)
                 if game:
-                    returned(s, fn, answer)
-                settled = settle(app, s if write else None, answer, fn)
+                    returned(s, named, answer)
+                settled = settle(app, s if write else None, answer, named)
             return shown(app, settled)
 
         factory = (group.command if group is not None else click.command)
@@ -103,18 +105,20 @@ def command(group=None, name=None, rolls=False, writes=False, **attrs):
     return wrap
 
 
-def _called(fn, game: bool, first, kwargs):
+def _called(fn, game: bool, first, kwargs, named=None):
     """The command's function called; a game's runs under `running`, and an error that is not one of
-    narateer's own is the game's code failing: named as such, not as an internal error of the host."""
+    narateer's own is the game's code failing: named as such (`named`: the game's function a host
+    command calls), not as an internal error of the host."""
+    named = fn if named is None else named
     if not game:
         return fn(first, **kwargs)
     try:
-        with running(fn):
+        with running(named):
             return fn(first, **kwargs)
     except (NarateerError, click.exceptions.Exit, click.ClickException, KeyboardInterrupt):
         raise
     except Exception as exc:
-        raise hook_failed(exc, "command " + fn.__name__, fn) from exc
+        raise hook_failed(exc, "command " + named.__name__, named) from exc
 
 
 def _counters(sheet):

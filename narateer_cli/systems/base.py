@@ -21,6 +21,15 @@ if TYPE_CHECKING:  # neither is imported for `narateer --help` (pathlib brings u
 
     from .interface import Game
 
+# The module a game names in `SYSTEM.verbs` for a verb the host owns (`verbs={"heal": (HOST_COMMAND, help)}`):
+# the host makes the command from the game's words (`Game.verb_words`) and calls the game's methods to compute.
+HOST_COMMAND = "narateer_cli.commands.shared"
+# verb -> the game methods its host command calls
+HOST_OWNED: dict[str, tuple[str, ...]] = {"condition": ("condition",), "heal": ("heal",),
+                                          "turn": ("turn_start", "turn_end"), "new": ("copied",),
+                                          "encounter": (), "dice": ("dice",)}
+
+
 def merge_rules(base: dict, over: dict) -> dict:
     """A campaign's `rules:` over a system's defaults, key by key: mappings merge, every other value replaces."""
     out = dict(base)
@@ -41,7 +50,8 @@ class System:
     package   the package's import path
     verbs     verb -> (module path, short help): every command this system implements, its own
               verbs and the shared verbs that are game-specific (roll, new, show ...);
-              the module defines `<verb>_cmd` (dashes as underscores)
+              the module defines `<verb>_cmd` (dashes as underscores); HOST_COMMAND as the module:
+              the host's command of a verb every table shares, computed by the game's methods
     game      the module that defines `GAME`, an instance of the game's `interface.Game` subclass (its hooks)
     rules_file  inside the package: every table and knob (default rules.yaml)
     example   folder inside the package that `init --example` copies (None: no example)
@@ -114,11 +124,26 @@ class System:
         if self._checked:  # a plug-in (see `validate`)
             from . import interface
 
-            problems = interface.check_game(game)
+            problems = interface.check_game(game) + self._owned_problems(game)
             if problems:
                 raise self.broken(*problems[0])
         object.__setattr__(self, "_game", game)
         return game
+
+    def _owned_problems(self, game) -> list[tuple[str, str]]:
+        """(part, problem) for a verb listed as the host's whose host command has nothing to call."""
+        from . import interface
+
+        found = []
+        for verb, (module, _) in self.verbs.items():
+            if module != HOST_COMMAND:
+                continue
+            if verb not in HOST_OWNED:
+                found.append((f"verbs[{verb!r}]", f"names the host's command, and the host owns none for {verb}: "
+                                                  f"only {', '.join(HOST_OWNED)}"))
+            found += [(f"GAME.{name}", f"is needed by the host's {verb} command") for name in HOST_OWNED.get(verb, ())
+                      if not interface.provided(game, name)]
+        return found
 
     def hook(self, name: str) -> Any:
         """The hook the game gives (a bound method, or a property's value), or None when the game leaves it
@@ -157,8 +182,10 @@ class System:
         return found
 
     def command(self, verb: str):
-        """The click command of one verb (imports its module)."""
+        """The click command of one verb (imports its module; the host's own for HOST_COMMAND)."""
         module, _ = self.verbs[verb]
+        if module == HOST_COMMAND:  # found by name, as every verb's module is (storage never loads commands)
+            return importlib.import_module(module).command_for(self, verb)
         return getattr(importlib.import_module(module), verb.replace("-", "_") + "_cmd")
 
     @property

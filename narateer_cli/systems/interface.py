@@ -11,7 +11,10 @@ run time when it loads (an unknown public name, a method that does not take what
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
+
+if TYPE_CHECKING:  # read for its type only
+    from ..outcome import Outcome, Show
 
 
 class Game(ABC):
@@ -63,6 +66,66 @@ class Game(ABC):
         """A `narateer_cli.store.schema` table of a sheet; `parse_sheet` is given only documents that pass it.
         Default: no schema."""
         return None
+
+    # -- optional: the verbs every table shares (the host owns the command, the game computes) ----------
+    # A game lists such a verb in `SYSTEM.verbs` with `kit.HOST_COMMAND` as its module and gives the methods
+    # below; the host reads the arguments, takes the lock and writes the Outcome the method returns. `s` is the
+    # command's `kit.Session` (read through it; return every change).
+    def verb_words(self, verb: str) -> dict:
+        """The game's words for the host's commands of one verb (`condition`, `heal`, `turn`, `new`, `encounter`,
+        `dice`): `{command: {"help": text, "context_settings": {...}, PARAMETER: {click keywords over the
+        host's}, "options": (the game's own click options...)}}`, a command named by its words (`"turn end"`);
+        a parameter given as None is left out (a game whose conditions have no `--rounds`). A group's entry
+        (`"turn"`) holds its help and `commands`, the game's own subcommands beside the host's. Asked once per
+        verb, so a game imports only the words of the verb that runs. Default: none."""
+        return {}
+
+    def condition(self, s: Any, char: str, changes: tuple[str, ...], rounds: int | None) -> Outcome:
+        """`condition CHAR +NAME -NAME [--rounds N]`: the Outcome of adding and removing CHAR's conditions (its
+        sheet edit, and any timers as the encounter's new state, `state=`). Default: the game has no such verb."""
+        return _not_given(self, "condition")
+
+    def heal(self, s: Any, char: str, n: int) -> Outcome:
+        """`heal CHAR N`: the Outcome of healing CHAR by N. Default: the game has no such verb."""
+        return _not_given(self, "heal")
+
+    def new(self, s: Any, char_id: str, name: str | None, options: dict) -> Outcome:
+        """`new ID [--name NAME]` with the game's own options (`options`, by name): the Outcome that creates the
+        sheet (`created=`). Default: the game makes no sheet from scratch (its `new` only copies)."""
+        return _not_given(self, "new")
+
+    def copied(self, s: Any, source: str, count: int | None, made: dict) -> Outcome:
+        """`new ID --from OTHER [--count N]`: the Outcome that logs the copies the host made of OTHER's sheet
+        (`made`: {id: text}, each refreshed by `fresh_sheet`; return them as `created=made`). Default: the
+        game has no such verb."""
+        return _not_given(self, "copied")
+
+    def encounter_show(self, s: Any, enc_id: str | None) -> Show:
+        """`encounter show [ID]` (the current encounter when no ID): what the game shows of it, read through the
+        command's read-only session. Default: the game has no show of its own (the host's is used)."""
+        return _not_given(self, "encounter_show")
+
+    def encounter_join(self, s: Any, char: str, options: dict) -> Outcome:
+        """`encounter join CHAR` with the game's own options: CHAR joins the current encounter, its new state
+        in the Outcome. Default: no such command."""
+        return _not_given(self, "encounter_join")
+
+    def dice(self, app: Any, options: dict) -> Outcome | Show:
+        """`dice ...`: a bare roll with no character, its arguments and options all the game's own
+        (`verb_words["dice"]["options"]`, their values in `options`); `app` is the command's `App` (`app.rng()`;
+        open a read-only `Session(app, write=False)` to read the campaign's rules). The Outcome is logged only
+        when secret; a Show is a roll nothing logs. Default: no such verb."""
+        return _not_given(self, "dice")
+
+    def turn_start(self, s: Any, char: str | None, options: dict) -> Outcome:
+        """`turn start CHAR`: the Outcome of CHAR's turn starting, the encounter's new state in it (`state=`);
+        `options`: the values of the game's own options of the command, by name. Default: no such verb."""
+        return _not_given(self, "turn_start")
+
+    def turn_end(self, s: Any, next_id: str | None, options: dict) -> Outcome:
+        """`turn end [--next CHAR]`: the Outcome of the running turn ending (and CHAR's starting), the encounter's
+        new state in it; `options` as for `turn_start`. Default: no such verb."""
+        return _not_given(self, "turn_end")
 
     # -- optional: words and output ------------------------------------------------------------------
     @property
@@ -166,6 +229,12 @@ class Game(ABC):
         `{"text": words, "argv": the command line's words}`; `serve --act` shows them on that player's
         own screen alone. Default: none."""
         return []
+
+
+def _not_given(game: Game, name: str):
+    from ..errors import BadInput
+
+    raise BadInput(f"{type(game).__name__} gives no {name}", fix=f"define {name} in its Game class")
 
 
 # Trailing parameters a hook may leave out (the host looks at how many it takes).

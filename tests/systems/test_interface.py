@@ -16,6 +16,7 @@ import pytest
 from narateer_cli import systems
 from narateer_cli.errors import BadInput
 from narateer_cli.systems import interface
+from narateer_cli.systems.base import HOST_OWNED
 from tests.conftest import REPO, run
 
 GAME = """
@@ -115,6 +116,21 @@ def test_S_SYS_9_a_game_class_is_checked_when_its_module_loads(plugins, tmp_path
     assert not (tmp_path / "camp").exists()
 
 
+@pytest.mark.parametrize("verbs, extra, part", [
+    ("{'heal': (HOST_COMMAND, 'Heal.')}", "", "GAME.heal is needed by the host's heal command"),
+    ("{'harm': (HOST_COMMAND, 'Harm.')}", "",
+     "verbs['harm'] names the host's command, and the host owns none for harm: only condition, heal, turn, new, encounter, dice"),
+])
+def test_S_SYS_9_a_verb_left_to_the_host_needs_the_game_method_it_calls(plugins, tmp_path, verbs, extra, part):
+    init = system_source().replace("import System", "import HOST_COMMAND, System").replace("verbs={}",
+                                                                                           f"verbs={verbs}")
+    plugin(plugins, "fakeshared", init, game_source(extra))
+    r = init_with(tmp_path, "fakeshared")
+    assert r.code == 2, r.err
+    assert r.err.startswith(f"narateer: the rule system fakeshared (package fake_fakeshared) is broken: {part}"), r.err
+    assert not (tmp_path / "camp").exists()
+
+
 def test_S_SYS_9_a_game_missing_a_required_hook_is_named(plugins, tmp_path):
     plugin(plugins, "fakemissing", system_source(), game_source().replace("def log_checker", "def _log_checker"))
     r = init_with(tmp_path, "fakemissing")
@@ -202,6 +218,9 @@ def test_S_SYS_9_the_interface_names_what_the_host_calls_and_nothing_else():
     asked |= {"ruleset"} if ".ruleset(" in host else set()
     asked |= {"render"} if ".formatter(" in host else set()
     asked |= {"sheet_schema"} if ".check_sheet(" in host or "hook(\"sheet_schema\")" in host else set()
+    shared = (REPO / "narateer_cli" / "commands" / "shared.py").read_text()
+    if "system.require(method_name)" in shared:  # the host's command of each verb calls the game's methods
+        asked |= {name for names in HOST_OWNED.values() for name in names}
     assert asked == set(interface.names())
 
 

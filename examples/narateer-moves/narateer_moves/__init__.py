@@ -5,7 +5,7 @@ defines SYSTEM and imports nothing heavy: the hooks are the methods of `game.GAM
 is named by its path.
 """
 
-from narateer_cli.kit import System
+from narateer_cli.kit import HOST_COMMAND, System
 
 _C = __name__ + ".commands"
 
@@ -17,12 +17,12 @@ SYSTEM = System(
     verbs={
         "roll": (_C, "Make a move: 2d6 + its stat."),
         "resolve": (_C, "Make a move (the same as roll)."),
-        "dice": (_C, "Roll 2d6, bare."),
+        "dice": (HOST_COMMAND, "Roll 2d6, bare."),
         "odds": (_C, "Exact chances of each band for a stat."),
-        "new": (_C, "Create a character sheet."),
+        "new": (HOST_COMMAND, "Create a character sheet."),
         "show": (_C, "Show a character sheet."),
         "harm": (_C, "Take or heal harm: harm CHAR +2 / -1."),
-        "condition": (_C, "Add or remove conditions: +NAME / -NAME."),
+        "condition": (HOST_COMMAND, "Add or remove conditions: +NAME / -NAME."),
         "turn": (_C, "Turn the spotlight to a character in the encounter."),
     },
     game=__name__ + ".game",

@@ -8,7 +8,7 @@ from narateer_cli.kit import Session, command, emit
 from narateer_cli.kit import current_encounter, encounter_for
 from narateer_cli.kit import Dice
 from narateer_cli.kit import BadInput, Refused
-from narateer_cli.kit import Outcome
+from narateer_cli.kit import Outcome, Show
 
 
 def _told(s, kind, command, char, declared, result, counters, enc=None, sheets=None, public=(),
@@ -56,11 +56,11 @@ def resolve_cmd(s, char, move, faces):
     return _make_move(s, char, move, faces)
 
 
-@command(help="Roll 2d6, bare (nothing is logged).\n\n\b\nExample:\n  narateer dice")
-def dice_cmd(app):
+def dice(app, options):
+    """`dice` (the host's command): 2d6, bare."""
     with Session(app, write=False) as s:
         faces = [app.rng().randint(1, s.rules["sides"]) for _ in range(s.rules["dice"])]
-    emit(app, "dice", {"faces": faces, "total": sum(faces)})
+    return Show("dice", {"faces": faces, "total": sum(faces)})
 
 
 @command(help="Exact chance of each band for a stat value.\n\n\b\nExample:\n  narateer odds 1")
@@ -81,16 +81,11 @@ def show_cmd(app, char):
     emit(app, "show", {"id": sheet.id, "name": sheet.name, "stats": sheet.stats, "track": sheet.counters})
 
 
-@command(writes=True, help="Create a character sheet as a copy of another's.\n\n\b\nExample:\n"
-                           "  narateer new wren --from rook")
-@click.argument("char")
-@click.option("--from", "other", required=True, help="The sheet to copy.")
-def new_cmd(s, char, other):
-    from narateer_cli.kit import sheet_copies
-
-    result = {"id": char, "from": other}
-    return Outcome("new", char, {"from": other}, result, kind="new", show=result,
-                   created=sheet_copies(s, other, char, None))
+def copied(s, source, count, made):
+    """`new CHAR --from OTHER` (the host's command, which made the copy): one log entry."""
+    char = next(iter(made))
+    result = {"id": char, "from": source}
+    return Outcome("new", char, {"from": source}, result, kind="new", show=result, created=made)
 
 
 @command(writes=True, help="Take or heal harm: +N takes, -N heals.\n\n\b\nExample:\n  narateer harm rook +2")
@@ -105,17 +100,28 @@ def harm_cmd(s, char, changes):
     return _told(s, "harm", "harm", char, {"harm": int(changes)}, result, {char: result["track_after"]})
 
 
-@command(writes=True, help="Add or remove conditions.\n\n\b\nExample:\n  narateer condition rook +bruised -shaken")
-@click.argument("char")
-@click.argument("changes", nargs=-1, required=True)
-def condition_cmd(s, char, changes):
+NEW_HELP = "Create a character sheet as a copy of another's.\n\n\b\nExample:\n  narateer new wren --from rook"
+
+# Moves' words for the host's `condition` and `new` commands (`Game.verb_words`): its help; no --rounds, and
+# `new` only copies
+WORDS = {"condition": {"help": "Add or remove conditions.\n\n\b\nExample:\n  narateer condition rook +bruised -shaken",
+                       "changes": {"required": True}, "rounds": None},
+         "dice": {"help": "Roll 2d6, bare (nothing is logged).\n\n\b\nExample:\n  narateer dice", "rolls": False},
+         "new": {"help": NEW_HELP, "char_id": {"metavar": "CHAR"}, "name": None, "count": None,
+                 "source": {"required": True, "metavar": None, "help": "The sheet to copy."}}}
+
+
+def condition(s, char, changes, rounds):
+    """`condition CHAR +NAME -NAME` (the host's command): the sheet's conditions."""
     now = list(s.load(char).plain.get("conditions") or [])
     for word in changes:
         name = word.lstrip("+-")
         now = [c for c in now if c != name] + ([name] if word.startswith("+") else [])
     result = {"actor": char, "changes": list(changes), "conditions": now}
-    return _told(s, "condition", "condition", char, {"changes": list(changes)}, result, {},
-                 sheets={char: {"conditions": now}})
+    enc = encounter_for(s, char)
+    return Outcome("condition", char, {"changes": list(changes)}, result, kind="condition", show=result, dice={},
+                   encounter=enc.id if enc else None, state=enc.state if enc else None,
+                   sheets={char: {"conditions": now}})
 
 
 @command(writes=True,

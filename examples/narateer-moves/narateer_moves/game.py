@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable
 
-from narateer_cli.kit import Game
+from narateer_cli.kit import Game, Outcome
 
 
 class Moves(Game):
@@ -31,6 +31,26 @@ class Moves(Game):
         from .engine import load_state as _load_state
 
         return _load_state(data, label, checked=checked)
+
+    def verb_words(self, verb: str) -> dict:
+        from .commands import WORDS
+
+        return WORDS
+
+    def condition(self, s, char: str, changes: tuple[str, ...], rounds: int | None) -> Outcome:
+        from .commands import condition as _condition
+
+        return _condition(s, char, changes, rounds)
+
+    def copied(self, s, source: str, count: int | None, made: dict) -> Outcome:
+        from .commands import copied as _copied
+
+        return _copied(s, source, count, made)
+
+    def dice(self, app, options: dict) -> Any:  # an Outcome, or a Show: nothing to log
+        from .commands import dice as _dice
+
+        return _dice(app, options)
 
     def log_checker(self, rules, continuity: bool) -> Callable[[dict], str | None]:
         from .engine import log_checker as _log_checker

@@ -4,7 +4,7 @@ A game that plugs into narateer from its own package (docs/write-a-game.md). Thi
 imports nothing heavy: the hooks are the methods of `game.GAME`, and each verb's module is named by its path.
 """
 
-from narateer_cli.kit import System
+from narateer_cli.kit import HOST_COMMAND, System
 
 _C = __name__ + ".commands"
 
@@ -19,11 +19,11 @@ SYSTEM = System(
         "resist": (_C, "Resist a consequence: take 6 minus the highest die in stress."),
         "fortune": (_C, "The Guide's sealed fortune roll of N dice."),
         "stress": (_C, "Take or clear stress: stress CHAR +2 / -1."),
-        "dice": (_C, "Roll N d6, bare."),
+        "dice": (HOST_COMMAND, "Roll N d6, bare."),
         "odds": (_C, "Exact chances of each outcome for a pool of N dice."),
-        "new": (_C, "Create a character sheet."),
+        "new": (HOST_COMMAND, "Create a character sheet."),
         "show": (_C, "Show a character sheet."),
-        "condition": (_C, "Add or remove conditions: +NAME / -NAME."),
+        "condition": (HOST_COMMAND, "Add or remove conditions: +NAME / -NAME."),
         "turn": (_C, "Turn the spotlight to a character in the encounter."),
     },
     game=__name__ + ".game",

@@ -121,9 +121,9 @@ def stress_cmd(s, char, changes):
     return _told(s, "stress", "stress", char, {"stress": int(changes)}, result, {char: result["track_after"]})
 
 
-@command(help="Roll N d6, bare (nothing is logged; default 2).\n\n\b\nExample:\n  narateer dice 3")
-@click.argument("count", type=int, required=False)
-def dice_cmd(app, count):
+def dice(app, options):
+    """`dice [N]` (the host's command): N d6, bare."""
+    count = options["count"]
     with Session(app, write=False) as s:
         count = s.rules["dice_default"] if count is None else count
         if not 1 <= count <= s.rules["max_pool"]:
@@ -155,22 +155,28 @@ def show_cmd(app, char):
                          "attributes": attributes, "track": dict(sheet.counters)})
 
 
-@command(writes=True, help="Create a character sheet as a copy of another's (stress and trauma start at 0)."
-                           "\n\n\b\nExample:\n  narateer new wren --from ash")
-@click.argument("char")
-@click.option("--from", "other", required=True, help="The sheet to copy.")
-def new_cmd(s, char, other):
-    from narateer_cli.kit import sheet_copies
-
-    result = {"id": char, "from": other}
-    return Outcome("new", char, {"from": other}, result, kind="new", show=result,
-                   created=sheet_copies(s, other, char, None))
+def copied(s, source, count, made):
+    """`new CHAR --from OTHER` (the host's command, which made the copy): one log entry."""
+    char = next(iter(made))
+    result = {"id": char, "from": source}
+    return Outcome("new", char, {"from": source}, result, kind="new", show=result, created=made)
 
 
-@command(writes=True, help="Add or remove conditions.\n\n\b\nExample:\n  narateer condition ash +bruised -shaken")
-@click.argument("char")
-@click.argument("changes", nargs=-1, required=True)
-def condition_cmd(s, char, changes):
+NEW_HELP = ("Create a character sheet as a copy of another's (stress and trauma start at 0)."
+            "\n\n\b\nExample:\n  narateer new wren --from ash")
+
+# Pool's words for the host's `condition` and `new` commands (`Game.verb_words`): its help; no --rounds, and
+# `new` only copies
+WORDS = {"condition": {"help": "Add or remove conditions.\n\n\b\nExample:\n  narateer condition ash +bruised -shaken",
+                       "changes": {"required": True}, "rounds": None},
+         "dice": {"help": "Roll N d6, bare (nothing is logged; default 2).\n\n\b\nExample:\n  narateer dice 3",
+                  "rolls": False, "options": (click.argument("count", type=int, required=False),)},
+         "new": {"help": NEW_HELP, "char_id": {"metavar": "CHAR"}, "name": None, "count": None,
+                 "source": {"required": True, "metavar": None, "help": "The sheet to copy."}}}
+
+
+def condition(s, char, changes, rounds):
+    """`condition CHAR +NAME -NAME` (the host's command): the sheet's conditions."""
     now = list(s.load(char).plain.get("conditions") or [])
     for word in changes:
         if word[:1] not in "+-" or not word[1:]:
@@ -178,8 +184,10 @@ def condition_cmd(s, char, changes):
         name = word[1:]
         now = [c for c in now if c != name] + ([name] if word.startswith("+") else [])
     result = {"actor": char, "changes": list(changes), "conditions": now}
-    return _told(s, "condition", "condition", char, {"changes": list(changes)}, result, None,
-                 sheets={char: {"conditions": now}})
+    enc = encounter_for(s, char)
+    return Outcome("condition", char, {"changes": list(changes)}, result, kind="condition", show=result,
+                   encounter=enc.id if enc else None, state=enc.state if enc else None,
+                   sheets={char: {"conditions": now}})
 
 
 @command(writes=True,

@@ -7,7 +7,7 @@ JSON shapes and text; `cards` and `sheet` parse the mappings the store hands
 over; `store` writes; `commands` and `table` hold the click verbs.
 """
 
-from narateer_cli.kit import System
+from narateer_cli.kit import HOST_COMMAND, System
 
 _C = __name__ + ".commands"
 _T = __name__ + ".table"
@@ -18,21 +18,21 @@ SYSTEM = System(
     summary="Actions as YAML cards: AP costs, ATK vs AC with Overkill or Action DC saves, cooldowns, charges.",
     package=__name__,
     verbs={
-        "new": (_C, "Create a character sheet."),
+        "new": (HOST_COMMAND, "Create a character sheet."),
         "show": (_C, "Show a sheet: DCs, bonuses and each card's readiness."),
         "card": (_C, "Show or list action cards."),
         "act": (_C, "Perform an action card."),
         "odds": (_C, "Exact chance and expected damage of a card against a target."),
         "rest": (_T, "Rest: refill charges (--proper, or --kind NAME)."),
         "damage": (_T, "Deal damage to a character (Swan Song doubles it)."),
-        "heal": (_T, "Heal a character up to its max HP."),
+        "heal": (HOST_COMMAND, "Heal a character up to its max HP."),
         "drop": (_T, "End a character's Concentration (its cooldown starts)."),
         "elapse": (_T, "Advance the campaign clock (10m, 2h, 1d)."),
         "refresh": (_T, "Refill a character's AP."),
-        "dice": (_C, "Roll dice such as d20 or 2d6+3."),
-        "condition": (_T, "Add or remove conditions: +NAME / -NAME."),
-        "encounter": (_T, "Create, show and read encounters."),
-        "turn": (_T, "Start and end turns: AP refills, cooldowns tick, the Dying drain."),
+        "dice": (HOST_COMMAND, "Roll dice such as d20 or 2d6+3."),
+        "condition": (HOST_COMMAND, "Add or remove conditions: +NAME / -NAME."),
+        "encounter": (HOST_COMMAND, "Create, show and read encounters."),
+        "turn": (HOST_COMMAND, "Start and end turns: AP refills, cooldowns tick, the Dying drain."),
     },
     game=__name__ + ".game",
     folders=("actions",),

@@ -1,4 +1,4 @@
-"""d20-cards commands for cards and acting: new, show, card, act, odds, dice.
+"""d20-cards commands for cards and acting: show, card, act, odds, dice; what new does (the host owns that command).
 
 Each command parses its options, loads the campaign through a Session, makes
 one engine call, renders the result and saves (store.save). Rules live in the
@@ -255,38 +255,42 @@ def show_cmd(app, char):
     emit(app, "sheet", result)
 
 
-@command(writes=True, help="""Create a character sheet (--ap defaults to the rules' `ap: {default_max}`).
+# d20-cards' words for the host's `new` command (`Game.verb_words`): its help and its own options
+WORDS = {"new": {
+    "help": """Create a character sheet (--ap defaults to the rules' `ap: {default_max}`).
 
 \b
 Example:
-  narateer new rook --name Rook --attr fin=3 --attr phy=2 --ac physical=13 --hp 20 --action strike""")
-@click.argument("char_id")
-@click.option("--name", help="Display name.")
-@click.option("--attr", multiple=True, metavar="K=V", help="An attribute (kno wil fin phy mind body ...).")
-@click.option("--ac", multiple=True, metavar="KIND=N", help="physical=N or mental=N.")
-@click.option("--hp", type=int, default=10, show_default=True, help="Max (and current) HP.")
-@click.option("--ap", type=int, default=None, help="Max AP (default: the ruleset's ap.default_max).")
-@click.option("--concentration", type=int, default=0, help="Concentration bonus.")
-@click.option("--action", multiple=True, metavar="CARD", help="A card the character has (repeat).")
-@click.option("--from", "source", metavar="OTHER", help="Copy OTHER's sheet with full HP and AP, no conditions.")
-@click.option("--count", type=int, help="With --from: make ID-1..ID-N.")
-def new_cmd(s, char_id, name, attr, ac, hp, ap, concentration, action, source, count):
+  narateer new rook --name Rook --attr fin=3 --attr phy=2 --ac physical=13 --hp 20 --action strike""",
+    "name": {"help": "Display name."},
+    "options": (click.option("--attr", multiple=True, metavar="K=V", help="An attribute (kno wil fin phy mind body ...)."),
+                click.option("--ac", multiple=True, metavar="KIND=N", help="physical=N or mental=N."),
+                click.option("--hp", type=int, default=10, show_default=True, help="Max (and current) HP."),
+                click.option("--ap", type=int, default=None, help="Max AP (default: the ruleset's ap.default_max)."),
+                click.option("--concentration", type=int, default=0, help="Concentration bonus."),
+                click.option("--action", multiple=True, metavar="CARD", help="A card the character has (repeat).")),
+    "source": {"help": "Copy OTHER's sheet with full HP and AP, no conditions."},
+    "count": {"help": "With --from: make ID-1..ID-N."},
+    "example": "bandit",
+}}
+
+
+def new(s, char_id, name, options):
+    """`new ID` (the host's command): a sheet from the options, its cards known to the campaign."""
     from narateer_cli.kit import yamlio
     from narateer_cli.kit import check_id
 
     from .results import Created
     from .sheet import new_sheet, parse_sheet
 
-    if source is not None or count is not None:
-        return _copy(s, char_id, name, source, count)
-
     check_id(char_id)
-    attrs = [(k, int(_number(v, "--attr"))) for k, v in split_pairs(attr, "--attr", "fin=3").items()]
-    acs = [(k, int(_number(v, "--ac"))) for k, v in split_pairs(ac, "--ac", "physical=13").items()]
+    attrs = [(k, int(_number(v, "--attr"))) for k, v in split_pairs(options["attr"], "--attr", "fin=3").items()]
+    acs = [(k, int(_number(v, "--ac"))) for k, v in split_pairs(options["ac"], "--ac", "physical=13").items()]
     if s.campaign.sheet_path(char_id).exists():
         raise BadInput(f"characters/{char_id}.yaml already exists", fix="pick another id or edit the file")
-    doc = new_sheet(char_id, s.rules, name=name, attrs=attrs, acs=acs, hp=hp, ap=ap,
-                    concentration=concentration, actions=action, cards=_card_ids(s))
+    hp = options["hp"]
+    doc = new_sheet(char_id, s.rules, name=name, attrs=attrs, acs=acs, hp=hp, ap=options["ap"],
+                    concentration=options["concentration"], actions=options["action"], cards=_card_ids(s))
     parse_sheet(char_id, doc, f"characters/{char_id}.yaml", s.rules)
     result = Created(f"characters/{char_id}.yaml", char_id)
     return _new(char_id, {"name": name, "attr": dict(attrs), "ac": dict(acs), "hp": hp}, result,
@@ -307,27 +311,30 @@ def _card_ids(session) -> list:
     return list(load_cards(session.campaign.root))
 
 
-def _copy(s, char_id, name, source, count):
-    from narateer_cli.kit import sheet_copies
-
+def copied(s, source, count, made):
+    """`new ID --from OTHER` (the host's command): the copies, in the campaign log."""
     from .results import Copied
 
-    if source is None:
-        raise BadInput("--count needs --from OTHER", fix=f"for example narateer new {char_id} --from bandit --count 3")
-    made = sheet_copies(s, source, char_id, count, name)
     ids = list(made)
     result = Copied(", ".join(f"characters/{i}.yaml" for i in ids), ids[0], ids, source)
     return _new(ids[0], {"from": source, "count": count}, result, made)
 
 
-@command(rolls=True, help="""Roll dice: d20, 2d6+3 (seeded with --seed, or the table's faces with --faces).
+# d20-cards' words for the host's `dice` command (`Game.verb_words`)
+DICE_WORDS = {"dice": {
+    "help": """Roll dice: d20, 2d6+3 (seeded with --seed, or the table's faces with --faces).
 
 \b
 Example:
-  narateer dice 2d6+3 --faces 4,5""")
-@click.argument("expr")
-@click.option("--faces", metavar="F", help="The faces rolled at the table, in dice order.")
-def dice_cmd(app, expr, faces):
+  narateer dice 2d6+3 --faces 4,5""",
+    "options": (click.argument("expr"),
+                click.option("--faces", metavar="F", help="The faces rolled at the table, in dice order.")),
+}}
+
+
+def dice(app, options):
+    """`dice EXPR` (the host's command): d20, 2d6+3, read from the table's faces when given."""
+    expr, faces = options["expr"], options["faces"]
     from .cards import parse_dice
     from .dice import DiceSource, parse_faces
     from .readouts import roll

@@ -6,9 +6,12 @@ command only what it uses.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
-from narateer_cli.kit import Game
+from narateer_cli.kit import Game, Outcome, Show
+
+if TYPE_CHECKING:
+    from narateer_cli.kit import Session
 
 
 class D20Cards(Game):
@@ -37,6 +40,61 @@ class D20Cards(Game):
         from .encounter import load_state as _load_state
 
         return _load_state(data, label, checked=checked)
+
+    def verb_words(self, verb: str) -> dict:
+        if verb in ("new", "dice"):
+            from .commands import DICE_WORDS
+            from .commands import WORDS as NEW_WORDS
+
+            return {**NEW_WORDS, **DICE_WORDS}
+        from .table import ENCOUNTER_WORDS, TURN_WORDS, WORDS  # condition, heal, turn, encounter
+
+        return {**WORDS, **TURN_WORDS, **ENCOUNTER_WORDS}
+
+    def condition(self, s: Session, char: str, changes: tuple[str, ...], rounds: int | None) -> Outcome:
+        from .table import condition as _condition
+
+        return _condition(s, char, changes, rounds)
+
+    def heal(self, s: Session, char: str, n: int) -> Outcome:
+        from .table import heal as _heal
+
+        return _heal(s, char, n)
+
+    def new(self, s: Session, char_id: str, name: str | None, options: dict) -> Outcome:
+        from .commands import new as _new
+
+        return _new(s, char_id, name, options)
+
+    def copied(self, s: Session, source: str, count: int | None, made: dict) -> Outcome:
+        from .commands import copied as _copied
+
+        return _copied(s, source, count, made)
+
+    def encounter_show(self, s: Session, enc_id: str | None) -> Show:
+        from .table import encounter_show as _encounter_show
+
+        return _encounter_show(s, enc_id)
+
+    def encounter_join(self, s: Session, char: str, options: dict) -> Outcome:
+        from .table import encounter_join as _encounter_join
+
+        return _encounter_join(s, char, options)
+
+    def dice(self, app, options: dict) -> Outcome:
+        from .commands import dice as _dice
+
+        return _dice(app, options)
+
+    def turn_start(self, s: Session, char: str | None, options: dict) -> Outcome:
+        from .table import turn_start as _turn_start
+
+        return _turn_start(s, char, options)
+
+    def turn_end(self, s: Session, next_id: str | None, options: dict) -> Outcome:
+        from .table import turn_end as _turn_end
+
+        return _turn_end(s, next_id, options)
 
     def log_checker(self, rules, continuity: bool) -> Callable[[dict], str | None]:
         from .verify import log_checker as _log_checker

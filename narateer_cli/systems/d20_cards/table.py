@@ -1,5 +1,6 @@
-"""d20-cards commands for time and the table: encounter, turn, rest, damage, heal, drop, elapse,
-refresh, condition (`undo` and `verify` are the host's, with this system's `undo_fields` and `log_checker`).
+"""d20-cards commands for time and the table: rest, damage, drop, elapse, refresh, and what encounter show
+and join, turn start and end, heal and condition do (the host owns those commands, and `undo` and `verify`,
+with this system's `undo_fields` and `log_checker`).
 
 Each returns its Outcome (store.outcome), which the host writes (sheets, state,
 one log entry, undo record, all or none); the rules are in `timeflow` and `encounter`.
@@ -9,7 +10,7 @@ from __future__ import annotations
 
 import click
 
-from narateer_cli.kit import Group, Session, command, emit
+from narateer_cli.kit import command
 from narateer_cli.kit import current_encounter
 from narateer_cli.kit import BadInput
 
@@ -62,17 +63,11 @@ def concentration_dice(app, char, text):
                       keyed=())
 
 
-@command(writes=True, help="""Heal N HP, up to max.
+def heal(s, char, n):
+    """`heal` (the host's command): N HP back, up to max."""
+    from .timeflow import heal as healed
 
-\b
-Example:
-  narateer heal mira 5""")
-@click.argument("char")
-@click.argument("n", type=int)
-def heal_cmd(s, char, n):
-    from .timeflow import heal
-
-    return _change(s, "heal", char, {"amount": n}, lambda w, r, _: heal(w, char, n, r))
+    return _change(s, "heal", char, {"amount": n}, lambda w, r, _: healed(w, char, n, r))
 
 
 @command(writes=True, help="""End CHAR's Concentration; its card's cooldown starts.
@@ -99,7 +94,22 @@ def refresh_cmd(s, char):
     return _change(s, "refresh", char, {}, lambda w, r, _: refresh(w, char))
 
 
-@command(writes=True, help="""Add or remove conditions: +NAME adds, -NAME removes (+stabilized also ends dying and swan_song).
+def condition(s, char, changes, rounds):
+    """`condition` (the host's command): conditions added and removed, and when each timed one ends."""
+    from .timeflow import conditions
+
+    declaration = {"changes": list(changes), **({"rounds": rounds} if rounds is not None else {})}
+    return _change(s, "condition", char, declaration, lambda w, r, state: conditions(w, state, char, changes, rounds, r))
+
+
+# d20-cards' words for the host's heal and condition commands (`Game.verb_words`)
+WORDS = {
+    "heal": {"help": """Heal N HP, up to max.
+
+\b
+Example:
+  narateer heal mira 5"""},
+    "condition": {"help": """Add or remove conditions: +NAME adds, -NAME removes (+stabilized also ends dying and swan_song).
 
 `nullified:N` names the highest Arcane tier it blocks. With
 --rounds N the added conditions end by themselves at the start of CHAR's turn
@@ -109,15 +119,10 @@ N rounds later (CHAR must be in the current encounter).
 Example:
   narateer condition mira +dying
   narateer condition bandit +nullified:1 -hidden
-  narateer condition bandit +immobilized --rounds 2""", context_settings={"ignore_unknown_options": True})
-@click.argument("char")
-@click.argument("changes", nargs=-1, type=click.UNPROCESSED, required=True)
-@click.option("--rounds", type=click.IntRange(1, 1000), help="The added conditions end after N rounds.")
-def condition_cmd(s, char, changes, rounds):
-    from .timeflow import conditions
-
-    declaration = {"changes": list(changes), **({"rounds": rounds} if rounds is not None else {})}
-    return _change(s, "condition", char, declaration, lambda w, r, state: conditions(w, state, char, changes, rounds, r))
+  narateer condition bandit +immobilized --rounds 2""", "context_settings": {"ignore_unknown_options": True},
+                  "changes": {"required": True},
+                  "rounds": {"type": click.IntRange(1, 1000), "help": "The added conditions end after N rounds."}},
+}
 
 
 @command(writes=True, help="""Rest: refill the charges whose recharge is this kind (--proper = proper); a Proper Rest also refills AP and ends cooldowns, as the rules' `rest:` says.
@@ -154,22 +159,17 @@ def elapse_cmd(s, span):
     return outcome("elapse", None, {"span": span}, result, world, new_world, kind="elapse")
 
 
-def _encounter_group():
-    """The host's encounter group (new, show, log, end: shared verbs) with this system's examples; `show` and
-    `join` below are d20-cards' own."""
-    from narateer_cli.kit import encounter_group
+def encounter_show(s, enc_id):
+    """`encounter show` (the host's command): round, whose turn it is, each participant's HP, AP, Concentration."""
+    from narateer_cli.kit import Show
 
-    return encounter_group(help="""Create, show, read and end encounters.
+    from .readouts import encounter_status
+    from .store import load_world
 
-\b
-Examples:
-  narateer encounter new fight mira bandit
-  narateer encounter show
-  narateer encounter log --last 5
-  narateer encounter end""")
-
-
-encounter_cmd = _encounter_group()
+    enc = _pick(s, enc_id)
+    for cid in enc.state["participants"]:
+        s.sheet(cid)  # a participant whose sheet is gone: the store's message
+    return Show("encounter_show", encounter_status(load_world(s, enc.state, enc.state["participants"]), enc.state))
 
 
 def _pick(session, enc_id):
@@ -178,87 +178,63 @@ def _pick(session, enc_id):
     return current_encounter(session, required=True)
 
 
-@command(group=encounter_cmd, name="show", help="""Round, whose turn it is, and each participant's HP, AP and Concentration.
-
-\b
-Example:
-  narateer encounter show""")
-@click.argument("enc_id", required=False)
-def encounter_show(app, enc_id):
-    from .readouts import encounter_status
-    from .store import load_world
-
-    with Session(app, write=False) as s:
-        enc = _pick(s, enc_id)
-        for cid in enc.state["participants"]:
-            s.sheet(cid)  # a participant whose sheet is gone: the store's message
-        result = encounter_status(load_world(s, enc.state, enc.state["participants"]), enc.state)
-    emit(app, "encounter_show", result)
-
-
-def _host(name: str, help: str):
-    """A host command that serves this system too, with this system's example in its help (`encounter
-    new`: the system's `new_state` hook makes the state)."""
-    from narateer_cli.kit import host_command
-
-    return host_command(name, help)
-
-
-encounter_cmd.add_command(_host("encounter_new", """Create encounter ID with these participants and make it current.
-
-\b
-Example:
-  narateer encounter new fight mira bandit"""))
-
-
-@command(writes=True, group=encounter_cmd, name="join", help="""Add CHAR to the current encounter.
-
-\b
-Example:
-  narateer encounter join hexer""")
-@click.argument("char")
-def encounter_join(s, char):
+def encounter_join(s, char, options):
+    """`encounter join` (the host's command): CHAR joins the current encounter."""
     from .encounter import join
     from .store import load_world, outcome
 
     enc = current_encounter(s, required=True)
     s.sheet(char)
-    enc.new_state, result = join(enc.state, char)
+    state, result = join(enc.state, char)
     world = load_world(s, enc.state, [])
-    return outcome("encounter join", char, {}, result, world, world, enc, kind="join")
+    return outcome("encounter join", char, {}, result, world, world, enc, kind="join", state=state)
 
 
-@click.group(cls=Group, name="turn", help="""Start and end turns in the current encounter: a turn's start refills AP and ticks cooldowns and Concentration.
+# d20-cards' words for the host's encounter commands (`Game.verb_words`); `new` is the host's with this help
+ENCOUNTER_WORDS = {
+    "encounter": {"help": """Create, show, read and end encounters.
+
+\b
+Examples:
+  narateer encounter new fight mira bandit
+  narateer encounter show
+  narateer encounter log --last 5
+  narateer encounter end"""},
+    "encounter new": {"help": """Create encounter ID with these participants and make it current.
+
+\b
+Example:
+  narateer encounter new fight mira bandit"""},
+    "encounter show": {"help": """Round, whose turn it is, and each participant's HP, AP and Concentration.
+
+\b
+Example:
+  narateer encounter show"""},
+    "encounter join": {"help": """Add CHAR to the current encounter.
+
+\b
+Example:
+  narateer encounter join hexer"""},
+}
+
+
+# d20-cards' words for the host's turn commands (`Game.verb_words`): its help, and the Concentration d20
+TURN_WORDS = {
+    "turn": {"help": """Start and end turns in the current encounter: a turn's start refills AP and ticks cooldowns and Concentration.
 
 \b
 Examples:
   narateer turn start mira
-  narateer turn end --next bandit""")
-def turn_cmd():
-    pass
-
-
-@command(writes=True, group=turn_cmd, name="start", help="""CHAR's turn: AP refills, round cooldowns tick, Concentration may end, the Dying drain.
+  narateer turn end --next bandit"""},
+    "turn start": {"help": """CHAR's turn: AP refills, round cooldowns tick, Concentration may end, the Dying drain.
 
 A second turn in the same round starts the next round.
 
 \b
 Example:
-  narateer turn start mira""")
-@click.argument("char")
-@click.option("--concentration-faces", metavar="F", help="The Concentration d20 if the drain hits a concentrating CHAR (or `ask`).")
-def turn_start(s, char, concentration_faces):
-    from .store import load_world, outcome
-    from .timeflow import start_turn
-
-    dice = concentration_dice(s.app, char, concentration_faces)
-    enc = current_encounter(s, required=True)
-    world = load_world(s, enc.state, [char])
-    enc.new_state, new_world, result = start_turn(world, enc.state, char, s.rules, dice)
-    return outcome("turn start", char, {}, result, world, new_world, enc, kind="turn_start")
-
-
-@command(writes=True, group=turn_cmd, name="end", help="""End the running turn; --next CHAR starts CHAR's turn at once.
+  narateer turn start mira""", "options": (click.option("--concentration-faces", metavar="F", help="The Concentration d20 if the drain hits "
+                                                         "a concentrating CHAR (or `ask`)."),)},
+    "turn end": {"help": """End the running turn; --next CHAR starts CHAR's turn at once.
 
 With --next the turn ends and CHAR's begins as `turn start CHAR` would
 (AP refill, cooldowns tick, the Dying drain), in one logged step: one
@@ -267,22 +243,39 @@ With --next the turn ends and CHAR's begins as `turn start CHAR` would
 \b
 Examples:
   narateer turn start mira
-  narateer turn end --next bandit""")
-@click.option("--next", "next_id", metavar="CHAR", help="Whose turn starts next.")
-@click.option("--concentration-faces", metavar="F", help="With --next: the Concentration d20 if the drain hits a "
-              "concentrating CHAR (or `ask`).")
-def turn_end(s, next_id, concentration_faces):
+  narateer turn end --next bandit""", "next_id": {"help": "Whose turn starts next."},
+                 "options": (click.option("--concentration-faces", metavar="F", help="With --next: the Concentration d20 "
+                                          "if the drain hits a concentrating CHAR (or `ask`)."),)},
+}
+
+
+def turn_start(s, char, options):
+    """`turn start` (the host's command): CHAR's turn starts (AP, cooldowns, Concentration, the Dying drain)."""
+    from .store import load_world, outcome
+    from .timeflow import start_turn
+
+    dice = concentration_dice(s.app, char, options["concentration_faces"])
+    enc = current_encounter(s, required=True)
+    world = load_world(s, enc.state, [char])
+    state, new_world, result = start_turn(world, enc.state, char, s.rules, dice)
+    return outcome("turn start", char, {}, result, world, new_world, enc, kind="turn_start", state=state)
+
+
+def turn_end(s, next_id, options):
+    """`turn end` (the host's command): the running turn ends; with NEXT, NEXT's starts in the same entry."""
     from .encounter import end_turn
     from .store import load_world, outcome
     from .timeflow import end_and_start
 
+    concentration_faces = options["concentration_faces"]
     enc = current_encounter(s, required=True)
     world = load_world(s, enc.state, [next_id] if next_id else [])
     if next_id is None:
         if concentration_faces is not None:
             raise BadInput("--concentration-faces goes with --next CHAR", fix="add --next CHAR, or drop it")
-        enc.new_state, result = end_turn(enc.state)
-        return outcome("turn end", result.ended, {}, result, world, world, enc, kind="turn_end")
-    enc.new_state, after, result = end_and_start(world, enc.state, next_id, s.rules,
-                                             concentration_dice(s.app, next_id, concentration_faces))
-    return outcome("turn end", result["ended"], {"next": next_id}, result, world, after, enc, kind="turn_next")
+        state, result = end_turn(enc.state)
+        return outcome("turn end", result.ended, {}, result, world, world, enc, kind="turn_end", state=state)
+    state, after, result = end_and_start(world, enc.state, next_id, s.rules,
+                                         concentration_dice(s.app, next_id, concentration_faces))
+    return outcome("turn end", result["ended"], {"next": next_id}, result, world, after, enc, kind="turn_next",
+                   state=state)

@@ -4,7 +4,7 @@ Only `SYSTEM` is defined here, cheaply; the engine, commands and formatters
 are imported when a command needs them.
 """
 
-from narateer_cli.kit import System
+from narateer_cli.kit import HOST_COMMAND, System
 
 _C = "narateer_cli.systems.narateer.commands."
 
@@ -14,21 +14,21 @@ SYSTEM = System(
     summary="Action Dice of Miss/Hit/Crit faces; Boost, Edge, Readiness, Hide and Search, Combat Exchanges.",
     package=__name__,
     verbs={
-        "new": (_C + "sheets", "Create a character file."),
+        "new": (HOST_COMMAND, "Create a character file."),
         "show": (_C + "sheets", "Show a character sheet with its Readiness table."),
         "readiness": (_C + "sheets", "Readiness Scores; --write records them on the sheet."),
         "roll": (_C + "rolls", "Make one Skill Check."),
-        "dice": (_C + "pools", "Roll a bare pool of Action Dice."),
+        "dice": (HOST_COMMAND, "Roll a bare pool of Action Dice."),
         "dr": (_C + "pools", "The DR ladder, or a random DR."),
         "odds": (_C + "pools", "Exact chance and distribution for N dice."),
         "behind": (_C + "behind", "Behind-the-screen check: Readiness vs a target."),
-        "encounter": (_C + "encounter", "Create, show and read encounters."),
-        "turn": (_C + "encounter", "Start and end activations."),
+        "encounter": (HOST_COMMAND, "Create, show and read encounters."),
+        "turn": (HOST_COMMAND, "Start and end activations."),
         "resolve": (_C + "encounter", "Resolve a declared Action by its path."),
-        "condition": (_C + "encounter", "Add or remove conditions."),
+        "condition": (HOST_COMMAND, "Add or remove conditions."),
         "refresh": (_C + "encounter", "Return Used dice to Ready."),
         "wound": (_C + "encounter", "Wound a character (moves dice to wounded)."),
-        "heal": (_C + "encounter", "Heal wounds (wounded dice back to Used)."),
+        "heal": (HOST_COMMAND, "Heal wounds (wounded dice back to Used)."),
         "hide": (_C + "stealth", "Hide from observers."),
         "search": (_C + "stealth", "Search for a hidden creature."),
         "reveal": (_C + "stealth", "End hiding."),

@@ -6,9 +6,12 @@ command only what it uses.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
-from narateer_cli.kit import Game
+from narateer_cli.kit import Game, Outcome, Show
+
+if TYPE_CHECKING:
+    from narateer_cli.kit import Session
 
 
 class Narateer(Game):
@@ -31,6 +34,64 @@ class Narateer(Game):
         from .engine.encounter import new_state as _new_state
 
         return _new_state(enc_id, participants, rules)
+
+    def verb_words(self, verb: str) -> dict:
+        if verb == "new":
+            from .commands.sheets import WORDS as NEW
+
+            return NEW
+        if verb == "dice":
+            from .commands.pools import WORDS as DICE
+
+            return DICE
+        from .commands.encounter import ENCOUNTER_WORDS, WORDS  # condition, heal, turn, encounter
+
+        return {**WORDS, **ENCOUNTER_WORDS}
+
+    def condition(self, s: Session, char: str, changes: tuple[str, ...], rounds: int | None) -> Outcome:
+        from .commands.encounter import condition as _condition
+
+        return _condition(s, char, changes, rounds)
+
+    def heal(self, s: Session, char: str, n: int) -> Outcome:
+        from .commands.encounter import heal as _heal
+
+        return _heal(s, char, n)
+
+    def new(self, s: Session, char_id: str, name: str | None, options: dict) -> Outcome:
+        from .commands.sheets import new as _new
+
+        return _new(s, char_id, name, options)
+
+    def copied(self, s: Session, source: str, count: int | None, made: dict) -> Outcome:
+        from .commands.sheets import copied as _copied
+
+        return _copied(s, source, count, made)
+
+    def encounter_show(self, s: Session, enc_id: str | None) -> Show:
+        from .commands.encounter import encounter_show as _encounter_show
+
+        return _encounter_show(s, enc_id)
+
+    def encounter_join(self, s: Session, char: str, options: dict) -> Outcome:
+        from .commands.encounter import encounter_join as _encounter_join
+
+        return _encounter_join(s, char, options)
+
+    def dice(self, app, options: dict) -> Outcome:
+        from .commands.pools import dice as _dice
+
+        return _dice(app, options)
+
+    def turn_start(self, s: Session, char: str | None, options: dict) -> Outcome:
+        from .commands.encounter import turn_start as _turn_start
+
+        return _turn_start(s, char, options)
+
+    def turn_end(self, s: Session, next_id: str | None, options: dict) -> Outcome:
+        from .commands.encounter import turn_end as _turn_end
+
+        return _turn_end(s, next_id, options)
 
     def log_checker(self, rules, continuity: bool) -> Callable[[dict], str | None]:
         from .engine.verify import log_checker as _log_checker

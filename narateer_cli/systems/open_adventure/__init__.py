@@ -4,7 +4,7 @@ Only `SYSTEM` is defined here, cheaply; the engine, commands and formatters
 are imported when a command needs them.
 """
 
-from narateer_cli.kit import System
+from narateer_cli.kit import HOST_COMMAND, System
 
 _P = __name__ + "."
 
@@ -14,20 +14,20 @@ SYSTEM = System(
     summary="Action Score picks exploding dice from the Action Chart; meet the Difficulty Score; Effect, Stunts.",
     package=__name__,
     verbs={
-        "new": (_P + "cmd_sheet", "Create a PC sheet or an NPC statblock."),
+        "new": (HOST_COMMAND, "Create a PC sheet or an NPC statblock."),
         "show": (_P + "cmd_sheet", "Show a sheet with each attribute's AS and dice."),
         "roll": (_P + "cmd_roll", "Make one Action Check (--dry-run: exact odds first)."),
-        "dice": (_P + "cmd_roll", "Roll the bare dice of an Action Score."),
+        "dice": (HOST_COMMAND, "Roll the bare dice of an Action Score."),
         "odds": (_P + "cmd_roll", "Exact chance, Critical Failure, mean and distribution."),
         "chart": (_P + "cmd_roll", "The Action Chart (or the Time Chart with --time)."),
         "ds": (_P + "cmd_roll", "The Difficulty Score ladder."),
         "points": (_P + "cmd_sheet", "Change a point pool or Challenge Points."),
         "wound": (_P + "cmd_sheet", "Add Wounds."),
-        "heal": (_P + "cmd_sheet", "Remove Wounds."),
-        "encounter": (_P + "cmd_encounter", "Create, show and read encounters."),
-        "turn": (_P + "cmd_encounter", "Start and end Turns in Reaction order."),
+        "heal": (HOST_COMMAND, "Remove Wounds."),
+        "encounter": (HOST_COMMAND, "Create, show and read encounters."),
+        "turn": (HOST_COMMAND, "Start and end Turns in Reaction order."),
         "resolve": (_P + "cmd_encounter", "Resolve a declared action by its path."),
-        "condition": (_P + "cmd_sheet", "Add or remove conditions."),
+        "condition": (HOST_COMMAND, "Add or remove conditions."),
     },
     game=__name__ + ".game",
     example="example",

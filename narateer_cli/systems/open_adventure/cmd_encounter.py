@@ -1,30 +1,20 @@
-"""Open Adventure's encounter commands: encounter, turn (by Reaction), resolve; undo and verify are the host's."""
+"""Open Adventure's encounter commands: encounter new, turn minor, resolve, and what encounter show and join and
+turn start and end do (by Reaction); encounter, turn, undo and verify are the host's."""
 
 from __future__ import annotations
 
 import click
 
-from narateer_cli.kit import Group, Session, command, declared, emit
-from narateer_cli.kit import encounter_group
+from narateer_cli.kit import command, declared
 from narateer_cli.kit import BadInput
 
-from .cmd_common import GATE, KIND, answer
+from .cmd_common import GATE, answer
 from .cmd_common import narateer_flags
 from .cmd_roll import declaration, source_for
 from .declarations import CHECK, RESOLVE
 
 
-# The host's encounter group (new, show, log, end: shared verbs); `new`, `join` and `show` below are this system's.
-encounter_cmd = encounter_group(help=f"""Create, show and read encounters.
-
-\b
-Examples:
-  {GATE}
-  narateer encounter show
-  narateer encounter log""")
-
-
-@command(group=encounter_cmd, name="new", writes=True, help=f"""Create encounter ID with these characters; Turn order by Reaction, highest first.
+@command(name="new", writes=True, help=f"""Create encounter ID with these characters; Turn order by Reaction, highest first.
 
 NPCs take their statblock's Reaction Score; give each PC's Reaction Check total with --reaction.
 
@@ -52,65 +42,49 @@ def _reactions(items) -> dict:
     return totals
 
 
-@command(group=encounter_cmd, name="join", writes=True, help=f"""Add CHAR to the current encounter in its Reaction place.
+def encounter_join(s, char, options):
+    """`encounter join` (the host's command): CHAR takes its place in the Reaction order."""
+    from .in_encounter import join_encounter
+
+    return answer("turn", join_encounter(s, char, options["reaction"]))
+
+
+def encounter_show(s, enc_id):
+    """`encounter show` (the host's command): the Round, the order, whose Turn it is, each participant's row."""
+    from .in_encounter import show_encounter
+
+    return answer("turn", show_encounter(s, enc_id or s.app.encounter_id))
+
+
+# Open Adventure's words for the host's encounter commands (`Game.verb_words`); `encounter new` is its own
+ENCOUNTER_WORDS = {
+    "encounter": {"help": f"""Create, show and read encounters.
+
+\b
+Examples:
+  {GATE}
+  narateer encounter show
+  narateer encounter log""", "commands": (encounter_new,)},
+    "encounter join": {"help": f"""Add CHAR to the current encounter in its Reaction place.
 
 \b
 Examples:
   {GATE}
   narateer encounter join goblin
-  narateer encounter join bloodwind --reaction 8""")
-@click.argument("char")
-@click.option("--reaction", type=int, help="A PC's Reaction Check total.")
-def encounter_join(s, char, reaction):
-    from .in_encounter import join_encounter
-
-    return answer("turn", join_encounter(s, char, reaction))
-
-
-@command(group=encounter_cmd, name="show", help=f"""The encounter's Round, order and whose Turn it is (default: the current one),
+  narateer encounter join bloodwind --reaction 8""",
+                       "options": (click.option("--reaction", type=int, help="A PC's Reaction Check total."),)},
+    "encounter show": {"help": f"""The encounter's Round, order and whose Turn it is (default: the current one),
 and a table of each participant's current Points, Wounds, Challenge Points (NPCs) and conditions.
 
 \b
 Examples:
   {GATE}
   narateer encounter show
-  narateer encounter show gate""")
-@click.argument("enc_id", required=False)
-def encounter_show(app, enc_id):
-    from .in_encounter import show_encounter
-
-    with Session(app, write=False) as s:
-        data = show_encounter(s, enc_id or app.encounter_id)
-    emit(app, KIND + "turn", data)
+  narateer encounter show gate"""},
+}
 
 
-@click.group(cls=Group, name="turn", help=f"""Start and end Turns: one Major and one Minor Action each.
-
-\b
-Examples:
-  {GATE}
-  narateer turn start
-  narateer turn minor --what "draw the axe"
-  narateer turn end --next amicus
-  narateer turn end""")
-def turn_cmd():
-    pass
-
-
-@command(group=turn_cmd, name="start", writes=True, help=f"""Start CHAR's Turn (default: the next in Reaction order).
-
-\b
-Examples:
-  {GATE}
-  narateer turn start warheart""")
-@click.argument("char", required=False)
-def turn_start(s, char):
-    from .in_encounter import start_turn
-
-    return answer("turn", start_turn(s, char))
-
-
-@command(group=turn_cmd, name="minor", writes=True, help=f"""Spend the Minor Action of the Turn going: draw a weapon,
+@command(name="minor", writes=True, help=f"""Spend the Minor Action of the Turn going: draw a weapon,
 open a door, shout a warning. No check; refused when it is not CHAR's Turn or the Minor Action is spent.
 
 \b
@@ -127,7 +101,24 @@ def turn_minor(s, char, what):
     return answer("minor", minor_action(s, char, what))
 
 
-@command(group=turn_cmd, name="end", writes=True, help=f"""End the current Turn; --next CHAR starts CHAR's Turn at once.
+# Open Adventure's words for the host's turn commands (`Game.verb_words`); `turn minor` is its own
+TURN_WORDS = {
+    "turn": {"help": f"""Start and end Turns: one Major and one Minor Action each.
+
+\b
+Examples:
+  {GATE}
+  narateer turn start
+  narateer turn minor --what "draw the axe"
+  narateer turn end --next amicus
+  narateer turn end""", "commands": (turn_minor,)},
+    "turn start": {"help": f"""Start CHAR's Turn (default: the next in Reaction order).
+
+\b
+Examples:
+  {GATE}
+  narateer turn start warheart""", "char": {"required": False}},
+    "turn end": {"help": f"""End the current Turn; --next CHAR starts CHAR's Turn at once.
 
 With --next the Turn ends and CHAR's begins as `turn start CHAR` would,
 in one logged step (one `undo` takes back both).
@@ -136,9 +127,19 @@ in one logged step (one `undo` takes back both).
 Examples:
   {GATE}
   narateer turn start
-  narateer turn end --next amicus""")
-@click.option("--next", "next_id", metavar="CHAR", help="Whose Turn starts next (one who has not acted this Round).")
-def turn_end(s, next_id):
+  narateer turn end --next amicus""", "next_id": {"help": "Whose Turn starts next (one who has not acted this Round)."}},
+}
+
+
+def turn_start(s, char, options):
+    """`turn start` (the host's command): CHAR's Turn, or the next in Reaction order."""
+    from .in_encounter import start_turn
+
+    return answer("turn", start_turn(s, char))
+
+
+def turn_end(s, next_id, options):
+    """`turn end` (the host's command): the Turn ends; with NEXT, NEXT's starts in the same entry."""
     from .in_encounter import end_turn
 
     return answer("turn", end_turn(s, next_id))

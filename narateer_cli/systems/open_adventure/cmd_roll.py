@@ -60,20 +60,27 @@ def roll_cmd(s, char, use, declared, **other):
     return answer(kind, data, exit=1 if failed else 0)
 
 
-@command(rolls=True, help="""Roll the bare dice of an Action Score (exploding), or read them with --faces.
+# Open Adventure's words for the host's `dice` command (`Game.verb_words`); Narateer's options only to refuse
+WORDS = {"dice": {
+    "help": """Roll the bare dice of an Action Score (exploding), or read them with --faces.
 
 \b
 Example:
-  narateer dice 7 --faces 6+2,5""")
-@click.argument("action_score", type=int)
-@click.option("--faces", metavar="F", help="Faces rolled at the table, e.g. 6+2,5.")
-@narateer_flags
-def dice_cmd(app, action_score, faces, **other):
+  narateer dice 7 --faces 6+2,5""",
+    "options": (click.argument("action_score", type=int),
+                click.option("--faces", metavar="F", help="Faces rolled at the table, e.g. 6+2,5."),
+                narateer_flags),
+}}
+
+
+def dice(app, options):
+    """`dice AS` (the host's command): the bare dice of an Action Score."""
     from narateer_cli.kit import Outcome
 
     from .dice import bare_roll
 
-    refuse_narateer_flags(other, BARE_POINTERS)
+    action_score, faces = options.pop("action_score"), options.pop("faces")
+    refuse_narateer_flags(options, BARE_POINTERS)
     with Session(app, write=False) as s:
         rules = rules_of(s)
     result = bare_roll(action_score, rules, source_for(app, faces, None))

@@ -1,4 +1,5 @@
-"""Open Adventure's sheet commands: new, show, points, wound, heal, condition."""
+"""Open Adventure's sheet commands: show, points, wound; what new, heal and condition do (the host owns
+those commands)."""
 
 from __future__ import annotations
 
@@ -17,67 +18,65 @@ def _pairs(items, option: str, example: str) -> dict:
     return {key.strip().lower(): value.strip() for key, value in split_pairs(items, option, example).items()}
 
 
-@command(writes=True, help="""Create characters/ID.yaml: a PC sheet, or with --npc a statblock.
+# Open Adventure's words for the host's `new` command (`Game.verb_words`): its help and its own options; Narateer's
+# options are accepted only to say what to use instead, before anything else
+NEW_WORDS = {"new": {
+    "help": """Create characters/ID.yaml: a PC sheet, or with --npc a statblock.
 
 \b
 Examples:
   narateer new kara --attribute strength=3 --attribute presence=2 --mo Warrior=2 --specialization swords
   narateer new wolf --npc --attribute body=4 --reaction 5 --action bite=6:2 --points challenge=8
-  narateer new guard --from orc --count 3      (guard-1, guard-2, guard-3)""")
-@click.argument("char_id")
-@click.option("--name", help="Display name (default: the id).")
-@click.option("--npc", is_flag=True, help="An NPC statblock (attributes body, mind, spirit).")
-@click.option("--attribute", multiple=True, metavar="K=V", help="An attribute score (0 when not given), repeatable.")
-@click.option("--mo", metavar="NAME=N", help="The MO and its score.")
-@click.option("--specialization", multiple=True, metavar="S", help="A Specialization, repeatable.")
-@click.option("--points", "pools", multiple=True, metavar="POOL=N", help="A point pool (body, mind, spirit; NPC: challenge=N, its Challenge Points).")
-@click.option("--defense", multiple=True, metavar="K=V", help="A Defense (body, mind, spirit).")
-@click.option("--reaction", type=int, help="NPC: the statblock's Reaction Score.")
-@click.option("--action", multiple=True, metavar="NAME=AS[:EFFECT]", help="NPC: a statblock action, repeatable.")
-@click.option("--from", "source", metavar="OTHER",
-              help="Copy OTHER's sheet: pools full (points_max), no Wounds or conditions.")
-@click.option("--count", type=int, help="With --from: make ID-1..ID-N.")
-@narateer_flags
-def new_cmd(s, char_id, name, npc, attribute, mo, specialization, pools, defense, reaction, action, source,
-            count, **nf):
+  narateer new guard --from orc --count 3      (guard-1, guard-2, guard-3)""",
+    "name": {"help": "Display name (default: the id)."},
+    "options": (
+        click.option("--npc", is_flag=True, help="An NPC statblock (attributes body, mind, spirit)."),
+        click.option("--attribute", multiple=True, metavar="K=V", help="An attribute score (0 when not given), repeatable."),
+        click.option("--mo", metavar="NAME=N", help="The MO and its score."),
+        click.option("--specialization", multiple=True, metavar="S", help="A Specialization, repeatable."),
+        click.option("--points", "pools", multiple=True, metavar="POOL=N", help="A point pool (body, mind, spirit; NPC: challenge=N, its Challenge Points)."),
+        click.option("--defense", multiple=True, metavar="K=V", help="A Defense (body, mind, spirit)."),
+        click.option("--reaction", type=int, help="NPC: the statblock's Reaction Score."),
+        click.option("--action", multiple=True, metavar="NAME=AS[:EFFECT]", help="NPC: a statblock action, repeatable."),
+        narateer_flags),
+    "source": {"help": "Copy OTHER's sheet: pools full (points_max), no Wounds or conditions."},
+    "count": {"help": "With --from: make ID-1..ID-N."},
+    "refuse": refuse_narateer_flags,
+    "alone": ("npc", "attribute", "mo", "specialization", "pools", "defense", "reaction", "action"),
+    "alone_words": "--from copies a whole sheet; the other sheet options do not go with it",
+    "example": "goblin",
+}}
+
+
+def new(s, char_id, name, options):
+    """`new ID` (the host's command): a PC sheet or an NPC statblock from the options."""
     from narateer_cli.kit import yamlio
     from narateer_cli.kit import check_id
 
     from .files import outcome
     from .sheet import new_sheet
 
-    refuse_narateer_flags(nf)
-    if source is not None or count is not None:
-        given = npc or attribute or mo or specialization or pools or defense or reaction is not None or action
-        return _copy(s, char_id, name, source, count, given)
+    npc, action = options["npc"], options["action"]
     check_id(char_id)
     if s.campaign.sheet_path(char_id).exists():
         raise BadInput(f"characters/{char_id}.yaml already exists", fix="edit it, or choose another id")
     doc, sheet, result = new_sheet(
-        char_id, name, npc, _pairs(attribute, "--attribute", "strength=3"), s.rules, mo=mo,
-        specializations=specialization, pools=_pairs(pools, "--points", "body=5"),
-        defenses=_pairs(defense, "--defenses", "body=5"), reaction=reaction,
+        char_id, name, npc, _pairs(options["attribute"], "--attribute", "strength=3"), s.rules, mo=options["mo"],
+        specializations=options["specialization"], pools=_pairs(options["pools"], "--points", "body=5"),
+        defenses=_pairs(options["defense"], "--defenses", "body=5"), reaction=options["reaction"],
         actions=_pairs(action, "--action", "spear=6:2") if npc else action)
     made = outcome(s, "new", char_id, {"name": doc["name"], "npc": npc}, result,
                    created={char_id: yamlio.emit_text(doc)})
     return answer("new", made)  # a sheet edit outside an encounter: logged to the campaign log
 
 
-def _copy(s, char_id, name, source, count, given):
-    """The host copies OTHER's document; the `fresh_sheet` hook refills it; one log entry."""
-    from narateer_cli.kit import sheet_copies
-
+def copied(s, source, count, made):
+    """`new ID --from OTHER` (the host's command, whose copies the `fresh_sheet` hook refilled): one log entry."""
     from .files import outcome
-    from .sheet import copied
+    from .sheet import copied as copied_sheets
 
-    if source is None:
-        raise BadInput("--count needs --from OTHER", fix=f"for example narateer new {char_id} --from goblin --count 3")
-    if given:
-        raise BadInput("--from copies a whole sheet; the other sheet options do not go with it",
-                       fix="copy first, then edit the copies' sheets")
-    made = sheet_copies(s, source, char_id, count, name)
     ids = list(made)
-    return answer("new", outcome(s, "new", ids[0], {"from": source, "count": count}, copied(source, ids),
+    return answer("new", outcome(s, "new", ids[0], {"from": source, "count": count}, copied_sheets(source, ids),
                                  created=made))  # one entry, in the campaign log
 
 
@@ -137,19 +136,27 @@ def wound_cmd(s, char, n):
     return _wounds(s, char, n, 1, "wound")
 
 
-@command(writes=True, help="""Remove N Wounds (default 1).
+def heal(s, char, n):
+    """`heal` (the host's command): N Wounds removed."""
+    return _wounds(s, char, n, -1, "heal")
+
+
+def condition(s, char, changes, rounds):
+    """`condition` (the host's command): the sheet's conditions, and their timers in the encounter state."""
+    from .in_encounter import change_conditions
+
+    return answer("condition", change_conditions(s, char, changes, rounds))
+
+
+# Open Adventure's words for the host's heal and condition commands (`Game.verb_words`)
+WORDS = {**NEW_WORDS,
+    "heal": {"help": """Remove N Wounds (default 1).
 
 \b
 Examples:
   narateer wound amicus 2
-  narateer heal amicus""")
-@click.argument("char")
-@click.argument("n", type=int, default=1, required=False)
-def heal_cmd(s, char, n):
-    return _wounds(s, char, n, -1, "heal")
-
-
-@command(writes=True, context_settings={"ignore_unknown_options": True}, help=f"""Add (+NAME) or remove (-NAME) conditions.
+  narateer heal amicus""", "n": {"default": 1, "required": False}},
+    "condition": {"help": f"""Add (+NAME) or remove (-NAME) conditions.
 
 With --rounds N the added conditions end by themselves at the start of
 CHAR's Turn N Rounds later (CHAR must be in the current encounter).
@@ -159,11 +166,7 @@ Examples:
   narateer condition amicus +prone +dazed
   narateer condition amicus -dazed
   {GATE}
-  narateer condition orc +stunned --rounds 2""")
-@click.argument("char")
-@click.argument("changes", nargs=-1, required=True)
-@click.option("--rounds", type=click.IntRange(1, 1000), help="The added conditions end after N Rounds.")
-def condition_cmd(s, char, changes, rounds):
-    from .in_encounter import change_conditions
-
-    return answer("condition", change_conditions(s, char, changes, rounds))
+  narateer condition orc +stunned --rounds 2""", "context_settings": {"ignore_unknown_options": True},
+                  "changes": {"required": True},
+                  "rounds": {"type": click.IntRange(1, 1000), "help": "The added conditions end after N Rounds."}},
+}

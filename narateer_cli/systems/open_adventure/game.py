@@ -6,9 +6,12 @@ command only what it uses.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
-from narateer_cli.kit import Game
+from narateer_cli.kit import Game, Outcome, Show
+
+if TYPE_CHECKING:
+    from narateer_cli.kit import Session
 
 
 class OpenAdventure(Game):
@@ -32,6 +35,64 @@ class OpenAdventure(Game):
         from .turns import load_state as _load_state
 
         return _load_state(data, label, checked=checked)
+
+    def verb_words(self, verb: str) -> dict:
+        if verb == "dice":
+            from .cmd_roll import WORDS as DICE
+
+            return DICE
+        if verb in ("turn", "encounter"):
+            from .cmd_encounter import ENCOUNTER_WORDS, TURN_WORDS
+
+            return {**TURN_WORDS, **ENCOUNTER_WORDS}
+        from .cmd_sheet import WORDS  # new, heal, condition
+
+        return WORDS
+
+    def condition(self, s: Session, char: str, changes: tuple[str, ...], rounds: int | None) -> Outcome:
+        from .cmd_sheet import condition as _condition
+
+        return _condition(s, char, changes, rounds)
+
+    def heal(self, s: Session, char: str, n: int) -> Outcome:
+        from .cmd_sheet import heal as _heal
+
+        return _heal(s, char, n)
+
+    def new(self, s: Session, char_id: str, name: str | None, options: dict) -> Outcome:
+        from .cmd_sheet import new as _new
+
+        return _new(s, char_id, name, options)
+
+    def copied(self, s: Session, source: str, count: int | None, made: dict) -> Outcome:
+        from .cmd_sheet import copied as _copied
+
+        return _copied(s, source, count, made)
+
+    def encounter_show(self, s: Session, enc_id: str | None) -> Show:
+        from .cmd_encounter import encounter_show as _encounter_show
+
+        return _encounter_show(s, enc_id)
+
+    def encounter_join(self, s: Session, char: str, options: dict) -> Outcome:
+        from .cmd_encounter import encounter_join as _encounter_join
+
+        return _encounter_join(s, char, options)
+
+    def dice(self, app, options: dict) -> Outcome:
+        from .cmd_roll import dice as _dice
+
+        return _dice(app, options)
+
+    def turn_start(self, s: Session, char: str | None, options: dict) -> Outcome:
+        from .cmd_encounter import turn_start as _turn_start
+
+        return _turn_start(s, char, options)
+
+    def turn_end(self, s: Session, next_id: str | None, options: dict) -> Outcome:
+        from .cmd_encounter import turn_end as _turn_end
+
+        return _turn_end(s, next_id, options)
 
     def log_checker(self, rules, continuity: bool) -> Callable[[dict], str | None]:
         from .verify import log_checker as _log_checker

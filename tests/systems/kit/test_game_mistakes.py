@@ -199,7 +199,7 @@ def test_K_4_a_command_that_returns_a_value_of_the_wrong_type_writes_nothing(gam
 
 def test_K_4_an_outcome_field_of_the_wrong_type_writes_nothing(games, tmp_path):
     root = campaign(tmp_path, "wrong-field")
-    refused_unchanged(root, "condition rook +bruised", "wrong_field_game.commands.condition_cmd",
+    refused_unchanged(root, "condition rook +bruised", "wrong_field_game.game.Moves.condition",
                       "sheets['rook'] is list")
 
 

@@ -37,4 +37,6 @@ def test_copy_errors_write_nothing(oa):
     refused(oa, 2, "new", "x", "--count", "2", contains="--count needs --from")
     refused(oa, 2, "new", "x", "--from", "goblinn", contains="goblin")
     refused(oa, 2, "new", "x", "--from", "goblin", "--npc", contains="--from")
+    refused(oa, 2, "new", "x", "--from", "goblin", "--reaction", "0",  # a Reaction Score of 0 is given too
+            contains="the other sheet options do not go with it")
     refused(oa, 2, "new", "bloodwind", "--from", "goblin", contains="already exists")

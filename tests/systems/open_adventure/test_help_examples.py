@@ -14,21 +14,17 @@ import pytest
 from narateer_cli.systems.open_adventure import SYSTEM
 from tests.conftest import run
 
-GROUPS = {"encounter": "cmd_encounter:encounter_cmd", "turn": "cmd_encounter:turn_cmd"}
+WORDED = {"turn"}  # groups whose every subcommand speaks in the system's words (the host's turn start and end too)
 
 
 def own_verbs() -> list[tuple[str, ...]]:
-    """Every verb of the system, and each subcommand of its groups that the system defines itself."""
-    import importlib
-
+    """Every verb of the system, and each subcommand of its groups that the system defines itself or words."""
     out = []
     for verb in SYSTEM.verbs:
         out.append((verb,))
-        if verb in GROUPS:
-            module, name = GROUPS[verb].split(":")
-            group = getattr(importlib.import_module(f"{SYSTEM.package}.{module}"), name)
-            out += [(verb, sub) for sub, cmd in group.commands.items()
-                    if cmd.callback.__module__.startswith(SYSTEM.package)]
+        group = SYSTEM.command(verb)
+        out += [(verb, sub) for sub, cmd in getattr(group, "commands", {}).items()
+                if verb in WORDED or cmd.callback.__module__.startswith(SYSTEM.package)]
     return out
 
 

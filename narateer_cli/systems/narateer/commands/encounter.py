@@ -1,13 +1,14 @@
-"""Narateer's encounter commands: encounter show and join, turn, resolve, condition, refresh, wound, heal."""
+"""Narateer's encounter commands: resolve, refresh, wound; what encounter show and join, turn start and end,
+condition and heal do (the host owns those commands)."""
 
 from __future__ import annotations
 
 import click
 
-from narateer_cli.kit import Group, Session, command, declared, emit, faces_options, nonneg
-from narateer_cli.kit import Show
+from narateer_cli.kit import command, declared, faces_options, nonneg
+from narateer_cli.kit import Outcome, Show
 from narateer_cli.kit import plain
-from narateer_cli.kit import encounter_group, pick_encounter
+from narateer_cli.kit import pick_encounter
 from narateer_cli.kit import current_encounter, encounter_for
 
 from .checks import check_in_encounter
@@ -16,62 +17,54 @@ from .checks import declaration, dice_source, target_spec
 from .checks import told
 
 
-encounter_cmd = encounter_group()  # the host's new, log and end; show and join are Narateer's
-
-
-@command(group=encounter_cmd, name="show", help="""Round, who acts, who has acted, uses left, dice, and who is hidden from whom.
-
-\b
-Example:
-  narateer encounter show""")
-@click.argument("enc_id", required=False)
-def encounter_show(app, enc_id):
+def encounter_show(s, enc_id):
+    """`encounter show` (the host's command): round, who acts, uses left, dice, and who is hidden from whom."""
     from ..engine.encounter import encounter_view
 
-    with Session(app, write=False) as s:
-        enc = pick_encounter(s, enc_id)
-        result = encounter_view(enc.state, [s.sheet(cid) for cid in enc.state["participants"]])
-    emit(app, "encounter_show", result)
+    enc = pick_encounter(s, enc_id)
+    return Show("encounter_show", encounter_view(enc.state, [s.sheet(cid) for cid in enc.state["participants"]]))
 
 
-@click.group(cls=Group, name="turn", help="""Start and end activations in the current encounter; whoever acts names who acts next.
+TURN_WORDS = {
+    "turn": {"help": """Start and end activations in the current encounter; whoever acts names who acts next.
 
 \b
 Examples:
   narateer turn start selka
-  narateer turn end --next sentry""")
-def turn_cmd():
-    pass
-
-
-@command(group=turn_cmd, name="start", writes=True, help="""Begin CHAR's activation: Used AD become Ready, uses = SL + 1 per skill.
+  narateer turn end --next sentry"""},
+    "turn start": {"help": """Begin CHAR's activation: Used AD become Ready, uses = SL + 1 per skill.
 
 \b
 Example:
-  narateer turn start selka""")
-@click.argument("char")
-def turn_start(s, char):
+  narateer turn start selka"""},
+    "turn end": {"help": """End the current activation; --next names who acts next.
+
+\b
+Example:
+  narateer turn end --next sentry""", "next_id": {"help": "Who acts next (among those who have not acted)."}},
+}
+
+
+def turn_start(s, char, options):
+    """`turn start` (the host's command): CHAR's activation begins; conditions that end now leave its sheet."""
     from ..engine.encounter import begin_activation
 
     enc = current_encounter(s, required=True)
     sheet = s.sheet(char)
-    enc.new_state, result = begin_activation(enc.state, sheet, s.rules)
+    state, result = begin_activation(enc.state, sheet, s.rules)
     kept = {char: {"conditions": [c for c in sheet.conditions if c not in result.expired]}} if result.expired else {}
-    return told("turn_start", "turn start", char, {}, result, {char: result.dice_after}, enc, sheets=kept)
+    return Outcome("turn start", char, {}, result, kind="turn_start", show=result, dice={char: result.dice_after},
+                   sheets=kept, encounter=enc.id, state=state)
 
 
-@command(group=turn_cmd, name="end", writes=True, help="""End the current activation; --next names who acts next.
-
-\b
-Example:
-  narateer turn end --next sentry""")
-@click.option("--next", "next_id", metavar="CHAR", help="Who acts next (among those who have not acted).")
-def turn_end(s, next_id):
+def turn_end(s, next_id, options):
+    """`turn end` (the host's command): the activation ends; NEXT acts next."""
     from ..engine.encounter import end_activation
 
     enc = current_encounter(s, required=True)
-    enc.new_state, result = end_activation(enc.state, next_id)
-    return told("turn_end", "turn end", result.ended, {"next": next_id}, result, {}, enc)
+    state, result = end_activation(enc.state, next_id)
+    return Outcome("turn end", result.ended, {"next": next_id}, result, kind="turn_end", show=result, dice={},
+                   encounter=enc.id, state=state)
 
 
 @command(rolls=True, writes=lambda given: given["impossible"] is None, help="""Resolve a declared Action by its path: automatic, impossible (nothing spent) or a Skill Check.
@@ -140,7 +133,7 @@ def _resolve_auto(s, sheet, base: dict, tier: str, cost):
                 state=state)
 
 
-@command(writes=True, help="""Add or remove conditions: +NAME adds, -NAME removes.
+CONDITION_HELP = """Add or remove conditions: +NAME adds, -NAME removes.
 
 With --rounds N (in an encounter) the conditions added end by themselves at
 the start of CHAR's activation N rounds later.
@@ -148,23 +141,41 @@ the start of CHAR's activation N rounds later.
 \b
 Examples:
   narateer condition selka +slowed -stunned
-  narateer condition bandit +stunned --rounds 2""", context_settings={"ignore_unknown_options": True})
-@click.argument("char")
-@click.argument("changes", nargs=-1, type=click.UNPROCESSED)
-@click.option("--rounds", type=int, help="The added conditions end at the start of CHAR's activation N rounds later.")
-def condition_cmd(s, char, changes, rounds):
+  narateer condition bandit +stunned --rounds 2"""
+
+
+HEAL_HELP = """Heal N wounds: wounded dice return to Used.
+
+\b
+Example:
+  narateer heal bandit 1"""
+
+
+# Narateer's words for the host's condition and heal commands (`Game.verb_words`)
+WORDS = {
+    "condition": {"help": CONDITION_HELP, "context_settings": {"ignore_unknown_options": True},
+                  "rounds": {"help": "The added conditions end at the start of CHAR's activation N rounds later."}},
+    "heal": {"help": HEAL_HELP, "context_settings": {"ignore_unknown_options": True}, "n": {"default": 1}},
+    **TURN_WORDS,
+}
+
+
+def condition(s, char, changes, rounds):
+    """`condition` (the host's command): the sheet's conditions, and when each timed one ends in the encounter."""
     from narateer_cli.kit import durations
     from ..engine.character import conditions_changed
 
     result = conditions_changed(s.sheet(char), changes, s.rules)
-    enc = timed(s, char, rounds, changes)
-    return told("condition", "condition", char, {"changes": list(changes), "rounds": rounds}, result, {}, enc,
-                sheets={char: {"conditions": result.conditions}},
-                show={**plain(result), "rounds_left": durations.left(enc and enc.new_state, char)})
+    enc, state = timed(s, char, rounds, changes)
+    return Outcome("condition", char, {"changes": list(changes), "rounds": rounds}, result, kind="condition",
+                   show={**plain(result), "rounds_left": durations.left(state, char)}, dice={},
+                   sheets={char: {"conditions": result.conditions}}, encounter=None if enc is None else enc.id,
+                   state=state)
 
 
 def timed(s, char, rounds, changes):
-    """A condition added for N rounds ends by itself: record when each ends (a removed one forgets its end)."""
+    """A condition added for N rounds ends by itself: when each ends, recorded in the encounter's new state (a
+    removed one forgets its end); (the encounter CHAR is in, or None, and that state)."""
     from narateer_cli.kit import durations
     from narateer_cli.kit import BadInput
 
@@ -178,12 +189,13 @@ def timed(s, char, rounds, changes):
         if not plus or rounds < 1:
             raise BadInput("--rounds needs at least one +CONDITION and N of 1 or more", rule="T-DURATION",
                            fix=f"for example narateer condition {char} +stunned --rounds 2")
-    if enc is not None:
-        named = [c[1:].lower() for c in changes if c[:1] in "+-"]  # re-added without --rounds: no end any more
-        enc.new_state = durations.drop(enc.state, char, named)
-        if rounds is not None:
-            enc.new_state = durations.add(enc.new_state, char, plus, rounds)
-    return enc
+    if enc is None:
+        return None, None
+    named = [c[1:].lower() for c in changes if c[:1] in "+-"]  # re-added without --rounds: no end any more
+    state = durations.drop(enc.state, char, named)
+    if rounds is not None:
+        state = durations.add(state, char, plus, rounds)
+    return enc, state
 
 
 def mark_out(s, char, moved) -> dict:
@@ -226,18 +238,36 @@ def wound_cmd(s, char, n):
     return _dice_move(s, char, "wound", n)
 
 
-@command(writes=True, help="""Heal N wounds: wounded dice return to Used.
-
-\b
-Example:
-  narateer heal bandit 1""", context_settings={"ignore_unknown_options": True})
-@click.argument("char")
-@click.argument("n", type=int, default=1)
-def heal_cmd(s, char, n):
+def heal(s, char, n):
+    """`heal` (the host's command): N wounded dice back to Used."""
     return _dice_move(s, char, "heal", n)
 
 
-@command(group=encounter_cmd, name="join", writes=True, help="""Add CHAR to the current encounter.
+def encounter_join(s, char, options):
+    """`encounter join` (the host's command): CHAR joins; anyone hidden is compared with it by the recorded Stealth
+    total (a secret Hide's total unsealed here and sealed again in the new state)."""
+    from ..engine.stealth import join
+    from .stealth import SEALED_KEYS, resealed, unsealed
+
+    searching, boost, faces = options["searching"], options["boost"], options["faces"]
+    nonneg("--boost", boost)
+    enc = current_encounter(s, required=True)
+    dice = dice_source(s.app, s.rules, **{f"obs:{char}": (faces, "--faces")})
+    state, sealed = unsealed(s, enc, list(enc.state["recorded"]))  # secret Hide totals
+    state, result, after = join(state, s.sheet(char), searching, boost, s.rules, dice)
+    moved = {char: after} if after != s.sheet(char).dice else {}
+    return Outcome("encounter join", char, {"searching": searching, "boost": boost}, result, kind="join", show=result,
+                   dice=moved, encounter=enc.id, state=resealed(state, sealed), secret=bool(sealed),
+                   private=SEALED_KEYS if sealed else ())
+
+
+ENCOUNTER_WORDS = {
+    "encounter show": {"help": """Round, who acts, who has acted, uses left, dice, and who is hidden from whom.
+
+\b
+Example:
+  narateer encounter show"""},
+    "encounter join": {"help": """Add CHAR to the current encounter.
 
 Anyone already hidden is compared with CHAR using the recorded Stealth
 total, with no new Stealth roll: by CHAR's Observation
@@ -246,21 +276,9 @@ Readiness, or by its own Observation check with --searching.
 \b
 Example:
   narateer encounter join beast
-  narateer encounter join beast --searching --faces 1    (while someone is hidden)""")
-@click.argument("char")
-@click.option("--searching", is_flag=True, help="CHAR arrives actively searching.")
-@click.option("--boost", type=int, default=0, help="Boost of CHAR's Observation check.")
-@click.option("--faces", metavar="F", help="Faces of CHAR's Observation check (one set per hider).")
-def encounter_join(s, char, searching, boost, faces):
-    from ..engine.stealth import join
-    from .stealth import SEALED_KEYS, resealed, unsealed
-
-    nonneg("--boost", boost)
-    enc = current_encounter(s, required=True)
-    dice = dice_source(s.app, s.rules, **{f"obs:{char}": (faces, "--faces")})
-    state, sealed = unsealed(s, enc, list(enc.state["recorded"]))  # secret Hide totals
-    enc.new_state, result, after = join(state, s.sheet(char), searching, boost, s.rules, dice)
-    enc.new_state = resealed(enc.new_state, sealed)
-    moved = {char: after} if after != s.sheet(char).dice else {}
-    return told("join", "encounter join", char, {"searching": searching, "boost": boost}, result, moved, enc,
-                secret=bool(sealed), private=SEALED_KEYS if sealed else ())
+  narateer encounter join beast --searching --faces 1    (while someone is hidden)""",
+                       "options": (click.option("--searching", is_flag=True, help="CHAR arrives actively searching."),
+                                   click.option("--boost", type=int, default=0, help="Boost of CHAR's Observation check."),
+                                   click.option("--faces", metavar="F",
+                                                help="Faces of CHAR's Observation check (one set per hider)."))},
+}

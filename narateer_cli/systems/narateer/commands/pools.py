@@ -1,4 +1,5 @@
-"""Bare dice and the DR ladder: dice, dr, odds (they work outside a campaign too)."""
+"""Bare dice and the DR ladder: dr, odds and what dice does (they work outside a campaign too; the host owns
+the dice command)."""
 
 from __future__ import annotations
 
@@ -10,18 +11,28 @@ from narateer_cli.kit import Outcome
 from .checks import dice_source, paired_options
 
 
-@command(rolls=True, help="""Roll a bare pool of N Action Dice: no character, no cost.
+# Narateer's words for the host's `dice` command (`Game.verb_words`): its help, arguments and options
+WORDS = {"dice": {
+    "help": """Roll a bare pool of N Action Dice: no character, no cost.
 
 \b
 Example:
-  narateer dice 3 --advantage --faces 0,1,2 --reroll-faces 2""", context_settings={"ignore_unknown_options": True})
-@click.argument("n", type=int)
-@click.option("--advantage", is_flag=True, help="Reroll every Miss once.")
-@click.option("--disadvantage", is_flag=True, help="Disadvantage: reroll the dice the rules name (Criticals by default).")
-@faces_options
-def dice_cmd(app, n, advantage, disadvantage, faces, reroll_faces):
+  narateer dice 3 --advantage --faces 0,1,2 --reroll-faces 2""",
+    "context_settings": {"ignore_unknown_options": True},
+    "options": (click.argument("n", type=int),
+                click.option("--advantage", is_flag=True, help="Reroll every Miss once."),
+                click.option("--disadvantage", is_flag=True,
+                             help="Disadvantage: reroll the dice the rules name (Criticals by default)."),
+                faces_options),
+}}
+
+
+def dice(app, options):
+    """`dice N` (the host's command): a bare pool, no character, no cost."""
     from ..engine.dice import roll_pool
 
+    n, advantage, disadvantage = options["n"], options["advantage"], options["disadvantage"]
+    faces, reroll_faces = options["faces"], options["reroll_faces"]
     with Session(app, write=False) as s:
         rules = _rules_or_default(s)
         nonneg("N", n, rules.max_roll_dice)

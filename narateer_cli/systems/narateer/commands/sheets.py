@@ -1,4 +1,4 @@
-"""Character commands of Narateer: new, show, readiness."""
+"""Character commands of Narateer: show, readiness; what new does (the host owns that command)."""
 
 from __future__ import annotations
 
@@ -11,39 +11,55 @@ from narateer_cli.kit import unknown
 from .checks import told
 
 
-@command(writes=True, help="""Create characters/ID.yaml, or copies of another sheet with fresh dice (--from).
+# Narateer's words for the host's `new` command (`Game.verb_words`): its help and its own options
+WORDS = {"new": {
+    "help": """Create characters/ID.yaml, or copies of another sheet with fresh dice (--from).
 
 \b
 Examples:
   narateer new selka --name Selka --vital agility=3 --vital cognition=2 --skill stealth=2 --dice 5
   narateer new kai --skill melee=2 --movement walk=12 --movement run=18 --weapon spear=1:3:2
-  narateer new bandit --from sentry --count 3     (bandit-1, bandit-2, bandit-3)""")
-@click.argument("char_id")
-@click.option("--name", help="Display name (default: the id).")
-@click.option("--vital", multiple=True, metavar="K=V", help="A vital, repeatable.")
-@click.option("--skill", multiple=True, metavar="K=V", help="A skill level, repeatable.")
-@click.option("--dice", type=int, default=5, show_default=True, help="Ready Action Dice.")
-@click.option("--movement", multiple=True, metavar="MODE=N", help="Movement per activation in a mode (walk, run, "
-              "sprint), repeatable.")
-@click.option("--weapon", multiple=True, metavar="NAME=COST:DAMAGE[:RANGE]",
-              help="A weapon: its attack cost, damage and range in metres, repeatable.")
-@click.option("--from", "source", metavar="OTHER", help="Copy OTHER's sheet with fresh dice and no conditions.")
-@click.option("--count", type=int, help="With --from: make ID-1..ID-N.")
-def new_cmd(s, char_id, name, vital, skill, dice, movement, weapon, source, count):
+  narateer new bandit --from sentry --count 3     (bandit-1, bandit-2, bandit-3)""",
+    "name": {"help": "Display name (default: the id)."},
+    "options": (click.option("--vital", multiple=True, metavar="K=V", help="A vital, repeatable."),
+                click.option("--skill", multiple=True, metavar="K=V", help="A skill level, repeatable."),
+                click.option("--dice", type=int, default=5, show_default=True, help="Ready Action Dice."),
+                click.option("--movement", multiple=True, metavar="MODE=N", help="Movement per activation in a mode "
+                             "(walk, run, sprint), repeatable."),
+                click.option("--weapon", multiple=True, metavar="NAME=COST:DAMAGE[:RANGE]",
+                             help="A weapon: its attack cost, damage and range in metres, repeatable.")),
+    "source": {"help": "Copy OTHER's sheet with fresh dice and no conditions."},
+    "count": {"help": "With --from: make ID-1..ID-N."},
+    "alone": ("vital", "skill", "movement", "weapon"),
+    "alone_words": "--vital, --skill, --movement and --weapon do not go with --from",
+    "example": "sentry",
+}}
+
+
+def new(s, char_id, name, options):
+    """`new ID` (the host's command): a sheet from the options."""
     from narateer_cli.kit import BadInput
     from narateer_cli.kit import yamlio
     from narateer_cli.kit import check_id
 
-    if source is not None or count is not None:
-        return _copy(s, char_id, name, source, count, vital or skill or movement or weapon)
+    dice = options["dice"]
     check_id(char_id)
     rules = s.rules
     nonneg("--dice", dice, rules.max_state_dice)
     if s.campaign.sheet_path(char_id).exists():
         raise BadInput(f"characters/{char_id}.yaml already exists", fix="edit it, or choose another id")
-    doc = _sheet_doc(rules, name or char_id, vital, skill, dice, movement, weapon)
+    doc = _sheet_doc(rules, name or char_id, options["vital"], options["skill"], dice, options["movement"],
+                     options["weapon"])
     return told("new", "new", char_id, {"name": name, "dice": dice}, {"id": char_id}, {},  # one entry per sheet edit
                 created={char_id: yamlio.emit_text(doc)}, show={"id": char_id, "file": f"characters/{char_id}.yaml"})
+
+
+def copied(s, source, count, made):
+    """`new ID --from OTHER` (the host's command): the copies, one log entry."""
+    ids = list(made)
+    return told("new", "new", ids[0], {"from": source, "count": count}, {"id": ", ".join(ids), "ids": ids}, {},
+                created=made, show={"id": ids[0], "ids": ids, "from": source,
+                                    "file": ", ".join(f"characters/{i}.yaml" for i in ids)})
 
 
 def _sheet_doc(rules, name, vital, skill, dice, movement=(), weapon=()) -> dict:
@@ -86,22 +102,6 @@ def _weapons(items) -> dict:
             spec["range"] = numbers[2]
         out[key.lower()] = spec
     return out
-
-
-def _copy(s, char_id, name, source, count, extra):
-    from narateer_cli.kit import sheet_copies
-    from narateer_cli.kit import BadInput
-
-    if source is None:
-        raise BadInput("--count needs --from OTHER", fix=f"for example narateer new {char_id} --from sentry --count 3")
-    if extra:
-        raise BadInput("--vital, --skill, --movement and --weapon do not go with --from",
-                       fix="copy first, then edit the copies' sheets")
-    copies = sheet_copies(s, source, char_id, count, name)
-    ids = list(copies)
-    return told("new", "new", ids[0], {"from": source, "count": count}, {"id": ", ".join(ids), "ids": ids}, {},
-                created=copies, show={"id": ids[0], "ids": ids, "from": source,
-                                      "file": ", ".join(f"characters/{i}.yaml" for i in ids)})
 
 
 def _pairs(items, option, high):

@@ -4,7 +4,7 @@ Flip coins; heads count one each; a flip succeeds when the heads beat the
 target. A character holds coins (ready / spent); a roll spends one.
 """
 
-from narateer_cli.kit import System
+from narateer_cli.kit import HOST_COMMAND, System
 
 SYSTEM = System(
     name="coin",
@@ -16,11 +16,11 @@ SYSTEM = System(
         "odds": (__name__ + ".commands", "Exact chance to beat a target with N coins."),
         "call": (__name__ + ".commands", "Call one flip: heads or tails."),
         "resolve": (__name__ + ".commands", "Resolve an action by a flip."),
-        "dice": (__name__ + ".commands", "Flip bare coins."),
+        "dice": (HOST_COMMAND, "Flip bare coins."),
         "show": (__name__ + ".commands", "Show a character's coins."),
-        "new": (__name__ + ".commands", "Copy a character."),
+        "new": (HOST_COMMAND, "Copy a character."),
         "turn": (__name__ + ".commands", "Start a character's turn: spent coins come back."),
-        "condition": (__name__ + ".commands", "Add or remove conditions."),
+        "condition": (HOST_COMMAND, "Add or remove conditions."),
     },
     game=__name__ + ".game",
     counters=("coins.ready", "coins.spent"),

@@ -80,13 +80,16 @@ def resolve_cmd(s, char, target, coins, faces):
     return _flip(s, "resolve", char, target, coins, faces)
 
 
-@command(rolls=True, help="""Flip N bare coins: no character, nothing spent.
+DICE_HELP = """Flip N bare coins: no character, nothing spent.
 
 \b
 Example:
-  narateer dice 3""")
-@click.argument("n", type=click.IntRange(1, 20))
-def dice_cmd(app, n):
+  narateer dice 3"""
+
+
+def dice(app, options):
+    """`dice N` (the host's command): N bare coins."""
+    n = options["n"]
     with Session(app, write=False) as s:
         faces = _faces(app, None, n, s.rules)
     data = {"system": "coin", "faces": faces, "total": sum(faces)}
@@ -105,19 +108,11 @@ def show_cmd(app, char):
     emit(app, "show", {"id": sheet.id, "name": sheet.name, "coins": sheet.dice})
 
 
-@command(writes=True, help="""Create a character as a copy of another, with its coins back.
-
-\b
-Example:
-  narateer new tam --from pim""")
-@click.argument("char")
-@click.option("--from", "other", required=True, help="The sheet to copy.")
-def new_cmd(s, char, other):
-    from narateer_cli.kit import sheet_copies
-
-    result = {"id": char, "from": other}
-    return Outcome("new", char, {"from": other}, result, kind="new", show=result,
-                   created=sheet_copies(s, other, char, None))
+def copied(s, source, count, made):
+    """`new CHAR --from OTHER` (the host's command, which made the copy): one log entry."""
+    char = next(iter(made))
+    result = {"id": char, "from": source}
+    return Outcome("new", char, {"from": source}, result, kind="new", show=result, created=made)
 
 
 @command(writes=True, help="""Start CHAR's turn: its spent coins come back.
@@ -135,14 +130,27 @@ def turn_cmd(s, char):
                    encounter=enc and enc.id, state=enc and enc.state)
 
 
-@command(writes=True, help="""Add (+NAME) or remove (-NAME) conditions on CHAR's sheet.
+NEW_HELP = """Create a character as a copy of another, with its coins back.
 
 \b
 Example:
-  narateer condition pim +dizzy""", context_settings={"ignore_unknown_options": True})
-@click.argument("char")
-@click.argument("changes", nargs=-1, required=True)
-def condition_cmd(s, char, changes):
+  narateer new tam --from pim"""
+
+# Coin's words for the host's `condition` and `new` commands (`Game.verb_words`): its help; no --rounds, and
+# `new` only copies
+WORDS = {"condition": {"help": """Add (+NAME) or remove (-NAME) conditions on CHAR's sheet.
+
+\b
+Example:
+  narateer condition pim +dizzy""", "context_settings": {"ignore_unknown_options": True},
+                       "changes": {"required": True}, "rounds": None},
+         "dice": {"help": DICE_HELP, "options": (click.argument("n", type=click.IntRange(1, 20)),)},
+         "new": {"help": NEW_HELP, "char_id": {"metavar": "CHAR"}, "name": None, "count": None,
+                 "source": {"required": True, "metavar": None, "help": "The sheet to copy."}}}
+
+
+def condition(s, char, changes, rounds):
+    """`condition CHAR +NAME -NAME` (the host's command): the sheet's conditions."""
     now = list(s.load(char).plain.get("conditions") or [])
     for word in changes:
         name = word.lstrip("+-")
