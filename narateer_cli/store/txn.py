@@ -727,10 +727,10 @@ def _read_manifest(path: Path):
 
 
 def _set_aside(root: Path, path: Path, manifest, reason: str):
-    import sys
     import time
 
     from ..safetext import printable
+    from ..sink import note
 
     aside = path.with_name(f"txn-set-aside-{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}.json")
     os.replace(path, aside)
@@ -741,5 +741,5 @@ def _set_aside(root: Path, path: Path, manifest, reason: str):
         names = []
     touched = ", ".join(names[:6]) + (f" and {len(names) - 6} more" if len(names) > 6 else "") or "nothing readable"
     shown = private.shown(root)
-    sys.stderr.write(printable(f"narateer: set aside an unfinished action ({shown}/{MANIFEST} -> {shown}/{aside.name}): "
+    note(printable(f"narateer: set aside an unfinished action ({shown}/{MANIFEST} -> {shown}/{aside.name}): "
                                f"{reason}; it would have touched {touched}; nothing of it was applied") + "\n")
