@@ -192,10 +192,16 @@ def _temp_file(folder: Path) -> tuple[int, str]:
 
 
 def _umask() -> int:
+    """The process's umask, read once. Linux says it in /proc: setting it to read it back would leave it 0
+    for a moment, and a file another thread (a Python API call) made then would be writable by all."""
     global _UMASK
     if _UMASK is None:
-        _UMASK = os.umask(0)
-        os.umask(_UMASK)
+        try:
+            with open("/proc/self/status", encoding="ascii", errors="replace") as fh:
+                _UMASK = next(int(line.split()[1], 8) for line in fh if line.startswith("Umask:"))
+        except (OSError, StopIteration, IndexError, ValueError):
+            _UMASK = os.umask(0)
+            os.umask(_UMASK)
     return _UMASK
 
 
