@@ -17,7 +17,8 @@ A verb runs exactly as from the shell: it takes the campaign lock, is logged, se
 when asked, and undoable. Bad input raises `narateer_cli.errors.BadInput` (its `exit_code` is 2), a
 refusal `Refused` (3); both carry the one-line message the command line prints (`.line()`).
 Nothing is printed: what a command would say on stderr (a warning, a secret roll's pointer) is in
-`result.notes`.
+`result.notes`. Each call writes to a sink of its own (`narateer_cli.sink`), so calls from several threads
+at once keep their own results and notes; writes to one campaign take its lock in turn.
 """
 
 from __future__ import annotations
