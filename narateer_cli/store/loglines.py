@@ -325,8 +325,7 @@ def warn(label: str):
     from ..sink import note
 
     def damaged(number: int, problem: str):
-        note(printable(f"narateer: warning: {label}:{number}: {problem}; the line is passed over: "
-                                   + MEND) + "\n")
+        note(printable(f"narateer: warning: {label}:{number}: {problem}; the line is passed over: " + MEND) + "\n")
 
     return damaged
 

@@ -748,4 +748,4 @@ def _set_aside(root: Path, path: Path, manifest, reason: str):
     touched = ", ".join(names[:6]) + (f" and {len(names) - 6} more" if len(names) > 6 else "") or "nothing readable"
     shown = private.shown(root)
     note(printable(f"narateer: set aside an unfinished action ({shown}/{MANIFEST} -> {shown}/{aside.name}): "
-                               f"{reason}; it would have touched {touched}; nothing of it was applied") + "\n")
+                   f"{reason}; it would have touched {touched}; nothing of it was applied") + "\n")
