@@ -17,12 +17,12 @@ A verb runs exactly as from the shell: it takes the campaign lock, is logged, se
 when asked, and undoable. Bad input raises `narateer_cli.errors.BadInput` (its `exit_code` is 2), a
 refusal `Refused` (3); both carry the one-line message the command line prints (`.line()`).
 Nothing is printed: what a command would say on stderr (a warning, a secret roll's pointer) is in
-`result.notes`.
+`result.notes`. Each call writes to a sink of its own (`narateer_cli.sink`), so calls from several threads
+at once keep their own results and notes; writes to one campaign take its lock in turn.
 """
 
 from __future__ import annotations
 
-import io
 import json
 import sys
 from pathlib import Path
@@ -80,16 +80,12 @@ class Campaign:
     def command(self, words: tuple[str, ...]):
         """The click command of a verb (and subcommands) in this campaign's game; AttributeError naming the
         verbs there are."""
-        import importlib
-
         from . import systems
+        from .cli import verb_command
 
         system, verb = self.system(), words[0]
-        if verb in system.verbs:
-            command = system.command(verb)
-        elif verb in systems.HOST_VERBS:
-            command = getattr(importlib.import_module(systems.HOST_VERBS[verb]), verb.replace("-", "_") + "_cmd")
-        else:
+        command = verb_command(system, verb)
+        if command is None:
             raise AttributeError(f"{system.name} has no verb {verb!r}: its verbs are "
                                  + ", ".join(sorted({*system.verbs, *systems.HOST_VERBS})))
         for word in words[1:]:
@@ -189,33 +185,30 @@ def open_campaign(path) -> Campaign:
 
 
 def _invoke(argv: list[str], asked: list | None = None) -> tuple[list, tuple[str, ...]]:
-    """Run the command group in this process with its output captured: ([(kind, value)...], stderr lines)."""
+    """Run the command group in this thread with a sink of its own: ([(kind, value)...], stderr lines).
+    Nothing global is swapped: the results and notes go to this call's sink (its App carries it, and code
+    without an App reaches it through the context variable of `narateer_cli.sink`, which is this thread's
+    own), so calls in other threads at the same time keep theirs."""
     import click
 
-    from . import render
     from .cli import _valid_text, cli
+    from .sink import Kept, using
 
-    if "narateer_cli.store.private" in sys.modules:
+    if "narateer_cli.store.private" in sys.modules:  # each call looks again: a folder may have moved
         sys.modules["narateer_cli.store.private"].forget()
-    from . import ask
-
-    captured, err, old_err = [], io.StringIO(), sys.stderr
-    render.CAPTURE, sys.stderr, ask.NEVER = captured, err, True  # the API never reads faces from a terminal
-    ask.REMOTE = None if asked is None else [str(face) for face in asked]
-    try:
-        _valid_text(argv)
-        cli.main(args=argv, prog_name="narateer", standalone_mode=False)
-    except click.exceptions.Exit:
-        pass
-    except click.UsageError as exc:
-        raise BadInput(exc.format_message(), fix="see `narateer " + " ".join(argv[2:3]) + " --help`") from None
-    except click.ClickException as exc:
-        raise BadInput(exc.format_message(), fix="see `narateer --help`") from None
-    finally:
-        render.CAPTURE, sys.stderr, ask.NEVER, ask.REMOTE = None, old_err, False, None
-    if "narateer_cli.store.cache" in sys.modules:  # the command succeeded: keep what it parsed
-        sys.modules["narateer_cli.store.cache"].flush()
-    return captured, tuple(line for line in err.getvalue().splitlines() if line)
+    with using(Kept(asked)) as call:  # the API never reads faces from a terminal; a page's typed faces are its own
+        try:
+            _valid_text(argv)
+            cli.main(args=argv, prog_name="narateer", standalone_mode=False)
+        except click.exceptions.Exit:
+            pass
+        except click.UsageError as exc:
+            raise BadInput(exc.format_message(), fix="see `narateer " + " ".join(argv[2:3]) + " --help`") from None
+        except click.ClickException as exc:
+            raise BadInput(exc.format_message(), fix="see `narateer --help`") from None
+        if "narateer_cli.store.cache" in sys.modules:  # the command succeeded: keep what it parsed
+            sys.modules["narateer_cli.store.cache"].flush()
+    return call.kept, tuple(call.notes)
 
 
 __all__ = ["Campaign", "Result", "Verb", "open_campaign", "BadInput", "NarateerError"]

@@ -16,10 +16,10 @@ import sys
 from .errors import BadInput
 
 WORD = "ask"
-NEVER = False  # set while the Python API runs a verb: a program types no faces at a prompt
-# serve --act: the faces the page's player has typed so far, one text per die in the order asked;
-# a die beyond them stops the command (FacesWanted, nothing written) so the page can ask for it
-REMOTE: list | None = None
+# Whether a terminal may be asked, and the faces a page's player typed so far (serve --act: one text per
+# die in the order asked; a die beyond them stops the command, FacesWanted, nothing written, so the page can
+# ask for it) are the running call's own: its sink holds them (`prompts`, `asked`). A program calling the
+# Python API types no faces at a prompt.
 
 
 class FacesWanted(BadInput):
@@ -32,8 +32,11 @@ class FacesWanted(BadInput):
 
 
 def interactive() -> bool:
-    if NEVER:
-        return REMOTE is not None
+    from .sink import current
+
+    call = current()
+    if not call.prompts:
+        return call.asked is not None
     try:
         return sys.stdin.isatty()
     except (AttributeError, ValueError):
@@ -66,8 +69,11 @@ def asker(parse):
     from .safetext import printable
 
     def ask(count: int, option: str, what: str) -> list[int]:
-        if REMOTE is not None:
-            return _from_page(parse, count, option, what)
+        from .sink import current
+
+        typed = current().asked
+        if typed is not None:
+            return _from_page(parse, typed, count, option, what)
         sys.stderr.write(f"{printable(what)}: {count} {'die' if count == 1 else 'dice'} to roll\n")
         faces = []
         for number in range(1, count + 1):
@@ -87,14 +93,14 @@ def asker(parse):
     return ask
 
 
-def _from_page(parse, count: int, option: str, what: str) -> list[int]:
-    """The faces of `count` dice from the page's answers (REMOTE), in order; FacesWanted for the first die
-    it has not answered yet."""
+def _from_page(parse, typed: list, count: int, option: str, what: str) -> list[int]:
+    """The faces of `count` dice from the page's answers (`typed`, taken in order); FacesWanted for the first
+    die it has not answered yet."""
     faces = []
     for number in range(1, count + 1):
-        if not REMOTE:
+        if not typed:
             raise FacesWanted(what, option, number, count)
-        value = parse(REMOTE.pop(0), option)
+        value = parse(typed.pop(0), option)
         if not value or len(value) != 1:
             raise BadInput(f"die {number} of {count} ({option}) takes one face", fix="type one face")
         faces.append(value[0])

@@ -121,12 +121,9 @@ class LazyGroup(click.Group):
             if len(owners) > 1:  # outside a campaign a verb two games define is each game's (S-SYS-10)
                 return _each_systems(name, owners)
         system = systems.load_system(current) if name not in ("init", "systems") else None
-        if system is not None and name in system.verbs:
-            return system.command(name)
-        if name in systems.HOST_VERBS:
-            import importlib
-
-            return getattr(importlib.import_module(systems.HOST_VERBS[name]), name.replace("-", "_") + "_cmd")
+        found = verb_command(system, name)
+        if found is not None:
+            return found
         return _other_systems_verb(name, current, system or systems.load_system(current))
 
     def _rows(self, ctx, grouped=True):
@@ -151,6 +148,21 @@ class LazyGroup(click.Group):
         for heading, rows in self._rows(ctx):
             with formatter.section(heading):
                 formatter.write_dl(rows)
+
+
+def verb_command(system, name: str):
+    """The click command of verb `name` in a campaign playing `system`: the game's own verb, else the host's
+    (`<verb>_cmd` in the module `systems.HOST_VERBS` names); None when neither has it. The group and the
+    Python API both find a verb by this one rule."""
+    from . import systems
+
+    if system is not None and name in system.verbs:
+        return system.command(name)
+    if name in systems.HOST_VERBS:
+        import importlib
+
+        return getattr(importlib.import_module(systems.HOST_VERBS[name]), name.replace("-", "_") + "_cmd")
+    return None
 
 
 def _other_systems_verb(name, current, system):
@@ -238,6 +250,9 @@ class App:
     """Per-invocation settings shared by every command."""
 
     def __init__(self, campaign_dir=None, seed=None, as_json=False, color="auto", system_name=None):
+        from .sink import current
+
+        self.sink = current()  # where this command's results and notes go (the terminal, or an API call's)
         self.campaign_dir = campaign_dir
         self.system_name = system_name  # --system: the game outside a campaign (S-SYS-10)
         self.seed = seed
@@ -362,11 +377,12 @@ def _ignore_ctrl_c():
 
 def main(argv=None):
     """Entry point: runs the group and turns every failure into one line and an exit status."""
+    from .sink import Sink, begin
+
     commits = _commits()
     if "narateer_cli.store.private" in sys.modules:  # a second command in one process (the shell, tests)
         sys.modules["narateer_cli.store.private"].forget()
-    if "narateer_cli.readonly" in sys.modules:  # a game's failing hook is named once per command
-        sys.modules["narateer_cli.readonly"].WARNED.clear()
+    begin(Sink())  # each command its own: a warning is said once per command, a failed one's caches dropped
     if "_NARATEER_COMPLETE" in os.environ:
         from .complete import register
 

@@ -273,11 +273,8 @@ def hook_failed(exc: BaseException, role: str, fn=None) -> GameFault:
                                      "only ones a game raises on purpose")
 
 
-WARNED: set = set()  # what this command warned of (cli.main clears it)
-
-
 def warn_once(key, text: str):
     """One stderr line per command for a game's hook that failed where the host can go on (a `summary`)."""
-    if key not in WARNED:
-        WARNED.add(key)
-        sys.stderr.write(f"narateer: warning: {text}\n")
+    from .sink import warn_once as said_once
+
+    said_once(key, f"narateer: warning: {text}\n")

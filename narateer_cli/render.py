@@ -46,20 +46,23 @@ def _shape_function(path: str):
     return getattr(importlib.import_module(module), name)
 
 
-CAPTURE: list | None = None  # the Python API's list of (kind, value): results are kept, not printed
+def out(kind: str, data, as_json: bool, system=None, color: bool = False, seeded: int | None = None, sink=None):
+    """Print one result to the command's sink (its App's; `narateer_cli.sink`): JSON (never coloured), or the
+    text of the system's formatter for `kind` (else the host's), led by the outcome line (T-COLOR) and followed
+    by `(seeded N)` when a seed was in force (T-SEED). A sink that keeps results (the Python API) keeps
+    (kind, data) instead."""
+    if sink is None:
+        from .sink import current
 
-
-def out(kind: str, data, as_json: bool, system=None, color: bool = False, seeded: int | None = None):
-    """Print one result: JSON (never coloured), or the text of the system's formatter for `kind` (else the
-    host's), led by the outcome line (T-COLOR) and followed by `(seeded N)` when a seed was in force (T-SEED)."""
-    if CAPTURE is not None:
-        CAPTURE.append((kind, data))
+        sink = current()
+    if sink.kept is not None:
+        sink.kept.append((kind, data))
         return
     data = plain(data)
     if as_json:
-        sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
+        sink.out(json.dumps(data, ensure_ascii=False) + "\n")
         return
-    sys.stdout.write(words(kind, data, system, color, seeded) + "\n")
+    sink.out(words(kind, data, system, color, seeded) + "\n")
 
 
 def words(kind: str, data, system=None, color: bool = False, seeded: int | None = None) -> str:
@@ -421,16 +424,21 @@ def log_row(entry: dict, system=None) -> list:
             summary(entry, system)]
 
 
-def out_log(log_id: str, entries, as_json: bool, system=None, color: bool = False, seeded: int | None = None):
+def out_log(log_id: str, entries, as_json: bool, system=None, color: bool = False, seeded: int | None = None,
+            sink=None):
     """`encounter log` as `out("encounter_log", {"id": log_id, "entries": [...]})` prints it, byte for byte,
     holding one chunk of rows (G-LOG-3). `entries()` gives the entries afresh each time: the log is read
     once to find a broken line (or the table's widths) before anything is printed, then again to print."""
     from . import stream
 
-    if CAPTURE is not None:  # the Python API (and so the page, B-1) gets the result, never the server's stdout
-        CAPTURE.append(("encounter_log", {"id": log_id, "entries": list(entries())}))
+    if sink is None:
+        from .sink import current
+
+        sink = current()
+    if sink.kept is not None:  # the Python API (and so the page, B-1) gets the result, never the server's stdout
+        sink.kept.append(("encounter_log", {"id": log_id, "entries": list(entries())}))
         return
-    write = sys.stdout.write
+    write = sink.out
     if as_json:
         for _ in entries():
             pass

@@ -293,7 +293,7 @@ def emit(app: App, kind: str, data: object):
     """Print a result: a record, a mapping or plain data (`render.plain` makes it JSON-ready)."""
     from .. import render
 
-    render.out(kind, data, app.as_json, app.system, color=app.use_color(), seeded=app.seeded)
+    render.out(kind, data, app.as_json, app.system, color=app.use_color(), seeded=app.seeded, sink=app.sink)
 
 
 class Session:

@@ -136,9 +136,7 @@ def say_sealed(session):
     """Asked for with --secret: say on stderr where the commitment went (a random DR is always secret)."""
     app = session.app
     if getattr(session, "secret_entry", None) and getattr(app, "secret", False) and not getattr(app, "as_json", False):
-        import sys
-
-        sys.stderr.write(f"narateer: secret roll: the log holds only its commitment (entry {session.secret_entry}); "
+        app.sink.note(f"narateer: secret roll: the log holds only its commitment (entry {session.secret_entry}); "
                          f"publish it with `narateer unveil {session.secret_entry}`\n")
 
 
@@ -327,13 +325,11 @@ def autocommit(session, changed: list[str], command: str, actor, declaration: di
         subprocess.run(["git", "commit", "-q", "-m", summary, "--", *files], cwd=root, check=True, capture_output=True)
     except (OSError, subprocess.CalledProcessError) as exc:
         # the action is saved: say so, but keep the exit status of a command that was done
-        import sys
-
         from ..safetext import printable
 
         err = (getattr(exc, "stderr", b"") or b"").decode(errors="replace").strip() or str(exc)
-        sys.stderr.write(f"narateer: warning: saved, but git commit failed ({printable(' '.join(err.split()))}); "
-                         "commit the files by hand\n")
+        session.app.sink.note(f"narateer: warning: saved, but git commit failed ({printable(' '.join(err.split()))}); "
+                              "commit the files by hand\n")
 
 
 def wants_commit(session) -> bool:

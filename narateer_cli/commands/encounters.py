@@ -168,7 +168,8 @@ def encounter_log(app, enc_id, last, actors, since):
         keep = log_filter(actors, since)
         every = not actors and since is None
         with _log_entries(s.campaign.root, log_id, None if every else keep, last) as entries:
-            out_log(log_id, entries, app.as_json, app.system, color=app.use_color(), seeded=app.seeded)
+            out_log(log_id, entries, app.as_json, app.system, color=app.use_color(), seeded=app.seeded,
+                    sink=app.sink)
 
 
 @contextlib.contextmanager

@@ -9,8 +9,9 @@ character first and only those options (never a target number, a bonus, another 
 those are the Guide's rulings); `answered_by` ({verb: {role: its own parameters}}) are what the Guide may
 declare and leave to the player in a role (a check's Boost and faces, an exchange's Response). The game's
 rules refuse what is not theirs to do now (another's activation, a reaction not owed), and a player is told
-only what the party may see. `Actions.run` is the only writer: one at a time in this process, every
-request's nonce used once, and the campaign lock shared with the shell.
+only what the party may see. `Actions.run` is the only writer: every request's nonce used once, and the
+campaign lock shared with the shell. Two actions may run at once: each API call has output of its own, and
+their writes to the campaign take its lock one at a time.
 """
 
 from __future__ import annotations
@@ -261,7 +262,9 @@ def told_to_player(root: Path, answer: dict) -> dict:
 
 
 class Actions:
-    """The page's one way to write: each action once (its nonce), one at a time, through the API."""
+    """The page's one way to write: each action once (its nonce), through the API. `lock` guards this
+    object's own memory (the nonces seen, the declarations waiting), never a whole action: the campaign's own
+    lock orders the writes, as it does the shell's."""
 
     def __init__(self, root: Path, players: dict[str, str]):
         self.root = root
@@ -360,11 +363,11 @@ class Actions:
 
         with self.lock:
             self._once(nonce)
-            try:
-                result = open_campaign(self.root).run(*argv, asked=asked)
-            except NarateerError as exc:
-                answer = {"ok": False, "error": exc.line(), "exit": exc.exit_code, "ask": getattr(exc, "wanted", None)}
-                return answer if player is None else told_to_player(self.root, answer)
+        try:
+            result = open_campaign(self.root).run(*argv, asked=asked)
+        except NarateerError as exc:
+            answer = {"ok": False, "error": exc.line(), "exit": exc.exit_code, "ask": getattr(exc, "wanted", None)}
+            return answer if player is None else told_to_player(self.root, answer)
         if result is None:
             return {"ok": True, "words": "", "result": None, "json": None}
         answer = {"ok": True, "words": result.words(), "result": result.kind, "json": result.to_json(),

@@ -26,6 +26,7 @@ from .act import Actions, Refusal, forms
 from .app import BODY_LIMIT, HEADERS
 
 TOKEN_HEADER = "x-narateer-token"
+ACTING_THREADS = 4  # actions running at once; the view's requests keep anyio's default threads to themselves
 
 
 def acting_routes(site, players: dict) -> list:
@@ -65,7 +66,7 @@ class Acting:
         self.site = site
         self.players = dict(players)
         self.actions = Actions(site.root, self.players)
-        self.gate = None  # the actions' turn to run (an anyio lock, made in the server's event loop)
+        self.threads = None  # the worker threads actions may hold (an anyio limiter, made in the event loop)
 
     def player_of(self, given) -> str | None:
         found = None
@@ -148,13 +149,13 @@ class Acting:
             return _refused(403, "an action must come from this page (same origin)")
         try:
             body = await _body(request)
-            if self.gate is None:
-                self.gate = anyio.Lock()
-            # one action in a worker thread at a time; the others wait here, holding no thread: an action
-            # that waits for the campaign lock (a terminal asking for a face) cannot take every thread
-            # the party's live view needs
-            async with self.gate:
-                answer = await anyio.to_thread.run_sync(work, body)
+            if self.threads is None:
+                self.threads = anyio.CapacityLimiter(ACTING_THREADS)
+            # actions run side by side, each through the Python API with output of its own; writes to the
+            # campaign take its lock one at a time, as from the shell. They hold at most ACTING_THREADS worker
+            # threads, never those of the party's view: the rest wait here, holding none, so actions waiting
+            # for the campaign lock (held by a terminal asking for a face) cannot starve the view
+            answer = await anyio.to_thread.run_sync(work, body, limiter=self.threads)
         except Refusal as exc:
             return _refused(exc.status, exc.message)
         finally:

@@ -42,13 +42,12 @@ def get(root: Path, kind: str, name: str, key) -> dict | None:
     return data["data"]
 
 
-_PENDING: list = []
-
-
 def put(root: Path, kind: str, name: str, data: dict, key=None, path: Path | None = None, text: str | None = None):
     """Store `data` for a file version (`key` as read, or `path` and the `text` just written) once the
-    command has succeeded."""
-    _PENDING.append((root, kind, name, data, key, path, text))
+    command has succeeded (the command's own list, kept by its sink: another call's success never stores it)."""
+    from ..sink import current
+
+    current().pending.append((root, kind, name, data, key, path, text))
 
 
 def _holds(path: Path, body: str) -> bool:
@@ -60,8 +59,12 @@ def _holds(path: Path, body: str) -> bool:
 
 
 def flush():
-    while _PENDING:
-        _store(*_PENDING.pop(0))
+    """Store the caches the command running here parsed (it has succeeded)."""
+    from ..sink import current
+
+    pending = current().pending
+    while pending:
+        _store(*pending.pop(0))
 
 
 def _store(root: Path, kind: str, name: str, data: dict, key, path, text):

@@ -321,13 +321,11 @@ def entries(path, label: str, marks: tuple | None = None, damaged=None):
 def warn(label: str):
     """A `damaged` for `entries`: each damaged line is one warning on stderr, naming it and the fix, and is
     passed over (stdout, `--json` included, stays the reader's own)."""
-    import sys
-
     from ..safetext import printable
+    from ..sink import note
 
     def damaged(number: int, problem: str):
-        sys.stderr.write(printable(f"narateer: warning: {label}:{number}: {problem}; the line is passed over: "
-                                   + MEND) + "\n")
+        note(printable(f"narateer: warning: {label}:{number}: {problem}; the line is passed over: " + MEND) + "\n")
 
     return damaged
 

@@ -28,7 +28,6 @@ import hmac
 import json
 import os
 import stat
-import sys
 from pathlib import Path
 
 from ..errors import BadInput
@@ -47,7 +46,6 @@ def forget():
     _WHERE.clear()
     _MADE.clear()
     _IDENTITY.clear()
-    _SAID.clear()
 
 
 def git_dir(root: Path) -> tuple[Path, Path] | None:
@@ -82,7 +80,8 @@ def _gitdir_file(dot: Path) -> Path | None:
 def where(root: Path) -> tuple[Path, Path, tuple[str, ...]]:
     """(the base folder, the private folder, its components below the base)."""
     key = str(root)
-    if key not in _WHERE:
+    known = _WHERE.get(key)  # read once: an API call in another thread may `forget` at any moment
+    if known is None:
         found = git_dir(root)
         if found is None:
             parts = (LEGACY,)
@@ -91,8 +90,8 @@ def where(root: Path) -> tuple[Path, Path, tuple[str, ...]]:
             top, base = found
             rel = os.path.relpath(root, top)
             parts = (IN_GIT,) if rel == "." else (IN_GIT, "campaigns", rel.replace("%", "%25").replace(os.sep, "%2F"))
-        _WHERE[key] = (base, base.joinpath(*parts), parts)
-    return _WHERE[key]
+        known = _WHERE[key] = (base, base.joinpath(*parts), parts)
+    return known
 
 
 def location(root: Path) -> Path:
@@ -243,16 +242,12 @@ def opened(root: Path, kind: str, name: str, text: str, quiet: bool = False, ide
     return data
 
 
-_SAID: set[str] = set()
-
-
 def ignored(what: str, reason: str):
-    """One stderr line for a private record that is not used (once per record and process)."""
+    """One stderr line for a private record that is not used (once per record and command)."""
     from ..safetext import printable
+    from ..sink import warn_once
 
-    if what not in _SAID:
-        _SAID.add(what)
-        sys.stderr.write(f"narateer: ignored the private {printable(what)}: {reason}\n")
+    warn_once(("private", what), f"narateer: ignored the private {printable(what)}: {reason}\n")
 
 
 # ---- moving this machine's own records out of a `.narateer/` in a work tree -----------------------

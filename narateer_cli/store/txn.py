@@ -192,10 +192,16 @@ def _temp_file(folder: Path) -> tuple[int, str]:
 
 
 def _umask() -> int:
+    """The process's umask, read once. Linux says it in /proc: setting it to read it back would leave it 0
+    for a moment, and a file another thread (a Python API call) made then would be writable by all."""
     global _UMASK
     if _UMASK is None:
-        _UMASK = os.umask(0)
-        os.umask(_UMASK)
+        try:
+            with open("/proc/self/status", encoding="ascii", errors="replace") as fh:
+                _UMASK = next(int(line.split()[1], 8) for line in fh if line.startswith("Umask:"))
+        except (OSError, StopIteration, IndexError, ValueError):
+            _UMASK = os.umask(0)
+            os.umask(_UMASK)
     return _UMASK
 
 
@@ -727,10 +733,10 @@ def _read_manifest(path: Path):
 
 
 def _set_aside(root: Path, path: Path, manifest, reason: str):
-    import sys
     import time
 
     from ..safetext import printable
+    from ..sink import note
 
     aside = path.with_name(f"txn-set-aside-{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}.json")
     os.replace(path, aside)
@@ -741,5 +747,5 @@ def _set_aside(root: Path, path: Path, manifest, reason: str):
         names = []
     touched = ", ".join(names[:6]) + (f" and {len(names) - 6} more" if len(names) > 6 else "") or "nothing readable"
     shown = private.shown(root)
-    sys.stderr.write(printable(f"narateer: set aside an unfinished action ({shown}/{MANIFEST} -> {shown}/{aside.name}): "
-                               f"{reason}; it would have touched {touched}; nothing of it was applied") + "\n")
+    note(printable(f"narateer: set aside an unfinished action ({shown}/{MANIFEST} -> {shown}/{aside.name}): "
+                   f"{reason}; it would have touched {touched}; nothing of it was applied") + "\n")
