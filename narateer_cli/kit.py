@@ -23,12 +23,12 @@ from . import durations
 from .dice import Dice
 from .errors import BadInput, NarateerError, Refused
 from .outcome import REMOVED, Outcome, Show, check_headline
-from .record import Record, factory, field, replace
+from .record import Record, computed, factory, field, replace
 from .suggest import closest, did_you_mean, unknown
 from .systems.base import System, entrywise, merge_rules
 from .systems.interface import Game, SystemHooks
 
-KIT_VERSION = "1.0"
+KIT_VERSION = "1.1"
 
 # name -> (host module, attribute; None for the module itself): imported on first use
 _LATER: dict[str, tuple[str, str | None]] = {
@@ -117,7 +117,7 @@ if TYPE_CHECKING:  # the same names, for type checkers (a test holds this list t
     from .systems import load_system
 
 __all__ = ["KIT_VERSION", "BadInput", "Dice", "Game", "NarateerError", "Outcome", "REMOVED", "Record", "Refused",
-           "Show", "System", "SystemHooks", "check_headline", "closest", "did_you_mean", "durations", "entrywise",
+           "Show", "System", "SystemHooks", "check_headline", "closest", "computed", "did_you_mean", "durations", "entrywise",
            "factory", "field", "merge_rules", "replace", "unknown", *_LATER]
 
 
