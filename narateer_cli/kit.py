@@ -25,12 +25,12 @@ from .declare import FACES, Declared, Given, Option, declared
 from .dice import Dice
 from .errors import BadInput, NarateerError, Refused
 from .outcome import REMOVED, Outcome, Show, check_headline
-from .record import Record, factory, field, replace
+from .record import Record, computed, factory, field, replace
 from .suggest import closest, did_you_mean, unknown
 from .systems.base import HOST_COMMAND, System, entrywise, merge_rules
 from .systems.interface import Game, SystemHooks
 
-KIT_VERSION = "2.2"
+KIT_VERSION = "2.3"
 
 # name -> (host module, attribute; None for the module itself): imported on first use
 _LATER: dict[str, tuple[str, str | None]] = {
@@ -120,8 +120,8 @@ if TYPE_CHECKING:  # the same names, for type checkers (a test holds this list t
 
 __all__ = ["FACES", "HOST_COMMAND", "KIT_VERSION", "BadInput", "Declared", "Dice", "Game", "Given", "NarateerError",
            "Option", "Outcome", "REMOVED", "Record", "Refused", "Show", "System", "SystemHooks", "check_headline",
-           "closest", "declared", "did_you_mean", "durations", "entrywise", "factory", "field", "merge_rules",
-           "replace", "unknown", *_LATER]
+           "closest", "computed", "declared", "did_you_mean", "durations", "entrywise", "factory", "field",
+           "merge_rules", "replace", "unknown", *_LATER]
 
 
 def __getattr__(name: str) -> Any:

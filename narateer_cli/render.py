@@ -15,35 +15,16 @@ import json
 import sys
 
 from .outcome import check_headline
+from .record import to_plain
 from .errors import NarateerError
 from .readonly import GameFault, failing_function, function_name, hook_failed, is_game, warn_once
 from .safetext import printable
 
 
 def plain(value):
-    """A result as JSON-ready data: a record by its fields in order (or by the render-layer function its
-    `_shape` names, "module:function"; or its own `to_json`), mappings and lists item by item. Engines
-    return records; this is where they become the JSON shape."""
-    shape = getattr(type(value), "_shape", None)
-    if isinstance(shape, str):
-        return plain(_shape_function(shape)(value))
-    if hasattr(value, "to_json"):
-        return value.to_json()
-    fields = getattr(value, "_fields", None)
-    if isinstance(fields, tuple) and not isinstance(value, tuple):
-        return {name: plain(getattr(value, name)) for name in fields}
-    if isinstance(value, dict):
-        return {key: plain(item) for key, item in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [plain(item) for item in value]
-    return value
-
-
-def _shape_function(path: str):
-    import importlib
-
-    module, _, name = path.partition(":")
-    return getattr(importlib.import_module(module), name)
+    """A result as JSON-ready data: a record by its `to_json` (narateer_cli.record: its fields, as it declares
+    them), mappings and lists item by item. Engines return records; this is where they become JSON."""
+    return to_plain(value)
 
 
 def out(kind: str, data, as_json: bool, system=None, color: bool = False, seeded: int | None = None, sink=None):

@@ -9,23 +9,32 @@ import pytest
 
 from narateer_cli.errors import Refused
 from narateer_cli.outcome import Outcome
-from narateer_cli.record import Record
+from narateer_cli.record import Record, field
 from narateer_cli.store.secrets import ALL, hides, public_paths, shown
 from tests.conftest import ok, refused, snapshot
 
 
+class Target(Record):
+    id: str = field(public=True)
+    hit: bool
+
+
 class Inner(Record):
-    _fields = ("paid", "faces")
-    _public = ("paid",)
+    paid: int = field(public=True)
+    faces: list
 
 
 class Outer(Record):
-    _fields = ("actor", "total", "check", "targets", "note")
-    _public = ("actor", "targets.id")
+    actor: str = field(public=True)
+    total: int
+    check: Inner
+    targets: list = field(public=Target)
+    note: str | None
 
 
 class Bare(Record):
-    _fields = ("faces", "total")
+    faces: list
+    total: int
 
 
 def test_a_record_declares_its_public_paths_and_its_fields_records_add_their_own():
@@ -66,8 +75,8 @@ def test_S_SYS_8_a_secret_check_logs_exactly_its_declared_part(camp):
     entry = log_entries(camp, "campaign")[-1]
     logged = dict(entry["result"])
     assert logged.pop("chance") == "1/9"  # the log adds each check's exact chance (P-LUCK-1)
-    assert logged == shown(shown_to_guide, frozenset(CheckOutcome._public))
-    assert set(entry["result"]) <= {path.split(".")[0] for path in CheckOutcome._public}
+    assert logged == shown(shown_to_guide, CheckOutcome.declared_paths())
+    assert set(entry["result"]) <= {path.split(".")[0] for path in CheckOutcome.declared_paths()}
     assert {"faces", "total", "success", "outcome", "margin"} & set(shown_to_guide)  # the Guide's screen has them
     assert not {"faces", "total", "success", "outcome", "margin"} & set(entry["result"])
 

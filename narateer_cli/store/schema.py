@@ -39,10 +39,9 @@ class Problem(NamedTuple):
     def error(self) -> BadInput:
         return BadInput(f"{self.file}:{self.line}: {self.message}", fix=self.fix or None, rule=self.rule)
 
-
-# shown as `file:line: message` by the render layer only; set after the class because type checkers read every
-# assignment in a NamedTuple's body as one more field
-setattr(Problem, "_shape", "narateer_cli.render:problem")
+    def to_json(self) -> str:
+        """Its JSON (in `check --json` and `verify --json`): one line, `file:line: message; fix`."""
+        return f"{self.file}:{self.line}: {self.message}" + (f"; {self.fix}" if self.fix else "")
 
 
 class Node:

@@ -2,7 +2,7 @@
 
 A secret roll logs `commitment` = sha256(salt + canonical JSON of the result)
 and only the parts of the result its type declares public (field by field: a
-record's `_public`, the command's Outcome for a plain result; nothing when
+record's fields, the command's Outcome for a plain result; nothing when
 nothing is declared). The salt and the whole result
 stay in `secrets/ENTRY_ID.json` in the private folder (mode 0600; store/private.py:
 inside the git directory in a work tree, so never in git). `unveil` later logs the salt and the result; anyone can then hash them
@@ -24,10 +24,10 @@ import stat
 from pathlib import Path
 
 from ..errors import BadInput, NarateerError
+from ..record import ALL, Record
 
 FOLDER = "secrets"
 RECORD_LIMIT = 1024 * 1024
-ALL = "*"  # a result type whose every field is public: it holds no roll
 _ID_CHARS = frozenset("0123456789abcdefghijklmnopqrstuvwxyz-")
 
 
@@ -45,20 +45,12 @@ def new_salt() -> bytes:
 
 
 def public_paths(result, extra=()) -> frozenset | str:
-    """What a secret entry may show of this result: its type's `_public` declaration (ALL, or dotted
-    key paths), each field's own record declaration under the field's name, and the command's `extra`
-    paths; nothing declared is nothing shown."""
-    declared = getattr(type(result), "_public", None)
+    """What a secret entry may show of this result: what its record declares public on its fields
+    (narateer_cli.record), and the command's `extra` paths; nothing declared is nothing shown."""
+    declared = result.public_paths() if isinstance(result, Record) else frozenset()
     if declared == ALL or extra == ALL:
         return ALL
-    out = set(declared or ()) | set(extra or ())
-    for name in getattr(type(result), "_fields", ()) if declared is not None else ():
-        value = getattr(result, name, None)
-        items = value if isinstance(value, (list, tuple)) else [value]
-        for item in items:
-            inner = public_paths(item) if getattr(type(item), "_public", None) is not None else ()
-            out |= {name} if inner == ALL else {f"{name}.{p}" for p in inner}
-    return frozenset(out)
+    return frozenset(declared) | frozenset(extra or ())
 
 
 def shown(value, paths, prefix: str = ""):

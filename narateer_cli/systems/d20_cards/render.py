@@ -2,9 +2,9 @@
 
 Text follows the chapter's card layout for `card show`; JSON follows the
 shapes of the contract (Part 3), with `system` on every check result and
-Fractions as exact strings beside their decimal. Each result record names its
-JSON shape here (`_shape`); `narateer_cli.render.plain` calls it, and each
-text formatter (FORMATTERS, one per result kind) reads that shape.
+Fractions as exact strings beside their decimal. Each result record declares
+its JSON on its fields (results.py); each text formatter (FORMATTERS, one per
+result kind) reads that JSON.
 """
 
 from __future__ import annotations
@@ -16,14 +16,8 @@ ORNAMENT = "─── ⋅ ∙ ∘ ☽ ◯ ☾ ∘ ⋅ ⋅ ───"
 PROPERTY_NAMES = {"swan_song": "Swan Song"}
 
 
-def fields(record) -> dict:
-    """A record's fields in order as JSON-ready values (the host's `plain` of each)."""
-    return {name: plain(value) for name, value in record.as_dict().items()}
 
 
-def tagged(record) -> dict:
-    """The shape of most d20-cards results: `system`, then the record's fields in order."""
-    return {"system": SYSTEM, **fields(record)}
 
 
 # --- cards --------------------------------------------------------------------
@@ -288,25 +282,10 @@ def _act_tail(r) -> list:
     return lines
 
 
-def act_json(r) -> dict:
-    out: dict[str, object] = {"system": SYSTEM}
-    for key in ("actor", "owner", "card", "card_name", "in_encounter", "kind", "reaction", "paid", "resources_before", "resources_after",
-                "charges", "cooldown", "evolutionary", "dc", "damage_roll"):
-        out[key] = plain(getattr(r, key))
-    out["targets"] = [target_json(t) for t in r.targets]
-    for key in ("concentrating", "dropped", "revealed", "conditions_added", "trigger", "rules_used"):
-        out[key] = plain(getattr(r, key))
-    return out
 
 
-def target_json(t) -> dict:
-    out = plain(t)
-    out["damage"] = damage_json(t.damage)
-    return out
 
 
-def damage_json(d) -> dict | None:
-    return plain(d) if d else None
 
 
 def dry_run_text(d) -> str:
@@ -318,9 +297,6 @@ def dry_run_text(d) -> str:
     return "\n".join(lines)
 
 
-def dry_run_json(r) -> dict:
-    return {"system": SYSTEM, "actor": r.actor, "card": r.card, "allowed": r.allowed,
-            "gates": [plain(g) for g in r.gates], "odds": odds_json(r.odds) if r.odds else None}
 
 
 # --- odds ---------------------------------------------------------------------
@@ -342,12 +318,6 @@ def odds_text(d) -> str:
     return "\n".join(lines)
 
 
-def odds_json(r) -> dict:
-    return {"system": SYSTEM, "actor": r.actor, "card": r.card, "kind": r.kind, "edge": r.edge, "targets": [
-        {"id": t.id, "need_face": t.need_face, "p_lands": float(t.p_lands), "p_lands_exact": str(t.p_lands),
-         "expected_damage": float(t.expected_damage), "expected_damage_exact": str(t.expected_damage),
-         "penalty": t.penalty, "in_range": t.in_range,
-         "distribution": {str(k): str(v) for k, v in t.distribution.items()}} for t in r.targets]}
 
 
 # --- time ---------------------------------------------------------------------
@@ -370,11 +340,6 @@ def turn_text(r) -> str:
     return "\n".join(lines)
 
 
-def turn_json(r) -> dict:
-    return {"system": SYSTEM, "encounter": r.encounter, "round": r.round, "actor": r.actor, "ap": r.ap,
-            "cooldowns_ended": list(r.cooldowns_ended), "concentration_ended": r.concentration_ended,
-            "drain": damage_json(r.drain), "companions": [turn_json(c) for c in r.companions],
-            **({"expired": list(r.expired)} if r.expired else {})}
 
 
 def rest_text(r) -> str:
@@ -389,11 +354,6 @@ def rest_text(r) -> str:
     return "\n".join(lines)
 
 
-def rest_json(r) -> dict:
-    return {"system": SYSTEM, "kind": r.kind, "actors": [
-        {"id": a.id, "charges": {k: list(v) for k, v in a.charges.items()}, "ap": a.ap,
-         "cooldowns_ended": list(a.cooldowns_ended), "hp": a.hp, "concentration_ended": a.concentration_ended}
-        for a in r.actors]}
 
 
 def _span(seconds: int) -> str:
@@ -428,11 +388,6 @@ def change_text(r) -> str:
     return f"{r.actor}: " + (" ".join(bits) or "no change") + left
 
 
-def change_json(r) -> dict:
-    out = {**tagged(r), "damage": damage_json(r.damage)}
-    if r.rounds_left is None:  # timers are a condition's, inside an encounter
-        del out["rounds_left"]
-    return out
 
 
 # --- sheet --------------------------------------------------------------------
@@ -476,23 +431,10 @@ def view(value):
     return value
 
 
-def card_view_json(r) -> dict:
-    return {"system": SYSTEM, **card_row(r.card, r.status), "for": r.char, "layout": card_show(r.card, r.terms, r.who, r.status)}
 
 
-def card_list_json(r) -> dict:
-    return {"system": SYSTEM, "for": r.char, "cards": [card_row(card, status) for card, status in r.rows]}
 
 
-def sheet_json(r) -> dict:
-    from .sheet import sheet_values
-
-    who = r.who
-    return {"system": SYSTEM, "id": who.id, "name": who.name, **sheet_values(who), "dc": dict(r.dc),
-            "cards": {card.id: status for card, status in r.rows},
-            "blocked_by": {card.id: status.rule for card, status in r.rows if getattr(status, "rule", None)},
-            "rounds_left": r.rounds_left,
-            "layout": show_text(who, r.rows, r.rounds_left, r.dc)}
 
 
 def card_row(card, status=None) -> dict:

@@ -2,19 +2,35 @@
 
 `World` is the state an engine call reads (characters, campaign cards, the
 encounter, the clock); every call returns a new `World` and one result
-record. The render module turns results into text and JSON: a record's JSON
-shape is the render function its `_shape` names (SHAPE + NAME), reached
-through `narateer_cli.render.plain`; the engine never builds one.
+record. Each result declares its JSON on its fields (`to_json`, most of them
+led by `system: d20-cards`); the render module turns results into text, and
+gives the words a view's JSON carries (a card's layout), imported only when
+such a JSON is made.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from narateer_cli.kit import Record
+from narateer_cli.kit import Record, computed, field
 
-SHAPE = "narateer_cli.systems.d20_cards.render:"
-TAGGED = SHAPE + "tagged"  # the fields in order after `system: d20-cards`
+SYSTEM = "d20-cards"
+
+
+def _render():
+    from . import render
+
+    return render
+
+
+def _tag(public: bool = False):
+    """The `system: d20-cards` key that leads most results' JSON."""
+    return computed(lambda r: SYSTEM, first=True, public=public)
+
+
+def _present(value):
+    """A part that may be empty (no damage, no odds) as JSON: None when empty."""
+    return value if value else None
 
 
 class Encounter(Record):
@@ -162,71 +178,76 @@ class CooldownStart(Record):
 
 
 class TargetResult(Record):
-    id: Any
-    distance: Any
-    in_range: Any
-    seen: Any
-    heard: Any
+    """One target of an act; a secret act shows who was aimed at, never a d20 or what landed."""
+
+    id: Any = field(public=True)
+    distance: Any = field(public=True)
+    in_range: Any = field(public=True)
+    seen: Any = field(public=True)
+    heard: Any = field(public=True)
     attack: Any
     save: Any
     lands: Any
-    damage: Any
+    damage: Any = field(dump=_present)
     conditions_added: Any
     conditions_removed: Any
     critical: Any = False
 
 
 class ActResult(Record):
-    _shape = SHAPE + "act_json"
-    actor: Any
-    owner: Any
-    card: Any
-    card_name: Any
-    kind: Any
-    reaction: Any
-    paid: Any
-    resources_before: Any
-    resources_after: Any
-    charges: Any
-    cooldown: Any
+    """An act; a secret one shows the card, its cost and who it was aimed at, never a d20 or what landed."""
+
+    actor: Any = field(public=True)
+    owner: Any = field(public=True)
+    card: Any = field(public=True)
+    card_name: Any = field(public=True)
+    kind: Any = field(public=True)
+    reaction: Any = field(public=True)
+    paid: Any = field(public=True)
+    resources_before: Any = field(public=True)
+    resources_after: Any = field(public=True)
+    charges: Any = field(public=True)
+    cooldown: Any = field(public=True)
     evolutionary: Any
-    dc: Any
+    dc: Any = field(public=True)
     damage_roll: Any
-    targets: Any
-    concentrating: Any
-    dropped: Any
-    revealed: Any
+    targets: Any = field(public=TargetResult)
+    concentrating: Any = field(public=True)
+    dropped: Any = field(public=True)
+    revealed: Any = field(public=True)
     conditions_added: Any
-    rules_used: Any
-    trigger: Any
-    in_encounter: Any
-    # Secrecy: what a secret act shows: the card, its cost and who it was aimed at, never a d20 or what landed
-    _public = ("system", "actor", "owner", "card", "card_name", "kind", "reaction", "paid", "resources_before",
-               "resources_after", "charges", "cooldown", "dc", "concentrating", "dropped", "revealed", "rules_used",
-               "trigger", "in_encounter", "targets.id", "targets.distance", "targets.in_range", "targets.seen",
-               "targets.heard")
+    rules_used: Any = field(public=True)
+    trigger: Any = field(public=True)
+    in_encounter: Any = field(public=True)
+
+    system = _tag(public=True)
+    _json_order = ("system", "actor", "owner", "card", "card_name", "in_encounter", "kind", "reaction", "paid",
+                   "resources_before", "resources_after", "charges", "cooldown", "evolutionary", "dc", "damage_roll",
+                   "targets", "concentrating", "dropped", "revealed", "conditions_added", "trigger", "rules_used")
 
 
 class DryRun(Record):
-    _shape = SHAPE + "dry_run_json"
     actor: Any
     card: Any
     allowed: Any
     gates: Any
-    odds: Any
+    odds: Any = field(dump=_present)
+
+    system = _tag()
 
 
 class TurnStart(Record):
-    _shape = SHAPE + "turn_json"
     encounter: Any
     round: Any
     actor: Any
     ap: Any
     cooldowns_ended: Any
     concentration_ended: Any
-    drain: Any
+    drain: Any = field(dump=_present)
     companions: Any
-    expired: Any = ()
+    expired: Any = field(default=(), skip=lambda r: not r.expired)
+
+    system = _tag()
 
 
 class RestActor(Record):
@@ -239,9 +260,10 @@ class RestActor(Record):
 
 
 class RestResult(Record):
-    _shape = SHAPE + "rest_json"
     kind: Any
     actors: Any
+
+    system = _tag()
 
 
 class ElapseActor(Record):
@@ -251,48 +273,57 @@ class ElapseActor(Record):
 
 
 class ElapseResult(Record):
-    _shape = SHAPE + "tagged"
     seconds: Any
     clock_before: Any
     clock_after: Any
     actors: Any
+
+    system = _tag()
 
 
 class DamageResult(Record):
     """`damage`, `heal`, `drop`, `refresh` and condition changes on one character; `rounds_left` (the
     condition's timers) only for a condition change inside an encounter."""
 
-    _shape = SHAPE + "change_json"
-
     actor: str
     what: str
-    damage: Any
+    damage: Any = field(dump=_present)
     hp_before: Any
     hp_after: Any
     ap: Any
     dropped: Any
     conditions_added: tuple[str, ...]
     conditions_removed: tuple[str, ...]
-    rounds_left: Any = None
+    rounds_left: Any = field(default=None, skip=lambda r: r.rounds_left is None)
+
+    system = _tag()
 
 
 class TargetOdds(Record):
+    """One target's odds: exact fractions given as a decimal and as an exact string."""
+
     id: Any
     need_face: Any
-    p_lands: Any
-    expected_damage: Any
-    distribution: Any
+    p_lands: Any = field(dump=float)
+    expected_damage: Any = field(dump=float)
+    distribution: Any = field(dump=lambda d: {str(k): str(v) for k, v in d.items()})
     penalty: Any
     in_range: Any
 
+    p_lands_exact = computed(lambda t: str(t.p_lands))
+    expected_damage_exact = computed(lambda t: str(t.expected_damage))
+    _json_order = ("id", "need_face", "p_lands", "p_lands_exact", "expected_damage", "expected_damage_exact",
+                   "penalty", "in_range", "distribution")
+
 
 class OddsResult(Record):
-    _shape = SHAPE + "odds_json"
     actor: Any
     card: Any
     kind: Any
     edge: Any
     targets: Any
+
+    system = _tag()
 
 
 class CardTerms(Record):
@@ -315,38 +346,48 @@ class CardTerms(Record):
 class CardView(Record):
     """`card show`: a card, and with `--for` its character and readiness; `terms`: the rules' reading of it."""
 
-    _shape = SHAPE + "card_view_json"
-    card: Any
-    char: Any
-    who: Any
-    status: Any
-    terms: Any
+    card: Any = field(key=None)
+    char: Any = field(key="for")
+    who: Any = field(key=None)
+    status: Any = field(key=None)
+    terms: Any = field(key=None)
+
+    system = _tag()
+    row = computed(lambda r: _render().card_row(r.card, r.status), inline=True)
+    layout = computed(lambda r: _render().card_show(r.card, r.terms, r.who, r.status))
+    _json_order = ("system", "row", "for", "layout")
 
 
 class CardList(Record):
     """`card list`: (card, status or None) rows; `char` is whose cards, or None for the campaign's."""
 
-    _shape = SHAPE + "card_list_json"
-    char: Any
-    rows: Any
+    char: Any = field(key="for")
+    rows: Any = field(key="cards", dump=lambda rows: [_render().card_row(card, status) for card, status in rows])
+
+    system = _tag()
 
 
 class SheetView(Record):
     """`show CHAR`: the character, its Action DCs, (card, status) rows, timed conditions."""
 
-    _shape = SHAPE + "sheet_json"
-    who: Any
-    dc: Any
-    rows: Any
+    who: Any = field(inline=True, dump=lambda who: {"id": who.id, "name": who.name, **_sheet_values(who)})
+    dc: Any = field(dump=dict)
+    rows: Any = field(key="cards", dump=lambda rows: {card.id: status for card, status in rows})
     rounds_left: Any
+
+    system = _tag()
+    blocked_by = computed(lambda r: {card.id: status.rule for card, status in r.rows
+                                     if getattr(status, "rule", None)})
+    layout = computed(lambda r: _render().show_text(r.who, r.rows, r.rounds_left, r.dc))
+    _json_order = ("system", "who", "dc", "cards", "blocked_by", "rounds_left", "layout")
 
 
 class DiceRoll(Record):
-    _shape = TAGGED
-    expr: Any
+    expr: Any = field(public=True)  # a secret shows the dice named, never their faces
     faces: Any
     total: Any
-    _public = ("system", "expr")  # a secret shows the dice named, never their faces
+
+    system = _tag(public=True)
 
 
 class Created(Record):
@@ -376,22 +417,31 @@ class Standing(Record):
 
 
 class EncounterStatus(Record):
-    _shape = TAGGED
     id: Any
     round: Any
     turn: Any
     participants: Any
     status: Any
 
+    system = _tag()
+
 
 class Joined(Record):
-    _shape = TAGGED
     encounter: Any
     joined: Any
 
+    system = _tag()
+
 
 class TurnEnd(Record):
-    _shape = TAGGED
     encounter: Any
     ended: Any
     round: Any
+
+    system = _tag()
+
+
+def _sheet_values(who) -> dict:
+    from .sheet import sheet_values
+
+    return sheet_values(who)

@@ -6,18 +6,17 @@ from __future__ import annotations
 from typing import Any
 
 from narateer_cli.kit import BadInput
-from narateer_cli.kit import Record
+from narateer_cli.kit import Record, field
 
 
 class ResolveResult(Record):
     """`resolve`: the intent, the path it took, why it is impossible, and the check when there was one."""
-    system: Any
-    actor: Any
-    intent: Any
-    path: Any
-    reason: Any = None
+    system: Any = field(public=True)  # a secret's public part; its check declares its own
+    actor: Any = field(public=True)
+    intent: Any = field(public=True)
+    path: Any = field(public=True)
+    reason: Any = field(default=None, public=True)
     check: Any = None
-    _public = ("system", "actor", "intent", "path", "reason")  # a secret's public part; its check declares its own
 
 
 def path_of(auto: bool, impossible, maintain: bool, check) -> str:

@@ -18,7 +18,7 @@ from narateer_cli.kit import BadInput, Refused
 from .chart import chart_dice, ds_value, time_benefit
 from .dice import Pool, check_chains, roll_pool
 from .names import norm, suggest, unknown
-from narateer_cli.kit import Record
+from narateer_cli.kit import Record, computed, field
 
 SYSTEM = "open-adventure"
 GROUPS = ("body", "mind", "spirit")
@@ -108,18 +108,20 @@ class Primary(Record):
     statblock: Any
 
 
-class CheckResult(Record):
-    """One Action Check (its JSON shape is its fields in order; `opposed` is the opponent's CheckResult)."""
-    system: Any
-    actor: Any
-    npc: Any
-    attribute: Any
-    group: Any
-    action: Any
-    action_score: Any
-    dice: Any
-    ds: Any
-    method: Any
+class CheckResult(Record, logged_public=("chance",)):
+    """One Action Check (its JSON shape is its fields in order; `opposed` is the opponent's CheckResult). A
+    secret check shows what was rolled against what (and the logged chance), never the faces or the outcome;
+    an opposed check's own declaration covers `opposed`."""
+    system: Any = field(public=True)
+    actor: Any = field(public=True)
+    npc: Any = field(public=True)
+    attribute: Any = field(public=True)
+    group: Any = field(public=True)
+    action: Any = field(public=True)
+    action_score: Any = field(public=True)
+    dice: Any = field(public=True)
+    ds: Any = field(public=True)
+    method: Any = field(public=True)
     faces: Any
     faces_text: Any
     exploded: Any
@@ -134,12 +136,8 @@ class CheckResult(Record):
     shortfall: Any
     stunt: Any
     opposed: Any
-    mishap: Any
-    rules_used: Any
-    # secrecy: what a secret check shows the table: what was rolled against what, never the faces or the outcome
-    # (an opposed check's own declaration covers `opposed`)
-    _public = ("system", "actor", "npc", "attribute", "group", "action", "action_score", "dice", "ds", "method",
-               "mishap", "rules_used", "chance")
+    mishap: Any = field(public=True)
+    rules_used: Any = field(public=True)
 
 
 class Plan(Record):
@@ -436,9 +434,15 @@ def outcome_of(p: Plan, decl, rules, success: bool, crit: bool, margin: int, met
             "effect_bonus": p.effect_bonus if success else None, "shortfall": shortfall, "stunt": stunt}
 
 
+def _frac(p):
+    """An exact probability in its JSON spelling (`137/288`), from the render layer when first needed."""
+    from .render import frac
+
+    return frac(p)
+
+
 class DryRun(Record):
     """`roll --dry-run`: everything known before the dice, with the exact chance."""
-    _shape = "narateer_cli.systems.open_adventure.render:dry_run_json"
     system: Any
     actor: Any
     attribute: Any
@@ -447,9 +451,13 @@ class DryRun(Record):
     action_score: Any
     dice: Any
     ds: Any
-    p_success: Fraction | int | None  # exact; 0 or 1 for a compared check
-    p_critical_failure: Fraction | int
-    expected_total: Fraction | int
+    # exact (0 or 1 for a compared check); the JSON gives it as a decimal and as `p_success_exact`
+    p_success: Fraction | int | None = field(dump=lambda p: None if p is None else float(p))
+    p_critical_failure: Fraction | int = field(dump=_frac)
+    expected_total: Fraction | int = field(dump=_frac)
+
+    p_success_exact = computed(lambda d: _frac(d.p_success))
+    dry_run = computed(lambda d: True)
 
 
 def dry_run(actor, decl, rules, source, target=None, other=None) -> DryRun:

@@ -13,7 +13,7 @@ from typing import Any
 
 from narateer_cli.kit import Dice
 from narateer_cli.kit import BadInput
-from narateer_cli.kit import Record
+from narateer_cli.kit import Record, field
 
 
 class Pool(Record):
@@ -28,15 +28,14 @@ class Pool(Record):
 
 class DiceRoll(Record):
     """`dice AS`: the bare dice of an Action Score, rolled or read, explosions and Critical Failure included."""
-    system: Any
-    action_score: Any
-    dice: Any
+    system: Any = field(public=True)  # a secret shows the dice, never their faces
+    action_score: Any = field(public=True)
+    dice: Any = field(public=True)
     faces: Any
     faces_text: Any
     exploded: Any
     total: Any
     critical_failure: Any
-    _public = ("system", "action_score", "dice")  # a secret shows the dice, never their faces
 
 
 def parse_faces(text, option: str = "--faces") -> list[list[int]] | None:

@@ -19,21 +19,30 @@ from math import comb
 from narateer_cli.kit import BadInput, Refused
 
 from .chart import chart_dice
-from narateer_cli.kit import Record
+from narateer_cli.kit import Record, computed, field
+
+def _frac(p):
+    """An exact probability in its JSON spelling (`137/288`), from the render layer when first needed."""
+    from .render import frac
+
+    return frac(p)
 
 
 class Odds(Record):
     """`odds AS --ds N`: exact Fractions; the render layer writes them as text."""
-    _shape = "narateer_cli.systems.open_adventure.render:odds_json"
     action_score: Any
-    dice: Any
+    dice: Any = field(dump=lambda sizes: [f"d{n}" for n in sizes])
     ds: Any
-    p_success: Any
-    p_critical_failure: Any
-    expected_total: Any
-    distribution: Any
-    tail_above: Any
+    p_success: Any = field(dump=float)
+    p_critical_failure: Any = field(dump=_frac)
+    expected_total: Any = field(dump=_frac)
+    distribution: Any = field(dump=lambda d: {str(t): _frac(p) for t, p in d.items()})
+    tail_above: Any = field(dump=_frac)
     upto: Any
+
+    system = computed(lambda o: "open-adventure")
+    p_success_exact = computed(lambda o: _frac(o.p_success))
+    _json_order = ("system", "action_score", "dice", "ds", "p_success", "p_success_exact")
 
 
 def die_factor(size: int, rules, crit: bool = False) -> tuple[list[int], int, bool]:

@@ -7,7 +7,7 @@ from typing import Any
 from narateer_cli.kit import BadInput
 
 from .names import norm, suggest, unknown
-from narateer_cli.kit import Record
+from narateer_cli.kit import Record, computed
 
 POOLS = ("body", "mind", "spirit", "challenge")
 
@@ -33,15 +33,23 @@ class WoundResult(Record):
     after: Any
 
 
+def _rounds_words(n: int, who: str) -> str:
+    from .render import rounds_words
+
+    return rounds_words(n, who)
+
+
 class ConditionResult(Record):
     """`condition CHAR +NAME -NAME [--rounds N]`: the conditions after, what changed, timers left."""
-    _shape = "narateer_cli.systems.open_adventure.render:condition_json"
     system: Any
     actor: Any
     conditions: Any
     added: Any
     removed: Any
     rounds_left: Any
+
+    message = computed(lambda r: f"{r.actor}: conditions {', '.join(r.conditions) or 'none'}" + "".join(
+        f"; {n}: {_rounds_words(k, r.actor)}" for n, k in r.rounds_left.items()))
 
 
 def sheet_changes(pool: str, after: int, wounds_after, wounds_before: int) -> dict:

@@ -1,9 +1,8 @@
-"""Open Adventure's render layer: the JSON shapes of its result records and one text formatter per result type.
+"""Open Adventure's render layer: one text formatter per result type, and the words and numbers they share.
 
-A record whose JSON is not simply its fields in order names a shape here with
-`_shape = "narateer_cli.systems.open_adventure.render:NAME"` (`narateer_cli.render.plain`
-calls it); the text formatters (`FORMATTERS`) receive that JSON shape. Pure
-functions: the host prints.
+Each result record declares its own JSON (narateer_cli.record: `to_json`); the
+text formatters (`FORMATTERS`) receive that JSON. Pure functions: the host
+prints.
 """
 
 from __future__ import annotations
@@ -45,99 +44,13 @@ def rounds_words(n: int, who: str) -> str:
     return f"{n} Round{'s' if n != 1 else ''} left"
 
 
-# -- JSON shapes (each a record's `_shape`) ------------------------------------------------------------
+# -- JSON -----------------------------------------------------------------------------------------------
 
 def declared(decl, **first) -> dict:
     """A check's declaration as logged: `first` (resolve's intent and path), then the Declaration's fields."""
     from narateer_cli.kit import plain
 
     return {**first, **plain(decl)}
-
-
-def dry_run_json(d) -> dict:
-    out = d.as_dict()
-    out.update(p_success=None if d.p_success is None else float(d.p_success),
-               p_success_exact=frac(d.p_success), p_critical_failure=frac(d.p_critical_failure),
-               expected_total=frac(d.expected_total), dry_run=True)
-    return out
-
-
-def odds_json(o) -> dict:
-    return {"system": SYSTEM, "action_score": o.action_score, "dice": [f"d{n}" for n in o.dice], "ds": o.ds,
-            "p_success": float(o.p_success), "p_success_exact": frac(o.p_success),
-            "p_critical_failure": frac(o.p_critical_failure), "expected_total": frac(o.expected_total),
-            "distribution": {str(t): frac(p) for t, p in o.distribution.items()},
-            "tail_above": frac(o.tail_above), "upto": o.upto}
-
-
-def turn_json(r) -> dict:
-    """A TurnReport: `rounds_left` only while a timer runs, `expired` only when one ended."""
-    data = {"system": r.system, "encounter": r.encounter, "round": r.round, "actor": r.actor, "major": r.major,
-            "minor": r.minor, "order": list(r.order)}
-    if r.rounds_left:
-        data["rounds_left"] = r.rounds_left
-    if r.expired:
-        data["expired"] = list(r.expired)
-    if r.participants:
-        data["participants"] = [participant_json(p) for p in r.participants]
-    return data
-
-
-def participant_json(p) -> dict:
-    """An `encounter show` row: `challenge_points` for NPCs only, `rounds_left` only while a timer runs."""
-    data = {"id": p.id, "npc": p.npc, "points": dict(p.points), "wounds": p.wounds}
-    if p.npc:
-        data["challenge_points"] = p.challenge_points
-    data["conditions"] = list(p.conditions)
-    if p.rounds_left:
-        data["rounds_left"] = dict(p.rounds_left)
-    return data
-
-
-def minor_json(r) -> dict:
-    """`turn minor`: what is left of the Turn, and the one-line message the log and the terminal show."""
-    what = f": {r.what}" if r.what else ""
-    left = "Major Action left" if r.major else "nothing left"
-    return {"system": r.system, "encounter": r.encounter, "round": r.round, "actor": r.actor, "major": r.major,
-            "minor": r.minor, "order": list(r.order), "what": r.what,
-            "message": f"{r.actor} spends the Minor Action{what} ({left})"}
-
-
-def encounter_new_json(r) -> dict:
-    return {"system": r.system, "encounter": r.encounter, "order": list(r.order), "round": r.round,
-            "message": f"encounter {r.encounter}: order {', '.join(r.order)}"}
-
-
-def score_row_json(row) -> dict:
-    out = {"name": row.name, "score": row.score, "action_score": row.action_score, "dice": row.dice}
-    if row.with_mo is not None:
-        out.update(with_mo=row.with_mo, dice_with_mo=row.dice_with_mo)
-    return out
-
-
-def action_row_json(row) -> dict:
-    return {"name": row.name, "as": row.action_score, "dice": row.dice, "effect": row.effect, "group": row.group,
-            "stunt": row.stunt}
-
-
-def sheet_created_json(r) -> dict:
-    data = {"system": r.system, "id": r.id, "file": r.file, "npc": r.npc, "message": f"created {r.file}"}
-    if r.challenge_points is not None:
-        data["challenge_points"] = r.challenge_points
-        data["message"] += f" (Challenge Points {r.challenge_points})"
-    return data
-
-
-def sheets_copied_json(r) -> dict:
-    return {"system": r.system, "id": r.id, "ids": list(r.ids), "from": r.source, "file": r.file,
-            "message": f"created {r.file} from characters/{r.source}.yaml"}
-
-
-def condition_json(r) -> dict:
-    left = "".join(f"; {n}: {rounds_words(k, r.actor)}" for n, k in r.rounds_left.items())
-    return {"system": r.system, "actor": r.actor, "conditions": list(r.conditions), "added": list(r.added),
-            "removed": list(r.removed), "rounds_left": dict(r.rounds_left),
-            "message": f"{r.actor}: conditions {', '.join(r.conditions) or 'none'}" + left}
 
 
 def commit_message(command: str, actor, r: dict) -> str:

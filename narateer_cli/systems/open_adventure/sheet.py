@@ -13,7 +13,7 @@ from typing import Any
 from narateer_cli.kit import BadInput
 
 from .names import closest, norm, unknown
-from narateer_cli.kit import Record
+from narateer_cli.kit import Record, computed, field
 
 GROUPS = ("body", "mind", "spirit")
 INT, NAME, FLAG, NAMES, MAP = "whole number >= 0", "name", "true or false", "list of names", "mapping"
@@ -59,20 +59,18 @@ class Sheet(Record):
 
 class ScoreRow(Record):
     """One attribute (or NPC group) on `show`: its AS and dice, and with the MO when the sheet has one."""
-    _shape = "narateer_cli.systems.open_adventure.render:score_row_json"
     name: Any
     score: Any
     action_score: Any
     dice: Any
-    with_mo: Any = None
-    dice_with_mo: Any = None
+    with_mo: Any = field(default=None, skip=lambda r: r.with_mo is None)
+    dice_with_mo: Any = field(default=None, skip=lambda r: r.with_mo is None)
 
 
 class ActionRow(Record):
     """One statblock action on `show` (its JSON names the AS `as`, as the statblock does)."""
-    _shape = "narateer_cli.systems.open_adventure.render:action_row_json"
     name: Any
-    action_score: Any
+    action_score: Any = field(key="as")
     dice: Any
     effect: Any
     group: Any
@@ -104,22 +102,25 @@ class SheetView(Record):
 
 class SheetCreated(Record):
     """`new ID`: the sheet written."""
-    _shape = "narateer_cli.systems.open_adventure.render:sheet_created_json"
     system: Any
     id: Any
     file: Any
     npc: Any
-    challenge_points: Any = None
+    challenge_points: Any = field(default=None, skip=lambda r: r.challenge_points is None)
+
+    message = computed(lambda r: f"created {r.file}" + ("" if r.challenge_points is None else
+                                                         f" (Challenge Points {r.challenge_points})"))
 
 
 class SheetsCopied(Record):
     """`new ID --from OTHER [--count N]`: the copies written."""
-    _shape = "narateer_cli.systems.open_adventure.render:sheets_copied_json"
     system: Any
     id: Any
     ids: Any
-    source: Any
+    source: Any = field(key="from")
     file: Any
+
+    message = computed(lambda r: f"created {r.file} from characters/{r.source}.yaml")
 
 
 def view(sheet: Sheet, rules, state=None) -> SheetView:

@@ -7,7 +7,7 @@ from typing import Any, overload
 from narateer_cli.kit import BadInput, Refused
 
 from .names import suggest
-from narateer_cli.kit import Record
+from narateer_cli.kit import Record, computed, field
 
 
 class TurnState(Record, kw_only=True):
@@ -28,7 +28,6 @@ class TurnState(Record, kw_only=True):
 class TurnReport(Record):
     """What `turn start|end`, `encounter show|join` print: the Round, whose Turn, the Actions it has left
     (`major`, `minor`: True while unspent), the order, timed conditions and those that ended."""
-    _shape = "narateer_cli.systems.open_adventure.render:turn_json"
     system: Any
     encounter: Any
     round: Any
@@ -36,22 +35,21 @@ class TurnReport(Record):
     major: Any
     minor: Any
     order: Any
-    rounds_left: Any = {}
-    expired: Any = ()
-    participants: Any = ()
+    rounds_left: Any = field(default={}, skip=lambda r: not r.rounds_left)  # only while a timer runs
+    expired: Any = field(default=(), skip=lambda r: not r.expired)  # only when one ended
+    participants: Any = field(default=(), skip=lambda r: not r.participants)
 
 
 class Participant(Record):
     """One row of `encounter show`'s table: a participant's current pools, Wounds, Challenge Points (NPCs)
     and conditions, with the Rounds left on those the state times."""
-    _shape = "narateer_cli.systems.open_adventure.render:participant_json"
     id: Any
     npc: Any
     points: Any
     wounds: Any
-    challenge_points: Any
+    challenge_points: Any = field(skip=lambda p: not p.npc)  # NPCs only
     conditions: Any
-    rounds_left: Any
+    rounds_left: Any = field(skip=lambda p: not p.rounds_left)  # only while a timer runs
 
 
 def participants(state: TurnState, sheets: dict) -> tuple:
@@ -64,7 +62,6 @@ def participants(state: TurnState, sheets: dict) -> tuple:
 
 class MinorSpent(Record):
     """`turn minor`: the actor spent this Turn's Minor Action, on `what` when told."""
-    _shape = "narateer_cli.systems.open_adventure.render:minor_json"
     system: Any
     encounter: Any
     round: Any
@@ -74,14 +71,18 @@ class MinorSpent(Record):
     order: Any
     what: Any = None
 
+    message = computed(lambda r: f"{r.actor} spends the Minor Action{f': {r.what}' if r.what else ''} "
+                                 f"({'Major Action left' if r.major else 'nothing left'})")
+
 
 class EncounterCreated(Record):
     """`encounter new`: the encounter and its Reaction order."""
-    _shape = "narateer_cli.systems.open_adventure.render:encounter_new_json"
     system: Any
     encounter: Any
     order: Any
     round: Any
+
+    message = computed(lambda r: f"encounter {r.encounter}: order {', '.join(r.order)}")
 
 
 def order(members, reactions: dict, sheets: dict, rules) -> tuple:

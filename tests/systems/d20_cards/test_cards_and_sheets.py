@@ -115,8 +115,8 @@ def test_card_show_follows_the_chapter_layout():
 def test_card_list_status_names_blocking_rule():
     w = world(mira={"cooldowns": {"firebolt": {"rounds": 1}}, "charges": {"stun-word": 1}})
     rows = [(w.cards[c], card_status(w, "mira", c, RULES)) for c in ("strike", "firebolt", "stun-word", "last-stand")]
-    text = render.card_list_text(render.card_list_json(CardList("mira", tuple(rows))))
+    text = render.card_list_text(CardList("mira", tuple(rows)).to_json())
     assert "blocked: firebolt: 1 round left" in text and "R-CARD-" not in text  # rule ids: --json (T2-RULES)
     assert "ready; charges 1/2" in text and "blocked: mira is not in Critical Condition" in text
-    assert [c["blocked_by"] for c in render.card_list_json(CardList("mira", tuple(rows)))["cards"]] == [
+    assert [c["blocked_by"] for c in CardList("mira", tuple(rows)).to_json()["cards"]] == [
         None, "R-CARD-CD-1", None, "R-CARD-PROP-9"]

@@ -22,7 +22,7 @@ CARDS = {
 
 
 def _entry(result, **decl):
-    return {"seq": 1, "command": "act", "actor": "mira", "declaration": decl, "result": render.act_json(result)}
+    return {"seq": 1, "command": "act", "actor": "mira", "declaration": decl, "result": result.to_json()}
 
 
 @settings(max_examples=60, deadline=None)

@@ -116,7 +116,7 @@ def _resolve_check(app, s, sheet, base: dict, tier, skill, target, faces, decl, 
     from ..engine.actions import CheckOutcome
 
     return logged.replace(kind="resolve", show=resolved_by_check(sheet.id, base["intent"], base["method"], outcome),
-                          public=("intent", "method", "tier", "path", *(f"check.{p}" for p in CheckOutcome._public)))
+                          public=("intent", "method", "tier", "path", *(f"check.{p}" for p in CheckOutcome.declared_paths())))
 
 
 def _resolve_auto(s, sheet, base: dict, tier: str, cost):

@@ -12,7 +12,7 @@ from typing import Any
 from narateer_cli.kit import field, Record, factory, replace
 
 from .character import Sheet, possessive, spend
-from .check import CHECK_PUBLIC, Declaration, Payment, Streams, Target, afford, chance, plan, roll, under
+from .check import CheckResult, Declaration, Payment, Streams, Target, afford, chance, plan, roll
 from .dice import DiceSource
 from narateer_cli.kit import BadInput, Refused
 from .ruleset import Ruleset
@@ -31,14 +31,14 @@ class TargetSpec(Record):
     other_decl: Any = None
 
 
-class CheckOutcome(Record):
-    result: Any
-    opponent: Any = None
-    assist: Any = None
-    dice_after: Any = field(default_factory=dict)
-    _public = (*CHECK_PUBLIC, "chance", "assist", *under("opponent"))  # what a secret entry shows
+class CheckOutcome(Record, logged_public=("chance",)):
+    """A whole check with its parties: the actor's check (its keys first), then the opponent's and the assist
+    (a secret one shows who assisted; each check shows what its own record declares)."""
 
-    _shape = "narateer_cli.systems.narateer.shapes:check_outcome"  # its JSON, built by render.plain
+    result: Any = field(inline=True, public=CheckResult)
+    opponent: Any = field(default=None, public=CheckResult)
+    assist: Any = field(default=None, public=True)
+    dice_after: Any = field(default_factory=dict, key=None)
 
 
 def reaction_allowed(sheet: Sheet, rules: Ruleset, what: str):
@@ -167,7 +167,7 @@ def dry_run(actor: Sheet, decl: Declaration, spec: TargetSpec, rules: Ruleset, h
 TIER_COSTS = {"trivial": 0, "minor": 1, "major": 1}  # a Major action costs at least 1 AD
 
 
-class ResolvedAuto(Record):
+class ResolvedAuto(Record, public=True):  # no roll: a secret one is bad input
     """`resolve --auto`: an outcome that needs no check, paid at its tier's cost; `cost` is the stated cost."""
 
     actor: Any
@@ -179,9 +179,7 @@ class ResolvedAuto(Record):
     check: Any
     dice_before: Any
     dice_after: Any
-    cost: Any
-    _shape = "narateer_cli.systems.narateer.shapes:resolved_auto"  # `cost` goes to the log's declaration only
-    _public = "*"  # no roll: a secret one is bad input
+    cost: Any = field(key=None)  # the stated cost: the log's declaration holds it, not the result
 
 
 class ResolvedByCheck(Record):

@@ -10,24 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from narateer_cli.kit import field, Record, factory
+from narateer_cli.kit import computed, field, Record, factory
 
 from .character import Sheet, spend, possessive
 from .dice import DiceSource, beats, edge_indices, edge_mode, pool_weights, chance_to_exceed, chance_to_beat
 from narateer_cli.kit import BadInput, Refused
 from .ruleset import Ruleset
-
-
-# Secrecy, field by field: what a secret check shows the table, as key paths of its JSON: the declared cost and target,
-# never the faces, the total or the outcome
-CHECK_PUBLIC = ("system", "actor", "skill", "target", "target_source", "target_label", "boost", "roll_dice", "paid",
-                "dice_before", "dice_after", "base_cost", "bonus_dice", "pay_multiplier", "edge", "power_rerolled",
-                "discount_base", "discount_boost", "fee", "power", "reaction")
-
-
-def under(prefix: str, paths=CHECK_PUBLIC) -> tuple:
-    """The same public paths inside `prefix` (a check nested in another result)."""
-    return tuple(f"{prefix}.{p}" for p in paths)
 
 
 class Declaration(Record):
@@ -89,20 +77,57 @@ class Target(Record):
     label: Any
 
 
+def _pay(name: str, *, public: bool = True):
+    """A key of a check's JSON read from its payment (each is public: a secret check shows what it costs)."""
+    return computed(lambda r: getattr(r.payment, name), public=public)
+
+
+def _declared(name: str):
+    """A key of a check's JSON read from the declaration its payment settled (public, as the cost is)."""
+    return computed(lambda r: getattr(r.payment.decl, name), public=True)
+
+
 class CheckResult(Record):
-    payment: Any
-    target: Any
+    """A Skill Check. Its JSON puts the payment beside the faces, total, margin and tier; a secret check shows
+    the declared cost and target, never the faces, the total or the outcome."""
+
+    payment: Any = field(key=None)
+    target: Any = field(key=None)
     faces: Any
     rerolled: Any
-    edge_faces: Any
-    power_rerolled: Any
+    edge_faces: Any = field(key="reroll_faces")
+    power_rerolled: Any = field(public=True)
     final_faces: Any
     total: Any
     margin: Any
     success: Any
     outcome: Any
 
-    _shape = "narateer_cli.systems.narateer.shapes:check_result"  # its JSON, built by render.plain
+    system = computed(lambda r: "narateer", public=True)
+    actor = _pay("actor")
+    skill = _pay("skill")
+    target_value = computed(lambda r: r.target.value, key="target", public=True)
+    target_source = computed(lambda r: r.target.source, public=True)
+    target_label = computed(lambda r: r.target.label, public=True)
+    boost = _pay("boost")
+    roll_dice = _pay("roll_dice")
+    paid = _pay("paid")
+    dice_before = _pay("dice_before")
+    dice_after = _pay("dice_after")
+    base_cost = _pay("base_cost")
+    bonus_dice = _pay("bonus_dice")
+    pay_multiplier = computed(lambda r: r.payment.multiplier, public=True)
+    edge = _pay("edge")
+    power_faces = computed(lambda r: [r.final_faces[i] for i in r.power_rerolled])
+    discount_base = _declared("discount_base")
+    discount_boost = _declared("discount_boost")
+    fee = _declared("fee")
+    power = _declared("power")
+    reaction = _declared("reaction")
+    _json_order = ("system", "actor", "skill", "target", "target_source", "boost", "roll_dice", "paid", "faces",
+                   "rerolled", "final_faces", "total", "margin", "success", "outcome", "dice_before", "dice_after",
+                   "target_label", "base_cost", "bonus_dice", "pay_multiplier", "edge", "reroll_faces",
+                   "power_rerolled", "power_faces", "discount_base", "discount_boost", "fee", "power", "reaction")
 
     @property
     def claims(self) -> dict:
@@ -290,7 +315,8 @@ class BehindResult(Record):
     edge: Any
     success: Any
     readiness_off: Any
-    _shape = "narateer_cli.systems.narateer.shapes:tagged"
+
+    system = computed(lambda r: "narateer", first=True)
 
 
 def behind(sheet: Sheet, skill: str, target: int, rules: Ruleset, advantage=False, disadvantage=False) -> BehindResult:

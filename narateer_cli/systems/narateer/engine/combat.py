@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from narateer_cli.kit import Record
+from narateer_cli.kit import Record, field
 
 from .character import Sheet, possessive
-from .check import Declaration, Streams, Target, afford, compare, plan, roll, under
+from .check import CheckResult, Declaration, Streams, Target, afford, compare, plan, roll
 from .dice import DiceSource, beats
 from narateer_cli.kit import BadInput, Refused
 from .ruleset import Ruleset
@@ -25,35 +25,32 @@ RESPONSES = ("none", "guard", "clash")
 class ExchangeResult(Record):
     """One Combat Exchange: both checks, who lands, the Hit Margin and its tier, the weapon's damage."""
 
-    attacker: Any
-    defender: Any
-    response: Any
-    attack: Any
-    defense: Any
+    attacker: Any = field(public=True)
+    defender: Any = field(public=True)
+    response: Any = field(public=True)
+    attack: Any = field(public=CheckResult)
+    defense: Any = field(public=CheckResult)
     lands: Any
     hit_margin: Any
     outcome: Any
     damage: Any
-    revealed_to: Any = None
+    revealed_to: Any = field(default=None, public=True, skip=lambda r: r.revealed_to is None)  # only inside an encounter
     applied: Any = None
-    _shape = "narateer_cli.systems.narateer.shapes:exchange_result"  # its JSON, built by render.plain
-    _public = ("attacker", "defender", "response", *under("attack"), *under("defense"), "revealed_to")  # public part
 
 
 class OpportunityResult(Record):
     """An Opportunity Attack: a Reaction to a finished movement step in reach."""
 
-    actor: Any
-    against: Any
-    reaction: Any
-    check: Any
+    actor: Any = field(public=True)
+    against: Any = field(public=True)
+    reaction: Any = field(public=True)
+    check: Any = field(public=CheckResult)
     lands: Any
     hit_margin: Any
     outcome: Any
-    revealed_to: Any = None
+    revealed_to: Any = field(default=None, public=True)
     damage: Any = None
     applied: Any = None
-    _public = ("actor", "against", "reaction", *under("check"), "revealed_to")  # what a secret entry shows
 
 
 def attack_cost(attacker: Sheet, weapon: str | None, cost: int | None, rules: Ruleset) -> tuple[int, dict | None]:

@@ -12,7 +12,7 @@ from typing import Any, Mapping
 from narateer_cli.kit import Dice
 from narateer_cli.kit import BadInput
 
-from narateer_cli.kit import Record
+from narateer_cli.kit import Record, field
 
 TOKENS = {"0": 0, "1": 1, "2": 2, "miss": 0, "hit": 1, "crit": 2, "critical": 2, "m": 0, "h": 1, "c": 2}
 
@@ -174,25 +174,23 @@ def exact_count(dice: DiceSource, stream: str, count: int, option: str, what: st
 class PoolRoll(Record):
     """A bare pool of N dice after its Edge Phase (`dice`)."""
 
-    dice: Any
-    edge: Any
+    dice: Any = field(public=True)  # a secret pool shows how many dice and their Edge, never the faces
+    edge: Any = field(public=True)
     faces: Any
     rerolled: Any
     final_faces: Any
     total: Any
-    _public = ("dice", "edge")  # a secret pool shows how many dice and their Edge, never the faces
 
 
 class RandomDr(Record):
     """A tier's DR with the dots of the dice rolled behind the screen (`dr TIER --random`)."""
 
-    tier: Any
+    tier: Any = field(public=True)  # the DR itself stays behind the screen
     dr: Any
-    base_dr: Any
-    offset: Any
+    base_dr: Any = field(public=True)
+    offset: Any = field(public=True)
     faces: Any
     total: Any
-    _public = ("tier", "base_dr", "offset")  # the DR itself stays behind the screen
 
 
 class TierDr(Record):

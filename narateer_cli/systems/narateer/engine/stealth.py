@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from narateer_cli.kit import Record
+from narateer_cli.kit import Record, field
 
 from .character import Sheet, possessive
-from .check import Declaration, Streams, Target, afford, plan, roll, under
+from .check import CheckResult, Declaration, Streams, Target, afford, plan, roll
 from .dice import DiceSource, beats
 from narateer_cli.kit import BadInput, Refused
 from .ruleset import Ruleset
@@ -42,36 +42,33 @@ def observation_readiness(sheet: Sheet, rules: Ruleset, why: str) -> int:
 class ObserverResult(Record):
     """One observer of a Hide: compared by Readiness, or by its own Observation check."""
 
-    id: Any
-    searching: Any
+    id: Any = field(public=True)
+    searching: Any = field(public=True)
     target: Any
     hidden: Any
-    check: Any
-    fell_back: Any
+    check: Any = field(public=CheckResult)
+    fell_back: Any = field(public=True)
 
 
 class HideResult(Record):
     """The result of `hide` (its JSON shape: these fields, built by render.plain)."""
 
-    actor: str
-    check: Any
+    actor: str = field(public=True)  # a secret entry shows neither the total nor who saw
+    check: Any = field(public=CheckResult)
     recorded_total: Any
     total: Any
     hidden_from: Any
-    observers: Any
-    _public = ("actor", *under("check"), "observers.id", "observers.searching", "observers.fell_back",
-               *under("observers.check"))  # a secret entry shows neither the total nor who saw
+    observers: Any = field(public=ObserverResult)
 
 
 class SearchResult(Record):
     """The result of `search`."""
 
-    searcher: str
-    hider: str
+    searcher: str = field(public=True)  # a secret entry: never the Hide total, nor whether it was found
+    hider: str = field(public=True)
     target: Any
-    check: Any
+    check: Any = field(public=CheckResult)
     found: Any
-    _public = ("searcher", "hider", *under("check"))  # a secret entry: never the Hide total, nor whether it was found
 
 
 def hide(hider: Sheet, decl: Declaration, observers: list[Observer], rules: Ruleset,
@@ -149,13 +146,13 @@ def search(searcher: Sheet, hider_id: str, recorded: int, decl: Declaration, rul
 class JoinComparison(Record):
     """A creature joining the encounter, compared with one hider's recorded total."""
 
-    hider: Any
-    observer: Any
-    searching: Any
+    hider: Any = field(public=True)
+    observer: Any = field(public=True)
+    searching: Any = field(public=True)
     target: Any
     hidden: Any
-    check: Any
-    fell_back: Any
+    check: Any = field(public=CheckResult)
+    fell_back: Any = field(public=True)
     recorded: Any
 
 
@@ -180,11 +177,9 @@ def new_observer(observer: Sheet, hider_id: str, recorded: int, searching: bool,
 class Joined(Record):
     """`encounter join`: the newcomer and its comparison with each hider."""
 
-    encounter: Any
-    observer: Any
-    compared: Any
-    _public = ("encounter", "observer", "compared.hider", "compared.observer", "compared.searching",
-               "compared.fell_back", *under("compared.check"))  # what a secret entry shows
+    encounter: Any = field(public=True)
+    observer: Any = field(public=True)
+    compared: Any = field(public=JoinComparison)
 
 
 def join(state: dict, observer: Sheet, searching: bool, boost: int, rules: Ruleset, dice: DiceSource):
