@@ -332,3 +332,99 @@ def test_H_2_a_sheet_created_on_both_sides_differently_is_a_conflict_and_identic
     assert run_driver(*paths, "characters/k.yaml") == 0 and open(paths[1]).read() == ours
     paths = _files(tmp_path, None, ours, theirs)
     assert run_driver(*paths, "") == 1 and capfd.readouterr().err.count(paths[1]) == 1
+
+
+def test_G_MERGE_1_changes_of_kind_and_lists_are_changes():
+    """A list changed on one side ([slowed] to [prone]) takes that side; 1.0 turned into `true` is a change;
+    a value changed on both sides, to a mapping on one and to text on the other, is a conflict."""
+    base = "name: K\nconditions: [slowed]\nflag: 1.0\nnotes: old\n"
+    text, clean = _merge(base, base, base.replace("[slowed]", "[prone]"))
+    assert clean and "conditions: [prone]" in text
+    text, clean = _merge(base, base.replace("flag: 1.0", "flag: true"), base)
+    assert clean and "flag: true" in text
+    text, clean = _merge(base, base.replace("notes: old", "notes: {a: 1}"), base.replace("notes: old", "notes: new"))
+    assert not clean and text.startswith("<<<<<<< ours\n")
+
+
+def test_G_MERGE_1_counters_inside_a_mapping_new_or_gone_on_one_side():
+    """Action dice neither the base had, added on both sides (2 and 3 ready), count from nothing: 5. The
+    action dice deleted on one side and spent from on the other is a conflict, not one of the two."""
+    base = "name: K\n"
+    text, clean = _merge(base, base + "action_dice: {ready: 2}\n", base + "action_dice: {ready: 3}\n")
+    assert clean and text == base + "action_dice: {ready: 5}\n"
+    dice = base + "action_dice: {ready: 5, used: 0}\n"
+    text, clean = _merge(dice, base, dice.replace("ready: 5, used: 0", "ready: 4, used: 1"))
+    assert not clean and text.startswith("<<<<<<< ours\n")
+
+
+def test_G_MERGE_1_a_wildcard_first_in_a_counter_path_matches_any_key():
+    """With the counter `*.hp` every creature's hp is a counter: each side took 2 from a goblin's 5, equal
+    sides, two hits: 1 left (not the 3 of one side)."""
+    base, hit = "goblin: {hp: 5}\n", "goblin: {hp: 3}\n"
+    assert merge_texts(base, hit, hit, "characters/k.yaml", [("*", "hp")]) == ("goblin: {hp: 1}\n", True)
+
+
+def test_G_MERGE_1_a_side_emptied_stays_empty():
+    """Ours deleted everything and theirs changed nothing: the result is ours, the empty file."""
+    assert _merge("name: K\n", "", "name: K\n") == ("", True)
+
+
+def test_G_MERGE_1_the_driver_with_no_label_treats_the_file_as_a_sheet(tmp_path):
+    """git may call the driver without a path: the file is taken as a sheet, so its dice are counters."""
+    from narateer_cli.store.merge import run_driver
+
+    paths = _files(tmp_path, *("name: K\naction_dice: {ready: %d, used: %d}\n" % n for n in ((5, 0), (4, 1), (3, 2))))
+    assert run_driver(*paths) == 0
+    assert open(paths[1]).read() == "name: K\naction_dice: {ready: 2, used: 3}\n"
+
+
+def test_G_PRIV_6_an_endless_side_is_judged_by_its_first_bytes(tmp_path, monkeypatch, capfd):
+    """A side is read no further than one byte past the limit: a side that never ends (a device, a pipe)
+    is a conflict at once, ours left as it was."""
+    import io
+
+    from narateer_cli.store import merge
+
+    class Endless(io.RawIOBase):
+        def readable(self):
+            return True
+
+        def read(self, size=-1):
+            if size is None or size < 0:
+                raise MemoryError("read to the end of an endless side")
+            return b"x" * size
+
+    real = open
+    monkeypatch.setattr(merge, "open", lambda path, mode="r", *a, **k: Endless() if str(path).endswith("theirs")
+                        else real(path, mode, *a, **k), raising=False)
+    paths = _files(tmp_path, "name: K\n", "name: K\n", None)
+    assert merge.run_driver(*paths, "characters/k.yaml") == 1
+    assert open(paths[1]).read() == "name: K\n"
+    assert "characters/k.yaml (theirs) is larger than 256 KiB" in capfd.readouterr().err
+
+
+def test_G_MERGE_1_the_driver_says_how_to_mend_what_it_cannot_merge(tmp_path, capfd):
+    """The one stderr line of a conflict the driver cannot mark key by key tells the player what to do."""
+    from narateer_cli.store.merge import SIZE_LIMIT, run_driver
+
+    paths = _files(tmp_path, "", "name: K\n", "name: L\n")
+    run_driver(*paths, "characters/k.yaml")
+    assert capfd.readouterr().err == ("narateer: merge-driver: characters/k.yaml was created on both sides, "
+                                      "differently (no common version to merge from): keep one (git checkout "
+                                      "--ours or --theirs), or give one of them another id\n")
+    paths = _files(tmp_path, "name: K\n", "name: K\n", "x: " + "y" * SIZE_LIMIT + "\n")
+    run_driver(*paths, "characters/k.yaml")
+    assert capfd.readouterr().err.endswith("not merged; keep one side (git checkout --ours or --theirs) and "
+                                           "mend it\n")
+
+
+def test_G_MERGE_1_a_mapping_changed_on_one_side_is_taken_as_that_side_wrote_it():
+    """A mapping with no counter inside, changed on one side only, is that side's mapping: its layout and its
+    comments come with it. One with a counter inside is merged key by key into ours (ours' layout)."""
+    base = "name: K\nnotes: {a: 1}\n"
+    theirs = "name: K\nnotes:\n  a: 2  # raised\n"
+    assert _merge(base, base, theirs) == (theirs, True)
+    deep, deeper = "notes:\n  a: {b: 1}\n", "notes:\n  a:\n    b: 2  # raised\n"
+    assert merge_texts(deep, deep, deeper, "characters/k.yaml", [("notes", "a")]) == (deeper, True)
+    assert merge_texts(base, base, theirs, "characters/k.yaml", [("notes", "a")]) == \
+        ("name: K\nnotes: {a: 2}\n", True)
