@@ -1,7 +1,8 @@
-"""The kill-rate floor of `make mutate`: reads mutmut's results (mutants/**/*.meta), leaves out the mutants
-listed in scripts/mutants-equivalent.txt (each with the reason it changes nothing a test can see), and exits
-1 when fewer than FLOOR of the rest are killed. A mutant no selected test reaches counts as a survivor;
-one not run yet counts as neither (the figures say how many).
+"""The kill-rate floor of `make mutate`: reads mutmut's results (mutants/**/*.meta, one per source file),
+leaves out the mutants listed in scripts/mutants-equivalent.txt (each with the reason it changes nothing a
+test can see), prints each file's figures and exits 1 when any file that was run has fewer than FLOOR of
+its other mutants killed. A mutant that times out counts as killed (the change made the tests loop); one no
+selected test reaches counts as a survivor; one not run yet counts as neither (the figures say how many).
 
     python scripts/mutation_floor.py [MODULE_PREFIX ...]   e.g. narateer_cli.luck narateer_cli.store.merge
 """
@@ -13,9 +14,12 @@ import sys
 from pathlib import Path
 
 FLOOR = 0.85
-KILLED = {1, 3, 36, 24, -24, 152, 255}  # a test failed, pytest broke, or it ran out of time
-SURVIVED = {0, 5, 33}  # every selected test passed, or none reaches it
+KILLED = {1, 3}  # a test failed, or pytest broke on the mutant
+TIMEOUT = {36, 24, -24, 152, 255}  # ran out of time: the mutant changed what the tests see (it loops)
+SURVIVED = {0}  # every test that reaches the mutant passed
+NO_TESTS = {5, 33}  # no selected test reaches the mutant: a survivor too
 REPO = Path(__file__).resolve().parent.parent
+EQUIVALENTS = REPO / "scripts" / "mutants-equivalent.txt"
 
 
 def equivalent(path: Path) -> dict[str, str]:
@@ -32,32 +36,61 @@ def equivalent(path: Path) -> dict[str, str]:
     return out
 
 
-def results(mutants: Path) -> dict[str, int | None]:
+def results(mutants: Path) -> dict[str, dict[str, int | None]]:
+    """source file (relative to mutants/) -> mutant name -> mutmut's exit code (None: not run)."""
     out = {}
     for meta in sorted(mutants.rglob("*.meta")):
-        out.update(json.loads(meta.read_text(encoding="utf-8")).get("exit_code_by_key", {}))
+        codes = json.loads(meta.read_text(encoding="utf-8")).get("exit_code_by_key", {})
+        if codes:
+            out[str(meta.relative_to(mutants))[: -len(".meta")]] = codes
     return out
 
 
+def figures(codes: dict[str, int | None], same: dict[str, str]) -> dict:
+    """One file's counts; `survivors` names each survivor (and each mutant no test reaches)."""
+    counted = {k: v for k, v in codes.items() if k not in same}
+    killed = sum(1 for v in counted.values() if v in KILLED)
+    timeouts = sum(1 for v in counted.values() if v in TIMEOUT)
+    survivors = sorted(k for k, v in counted.items() if v in SURVIVED | NO_TESTS)
+    no_tests = sum(1 for v in counted.values() if v in NO_TESTS)
+    unrun = sum(1 for v in counted.values() if v is None)
+    other = len(counted) - killed - timeouts - len(survivors) - unrun  # suspicious, skipped, crashed
+    judged = killed + timeouts + len(survivors)
+    return {"mutants": len(codes), "killed": killed, "timeouts": timeouts, "survived": len(survivors),
+            "no_tests": no_tests, "equivalent": len(codes) - len(counted), "not_run": unrun, "other": other,
+            "judged": judged, "rate": (killed + timeouts) / judged if judged else None, "survivors": survivors}
+
+
 def main(prefixes: list[str]) -> int:
-    codes = results(REPO / "mutants")
-    if prefixes:
-        codes = {k: v for k, v in codes.items() if any(k.startswith(p + ".") for p in prefixes)}
-    same = equivalent(REPO / "scripts" / "mutants-equivalent.txt")
-    killed = sum(1 for k, v in codes.items() if v in KILLED and k not in same)
-    survived = sorted(k for k, v in codes.items() if v in SURVIVED and k not in same)
-    listed = sum(1 for k in codes if k in same)
-    unrun = sum(1 for k, v in codes.items() if v is None and k not in same)
-    counted = killed + len(survived)
-    for name in survived:
-        print("survived:", name)
-    rate = killed / counted if counted else 0.0
-    print(f"mutants {len(codes)}: killed {killed}, survived {len(survived)}, equivalent (listed) {listed}, "
-          f"not run {unrun}; kill rate {rate:.1%} of {counted} non-equivalent (floor {FLOOR:.0%})")
-    if not counted:
+    same = equivalent(EQUIVALENTS)
+    failed, idle, judged = [], [], 0
+    for source, codes in results(REPO / "mutants").items():
+        if prefixes:
+            codes = {k: v for k, v in codes.items() if any(k.startswith(p + ".") for p in prefixes)}
+        if not codes:
+            continue
+        f = figures(codes, same)
+        if not f["judged"]:
+            idle.append(f"{source} ({f['mutants']})")
+            continue
+        for name in f["survivors"]:
+            print("survived:", name)
+        print(f"{source}: {f['mutants']} mutants: killed {f['killed']}, timeouts {f['timeouts']}, survived "
+              f"{f['survived']} ({f['no_tests']} reached by no test), equivalent {f['equivalent']}, "
+              f"not run {f['not_run']}, other {f['other']}; kill rate {f['rate']:.1%} of {f['judged']}")
+        judged += f["judged"]
+        if f["rate"] < FLOOR:
+            failed.append(source)
+    if idle:
+        print("not run yet:", ", ".join(idle))
+    if not judged:
         print("no mutant was run: run `mutmut run` first")
         return 1
-    return 0 if rate >= FLOOR else 1
+    if failed:
+        print(f"below the floor of {FLOOR:.0%} killed: {', '.join(failed)}")
+        return 1
+    print(f"every file that was run kills at least {FLOOR:.0%} of its non-equivalent mutants")
+    return 0
 
 
 if __name__ == "__main__":

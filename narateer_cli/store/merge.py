@@ -69,7 +69,7 @@ def merge_value(base, ours, theirs, path: tuple, counters):
 def _merge_changed(base, ours, theirs, path: tuple, counters):
     """A value holding no counter: the side that changed it wins, a mapping changed on both sides merges
     key by key, anything else changed on both sides differently is a Conflict."""
-    if ours == theirs:
+    if _plain(ours) == _plain(theirs):
         return ours
     if _plain(ours) == _plain(base):
         return theirs
@@ -82,9 +82,18 @@ def _merge_changed(base, ours, theirs, path: tuple, counters):
 
 
 def _plain(value):
+    """The value as data, where `true` is not 1 and 1.0 is not 1 (Python holds them equal; a file does not)."""
     from .yamlio import to_plain
 
-    return MISSING if value is MISSING else to_plain(value)
+    return MISSING if value is MISSING else _typed(to_plain(value))
+
+
+def _typed(node):
+    if isinstance(node, dict):
+        return {k: _typed(v) for k, v in node.items()}
+    if isinstance(node, list):
+        return [_typed(v) for v in node]
+    return (type(node), node) if isinstance(node, (bool, float)) else node
 
 
 def merge_map(base: dict, ours: dict, theirs: dict, path: tuple, counters):
@@ -115,7 +124,7 @@ def merge_texts(base: str, ours: str, theirs: str, label: str, counters) -> tupl
         merge_map(b, o, t, (), counters)
     except Conflict:
         return _markers(ours, theirs), False
-    if yamlio.to_plain(o) == yamlio.to_plain(yamlio.load_rt(ours, label) if ours.strip() else {}):
+    if _plain(o) == _plain(yamlio.load_rt(ours, label) if ours.strip() else {}):
         return ours, True
     return yamlio.dump_rt(o, ours), True
 
@@ -157,8 +166,8 @@ def run_driver(base: str, ours: str, theirs: str, label: str = "", system: str |
                          f"{SIZE_LIMIT // 1024} KiB, the limit for a sheet or an encounter state: "
                          "not merged; keep one side (git checkout --ours or --theirs) and mend it\n")
         return 1
-    if not texts[0].strip() and texts[1] != texts[2]:
-        return _added_twice(paths[1], texts[1], texts[2], label or ours)
+    if not texts[0].strip():  # created on both sides: identical is that file (summing would double its counters)
+        return 0 if texts[1] == texts[2] else _added_twice(paths[1], texts[1], texts[2], label or ours)
     is_sheet = label.startswith("characters/") or not label
     merged, clean = merge_texts(*texts, label or ours, counters_for(system) if is_sheet else [])
     paths[1].write_text(merged, encoding="utf-8")
