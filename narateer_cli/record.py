@@ -151,13 +151,32 @@ class Record:
         made = cls.__dict__.get("_made_layout")
         if made is not None:
             return made
-        computed_keys = {}
+        computed_keys = cls._computed_keys()
+        firsts = [computed_keys[k] for k in computed_keys if _is_first(cls, k)]
+        fields = cls._field_keys()
+        lasts = [computed_keys[k] for k in computed_keys if not _is_first(cls, k)]
+        layout = firsts + fields + lasts
+        if cls._json_order:
+            by_key = {k.key: k for k in layout}
+            layout = [by_key[k] for k in cls._json_order] + [k for k in layout if k.key not in cls._json_order]
+        made = tuple(layout)
+        setattr(cls, "_made_layout", made)
+        return made
+
+    @classmethod
+    def _computed_keys(cls) -> dict:
+        """The record's computed keys by name, from its bases first."""
+        found = {}
         for klass in reversed(cls.__mro__):
             for value in vars(klass).values():
                 if isinstance(value, computed):
-                    computed_keys[value.key] = _Key(value.key, None, value.get, skip=value.skip,
-                                                    public=value.public, inline=value.inline)
-        firsts = [computed_keys[k] for k in computed_keys if _is_first(cls, k)]
+                    found[value.key] = _Key(value.key, None, value.get, skip=value.skip, public=value.public,
+                                            inline=value.inline)
+        return found
+
+    @classmethod
+    def _field_keys(cls) -> list:
+        """The keys of the record's fields in order, each as its spec says (a field with no key is left out)."""
         fields = []
         for name in cls._fields:
             spec = cls._specs.get(name)
@@ -167,14 +186,7 @@ class Record:
                 key = name if spec.key is _SAME else spec.key
                 fields.append(_Key(key, name, _field_getter(name), spec.dump, spec.load, spec.skip, spec.public,
                                    spec.inline))
-        lasts = [computed_keys[k] for k in computed_keys if not _is_first(cls, k)]
-        layout = firsts + fields + lasts
-        if cls._json_order:
-            by_key = {k.key: k for k in layout}
-            layout = [by_key[k] for k in cls._json_order] + [k for k in layout if k.key not in cls._json_order]
-        made = tuple(layout)
-        setattr(cls, "_made_layout", made)
-        return made
+        return fields
 
     def to_json(self) -> dict:
         """The record as JSON-ready data: each key of its layout in order, nested records by their own JSON."""

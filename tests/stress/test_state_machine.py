@@ -166,11 +166,15 @@ class EncounterMachine(RuleBasedStateMachine):
         argv += ["--reaction"] if reaction else []
         argv += ["--advantage"] if advantage else []
         self.plan()
-        if boost < 0 or skill == "juggling" or wrong_count:
+        if boost < 0 or skill == "juggling":
             return self.do(2, *argv)
         level = m.skills[c].get(skill, 0)
+        if boost > level:  # the rules' refusal comes before any complaint about the faces (T3-ORDER)
+            return self.do(3, *argv)
+        if wrong_count:
+            return self.do(2, *argv)
         paid = (cost + boost) * m.mult(c)
-        if boost > level or paid > m.dice[c]["ready"]:
+        if paid > m.dice[c]["ready"]:
             return self.do(3, *argv)
         if not reaction:
             left = m.uses.get(skill, 1)
