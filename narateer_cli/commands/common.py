@@ -140,7 +140,6 @@ def returned(s, fn, answer):
     if not isinstance(answer, Outcome):
         return
     name = function_name(fn)
-    _handed_over(s, name, answer)
     dice = answer.dice if isinstance(answer.dice, dict) else {}
     for cid, sf in s.sheets.items():
         before, now = s.first_counters.get(cid), _counters(sf.sheet) or {}
@@ -151,16 +150,6 @@ def returned(s, fn, answer):
         raise GameFault(f"{name} changed {cid}'s counters in memory ({moved}) and did not return them; "
                         "nothing was written", rule="K-4",
                         fix=f"return them: Outcome(..., dice={{{cid!r}: counters}}), computed on a copy")
-
-
-def _handed_over(s, name: str, answer):
-    """A state a command set as the encounter's `new_state` (the commands that still hand it over that way)
-    is the state its Outcome returns."""
-    enc = getattr(s, "_encounter", None)
-    handed = getattr(enc, "new_state", None) if enc is not None else None
-    if handed is not None and not (answer.state is handed or answer.state == handed):
-        raise GameFault(f"{name} set encounter {enc.id}'s new_state and did not return it; nothing was written",
-                        rule="K-4", fix="return the new state: Outcome(..., encounter=enc.id, state=new)")
 
 
 OUTCOME_TYPES = {"sheets": (dict,), "created": (dict,), "config": (dict,), "state": (dict, type(None)),

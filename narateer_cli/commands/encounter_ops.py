@@ -15,16 +15,13 @@ from ..errors import BadInput
 
 class Encounter:
     """The current encounter: `id`, `state` (a read-only view) and `has(char)`. Nothing is set on it
-    after it is made: a game that tries is refused at once, naming its function, with nothing written.
+    after it is made: a game that tries is refused at once, naming its function, with nothing written;
+    its new state reaches the host only as `Outcome(..., state=...)`."""
 
-    `new_state` is the one exception while some commands still hand their state over this way: set by
-    the game (never by the host), and the host refuses an Outcome that does not return it."""
-
-    __slots__ = ("session", "id", "state", "new_state")
+    __slots__ = ("session", "id", "state")
     session: Any
     id: str
     state: dict
-    new_state: dict
 
     def __init__(self, session, enc_id: str):
         from ..store import encounters
@@ -35,9 +32,7 @@ class Encounter:
         made(self, "state", encounters.load_state(session.campaign.root, enc_id, session.campaign.system))
 
     def __setattr__(self, key, value):
-        if key != "new_state":
-            self._refuse(key)
-        object.__setattr__(self, key, value)
+        self._refuse(key)
 
     def __delattr__(self, key):
         self._refuse(key)

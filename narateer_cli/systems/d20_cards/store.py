@@ -62,7 +62,7 @@ def outcome(command, actor, declaration, result, before, after, enc=None, kind=N
     `state: {char: {before, after}}`), the clock, the encounter's new state; the host writes them all or
     none and logs them in the encounter's log, or in the campaign log when they change files outside
     one. Rendered as `kind` from the result as logged (each check's exact `chance`, recorded beforehand).
-    `state`: the encounter's new state (else the encounter's `new_state`)."""
+    `state`: the encounter's new state (else its state as read)."""
     from narateer_cli.kit import Outcome
 
     sheets, moved = {}, {}
@@ -73,7 +73,7 @@ def outcome(command, actor, declaration, result, before, after, enc=None, kind=N
             sheets[cid] = {(key,): new[key] for key in changed}
             moved[cid] = {"before": {k: old[k] for k in changed}, "after": {k: new[k] for k in changed}}
     if state is None and enc is not None:
-        state = enc.new_state
+        state = enc.state
     return Outcome(command, actor, declaration, result, kind=kind, sheets=sheets, extra={"state": moved}, dice_changed=True,
                    config={"clock": after.clock} if after.clock != before.clock else None,
                    encounter=None if enc is None else enc.id, state=None if enc is None else state)

@@ -50,7 +50,7 @@ MISTAKES = {
     # a log line appended with the standard library's own open(), past every host call
     "file-writer": {CMD: [(HARM, '    with open(s.campaign.root / "encounters" / "campaign.log.yaml", "a") as forged:\n'
                                  '        forged.write("- {}\\n")\n' + HARM)]},
-    # a new state set and not returned
+    # a new state set on the encounter it read instead of returned (the side channel there is no more)
     "state-kept": {CMD: [(TURN, '    enc.new_state = {**enc.state, "spotlight": char}\n'
                                 '    return Outcome("turn", char, {}, {"spotlight": char}, kind="turn", encounter=enc.id)')]},
     # counters moved on the record and not returned
@@ -180,9 +180,10 @@ def test_K_4_a_game_that_opens_a_log_for_writing_itself_is_stopped_before_a_byte
     assert narateer(root, "--json", "verify").code == 0
 
 
-def test_K_4_a_new_state_set_and_not_returned_is_caught(games, tmp_path):
+def test_K_4_a_new_state_set_on_the_encounter_instead_of_returned_is_refused_at_once(games, tmp_path):
     root = campaign(tmp_path, "state-kept", "encounter new fight rook vesper")
-    refused_unchanged(root, "turn vesper", "state_kept_game.commands.turn_cmd", "new_state", "did not return it")
+    line = refused_unchanged(root, "turn vesper", "state_kept_game.commands.turn_cmd", "new_state in memory")
+    assert "Outcome(..., encounter=enc.id, state=new)" in line
 
 
 def test_K_4_counters_moved_on_the_record_and_not_returned_are_caught(games, tmp_path):

@@ -104,10 +104,9 @@ def declaration_json(decl, spec=None) -> dict:
 def told(kind, command: str, actor, declared: dict, result, dice: dict, enc=None, sheets=None, show=None,
          state=None, **more) -> Outcome:
     """One action: its log fields, each character's counters after (`dice`), other sheet edits, and the
-    encounter's new state (`state`, built on a copy; None: `enc`'s as it was read, or as a command set it
-    as `enc.new_state`); rendered as `kind` from the engine's record (`show`, else `result`)."""
+    encounter's new state (`state`, built on a copy; None: `enc`'s as it was read); rendered as `kind` from
+    the engine's record (`show`, else `result`)."""
     if enc is not None and state is None:
-        handed = getattr(enc, "new_state", None)
-        state = enc.state if handed is None else handed
+        state = enc.state
     return Outcome(command, actor, declared, result, kind=kind, show=result if show is None else show, dice=dice,
                    sheets=sheets, encounter=None if enc is None else enc.id, state=state, **more)
