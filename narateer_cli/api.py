@@ -1,4 +1,4 @@
-"""The Python API (S-SYS-12): open a campaign and run any verb of its game with the command line's
+"""The Python API: open a campaign and run any verb of its game with the command line's
 arguments, getting the typed result back instead of printed text.
 
     from narateer_cli.api import open_campaign
@@ -61,7 +61,7 @@ class Campaign:
     def run(self, verb: str, *args, seed: int | None = None, asked: list | None = None) -> Result | None:
         """Run `narateer VERB ARGS...` in this campaign; the last result it produced (None for `--help`).
         `seed` seeds every random roll, as `--seed` does. `asked`: the faces typed so far for a command that
-        asks for them die by die (`--faces ask`, T-ASK); the first die beyond them raises
+        asks for them die by die (`--faces ask`); the first die beyond them raises
         `narateer_cli.ask.FacesWanted` (nothing written), whose `.wanted` says which die."""
         results, notes = _invoke(["--campaign", str(self.root), *(["--seed", str(seed)] if seed is not None else []),
                                   verb, *(str(a) for a in args)], asked)

@@ -36,7 +36,8 @@ class Group(click.Group):
 
 
 class LazyGroup(click.Group):
-    """Verbs = the host's shared verbs + the campaign's system's verbs, imported only when run (S-SYS-3).
+    """Verbs = the host's shared verbs + the campaign's system's verbs, imported only when run: a shared
+    verb plays through the campaign's game, and another game's verb is bad input there.
 
     Help reads the verb tables of the systems (cheap `SYSTEM` records), never their commands.
     """
@@ -44,7 +45,7 @@ class LazyGroup(click.Group):
     @staticmethod
     def _where(ctx):
         """The system this command line plays: the campaign's, else `--system NAME`, else None (outside a
-        campaign, S-SYS-10)."""
+        campaign, where the host takes no game's side)."""
         from .systems import campaign_folder, system_name
 
         given = getattr(ctx.obj, "campaign_dir", None) or ctx.params.get("campaign_dir")
@@ -55,7 +56,7 @@ class LazyGroup(click.Group):
         return [name for name, _ in self._rows(ctx, grouped=False)]
 
     def resolve_command(self, ctx, args):
-        """T-ALIAS: a name that is no verb may be one of the campaign's `aliases:`; a verb always wins."""
+        """A name that is no verb may be one of the campaign's `aliases:`; a verb always wins over an alias."""
         try:
             return self._resolve(ctx, args)
         finally:
@@ -77,7 +78,7 @@ class LazyGroup(click.Group):
         return super().resolve_command(ctx, args)
 
     def shell_complete(self, ctx, incomplete):
-        """T-COMPLETE: the verbs, then the campaign's aliases (T-ALIAS) that are no verb."""
+        """Shell completion of a command name: the verbs, then the campaign's aliases that are no verb."""
         from .complete import alias_items
 
         found = super().shell_complete(ctx, incomplete)
@@ -86,7 +87,7 @@ class LazyGroup(click.Group):
     extra_words: tuple = ()  # words the shell reads itself (`help`, `clear`, ...): offered for a near miss
 
     def _unknown(self, ctx, name: str):
-        """No verb, alias or shell word: exit 2 with the closest of them (S-SYS-5's "did you mean")."""
+        """No verb, alias or shell word: exit 2, naming the closest of them when some are close."""
         from .aliases import aliases
         from .suggest import did_you_mean
 
@@ -118,7 +119,7 @@ class LazyGroup(click.Group):
         current = self._where(ctx)
         if current is None and name not in systems.SHARED and name not in systems.HOST_VERBS:
             owners = [s for s in _systems_with(name)]
-            if len(owners) > 1:  # outside a campaign a verb two games define is each game's (S-SYS-10)
+            if len(owners) > 1:  # outside a campaign a verb two games define is each game's: none is preferred
                 return _each_systems(name, owners)
         system = systems.load_system(current) if name not in ("init", "systems") else None
         found = verb_command(system, name)
@@ -167,7 +168,7 @@ def verb_command(system, name: str):
 
 def _other_systems_verb(name, current, system):
     """A verb the campaign's system lacks: another system's command outside a campaign, bad input naming
-    its system inside one (S-SYS-3), None when no system has it."""
+    its system inside one (a verb of another game is bad input), None when no system has it."""
     from . import systems
 
     others = [s for s in _builtin_systems() if s.name != system.name]
@@ -234,7 +235,7 @@ def _shared_rows(chosen) -> list:
 
 
 def _completing() -> bool:
-    """Whether a shell asked for completions (T-COMPLETE): only then are completers attached."""
+    """Whether a shell asked for completions: only then are completers attached."""
     module = sys.modules.get("narateer_cli.complete")
     return "_NARATEER_COMPLETE" in os.environ or (module is not None and module.active())
 
@@ -254,16 +255,17 @@ class App:
 
         self.sink = current()  # where this command's results and notes go (the terminal, or an API call's)
         self.campaign_dir = campaign_dir
-        self.system_name = system_name  # --system: the game outside a campaign (S-SYS-10)
+        self.system_name = system_name  # --system: the game outside a campaign, where the host picks none
         self.seed = seed
         self.as_json = as_json
         self.color = color
-        self.seeded = None  # T-SEED: the seed of the dice this command rolled, when one was in force
+        self.seeded = None  # the seed in force when this command rolled: its text ends `(seeded N)`
         self._campaign = None
         self._stream = None  # (seed, random.Random): the command's one seeded stream
 
     def use_color(self) -> bool:
-        """T-COLOR: always, never, or auto = stdout is a terminal and NO_COLOR is unset (JSON never)."""
+        """Colour of the outcome line: always, never, or auto = stdout is a terminal and NO_COLOR is unset
+        (JSON never)."""
         if self.as_json or self.color == "never":
             return False
         if self.color == "always":
@@ -343,8 +345,8 @@ def cli(ctx, campaign_dir, seed, as_json, color, system_name):
 
 
 def _one_line(text: str) -> str:
-    """A message on one line, its control characters written as visible escapes (G-PRIV-5): an error can
-    quote a name or a path from the campaign."""
+    """A message on one line, its control characters written as visible escapes, as all text from the
+    campaign is printed: an error can quote a name or a path from the campaign."""
     from .safetext import printable
 
     return printable(" ".join(str(text).split()).rstrip("."))
@@ -358,7 +360,7 @@ def _commits() -> int:
 
 
 def _valid_text(args):
-    """G-TRUST-5: every text argument is valid text, checked before anything is read or written
+    """Every text argument must be valid text, checked before anything is read or written
     (a byte that is not UTF-8 arrives as a lone surrogate)."""
     for number, arg in enumerate(args, 1):
         if isinstance(arg, str) and any("\ud800" <= ch <= "\udfff" for ch in arg):
@@ -442,9 +444,9 @@ WRITTEN = "the action was written before this failed (its files and log entry ar
 
 
 def _report(exc, as_json: bool = False, written: bool = False) -> int:
-    """A usage error, a click error or a NarateerError as one stderr line; its exit status (SPEC Part 3).
-    With `--json` a NarateerError is also one JSON object on stdout that carries the rule it cites
-    (T2-RULES: the rule id is for scripts and the docs, not the line a person reads)."""
+    """A usage error, a click error or a NarateerError as one stderr line; its exit status (the error's
+    own: 2 bad input, 3 refused). With `--json` a NarateerError is also one JSON object on stdout
+    that carries the rule it cites: the rule id is for scripts and the docs, not the line a person reads."""
     if isinstance(exc, click.UsageError):
         where = exc.ctx.command_path if exc.ctx else "narateer"
         sys.stderr.write(f"narateer: {_one_line(exc.format_message())}; see '{where} --help'\n")

@@ -1,6 +1,6 @@
 """The one error family, shared by the host and every rule system.
 
-`cli.py` maps each kind to its exit status (SPEC Part 3).
+`cli.py` turns each kind into one stderr line and its exit status: 2 bad input, 3 refused.
 """
 
 

@@ -1,4 +1,4 @@
-"""The luck percentile of `stats` in time and memory that do not grow with the log (SPEC Part 9, third round).
+"""The luck percentile of `stats` in time and memory that do not grow with the log.
 
 A character's checks are independent yes/no events, each with its exact chance; S, the number of
 successes, has the Poisson-binomial distribution, and the percentile of k successes is

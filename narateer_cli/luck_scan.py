@@ -1,4 +1,4 @@
-"""`stats` over long logs, on two cores (SPEC Part 9, speed: `stats` over 100,000 entries under 1 s).
+"""`stats` over long logs, on two cores (so `stats` over 100,000 entries takes under 1 s).
 
 What an entry means to `stats` (luck.entry_events) does not depend on any other entry; only folding
 those events into the sums (luck.Tally) needs log order. So when the logs are long and this process

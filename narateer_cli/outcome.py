@@ -1,4 +1,4 @@
-"""What one command did, as a value (S-SYS-7): a game computes it, the host alone writes it.
+"""What one command did, as a value: a game computes it, the host alone writes it.
 
 A game's writing command returns an `Outcome`; the host (`commands/apply.py`)
 applies it in one transaction: it creates and edits sheets key by key,
@@ -30,9 +30,9 @@ class Outcome:
     encounter, state: the encounter this action belongs to (its log gets the entry) and its new state.
     config: {key: value} for narateer.yaml (a game's own keys, such as a clock).
     secret: always keep this roll secret (a random DR), besides --secret and `guide: true` sheets;
-      `private`: result keys this entry hides besides the result type's own (P-SECRET-2).
+      `private`: result keys this entry hides besides what the result type hides itself.
     public: what a secret entry may show of a plain (non-record) result, as dotted key paths ("*": all),
-      added to the result type's own `_public` (S-SYS-8); `declared_public`: the declaration's keys a
+      added to what the result type's fields declare public; `declared_public`: the declaration's keys a
       secret entry shows (None: the whole declaration, which holds no faces).
     extra: entry fields a game adds after the host's own (kept for logs that read them).
     log: False for an action that changes files but is no move of play (none today).

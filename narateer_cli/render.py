@@ -5,7 +5,7 @@ with --json; otherwise it asks the campaign's system for the text formatter of
 `kind` (its render module), then the host's own (init, check, systems ...).
 tabulate is imported only by formatters that print a table, and wcwidth only for
 a table whose text is not all one column per character. Campaign text is
-made printable (G-PRIV-5) before any formatter sees it, and colour comes last.
+made printable (control characters escaped) before any formatter sees it, and colour comes last.
 """
 
 from __future__ import annotations
@@ -29,9 +29,9 @@ def plain(value):
 
 def out(kind: str, data, as_json: bool, system=None, color: bool = False, seeded: int | None = None, sink=None):
     """Print one result to the command's sink (its App's; `narateer_cli.sink`): JSON (never coloured), or the
-    text of the system's formatter for `kind` (else the host's), led by the outcome line (T-COLOR) and followed
-    by `(seeded N)` when a seed was in force (T-SEED). A sink that keeps results (the Python API) keeps
-    (kind, data) instead."""
+    text of the system's formatter for `kind` (else the host's), led by the outcome line (coloured only when
+    colour is on) and followed by `(seeded N)` when a seed was in force. A sink that keeps results (the
+    Python API) keeps (kind, data) instead."""
     if sink is None:
         from .sink import current
 
@@ -47,8 +47,8 @@ def out(kind: str, data, as_json: bool, system=None, color: bool = False, seeded
 
 
 def words(kind: str, data, system=None, color: bool = False, seeded: int | None = None) -> str:
-    """A result (plain data) as a person reads it: what `out` prints without --json (the page shows the same,
-    B-1)."""
+    """A result (plain data) as a person reads it: what `out` prints without --json (the page shows the same
+    words for an action run from it)."""
     data = shown(data)
     if kind in WITH_SYSTEM:  # the host's own layout, with the system's words inside
         text = WITH_SYSTEM[kind](data, system)
@@ -76,7 +76,7 @@ def shown_entry(entry: dict) -> dict:
 
 
 def shown(data):
-    """`data` with every string (keys too) made printable (G-PRIV-5): a name, note or path from the campaign
+    """`data` with every string (keys too) made printable: a name, note or path from the campaign
     reaches the formatters with its control characters, newlines included, written as visible escapes, so
     it cannot move the cursor, retitle the window or forge a line; the outcome's colour is added after.
     A `layout` is a system's finished text (d20-cards' sheet and card): each of its lines is escaped."""
@@ -96,7 +96,8 @@ def lines(text: str) -> str:
 
 
 def headline(kind: str, data, system=None):
-    """T-COLOR: (the outcome in words, success True/False/None) for a result that has one, else None.
+    """The outcome line that leads a result's text, coloured by success when colour is on: (the outcome in
+    words, success True/False/None) for a result that has one, else None.
     A system's `headline` hook decides for its own result kinds; the host's default reads a check's
     `outcome` and `success`, at the top level or under `check`."""
     hook = system.hook("headline") if system is not None else None
@@ -276,7 +277,7 @@ def unveil(data: dict) -> str:
 
 
 def stats(data: dict) -> str:
-    """P-LUCK-2 as a table and a terminal chart: successes against expected, and the percentile."""
+    """`stats` as a table and a terminal chart: per actor, successes against expected, and the percentile."""
     rows = data["actors"]
     if not rows:
         return "no checks logged" + (f" ({data['scope']['sealed']} still secret)" if data["scope"]["sealed"] else "")
@@ -304,7 +305,7 @@ def systems(data: dict) -> str:
     return table(rows, ["", "system", "title", "what it plays"])
 
 
-# -- one log entry in words: `encounter log`, `report` and git commit messages (T-LOG, T-COMMIT) --------
+# -- one log entry in words: `encounter log`, `report` and git commit messages (`--commit`) ---------------
 
 HOST_SUMMARIES = {
     "encounter new": lambda a, d, r: f"encounter {r['id']} begins: {', '.join(d.get('participants') or []) or 'nobody yet'}",
@@ -361,8 +362,8 @@ def _summary_failed(exc, make, entry: dict):
 
 
 def secret_words(entry: dict, system=None) -> str:
-    """A sealed entry by its public part only (P-SECRET-1), with the dice the table saw move; an unveil as
-    the roll it publishes (T2-WORDS)."""
+    """A sealed entry by its public part only (the log holds a commitment, never the secret), with the dice
+    the table saw move; an unveil as the roll it publishes, in the words an open roll would have had."""
     if "unveils" in entry:
         return unveiled_words(entry, system)
     command, actor = entry.get("command") or "action", entry.get("actor")
@@ -372,7 +373,7 @@ def secret_words(entry: dict, system=None) -> str:
 
 
 def unveiled_words(entry: dict, system=None) -> str:
-    """T2-WORDS: an unveil entry as the words its secret roll would have had if logged openly (`of` names
+    """An unveil entry as the words its secret roll would have had if logged openly (`of` names
     that roll's command; an unveil logged before `of` was kept says only that its result is public)."""
     target = str(entry.get("unveils") or "")
     result = entry.get("result") if isinstance(entry.get("result"), dict) else {}
@@ -393,7 +394,7 @@ LOG_HEADERS = ["#", "id", "time", "actor", "what happened"]
 
 
 def encounter_log(data: dict, system=None) -> str:
-    """T-LOG: one row per entry: seq, short id, time, actor, what happened."""
+    """`encounter log`: one row per entry: seq, short id, time, actor, what happened in words."""
     if not data["entries"]:
         return f"encounter {data['id']}: no entries yet"
     # an id is text: 8449e68 is no number in exponent form, 0123456 keeps its zero
@@ -408,15 +409,16 @@ def log_row(entry: dict, system=None) -> list:
 def out_log(log_id: str, entries, as_json: bool, system=None, color: bool = False, seeded: int | None = None,
             sink=None):
     """`encounter log` as `out("encounter_log", {"id": log_id, "entries": [...]})` prints it, byte for byte,
-    holding one chunk of rows (G-LOG-3). `entries()` gives the entries afresh each time: the log is read
-    once to find a broken line (or the table's widths) before anything is printed, then again to print."""
+    holding one chunk of rows, so memory stays flat however long the log. `entries()` gives the entries
+    afresh each time: the log is read once to find a broken line (or the table's widths) before anything is
+    printed, then again to print."""
     from . import stream
 
     if sink is None:
         from .sink import current
 
         sink = current()
-    if sink.kept is not None:  # the Python API (and so the page, B-1) gets the result, never the server's stdout
+    if sink.kept is not None:  # the Python API (so the page's actions too) gets the result, never the stdout
         sink.kept.append(("encounter_log", {"id": log_id, "entries": list(entries())}))
         return
     write = sink.out

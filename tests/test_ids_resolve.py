@@ -204,3 +204,48 @@ def test_the_scan_finds_what_it_should():
         "R-CHK-10", "R-PAY-2", "R-PAY", "V-8", "T2-FACES", "G-PRIV-6", "V-6", None, None, "A-REACTBOOST", None]
     found = dict(rule_strings(Path("x.py"), 'f(rule="R-HIDE-5" if kind == "hide" else "R-ACT-3")\nd = {"rule": "K-1"}'))
     assert found == {"R-HIDE-5": 1, "R-ACT-3": 1, "K-1": 2}
+
+
+PROSE = ("narateer_cli", "examples")  # the code whose comments and docstrings say rules in words
+
+
+def prose_of(path: Path, source: str):
+    """(text, line) for each comment and docstring of a Python file; each comment of a script or style sheet."""
+    if path.suffix in (".js", ".css"):
+        for m in re.finditer(r"//[^\n]*|/\*.*?\*/", source, re.S):
+            yield m.group(), source.count("\n", 0, m.start()) + 1
+        return
+    import io
+    import tokenize
+
+    for token in tokenize.generate_tokens(io.StringIO(source).readline):
+        if token.type == tokenize.COMMENT:
+            yield token.string, token.start[0]
+    for node in ast.walk(ast.parse(source, str(path))):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(getattr(first.value, "value", None), str):
+                yield first.value.value, first.lineno
+
+
+def test_the_codes_comments_and_docstrings_say_rules_in_words():
+    """A comment or docstring of the package or of an example game says the rule, not its id: the ids stay
+    in `rule=` (what `--json` carries), in test names and in the docs that define them."""
+    cited = []
+    for top in PROSE:
+        for path in sorted((REPO / top).rglob("*")):
+            parts = path.relative_to(REPO).parts
+            if path.suffix not in (".py", ".js", ".css") or "__pycache__" in parts or "tests" in parts:
+                continue  # an example game's tests are tests: their prose may cite ids the docs define
+            for text, line in prose_of(path, path.read_text(encoding="utf-8")):
+                cited += [f"{'/'.join(parts)}:{line + text.count(chr(10), 0, m.start())}: {m.group()}"
+                          for m in ID.finditer(text)]
+    assert not cited, "say these rules in words instead of citing their ids:\n" + "\n".join(cited)
+
+
+def test_the_prose_scan_finds_comments_and_docstrings():
+    source = '"""Module (R-CHK-10)."""\nx = "S-SYS-8"  # G-PRIV-3: a comment\ndef f():\n    """UTF-8 only."""\n'
+    found = [(m.group(), line) for text, line in prose_of(Path("x.py"), source) for m in ID.finditer(text)]
+    assert sorted(found) == [("G-PRIV-3", 2), ("R-CHK-10", 1)]
+    script = "var a = 'T-ASK'; // B-2: the Guide\n/* V-8:\n bars */"
+    assert [m.group() for text, _ in prose_of(Path("x.js"), script) for m in ID.finditer(text)] == ["B-2", "V-8"]

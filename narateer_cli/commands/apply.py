@@ -1,4 +1,4 @@
-"""The one write path (S-SYS-7): the host applies a game's `Outcome`.
+"""The one write path: a game computes an `Outcome`, and the host alone applies it.
 
 `apply` runs inside the command's Session (the campaign lock held): it creates
 and edits sheets key by key (store/edit.py), rewrites the encounter state and
@@ -15,7 +15,7 @@ from ..store.campaign import counters_of
 
 def apply(session, outcome) -> dict:
     """Write every change of one action, all or none; returns the result's JSON shape as logged (each check
-    with its exact `chance`, P-LUCK-1)."""
+    with its exact `chance`, worked out before the roll)."""
     from ..render import plain
     from ..store import encounters
     from .encounter_ops import autocommit, log_action, say_sealed, wants_secret
@@ -38,7 +38,7 @@ def apply(session, outcome) -> dict:
     if o.encounter is not None and o.state is not None:
         state_text = encounters.state_text(o.state)
         session.txn.write(encounters.state_path(root, o.encounter), state_text)
-    # G-LOG-5: a change (or a secret roll) outside an encounter goes to the campaign log
+    # one entry per action: a change (or a secret roll) outside an encounter goes to the campaign log
     log_id = o.encounter if o.encounter is not None else (
         encounters.CAMPAIGN if session.txn.changed() or secret else None)
     logged = {"declaration": o.declaration, "result": result}
@@ -50,14 +50,14 @@ def apply(session, outcome) -> dict:
     say_sealed(session)
     if state_text is not None:
         encounters.remember_state(root, o.state, state_text)
-    # the commit message says only what the log shows (a secret roll's public part, S-SYS-8)
+    # the commit message says only what the log shows (of a secret roll, its public part)
     autocommit(session, changed, o.command, o.actor, logged["declaration"], logged["result"])
     return result
 
 
 def thawed(o):
-    """The outcome with its edits as plain data to write: a game may hand back what it read (a read-only view,
-    K-2)."""
+    """The outcome with its edits as plain data to write: a game may hand back what it read (a read-only
+    view)."""
     from ..readonly import thaw
 
     sheets = {cid: {path: thaw(value) for path, value in edits.items()} for cid, edits in o.sheets.items()}
@@ -66,8 +66,9 @@ def thawed(o):
 
 
 def apply_bare(app, outcome) -> None:
-    """P-SECRET-1 for a roll with no character (bare dice, a random DR): its commitment goes to the current
-    encounter's log, else the campaign log. Outside a campaign there is no log: the roll is only shown."""
+    """A roll with no character (bare dice, a random DR) is logged only when secret: its commitment goes to
+    the current encounter's log, else the campaign log. Outside a campaign there is no log: the roll is only
+    shown."""
     from .common import Session
     from .encounter_ops import current_encounter_id
 
@@ -80,14 +81,14 @@ def apply_bare(app, outcome) -> None:
         if enc_id is not None:
             from ..store import encounters
 
-            encounters.load_state(s.campaign.root, enc_id, s.campaign.system)  # there, and this game's (S-SYS-1)
+            encounters.load_state(s.campaign.root, enc_id, s.campaign.system)  # it exists, and is this game's
         apply(s, outcome.replace(encounter=enc_id, state=None))
 
 
 def _refuse_visible(o):
-    """S-SYS-8, the host's backstop: a --secret action may move counters (the declared costs its entry shows);
-    one that would edit anything else on another character's sheet, which the table sees, is refused (exit 3)
-    before anything is written. A game refuses (or defers) its own visible effects first, per verb."""
+    """The host's backstop for secrecy: a --secret action may move counters (the declared costs its entry
+    shows); one that would edit anything else on another character's sheet, which the table sees, is refused
+    (exit 3) before anything is written. A game refuses (or defers) its own visible effects first, per verb."""
     from ..errors import Refused
 
     others = sorted(cid for cid in {*o.sheets, *o.created} if cid != o.actor and (o.sheets.get(cid) or cid in o.created))
@@ -147,7 +148,7 @@ def _parsed(session, cid: str, text: str):
 
 
 def _edit_config(session, values: dict):
-    """A game's own keys in narateer.yaml, key by key (the host writes the file, S-SYS-10)."""
+    """A game's own keys in narateer.yaml, key by key (the game names them, the host writes the file)."""
     from ..store.edit import edit
 
     camp = session.campaign

@@ -49,15 +49,15 @@ def _signed(fn) -> bool:
 
 def command(group=None, name=None, rolls=False, writes=False, calls=None, **attrs):
     """A command with the shared `--json` and `--seed` options (accepted after the name too), and
-    `--secret` (P-SECRET-1), listed in the help of a command that `rolls`, accepted by every command.
+    `--secret` (the roll is logged as a commitment), listed in the help of a command that `rolls`, accepted by every command.
     A command with a `changes` argument reads signed words (`SignedWords`).
 
-    The function computes and returns what happened; the host writes and renders it (S-SYS-7):
+    The function computes and returns what happened; the host alone writes and renders it:
     an `Outcome` is applied in one transaction (`commands/apply.py`), a `Show` only rendered, None
     means the function rendered its answer itself. With `writes` the function is called with the
     command's locked `Session` in place of the App (`writes="NAME"`: only when the flag NAME is given;
     otherwise a read-only Session); without it an `Outcome` is a roll with no character, logged only
-    when secret (P-SECRET-1). `calls`: the game's method a host command computes with (the shared verbs):
+    when secret. `calls`: the game's method a host command computes with (the shared verbs):
     it runs as the game's own code, and what goes wrong names it rather than the host's function."""
 
     def wrap(fn):
@@ -79,7 +79,7 @@ def command(group=None, name=None, rolls=False, writes=False, calls=None, **attr
                 app.seed = seed
             app.encounter_id = in_encounter
             app.git_commit = git_commit
-            app.rolls = rolls  # S-SYS-8: only a command declared to roll can be secret
+            app.rolls = rolls  # only a command declared to roll can be secret
             if app.secret and not rolls:
                 from ..errors import BadInput
 
@@ -99,7 +99,7 @@ def command(group=None, name=None, rolls=False, writes=False, calls=None, **attr
 
         factory = (group.command if group is not None else click.command)
         made = factory(name=name, cls=attrs.pop("cls", Command), **attrs)(inner)
-        made.rolls, made.writes = rolls, writes  # what the page may offer a player (B-2)
+        made.rolls, made.writes = rolls, writes  # what the page may offer a player to run
         return made
 
     return wrap
@@ -198,7 +198,7 @@ def _counter_problem(dice: dict) -> str | None:
 def settle(app, session, answer, fn=None):
     """Apply what a command returned (see `command`); returns (kind, data) to render, or None. `session`: the
     command's writing Session (None: an Outcome is a roll with no character). `fn`: the command's function,
-    named when it returned something else than an Outcome, a Show or None (K-4: nothing is written)."""
+    named when it returned something else than an Outcome, a Show or None (then nothing is written)."""
     from ..outcome import Outcome, Show
 
     if isinstance(answer, Show):
@@ -315,12 +315,12 @@ class Session:
             from ..store.gitops import refuse_while_merging
 
             try:
-                self.campaign.reload()  # G-PRIV-4: settings as they are under the lock, after any replay
-                refuse_while_merging(self.campaign.root)  # G-MERGE-3
+                self.campaign.reload()  # settings as they are under the lock, after any replay
+                refuse_while_merging(self.campaign.root)  # no writing while git reports a file unmerged
                 self.txn = Transaction(self.campaign.root)
                 from .encounter_ops import reconcile
 
-                self.reconciled = reconcile(self)  # H-2: the first writer after a merge sets sheets to the log
+                self.reconciled = reconcile(self)  # the first writer after a merge sets sheets to the log
             except BaseException:
                 self.lock.__exit__()
                 raise
@@ -334,7 +334,7 @@ class Session:
             if os.path.lexists(manifest_path(root)):
                 with Lock(root):
                     pass  # taking the lock finishes an interrupted action
-                self.campaign.reload()  # G-PRIV-4: read what the replay wrote, not what was there before
+                self.campaign.reload()  # read what the replay wrote, not what was there before the lock
         return self
 
     def __exit__(self, *exc):

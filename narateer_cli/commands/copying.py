@@ -1,4 +1,4 @@
-"""T-COPY: `new ID --from OTHER [--count N]` copies a sheet with fresh counters, in every system.
+"""`new ID --from OTHER [--count N]` copies a sheet with fresh counters, in every system.
 
 The host copies the document (comments and key order kept) and names the
 copies; the system's `fresh_sheet` hook says what "fresh" means in its game

@@ -44,12 +44,12 @@ def init_cmd(app, directory, example, system_name, use_git):
     from ..store import gitops
     from ..systems import load_system
 
-    system = load_system(system_name)  # S-SYS-1: an unknown name is exit 2, before anything is made
+    system = load_system(system_name)  # an unknown game is exit 2, before anything is made
     if use_git:
         _require_git()
     root = _new_campaign_folder(directory, system)
     made_repo = gitops.start(root) if use_git else False
-    shared = gitops.setup(root)  # .gitattributes, and the merge driver when in a git clone (G-MERGE-1)
+    shared = gitops.setup(root)  # .gitattributes (how git merges each file), and the driver in a git clone
     created = _write_campaign(root, system, example)
     data = {"campaign": str(root), "created": created, "example": example,
             "next": system.example_hint if example else None}
@@ -142,7 +142,7 @@ def check_cmd(app):
     from ..store.validate import validate_campaign
 
     problems = validate_campaign(app.campaign)
-    cites = [getattr(p, "rule", None) for p in problems]  # T2-RULES: for --json, beside the text people read
+    cites = [getattr(p, "rule", None) for p in problems]  # rule ids for --json, beside the text people read
     emit(app, "check", {"system": app.campaign.system.name, "problems": problems, "problem_rules": cites,
                         "ok": not problems})
     if problems:

@@ -86,10 +86,10 @@ def encounter_for(session, char_id: str) -> Encounter | None:
 
 
 def reconcile(session) -> list[str]:
-    """H-2: the first writer after a merge reconciles. For the current encounter's log and the campaign log,
-    when git joined branches of play, every counter a branch changed is set to the fork's base plus every
-    branch's logged change (git may have left one side's bytes: both sides wrote the same sheet and the
-    driver never ran), and the `merge` entry records the log's value and the sheet's. Committed as its own
+    """The first writer after a merge reconciles, so counters follow the log. For the current encounter's
+    log and the campaign log, when git joined branches of play, every counter a branch changed is set to the
+    fork's base plus every branch's logged change (git may have left one side's bytes: both sides wrote the
+    same sheet and the driver never ran), and the `merge` entry records the log's value and the sheet's. Committed as its own
     action before the command computes from the sheets. Returns the ids of the sheets it set."""
     from ..store import encounters, txn
     from ..store.txn import Transaction
@@ -139,8 +139,9 @@ def log_action(session, log_id: str, command: str, actor, declaration: dict, res
                secret: bool = False, entry_id: str | None = None, private=(), extra: dict | None = None,
                public=None) -> dict:
     """Log one action in the transaction: its entry, and the undo record of every file it replaces (the
-    previous text, bound to the entry's id: G-MERGE-4); older undo records past the limit go. Returns the entry.
-    `secret`, `entry_id`, `private`, `extra`: as `append_entry` (P-SECRET-1)."""
+    previous text, bound to the entry's id, so undo restores only that entry); older undo records past the
+    limit go. Returns the entry.
+    `secret`, `entry_id`, `private`, `extra`: as `append_entry` (a secret entry logs a commitment)."""
     from ..store import encounters
 
     root = session.campaign.root
@@ -156,8 +157,8 @@ def log_action(session, log_id: str, command: str, actor, declaration: dict, res
 
 
 def restore_last(session, log_id: str) -> tuple[dict, dict]:
-    """Undo's file half (G-MERGE-4): give every file the log's last action replaced its previous bytes and
-    drop its undo record. Returns the record and, per restored sheet, (sheet now, sheet restored)."""
+    """Undo's file half: give every file the log's last action replaced its previous bytes (its undo record
+    is bound to that entry) and drop the record. Returns the record and, per restored sheet, (sheet now, sheet restored)."""
     from ..store import encounters, yamlio
 
     root = session.campaign.root
@@ -180,7 +181,7 @@ def log_undo(session, log_id: str, record: dict, data: dict, moves: dict | None,
     """Undo's log half: the entry naming the id it undoes and where play resumes, then commit."""
     from ..store import encounters
 
-    if encounters.began_log(record, log_id):  # H-4: undoing `encounter new` removes its log with its state
+    if encounters.began_log(record, log_id):  # undoing `encounter new` removes its log with its state
         session.txn.write(encounters.log_path(session.campaign.root, log_id), None)
     else:
         undoes = {"undoes": record.get("id") or record["seq"], "resumes": record.get("parent")}
@@ -213,8 +214,8 @@ def append_entry(session, enc_id: str, command: str, actor, declaration: dict, r
 
 
 def sheet_changes(session) -> dict:
-    """S-SYS-7: every sheet this transaction replaces, as {character: {key path: before/after (delta)}}, the
-    same shape in every game (store/changes.py). Parses come from the session where it has them."""
+    """Every sheet this transaction replaces, as {character: {key path: before/after (delta)}}, the same
+    shape in every game (store/changes.py): the game computes, the host writes. Parses come from the session where it has them."""
     from ..store import changes, yamlio
 
     known = {}
@@ -237,9 +238,9 @@ def sheet_changes(session) -> dict:
 def logged_fields(session, log_id: str, fields: dict, secret: bool = False, entry_id: str | None = None,
                   private=(), public=None) -> dict:
     """An entry's fields as they go into the log: each check of the result with its exact `chance`
-    (P-LUCK-1); a secret roll as its commitment and public part, the salt and whole result kept in the
-    private folder's `secrets/` (P-SECRET-1). The public part (S-SYS-8): `public`, the (result paths,
-    declaration paths) its types declare, less the `private` keys this entry also hides (P-SECRET-2)."""
+    (recorded before the roll); a secret roll as its commitment and public part, the salt and whole result
+    kept in the private folder's `secrets/`. The public part (what its types declare public): `public`, the
+    (result paths, declaration paths) its types declare, less the `private` keys this entry also hides."""
     from ..luck import annotate
 
     result = fields.get("result")
@@ -250,7 +251,7 @@ def logged_fields(session, log_id: str, fields: dict, secret: bool = False, entr
     from ..store import loglines, secrets
 
     out = dict(fields)
-    if isinstance(out.get("changes"), dict):  # S-SYS-8: only the declared cost (counters) is public
+    if isinstance(out.get("changes"), dict):  # of a secret roll only the declared cost (counters) is public
         from ..store.changes import public as public_changes
 
         out["changes"] = public_changes(out["changes"], session.campaign.system.counters)
@@ -266,7 +267,7 @@ def logged_fields(session, log_id: str, fields: dict, secret: bool = False, entr
 
 
 def secret_asked(session, actor) -> bool:
-    """Will a roll by `actor` be secret: --secret, or a `guide: true` sheet (P-SECRET-1)?"""
+    """Will a roll by `actor` be secret: --secret, or a `guide: true` sheet (every roll of it is secret)?"""
     if getattr(session.app, "secret", False):
         return True
     return is_guide(session.load(actor) if isinstance(actor, str) else None)
@@ -274,7 +275,8 @@ def secret_asked(session, actor) -> bool:
 
 def wants_secret(session, actor, result, secret: bool, public=frozenset()) -> bool:
     """--secret, a roll the command always keeps secret (a random DR), or any roll of a `guide: true` sheet.
-    A roll: a command that `rolls` (its declaration) whose result holds anything not `public` (S-SYS-8)."""
+    A roll: a command that `rolls` (its declaration) whose result holds anything its types do not declare
+    `public`."""
     from ..errors import BadInput
     from ..store.secrets import hides
 
@@ -288,7 +290,7 @@ def wants_secret(session, actor, result, secret: bool, public=frozenset()) -> bo
 
 
 def is_guide(sheet_file) -> bool:
-    """Does this loaded sheet say `guide: true` (every roll of it is secret, P-SECRET-1)?"""
+    """Does this loaded sheet say `guide: true` (every roll of it is secret)?"""
     if sheet_file is None:
         return False
     plain = sheet_file.plain

@@ -59,8 +59,8 @@ def encounter_new(app, enc_id, chars):
 
 
 def _behind(session, hist, log_id: str) -> str | None:
-    """H-2: after git joined branches of this log and before any writer reconciled them, a sheet that does
-    not hold the log's sum (git kept one side's bytes) is behind its log."""
+    """Counters follow the log: after git joined branches of this log and before any writer reconciled
+    them, a sheet that does not hold the log's sum (git kept one side's bytes) is behind its log."""
     if len(hist.tips) < 2:
         return None
     from ..errors import NarateerError
@@ -84,7 +84,7 @@ def _behind(session, hist, log_id: str) -> str | None:
 
 def _undo_log_id(session, enc_id):
     """The log `undo` works on: the one named; else whichever of the current encounter's log and the campaign
-    log holds this machine's last action (a character outside the encounter logs to the campaign log, G-LOG-5)."""
+    log holds this machine's last action (a character outside the encounter logs to the campaign log)."""
     from ..store import encounters
     from .encounter_ops import current_encounter_id
 
@@ -97,7 +97,7 @@ def _undo_log_id(session, enc_id):
 
 
 def _log_id(session, enc_id):
-    """The log `undo` and `verify` work on: the one named (`campaign` is the campaign log, G-LOG-5),
+    """The log `undo` and `verify` work on: the one named (`campaign` is the campaign log),
     else the current encounter's, else the campaign log."""
     from ..store.encounters import CAMPAIGN
     from .encounter_ops import current_encounter_id
@@ -174,9 +174,9 @@ def encounter_log(app, enc_id, last, actors, since):
 
 @contextlib.contextmanager
 def _log_entries(root, log_id, keep, last):
-    """G-LOG-3: the entries `encounter log` prints (those `keep` keeps, the last `last` of them), as a function
+    """The entries `encounter log` prints (those `keep` keeps, the last `last` of them), as a function
     that streams them afresh on each call. With --last N at most N are held, and a plain --last reads only
-    the log's end; without it no entry is held."""
+    the log's end; without it no entry is held, so memory stays flat however long the log."""
     from collections import deque
 
     from ..store import encounters, loglines
@@ -204,7 +204,7 @@ def _log_entries(root, log_id, keep, last):
 
 
 def encounter_group(help: str = ENCOUNTER_HELP, shared: tuple[str, ...] = ("new", "show", "log", "end")) -> click.Group:
-    """S-SYS-3: a fresh `encounter` group holding the host's subcommands named in `shared`.
+    """A fresh `encounter` group holding the host's subcommands named in `shared`, the same in every game.
 
     A system extends it with `@command(group=its_group, name=...)`; a name the host has already is
     replaced, so every system's group has the host's rows, filters and words wherever it adds nothing."""
@@ -237,7 +237,7 @@ def real_time(text: str) -> bool:
 
 
 def log_filter(actors, since):
-    """T-LOG: which entries `--actor` and `--since` keep (a seq number, a clock time, or a date-time)."""
+    """Which entries `encounter log --actor` and `--since` keep (a seq number, a clock time, or a date-time)."""
     from ..errors import BadInput
 
     at_least = None
@@ -281,7 +281,7 @@ def undo_cmd(app, enc_id):
     with Session(app) as s:
         log_id = _undo_log_id(s, enc_id)
         record, sheets = restore_last(s, log_id)
-        gone = [f"encounters/{log_id}.log.yaml"] if encounters.began_log(record, log_id) else []  # H-4
+        gone = [f"encounters/{log_id}.log.yaml"] if encounters.began_log(record, log_id) else []  # its log goes too
         data = {"encounter": log_id, "undone": record["seq"], "files": sorted([*record["before"], *gone]),
                 "undid": _undone_words(s.campaign.root, log_id, record, s.campaign.system)}
         own = s.campaign.system.hook("undo_fields")  # a system that logs its own fields beside `dice`
@@ -291,15 +291,15 @@ def undo_cmd(app, enc_id):
 
 
 def _undone_words(root, log_id, record, system) -> str | None:
-    """T-LOG: what the undone entry did, in words, so the undo's own entry names it."""
+    """What the undone entry did, in words, so the undo's own entry names it."""
     from ..render import summary
     from ..store import encounters
 
     def undone(entry) -> bool:
         return entry.get("seq") == record["seq"] and (record.get("id") is None or entry.get("id") == record.get("id"))
 
-    # Mostly the undone entry is the log's tip (G-MERGE-4); after n earlier undos it lies about 2n back, so
-    # the read grows from the end until it holds it (G-LOG-3: the cost follows n, not the log's length).
+    # Mostly the undone entry is the log's tip (undo takes the last entry); after n earlier undos it lies
+    # about 2n back, so the read grows from the end until it holds it (the cost follows n, not the log size).
     last = 1
     while True:
         entries = encounters.read_log(root, log_id, last=last)
@@ -329,7 +329,7 @@ def verify_cmd(app, enc_id):
                                                campaign_log=log_id == encounters.CAMPAIGN)
         hist = encounters.verify_log_file(s.campaign.root, log_id, entry_problem)
         problem = hist.problem or _behind(s, hist, log_id)
-        lost = audit.lost()  # P-SECRET-3: still a commitment, reported, never an error
+        lost = audit.lost()  # a secret whose private record is lost: listed, never an error
     data = {"encounter": log_id, "entries": hist.count, "ok": problem is None, "problem": problem,
             "secret": audit.still_secret(), "lost": lost}
     emit(app, "verify", data)

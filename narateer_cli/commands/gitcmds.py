@@ -1,4 +1,5 @@
-"""Sharing a campaign by git: `git-setup` and the `merge-driver` git calls (G-MERGE-1)."""
+"""Sharing a campaign by git: `git-setup` (logs merge by union, sheets and states by narateer's own
+driver) and the `merge-driver` git calls."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""`narateer report`: a session record of an encounter (or all of them) for notes (T-LOG)."""
+"""`narateer report`: a session record of an encounter (or all of them) for notes, each entry in words."""
 
 from __future__ import annotations
 
@@ -33,12 +33,12 @@ def report_cmd(app, enc_id, every, fmt):
         root, system, rules = s.campaign.root, s.campaign.system, s.rules
         ids = encounters.own_logs(root, system) if every else [_log_id(s, enc_id)]
         logs = sorted((Log(root, log_id) for log_id in ids), key=lambda log: log.order)
-    # G-LOG-3: each log is read again while its rows are printed; none is held whole
+    # each log is read again while its rows are printed; none is held whole, however long
     report.write(fmt, logs, app.as_json, system, rules, color=app.use_color(), seeded=app.seeded)
 
 
 class Log:
-    """One log's report, read in two passes (G-LOG-3): first its entry count, its time span and its place
+    """One log's report, read in two passes so memory stays flat: first its entry count, its time span and its place
     among `--all` (a broken line is bad input before anything is printed), then its rows as they are printed.
     Both passes read the log as it stood at the first (loglines.Snapshot)."""
 

@@ -1,4 +1,5 @@
-"""Secret rolls and luck, for every system: unveil (P-SECRET-3) and stats (P-LUCK-2)."""
+"""Secret rolls and luck, for every system: `unveil` (publish a secret roll's salt and result) and
+`stats` (successes against the exact odds)."""
 
 from __future__ import annotations
 

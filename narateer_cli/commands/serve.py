@@ -1,4 +1,4 @@
-"""`narateer serve`: the players' view of the current encounter in a browser (SPEC Part 8)."""
+"""`narateer serve`: the players' view of the current encounter in a browser."""
 
 from __future__ import annotations
 
@@ -57,7 +57,7 @@ def serve_cmd(app, host, port, act):
 
 
 def _player_links(campaign, secrets) -> dict:
-    """B-2: one token per party member (`party:` in narateer.yaml, else every player character), new at
+    """The players' links of `serve --act`: one token per party member (`party:` in narateer.yaml, else every player character), new at
     every start: {token: character id}."""
     from ..serve.view import whole_party
 
@@ -66,7 +66,7 @@ def _player_links(campaign, secrets) -> dict:
 
 def make_server(root, token: str, host: str, players: dict | None = None):
     """The uvicorn server of campaign `root`, answering only requests addressed to loopback or `host`
-    (V-6); run it on a socket from `_bind`. `players`: the links of `--act` (None: a read-only page)."""
+    (a request for any other Host is refused); run it on a socket from `_bind`. `players`: the links of `--act` (None: a read-only page)."""
     uvicorn, make_app = _server()
     config = uvicorn.Config(make_app(root, token, host=host, players=players), log_level="warning",
                             access_log=False, lifespan="off", timeout_graceful_shutdown=1)
@@ -106,7 +106,7 @@ def _announce(host: str, sock, token: str, players: dict | None = None):
 
 
 def _bind(host: str, port: int, socket):
-    """The listening socket. It is made as TCP by name (IPPROTO_TCP), with TCP_NODELAY (V-6): asyncio turns
+    """The listening socket. It is made as TCP by name (IPPROTO_TCP), with TCP_NODELAY: asyncio turns
     Nagle's algorithm off on each accepted connection only when the socket says it is TCP, and with Nagle
     on, a kept-alive connection waits ~40 ms for the client's delayed ACK between a response's header and
     its body. The option is also set here, and Linux hands it on to every accepted connection."""

@@ -1,4 +1,4 @@
-"""At the table (SPEC Part 6): `completion` prints the shell's completion script; `shell` is the prompt."""
+"""At the table: `completion` prints the shell's completion script; `shell` is the prompt."""
 
 from __future__ import annotations
 

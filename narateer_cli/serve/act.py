@@ -1,4 +1,4 @@
-"""Acting from the page (`serve --act`, SPEC Part 10): the forms, who may run what, and the one way in.
+"""Acting from the page (`serve --act`): the forms, who may run what, and the one way in.
 
 The Guide's form for each verb is built from that verb's own click parameters (`forms`), never a second
 list of options; an action is the command line's words (`argv`), run through the Python API, so it

@@ -1,4 +1,4 @@
-"""The routes of `serve --act` (SPEC Part 10): the Guide's acting screen and the players' own links.
+"""The routes of `serve --act`: the Guide's acting screen and the players' own links.
 
     GET  /guide/forms   each verb's form (the Guide's token)      GET  /play?token=P  a player's page
     POST /guide/act     run one action (token in a header)        GET  /play/forms    that player's forms

@@ -1,4 +1,4 @@
-"""The web application behind `narateer serve` (SPEC Part 8), on Starlette.
+"""The web application behind `narateer serve`, on Starlette.
 
 Routes (GET only; any other method is 405 before routing: the page has no write endpoint):
 
@@ -163,7 +163,7 @@ def _address(name: str):
 def make_app(root: Path, token: str, poll: float = 0.25, host: str = "127.0.0.1", players: dict | None = None):
     """The ASGI application serving campaign `root`; `token` guards /guide; `poll` is how often the
     event stream looks at the files' stat signature; `host` is the address given to `serve --host`.
-    `players` ({token: character id}, `serve --act`): the page can act (SPEC Part 10); None: read-only."""
+    `players` ({token: character id}, `serve --act`): the page can act; None: read-only."""
     site = Site(root, token, poll)
     routes = []
     for path, handler in (("", site.full), ("/part", site.part), ("/data", site.data), ("/events", site.events),

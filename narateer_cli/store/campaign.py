@@ -22,7 +22,7 @@ ID_RE = re.compile(r"\A[A-Za-z0-9_-]{1,64}\Z")  # \Z: `$` would let a trailing n
 
 
 def find_root(start: str | None) -> Path:
-    """SPEC Part 3: --campaign DIR, NARATEER_CAMPAIGN, or the nearest narateer.yaml upwards."""
+    """The campaign folder: --campaign DIR, NARATEER_CAMPAIGN, or the nearest narateer.yaml upwards."""
     given = start or os.environ.get("NARATEER_CAMPAIGN")
     if given:
         root = Path(given)

@@ -166,7 +166,8 @@ def loaded_systems() -> list:
 
 
 def find_campaign(given: str | None) -> Path | None:
-    """The campaign folder as SPEC Part 3 finds it, or None (no error: help works anywhere)."""
+    """The campaign folder (--campaign DIR, NARATEER_CAMPAIGN, or the nearest narateer.yaml upwards), or None
+    (no error: help works anywhere)."""
     folder = campaign_folder(given)
     if folder is None:
         return None

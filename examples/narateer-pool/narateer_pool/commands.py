@@ -12,7 +12,7 @@ def _told(s, kind, command, char, declared, result, counters, enc=None, sheets=N
           secret=False, state=None) -> Outcome:
     """One action for the host to write: its log fields, CHAR's counters after, other sheet edits, the
     encounter's new state (`state`, a new value; None: the state as it was read), and what a secret entry
-    may show of the result (S-SYS-8)."""
+    may show of the result (a plain-data result names its public keys itself)."""
     enc = enc if enc is not None else encounter_for(s, char)
     if enc is not None and state is None:
         state = enc.state
@@ -74,7 +74,7 @@ def resolve_cmd(s, char, action, faces):
 def resist_cmd(s, char, attribute, faces):
     from . import engine
 
-    if secret_asked(s, char):  # S-SYS-8: the stress taken tells the highest die
+    if secret_asked(s, char):  # the stress taken would tell the table the highest die
         raise Refused(f"{char} cannot resist in secret: the stress taken would show the roll", rule="S-SYS-8",
                       fix=f"narateer resist {char} {attribute} (without --secret, by a character who is not "
                           "the Guide)")

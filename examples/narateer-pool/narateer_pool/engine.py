@@ -16,12 +16,12 @@ from narateer_cli.kit import BadInput, Record, Refused, entrywise, unknown
 KNOBS = ("sides", "full", "partial", "crit_sixes", "zero_pool", "max_rating", "max_pool", "dice_default",
          "max_stress", "max_trauma", "actions", "attributes")
 OUTCOMES = ("critical", "full success", "partial success", "failure")
-# S-SYS-8: what a secret action roll shows the table (the result is plain data, so the command declares
+# what a secret action roll shows the table (the result is plain data, so the command declares
 # it): who rolled which action at which rating; never the faces, the kept die or the outcome
 PUBLIC = ("system", "actor", "action", "rating", "pool", "keep")
 # a fortune roll shows nothing but its commitment
 FORTUNE_PUBLIC = ()
-# how the conformance kit plays this game in its example campaign (S-SYS-11)
+# how the conformance kit plays this game in its example campaign
 CONFORMANCE = {
     "counter": "stress ash +1",
     "secret": "fortune guide 3",
@@ -208,7 +208,7 @@ def odds(size: int, rules) -> dict:
 
 
 def chance_ratio(check: dict, rules) -> tuple[int, int] | None:
-    """P-LUCK-1: the exact chance that a logged roll succeeds (any outcome but a failure), as
+    """For `stats`: the exact chance that a logged roll succeeds (any outcome but a failure), as
     (numerator, denominator); None for what is no roll of a pool."""
     size = check.get("rating", check.get("dice"))
     if check.get("system") != "pool" or "outcome" not in check or not isinstance(size, int):
@@ -219,13 +219,13 @@ def chance_ratio(check: dict, rules) -> tuple[int, int] | None:
 
 
 def fresh_sheet(doc, rules):
-    """`new --from` (T-COPY): the copy starts with no stress and no trauma."""
+    """`new --from`: the copy starts with no stress and no trauma."""
     for key in ("stress", "trauma"):
         doc["track"][key] = 0
     return doc
 
 
-# --- verify (S-SYS-6): each logged entry re-made from its logged inputs by the functions that made it ---
+# --- verify: each logged entry re-made from its logged inputs by the functions that made it -------------
 
 def _remake(command: str, logged: dict, rules) -> dict | None:
     if command in ("roll", "resolve"):
@@ -262,5 +262,5 @@ def verify_log(entries: list, rules) -> str | None:
     return None
 
 
-# The `log_checker` hook (S-SYS-9): each entry checked on its own, as the host streams a log.
+# The `log_checker` hook: each entry checked on its own, as the host streams a log.
 log_checker = entrywise(verify_log)

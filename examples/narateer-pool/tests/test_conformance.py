@@ -1,4 +1,4 @@
-"""The conformance kit (S-SYS-11) over Pool: one test per check, played through the command line."""
+"""The conformance kit over Pool: one test per check, played through the command line."""
 
 from narateer_cli.testing import test_conformance  # noqa: F401  one test per check
 

@@ -1,6 +1,7 @@
-// narateer serve --act: a form per verb, built from the verb's own parameters (B-1, B-2). Every action is
-// a POST of the command line's words with the token in a header and a fresh nonce (B-3); the answer is the
-// command line's words. Nothing from the server is ever put in the page as HTML.
+// narateer serve --act: a form per verb, built from the verb's own parameters, for the Guide and for each
+// player's own checks and reactions. Every action is a POST of the command line's words with the token in
+// a header and a fresh nonce; the answer is the command line's words. Nothing from the server is ever put
+// in the page as HTML.
 (function () {
   "use strict";
   var panel = document.getElementById("act");
@@ -26,7 +27,7 @@
     out.className = "result " + (good ? "ok" : "bad");
     document.body.setAttribute("data-acted", Date.now());
   }
-  // T-ASK on the page: `asked` holds the faces typed so far; the server names the next die it needs
+  // faces asked die by die on the page: `asked` holds the faces typed so far; the server names the next die it needs
   // (nothing is written until the last one), and the same words go again with one more face each time
   function post(path, body) {
     body.nonce = nonce();
@@ -140,7 +141,7 @@
     }
     buttons.appendChild(el("button", { type: "submit", id: "act-run" }, form.rolls ? "Roll (empty faces: roll for me)" : "Run"));
     Object.keys(form.answer || {}).forEach(function (role) {
-      // B-2: the Guide declares the rest; that role's own choices are left to its character's player
+      // the Guide declares the rest; that role's own choices are left to its character's player
       var leave = el("button", { type: "button", id: "act-declare-" + role, "class": "declare" }, "Let the " + role + " answer");
       leave.addEventListener("click", function () {
         var skip = form.answer[role];
@@ -164,7 +165,7 @@
     return node;
   }
 
-  // B-2: a player's own screen says whose turn it is and offers what the rules owe them now (a reaction);
+  // a player's own screen says whose turn it is and offers what the rules owe them now (a reaction);
   // a choice fills the form in, and the player types the faces and sends it
   function prefill(argv) {
     var pick = document.getElementById("act-verb"), at = -1;

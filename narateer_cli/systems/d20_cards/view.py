@@ -1,4 +1,4 @@
-"""d20 action cards on the players' screen (`narateer serve`, SPEC Part 8): hit points and action
+"""d20 action cards on the players' screen (`narateer serve`): hit points and action
 points as pools, whose turn it is, who is hidden, and an attack's d20 as the last check.
 
 Pure functions over plain data: the host reads the files and applies the hidden-information filter.

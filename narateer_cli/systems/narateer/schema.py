@@ -52,7 +52,7 @@ STATE = Map(
     required=("round",),  # Narateer counts rounds; the host asks only for id and participants
 )
 
-# The ruleset (rules.yaml with a campaign's `rules:` over it): every knob of SPEC Part 2 and its range.
+# The ruleset (rules.yaml with a campaign's `rules:` over it): every knob of the rules and its range.
 _BOOL = Choice(True, False)
 _COUNT = Int(0, 100)
 RULES = Map(

@@ -10,7 +10,7 @@ from .engine.ruleset import Ruleset
 
 
 def parse_sheet(char_id: str, doc, label: str, rules: Ruleset) -> Sheet:
-    """A character document (SPEC Part 3 minimum), already checked against the SHEET table, as an engine Sheet."""
+    """A character document (its required keys), already checked against the SHEET table, as an engine Sheet."""
     if not isinstance(doc, dict):
         raise BadInput(f"{label}: a character file must be a mapping", fix="see the README's character format")
     skills = {}

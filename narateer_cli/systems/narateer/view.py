@@ -1,4 +1,4 @@
-"""Narateer on the players' screen (`narateer serve`, SPEC Part 8): each participant's Action Dice
+"""Narateer on the players' screen (`narateer serve`): each participant's Action Dice
 as ready / used / wounded dots, and log entries made safe for the party (no recorded Hide total).
 
 Pure functions over plain data: the host reads the files and applies the hidden-information filter.

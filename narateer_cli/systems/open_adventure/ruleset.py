@@ -204,7 +204,7 @@ def build(default: dict, overrides: dict | None = None, where: str = "narateer.y
     build the values, so they run even when the host says these files were `checked` before."""
     overrides = overrides or {}
     if not isinstance(overrides, dict):
-        raise BadInput(f"{where}: rules must be a mapping of ruleset keys", fix="see SPEC-open-adventure Part 2")
+        raise BadInput(f"{where}: rules must be a mapping of ruleset keys", fix="see docs/rules/open-adventure.md")
     _known_keys(overrides, where)
     d = merge(default, overrides)
     c = _Check(where)

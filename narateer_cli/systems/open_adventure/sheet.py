@@ -1,4 +1,4 @@
-"""Character sheets and NPC statblocks (SPEC-open-adventure Part 3), parsed into frozen records.
+"""Character sheets and NPC statblocks (docs/rules/open-adventure.md), parsed into frozen records.
 
 `schema(rules)` is the table of known keys per map; `problems(doc, ...)`
 lists every way a document does not fit it (closest name for a misspelt

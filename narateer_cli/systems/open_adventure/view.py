@@ -1,4 +1,4 @@
-"""Open Adventure on the players' screen (`narateer serve`, SPEC Part 8): the point pools as dots, Wounds drawn apart
+"""Open Adventure on the players' screen (`narateer serve`): the point pools as dots, Wounds drawn apart
 from them (each pool with a legend), Challenge Points, and an Action Check's rolls, an opposing roll included.
 
 Pure functions over plain data: the host reads the files and applies the hidden-information filter.

@@ -1,4 +1,4 @@
-"""The ruleset: every table and open-point knob of SPEC Part 2 as one value.
+"""The ruleset: every table and open-point knob of the rules (docs/rules/narateer.md) as one value.
 
 `build_ruleset(default, overrides)` merges a campaign's `rules:` over the
 shipped defaults and validates the result, naming the key path of anything
