@@ -89,8 +89,9 @@ def reconcile(session) -> list[str]:
     """The first writer after a merge reconciles, so counters follow the log. For the current encounter's
     log and the campaign log, when git joined branches of play, every counter a branch changed is set to the
     fork's base plus every branch's logged change (git may have left one side's bytes: both sides wrote the
-    same sheet and the driver never ran), and the `merge` entry records the log's value and the sheet's. Committed as its own
-    action before the command computes from the sheets. Returns the ids of the sheets it set."""
+    same sheet and the driver never ran), and the `merge` entry records the log's value and the sheet's.
+    Committed as its own action before the command computes from the sheets. Returns the ids of the sheets it
+    set."""
     from ..store import encounters, txn
     from ..store.txn import Transaction
 

@@ -29,7 +29,8 @@ class Game(ABC):
 
     @abstractmethod
     def parse_sheet(self, char_id: str, doc: dict, label: str, rules) -> Any:
-        """A frozen sheet record with `.id`, `.name` and `.dice` (the counters the log tracks)."""
+        """A frozen sheet record with `.id`, `.name` and `.counters` (the counters the log tracks; `.dice`, their
+        older name, is read when a record has no `.counters`)."""
 
     @abstractmethod
     def log_checker(self, rules, continuity: bool) -> Callable[[dict], str | None]:
