@@ -267,6 +267,17 @@ def verify(data: dict) -> str:
     return text
 
 
+def stats_columns(system) -> dict:
+    """{key: heading} of the game's own `stats` columns, in its order (`Game.stats_columns`); a key `stats`
+    does not count is passed over."""
+    from .systems.interface import STATS_COLUMNS
+
+    given = system.get("stats_columns") if system is not None else STATS_COLUMNS
+    if not isinstance(given, dict):
+        return {}
+    return {key: str(heading) for key, heading in given.items() if key in STATS_CELLS}
+
+
 def unveil(data: dict) -> str:
     lines = [f"{u.get('words') or 'unveiled ' + u['entry']} (in {u['log']}, entry {u['unveil']})"
              for u in data["unveiled"]]
@@ -275,16 +286,22 @@ def unveil(data: dict) -> str:
     return "\n".join(lines) or "nothing to unveil"
 
 
-def stats(data: dict) -> str:
-    """P-LUCK-2 as a table and a terminal chart: successes against expected, and the percentile."""
+# The columns of `stats` a game may show beside the host's own, with what each shows of an actor's row.
+STATS_CELLS = {"dice_spent": lambda r: r["dice_spent"], "crits": lambda r: f"{r['crits']} / {r['crits_expected']:.2f}"}
+
+
+def stats(data: dict, system=None) -> str:
+    """P-LUCK-2 as a table and a terminal chart: successes against expected, and the percentile; then the
+    game's own columns (its `stats_columns`: dice spent, top faces), none another game's."""
     rows = data["actors"]
     if not rows:
         return "no checks logged" + (f" ({data['scope']['sealed']} still secret)" if data["scope"]["sealed"] else "")
+    own = stats_columns(system)
     head = table([(r["actor"], r["checks"], f"{r['successes']}", f"{r['expected']:.2f}",
-                   "-" if r["percentile"] is None else f"{r['percentile']:.1f}%", r["dice_spent"],
-                   f"{r['crits']} / {r['crits_expected']:.2f}") for r in rows],
-                 ["actor", "checks", "successes", "expected", "luck", "dice spent", "crits / expected"],
-                 disable_numparse=True, colalign=("left",) + ("right",) * 6)
+                   "-" if r["percentile"] is None else f"{r['percentile']:.1f}%",
+                   *(STATS_CELLS[key](r) for key in own)) for r in rows],
+                 ["actor", "checks", "successes", "expected", "luck", *own.values()],
+                 disable_numparse=True, colalign=("left",) + ("right",) * (4 + len(own)))
     width = max(len(r["actor"]) for r in rows)
     chart = ["", "luck (percentile of possible sessions; | marks 50%)"]
     for r in rows:
@@ -466,7 +483,7 @@ def _generic_lines(data: dict, indent: str):
 FORMATTERS = {
     "init": init, "new": new, "check": check, "encounter_new": encounter_new, "undo": undo, "verify": verify,
     "systems": systems, "git_setup": git_setup, "reconcile": reconcile, "encounter_end": encounter_end,
-    "unveil": unveil, "stats": stats,
+    "unveil": unveil,
 }
 
 
@@ -477,4 +494,4 @@ def report(data: dict) -> str:
 
 
 FORMATTERS["report"] = report
-WITH_SYSTEM = {"encounter_log": encounter_log}
+WITH_SYSTEM = {"encounter_log": encounter_log, "stats": stats}
