@@ -35,3 +35,29 @@ def test_T3_SMALL_stats_shows_the_games_own_columns(tmp_path, game):
     assert head == ["actor", "checks", "successes", "expected", "luck", *own]
     row = ok(root, "stats")["actors"][0]  # --json keeps every key in every game
     assert {"dice_spent", "crits", "crits_expected"} <= set(row) and row["checks"] == 3
+
+
+# faces typed at the table for one check of CHECK that fails, and one that succeeds
+FACES = {"narateer": ("0", "2"), "open-adventure": ("3", "9"), "d20-cards": ("2", "15")}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_T3_SMALL_every_roll_outside_an_encounter_is_logged_a_miss_too(tmp_path, game):
+    """A check made outside an encounter reaches the campaign log whether it succeeds or not (a d20 act that
+    misses changes no file, and was not logged), so `stats` counts it and `undo` can take it back."""
+    root = example(tmp_path, game)
+    config = root / "narateer.yaml"
+    config.write_text("".join(line for line in config.read_text().splitlines(True) if not line.startswith("encounter:")))
+    landed = []
+    for faces in FACES[game]:
+        data = ok(root, *CHECK[game], "--faces", faces)
+        landed.append(data["targets"][0]["attack"]["hit"] if game == "d20-cards" else data["success"])
+    assert landed == [False, True]
+    log = ok(root, "encounter", "log", "campaign")["entries"]
+    assert [e["command"] for e in log if e["actor"] == CHECK[game][1]][-2:] == [CHECK[game][0]] * 2
+    row = ok(root, "stats")["actors"][0]
+    assert (row["checks"], row["successes"]) == (2, 1)
+    assert run(root, "verify", "campaign").code == 0 and run(root, "check").code == 0
+    undone = ok(root, "undo", "campaign")
+    assert undone["undone"] == log[-1]["seq"]
+    assert ok(root, "stats")["actors"][0]["checks"] == 1
