@@ -218,7 +218,30 @@ def settle(app, session, answer, fn=None):
         if answer.secret or getattr(app, "secret", False):
             apply_bare(app, answer)
         logged = answer.result
-    return answer.kind, answer.show if answer.show is not None else logged, answer.exit
+    shown = answer.show
+    if shown is not None and shown is answer.result and isinstance(logged, dict):
+        shown = Logged(shown, logged)  # the result as logged: with each check's exact chance
+    return answer.kind, shown if shown is not None else logged, answer.exit
+
+
+class Logged:
+    """A result shown as its log entry holds it: `to_json` gives the logged JSON (each check with the exact
+    `chance` the log added, P-LUCK-1), so `--json` prints what the log keeps; `record` is the game's own
+    value, whose attributes it reads through (the Python API's `Result.value` is the record)."""
+
+    __slots__ = ("record", "data")
+
+    def __init__(self, record, data: dict):
+        self.record, self.data = record, data
+
+    def to_json(self) -> dict:
+        return self.data
+
+    def __getattr__(self, name):
+        return getattr(self.record, name)
+
+    def __repr__(self):
+        return repr(self.record)
 
 
 def shown(app, answer):

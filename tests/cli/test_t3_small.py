@@ -61,3 +61,32 @@ def test_T3_SMALL_every_roll_outside_an_encounter_is_logged_a_miss_too(tmp_path,
     undone = ok(root, "undo", "campaign")
     assert undone["undone"] == log[-1]["seq"]
     assert ok(root, "stats")["actors"][0]["checks"] == 1
+
+
+def _checks(game: str, data: dict) -> list:
+    return [t["attack"] for t in data["targets"]] if game == "d20-cards" else [data]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_T3_SMALL_a_rolls_json_holds_its_chance_as_the_log_does(tmp_path, game):
+    """`--json` prints each check with the exact chance its log entry records (it was only in the log), and
+    the Python API's result gives the same JSON while its value stays the game's own record."""
+    from narateer_cli.api import open_campaign
+
+    root = example(tmp_path, game)
+    printed = ok(root, *CHECK[game], "--faces", FACES[game][0])
+    logged = ok(root, "encounter", "log", "--last", "1")["entries"][-1]["result"]
+    chances = [c.get("chance") for c in _checks(game, printed)]
+    assert chances and None not in chances, printed
+    assert chances == [c["chance"] for c in _checks(game, logged)]
+    result = open_campaign(root).run(*CHECK[game], "--faces", FACES[game][1])
+    assert [c.get("chance") for c in _checks(game, result.to_json())] == chances  # the same check, the same odds
+    if game == "narateer":  # the game's record, read as before
+        assert result.value.result.total == 2 and result.value.result.success is True
+
+
+def test_T3_SMALL_an_exchanges_json_holds_its_attacks_chance(tmp_path):
+    root = example(tmp_path, "narateer")
+    data = ok(root, "exchange", "mira", "bandit", "--response", "none", "--faces", "2")
+    logged = ok(root, "encounter", "log", "--last", "1")["entries"][0]["result"]
+    assert data["attack"]["chance"] == logged["attack"]["chance"]
