@@ -19,7 +19,7 @@ ACTIVE = False  # set by the shell, which completes without the environment vari
 
 # What the host's parameter names hold; a system adds its own in `SYSTEM.params` (the host knows none): "character",
 # "encounter", "pair:NAME" (OTHER:NAME, the second half completed as NAME), "signed:NAME" (+NAME / -NAME).
-PARAMS = {"char": "character", "chars": "character", "actors": "character", "source": "character",
+PARAMS = {"char": "character", "chars": "character", "actor": "character", "actors": "character", "source": "character",
           "enc_id": "encounter", "in_encounter": "encounter", "encounter": "encounter",
           "changes": "signed:condition"}
 

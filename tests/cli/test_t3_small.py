@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import ok, run
+from tests.conftest import ok, refused, run
 
 GAMES = ("narateer", "open-adventure", "d20-cards")
 # one check of each game's example that rolls and is logged: (command..., its actor)
@@ -90,3 +90,41 @@ def test_T3_SMALL_an_exchanges_json_holds_its_attacks_chance(tmp_path):
     data = ok(root, "exchange", "mira", "bandit", "--response", "none", "--faces", "2")
     logged = ok(root, "encounter", "log", "--last", "1")["entries"][0]["result"]
     assert data["attack"]["chance"] == logged["attack"]["chance"]
+
+
+# a check of each game written with ids in another case, and the ids it names
+SHOUTED = {"narateer": (("roll", "Selka", "stealth", "--vs", "SENTRY:observation", "--faces", "2"), "selka"),
+           "open-adventure": (("roll", "AMICUS", "strength", "--vs", "Goblin:body", "--faces", "3"), "amicus"),
+           "d20-cards": (("act", "Mira", "strike", "--target", "BANDIT", "--faces", "15"), "mira")}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_T3_SMALL_an_id_matches_without_case_where_one_sheet_has_it(tmp_path, game):
+    root = example(tmp_path, game)
+    words, actor = SHOUTED[game]
+    shown = run(root, "show", actor.upper())
+    assert shown.code == 0 and shown.out == run(root, "show", actor).out
+    data = ok(root, *words)
+    entry = ok(root, "encounter", "log", "--last", "1")["entries"][0]
+    assert entry["actor"] == actor and data["actor"] == actor  # logged under the sheet's own id
+    assert ok(root, "stats", "--actor", actor.capitalize())["actors"][0]["actor"] == actor
+    assert not list((root / "characters").glob(f"{actor.upper()}*")) and run(root, "check").code == 0
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_T3_SMALL_ids_that_differ_only_by_case_are_refused_naming_both(tmp_path, game):
+    root = example(tmp_path, game)
+    actor = SHOUTED[game][1]
+    twin = actor.capitalize()
+    (root / "characters" / f"{twin}.yaml").write_bytes((root / "characters" / f"{actor}.yaml").read_bytes())
+    assert run(root, "show", actor).code == 0 and run(root, "show", twin).code == 0  # each exact id is its own
+    err = refused(root, 2, "show", actor.upper(), contains="differ only by case")
+    assert f"{twin} and {actor}" in err and f"{twin} or {actor}" in err
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_T3_SMALL_a_new_id_that_differs_only_by_case_from_a_sheets_is_refused(tmp_path, game):
+    root = example(tmp_path, game)
+    actor = SHOUTED[game][1]
+    err = refused(root, 2, "new", actor.capitalize(), "--from", actor, contains="only by case")
+    assert f"characters/{actor}.yaml exists" in err
