@@ -418,8 +418,9 @@ def encounter_log(data: dict, system=None) -> str:
 
 
 def log_row(entry: dict, system=None) -> list:
+    """One row of `encounter log`; an entry a later undo took back (`undone`) is marked so."""
     return [entry.get("seq"), (entry.get("id") or "")[:7], _clock(entry.get("at")), entry.get("actor") or "-",
-            summary(entry, system)]
+            ("(undone) " if entry.get("undone") is True else "") + summary(entry, system)]
 
 
 def out_log(log_id: str, entries, as_json: bool, system=None, color: bool = False, seeded: int | None = None,

@@ -128,3 +128,26 @@ def test_T3_SMALL_a_new_id_that_differs_only_by_case_from_a_sheets_is_refused(tm
     actor = SHOUTED[game][1]
     err = refused(root, 2, "new", actor.capitalize(), "--from", actor, contains="only by case")
     assert f"characters/{actor}.yaml exists" in err
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_T3_SMALL_encounter_log_marks_the_rows_an_undo_took_back(tmp_path, game):
+    root = example(tmp_path, game)
+    for faces in (*FACES[game], FACES[game][0]):
+        ok(root, *CHECK[game], "--faces", faces)
+    ok(root, "undo", "campaign")  # the third check
+    ok(root, "undo", "campaign")  # the second
+    entries = ok(root, "encounter", "log", "campaign")["entries"]
+    checks = [e for e in entries if e["command"] == CHECK[game][0]]
+    assert [e.get("undone") for e in checks] == [None, True, True]  # the key only where it is true
+    assert not any("undone" in e for e in entries if e["command"] != CHECK[game][0])
+    text = run(root, "encounter", "log", "campaign").out.splitlines()
+    rows = {int(line.split()[0]): line for line in text[2:]}
+    assert [("(undone) " in rows[e["seq"]]) for e in checks] == [False, True, True]
+    assert not any("(undone)" in rows[e["seq"]] for e in entries if e["command"] == "undo")
+    # the marks hold when only part of the log is shown: its end, or one actor's rows (no undo among them)
+    tail = ok(root, "encounter", "log", "campaign", "--last", "3")["entries"]
+    assert [e.get("undone") for e in tail] == [True, None, None]
+    mine = ok(root, "encounter", "log", "campaign", "--actor", CHECK[game][1], "--last", "2")["entries"]
+    assert [e.get("undone") for e in mine] == [True, True]
+    assert "(undone)" in run(root, "encounter", "log", "campaign", "--actor", CHECK[game][1]).out
