@@ -328,6 +328,7 @@ HOST_SUMMARIES = {
     "encounter end": lambda a, d, r: f"encounter {r['id']} ends",
     "undo": lambda a, d, r: f"undid entry {r['undone']}" + (f": {r['undid']}" if r.get("undid") else ""),
     "new": lambda a, d, r: f"new character {r['id']}",
+    "dice expression": lambda a, d, r: dice_expression(r),
 }
 
 
@@ -495,4 +496,13 @@ def report(data: dict) -> str:
 
 
 FORMATTERS["report"] = report
+
+
+def dice_expression(data: dict) -> str:
+    from .dice import expression_text
+
+    return expression_text(data)
+
+
+FORMATTERS["dice_expression"] = dice_expression
 WITH_SYSTEM = {"encounter_log": encounter_log, "stats": stats}

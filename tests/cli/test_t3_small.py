@@ -151,3 +151,55 @@ def test_T3_SMALL_encounter_log_marks_the_rows_an_undo_took_back(tmp_path, game)
     mine = ok(root, "encounter", "log", "campaign", "--actor", CHECK[game][1], "--last", "2")["entries"]
     assert [e.get("undone") for e in mine] == [True, True]
     assert "(undone)" in run(root, "encounter", "log", "campaign", "--actor", CHECK[game][1]).out
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_T3_SMALL_a_dice_expression_rolls_in_every_game(tmp_path, game):
+    root = example(tmp_path, game)
+    data = ok(root, "dice", "2d6+3", "--faces", "4,5")
+    assert (data["expr"], data["faces"], data["total"]) == ("2d6+3", [4, 5], 12)
+    seeded = ok(root, "--seed", "7", "dice", "2d6+3")
+    assert len(seeded["faces"]) == 2 and all(1 <= f <= 6 for f in seeded["faces"])
+    assert seeded["total"] == sum(seeded["faces"]) + 3 == ok(root, "--seed", "7", "dice", "2d6+3")["total"]
+    text = run(root, "dice", "d20", "--faces", "17")
+    assert text.code == 0 and "d20: [17] = 17" in text.out, text.out
+    refused(root, 2, "dice", "2d6+3", "--faces", "4,7", contains="not a face of a d6")
+    refused(root, 2, "dice", "2d6+3", "--faces", "4", contains="2 faces")
+    if game != "d20-cards":  # the host's expressions: its words, its bounds
+        assert ok(root, "dice", "d6+d8-1", "--faces", "6,8")["total"] == 13
+        refused(root, 2, "dice", "2d1000", contains="bad dice")
+        assert "narateer dice 2d6+3" in run(root, "dice", "--help").out
+    assert not (root / "encounters" / "campaign.log.yaml").exists()  # a bare roll is not logged
+
+
+@pytest.mark.parametrize("game", ("narateer", "open-adventure"))
+def test_T3_SMALL_a_bare_number_keeps_meaning_the_games_own_dice(tmp_path, game):
+    root = example(tmp_path, game)
+    own = ok(root, "dice", "3", "--faces", "0,1,2" if game == "narateer" else "5")
+    assert "expr" not in own and own["total"] == 3 if game == "narateer" else own["total"] == 5
+    if game == "narateer":  # the pool's own options are not an expression's
+        r = run(root, "dice", "2d6+3", "--advantage")
+        assert r.code == 2 and "a dice expression takes only --faces" in r.err
+
+
+@pytest.mark.parametrize("system", (None, "open-adventure", "d20-cards"))
+def test_T3_SMALL_a_dice_expression_rolls_outside_a_campaign(tmp_path, monkeypatch, system):
+    monkeypatch.chdir(tmp_path)
+    chosen = ("--system", system) if system else ()
+    data = ok(None, *chosen, "dice", "3d4+1", "--faces", "1,2,4")
+    assert data["total"] == 8 and data["faces"] == [1, 2, 4]
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("game", ("narateer", "open-adventure"))
+def test_T3_SMALL_a_secret_dice_expression_is_sealed_unveiled_and_verified(tmp_path, game):
+    root = example(tmp_path, game)
+    config = root / "narateer.yaml"
+    config.write_text("".join(line for line in config.read_text().splitlines(True) if not line.startswith("encounter:")))
+    rolled = ok(root, "--seed", "3", "dice", "2d6+3", "--secret")
+    entry = ok(root, "encounter", "log", "campaign")["entries"][-1]
+    assert "faces" not in entry["result"] and entry["result"]["expr"] == "2d6+3"
+    assert run(root, "unveil", "--all").code == 0
+    words = run(root, "encounter", "log", "campaign")
+    assert words.err == "" and f"2d6+3: [{', '.join(map(str, rolled['faces']))}] = {rolled['total']}" in words.out
+    assert run(root, "verify", "campaign").code == 0 and run(root, "check").code == 0
