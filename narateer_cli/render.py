@@ -21,6 +21,16 @@ from .readonly import GameFault, failing_function, function_name, hook_failed, i
 from .safetext import printable
 
 
+def display_name(cid: str, name) -> str:
+    """A creature's one display name: its sheet's `name`, with its id beside it, `Bandit 2 (thug-2)`, wherever
+    the name does not read as the id (the id is what every command takes); `Selka` (selka) and `Thug 2`
+    (thug-2) need none. A sheet without a name shows its id."""
+    name = name.strip() if isinstance(name, str) and name.strip() else str(cid)
+    if "-".join(name.lower().replace("_", " ").replace("-", " ").split()) == str(cid).lower().replace("_", "-"):
+        return name
+    return f"{name} ({cid})"
+
+
 def plain(value):
     """A result as JSON-ready data: a record by its `to_json` (narateer_cli.record: its fields, as it declares
     them), mappings and lists item by item. Engines return records; this is where they become JSON."""

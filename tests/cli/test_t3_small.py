@@ -203,3 +203,33 @@ def test_T3_SMALL_a_secret_dice_expression_is_sealed_unveiled_and_verified(tmp_p
     words = run(root, "encounter", "log", "campaign")
     assert words.err == "" and f"2d6+3: [{', '.join(map(str, rolled['faces']))}] = {rolled['total']}" in words.out
     assert run(root, "verify", "campaign").code == 0 and run(root, "check").code == 0
+
+
+# an NPC of each example, and a PC who fights it
+FOES = {"narateer": ("bandit", "selka"), "open-adventure": ("goblin", "amicus"), "d20-cards": ("bandit", "mira")}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_T3_SMALL_a_creature_has_one_display_name_its_sheets_name_with_its_id_where_they_differ(tmp_path, game):
+    """A copy named `Bandit 2` whose id is thug-2 reads `Bandit 2 (thug-2)` on the page, the party's and the
+    Guide's, wherever it is named (the order, who acts, the last roll); a name that reads as its id (Selka,
+    selka) stands alone. The terminal names creatures by the id its commands take, and `show` gives both."""
+    from narateer_cli.serve import page, view
+
+    root = example(tmp_path, game)
+    foe, pc = FOES[game]
+    ok(root, "new", "thug", "--from", foe, "--count", "2")
+    extra = ("--reaction", f"{pc}=30") if game == "open-adventure" else ()
+    ok(root, "encounter", "new", "brawl", pc, "thug-2", *extra)
+    if game != "open-adventure":  # Open Adventure's turns follow the Reaction order
+        ok(root, "turn", "start", "thug-2")
+    foe_name = ok(root, "show", foe).get("name") or foe.capitalize()
+    label = f"{foe_name} 2 (thug-2)"
+    for guide in (False, True):
+        model = view.snapshot(root, guide=guide)
+        names = {row["id"]: row["name"] for row in model["order"]}
+        assert names["thug-2"] == label and names[pc] == pc.capitalize(), names
+        html = page.encounter(model)
+        assert label in html and f">{foe_name} 2<" not in html
+    shown = run(root, "show", "thug-2").out.splitlines()[0]
+    assert f"{foe_name} 2" in shown and "thug-2" in shown
