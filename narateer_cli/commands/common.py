@@ -257,6 +257,13 @@ def settle(app, session, answer, fn=None):
     shown = answer.show
     if shown is not None and shown is answer.result and isinstance(logged, dict):
         shown = Logged(shown, logged)  # the result as logged: with each check's exact chance
+    elif shown is not None and isinstance(logged, dict) and session is not None:
+        from ..luck import carry_chances
+        from ..render import plain
+
+        data = plain(shown)  # another view of the result (a resolve's words around its check): its checks' chances
+        if carry_chances(session.campaign.system, data, logged, answer.declaration):
+            shown = Logged(shown, data)
     return answer.kind, shown if shown is not None else logged, answer.exit
 
 
