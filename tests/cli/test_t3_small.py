@@ -233,3 +233,14 @@ def test_T3_SMALL_a_creature_has_one_display_name_its_sheets_name_with_its_id_wh
         assert label in html and f">{foe_name} 2<" not in html
     shown = run(root, "show", "thug-2").out.splitlines()[0]
     assert f"{foe_name} 2" in shown and "thug-2" in shown
+
+
+def test_T3_SMALL_the_readme_says_the_browser_tests_need_chromium_and_ci_installs_it():
+    from tests.conftest import REPO, BROWSER_INSTALL
+
+    first = " ".join((REPO / "README.md").read_text(encoding="utf-8").splitlines()[:45])
+    assert "Chromium and chromedriver" in first and "apt-get install chromium chromium-driver" in first
+    assert ".ci/run` installs them" in first
+    ci = (REPO / ".ci" / "run").read_text(encoding="utf-8")
+    assert "command -v chromium" in ci and "command -v chromedriver" in ci  # installed only when missing
+    assert BROWSER_INSTALL in ci and ci.index(BROWSER_INSTALL) < ci.index("\nmake test\n")
