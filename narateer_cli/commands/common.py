@@ -113,11 +113,11 @@ def real_ids(app, kwargs: dict) -> None:
     campaign nothing changes."""
     if not any(isinstance(v, str) or isinstance(v, (tuple, list)) and v for v in kwargs.values()):
         return
-    from ..complete import PARAMS
+    from ..systems.base import HOST_PARAMS
 
     try:
         campaign = app.campaign
-        kinds = {**PARAMS, **campaign.system.params}
+        kinds = {**HOST_PARAMS, **campaign.system.params}
     except NarateerError:
         return
     for name, value in kwargs.items():
