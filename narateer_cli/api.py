@@ -34,19 +34,23 @@ class Result:
     """One command's result: its kind, the typed value the game returned, and what it noted on stderr."""
 
     def __init__(self, kind: str, value, notes: tuple[str, ...] = (), system=None):
-        self.kind, self.value, self.notes, self.system = kind, value, notes, system
+        from .commands.common import Logged
+
+        self.kind, self.notes, self.system = kind, notes, system
+        self.value = value.record if isinstance(value, Logged) else value  # the game's own typed value
+        self._shown = value  # what the command line prints: the result as logged (each check's `chance`)
 
     def to_json(self) -> dict:
         """The object `--json` prints for this command (the same JSON text, read back)."""
         from .render import plain
 
-        return json.loads(json.dumps(plain(self.value), ensure_ascii=False))
+        return json.loads(json.dumps(plain(self._shown), ensure_ascii=False))
 
     def words(self) -> str:
         """The text the command line prints for this result (without --json, uncoloured)."""
         from .render import plain, words
 
-        return words(self.kind, plain(self.value), self.system)
+        return words(self.kind, plain(self._shown), self.system)
 
     def __repr__(self):
         return f"Result({self.kind!r}, {self.value!r})"

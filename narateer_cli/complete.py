@@ -13,15 +13,11 @@ from __future__ import annotations
 
 import os
 
+from .systems.base import HOST_PARAMS as PARAMS  # what the host's parameter names hold; a system adds its `params`
+
 ENV = "_NARATEER_COMPLETE"
 PROG = "narateer"
 ACTIVE = False  # set by the shell, which completes without the environment variable
-
-# What the host's parameter names hold; a system adds its own in `SYSTEM.params` (the host knows none): "character",
-# "encounter", "pair:NAME" (OTHER:NAME, the second half completed as NAME), "signed:NAME" (+NAME / -NAME).
-PARAMS = {"char": "character", "chars": "character", "actors": "character", "source": "character",
-          "enc_id": "encounter", "in_encounter": "encounter", "encounter": "encounter",
-          "changes": "signed:condition"}
 
 
 LINE: list = []  # the words before the one being completed (see `register`)

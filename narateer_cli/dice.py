@@ -56,3 +56,77 @@ class Dice:
             self.rng = random.Random()
         return self.rng
 
+
+# -- dice expressions: `d20`, `2d6+3`, `d6+d8-1` ------------------------------------------------------------
+# Plain dice the host rolls in every game, outside a campaign too. `narateer dice ...` is each game's own command
+# (`Game.dice`), its argument the game's own dice (a pool of N dice, a score that picks them); where that argument
+# takes a number and is given an expression, the host rolls the expression instead (commands/shared.py), so a
+# bare number keeps meaning the game's own dice. Nothing is logged but a secret roll's commitment.
+
+EXPR_MAX_DICE, EXPR_MAX_SIDES, EXPR_MAX_BONUS = 100, 100, 1_000_000
+EXPR_FIX = (f"write dice such as d20, 2d6+3 or d6+d8-1: at most {EXPR_MAX_DICE} dice of 2 to {EXPR_MAX_SIDES} "
+            f"faces and a bonus up to {EXPR_MAX_BONUS:,}")
+_TERM = r"(?:\d*\s*[dD]\s*\d+|\d+)"  # a group of dice (`2d6`, `d20`) or a number
+
+
+def looks_like_expression(text) -> bool:
+    """Is `text` written as a dice expression (terms joined by + or -, one of them dice)? Its bounds are
+    `parse_expression`'s to check."""
+    import re
+
+    return isinstance(text, str) and bool(re.fullmatch(rf"\s*[+-]?\s*{_TERM}(?:\s*[+-]\s*{_TERM})*\s*", text)) \
+        and bool(re.search(r"[dD]\s*\d", text))
+
+
+def parse_expression(text: str) -> tuple[list[int], int]:
+    """(the faces of each die in order, the bonus): `2d6+3` is ([6, 6], 3); bad input past the bounds."""
+    import re
+
+    from .errors import BadInput
+
+    if not looks_like_expression(text):
+        raise BadInput(f"bad dice {text!r}", fix=EXPR_FIX)
+    sides: list[int] = []
+    bonus = 0
+    for sign, count, size, number in re.findall(r"([+-]?)\s*(?:(\d*)\s*[dD]\s*(\d+)|(\d+))", text):
+        if number:
+            bonus += -int(number) if sign == "-" else int(number)
+            continue
+        n, faces = int(count or 1), int(size)
+        if sign == "-" or n < 1 or not 2 <= faces <= EXPR_MAX_SIDES or len(sides) + n > EXPR_MAX_DICE:
+            raise BadInput(f"bad dice {text!r}", fix=EXPR_FIX)
+        sides += [faces] * n
+    if abs(bonus) > EXPR_MAX_BONUS:
+        raise BadInput(f"bad dice {text!r}", fix=EXPR_FIX)
+    return sides, bonus
+
+
+def expression_faces(text: str, sides: list[int]) -> list[int]:
+    """`--faces 4,5`: one face per die, in the expression's order, each a face that die has."""
+    from .errors import BadInput
+
+    parts = [p.strip() for p in str(text).split(",") if p.strip()]
+    if len(parts) != len(sides):
+        raise BadInput(f"--faces needs {len(sides)} faces, got {len(parts)}",
+                       fix=f"give {len(sides)}, or leave --faces out to roll")
+    for part, size in zip(parts, sides):
+        if not part.isdigit() or not 1 <= int(part) <= size:
+            raise BadInput(f"face {part!r} is not a face of a d{size}", fix=f"give whole numbers from 1 to {size}")
+    return [int(part) for part in parts]
+
+
+def roll_expression(text: str, faces: str | None, rng) -> dict:
+    """The expression rolled with `rng` (or read from the table's faces): {expr, dice, faces, bonus, total}."""
+    sides, bonus = parse_expression(text)
+    if faces is not None:
+        got = expression_faces(faces, sides)
+    else:
+        source = Dice(rng)
+        got = [source.face(size) for size in sides]
+    return {"expr": text.strip(), "dice": [f"d{size}" for size in sides], "faces": got, "bonus": bonus,
+            "total": sum(got) + bonus}
+
+
+def expression_text(data: dict) -> str:
+    """`2d6+3: [2, 5] = 10`."""
+    return f"{data['expr']}: [{', '.join(map(str, data['faces']))}] = {data['total']}"

@@ -127,6 +127,24 @@ def annotate(system, rules, result, declaration=None) -> None:
                 check["chance"] = ratio_text(*value) if ratio is not None else _text(value)
 
 
+def carry_chances(system, shown, logged: dict, declaration=None) -> bool:
+    """A command that shows its result otherwise than it logs it: each check of `shown` (plain data) gets the
+    `chance` its logged twin holds, the checks taken in the game's order (`checks`), when both give as many;
+    True when one was given."""
+    checks = system.hook("checks")
+    if checks is None or not isinstance(shown, dict):
+        return False
+    have = list(find(checks, logged, declaration))
+    want = list(find(checks, shown, declaration))
+    given = False
+    if len(have) == len(want):
+        for mine, twin in zip(want, have):
+            if "chance" in twin and "chance" not in mine and mine.get("actor") == twin.get("actor"):
+                mine["chance"] = twin["chance"]
+                given = True
+    return given
+
+
 def chance_problem(system, rules, entry: dict) -> str | None:
     """Under verify: each logged `chance` must be the one its check gives now (stats trusts it)."""
     checks, chance = system.hook("checks"), system.hook("chance")

@@ -21,6 +21,16 @@ from .readonly import GameFault, failing_function, function_name, hook_failed, i
 from .safetext import printable
 
 
+def display_name(cid: str, name) -> str:
+    """A creature's one display name: its sheet's `name`, with its id beside it, `Bandit 2 (thug-2)`, wherever
+    the name does not read as the id (the id is what every command takes); `Selka` (selka) and `Thug 2`
+    (thug-2) need none. A sheet without a name shows its id."""
+    name = name.strip() if isinstance(name, str) and name.strip() else str(cid)
+    if "-".join(name.lower().replace("_", " ").replace("-", " ").split()) == str(cid).lower().replace("_", "-"):
+        return name
+    return f"{name} ({cid})"
+
+
 def plain(value):
     """A result as JSON-ready data: a record by its `to_json` (narateer_cli.record: its fields, as it declares
     them), mappings and lists item by item. Engines return records; this is where they become JSON."""
@@ -268,6 +278,17 @@ def verify(data: dict) -> str:
     return text
 
 
+def stats_columns(system) -> dict:
+    """{key: heading} of the game's own `stats` columns, in its order (`Game.stats_columns`); a key `stats`
+    does not count is passed over."""
+    from .systems.interface import STATS_COLUMNS
+
+    given = system.get("stats_columns") if system is not None else STATS_COLUMNS
+    if not isinstance(given, dict):
+        return {}
+    return {key: str(heading) for key, heading in given.items() if key in STATS_CELLS}
+
+
 def unveil(data: dict) -> str:
     lines = [f"{u.get('words') or 'unveiled ' + u['entry']} (in {u['log']}, entry {u['unveil']})"
              for u in data["unveiled"]]
@@ -276,16 +297,22 @@ def unveil(data: dict) -> str:
     return "\n".join(lines) or "nothing to unveil"
 
 
-def stats(data: dict) -> str:
-    """`stats` as a table and a terminal chart: per actor, successes against expected, and the percentile."""
+# The columns of `stats` a game may show beside the host's own, with what each shows of an actor's row.
+STATS_CELLS = {"dice_spent": lambda r: r["dice_spent"], "crits": lambda r: f"{r['crits']} / {r['crits_expected']:.2f}"}
+
+
+def stats(data: dict, system=None) -> str:
+    """`stats` as a table and a terminal chart: successes against expected, and the percentile; then the
+    game's own columns (its `stats_columns`: dice spent, top faces), none another game's."""
     rows = data["actors"]
     if not rows:
         return "no checks logged" + (f" ({data['scope']['sealed']} still secret)" if data["scope"]["sealed"] else "")
+    own = stats_columns(system)
     head = table([(r["actor"], r["checks"], f"{r['successes']}", f"{r['expected']:.2f}",
-                   "-" if r["percentile"] is None else f"{r['percentile']:.1f}%", r["dice_spent"],
-                   f"{r['crits']} / {r['crits_expected']:.2f}") for r in rows],
-                 ["actor", "checks", "successes", "expected", "luck", "dice spent", "crits / expected"],
-                 disable_numparse=True, colalign=("left",) + ("right",) * 6)
+                   "-" if r["percentile"] is None else f"{r['percentile']:.1f}%",
+                   *(STATS_CELLS[key](r) for key in own)) for r in rows],
+                 ["actor", "checks", "successes", "expected", "luck", *own.values()],
+                 disable_numparse=True, colalign=("left",) + ("right",) * (4 + len(own)))
     width = max(len(r["actor"]) for r in rows)
     chart = ["", "luck (percentile of possible sessions; | marks 50%)"]
     for r in rows:
@@ -312,6 +339,7 @@ HOST_SUMMARIES = {
     "encounter end": lambda a, d, r: f"encounter {r['id']} ends",
     "undo": lambda a, d, r: f"undid entry {r['undone']}" + (f": {r['undid']}" if r.get("undid") else ""),
     "new": lambda a, d, r: f"new character {r['id']}",
+    "dice expression": lambda a, d, r: dice_expression(r),
 }
 
 
@@ -402,8 +430,9 @@ def encounter_log(data: dict, system=None) -> str:
 
 
 def log_row(entry: dict, system=None) -> list:
+    """One row of `encounter log`; an entry a later undo took back (`undone`) is marked so."""
     return [entry.get("seq"), (entry.get("id") or "")[:7], _clock(entry.get("at")), entry.get("actor") or "-",
-            summary(entry, system)]
+            ("(undone) " if entry.get("undone") is True else "") + summary(entry, system)]
 
 
 def out_log(log_id: str, entries, as_json: bool, system=None, color: bool = False, seeded: int | None = None,
@@ -468,7 +497,7 @@ def _generic_lines(data: dict, indent: str):
 FORMATTERS = {
     "init": init, "new": new, "check": check, "encounter_new": encounter_new, "undo": undo, "verify": verify,
     "systems": systems, "git_setup": git_setup, "reconcile": reconcile, "encounter_end": encounter_end,
-    "unveil": unveil, "stats": stats,
+    "unveil": unveil,
 }
 
 
@@ -479,4 +508,13 @@ def report(data: dict) -> str:
 
 
 FORMATTERS["report"] = report
-WITH_SYSTEM = {"encounter_log": encounter_log}
+
+
+def dice_expression(data: dict) -> str:
+    from .dice import expression_text
+
+    return expression_text(data)
+
+
+FORMATTERS["dice_expression"] = dice_expression
+WITH_SYSTEM = {"encounter_log": encounter_log, "stats": stats}

@@ -102,6 +102,10 @@ def _create(session, created: dict):
         path = session.campaign.sheet_path(cid)
         if path.exists() or session.txn.rel(path) in session.txn.writes:
             raise BadInput(f"characters/{cid}.yaml already exists", fix="edit it, or choose another id")
+        twins = session.campaign.case_twins(cid)  # ids are matched without case: one id, one character
+        if twins:
+            raise BadInput(f"characters/{twins[0]}.yaml exists: {cid} would differ from {twins[0]} only by case",
+                           fix=f"choose another id, or use {twins[0]}")
         session.txn.write(path, text)
 
 

@@ -85,6 +85,7 @@ def command(group=None, name=None, rolls=False, writes=False, calls=None, **attr
 
                 raise BadInput("--secret hides a roll, and this command rolls nothing", rule="P-SECRET-1",
                                fix="drop --secret")
+            real_ids(app, kwargs)
             named = fn if calls is None else calls  # the function named when the game's code goes wrong
             game = is_game(named)  # a game's function computes; a host call that writes refuses while it runs
             if not writes:
@@ -103,6 +104,41 @@ def command(group=None, name=None, rolls=False, writes=False, calls=None, **attr
         return made
 
     return wrap
+
+
+def real_ids(app, kwargs: dict) -> None:
+    """The character ids among a command's parameters (the host's and the game's `params`: a character, or
+    the OTHER of OTHER:NAME) as the campaign files them, in place: `Selka` is `selka` when no sheet is named
+    `Selka` and one is named so but for case; two such sheets are bad input naming both. Outside a
+    campaign nothing changes."""
+    if not any(isinstance(v, str) or isinstance(v, (tuple, list)) and v for v in kwargs.values()):
+        return
+    from ..systems.base import HOST_PARAMS
+
+    try:
+        campaign = app.campaign
+        kinds = {**HOST_PARAMS, **campaign.system.params}
+    except NarateerError:
+        return
+    for name, value in kwargs.items():
+        kind = kinds.get(name, "")
+        if kind == "character":
+            kwargs[name] = _each(value, campaign.real_id)
+        elif kind.startswith("pair:"):
+            kwargs[name] = _each(value, lambda text: _pair_id(campaign, text))
+
+
+def _each(value, real):
+    if isinstance(value, str):
+        return real(value)
+    if isinstance(value, (tuple, list)):
+        return type(value)(real(v) if isinstance(v, str) else v for v in value)
+    return value
+
+
+def _pair_id(campaign, text: str) -> str:
+    who, sep, rest = text.partition(":")
+    return campaign.real_id(who) + sep + rest if sep else text
 
 
 def _called(fn, game: bool, first, kwargs, named=None):
@@ -218,7 +254,37 @@ def settle(app, session, answer, fn=None):
         if answer.secret or getattr(app, "secret", False):
             apply_bare(app, answer)
         logged = answer.result
-    return answer.kind, answer.show if answer.show is not None else logged, answer.exit
+    shown = answer.show
+    if shown is not None and shown is answer.result and isinstance(logged, dict):
+        shown = Logged(shown, logged)  # the result as logged: with each check's exact chance
+    elif shown is not None and isinstance(logged, dict) and session is not None:
+        from ..luck import carry_chances
+        from ..render import plain
+
+        data = plain(shown)  # another view of the result (a resolve's words around its check): its checks' chances
+        if carry_chances(session.campaign.system, data, logged, answer.declaration):
+            shown = Logged(shown, data)
+    return answer.kind, shown if shown is not None else logged, answer.exit
+
+
+class Logged:
+    """A result shown as its log entry holds it: `to_json` gives the logged JSON (each check with the exact
+    `chance` the log added, P-LUCK-1), so `--json` prints what the log keeps; `record` is the game's own
+    value, whose attributes it reads through (the Python API's `Result.value` is the record)."""
+
+    __slots__ = ("record", "data")
+
+    def __init__(self, record, data: dict):
+        self.record, self.data = record, data
+
+    def to_json(self) -> dict:
+        return self.data
+
+    def __getattr__(self, name):
+        return getattr(self.record, name)
+
+    def __repr__(self):
+        return repr(self.record)
 
 
 def shown(app, answer):
@@ -347,6 +413,8 @@ class Session:
         return self.campaign.rules
 
     def load(self, char_id: str):
+        if char_id not in self.sheets and self.campaign.real_id(char_id) != char_id:
+            return self.load(self.campaign.real_id(char_id))  # `Selka` is selka's sheet, loaded once
         if char_id not in self.sheets:
             self.sheets[char_id] = self.campaign.load(char_id)
             self.first_plain[char_id] = self.sheets[char_id].plain

@@ -179,16 +179,19 @@ def _log_entries(root, log_id, keep, last):
     the log's end; without it no entry is held, so memory stays flat however long the log."""
     from collections import deque
 
+    from ..report import undone_ids
     from ..store import encounters, loglines
 
     path = encounters.log_path(root, log_id)
     label = encounters.log_label(path)
-    if last and keep is None:
+    if last and keep is None:  # an undo comes after what it undoes: the log's end names all it shows
         kept = encounters.read_log(root, log_id, last=last, damaged=loglines.warn(label))
+        undone = undone_ids(kept)
     elif last is not None:
         kept = list(deque(filter(keep, loglines.entries(path, label, damaged=loglines.warn(label))), maxlen=last))
+        undone = undone_ids(loglines.entries(path, label, UNDO_MARKS, damaged=loglines.quiet))
     if last is not None:
-        yield lambda: iter(kept)
+        yield _marked(lambda: iter(kept), undone)
         return
     # a damaged line is named once on stderr (the first pass) and passed over; the log is still shown
     warned = []
@@ -199,8 +202,26 @@ def _log_entries(root, log_id, keep, last):
             loglines.warn(label)(number, problem)
 
     with loglines.Snapshot(path, label) as log:
+        undone = undone_ids(log.entries(UNDO_MARKS, damaged=loglines.quiet))
         every = lambda: log.entries(damaged=damaged)  # noqa: E731
-        yield every if keep is None else lambda: filter(keep, every())
+        yield _marked(every if keep is None else lambda: filter(keep, every()), undone)
+
+
+UNDO_MARKS = (b'"undo"',)  # every log line of an undo holds its command's name
+
+
+def _marked(entries, undone: set):
+    """`entries` with `"undone": true` on each entry a later `undo` took back (T3-SMALL): `encounter log` marks
+    its row, and its --json holds the key (absent on every other entry)."""
+    if not undone:
+        return entries
+
+    def marked():
+        for entry in entries():
+            if str(entry.get("id")) in undone or str(entry.get("seq")) in undone:
+                entry = {**entry, "undone": True}
+            yield entry
+    return marked
 
 
 def encounter_group(help: str = ENCOUNTER_HELP, shared: tuple[str, ...] = ("new", "show", "log", "end")) -> click.Group:

@@ -83,9 +83,68 @@ def _make(system, verb: str, words: dict, name: str | None = None) -> click.Comm
     run.__name__ = f"{verb.replace(' ', '_')}_cmd"
     run = _parameters(_parameters(run, (), said, said.get("options", ())), parameters, said)
     extra = {"context_settings": said["context_settings"]} if "context_settings" in said else {}
+    if verb == "dice":
+        extra["cls"] = ExpressionDice
     rolls = verb in ROLLS and said.get("rolls", True)  # `rolls: False`: a game's dice that nothing logs, even secret
-    return command(name=name or verb, rolls=rolls, writes=verb not in ROLLS, calls=method, help=said.get("help"),
+    made = command(name=name or verb, rolls=rolls, writes=verb not in ROLLS, calls=method, help=said.get("help"),
                    **extra)(run)
+    if verb == "dice" and any(isinstance(p, click.Argument) and p.type is not click.STRING for p in made.params):
+        made.help = (made.help or "").rstrip() + "\n\n" + EXPRESSION_HELP
+    return made
+
+
+EXPRESSION_HELP = """A dice expression rolls those dice instead, in every game:
+
+\b
+  narateer dice 2d6+3       (or d20, d6+d8-1)"""
+
+
+class ExpressionDice(click.Command):
+    """`dice`: the game's own command, or, when its argument takes a number and is given a dice expression
+    (`2d6+3`), the host's roll of that expression (`narateer_cli.dice`), with `--faces` and the options
+    every command has. A bare number keeps meaning the game's own dice."""
+
+    def parse_args(self, ctx, args):
+        from ..dice import looks_like_expression as looks_like
+
+        try:
+            return super().parse_args(ctx, list(args))
+        except click.BadParameter as exc:
+            if not isinstance(exc.param, click.Argument) or not any(looks_like(a) for a in args):
+                raise
+        ctx.params.clear()
+        ctx.meta[_EXPRESSION] = True  # the context of this one command line
+        try:
+            return expression_command().parse_args(ctx, args)
+        except click.UsageError as exc:
+            raise click.UsageError(f"{exc.format_message()}: a dice expression takes only --faces beside the options "
+                                   "every command has (the game's own dice take a number)", ctx) from None
+
+    def invoke(self, ctx):
+        if ctx.meta.get(_EXPRESSION):
+            return ctx.invoke(expression_command().callback, **ctx.params)
+        return super().invoke(ctx)
+
+
+_EXPRESSION = "narateer.dice_expression"
+_EXPRESSION_COMMAND: list = []
+
+
+def expression_command() -> click.Command:
+    """The host's `dice EXPR [--faces F]`, made once."""
+    if not _EXPRESSION_COMMAND:
+        def dice_cmd(app, expr, faces):
+            from ..dice import roll_expression as roll
+            from ..outcome import Outcome
+
+            result = roll(expr, faces, app.rng())
+            return Outcome("dice expression", None, {"dice": expr, "faces": faces}, result, kind="dice_expression",
+                           show=result,
+                           public=("expr", "dice"), declared_public=("dice",))  # logged only when secret
+
+        run = click.option("--faces", metavar="F", help="The faces rolled at the table, in dice order.")(dice_cmd)
+        _EXPRESSION_COMMAND.append(command(name="dice", rolls=True, help=EXPRESSION_HELP)(click.argument("expr")(run)))
+    return _EXPRESSION_COMMAND[0]
 
 
 def _parameters(run, parameters, said: dict, options=()):

@@ -27,6 +27,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from ..errors import NarateerError
+from ..render import display_name
 
 RECENT = 12  # log entries shown
 
@@ -108,6 +109,7 @@ def _fill(out: dict, campaign, enc_id: str, guide: bool):
             continue
         row = default_participant(cid, sheets[cid], system)
         row.update(people.get(cid) or {})
+        row["name"] = display_name(cid, row.get("name"))
         row["conditions"] = with_rounds_left(row.get("conditions") or [], left(state, cid))
         row["acting"] = cid == acting
         row["hidden_from"] = _hidden_from(hidden.get(cid), guide, concealed)

@@ -211,9 +211,27 @@ class Campaign:
             return []
         return sorted(p.stem for p in folder.glob("*.yaml") if ID_RE.match(p.stem))
 
+    def real_id(self, text: str) -> str:
+        """A character id as the campaign files it: `text` when a sheet has exactly that name, else the one
+        sheet whose id is `text` but for case (`Selka` is `selka`); two such sheets are bad input naming both.
+        Any other text is returned as it is, for the caller's own message."""
+        if not isinstance(text, str) or not ID_RE.match(text) or (self.root / "characters" / f"{text}.yaml").exists():
+            return text
+        same = [cid for cid in self.sheet_ids() if cid.lower() == text.lower()]
+        if len(same) > 1:
+            raise BadInput(f"{text!r} names {' and '.join(same)}, ids that differ only by case",
+                           fix=f"write the id exactly: {' or '.join(same)}")
+        return same[0] if same else text
+
+    def case_twins(self, char_id: str) -> list[str]:
+        """The sheets whose ids are `char_id` but for case, itself excepted (a new id must have none)."""
+        return [cid for cid in self.sheet_ids() if cid.lower() == char_id.lower() and cid != char_id]
+
     def load(self, char_id: str) -> "SheetFile":
         path = self.sheet_path(char_id)
         label = f"characters/{char_id}.yaml"
+        if not path.exists() and self.real_id(char_id) != char_id:
+            return self.load(self.real_id(char_id))
         if not path.exists():
             from ..suggest import unknown
 

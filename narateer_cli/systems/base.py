@@ -41,6 +41,14 @@ def merge_rules(base: dict, over: dict) -> dict:
     return out
 
 
+# What the host's own parameter names hold, beside each system's `params`: "character", "encounter", "pair:NAME"
+# (OTHER:NAME, the second half completed as NAME), "signed:NAME" (+NAME / -NAME). Shell completion offers by them,
+# and every command matches the character ids among them without case (`Selka` is `selka`).
+HOST_PARAMS = {"char": "character", "chars": "character", "actor": "character", "actors": "character",
+               "source": "character", "enc_id": "encounter", "in_encounter": "encounter", "encounter": "encounter",
+               "changes": "signed:condition"}
+
+
 class System:
     """One game behind the shared command line (a frozen record; no dataclasses import at start-up).
 

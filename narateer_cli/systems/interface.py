@@ -16,6 +16,9 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable
 if TYPE_CHECKING:  # read for its type only
     from ..outcome import Outcome, Show
 
+# `stats`' columns beside the host's own by default: {key of an actor's row: heading} (`Game.stats_columns`)
+STATS_COLUMNS = {"dice_spent": "dice spent", "crits": "crits / expected"}
+
 
 class Game(ABC):
     """What a rule system gives the host. Methods take the arguments the host passes, in order; a
@@ -183,6 +186,13 @@ class Game(ABC):
         from ..luck import plain_luck
 
         return plain_luck(check, rules)
+
+    @property
+    def stats_columns(self) -> Any:
+        """`stats`' columns beside the host's own (checks, successes, expected, luck), as {key: heading} in
+        their order: `dice_spent` (what `luck` calls `spent`) and `crits` (top faces against the number
+        expected); a column left out is not shown (`--json` keeps every key). Default: both."""
+        return dict(STATS_COLUMNS)
 
     @property
     def conformance(self) -> Any:

@@ -142,6 +142,10 @@ def act_cmd(s, char, card, aim, declared, **foreign):
     new_world, result = act(world, decl, s.rules, dice, secret=secret_asked(s, char))
     made = outcome("act", char, _logged(decl, declared), result, world, new_world, enc, kind="act",
                    state=enc.state if enc else None)  # an action leaves the encounter's state as it is
+    if enc is None:  # outside an encounter the campaign log holds it, a miss too, so `stats` counts every roll
+        from narateer_cli.kit import CAMPAIGN_LOG
+
+        made = made.replace(encounter=CAMPAIGN_LOG)
     return made.replace(declared_public=tuple(k for k in made.declaration if k in decl._fields),  # no typed faces
                         exit=1 if declared.exit_code and not any(t.lands for t in result.targets) else 0)
 

@@ -138,6 +138,11 @@ class D20Cards(Game):
         return _fresh_sheet(doc, rules)
 
     @property
+    def stats_columns(self) -> Any:
+        """`stats`' own columns: AP are no dice: only the attack d20s showing 20 against the 1 in 20 each die expects."""
+        return {"crits": "20s / expected"}
+
+    @property
     def conformance(self) -> Any:
         from .conformance import SCRIPT
 

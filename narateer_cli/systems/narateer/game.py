@@ -125,6 +125,11 @@ class Narateer(Game):
         return _luck(check, rules)
 
     @property
+    def stats_columns(self) -> Any:
+        """`stats`' own columns: Action Dice spent, and Criticals (two dots) against the number expected."""
+        return {"dice_spent": "dice spent", "crits": "crits / expected"}
+
+    @property
     def conformance(self) -> Any:
         from .conformance import SCRIPT
 

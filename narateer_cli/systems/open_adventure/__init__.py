@@ -31,7 +31,7 @@ SYSTEM = System(
     },
     game=__name__ + ".game",
     example="example",
-    params={"vs": "pair:skill"},
+    params={"vs": "pair:skill", "opposed": "pair:use"},
     counters=("points.body", "points.mind", "points.spirit", "wounds", "challenge_points"),
     example_hint="try `narateer show bloodwind` and `narateer odds 7 --ds 9`; start an encounter with "
                  "`narateer encounter new NAME CHAR... --reaction PC=N`, e.g. "

@@ -63,7 +63,7 @@ def new(s, char_id, name, options):
     doc, sheet, result = new_sheet(
         char_id, name, npc, _pairs(options["attribute"], "--attribute", "strength=3"), s.rules, mo=options["mo"],
         specializations=options["specialization"], pools=_pairs(options["pools"], "--points", "body=5"),
-        defenses=_pairs(options["defense"], "--defenses", "body=5"), reaction=options["reaction"],
+        defenses=_pairs(options["defense"], "--defense", "body=5"), reaction=options["reaction"],
         actions=_pairs(action, "--action", "spear=6:2") if npc else action)
     made = outcome(s, "new", char_id, {"name": doc["name"], "npc": npc}, result,
                    created={char_id: yamlio.emit_text(doc)})

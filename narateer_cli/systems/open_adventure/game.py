@@ -121,6 +121,11 @@ class OpenAdventure(Game):
         return _luck(check, rules)
 
     @property
+    def stats_columns(self) -> Any:
+        """`stats`' own columns: no dice to spend (points paid for Stunts are not dice): only the faces showing their die's size, each link of an exploding chain counted."""
+        return {"crits": "top faces / expected"}
+
+    @property
     def conformance(self) -> Any:
         from .conformance import SCRIPT
 

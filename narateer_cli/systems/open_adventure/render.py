@@ -262,11 +262,13 @@ def show_text(data: dict) -> str:
 
 
 def _show_state_lines(data: dict) -> list[str]:
-    """Points, Wounds, conditions (with timers) and Specializations under a sheet's scores."""
+    """Points, Wounds, Defenses (and an NPC's Reaction), conditions (with timers) and Specializations under a
+    sheet's scores."""
     lines = []
     pools = ", ".join(f"{k} {v}" for k, v in data.get("points", {}).items())
     if pools:
         lines.append(f"  points: {pools}; Wounds {data.get('wounds', 0)}")
+    lines += _defense_lines(data)
     if data.get("conditions"):
         left = data.get("rounds_left") or {}
         lines.append("  conditions: " + ", ".join(c + (f" ({rounds_words(left[c], data['id'])})" if c in left else "")
@@ -274,6 +276,15 @@ def _show_state_lines(data: dict) -> list[str]:
     if data.get("specializations"):
         lines.append("  Specializations: " + ", ".join(data["specializations"]))
     return lines
+
+
+def _defense_lines(data: dict) -> list[str]:
+    """The Defenses (and an NPC's Reaction) on one line; a PC with none is told how to give them."""
+    defenses = ", ".join(f"{k} {v}" for k, v in (data.get("defenses") or {}).items())
+    reaction = f"Reaction {data['reaction']}" if data.get("npc") and data.get("reaction") is not None else ""
+    if defenses or reaction:
+        return ["  " + "; ".join(part for part in (defenses and f"Defenses: {defenses}", reaction) if part)]
+    return [] if data.get("npc") else ["  Defenses: none (add `defenses: {body: N, mind: N, spirit: N}` to the sheet)"]
 
 
 def message_text(data: dict) -> str:

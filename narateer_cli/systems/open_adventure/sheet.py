@@ -297,10 +297,11 @@ def parse_sheet(char_id: str, doc, label: str, rules, lines=None) -> Sheet:
                  actions=_actions(doc) if npc else {})
 
 
-def whole(text, what: str, limit: int) -> int:
-    """A whole number 0..limit given as text on the command line (`--attribute strength=3`)."""
+def whole(text, what: str, limit: int, example: str) -> int:
+    """A whole number 0..limit given as text on the command line (`--attribute strength=3`); `example`: the
+    whole option as it may be written, for the fix."""
     if not str(text).isdigit() or int(text) > limit:
-        raise BadInput(f"{what} {text!r} must be a whole number from 0 to {limit}", fix=f"for example {what}=3")
+        raise BadInput(f"{what} {text!r} must be a whole number from 0 to {limit}", fix=f"for example {example}")
     return int(text)
 
 
@@ -309,7 +310,7 @@ def new_doc(char_id: str, name, npc: bool, given: dict, rules, mo=None, speciali
     """`new ID`: a fresh sheet (PC) or statblock (NPC) from NAME=VALUE texts; attributes not given are 0."""
     limit = rules.limits["points"]
     known = GROUPS if npc else rules.attributes
-    scores = {k: whole(v, f"--attribute {k}", limit) for k, v in given.items()}
+    scores = {k: whole(v, f"--attribute {k}", limit, f"--attribute {k}=3") for k, v in given.items()}
     for key in scores:
         if key not in known:
             raise unknown("attribute", key, known, detail=" for an NPC" * npc)
@@ -319,8 +320,8 @@ def new_doc(char_id: str, name, npc: bool, given: dict, rules, mo=None, speciali
     pools = dict(pools or {})
     if "challenge" in pools:
         doc["challenge_points"] = _challenge(pools.pop("challenge"), npc, limit)
-    for key, option in (("defenses", defenses), ("points", pools)):
-        values = {k: whole(v, f"--{key} {k}", limit) for k, v in (option or {}).items()}
+    for key, flag, option in (("defenses", "--defense", defenses), ("points", "--points", pools)):
+        values = {k: whole(v, f"{flag} {k}", limit, f"{flag} {k}=5") for k, v in (option or {}).items()}
         if values:
             doc[key] = values
     doc["wounds"] = 0
@@ -333,15 +334,18 @@ def _challenge(text, npc: bool, limit: int) -> int:
     if not npc:
         raise BadInput("--points challenge=N is for NPC statblocks (Challenge Points)",
                        fix="add --npc, or give a PC's pools as body=, mind=, spirit=")
-    return whole(text, "--points challenge", limit)
+    return whole(text, "--points challenge", limit, "--points challenge=8")
 
 
 def _training(mo, specializations, limit: int) -> dict:
     """`--mo NAME=N` and `--specialization S` as sheet keys."""
     out: dict[str, dict | list] = {}
     if mo:
-        mo_name, _, score = mo.partition("=")
-        out["mo"] = {"name": mo_name.strip(), "score": whole(score, "--mo", limit)}
+        mo_name, sep, score = (part.strip() for part in mo.partition("="))
+        example = f"--mo {mo_name or 'Warrior'}=2"
+        if not sep or not mo_name:
+            raise BadInput(f"--mo {mo!r} must be NAME=N, the MO's name and its score", fix=f"for example {example}")
+        out["mo"] = {"name": mo_name, "score": whole(score, "--mo score", limit, example)}
     if specializations:
         out["specializations"] = list(specializations)
     return out
@@ -358,9 +362,9 @@ def _npc_block(scores: dict, reaction, actions: dict, limit: int) -> dict:
     out = {}
     for name, value in actions.items():
         score, _, effect = value.partition(":")
-        block = {"as": whole(score, f"--action {name}", limit), "group": "body"}
+        block = {"as": whole(score, f"--action {name}", limit, f"--action {name}=6:2"), "group": "body"}
         if effect:
-            block["effect"] = whole(effect, f"--action {name} effect", limit)
+            block["effect"] = whole(effect, f"--action {name} effect", limit, f"--action {name}={score}:2")
         out[name] = block
     return {"attributes": {g: scores.get(g, 0) for g in GROUPS}, "reaction": reaction if reaction is not None else 0,
             "actions": out}
