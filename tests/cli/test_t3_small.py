@@ -87,13 +87,14 @@ def test_T3_SMALL_a_rolls_json_holds_its_chance_as_the_log_does(tmp_path, game):
 
 def test_T3_SMALL_an_exchanges_json_holds_its_attacks_chance(tmp_path):
     root = example(tmp_path, "narateer")
-    data = ok(root, "exchange", "mira", "bandit", "--response", "none", "--faces", "2")
+    data = ok(root, "exchange", "mira", "bandit", "--response", "none", "--boost", "1", "--faces", "2,1")
     logged = ok(root, "encounter", "log", "--last", "1")["entries"][0]["result"]
     assert data["attack"]["chance"] == logged["attack"]["chance"]
 
 
 # a check of each game written with ids in another case, and the ids it names
-SHOUTED = {"narateer": (("roll", "Selka", "stealth", "--vs", "SENTRY:observation", "--faces", "2"), "selka"),
+SHOUTED = {"narateer": (("roll", "Selka", "stealth", "--vs", "SENTRY:observation", "--boost", "2", "--faces", "2,2,0"),
+                        "selka"),
            "open-adventure": (("roll", "AMICUS", "strength", "--vs", "Goblin:body", "--faces", "3"), "amicus"),
            "d20-cards": (("act", "Mira", "strike", "--target", "BANDIT", "--faces", "15"), "mira")}
 
