@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import importlib
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -226,3 +227,78 @@ def test_P2_SEAL_4_unveil_of_an_undone_secret_hide_publishes_nothing(encounter_c
     record.write_bytes(kept)
     refused(encounter_camp, 3, "unveil", hide["id"], contains="was undone", rule="P2-SEAL-4")
     assert ok(encounter_camp, "unveil", "--all")["unveiled"] == []
+
+
+# ---- P2-SEAL-2: outcome independence -----------------------------------------------------------------------
+
+MOVING = re.compile(rb"[0-9a-f]{64}|[0-9a-f]{12}|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z")  # commitments, ids, times
+
+
+def same_but_moving(one: dict, other: dict):
+    """The same files (or page data) with the same keys and sizes, equal once commitments, ids and times are
+    blanked."""
+    assert one.keys() == other.keys()
+    for name in one:
+        assert len(one[name]) == len(other[name]), name
+        assert MOVING.sub(b"#", one[name]) == MOVING.sub(b"#", other[name]), name
+
+
+def party_page(root: Path) -> dict:
+    """The party's page data (`/data`), as the server builds it from the files."""
+    from narateer_cli.serve.view import snapshot as page
+
+    return {"data": json.dumps(page(root), sort_keys=True).encode()}
+
+
+def narateer_hide(tmp_path, name, faces):
+    from tests.conftest import example_campaign
+
+    root = example_campaign(tmp_path / name)
+    (root / "narateer.yaml").write_text((root / "narateer.yaml").read_text() + "encounter: ambush\n")
+    ok(root, "turn", "start", "selka")
+    shown = ok(root, "hide", "selka", "--from", "bandit", "--from", "mira", "--boost", "1", "--faces", faces,
+               "--secret")
+    return root, (shown["total"], shown["hidden_from"])
+
+
+def d20_act(tmp_path, name, faces):
+    from tests.systems.d20_cards.conftest import fight
+    from tests.systems.d20_cards.test_secret_rolls import feint
+
+    root = fight(tmp_path / name, "mira", "bandit", "tor")
+    feint(root)
+    shown = ok(root, "act", "mira", "feint", "--target", "bandit", "--faces", faces, "--secret")
+    return root, (shown["targets"][0]["attack"]["total"], shown["targets"][0]["lands"])
+
+
+def oa_roll(tmp_path, name, faces):
+    from tests.systems.open_adventure.test_secret_rolls import encounter
+
+    root = tmp_path / name / "oa"
+    assert run(None, "init", str(root), "--system", "open-adventure", "--example").code == 0
+    encounter(root)
+    shown = ok(root, "roll", "goblin", "spear", "--vs", "bloodwind:body", "--faces", faces, "--secret")
+    return root, (shown["total"], None)
+
+
+def omen_fortune(tmp_path, name, faces):
+    root = tmp_path / name / "omen"
+    assert run(None, "init", str(root), "--system", "omen", "--example").code == 0
+    ok(root, "encounter", "new", "e", "ana", "bo")
+    shown = ok(root, "fortune", "ana", "--faces", faces, "--secret")
+    return root, (shown["omen"], None)
+
+
+@pytest.mark.parametrize("play, faces", [
+    (narateer_hide, ("2,1", "2,2")),  # a Hide of total 3 and one of 4, each beating both observers (Readiness 2)
+    (d20_act, ("11", "12")),  # an attack of 15 and one of 16 by a card that deals no damage
+    (oa_roll, ("1,1", "5,4")),  # a critical failure and a success
+    (omen_fortune, ("1", "2")),  # storm and wind: an omen of five letters and one of four
+], ids=["narateer-hide", "d20-act", "oa-roll", "plug-in-fortune"])
+def test_P2_SEAL_2_two_secret_actions_that_differ_only_in_their_numbers_leave_the_same_shared_files(
+        omen, tmp_path, play, faces):
+    one, said = play(tmp_path, "one", faces[0])
+    other, said_too = play(tmp_path, "other", faces[1])
+    assert said[0] != said_too[0] and said[1] == said_too[1]  # the Guide saw different numbers, the same effects
+    same_but_moving(snapshot(one), snapshot(other))
+    same_but_moving(party_page(one), party_page(other))
