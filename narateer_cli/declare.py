@@ -191,8 +191,9 @@ def declared(table: Declared, name: str = "declared") -> Callable:
 
 # What a secret outcome of a verb may change besides counters: the key paths the table perceives (written in
 # clear) and those it does not (sealed), in the encounter state (`state.`) and on the actor's own sheet
-# (`sheet.`); `*` stands for any one key. The host refuses any other change of a secret outcome.
-SECRECY_ROOTS = ("state", "sheet")
+# (`sheet.`), and the settings it shows (`config.`: narateer.yaml, never sealed); `*` stands for any one key.
+# The host refuses any other change of a secret outcome.
+SECRECY_ROOTS = ("state", "sheet", "config")
 
 
 class Secrecy:
@@ -248,6 +249,9 @@ def _paths(given, name: str, where: str) -> tuple[tuple[str, ...], ...]:
         if len(parts) < 2 or parts[0] not in SECRECY_ROOTS or not all(parts) or any(" " in p for p in parts):
             raise ValueError(f"{where}: {name}={text!r} is not a key path of the state or the actor's sheet: write "
                              f"it as state.KEY... or sheet.KEY... (`*` for any one key), e.g. state.recorded.*")
+        if name == "seals" and parts[0] == "config":
+            raise ValueError(f"{where}: seals={text!r}: a setting in narateer.yaml is never sealed; a secret "
+                             "action that changes one shows it (shows=...) or changes none")
         out.append(parts)
     return tuple(out)
 

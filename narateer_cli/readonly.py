@@ -316,7 +316,8 @@ class Withheld:
         from .errors import Refused
 
         raise Refused(f"the Guide holds a secret that decides this (entry {self.entry}, sealed here)",
-                      rule="P2-SEAL-3", fix=f"ask the Guide to run it, or to publish it: `narateer unveil {self.entry}`")
+                      rule="P2-SEAL-3",
+                      fix=f"ask the Guide to run it, or to publish it: `narateer unveil {self.entry}`")
 
     __lt__ = __le__ = __gt__ = __ge__ = refused
     __add__ = __radd__ = __sub__ = __rsub__ = __mul__ = __rmul__ = __truediv__ = __rtruediv__ = refused

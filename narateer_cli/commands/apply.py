@@ -228,15 +228,20 @@ def _sealed_effects(session, o):
 
 
 def _secret_changes(session, o, state, sheet):
-    """("state" or "sheet", key path, value after) of each change of a secret outcome besides counters: in the
-    encounter's state (against the state as read), and on the actor's own sheet (its other sheets' edits
-    are refused already)."""
+    """("state", "sheet" or "config", key path, value after) of each change of a secret outcome besides
+    counters: in the encounter's state (against the state as read), in the settings (narateer.yaml), and on
+    the actor's own sheet (its other sheets' edits are refused already)."""
+    from ..outcome import REMOVED
     from ..store import sealed
 
     if state is not None:
         before, _ = _before_state(session, o.encounter)
         for path, _, after in sealed.changes(before, state):
             yield "state", path, after
+    for key, value in (o.config or {}).items():
+        now = session.campaign.config().get(key, sealed.MISSING)
+        if not sealed.same(now, sealed.MISSING if value is REMOVED else value):
+            yield "config", (key,), value
     if sheet is not None:
         counters = [tuple(c.split(".")) for c in session.campaign.system.counters]
         for path, _, after in sealed.changes(_copy(session.load(o.actor).plain), sheet):

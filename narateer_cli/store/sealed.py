@@ -166,6 +166,11 @@ def changes(old, new, path: tuple = ()) -> Iterator[tuple[tuple, Any, Any]]:
         yield path, old, new
 
 
+def same(a, b) -> bool:
+    """Equal plain data, each value of the same type (1 is not True, 1 is not 1.0)."""
+    return _same(a, b)
+
+
 def _same(a, b) -> bool:
     if a is MISSING or b is MISSING:
         return a is b

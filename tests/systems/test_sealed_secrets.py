@@ -302,3 +302,16 @@ def test_P2_SEAL_2_two_secret_actions_that_differ_only_in_their_numbers_leave_th
     assert said[0] != said_too[0] and said[1] == said_too[1]  # the Guide saw different numbers, the same effects
     same_but_moving(snapshot(one), snapshot(other))
     same_but_moving(party_page(one), party_page(other))
+
+
+def test_P2_SEAL_4_a_secret_d20_act_writes_in_clear_only_the_concentration_and_cooldown_it_declares(tmp_path):
+    from tests.systems.d20_cards.conftest import fight
+
+    root = fight(tmp_path, "mira", "bandit")
+    ok(root, "act", "mira", "ward", "--secret")
+    text = (root / "characters" / "mira.yaml").read_text()
+    assert "concentrating: {card: ward, rounds: 2}" in text  # perceptible: the table sees the card played
+    from narateer_cli.declare import Secrecy
+
+    with pytest.raises(ValueError, match="a setting in narateer.yaml is never sealed"):
+        Secrecy(seals=("config.clock",), where="act_cmd")
