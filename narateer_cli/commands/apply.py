@@ -184,8 +184,9 @@ def _carried(session, o):
 
     changes = {}
     if o.encounter is not None and o.state is not None:
-        before, values = _before_state(session, o.encounter)
-        state = sealed.resealed(o.state, before, values)
+        enc = getattr(session, "_encounter", None)  # read with its sealed values applied, or as the file is
+        read = enc is not None and enc.id == o.encounter
+        state = sealed.resealed(o.state, enc.raw if read else {}, enc.values if read else {})
         if state is not o.state:
             changes["state"] = state
     edited = {}
