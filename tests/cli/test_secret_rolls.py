@@ -182,6 +182,10 @@ def test_a_secret_hide_keeps_its_total_private(encounter_camp):
     sealed = f"sealed:{hide['id']}:{hide['seals']['state.recorded.selka']}"  # P2-SEAL-1: a commitment in its place
     assert state == ({"selka": sealed}, {"selka": {"bandit": sealed, "mira": sealed}})
     assert set(hide["seals"]) == {"state.recorded.selka", "state.hidden.selka.bandit", "state.hidden.selka.mira"}
+    # the Guide's machine holds the record: it reads the recorded total as a number (P2-SEAL-1)
+    assert ok(encounter_camp, "encounter", "show")["hidden"] == {"selka": {"bandit": 3, "mira": 3}}
+    assert "recorded total" in run(encounter_camp, "encounter", "show").out and hide["id"] not in \
+        run(encounter_camp, "encounter", "show").out
     assert not PRIVATE & keys_anywhere(hide["result"]) and "recorded_total" not in hide["result"]
     ok(encounter_camp, "turn", "end")
     ok(encounter_camp, "turn", "start", "bandit")
@@ -196,6 +200,7 @@ def test_a_secret_hide_keeps_its_total_private(encounter_camp):
     record.unlink()
     refused(encounter_camp, 3, "encounter", "join", "beast", contains="the Guide holds a secret that decides this",
             rule="P2-SEAL-3")
+    assert "selka    mira    sealed" in run(encounter_camp, "encounter", "show").out  # no number, no commitment
     record.write_bytes(kept)
     ok(encounter_camp, "unveil", "--all")
     record.unlink()
