@@ -315,3 +315,13 @@ def test_P2_SEAL_4_a_secret_d20_act_writes_in_clear_only_the_concentration_and_c
 
     with pytest.raises(ValueError, match="a setting in narateer.yaml is never sealed"):
         Secrecy(seals=("config.clock",), where="act_cmd")
+
+
+def test_P2_SEAL_1_the_guides_page_reads_a_secret_hides_total_and_the_partys_page_holds_none(tmp_path):
+    from narateer_cli.serve.view import snapshot as page
+
+    root, _ = narateer_hide(tmp_path, "camp", "2,2")
+    selka = next(row for row in page(root, guide=True)["order"] if row["id"] == "selka")
+    assert selka["hidden_from"] == {"bandit": 4, "mira": 4}
+    party = json.dumps(page(root))
+    assert "sealed:" not in party and '"bandit": 4' not in party
