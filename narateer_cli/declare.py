@@ -187,3 +187,78 @@ def declared(table: Declared, name: str = "declared") -> Callable:
         return gathered
 
     return wrap
+
+
+# What a secret outcome of a verb may change besides counters: the key paths the table perceives (written in
+# clear) and those it does not (sealed), in the encounter state (`state.`) and on the actor's own sheet
+# (`sheet.`), and the settings it shows (`config.`: narateer.yaml, never sealed); `*` stands for any one key.
+# The host refuses any other change of a secret outcome.
+SECRECY_ROOTS = ("state", "sheet", "config")
+
+
+class Secrecy:
+    """A verb's declaration of its secret effects (`command(shows=..., seals=...)`), as parsed key paths.
+
+    `shows`: the changes a secret outcome writes in clear, as the rules make them known at the table (after
+    a Hide, whom the hider is hidden from). `seals`: the changes it seals, each value a commitment in the
+    shared file and the value itself in the private folder (the recorded Stealth total, an omen); the key
+    that holds a sealed value is seen, its value is not. A path covers every key below it; a change that
+    both cover is sealed."""
+
+    __slots__ = ("shows", "seals")
+    shows: tuple[tuple[str, ...], ...]
+    seals: tuple[tuple[str, ...], ...]
+
+    def __init__(self, shows=(), seals=(), where: str = "a command"):
+        object.__setattr__(self, "shows", _paths(shows, "shows", where))
+        object.__setattr__(self, "seals", _paths(seals, "seals", where))
+
+    def __setattr__(self, key, value):
+        raise AttributeError(f"a verb's secrecy is declared once: {key!r} cannot be set")
+
+    def __bool__(self) -> bool:
+        return bool(self.shows or self.seals)
+
+    def covers(self, path: tuple[str, ...]) -> str | None:
+        """"seals" or "shows" for a change at `path` (("state", "recorded", "selka")), None when undeclared."""
+        if any(_under(path, p) for p in self.seals):
+            return "seals"
+        if any(_under(path, p) for p in self.shows):
+            return "shows"
+        return None
+
+    def sealed_at(self, path: tuple[str, ...]) -> tuple[str, ...] | None:
+        """The part of `path` a `seals` path names (the value sealed whole), or None."""
+        found = [len(p) for p in self.seals if _under(path, p)]
+        return path[:min(found)] if found else None
+
+    def __repr__(self) -> str:
+        def said(paths):
+            return tuple(".".join(p) for p in paths)
+
+        return f"Secrecy(shows={said(self.shows)!r}, seals={said(self.seals)!r})"
+
+
+def _paths(given, name: str, where: str) -> tuple[tuple[str, ...], ...]:
+    """Dotted key paths (`state.hidden.*.*`) as tuples; ValueError naming `where` for one that is not one."""
+    if isinstance(given, str):
+        given = (given,)
+    out = []
+    for text in given:
+        parts = tuple(text.split(".")) if isinstance(text, str) else ()
+        if len(parts) < 2 or parts[0] not in SECRECY_ROOTS or not all(parts) or any(" " in p for p in parts):
+            raise ValueError(f"{where}: {name}={text!r} is not a key path of the state or the actor's sheet: write "
+                             f"it as state.KEY... or sheet.KEY... (`*` for any one key), e.g. state.recorded.*")
+        if name == "seals" and parts[0] == "config":
+            raise ValueError(f"{where}: seals={text!r}: a setting in narateer.yaml is never sealed; a secret "
+                             "action that changes one shows it (shows=...) or changes none")
+        out.append(parts)
+    return tuple(out)
+
+
+def _under(path: tuple[str, ...], declared: tuple[str, ...]) -> bool:
+    """Does the declared path (with `*` for any one key) name `path` or a key above it?"""
+    return len(declared) <= len(path) and all(d == "*" or d == p for d, p in zip(declared, path))
+
+
+NO_SECRECY = Secrecy()  # a verb that declares nothing: a secret outcome changes counters only

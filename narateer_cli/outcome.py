@@ -29,8 +29,9 @@ class Outcome:
     created: {character id: text} new sheets (`new`, `new --from`); an id that exists is bad input.
     encounter, state: the encounter this action belongs to (its log gets the entry) and its new state.
     config: {key: value} for narateer.yaml (a game's own keys, such as a clock).
-    secret: always keep this roll secret (a random DR), besides --secret and `guide: true` sheets;
-      `private`: result keys this entry hides besides what the result type hides itself.
+    secret: always keep this result secret (a random DR; a result that read a sealed value, such as a Search
+      compared with a secret Hide's total: `enc.sealed` names them), besides --secret and `guide: true` sheets;
+      `private`: result keys this entry hides besides the result type's own.
     public: what a secret entry may show of a plain (non-record) result, as dotted key paths ("*": all),
       added to what the result type's fields declare public; `declared_public`: the declaration's keys a
       secret entry shows (None: the whole declaration, which holds no faces).

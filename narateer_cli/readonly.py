@@ -278,3 +278,78 @@ def warn_once(key, text: str):
     from .sink import warn_once as said_once
 
     said_once(key, f"narateer: warning: {text}\n")
+
+
+SEALED = "sealed:"  # a sealed value's text in a shared file: sealed:ENTRY:COMMITMENT (store/sealed.py)
+_HEX = frozenset("0123456789abcdef")
+_ID_CHARS = frozenset("0123456789abcdefghijklmnopqrstuvwxyz-")  # an entry id (store/secrets.py)
+
+
+def sealed_text(value) -> tuple[str, str] | None:
+    """(entry id, commitment) of a sealed value's text, else None."""
+    if type(value) is not str or not value.startswith(SEALED):
+        return None
+    entry, _, commit = value[len(SEALED):].partition(":")
+    if not (1 <= len(entry) <= 40 and len(commit) == 64 and _HEX.issuperset(commit) and _ID_CHARS.issuperset(entry)):
+        return None
+    return entry, commit
+
+
+class Withheld:
+    """A sealed value on a machine that does not hold it (a player's clone): the shared file holds only its
+    commitment (`sealed:ENTRY:COMMITMENT`), and the value is in the private folder of the machine that made
+    the secret action. A game reads it where the value would be; passing it on (copying the state) is fine,
+    and the host writes it back as it was. Anything that would read the value (comparing, counting, testing
+    it, taking its length) refuses at once (exit 3): the Guide holds a secret that decides this. Shown, it
+    reads "sealed"; as JSON, its commitment."""
+
+    __slots__ = ("token", "entry")
+
+    def __init__(self, token: str, entry: str):
+        object.__setattr__(self, "token", token)
+        object.__setattr__(self, "entry", entry)
+
+    def __setattr__(self, key, value):
+        raise AttributeError("a sealed value cannot be changed")
+
+    def refused(self, *args, **kwargs):
+        from .errors import Refused
+
+        raise Refused(f"the Guide holds a secret that decides this (entry {self.entry}, sealed here)",
+                      rule="P2-SEAL-3",
+                      fix=f"ask the Guide to run it, or to publish it: `narateer unveil {self.entry}`")
+
+    __lt__ = __le__ = __gt__ = __ge__ = refused
+    __add__ = __radd__ = __sub__ = __rsub__ = __mul__ = __rmul__ = __truediv__ = __rtruediv__ = refused
+    __floordiv__ = __rfloordiv__ = __mod__ = __rmod__ = __pow__ = __rpow__ = __neg__ = __pos__ = __abs__ = refused
+    __bool__ = __int__ = __float__ = __index__ = __len__ = __iter__ = __getitem__ = __contains__ = refused
+    __round__ = __lshift__ = __rshift__ = __and__ = __or__ = __xor__ = __invert__ = refused
+
+    def __eq__(self, other):
+        if isinstance(other, Withheld):
+            return self.token == other.token
+        return self.refused()
+
+    def __ne__(self, other):
+        return not self.__eq__(other)
+
+    def __hash__(self) -> int:
+        return hash(self.token)
+
+    def __str__(self) -> str:
+        return "sealed"
+
+    def __format__(self, spec: str) -> str:
+        return format("sealed", spec if not spec or spec[-1:] not in "dfegn%xXob" else "")
+
+    def __repr__(self) -> str:
+        return f"Withheld({self.token!r})"
+
+    def to_json(self) -> str:
+        return self.token
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self

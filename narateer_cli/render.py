@@ -18,6 +18,7 @@ from .outcome import check_headline
 from .record import to_plain
 from .errors import NarateerError
 from .readonly import GameFault, failing_function, function_name, hook_failed, is_game, warn_once
+from .readonly import SEALED, sealed_text
 from .safetext import printable
 
 
@@ -89,9 +90,10 @@ def shown(data):
     """`data` with every string (keys too) made printable: a name, note or path from the campaign
     reaches the formatters with its control characters, newlines included, written as visible escapes, so
     it cannot move the cursor, retitle the window or forge a line; the outcome's colour is added after.
-    A `layout` is a system's finished text (d20-cards' sheet and card): each of its lines is escaped."""
+    A `layout` is a system's finished text (d20-cards' sheet and card): each of its lines is escaped. A sealed
+    value's commitment (a secret the Guide's machine holds) reads "sealed"."""
     if isinstance(data, str):
-        return printable(data)
+        return "sealed" if data.startswith(SEALED) and sealed_text(data) else printable(data)
     if isinstance(data, dict):
         return {shown(key): lines(value) if key == "layout" and isinstance(value, str) else shown(value)
                 for key, value in data.items()}

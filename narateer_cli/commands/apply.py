@@ -22,12 +22,14 @@ def apply(session, outcome) -> dict:
 
     from ..store.secrets import public_paths
 
-    o = thawed(outcome)
+    o = _carried(session, thawed(outcome))
     result = plain(o.result)
     public = public_paths(o.result, o.public)
     secret = wants_secret(session, o.actor, result, o.secret, public)
-    if secret and getattr(session.app, "secret", False):
+    seals = None
+    if secret:
         _refuse_visible(o)
+        o, seals = _sealed_effects(session, o)
     session.txn.action = f"the {o.command} action"
     _create(session, o.created)
     moves = _edit_sheets(session, o)
@@ -44,7 +46,7 @@ def apply(session, outcome) -> dict:
     logged = {"declaration": o.declaration, "result": result}
     if log_id is not None and o.log:
         logged = log_action(session, log_id, o.command, o.actor, o.declaration, result, moves, secret, o.entry_id,
-                            o.private, o.extra, (public, o.declared_public))
+                            o.private, o.extra, (public, o.declared_public), seals)
     changed = session.txn.changed()
     session.commit()
     say_sealed(session)
@@ -161,3 +163,174 @@ def _edit_config(session, values: dict):
                   camp.system.explicit_null)
     if new != text:
         session.txn.write(camp.config_path, new)
+
+
+# ---- sealed effects -------------------------------------------------------------------------------------------
+
+
+def _before_state(session, enc_id: str):
+    """(the state of `enc_id` as its file holds it, {sealed text: value this command read it as}); ({}, {}) for
+    an encounter this action begins."""
+    from ..store import encounters
+
+    enc = getattr(session, "_encounter", None)
+    if enc is not None and enc.id == enc_id:
+        return enc.raw, enc.values
+    if not encounters.state_path(session.campaign.root, enc_id).exists():
+        return {}, {}
+    return encounters.load_state(session.campaign.root, enc_id, session.campaign.system), {}
+
+
+def _carried(session, o):
+    """The outcome as it is written: a sealed value the action read and carried along, unchanged, keeps its
+    commitment (the state's and each edited sheet's), so only what a secret action seals is ever sealed and
+    nothing sealed is written in clear by an action that did not change it (store/sealed.py)."""
+    from ..store import sealed
+
+    changes = {}
+    if o.encounter is not None and o.state is not None:
+        enc = getattr(session, "_encounter", None)  # read with its sealed values applied, or as the file is
+        read = enc is not None and enc.id == o.encounter
+        state = sealed.resealed(o.state, enc.raw if read else {}, enc.values if read else {})
+        if state is not o.state:
+            changes["state"] = state
+    edited = {}
+    for cid, edits in o.sheets.items():
+        if cid in o.created or not edits:
+            continue
+        sf = session.load(cid)
+        if sealed.PREFIX in sf.text or any(type(v).__name__ == "Withheld" for v in edits.values()):
+            edited[cid] = sealed.resealed_edits(edits, sf.plain, sealed.Opened(session.campaign.root))
+    if edited:
+        changes["sheets"] = {**o.sheets, **edited}
+    return o.replace(**changes) if changes else o
+
+
+def _sealed_effects(session, o):
+    """A secret outcome's changes besides counters, held to what its verb declares (`command(shows=...,
+    seals=...)`): one it declares neither shown nor sealed is refused (exit 3) before anything is written,
+    naming the game's function; one it declares sealed is written as its commitment, the value kept for the
+    private record. Returns the outcome to write and {"seals": {key path: commitment}, "sealed": {commitment:
+    {salt, value}}} (None: nothing sealed)."""
+    from ..declare import NO_SECRECY
+    from ..store.sealed import MISSING
+
+    secrecy = getattr(session.app, "secrecy", None) or NO_SECRECY
+    state = _copy(o.state) if o.encounter is not None and o.state is not None else None
+    edits = dict(o.sheets.get(o.actor) or {}) if isinstance(o.actor, str) and o.actor not in o.created else {}
+    sheet = _edited(session.load(o.actor).plain, edits) if edits else None
+    units: list[tuple[str, tuple]] = []  # (where, key path) of each value to seal
+    for where, path, after in _secret_changes(session, o, state, sheet):
+        full = (where, *(str(k) for k in path))
+        kind = secrecy.covers(full)
+        if kind is None:
+            _undeclared(session, o, full)
+        unit = (where, secrecy.sealed_at(full)[1:]) if kind == "seals" and after is not MISSING else None
+        if unit is not None and unit not in units:
+            units.append(unit)
+    if not units:
+        return o, None
+    return _seal_units(o, units, state, sheet, edits)
+
+
+def _secret_changes(session, o, state, sheet):
+    """("state", "sheet" or "config", key path, value after) of each change of a secret outcome besides
+    counters: in the encounter's state (against the state as read), in the settings (narateer.yaml), and on
+    the actor's own sheet (its other sheets' edits are refused already)."""
+    from ..outcome import REMOVED
+    from ..store import sealed
+
+    if state is not None:
+        before, _ = _before_state(session, o.encounter)
+        for path, _, after in sealed.changes(before, state):
+            yield "state", path, after
+    for key, value in (o.config or {}).items():
+        now = session.campaign.config().get(key, sealed.MISSING)
+        if not sealed.same(now, sealed.MISSING if value is REMOVED else value):
+            yield "config", (key,), value
+    if sheet is not None:
+        counters = [tuple(c.split(".")) for c in session.campaign.system.counters]
+        for path, _, after in sealed.changes(_copy(session.load(o.actor).plain), sheet):
+            if not any(len(c) == len(path) and all(a in ("*", str(b)) for a, b in zip(c, path)) for c in counters):
+                yield "sheet", path, after
+
+
+def _seal_units(o, units: list, state, sheet, edits: dict):
+    """The outcome with each sealed value's commitment in its place, and what the log and the private record
+    keep of them (`_sealed_effects`); equal values share one commitment."""
+    from ..store import loglines, sealed, secrets
+
+    entry_id = o.entry_id or loglines.new_id()
+    seals, kept, made = {}, {}, {}
+    for where, path in units:
+        doc = state if where == "state" else sheet
+        value = sealed.get(doc, path)
+        key = secrets.canonical(value)
+        if key not in made:
+            salt = secrets.new_salt()
+            made[key] = secrets.commitment(salt, value)
+            kept[made[key]] = {"salt": salt.hex(), "value": value}
+        seals[f"{where}.{sealed.dotted(path)}"] = made[key]
+        sealed.sealed_at(doc, path, sealed.token(entry_id, made[key]))
+    changes: dict = {"entry_id": entry_id}
+    if any(where == "state" for where, _ in units):
+        changes["state"] = state
+    if any(where == "sheet" for where, _ in units):
+        changes["sheets"] = {**o.sheets, o.actor: _sealed_edits(edits, sheet, [p for w, p in units if w == "sheet"])}
+    return o.replace(**changes), {"seals": seals, "sealed": kept}
+
+
+def _undeclared(session, o, full: tuple):
+    from ..errors import Refused
+    from ..readonly import function_name
+
+    fn = getattr(session.app, "secrecy_of", None)
+    who = function_name(fn) if fn is not None else f"the {o.command} command"
+    path = ".".join(full)
+    raise Refused(f"{who} makes a secret {o.command} change {path}, which it declares neither shown nor sealed; "
+                  "nothing was written", rule="P2-SEAL-4",
+                  fix=f"make it openly (drop --secret); the game declares it: command(shows=({path!r},)) when the "
+                      f"table perceives it, seals=({path!r},) when it is a secret")
+
+
+def _copy(value):
+    import copy
+
+    from ..readonly import thaw
+
+    out = thaw(value)
+    return copy.deepcopy(out) if out is value else out
+
+
+def _edited(plain, edits: dict) -> dict:
+    """The sheet's plain data with the edits made ({key path: value}; REMOVED removes the key)."""
+    from ..outcome import REMOVED
+
+    doc = _copy(plain)
+    for path, value in edits.items():
+        node = doc
+        for key in path[:-1]:
+            if not isinstance(node.get(key), dict):
+                node[key] = {}
+            node = node[key]
+        if value is REMOVED:
+            node.pop(path[-1], None)
+        else:
+            node[path[-1]] = _copy(value)
+    return doc
+
+
+def _sealed_edits(edits: dict, sheet: dict, units: list) -> dict:
+    """The actor's sheet edits with each sealed value's commitment in its place: an edit at or below a sealed
+    key becomes the edit of that key, an edit above one takes its value with the commitment inside."""
+    from ..store import sealed
+
+    out = {}
+    for path, value in edits.items():
+        if any(path[:len(u)] == u for u in units):
+            continue
+        out[path] = sealed.get(sheet, path) if any(u[:len(path)] == path for u in units) else value
+    for unit in units:
+        if not any(unit[:len(p)] == p for p in out):
+            out[unit] = sealed.get(sheet, unit)
+    return out

@@ -47,7 +47,7 @@ def _signed(fn) -> bool:
     return any(isinstance(p, click.Argument) and p.name == "changes" for p in getattr(fn, "__click_params__", ()))
 
 
-def command(group=None, name=None, rolls=False, writes=False, calls=None, **attrs):
+def command(group=None, name=None, rolls=False, writes=False, calls=None, shows=(), seals=(), **attrs):
     """A command with the shared `--json` and `--seed` options (accepted after the name too), and
     `--secret` (the roll is logged as a commitment), listed in the help of a command that `rolls`, accepted by every command.
     A command with a `changes` argument reads signed words (`SignedWords`).
@@ -58,9 +58,17 @@ def command(group=None, name=None, rolls=False, writes=False, calls=None, **attr
     command's locked `Session` in place of the App (`writes="NAME"`: only when the flag NAME is given;
     otherwise a read-only Session); without it an `Outcome` is a roll with no character, logged only
     when secret. `calls`: the game's method a host command computes with (the shared verbs):
-    it runs as the game's own code, and what goes wrong names it rather than the host's function."""
+    it runs as the game's own code, and what goes wrong names it rather than the host's function.
+
+    `shows` and `seals` declare what a secret outcome of the command may change besides counters
+    (`declare.Secrecy`): key paths of the encounter state (`state.hidden.*.*`) and of the actor's own sheet
+    (`sheet.omen`) that the table perceives, written in clear, and those sealed in the private folder with
+    only a commitment in the shared file. A secret outcome with any other change is refused, nothing written."""
 
     def wrap(fn):
+        from ..declare import Secrecy
+
+        secrecy = Secrecy(shows, seals, where=function_name(calls if calls is not None else fn))
         if _signed(fn):
             attrs.setdefault("cls", SignedWords)
         @click.option("--secret", is_flag=True, hidden=not rolls,
@@ -80,6 +88,8 @@ def command(group=None, name=None, rolls=False, writes=False, calls=None, **attr
             app.encounter_id = in_encounter
             app.git_commit = git_commit
             app.rolls = rolls  # only a command declared to roll can be secret
+            app.secrecy = secrecy  # what its secret outcome may change, and who declared it
+            app.secrecy_of = calls if calls is not None else fn
             if app.secret and not rolls:
                 from ..errors import BadInput
 
@@ -101,6 +111,7 @@ def command(group=None, name=None, rolls=False, writes=False, calls=None, **attr
         factory = (group.command if group is not None else click.command)
         made = factory(name=name, cls=attrs.pop("cls", Command), **attrs)(inner)
         made.rolls, made.writes = rolls, writes  # what the page may offer a player to run
+        made.secrecy = secrecy
         return made
 
     return wrap

@@ -16,20 +16,34 @@ from ..errors import BadInput
 class Encounter:
     """The current encounter: `id`, `state` (a read-only view) and `has(char)`. Nothing is set on it
     after it is made: a game that tries is refused at once, naming its function, with nothing written;
-    its new state reaches the host only as `Outcome(..., state=...)`."""
+    its new state reaches the host only as `Outcome(..., state=...)`.
 
-    __slots__ = ("session", "id", "state")
+    The state is read with its sealed values applied (store/sealed.py): on the machine that holds a secret
+    action's record, the value itself; elsewhere a value that refuses to be read. `sealed` names the key
+    paths that held one (`("recorded", "selka") in enc.sealed`), so a game can tell that what it compares
+    with is a secret; `raw` is the state as the file holds it."""
+
+    __slots__ = ("session", "id", "state", "raw", "sealed", "values")
     session: Any
     id: str
     state: dict
+    raw: dict
+    sealed: frozenset
+    values: dict
 
     def __init__(self, session, enc_id: str):
-        from ..store import encounters
+        from ..readonly import view
+        from ..store import encounters, sealed
 
         made = object.__setattr__
         made(self, "session", session)
         made(self, "id", enc_id)
-        made(self, "state", encounters.load_state(session.campaign.root, enc_id, session.campaign.system))
+        raw = encounters.load_state(session.campaign.root, enc_id, session.campaign.system)
+        state, paths, values = sealed.applied(raw, sealed.Opened(session.campaign.root))
+        made(self, "raw", raw)
+        made(self, "state", raw if state is raw else view(state, f"the state of encounter {enc_id}"))
+        made(self, "sealed", paths)
+        made(self, "values", values)
 
     def __setattr__(self, key, value):
         self._refuse(key)
@@ -138,18 +152,18 @@ def say_sealed(session):
 
 def log_action(session, log_id: str, command: str, actor, declaration: dict, result: dict, moves: dict | None,
                secret: bool = False, entry_id: str | None = None, private=(), extra: dict | None = None,
-               public=None) -> dict:
+               public=None, seals: dict | None = None) -> dict:
     """Log one action in the transaction: its entry, and the undo record of every file it replaces (the
     previous text, bound to the entry's id, so undo restores only that entry); older undo records past the
     limit go. Returns the entry.
-    `secret`, `entry_id`, `private`, `extra`: as `append_entry` (a secret entry logs a commitment)."""
+    `secret`, `entry_id`, `private`, `extra`, `seals`: as `append_entry` (a secret entry logs a commitment)."""
     from ..store import encounters
 
     root = session.campaign.root
     writes = dict(session.txn.writes)
     before = session.txn.before()
     entry = append_entry(session, log_id, command, actor, declaration, result, moves, secret, entry_id, private,
-                         extra, public)
+                         extra, public, seals)
     session.txn.write(encounters.undo_dir(root, log_id) / f"{entry['seq']:08d}.json",
                       encounters.undo_record(root, log_id, before, writes, entry["seq"], entry["id"], entry["resumes"]))
     for old in encounters.old_undo_records(root, log_id):
@@ -194,10 +208,11 @@ def log_undo(session, log_id: str, record: dict, data: dict, moves: dict | None,
 
 def append_entry(session, enc_id: str, command: str, actor, declaration: dict, result: dict, moves: dict | None,
                  secret: bool = False, entry_id: str | None = None, private=(), extra: dict | None = None,
-                 public=None) -> dict:
+                 public=None, seals: dict | None = None) -> dict:
     """Add one log entry (seq, id and parent from the log's tail) to the transaction; returns it.
     `moves` maps each character whose dice moved to (dice before, dice after) (None: the system tracks no
-    dice in its entries); `extra` adds a system's own entry fields after them (d20-cards' `state`)."""
+    dice in its entries); `extra` adds a system's own entry fields after them (d20-cards' `state`); `seals`:
+    a secret action's sealed effects (its `seals` field, and the values its private record keeps)."""
     from ..store import encounters
 
     fields = {"command": command, "actor": actor, "declaration": declaration, "result": result}
@@ -205,7 +220,7 @@ def append_entry(session, enc_id: str, command: str, actor, declaration: dict, r
         fields["dice"] = {cid: {"before": dict(b), "after": dict(a)} for cid, (b, a) in moves.items()}
     fields.update(extra or {})
     fields["changes"] = sheet_changes(session)
-    fields = logged_fields(session, enc_id, fields, secret, entry_id, private, public)
+    fields = logged_fields(session, enc_id, fields, secret, entry_id, private, public, seals)
     log = encounters.log_path(session.campaign.root, enc_id)
     text, entry = encounters.new_entry(log, fields, session.txn.pending(log))
     session.txn.append(log, text)
@@ -237,7 +252,7 @@ def sheet_changes(session) -> dict:
 
 
 def logged_fields(session, log_id: str, fields: dict, secret: bool = False, entry_id: str | None = None,
-                  private=(), public=None) -> dict:
+                  private=(), public=None, seals: dict | None = None) -> dict:
     """An entry's fields as they go into the log: each check of the result with its exact `chance`
     (recorded before the roll); a secret roll as its commitment and public part, the salt and whole result
     kept in the private folder's `secrets/`. The public part (what its types declare public): `public`, the
@@ -257,7 +272,10 @@ def logged_fields(session, log_id: str, fields: dict, secret: bool = False, entr
 
         out["changes"] = public_changes(out["changes"], session.campaign.system.counters)
     out["id"] = entry_id or loglines.new_id()
-    out["commitment"] = secrets.seal(session.campaign.root, out["id"], result, log_id)
+    out["commitment"] = secrets.seal(session.campaign.root, out["id"], result, log_id,
+                                     seals["sealed"] if seals else None)
+    if seals:  # P2-SEAL-1: each sealed effect's commitment, its value in the private record
+        out["seals"] = seals["seals"]
     paths, declared = public or (frozenset(), None)
     if paths != secrets.ALL:
         paths = frozenset(p for p in paths if not set(p.split(".")) & set(private))
@@ -276,12 +294,15 @@ def secret_asked(session, actor) -> bool:
 
 def wants_secret(session, actor, result, secret: bool, public=frozenset()) -> bool:
     """--secret, a roll the command always keeps secret (a random DR), or any roll of a `guide: true` sheet.
-    A roll: a command that `rolls` (its declaration) whose result holds anything its types do not declare
-    `public`."""
+    A roll: a command that `rolls` (its declaration) whose result holds anything not `public`. An
+    outcome the game makes secret itself (`Outcome(secret=True)`: a random DR, a result compared with a
+    sealed value) is secret whatever the command, when its result holds anything not public."""
     from ..errors import BadInput
     from ..store.secrets import hides
 
     rolls = bool(getattr(session.app, "rolls", False)) and hides(result, public)
+    if secret and not getattr(session.app, "secret", False):  # the game's own: a result that compares with a
+        return hides(result, public)                            # sealed value is as secret as that value
     if secret or getattr(session.app, "secret", False):
         if not rolls and getattr(session.app, "secret", False):
             raise BadInput("--secret hides a roll, and this command rolls nothing", rule="P-SECRET-1",

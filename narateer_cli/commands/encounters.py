@@ -303,17 +303,28 @@ def undo_cmd(app, enc_id):
         log_id = _undo_log_id(s, enc_id)
         record, sheets = restore_last(s, log_id)
         gone = [f"encounters/{log_id}.log.yaml"] if encounters.began_log(record, log_id) else []  # its log goes too
+        undone = _undone_entry(s.campaign.root, log_id, record)
+        if undone is not None and undone.get("commitment") is not None:  # a secret action taken back: its sealed
+            from ..store import secrets                                   # record goes with it, nothing to unveil
+
+            s.txn.write(secrets.record_path(s.campaign.root, str(undone.get("id"))), None)
         data = {"encounter": log_id, "undone": record["seq"], "files": sorted([*record["before"], *gone]),
-                "undid": _undone_words(s.campaign.root, log_id, record, s.campaign.system)}
+                "undid": _undone_words(undone, s.campaign.system)}
         own = s.campaign.system.hook("undo_fields")  # a system that logs its own fields beside `dice`
         moves = {cid: (counters_of(now), counters_of(back)) for cid, (now, back) in sheets.items()}
         log_undo(s, log_id, record, data, moves, extra=own(sheets) if own else None)
     emit(app, "undo", data)
 
 
-def _undone_words(root, log_id, record, system) -> str | None:
+def _undone_words(found, system) -> str | None:
     """What the undone entry did, in words, so the undo's own entry names it."""
     from ..render import summary
+
+    return None if found is None else f"{found.get('command')}: {summary(found, system)}"
+
+
+def _undone_entry(root, log_id, record) -> dict | None:
+    """The log entry an undo record takes back, or None when the log no longer holds it."""
     from ..store import encounters
 
     def undone(entry) -> bool:
@@ -326,7 +337,7 @@ def _undone_words(root, log_id, record, system) -> str | None:
         entries = encounters.read_log(root, log_id, last=last)
         found = next((e for e in reversed(entries) if undone(e)), None)
         if found is not None:
-            return f"{found.get('command')}: {summary(found, system)}"
+            return found
         if len(entries) < last:  # the whole log was read
             return None
         last *= 8

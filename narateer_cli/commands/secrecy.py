@@ -9,7 +9,8 @@ from .common import Session, command, emit
 
 
 def find_secret(root, entry_id: str):
-    """(log id, the secret entry, unveiled already?) for ENTRY_ID, each log streamed; BadInput when unknown."""
+    """(log id, the secret entry, "unveiled" / "undone" / None) for ENTRY_ID, each log streamed; BadInput when
+    unknown."""
     from ..luck import campaign_entries
     from ..store.loglines import entry_id as id_of
 
@@ -18,13 +19,23 @@ def find_secret(root, entry_id: str):
         if found is None and id_of(entry) == entry_id:
             found = (log_id, entry)
         elif found is not None and found[0] == log_id and entry.get("unveils") == entry_id:
-            return found[0], found[1], True
+            return found[0], found[1], "unveiled"
+        elif found is not None and found[0] == log_id and _undoes(entry) == entry_id:
+            return found[0], found[1], "undone"
     if found is None:
         from ..errors import BadInput
 
         raise BadInput(f"no log entry has id {entry_id}", rule="P-SECRET-3",
                        fix="copy the id from `narateer encounter log`, or use `narateer unveil --all`")
-    return found[0], found[1], False
+    return found[0], found[1], None
+
+
+def _undoes(entry) -> str | None:
+    """The id an undo entry takes back (None for any other entry)."""
+    if entry.get("command") != "undo":
+        return None
+    declaration = entry.get("declaration")
+    return str(declaration.get("undoes")) if isinstance(declaration, dict) else None
 
 
 def sealed(root) -> list[tuple[str, dict]]:
@@ -38,8 +49,8 @@ def sealed(root) -> list[tuple[str, dict]]:
             pending[id_of(entry)] = (log_id, entry)
         elif "unveils" in entry:
             pending.pop(entry.get("unveils"), None)
-        elif entry.get("command") == "undo":  # an undone roll is taken back: nothing to publish
-            pending.pop(str((entry.get("declaration") or {}).get("undoes")), None)
+        elif _undoes(entry) is not None:  # an undone roll is taken back: nothing to publish
+            pending.pop(_undoes(entry), None)
     return list(pending.values())
 
 
@@ -68,8 +79,11 @@ def unveil_cmd(app, entry_id, all_):
             log_id, entry, done = find_secret(root, entry_id)
             if entry.get("commitment") is None:
                 raise Refused(f"entry {entry_id} is not a secret roll", rule="P-SECRET-3", fix="nothing to unveil")
-            if done:
+            if done == "unveiled":
                 raise Refused(f"entry {entry_id} is already unveiled", rule="P-SECRET-3", fix="nothing to unveil")
+            if done == "undone":
+                raise Refused(f"entry {entry_id} was undone: it was taken back and publishes nothing",
+                              rule="P2-SEAL-4", fix="nothing to unveil")
             targets = [(log_id, entry)]
         unveiled, lost = unveil_all(s, targets, strict=not all_)
         changed = s.txn.changed()
@@ -95,14 +109,51 @@ def unveil_all(s, targets, strict: bool):
                               fix="unveil it from the machine that rolled it; it stays a commitment")
             lost.append(eid)
             continue
+        fields = {"command": "unveil", "actor": entry.get("actor"), "unveils": eid, "of": entry.get("command"),
+                  "salt": record["salt"], "result": record["result"]}
+        if isinstance(entry.get("seals"), dict):  # P2-SEAL-1: each sealed effect, published with its salt
+            kept = record.get("sealed") if isinstance(record.get("sealed"), dict) else {}
+            fields["sealed"] = {c: kept[c] for c in dict.fromkeys(entry["seals"].values()) if c in kept}
+            _published(s, eid, fields["sealed"])
         log = encounters.log_path(s.campaign.root, log_id)
-        text, appended = encounters.new_entry(log, {
-            "command": "unveil", "actor": entry.get("actor"), "unveils": eid, "of": entry.get("command"),
-            "salt": record["salt"], "result": record["result"]}, s.txn.pending(log))
+        text, appended = encounters.new_entry(log, fields, s.txn.pending(log))
         s.txn.append(log, text)
         unveiled.append({"entry": eid, "log": log_id, "unveil": appended["id"], "result": record["result"],
                          "words": summary(appended, s.campaign.system)})
     return unveiled, lost
+
+
+def _published(s, entry_id: str, sealed_values: dict):
+    """Unveiled, a secret action's sealed values are no secret: every encounter state and sheet that holds one of
+    them gets the value itself in place of its commitment, in the unveil's transaction."""
+    from ..store import encounters, sealed
+
+    root = s.campaign.root
+    values = {sealed.token(entry_id, c): kept["value"] for c, kept in sealed_values.items()}
+
+    def opened(data):
+        return [(path, text) for path, text in sealed.tokens_in(data) if text in values]
+
+    folder = root / "encounters"
+    for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else ():
+        if path.name.endswith(".log.yaml") or f"{sealed.PREFIX}{entry_id}:" not in path.read_text(encoding="utf-8"):
+            continue
+        enc_id = path.name[:-len(".yaml")]
+        state = encounters.load_state(root, enc_id, s.campaign.system)
+        found = opened(state)
+        if found:
+            from ..readonly import thaw
+
+            new = thaw(state)
+            for where, text in found:
+                sealed.sealed_at(new, where, values[text])
+            s.txn.write(path, encounters.state_text(new))
+    for cid in s.campaign.sheet_ids():
+        if f"{sealed.PREFIX}{entry_id}:" not in s.campaign.sheet_path(cid).read_text(encoding="utf-8"):
+            continue
+        found = opened(s.load(cid).plain)
+        if found:
+            s.edit_sheet(cid, {where: values[text] for where, text in found}, s.campaign.system.explicit_null)
 
 
 @command(help="""How lucky each character was: checks, expected and actual successes, the

@@ -4,7 +4,8 @@
 A game lists such a verb in `SYSTEM.verbs` with `kit.HOST_COMMAND` as its module. The host makes the click
 command here, once per game: its arguments and options are the host's, with the game's words over them
 (`Game.verb_words(verb)`, keyed by the command's words: the help text, click keywords per parameter, such as a
-`--rounds` the game bounds itself or leaves out, and the game's own further options). Run, the command takes
+`--rounds` the game bounds itself or leaves out, the game's own further options, and what a secret outcome
+shows and seals, as `command(shows=..., seals=...)` takes them). Run, the command takes
 the lock and calls the game's method (`Game.condition`, `Game.heal`, `Game.turn_start`, `Game.turn_end`),
 which computes the Outcome; the host writes it and renders it, as for every command.
 """
@@ -87,7 +88,7 @@ def _make(system, verb: str, words: dict, name: str | None = None) -> click.Comm
         extra["cls"] = ExpressionDice
     rolls = verb in ROLLS and said.get("rolls", True)  # `rolls: False`: a game's dice that nothing logs, even secret
     made = command(name=name or verb, rolls=rolls, writes=verb not in ROLLS, calls=method, help=said.get("help"),
-                   **extra)(run)
+                   shows=said.get("shows", ()), seals=said.get("seals", ()), **extra)(run)
     if verb == "dice" and any(isinstance(p, click.Argument) and p.type is not click.STRING for p in made.params):
         made.help = (made.help or "").rstrip() + "\n\n" + EXPRESSION_HELP
     return made

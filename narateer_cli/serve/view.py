@@ -92,6 +92,8 @@ def _fill(out: dict, campaign, enc_id: str, guide: bool):
     state = encounters.load_state(root, enc_id, system)
     ids = [str(p) for p in state.get("participants") or []]
     sheets = {cid: _sheet(root, cid) for cid in ids}
+    if guide:  # the Guide's screen reads the sealed values this machine holds (a secret Hide's total)
+        state, sheets = _unsealed(root, state, sheets)
     extra = _system_view(system, state, sheets, campaign)
     hidden = extra.get("hidden", default_hidden(state))
     party = party_ids(campaign.config(), sheets, system)
@@ -164,6 +166,23 @@ def _sheet(root: Path, cid: str) -> dict:
         _SHEETS.clear()
     _SHEETS[path] = (sig, doc)
     return doc
+
+
+def _unsealed(root: Path, state, sheets: dict):
+    """The state and sheets with each sealed value this machine holds applied (store/sealed.py); a value it
+    does not hold stays sealed. The party's view never calls this."""
+    from ..readonly import Withheld
+    from ..store import sealed
+
+    opened = sealed.Opened(root)
+
+    def read(data):
+        out, _, values = sealed.applied(data, opened)
+        if not any(type(v) is Withheld for v in values.values()):
+            return out
+        return sealed.resealed(out, data, {})  # what is not here stays as the file holds it
+
+    return read(state), {cid: read(doc) for cid, doc in sheets.items()}
 
 
 def _system_view(system, state, sheets, campaign) -> dict:

@@ -243,7 +243,8 @@ class Campaign:
                 rules = self.rules  # also sets rules_key
                 checked = self.rules_key is not None and cached.get("rules") == self.rules_key
                 doc = view(cached["doc"], label)  # what a game reads is read-only
-                sheet = self.system.parse_sheet(char_id, doc, label, rules, checked=checked)
+                sheet = self.system.parse_sheet(char_id, self._applied(doc, text, label), label, rules,
+                                                checked=checked)
                 sf = SheetFile(path, label, text, None, sheet, cached["dice"], doc, self.counters)
                 sf.numbers = numbers_from(cached.get("numbers"))
                 return sf
@@ -252,7 +253,7 @@ class Campaign:
         doc = yamlio.load_rt(text, label)
         plain = view(yamlio.to_plain(doc), label)  # the game reads the sheet, the host keeps the document
         try:
-            sheet = self.system.parse_sheet(char_id, plain, label, self.rules)
+            sheet = self.system.parse_sheet(char_id, self._applied(plain, text, label), label, self.rules)
         except BadInput:  # read again from the document that knows its lines, for the message's line number
             self.system.parse_sheet(char_id, doc, label, self.rules)
             raise
@@ -260,6 +261,19 @@ class Campaign:
         sf.numbers = number_places(doc)
         self.remember(sf, key)
         return sf
+
+    def _applied(self, doc, text: str, label: str):
+        """The sheet a game reads: its sealed values (store/sealed.py) as this machine can read them, the value
+        where it holds the secret action's record, else a value that refuses to be read. The document the
+        host edits keeps each commitment."""
+        from .sealed import PREFIX
+
+        if PREFIX not in text:
+            return doc
+        from .sealed import Opened, applied
+
+        found, _, _ = applied(doc, Opened(self.root))
+        return doc if found is doc else view(found, label)
 
     # Parsing a sheet is most of a command's own time, so each parse is kept in
     # the private cache sheets/ID.json (store/cache.py). A command that edits a sheet's dice in

@@ -16,7 +16,9 @@ so no reader, of any game, meets a value of a type the writers never write. The 
                  {name: whole number} (a merge entry's `before` may be null)
     changes      {character: {key path: {before: value, after: value, delta: whole number}}}
     commitment   a secret entry's commitment: 64 lowercase hex digits
+    seals        a secret entry's sealed effects: {key path: commitment} (store/sealed.py)
     unveils, of, salt   an unveil: the id it publishes, that entry's command, the salt (hex)
+    sealed       an unveil's sealed values: {commitment: {salt, value}}
     merges       a merge entry: the ids of the branch tips it joins
 
 A log written before entries had ids is still read: its entries have no `id` (nor `parent`), and `at` may be
@@ -164,6 +166,31 @@ def _salt(value):
         return f"must be a salt (lowercase hex digits), not {_text(value)}"
 
 
+def _seals(value):
+    if type(value) is not dict:
+        return f"must be a mapping of key paths to commitments, not {_text(value)}"
+    for path, commit in value.items():
+        found = _commitment(commit)
+        if found:
+            return f"{path} {found}"
+    return None
+
+
+def _sealed(value):
+    if type(value) is not dict:
+        return f"must be a mapping of commitments to sealed values, not {_text(value)}"
+    for commit, kept in value.items():
+        found = _commitment(commit)
+        if found:
+            return f"key {found}"
+        if type(kept) is not dict or set(kept) != {"salt", "value"}:
+            return f"{commit[:12]}... must be a mapping of salt and value, not {_text(kept)}"
+        found = _salt(kept["salt"])
+        if found:
+            return f"{commit[:12]}....salt {found}"
+    return None
+
+
 def _merges(value):
     if not (type(value) is list and value and all(is_id(tip) for tip in value)):
         return f"must be a list of entry ids, not {_text(value)}"
@@ -188,9 +215,11 @@ ENVELOPE: dict[str, Field] = {
     "dice": Field("{character: {before, after}} of counters", _dice),
     "changes": Field("{character: {key path: {before, after, delta}}}", _changes),
     "commitment": Field("64 lowercase hex digits", _commitment),
+    "seals": Field("{key path: commitment}", _seals),
     "unveils": Field("an entry id", _id),
     "of": Field("a command's name", _command),
     "salt": Field("lowercase hex digits", _salt),
+    "sealed": Field("{commitment: {salt, value}}", _sealed),
     "merges": Field("a list of entry ids", _merges),
 }
 REQUIRED = ("seq", "id", "parent", "at", "command")  # in every entry narateer writes
@@ -229,7 +258,7 @@ def _problem(entry) -> str | None:
     return None
 
 
-_RARE = ("commitment", "unveils", "of", "salt", "merges")
+_RARE = ("commitment", "seals", "unveils", "of", "salt", "sealed", "merges")
 _COMMANDS: set = set()  # command names and character ids already found of their shape: a log repeats a few
 _CHARS: set = set()
 _MAP: dict = {}

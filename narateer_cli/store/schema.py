@@ -27,6 +27,9 @@ from ..errors import BadInput
 from ..suggest import closest, did_you_mean
 
 
+_SEALED = "sealed:"
+
+
 class Problem(NamedTuple):
     file: str
     line: int
@@ -45,8 +48,27 @@ class Problem(NamedTuple):
 
 
 class Node:
+    """One node of a schema. A sealed value (store/sealed.py: a secret action's value kept in the Guide's
+    private folder, its commitment in the file) fits every node: what it stands for was checked when it was
+    made, and a machine without its record cannot see it."""
+
     def walk(self, value, path: str, place, out: list, ctx: "_Ctx"):
         raise NotImplementedError
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__.get("walk")
+        if own is not None:
+            def walk(self, value, path, place, out, ctx, _own=own):
+                if (type(value) is str and value.startswith(_SEALED)) or type(value).__name__ == "Withheld":
+                    from .sealed import is_sealed
+
+                    if is_sealed(value):
+                        return None
+                return _own(self, value, path, place, out, ctx)
+
+            walk.__doc__, walk.__qualname__ = own.__doc__, own.__qualname__
+            cls.walk = walk  # type: ignore[method-assign]
 
     def fits(self, value) -> bool:
         """Whether `value` is of this node's kind (a number, a text, a mapping ...), for `Or`'s message."""

@@ -149,12 +149,15 @@ def matches(commit: str, salt_hex, result) -> bool:
     return commitment(bytes.fromhex(salt_hex), result) == commit
 
 
-def seal(root: Path, entry_id: str, result, log_id: str) -> str:
-    """Make the salt, keep the private record, return the commitment for the log."""
+def seal(root: Path, entry_id: str, result, log_id: str, sealed: dict | None = None) -> str:
+    """Make the salt, keep the private record, return the commitment for the log. `sealed`: the values the
+    action sealed in the state or its sheet ({commitment: {salt, value}}, store/sealed.py), kept with it."""
     salt = new_salt()
     commit = commitment(salt, result)
-    write_record(root, entry_id, {"entry": entry_id, "log": log_id, "salt": salt.hex(),
-                                  "result": result, "commitment": commit})
+    record = {"entry": entry_id, "log": log_id, "salt": salt.hex(), "result": result, "commitment": commit}
+    if sealed:
+        record["sealed"] = sealed
+    write_record(root, entry_id, record)
     return commit
 
 
@@ -175,7 +178,7 @@ class Audit:
 
         if entry.get("commitment") is not None:
             self.pending[entry_id(entry)] = {k: entry.get(k) for k in ("seq", "command", "actor", "declaration",
-                                                                        "result", "dice", "commitment")}
+                                                                        "result", "dice", "commitment", "seals")}
             return None
         if "unveils" in entry:
             return self._unveil(entry)
@@ -194,7 +197,10 @@ class Audit:
             return f"{where}: salt and result do not hash to the commitment of entry {target}"
         if not shows(result, secret["result"]):
             return f"{where}: the unveiled result differs from what entry {target} showed the table"
-        unsealed = {k: v for k, v in secret.items() if k != "commitment"}
+        found = _sealed_problem(secret.get("seals"), entry.get("sealed"), target)
+        if found:
+            return f"{where}: {found}"
+        unsealed = {k: v for k, v in secret.items() if k not in ("commitment", "seals")}
         found = self.recheck({**unsealed, "result": result})  # the entry as it would have been logged
         return f"{where}: entry {target}'s roll: {found}" if found else None
 
@@ -203,6 +209,25 @@ class Audit:
 
     def lost(self) -> list[str]:
         return [eid for eid in self.pending if read_record(self.root, eid) is None]
+
+
+def _sealed_problem(seals, published, target: str) -> str | None:
+    """What is wrong with an unveil's sealed values against the secret entry's `seals` ({key path: commitment}):
+    each commitment published once, its salt and value hashing to it, and nothing else; None when all is well."""
+    wanted = set((seals or {}).values()) if isinstance(seals, dict) else set()
+    given = published if isinstance(published, dict) else {}
+    if published is not None and not isinstance(published, dict):
+        return "its sealed values are not a mapping of commitments"
+    for commit in sorted(wanted - set(given)):
+        path = next(p for p, c in seals.items() if c == commit)
+        return f"publishes no value for {path}, which entry {target} sealed"
+    for commit, kept in given.items():
+        if commit not in wanted:
+            return f"publishes a sealed value entry {target} never sealed ({commit[:12]}...)"
+        if not (isinstance(kept, dict) and matches(commit, kept.get("salt"), kept.get("value"))):
+            path = next(p for p, c in seals.items() if c == commit)
+            return f"the salt and value published for {path} do not hash to its commitment in entry {target}"
+    return None
 
 
 def checker(root: Path, system, rules, campaign_log: bool = False):

@@ -596,7 +596,7 @@ def seal(root: Path, manifest: dict) -> dict:
 
 _ID = r"[A-Za-z0-9_-]{1,64}"
 _WRITABLE = (rf"narateer\.yaml|characters/{_ID}\.yaml|encounters/{_ID}\.yaml|actions/{_ID}\.yaml"
-             rf"|{private.TAG}undo/{_ID}/[0-9]{{1,12}}\.json")
+             rf"|{private.TAG}undo/{_ID}/[0-9]{{1,12}}\.json|{private.TAG}secrets/[0-9a-z-]{{1,40}}\.json")
 _APPENDABLE = rf"encounters/{_ID}\.log\.yaml"
 
 

@@ -179,7 +179,13 @@ def test_a_secret_hide_keeps_its_total_private(encounter_camp):
        "--secret")
     hide = log_entries(encounter_camp, "ambush")[-1]
     state = recorded(encounter_camp)
-    assert state == ({"selka": hide["id"]}, {"selka": {"bandit": hide["id"], "mira": hide["id"]}})  # P-SECRET-2
+    sealed = f"sealed:{hide['id']}:{hide['seals']['state.recorded.selka']}"  # P2-SEAL-1: a commitment in its place
+    assert state == ({"selka": sealed}, {"selka": {"bandit": sealed, "mira": sealed}})
+    assert set(hide["seals"]) == {"state.recorded.selka", "state.hidden.selka.bandit", "state.hidden.selka.mira"}
+    # the Guide's machine holds the record: it reads the recorded total as a number (P2-SEAL-1)
+    assert ok(encounter_camp, "encounter", "show")["hidden"] == {"selka": {"bandit": 3, "mira": 3}}
+    assert "recorded total" in run(encounter_camp, "encounter", "show").out and hide["id"] not in \
+        run(encounter_camp, "encounter", "show").out
     assert not PRIVATE & keys_anywhere(hide["result"]) and "recorded_total" not in hide["result"]
     ok(encounter_camp, "turn", "end")
     ok(encounter_camp, "turn", "start", "bandit")
@@ -187,12 +193,14 @@ def test_a_secret_hide_keeps_its_total_private(encounter_camp):
     assert found["target"] == 3 and found["found"] is True  # compared with the private total
     search = log_entries(encounter_camp, "ambush")[-1]
     assert search["commitment"] and "target" not in search["result"] and "chance" not in search["result"]["check"]
-    assert recorded(encounter_camp)[0] == {"selka": hide["id"]}
+    assert recorded(encounter_camp)[0] == {"selka": sealed}
     # without the private record (another machine), a comparison refuses until the Hide is unveiled
     record = encounter_camp / ".narateer" / "secrets" / f"{hide['id']}.json"
     kept = record.read_bytes()
     record.unlink()
-    refused(encounter_camp, 3, "encounter", "join", "beast", contains="unveil it first")
+    refused(encounter_camp, 3, "encounter", "join", "beast", contains="the Guide holds a secret that decides this",
+            rule="P2-SEAL-3")
+    assert "selka    mira    sealed" in run(encounter_camp, "encounter", "show").out  # no number, no commitment
     record.write_bytes(kept)
     ok(encounter_camp, "unveil", "--all")
     record.unlink()

@@ -109,7 +109,13 @@ def encounter_of(session, char):
     return encounter_for(session, char)
 
 
-@command(rolls=True, writes=lambda given: not given["dry_run"], help="""Perform an action card: its gates in order, then costs, rolls and damage.
+# What a secret act shows on its performer's sheet besides its costs: the cooldown and the Concentration the
+# card starts follow from the card declared, as the table sees it played (`command(shows=...)`); an act whose
+# damage would show its outcome is refused by the card's own gate
+ACT_SHOWS = ("sheet.cooldowns", "sheet.concentrating")
+
+
+@command(rolls=True, writes=lambda given: not given["dry_run"], shows=ACT_SHOWS, help="""Perform an action card: its gates in order, then costs, rolls and damage.
 
 Gates in order: access, turn, Arcane/Mobility/Swan Song/Vocal, Concentration,
 cooldown, charges, AP, then range and sight per target. A refusal is exit 3

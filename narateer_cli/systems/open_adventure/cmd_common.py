@@ -7,6 +7,10 @@ import click
 from narateer_cli.kit import BadInput
 
 KIND = "oa-"
+
+# What a secret check shows in the encounter's state: the Actions it spent this Turn (the actor's, and the
+# opponent's Major Action that resisting uses), as the table sees them (`command(shows=...)`)
+SPENT = ("state.major", "state.minor", "state.spent")
 # the encounter a help example starts before a command that needs one (the example campaign's cast)
 GATE = "narateer encounter new gate warheart amicus orc --reaction warheart=9 --reaction amicus=7"
 # Narateer-only options: name -> (takes a value?, pointer)

@@ -8,7 +8,7 @@ import click
 from narateer_cli.kit import command, declared
 from narateer_cli.kit import BadInput
 
-from .cmd_common import GATE, answer
+from .cmd_common import GATE, SPENT, answer
 from .cmd_common import narateer_flags
 from .cmd_roll import declaration, source_for
 from .declarations import CHECK, RESOLVE
@@ -145,7 +145,7 @@ def turn_end(s, next_id, options):
     return answer("turn", end_turn(s, next_id))
 
 
-@command(rolls=True, writes=lambda given: not (given["impossible"] or given["dry_run"]), help=f"""Resolve a declared action by its path: automatic, impossible, held (--maintain) or a check.
+@command(rolls=True, writes=lambda given: not (given["impossible"] or given["dry_run"]), shows=SPENT, help=f"""Resolve a declared action by its path: automatic, impossible, held (--maintain) or a check.
 
 \b
 Examples:

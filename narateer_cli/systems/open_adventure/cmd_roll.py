@@ -9,7 +9,7 @@ from narateer_cli.kit import Session, command, declared, emit
 from narateer_cli.kit import BadInput
 
 from .declarations import CHECK
-from .cmd_common import BARE_POINTERS, KIND, answer, narateer_flags, refuse_narateer_flags, rules_of, split_ref
+from .cmd_common import BARE_POINTERS, KIND, SPENT, answer, narateer_flags, refuse_narateer_flags, rules_of, split_ref
 
 
 def declaration(use, declared):
@@ -38,7 +38,7 @@ def source_for(app, faces, other_faces):
     return DiceSource(rng=app.rng(), physical=physical, ask=table_asker() if asked else None, asked=asked)
 
 
-@command(rolls=True, writes=lambda given: not given["dry_run"], help="""Make one Action Check: AS picks the dice, the total must meet the DS.
+@command(rolls=True, writes=lambda given: not given["dry_run"], shows=SPENT, help="""Make one Action Check: AS picks the dice, the total must meet the DS.
 
 \b
 Examples:

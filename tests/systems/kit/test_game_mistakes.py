@@ -75,6 +75,12 @@ MISTAKES = {
     # a summary that reads a field the entry lacks: named too (only the host's own fallbacks pass it over)
     "keyerror-summary": {RENDER: [('    kind = {"resolve": "roll"}.get(command, command)\n',
                                    '    kind = result["no-such-field"]\n')]},
+    # a secret move's outcome kept on the mover's own sheet, declared neither shown nor sealed: the Guide's band
+    # would be written in clear for every clone to pull
+    "secret-note": {CMD: [('    return _told(s, "roll", "roll", char, {"move": name}, result, {char: result["track_after"]},\n'
+                           '                 public=engine.PUBLIC)',
+                           '    return _told(s, "roll", "roll", char, {"move": name}, result, {char: result["track_after"]},\n'
+                           '                 public=engine.PUBLIC, sheets={char: {"last_band": result["band"]}})')]},
     # a verify hook that fails on an entry
     "bad-verify": {ENGINE: [('        again = move(sheet, logged["move"], logged["faces"], rules)\n',
                              '        raise ValueError("cannot re-make it")\n')]},
@@ -294,3 +300,13 @@ def test_K_4_the_bytecode_python_caches_when_a_game_imports_lazily_is_no_game_wr
     assert r.returncode == 0, r.stderr
     assert "never writes" not in r.stderr
     assert any((tmp_path / "pycache").rglob("actions.*.pyc"))  # the game's modules were cached on the way
+
+
+def test_K_4_a_secret_moves_side_effect_on_its_own_sheet_is_refused_naming_the_function(games, tmp_path):
+    root = campaign(tmp_path, "secret-note")
+    before = snapshot(root)
+    r = narateer(root, "roll", "guide", "size-up", "--faces", "1,2")  # the Guide's roll: secret
+    assert r.code == 3 and len(r.err.strip().splitlines()) == 1, r.err
+    assert "secret_note_game.commands.roll_cmd makes a secret roll change sheet.last_band" in r.err
+    assert snapshot(root) == before
+    assert narateer(root, "roll", "rook", "push-through", "--faces", "1,2").code == 0  # openly it is written

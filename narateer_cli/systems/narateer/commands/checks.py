@@ -8,6 +8,12 @@ from narateer_cli.kit import encounter_for
 
 from narateer_cli.kit import Outcome
 
+# What a secret check shows in the encounter's state: that its actor acted and the proactive use it spent, as
+# the table sees them (`command(shows=...)`); anything else it changed there would be refused
+SPENT = ("state.uses", "state.last_action")
+# An attack also reveals a hidden attacker to its target, which the target perceives
+ATTACKED = (*SPENT, "state.hidden", "state.recorded")
+
 
 def declaration(skill: str, declared, label: str = "check"):
     """The engine's Declaration of a check from its skill and the declared fields (`declarations.CHECK`)."""

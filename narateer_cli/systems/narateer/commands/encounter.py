@@ -11,7 +11,7 @@ from narateer_cli.kit import plain
 from narateer_cli.kit import pick_encounter
 from narateer_cli.kit import current_encounter, encounter_for
 
-from .checks import check_in_encounter
+from .checks import SPENT, check_in_encounter
 from ..declarations import CHECK, RESOLVE, TARGET
 from .checks import declaration, dice_source, target_spec
 from .checks import told
@@ -67,7 +67,7 @@ def turn_end(s, next_id, options):
                    encounter=enc.id, state=state)
 
 
-@command(rolls=True, writes=lambda given: given["impossible"] is None, help="""Resolve a declared Action by its path: automatic, impossible (nothing spent) or a Skill Check.
+@command(rolls=True, writes=lambda given: given["impossible"] is None, shows=SPENT, help="""Resolve a declared Action by its path: automatic, impossible (nothing spent) or a Skill Check.
 
 \b
 Examples:
@@ -247,7 +247,7 @@ def encounter_join(s, char, options):
     """`encounter join` (the host's command): CHAR joins; anyone hidden is compared with it by the recorded Stealth
     total (a secret Hide's total unsealed here and sealed again in the new state)."""
     from ..engine.stealth import join
-    from .stealth import SEALED_KEYS, resealed, unsealed
+    from .stealth import SEALED_KEYS, resealed, sealed_for, unsealed
 
     searching, boost, faces = options["searching"], options["boost"], options["faces"]
     nonneg("--boost", boost)
@@ -256,9 +256,10 @@ def encounter_join(s, char, options):
     state, sealed = unsealed(s, enc, list(enc.state["recorded"]))  # secret Hide totals
     state, result, after = join(state, s.sheet(char), searching, boost, s.rules, dice)
     moved = {char: after} if after != s.sheet(char).dice else {}
+    secret = bool(sealed) or sealed_for(enc, list(enc.state["recorded"]))
     return Outcome("encounter join", char, {"searching": searching, "boost": boost}, result, kind="join", show=result,
-                   dice=moved, encounter=enc.id, state=resealed(state, sealed), secret=bool(sealed),
-                   private=SEALED_KEYS if sealed else ())
+                   dice=moved, encounter=enc.id, state=resealed(state, sealed), secret=secret,
+                   private=SEALED_KEYS if secret else ())
 
 
 ENCOUNTER_WORDS = {
@@ -280,5 +281,8 @@ Example:
                        "options": (click.option("--searching", is_flag=True, help="CHAR arrives actively searching."),
                                    click.option("--boost", type=int, default=0, help="Boost of CHAR's Observation check."),
                                    click.option("--faces", metavar="F",
-                                                help="Faces of CHAR's Observation check (one set per hider)."))},
+                                                help="Faces of CHAR's Observation check (one set per hider).")),
+                       # compared with a secret Hide: the newcomer joins in sight of all, and whom it cannot see
+                       # is its own to know; the total each hider is hidden from it by stays sealed
+                       "shows": ("state.participants", "state.searches"), "seals": ("state.hidden.*.*",)},
 }

@@ -8,7 +8,7 @@ from narateer_cli.kit import command, declared, faces_options, nonneg
 from narateer_cli.kit import Show
 
 from ..declarations import ROLL, TARGET
-from .checks import declaration, dice_source, paired_options, target_spec
+from .checks import SPENT, declaration, dice_source, paired_options, target_spec
 
 
 ROLL_EXAMPLE = """
@@ -21,7 +21,7 @@ Examples:
 """
 
 
-@command(rolls=True, writes=lambda given: not given["dry_run"], help="Make one Skill Check: pay, roll, Edge, compare, tier." + ROLL_EXAMPLE)
+@command(rolls=True, writes=lambda given: not given["dry_run"], shows=SPENT, help="Make one Skill Check: pay, roll, Edge, compare, tier." + ROLL_EXAMPLE)
 @click.argument("char")
 @click.argument("skill")
 @declared(TARGET, "target")

@@ -5,15 +5,23 @@ from __future__ import annotations
 import click
 
 from narateer_cli.kit import command, declared, nonneg, split_pairs
-from narateer_cli.kit import current_encounter, secret_asked
+from narateer_cli.kit import current_encounter
 
 from ..declarations import HIDE, SEARCH
 from .checks import dice_source
 from .checks import told
 
 
-# a comparison with a secret Hide total hides what would show that total (the state keeps only its entry id)
+# a comparison with a secret Hide total hides what would show that total (the state keeps only its commitment)
 SEALED_KEYS = ("target", "target_label", "chance")
+
+# What a secret Hide shows the table and what it seals: each observer knows whether they see the hider (who it
+# is hidden from, and whom a Search of theirs is spent on); the Stealth total recorded against them is a secret
+HIDE_SECRECY = {"shows": ("state.uses", "state.last_action", "state.searches"),
+                "seals": ("state.hidden.*.*", "state.recorded.*")}
+# A Search compared with a secret total: the searcher knows whether it found the hider (and the hider is then
+# revealed to it); the total stays sealed
+SEARCH_SECRECY = {"shows": ("state.uses", "state.last_action", "state.searches", "state.hidden", "state.recorded")}
 
 
 def _in_encounter(s, *ids):
@@ -25,7 +33,7 @@ def _in_encounter(s, *ids):
     return enc
 
 
-@command(rolls=True, writes=True, help="""Hide from observers: one Stealth roll compared with each, its total kept for later searches.
+@command(rolls=True, writes=True, **HIDE_SECRECY, help="""Hide from observers: one Stealth roll compared with each, its total kept for later searches.
 
 Non-searching observers are compared by Observation Readiness; each one named
 with --searching rolls its own Observation check (its own cost and faces).
@@ -47,9 +55,9 @@ def hide_cmd(s, char, declared):
     dice = dice_source(s.app, s.rules, faces=(d.faces, "--faces"), reroll=(d.reroll_faces, "--reroll-faces"), **streams)
     obs = [Observer(s.sheet(who), who in searching, boosts.get(who, 0)) for who in names]
     state, data, after = hide_in(enc.state, s.sheet(char), obs, s.rules, dice, boost, advantage, disadvantage)
-    state, entry_id = _seal(s, state, char)
-    return told("hide", "hide", char, {"from": names, **HIDE.logged(d)}, data, after,
-                enc, state=state, secret=entry_id is not None, entry_id=entry_id, private=SEALED_KEYS)
+    # a secret Hide (--secret, or the Guide's) has its recorded total sealed by the host, as HIDE_SECRECY says
+    return told("hide", "hide", char, {"from": names, **HIDE.logged(d)}, data, after, enc, state=state,
+                private=SEALED_KEYS)
 
 
 def _observer_options(names, observer_boost, observer_faces, observer_reroll_faces) -> tuple[dict, dict]:
@@ -74,7 +82,7 @@ def _observer_options(names, observer_boost, observer_faces, observer_reroll_fac
     return numbers, streams
 
 
-@command(rolls=True, writes=True, help="""Search for a hidden creature: Observation vs its recorded Hide total (a tie fails).
+@command(rolls=True, writes=True, **SEARCH_SECRECY, help="""Search for a hidden creature: Observation vs its recorded Hide total (a tie fails).
 
 \b
 Example:
@@ -91,8 +99,9 @@ def search_cmd(s, char, declared):
     state, sealed = unsealed(s, enc, [hider])
     state, data, after = search_in(state, s.sheet(char), hider, s.rules, dice, boost, advantage, disadvantage,
                                    changed)
+    secret = bool(sealed) or sealed_for(enc, [hider])  # compared with a sealed total: the comparison is secret too
     return told("search", "search", char, SEARCH.logged(d), data, after, enc,
-                state=resealed(state, sealed), secret=bool(sealed), private=SEALED_KEYS if sealed else ())
+                state=resealed(state, sealed), secret=secret, private=SEALED_KEYS if secret else ())
 
 
 @command(writes=True, help="""End hiding for the named observers (all when none are named).
@@ -133,20 +142,15 @@ def move_cmd(s, char, metres, mode, difficult):
                 state=state)
 
 
-def _seal(s, state: dict, hider) -> tuple[dict, str | None]:
-    """A secret Hide: the state with its entry id recorded in place of the total, and that id (None, and the
-    state as it is, for a Hide in clear)."""
-    from narateer_cli.kit import new_id
-    from ..engine.encounter import seal_hide
-
-    if not secret_asked(s, hider):
-        return state, None
-    entry_id = new_id()
-    return seal_hide(state, hider, entry_id), entry_id
+def sealed_for(enc, hiders) -> bool:
+    """Is the Stealth total of any of these hiders sealed (a secret Hide's: read here from the Guide's private
+    record, or not readable here at all)?"""
+    return any(path[0] in ("hidden", "recorded") and path[1] in hiders for path in enc.sealed)
 
 
 def unsealed(s, enc, hiders) -> tuple[dict, dict]:
-    """The state with each secret Hide's total read back from its private record (or its unveil), and
+    """The state with each secret Hide's total read back from its private record (or its unveil), for a state
+    written before the host sealed such totals (it held the Hide's entry id in their place), and
     {hider: entry id} to seal again after the comparison; exit 3 when the total is nowhere here."""
     from narateer_cli.kit import Refused
     from ..engine.encounter import sealed_hide, unseal_hide
