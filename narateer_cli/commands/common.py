@@ -280,7 +280,7 @@ def settle(app, session, answer, fn=None):
 
 class Logged:
     """A result shown as its log entry holds it: `to_json` gives the logged JSON (each check with the exact
-    `chance` the log added, P-LUCK-1), so `--json` prints what the log keeps; `record` is the game's own
+    `chance` the log added before the roll), so `--json` prints what the log keeps; `record` is the game's own
     value, whose attributes it reads through (the Python API's `Result.value` is the record)."""
 
     __slots__ = ("record", "data")

@@ -274,7 +274,7 @@ def logged_fields(session, log_id: str, fields: dict, secret: bool = False, entr
     out["id"] = entry_id or loglines.new_id()
     out["commitment"] = secrets.seal(session.campaign.root, out["id"], result, log_id,
                                      seals["sealed"] if seals else None)
-    if seals:  # P2-SEAL-1: each sealed effect's commitment, its value in the private record
+    if seals:  # each sealed effect's commitment, its value in the private record
         out["seals"] = seals["seals"]
     paths, declared = public or (frozenset(), None)
     if paths != secrets.ALL:

@@ -211,7 +211,7 @@ UNDO_MARKS = (b'"undo"',)  # every log line of an undo holds its command's name
 
 
 def _marked(entries, undone: set):
-    """`entries` with `"undone": true` on each entry a later `undo` took back (T3-SMALL): `encounter log` marks
+    """`entries` with `"undone": true` on each entry a later `undo` took back: `encounter log` marks
     its row, and its --json holds the key (absent on every other entry)."""
     if not undone:
         return entries

@@ -111,7 +111,7 @@ def unveil_all(s, targets, strict: bool):
             continue
         fields = {"command": "unveil", "actor": entry.get("actor"), "unveils": eid, "of": entry.get("command"),
                   "salt": record["salt"], "result": record["result"]}
-        if isinstance(entry.get("seals"), dict):  # P2-SEAL-1: each sealed effect, published with its salt
+        if isinstance(entry.get("seals"), dict):  # each sealed effect, published with its salt
             kept = record.get("sealed") if isinstance(record.get("sealed"), dict) else {}
             fields["sealed"] = {c: kept[c] for c in dict.fromkeys(entry["seals"].values()) if c in kept}
             _published(s, eid, fields["sealed"])
