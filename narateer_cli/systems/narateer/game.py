@@ -131,10 +131,10 @@ class Narateer(Game):
         return SCRIPT
 
     @property
-    def render(self) -> Any:
-        from . import render
+    def formatters(self) -> Any:
+        from .render import FORMATTERS
 
-        return render
+        return FORMATTERS
 
     def headline(self, kind: str, data: dict) -> tuple | None:
         from .render import headline as _headline

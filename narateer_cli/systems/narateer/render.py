@@ -1,4 +1,4 @@
-"""Narateer's formatters: one text formatter per result kind (looked up by `narateer_cli.render.out`).
+"""Narateer's formatters: one text formatter per result kind (`FORMATTERS`, the game's `formatters`).
 
 JSON is the result's own shape, written by the host; these build the text for
 people. tabulate is imported only by formatters that print a table.
@@ -439,8 +439,12 @@ COMMIT_MESSAGES = {  # command -> (actor, declaration, result) -> one line
 }
 
 
+def new(data: dict) -> str:
+    return f"created {data['file']}"
+
+
 FORMATTERS = {
-    "encounter_show": encounter_show, "turn_start": turn_start,
+    "new": new, "encounter_show": encounter_show, "turn_start": turn_start,
     "turn_end": turn_end, "resolve": resolve, "condition": condition, "refresh": dice_move, "wound": dice_move,
     "heal": dice_move, "hide": hide, "search": search, "reveal": reveal, "move": move,
     "exchange": exchange, "react": react, "join": join,

@@ -6,7 +6,6 @@ import click
 
 from narateer_cli.kit import BadInput
 
-KIND = "oa-"
 # the encounter a help example starts before a command that needs one (the example campaign's cast)
 GATE = "narateer encounter new gate warheart amicus orc --reaction warheart=9 --reaction amicus=7"
 # Narateer-only options: name -> (takes a value?, pointer)
@@ -65,13 +64,13 @@ def split_ref(text: str, option: str, what: str) -> tuple[str, str]:
 
 
 def answer(kind: str, value, exit: int = 0):
-    """What a command returns: its Outcome, rendered as KIND + kind once the host has written it, or a
-    record that changes nothing."""
+    """What a command returns: its Outcome, rendered as `kind` (one of `render.FORMATTERS`) once the host has
+    written it, or a record that changes nothing."""
     from narateer_cli.kit import Outcome, Show
 
     if isinstance(value, Outcome):
-        return value.replace(kind=KIND + kind, exit=exit)
-    return Show(KIND + kind, value)
+        return value.replace(kind=kind, exit=exit)
+    return Show(kind, value)
 
 
 def whole(text, option: str) -> int:
