@@ -373,21 +373,47 @@ def summary(entry: dict, system=None) -> str:
     """A log entry in words, never empty and never `None`: the system's `summary` hook for its commands,
     the host's for its own, else the command with the counters it moved."""
     command, actor = entry.get("command") or "action", entry.get("actor")
-    declaration, result = entry.get("declaration") or {}, entry.get("result") or {}
     if "unveils" in entry or entry.get("commitment") is not None:
         return secret_words(entry, system)
-    makers = [system.hook("summary") if system is not None else None, _host_summary,
-              lambda c, a, d, r: _same_name_text(system, c, r)]
+    text = _made_words(entry, system, command, actor)
+    if text is not None:
+        return text
+    moved = _moved(entry.get("dice") or {})
+    return " ".join(x for x in (actor, command, f"({moved})" if moved.strip("; ") else "") if x)
+
+
+def _made_words(entry: dict, system, command: str, actor) -> str | None:
+    """The first words of the game's `summary` (given its record of the result), the host's for its own
+    commands, or the game's formatter of the kind named like the command; None when none has any."""
+    declaration, result = entry.get("declaration") or {}, entry.get("result") or {}
+    own = system.hook("summary") if system is not None else None
+    makers = [own, _host_summary, lambda c, a, d, r: _same_name_text(system, c, r)]
     for make in filter(None, makers):
+        given = _read_back(system, entry, command, result) if make is own else result
+        if given is _UNREAD:
+            continue
         try:
-            text = make(command, actor, declaration, result)
+            text = make(command, actor, declaration, given)
         except Exception as exc:  # a summary is never worth a failed command (undo, encounter log): words follow
             _summary_failed(exc, make, entry)
             text = None
         if isinstance(text, str) and text and "None" not in text.split():
             return text
-    moved = _moved(entry.get("dice") or {})
-    return " ".join(x for x in (actor, command, f"({moved})" if moved.strip("; ") else "") if x)
+    return None
+
+
+_UNREAD = object()
+
+
+def _read_back(system, entry: dict, command: str, result):
+    """The result the game's `summary` reads: its record of the command's result (`Game.results`), read back;
+    `_UNREAD`, with one warning naming the entry, when it does not read back (a damaged or older entry)."""
+    try:
+        return system.logged_result(command, result)
+    except ValueError as exc:
+        warn_once(("result", entry.get("seq"), command),
+                  f"entry {entry.get('seq')} ({command}): {exc}; the host's words are shown instead")
+        return _UNREAD
 
 
 def _summary_failed(exc, make, entry: dict):

@@ -241,6 +241,22 @@ class System:
     def chance(self, entry_check: dict, rules) -> Fraction:
         return self.require("chance")(entry_check, rules)
 
+    def logged_result(self, command: str, result):
+        """An entry's result as the game's record of its command (`Game.results`), read back by `from_json`; the
+        result as logged when the game names no record for the command, or the result is no JSON object.
+        ValueError saying why when it does not read back (a damaged or older entry)."""
+        table = self._found.get(" results")  # a key no hook has: the game's table, read once
+        if table is None:
+            table = self._found[" results"] = dict(self.get("results"))
+        kind = table.get(command) if isinstance(result, dict) else None
+        if kind is None:
+            return result
+        try:
+            return kind.from_json(result)
+        except Exception as exc:  # whatever an entry holds, a reader reports it and goes on
+            raise ValueError(f"its result does not read back as {kind.__name__} ({type(exc).__name__}: {exc})") \
+                from None
+
     def formatters(self) -> Mapping[str, Callable[[dict], str]]:
         """The game's result kinds, each with its text formatter (`Game.formatters`), checked the first time:
         each kind a snake_case name, each formatter a function; else BadInput naming the kind."""

@@ -143,8 +143,19 @@ class Game(ABC):
 
         return check_headline(data)
 
-    def summary(self, command: str, actor, declaration: dict, result: dict) -> str | None:
-        """A logged action in words (`encounter log`, report, commit messages). Default: None, the host's words."""
+    @property
+    def results(self) -> Any:
+        """The record type of each logged command's result, `{command: Record subclass}` (`"turn start":
+        TurnStarted`): the host reads an entry's result back with that type's `from_json` and hands `summary`
+        the record. A command left out (its result is no one record) reaches `summary` as the logged JSON.
+        Default: none."""
+        return {}
+
+    def summary(self, command: str, actor, declaration: dict, result) -> str | None:
+        """A logged action in words (`encounter log`, report, commit messages): `result` is the record of the
+        command's type in `results`, read back from the log, else the logged JSON; an entry whose result does
+        not read back is worded by the host, with a warning naming the entry. Default: None, the host's
+        words."""
         return None
 
     def face_names(self, face) -> str:
