@@ -45,8 +45,10 @@ def field(*, default: Any = _NONE, default_factory: Callable[[], Any] | None = N
           skip: Callable[[Any], bool] | None = None, public: Any = False, inline: bool = False) -> Any:
     """A field with more than a plain default: `default_factory` makes its default fresh for each record (as in
     dataclasses); `key` is its JSON name (None: not in the JSON); `dump` turns its value into JSON and `load`
-    back; `skip(record)` true leaves the key out; `public=True` lets a secret entry show it, `public=SomeRecord`
-    shows of it what that record declares; `inline` puts a nested record's keys in place of the field's own key."""
+    back (for a field with no key of its own, `load` reads it from the record's whole JSON object: the keys
+    other fields' computed keys wrote); `skip(record)` true leaves the key out; `public=True` lets a secret
+    entry show it, `public=SomeRecord` shows of it what that record declares; `inline` puts a nested record's
+    keys in place of the field's own key."""
     if default_factory is not None:
         default = factory(default_factory)
     return Spec(default, key, dump, load, skip, public, inline)
@@ -205,7 +207,8 @@ class Record:
     @classmethod
     def from_json(cls, data: dict):
         """The record read back from its JSON (`to_json`'s inverse): each field from its key through its `load`;
-        a key left out takes the field's default. Computed keys are not read."""
+        a key left out takes the field's default; a field with no key, by its `load` from the whole object.
+        Computed keys are read only by such a `load`. TypeError (or the `load`'s own error) when it cannot."""
         if not isinstance(data, dict):
             raise TypeError(f"{cls.__name__} is read from a JSON object, not {type(data).__name__}")
         values = {}
@@ -216,6 +219,9 @@ class Record:
                 values[k.field] = k.load(data) if k.load is not None else data
             elif k.key in data:
                 values[k.field] = k.load(data[k.key]) if k.load is not None else data[k.key]
+        for name, spec in cls._specs.items():
+            if spec.key is None and spec.load is not None:
+                values[name] = spec.load(data)
         return cls(**values)
 
     # -- secrecy ------------------------------------------------------------------------------------------

@@ -1,8 +1,11 @@
 """The host's output: JSON for scripts, and text for people through the system's formatters.
 
 `out(kind, data, as_json, system)` prints one JSON object (and nothing else)
-with --json; otherwise it asks the campaign's system for the text formatter of
-`kind` (its render module), then the host's own (init, check, systems ...).
+with --json; otherwise the text of the formatter of `kind`. The host's own
+results (init, check, undo ...) have a `HostKind` and the host's formatters; a
+game's results have a kind of its own (text, a snake_case name) and only the
+game's `formatters`. A kind with no formatter is an error at once, never a
+guess.
 tabulate is imported only by formatters that print a table, and wcwidth only for
 a table whose text is not all one column per character. Campaign text is
 made printable (control characters escaped) before any formatter sees it, and colour comes last.
@@ -13,6 +16,7 @@ from __future__ import annotations
 import itertools
 import json
 import sys
+from enum import StrEnum
 
 from .outcome import check_headline
 from .record import to_plain
@@ -38,11 +42,43 @@ def plain(value):
     return to_plain(value)
 
 
+class HostKind(StrEnum):
+    """The kinds of the host's own results, each rendered by the host's formatter of that name (`FORMATTERS`),
+    never by a game's. Every other kind is a game's: text, rendered by that game's `formatters` alone."""
+
+    init = "init"
+    check = "check"
+    systems = "systems"
+    git_setup = "git_setup"
+    reconcile = "reconcile"
+    encounter_new = "encounter_new"
+    encounter_end = "encounter_end"
+    encounter_show = "encounter_show"
+    encounter_log = "encounter_log"
+    undo = "undo"
+    verify = "verify"
+    unveil = "unveil"
+    stats = "stats"
+    report = "report"
+    dice_expression = "dice_expression"
+
+
+def formatter(kind, system=None, by=None):
+    """The text formatter of a result kind: the host's for a `HostKind`, else the game's (`system.formatter`,
+    a GameFault naming `by`, the function that made the result, when the game's formatters have no such kind)."""
+    if isinstance(kind, HostKind):
+        return FORMATTERS.get(kind) or WITH_SYSTEM[kind]
+    if system is None:
+        raise TypeError(f"a game's result kind {kind!r} needs its system to be rendered")
+    return system.formatter(kind, by)
+
+
 def out(kind: str, data, as_json: bool, system=None, color: bool = False, seeded: int | None = None, sink=None):
     """Print one result to the command's sink (its App's; `narateer_cli.sink`): JSON (never coloured), or the
-    text of the system's formatter for `kind` (else the host's), led by the outcome line (coloured only when
-    colour is on) and followed by `(seeded N)` when a seed was in force. A sink that keeps results (the
-    Python API) keeps (kind, data) instead."""
+    text of the formatter of `kind` (`formatter`), led by the outcome line (coloured only when colour is
+    on) and followed by `(seeded N)` when a seed was in force. A sink that keeps results (the Python API)
+    keeps (kind, data) instead. A kind with no formatter fails before anything is printed, --json or not."""
+    formatter(kind, system, _running_game())
     if sink is None:
         from .sink import current
 
@@ -61,12 +97,10 @@ def words(kind: str, data, system=None, color: bool = False, seeded: int | None 
     """A result (plain data) as a person reads it: what `out` prints without --json (the page shows the same
     words for an action run from it)."""
     data = shown(data)
-    if kind in WITH_SYSTEM:  # the host's own layout, with the system's words inside
-        text = WITH_SYSTEM[kind](data, system)
+    if isinstance(kind, HostKind):  # WITH_SYSTEM: the host's own layout, with the system's words inside
+        text = WITH_SYSTEM[kind](data, system) if kind in WITH_SYSTEM else FORMATTERS[kind](data)
     else:
-        own = system.formatter(kind) if system is not None else None
-        text = game_text(own, data, f"text formatter for {kind!r}") if own is not None else \
-            FORMATTERS.get(kind, generic)(data)
+        text = game_text(formatter(kind, system), data, f"text formatter for {kind!r}")
     text = lines(text.rstrip("\n"))  # and what a formatter read for itself
     head = headline(kind, data, system)
     if head is not None:
@@ -110,9 +144,10 @@ def lines(text: str) -> str:
 def headline(kind: str, data, system=None):
     """The outcome line that leads a result's text, coloured by success when colour is on: (the outcome in
     words, success True/False/None) for a result that has one, else None.
-    A system's `headline` hook decides for its own result kinds; the host's default reads a check's
+    A system's `headline` hook decides for its own result kinds; the host's default (and the host's own
+    kinds') reads a check's
     `outcome` and `success`, at the top level or under `check`."""
-    hook = system.hook("headline") if system is not None else None
+    hook = system.hook("headline") if system is not None and not isinstance(kind, HostKind) else None
     if hook is not None:
         try:
             return hook(kind, data)
@@ -245,10 +280,6 @@ def git_setup(data: dict) -> str:
     return ".gitattributes ready; not in a git clone, so no merge driver yet: run `narateer git-setup` after `git init`"
 
 
-def new(data: dict) -> str:
-    return f"created {data['file']}"
-
-
 def problem(p) -> str:
     """A structured problem (store.schema.Problem: file, line, key, message, fix) as `file:line: message`."""
     return f"{p.file}:{p.line}: {p.message}" + (f"; {p.fix}" if p.fix else "")
@@ -351,32 +382,71 @@ def _host_summary(command, actor, declaration, result):
 
 
 def flat_text(system, kind: str, result: dict) -> str | None:
-    """A result's own text (the system's formatter for `kind`) on one line: a summary any system gets."""
-    formatter = system.formatter(kind) if system is not None else None
-    if formatter is None or not isinstance(result, dict) or not result:
+    """A result's own text (the game's formatter of its kind `kind`, which must be one of its kinds) on one
+    line: a summary any game gets. None for a result that is no mapping, or empty."""
+    if not isinstance(result, dict) or not result:
         return None
-    return "; ".join(line.strip() for line in formatter(result).splitlines() if line.strip())
+    return _one_line(system.formatter(kind)(result))
+
+
+def _one_line(text: str) -> str:
+    return "; ".join(line.strip() for line in text.splitlines() if line.strip())
+
+
+def _same_name_text(system, command: str, result) -> str | None:
+    """A logged command of a game that gives it no words: the text of the game's formatter of the kind named
+    like the command (`turn start`: `turn_start`), on one line, when its formatters have one."""
+    own = system.formatters().get(command.replace(" ", "_")) if system is not None else None
+    if own is None or not isinstance(result, dict) or not result:
+        return None
+    return _one_line(own(result))
 
 
 def summary(entry: dict, system=None) -> str:
     """A log entry in words, never empty and never `None`: the system's `summary` hook for its commands,
     the host's for its own, else the command with the counters it moved."""
     command, actor = entry.get("command") or "action", entry.get("actor")
-    declaration, result = entry.get("declaration") or {}, entry.get("result") or {}
     if "unveils" in entry or entry.get("commitment") is not None:
         return secret_words(entry, system)
-    makers = [system.hook("summary") if system is not None else None, _host_summary,
-              lambda c, a, d, r: flat_text(system, c.replace(" ", "_"), r)]
+    text = _made_words(entry, system, command, actor)
+    if text is not None:
+        return text
+    moved = _moved(entry.get("dice") or {})
+    return " ".join(x for x in (actor, command, f"({moved})" if moved.strip("; ") else "") if x)
+
+
+def _made_words(entry: dict, system, command: str, actor) -> str | None:
+    """The first words of the game's `summary` (given its record of the result), the host's for its own
+    commands, or the game's formatter of the kind named like the command; None when none has any."""
+    declaration, result = entry.get("declaration") or {}, entry.get("result") or {}
+    own = system.hook("summary") if system is not None else None
+    makers = [own, _host_summary, lambda c, a, d, r: _same_name_text(system, c, r)]
     for make in filter(None, makers):
+        given = _read_back(system, entry, command, result) if make is own else result
+        if given is _UNREAD:
+            continue
         try:
-            text = make(command, actor, declaration, result)
+            text = make(command, actor, declaration, given)
         except Exception as exc:  # a summary is never worth a failed command (undo, encounter log): words follow
             _summary_failed(exc, make, entry)
             text = None
         if isinstance(text, str) and text and "None" not in text.split():
             return text
-    moved = _moved(entry.get("dice") or {})
-    return " ".join(x for x in (actor, command, f"({moved})" if moved.strip("; ") else "") if x)
+    return None
+
+
+_UNREAD = object()
+
+
+def _read_back(system, entry: dict, command: str, result):
+    """The result the game's `summary` reads: its record of the command's result (`Game.results`), read back;
+    `_UNREAD`, with one warning naming the entry, when it does not read back (a damaged or older entry)."""
+    try:
+        return system.logged_result(command, result)
+    except ValueError as exc:
+        warn_once(("result", entry.get("seq"), command),
+                  f"entry {entry.get('seq')} ({command}): {exc}; the host's words are shown instead")
+        return _UNREAD
 
 
 def _summary_failed(exc, make, entry: dict):
@@ -439,7 +509,7 @@ def log_row(entry: dict, system=None) -> list:
 
 def out_log(log_id: str, entries, as_json: bool, system=None, color: bool = False, seeded: int | None = None,
             sink=None):
-    """`encounter log` as `out("encounter_log", {"id": log_id, "entries": [...]})` prints it, byte for byte,
+    """`encounter log` as `out(HostKind.encounter_log, {"id": log_id, "entries": [...]})` prints it, byte for byte,
     holding one chunk of rows, so memory stays flat however long the log. `entries()` gives the entries
     afresh each time: the log is read once to find a broken line (or the table's widths) before anything is
     printed, then again to print."""
@@ -450,7 +520,7 @@ def out_log(log_id: str, entries, as_json: bool, system=None, color: bool = Fals
 
         sink = current()
     if sink.kept is not None:  # the Python API (so the page's actions too) gets the result, never the stdout
-        sink.kept.append(("encounter_log", {"id": log_id, "entries": list(entries())}))
+        sink.kept.append((HostKind.encounter_log, {"id": log_id, "entries": list(entries())}))
         return
     write = sink.out
     if as_json:
@@ -465,7 +535,7 @@ def out_log(log_id: str, entries, as_json: bool, system=None, color: bool = Fals
         rows = lambda: (log_row(shown_entry(e), system) for e in entries())  # noqa: E731
         text = stream.table_lines(rows, LOG_HEADERS, disable_numparse=[1])
     first = next(text)  # the widths are known, every line read: now printing may start
-    head = headline("encounter_log", data, system)
+    head = headline(HostKind.encounter_log, data, system)
     if head is not None:
         write(paint(head[0], head[1], color) + "\n")
     for line in itertools.chain([first], text):
@@ -496,20 +566,10 @@ def _generic_lines(data: dict, indent: str):
             yield f"{indent}{key}: {'-' if value is None or value == {} else value}"
 
 
-FORMATTERS = {
-    "init": init, "new": new, "check": check, "encounter_new": encounter_new, "undo": undo, "verify": verify,
-    "systems": systems, "git_setup": git_setup, "reconcile": reconcile, "encounter_end": encounter_end,
-    "unveil": unveil,
-}
-
-
 def report(data: dict) -> str:
     from . import report as reports
 
     return (reports.html if data["format"] == "html" else reports.markdown)(data["encounters"])
-
-
-FORMATTERS["report"] = report
 
 
 def dice_expression(data: dict) -> str:
@@ -518,5 +578,19 @@ def dice_expression(data: dict) -> str:
     return expression_text(data)
 
 
-FORMATTERS["dice_expression"] = dice_expression
-WITH_SYSTEM = {"encounter_log": encounter_log, "stats": stats}
+def _running_game():
+    """The game's function running now (a command), named when a result it shows has no formatter."""
+    from .readonly import _RUNNING
+
+    return _RUNNING[-1] if _RUNNING else None
+
+
+# the host's formatter of each of its kinds (a test holds it to HostKind); `encounter_show` is the host's own
+# show of an encounter, for a game that gives none
+FORMATTERS = {
+    HostKind.init: init, HostKind.check: check, HostKind.encounter_new: encounter_new, HostKind.undo: undo,
+    HostKind.verify: verify, HostKind.systems: systems, HostKind.git_setup: git_setup,
+    HostKind.reconcile: reconcile, HostKind.encounter_end: encounter_end, HostKind.unveil: unveil,
+    HostKind.report: report, HostKind.dice_expression: dice_expression, HostKind.encounter_show: generic,
+}
+WITH_SYSTEM = {HostKind.encounter_log: encounter_log, HostKind.stats: stats}  # the host's layout, with the game's words inside

@@ -209,8 +209,8 @@ def _shown(cells) -> list:
 
 
 def write(fmt: str, logs: list, as_json: bool, system, rules, color: bool = False, seeded: int | None = None):
-    """Print the report of `logs` as `render.out("report", ...)` prints it, byte for byte, one row at a time."""
-    from .render import headline, paint, shown
+    """Print the report of `logs` as `render.out(HostKind.report, ...)` prints it, byte for byte, one row at a time."""
+    from .render import HostKind, headline, paint, shown
     from .safetext import printable
 
     out = sys.stdout.write
@@ -220,7 +220,7 @@ def write(fmt: str, logs: list, as_json: bool, system, rules, color: bool = Fals
                 ((label, _shown(cells)) for label, cells in rows(log.entries(), system, rules, log.undone)))
                for log in logs)
     lines = _trimmed(markdown_lines(reports)) if fmt == "markdown" else html_lines(reports)
-    head = headline("report", {"format": fmt, "encounters": []}, system)
+    head = headline(HostKind.report, {"format": fmt, "encounters": []}, system)
     if head is not None:
         out(paint(head[0], head[1], color) + "\n")
     for line in lines:

@@ -76,3 +76,19 @@ def test_a_record_without_a_declaration_shows_nothing_and_nests_nothing():
         roll: Roll
 
     assert not Plain.declares_secrecy() and Plain.declared_paths() == frozenset()
+
+
+def test_a_field_with_no_key_of_its_own_is_read_from_the_whole_object():
+    class Pay(Record):
+        actor: str
+        paid: int
+
+    class Check(Record):
+        pay: Pay = field(key=None, load=lambda d: Pay(d["actor"], d["paid"]))
+        total: int
+        actor = computed(lambda r: r.pay.actor, first=True)
+        paid = computed(lambda r: r.pay.paid)
+
+    made = Check(Pay("selka", 2), 5)
+    assert made.to_json() == {"actor": "selka", "total": 5, "paid": 2}
+    assert Check.from_json(made.to_json()) == made

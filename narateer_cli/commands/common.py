@@ -249,6 +249,7 @@ def settle(app, session, answer, fn=None):
     from ..outcome import Outcome, Show
 
     if isinstance(answer, Show):
+        _renders(app, answer.kind, fn)
         return answer.kind, answer.data, 0
     if answer is not None and not isinstance(answer, Outcome):
         raise GameFault(f"{function_name(fn)} returned {type(answer).__name__}, not an Outcome, a Show or None; "
@@ -257,6 +258,8 @@ def settle(app, session, answer, fn=None):
     if answer is None:
         return None
     _well_typed(answer, fn)
+    if answer.kind is not None:
+        _renders(app, answer.kind, fn)
     from .apply import apply, apply_bare
 
     if session is not None:
@@ -296,6 +299,17 @@ class Logged:
 
     def __repr__(self):
         return repr(self.record)
+
+
+def _renders(app, kind, fn):
+    """A result's kind has a formatter (the host's for its own kinds, else the game's), else GameFault naming
+    `fn`, before anything is written or printed."""
+    from ..render import formatter
+
+    try:
+        formatter(kind, app.system, fn)
+    except GameFault as fault:
+        raise GameFault(fault.message + "; nothing was written", rule=fault.rule, fix=fault.fix) from None
 
 
 def shown(app, answer):

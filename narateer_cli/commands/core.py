@@ -56,7 +56,9 @@ def init_cmd(app, directory, example, system_name, use_git):
     if use_git:
         data["git"] = {"initialized": made_repo, "driver": shared["driver"],
                        "commit": gitops.first_commit(root, _campaign_paths(root, system), _first_message(system))}
-    emit(app, "init", data)
+    from ..render import HostKind
+
+    emit(app, HostKind.init, data)
 
 
 def _new_campaign_folder(directory: str, system) -> Path:
@@ -143,7 +145,9 @@ def check_cmd(app):
 
     problems = validate_campaign(app.campaign)
     cites = [getattr(p, "rule", None) for p in problems]  # rule ids for --json, beside the text people read
-    emit(app, "check", {"system": app.campaign.system.name, "problems": problems, "problem_rules": cites,
+    from ..render import HostKind
+
+    emit(app, HostKind.check, {"system": app.campaign.system.name, "problems": problems, "problem_rules": cites,
                         "ok": not problems})
     if problems:
         raise click.exceptions.Exit(1)
@@ -163,4 +167,6 @@ def systems_cmd(app):
         name = system.name
         rows.append({"name": system.name, "title": system.title, "summary": system.summary,
                      "builtin": name in systems.BUILTIN, "current": name == current})
-    emit(app, "systems", {"systems": rows, "current": current})
+    from ..render import HostKind
+
+    emit(app, HostKind.systems, {"systems": rows, "current": current})

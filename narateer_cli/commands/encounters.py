@@ -55,7 +55,9 @@ def encounter_new(app, enc_id, chars):
         state = s.campaign.system.get("new_state")(enc_id, list(chars), s.rules)
         apply(s, Outcome("encounter new", None, {"participants": list(chars)}, {"id": enc_id}, dice={},
                          config={"encounter": enc_id}, encounter=enc_id, state=state))
-    emit(app, "encounter_new", {"id": enc_id, "participants": list(chars), "current": True})
+    from ..render import HostKind
+
+    emit(app, HostKind.encounter_new, {"id": enc_id, "participants": list(chars), "current": True})
 
 
 def _behind(session, hist, log_id: str) -> str | None:
@@ -126,7 +128,9 @@ def encounter_end(app, enc_id):
         ends = current is not None and str(current) == enc.id
         apply(s, Outcome("encounter end", None, {}, {"id": enc.id, "current": False}, dice={},
                          config={"encounter": REMOVED} if ends else None, encounter=enc.id, state=enc.state))
-    emit(app, "encounter_end", {"id": enc.id, "current": False})
+    from ..render import HostKind
+
+    emit(app, HostKind.encounter_end, {"id": enc.id, "current": False})
 
 
 def pick(session, enc_id: str | None) -> Encounter:
@@ -146,7 +150,9 @@ def encounter_show(app, enc_id):
     with Session(app, write=False) as s:
         enc = pick(s, enc_id)
         status = {cid: {"dice": counters_of(s.sheet(cid))} for cid in enc.state["participants"]}
-    emit(app, "encounter_show", {**enc.state, "status": status})
+    from ..render import HostKind
+
+    emit(app, HostKind.encounter_show, {**enc.state, "status": status})
 
 
 @command(name="log", help="""Print an encounter's log: seq, id, time, actor, what happened.
@@ -313,7 +319,9 @@ def undo_cmd(app, enc_id):
         own = s.campaign.system.hook("undo_fields")  # a system that logs its own fields beside `dice`
         moves = {cid: (counters_of(now), counters_of(back)) for cid, (now, back) in sheets.items()}
         log_undo(s, log_id, record, data, moves, extra=own(sheets) if own else None)
-    emit(app, "undo", data)
+    from ..render import HostKind
+
+    emit(app, HostKind.undo, data)
 
 
 def _undone_words(found, system) -> str | None:
@@ -364,7 +372,9 @@ def verify_cmd(app, enc_id):
         lost = audit.lost()  # a secret whose private record is lost: listed, never an error
     data = {"encounter": log_id, "entries": hist.count, "ok": problem is None, "problem": problem,
             "secret": audit.still_secret(), "lost": lost}
-    emit(app, "verify", data)
+    from ..render import HostKind
+
+    emit(app, HostKind.verify, data)
     if problem:
         raise click.exceptions.Exit(1)
 

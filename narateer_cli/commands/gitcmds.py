@@ -20,7 +20,9 @@ def git_setup_cmd(app):
     from ..store import gitops
 
     data = gitops.setup(app.campaign.root)
-    emit(app, "git_setup", data)
+    from ..render import HostKind
+
+    emit(app, HostKind.git_setup, data)
 
 
 @command(name="reconcile", writes=True, help="""After a merge, set each sheet's counters to what its log adds up to.
@@ -38,7 +40,9 @@ Example:
 def reconcile_cmd(s):
     from ..outcome import Show
 
-    return Show("reconcile", {"reconciled": list(s.reconciled)})
+    from ..render import HostKind
+
+    return Show(HostKind.reconcile, {"reconciled": list(s.reconciled)})
 
 
 @click.command(name="merge-driver", help="""git's merge driver for campaign YAML (set up by `narateer git-setup`).

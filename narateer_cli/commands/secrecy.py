@@ -89,7 +89,9 @@ def unveil_cmd(app, entry_id, all_):
         changed = s.txn.changed()
         s.commit()
         autocommit(s, changed, "unveil", None, {}, {"unveiled": unveiled})
-    emit(app, "unveil", {"unveiled": unveiled, "lost": lost})
+    from ..render import HostKind
+
+    emit(app, HostKind.unveil, {"unveiled": unveiled, "lost": lost})
 
 
 def unveil_all(s, targets, strict: bool):
@@ -177,7 +179,9 @@ def stats_cmd(app, actor, encounter, since):
         if encounter is not None:
             _known_log(s.campaign.root, encounter)
         data = campaign_stats(s.campaign.root, s.campaign.system, s.rules, actor, encounter, since)
-    emit(app, "stats", data)
+    from ..render import HostKind
+
+    emit(app, HostKind.stats, data)
 
 
 def _date(text):

@@ -137,9 +137,11 @@ def expression_command() -> click.Command:
         def dice_cmd(app, expr, faces):
             from ..dice import roll_expression as roll
             from ..outcome import Outcome
+            from ..render import HostKind
 
             result = roll(expr, faces, app.rng())
-            return Outcome("dice expression", None, {"dice": expr, "faces": faces}, result, kind="dice_expression",
+            return Outcome("dice expression", None, {"dice": expr, "faces": faces}, result,
+                           kind=HostKind.dice_expression,
                            show=result,
                            public=("expr", "dice"), declared_public=("dice",))  # logged only when secret
 

@@ -249,11 +249,66 @@ class System:
     def chance(self, entry_check: dict, rules) -> Fraction:
         return self.require("chance")(entry_check, rules)
 
-    def formatter(self, kind: str) -> Callable[[dict], str] | None:
-        module = self.hook("render")
-        if module is None:
-            return None
-        return getattr(module, "FORMATTERS", {}).get(kind) or getattr(module, kind, None)
+    def logged_result(self, command: str, result):
+        """An entry's result as the game's record of its command (`Game.results`), read back by `from_json`; the
+        result as logged when the game names no record for the command, or the result is no JSON object.
+        ValueError saying why when it does not read back (a damaged or older entry)."""
+        table = self._found.get(" results")  # a key no hook has: the game's table, read once
+        if table is None:
+            table = self._found[" results"] = dict(self.get("results"))
+        kind = table.get(command) if isinstance(result, dict) else None
+        if kind is None:
+            return result
+        try:
+            return kind.from_json(result)
+        except Exception as exc:  # whatever an entry holds, a reader reports it and goes on
+            raise ValueError(f"its result does not read back as {kind.__name__} ({type(exc).__name__}: {exc})") \
+                from None
+
+    def formatters(self) -> Mapping[str, Callable[[dict], str]]:
+        """The game's result kinds, each with its text formatter (`Game.formatters`), checked the first time:
+        each kind a snake_case name, each formatter a function; else BadInput naming the kind."""
+        table = self._found.get(" formatters")  # a key no hook has: the table as checked
+        if table is None:
+            table = self.get("formatters")
+            problem = formatters_problem(table)
+            if problem is not None:
+                raise self.broken("GAME.formatters", problem)
+            self._found[" formatters"] = table
+        return table
+
+    def formatter(self, kind: str, by=None) -> Callable[[dict], str]:
+        """The text formatter of one of the game's result kinds; GameFault when its formatters name no such
+        kind, naming `by` (the game's function that made the result) when known."""
+        found = self.formatters().get(kind) if isinstance(kind, str) else None
+        if found is not None:
+            return found
+        from ..readonly import GameFault, function_name
+        from ..suggest import closest
+
+        near = closest(str(kind), list(self.formatters()))
+        who = function_name(by) if by is not None else f"the {self.name} game"
+        raise GameFault(f"{who} made a result of kind {kind!r}, and the {self.name} game's formatters name no "
+                        "such kind", rule="K-4", fix=(f"did you mean {' or '.join(near)}? Else add" if near else "add")
+                        + f" {kind!r} to the game's formatters (kind -> text formatter)")
+
+
+def is_kind(kind) -> bool:
+    """Whether `kind` is spelt as a result kind is: a snake_case name (`turn_start`, `dry_run`)."""
+    return isinstance(kind, str) and kind.isascii() and kind.isidentifier() and kind.islower() and kind[0] != "_"
+
+
+def formatters_problem(table) -> str | None:
+    """What is wrong with a game's `formatters` value, or None: it maps each kind, a snake_case name, to a
+    function."""
+    if not hasattr(table, "items"):
+        return f"must be a mapping of result kind -> text formatter, not {type(table).__name__}"
+    for kind, fn in table.items():
+        if not is_kind(kind):
+            return f"names the kind {kind!r}: a kind is a snake_case name, such as {'turn_start'!r}"
+        if not callable(fn):
+            return f"gives {kind!r} a {type(fn).__name__}, not a function of the result's data"
+    return None
 
 
 def entrywise(verify_log: Callable[[list, Any], str | None]) -> Callable:

@@ -2,7 +2,7 @@
 
 A game subclasses `Game` (the kit's `kit.Game`) in one module of its package, which `SYSTEM.game` names,
 and sets `GAME = TheClass()` there. Each hook is a method with the signature the host calls it with (a
-value, such as the module of text formatters, is a read-only property). An abstract method is required;
+value, such as the table of text formatters, is a read-only property). An abstract method is required;
 every other hook is optional and its body here is the documented default the host uses when a game
 leaves it out. mypy holds a game's methods to these signatures; `check_game` holds a plug-in to them at
 run time when it loads (an unknown public name, a method that does not take what the host passes).
@@ -133,10 +133,12 @@ class Game(ABC):
 
     # -- optional: words and output ------------------------------------------------------------------
     @property
-    def render(self) -> Any:
-        """A module with one text formatter per result kind (`FORMATTERS` or functions named by kind) and an
-        optional `log_summary(entry)`. Default: the host's generic text."""
-        return None
+    def formatters(self) -> Any:
+        """The game's result kinds, `{kind: formatter(data) -> text}`: every kind an Outcome, a Show or `emit`
+        of the game names, spelt as a snake_case name (`turn_start`), with the function that puts that result
+        (its JSON data) in words. Only the game's own results are looked up here, the host's never; a kind
+        missing here is an error naming it. Default: none."""
+        return {}
 
     def headline(self, kind: str, data: dict) -> tuple | None:
         """The outcome line that leads a result's text, `(words, success)`, coloured by `--color`. Default: a check's
@@ -145,8 +147,19 @@ class Game(ABC):
 
         return check_headline(data)
 
-    def summary(self, command: str, actor, declaration: dict, result: dict) -> str | None:
-        """A logged action in words (`encounter log`, report, commit messages). Default: None, the host's words."""
+    @property
+    def results(self) -> Any:
+        """The record type of each logged command's result, `{command: Record subclass}` (`"turn start":
+        TurnStarted`): the host reads an entry's result back with that type's `from_json` and hands `summary`
+        the record. A command left out (its result is no one record) reaches `summary` as the logged JSON.
+        Default: none."""
+        return {}
+
+    def summary(self, command: str, actor, declaration: dict, result) -> str | None:
+        """A logged action in words (`encounter log`, report, commit messages): `result` is the record of the
+        command's type in `results`, read back from the log, else the logged JSON; an entry whose result does
+        not read back is worded by the host, with a warning naming the entry. Default: None, the host's
+        words."""
         return None
 
     def face_names(self, face) -> str:

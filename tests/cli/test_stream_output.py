@@ -13,7 +13,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from narateer_cli import stream
-from narateer_cli.render import table
+from narateer_cli.render import HostKind, table
 from narateer_cli.store.loglines import entry_line
 
 from ..biglogs import PLAYS, BigLog
@@ -126,7 +126,7 @@ def test_report_streamed_prints_what_the_whole_report_prints(played, args, as_js
     data = {"format": fmt, "encounters": [report.sections(i, e, campaign.system, campaign.rules) for i, e in logs.items()]}
     got = run(played, *(["--json"] if as_json else []), "report", *args)
     assert got.code == 0, got.err
-    assert got.out == _whole("report", data, as_json, campaign.system)
+    assert got.out == _whole(HostKind.report, data, as_json, campaign.system)
 
 
 @pytest.mark.parametrize("args", [[], ["--actor", "bandit"], ["--since", "12"], ["--last", "7"], ["--last", "0"],
@@ -148,7 +148,7 @@ def test_encounter_log_streamed_prints_what_the_whole_log_prints(played, args, a
     where = [] if log_id == "campaign" else ["fight"]
     got = run(played, *(["--json"] if as_json else []), "encounter", "log", *where, *[a for a in args if a != "campaign"])
     assert got.code == 0, got.err
-    assert got.out == _whole("encounter_log", {"id": log_id, "entries": entries}, as_json, Campaign(played).system)
+    assert got.out == _whole(HostKind.encounter_log, {"id": log_id, "entries": entries}, as_json, Campaign(played).system)
 
 
 @given(entry=st.recursive(st.one_of(st.none(), st.booleans(), st.integers(), st.text(max_size=6)),

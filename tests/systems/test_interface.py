@@ -216,7 +216,8 @@ def test_S_SYS_9_the_interface_names_what_the_host_calls_and_nothing_else():
     asked |= {"log_checker"} if "system.log_checker(" in host else set()
     asked |= {"parse_sheet"} if ".parse_sheet(" in host else set()
     asked |= {"ruleset"} if ".ruleset(" in host else set()
-    asked |= {"render"} if ".formatter(" in host else set()
+    asked |= {"formatters"} if ".formatter(" in host else set()
+    asked |= {"results"} if ".logged_result(" in host else set()
     asked |= {"sheet_schema"} if ".check_sheet(" in host or "hook(\"sheet_schema\")" in host else set()
     shared = (REPO / "narateer_cli" / "commands" / "shared.py").read_text()
     if "system.require(method_name)" in shared:  # the host's command of each verb calls the game's methods

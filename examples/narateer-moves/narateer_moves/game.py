@@ -58,10 +58,10 @@ class Moves(Game):
         return _log_checker(rules, continuity)
 
     @property
-    def render(self) -> Any:
-        from . import render
+    def formatters(self) -> Any:
+        from .render import FORMATTERS
 
-        return render
+        return FORMATTERS
 
     def summary(self, command: str, actor, declaration: dict, result: dict) -> str | None:
         from .render import summary as _summary

@@ -42,5 +42,10 @@ def turn(data: dict) -> str:
 def summary(command, actor, declaration, result) -> str | None:
     """One logged action in words (encounter log, report, commit messages)."""
     kind = {"resolve": "roll"}.get(command, command)
-    formatter = globals().get(kind) if kind in ("roll", "harm", "condition", "turn") else None
+    formatter = FORMATTERS.get(kind) if kind in ("roll", "harm", "condition", "turn") else None
     return formatter(result) if formatter and isinstance(result, dict) else None
+
+
+# each result kind the game's commands name, and its formatter (the game's `formatters`)
+FORMATTERS = {"roll": roll, "dice": dice, "odds": odds, "show": show, "new": new, "harm": harm,
+              "condition": condition, "turn": turn}

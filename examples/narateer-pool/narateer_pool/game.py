@@ -68,10 +68,10 @@ class Pool(Game):
         return _fresh_sheet(doc, rules)
 
     @property
-    def render(self) -> Any:
-        from . import render
+    def formatters(self) -> Any:
+        from .render import FORMATTERS
 
-        return render
+        return FORMATTERS
 
     def summary(self, command: str, actor, declaration: dict, result: dict) -> str | None:
         from .render import summary as _summary

@@ -75,3 +75,8 @@ def summary(command, actor, declaration, result) -> str | None:
     if command == "fortune" and "faces" not in result:
         return f"{actor} makes a sealed fortune roll"
     return formatter(result)
+
+
+# each result kind the game's commands name, and its formatter (the game's `formatters`)
+FORMATTERS = {"roll": roll, "resist": resist, "fortune": fortune, "stress": stress, "dice": dice, "odds": odds,
+              "show": show, "new": new, "condition": condition, "turn": turn}

@@ -107,10 +107,10 @@ class D20Cards(Game):
         return _undo_fields(sheets)
 
     @property
-    def render(self) -> Any:
-        from . import render
+    def formatters(self) -> Any:
+        from .render import FORMATTERS
 
-        return render
+        return FORMATTERS
 
     def check_files(self, root, rules) -> list:
         from .files import check_files as _check_files

@@ -503,5 +503,6 @@ FORMATTERS = {
     "dice": dice_text,
     "encounter_show": encounter_show_text,
     "join": lambda d: f"{d['joined']} joins encounter {d['encounter']}",
+    "new": lambda d: f"created {d['file']}",
 }
 

@@ -33,6 +33,18 @@ def _present(value):
     return value if value else None
 
 
+def _read(record):
+    """How a field holding a nested record (or None, or a list of records) is read back from the log's JSON."""
+    def load(data):
+        if data is None:
+            return None
+        if isinstance(data, list):
+            return [record.from_json(item) for item in data]
+        return record.from_json(data)
+
+    return load
+
+
 class Encounter(Record):
     """The running encounter: whose turn it is, in which round, among whom."""
 
@@ -135,7 +147,7 @@ class Damage(Record):
     taken: Any
     hp_before: Any
     hp_after: Any
-    concentration_check: Any
+    concentration_check: Any = field(load=_read(ConcentrationCheck))
 
 
 class Change(Record):
@@ -185,10 +197,10 @@ class TargetResult(Record):
     in_range: Any = field(public=True)
     seen: Any = field(public=True)
     heard: Any = field(public=True)
-    attack: Any
-    save: Any
+    attack: Any = field(load=_read(AttackRoll))
+    save: Any = field(load=_read(SaveRoll))
     lands: Any
-    damage: Any = field(dump=_present)
+    damage: Any = field(dump=_present, load=_read(Damage))
     conditions_added: Any
     conditions_removed: Any
     critical: Any = False
@@ -206,12 +218,12 @@ class ActResult(Record):
     paid: Any = field(public=True)
     resources_before: Any = field(public=True)
     resources_after: Any = field(public=True)
-    charges: Any = field(public=True)
-    cooldown: Any = field(public=True)
-    evolutionary: Any
-    dc: Any = field(public=True)
-    damage_roll: Any
-    targets: Any = field(public=TargetResult)
+    charges: Any = field(public=True, load=_read(Change))
+    cooldown: Any = field(public=True, load=_read(CooldownStart))
+    evolutionary: Any = field(load=_read(Evolutionary))
+    dc: Any = field(public=True, load=_read(ActionDc))
+    damage_roll: Any = field(load=_read(DamageRoll))
+    targets: Any = field(public=TargetResult, load=_read(TargetResult))
     concentrating: Any = field(public=True)
     dropped: Any = field(public=True)
     revealed: Any = field(public=True)
@@ -240,11 +252,11 @@ class TurnStart(Record):
     encounter: Any
     round: Any
     actor: Any
-    ap: Any
+    ap: Any = field(load=_read(Change))
     cooldowns_ended: Any
     concentration_ended: Any
-    drain: Any = field(dump=_present)
-    companions: Any
+    drain: Any = field(dump=_present, load=_read(Damage))
+    companions: Any = field(load=lambda d: _read(TurnStart)(d))
     expired: Any = field(default=(), skip=lambda r: not r.expired)
 
     system = _tag()
@@ -253,15 +265,15 @@ class TurnStart(Record):
 class RestActor(Record):
     id: Any
     charges: Any
-    ap: Any
+    ap: Any = field(load=_read(Change))
     cooldowns_ended: Any
-    hp: Any
+    hp: Any = field(load=_read(Change))
     concentration_ended: Any
 
 
 class RestResult(Record):
     kind: Any
-    actors: Any
+    actors: Any = field(load=_read(RestActor))
 
     system = _tag()
 
@@ -276,7 +288,7 @@ class ElapseResult(Record):
     seconds: Any
     clock_before: Any
     clock_after: Any
-    actors: Any
+    actors: Any = field(load=_read(ElapseActor))
 
     system = _tag()
 
@@ -287,10 +299,10 @@ class DamageResult(Record):
 
     actor: str
     what: str
-    damage: Any = field(dump=_present)
+    damage: Any = field(dump=_present, load=_read(Damage))
     hp_before: Any
     hp_after: Any
-    ap: Any
+    ap: Any = field(load=_read(Change))
     dropped: Any
     conditions_added: tuple[str, ...]
     conditions_removed: tuple[str, ...]

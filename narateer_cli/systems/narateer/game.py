@@ -136,17 +136,30 @@ class Narateer(Game):
         return SCRIPT
 
     @property
-    def render(self) -> Any:
-        from . import render
+    def formatters(self) -> Any:
+        from .render import FORMATTERS
 
-        return render
+        return FORMATTERS
 
     def headline(self, kind: str, data: dict) -> tuple | None:
         from .render import headline as _headline
 
         return _headline(kind, data)
 
-    def summary(self, command: str, actor, declaration: dict, result: dict) -> str | None:
+    @property
+    def results(self) -> Any:
+        from .engine.actions import CheckOutcome
+        from .engine.character import ConditionsChanged, DiceMoved, Readiness
+        from .engine.combat import ExchangeResult, OpportunityResult
+        from .engine.encounter import Moved, Revealed, TurnEnded, TurnStarted
+        from .engine.stealth import Joined
+
+        return {"roll": CheckOutcome, "condition": ConditionsChanged, "refresh": DiceMoved, "wound": DiceMoved,
+                "heal": DiceMoved, "readiness": Readiness, "exchange": ExchangeResult, "react": OpportunityResult,
+                "move": Moved, "reveal": Revealed, "turn start": TurnStarted, "turn end": TurnEnded,
+                "encounter join": Joined}  # hide and search: the party's page words the part it may see
+
+    def summary(self, command: str, actor, declaration: dict, result) -> str | None:
         from .render import summary as _summary
 
         return _summary(command, actor, declaration, result)

@@ -1,4 +1,4 @@
-"""Narateer's formatters: one text formatter per result kind (looked up by `narateer_cli.render.out`).
+"""Narateer's formatters: one text formatter per result kind (`FORMATTERS`, the game's `formatters`).
 
 JSON is the result's own shape, written by the host; these build the text for
 people. tabulate is imported only by formatters that print a table.
@@ -355,44 +355,55 @@ def headline(kind: str, data: dict):
     return check_headline(data)
 
 
-def summary(command: str, actor: str | None, declaration: dict, r: dict) -> str | None:
-    """One logged action in words: `encounter log`, `report` and git commit messages."""
-    check = r.get("check") if isinstance(r.get("check"), dict) and "total" in r.get("check", {}) else None
-    if command in ("roll",) or (command == "resolve" and check):
-        c = check or r
-        return _check_words(c)
+def summary(command: str, actor: str | None, declaration: dict, r) -> str | None:
+    """One logged action in words: `encounter log`, `report` and git commit messages. `r` is the record of
+    the command's result (the game's `results`), read back from the log; a `resolve` or `dr` (whose results
+    are more than one record) and a `hide` or `search` (which the party's page words from the part of the
+    result it may see) are the logged JSON."""
+    if command == "roll":
+        return _check_words(r.result)
+    if command == "resolve":
+        check = r.get("check")
+        if isinstance(check, dict) and "total" in check:
+            from .engine.actions import CheckOutcome
+
+            return _check_words(CheckOutcome.from_json(check).result)
     message = COMMIT_MESSAGES.get(command)
     if message is not None:
         return message(actor, declaration, r)
     return None
 
 
-def _check_words(c: dict) -> str:
-    against = c.get("target_label") or (f"DR {c['target']}" if c.get("target") is not None else "no target")
-    verdict = f", {c['outcome']}" if c.get("outcome") else ""
-    return (f"{c['actor']}: {c['skill'].title()} {' '.join(DOTS.get(f, str(f)) for f in c['final_faces'])} = {c['total']} vs {against}"
-            f"{verdict} (paid {c['paid']} AD)")
+def _check_words(c) -> str:
+    against = c.target_label or (f"DR {c.target_value}" if c.target_value is not None else "no target")
+    verdict = f", {c.outcome}" if c.outcome else ""
+    return (f"{c.actor}: {c.skill.title()} {' '.join(DOTS.get(f, str(f)) for f in c.final_faces)} = {c.total} "
+            f"vs {against}{verdict} (paid {c.paid} AD)")
 
 
 def _dice_message(verb):
-    return lambda actor, d, r: f"{actor}: {verb.format(n=r['moved'])} ({dice_text(r['dice_before'], r['dice_after'])})"
+    return lambda actor, d, r: f"{actor}: {verb.format(n=r.moved)} ({dice_text(r.dice_before, r.dice_after)})"
 
 
 def _condition_message(actor, declaration, r) -> str:
-    if not (r["added"] or r["removed"]):
+    if not (r.added or r.removed):
         return f"{actor}: conditions unchanged"
     n = declaration.get("rounds")
     rounds = f" for {n} round{'s' if n != 1 else ''}" if n else ""
-    return f"{actor}: conditions " + " ".join([f"+{c}" for c in r["added"]] + [f"-{c}" for c in r["removed"]]) + rounds
+    return f"{actor}: conditions " + " ".join([f"+{c}" for c in r.added] + [f"-{c}" for c in r.removed]) + rounds
+
+
+def _applied_words(applied) -> str:
+    """The wound an exchange dealt with --apply (the wound's JSON, as the result holds it)."""
+    return f"; {applied['actor']} takes {applied['moved']} wound(s)" + (", out of the fight" if applied.get("out") else "")
 
 
 def _exchange_message(actor, declaration, r) -> str:
-    lands = (f"{r[r['lands']]} lands, Hit Margin {r['hit_margin']}" + (f", damage {r['damage']}" if r.get("damage") is not None else "")
-             if r["lands"] else "nothing lands")
-    if r.get("applied"):
-        a = r["applied"]
-        lands += f"; {a['actor']} takes {a['moved']} wound(s)" + (", out of the fight" if a.get("out") else "")
-    return f"{r['attacker']} vs {r['defender']} ({r['response']}): {lands}"
+    lands = (f"{getattr(r, r.lands)} lands, Hit Margin {r.hit_margin}"
+             + (f", damage {r.damage}" if r.damage is not None else "") if r.lands else "nothing lands")
+    if r.applied:
+        lands += _applied_words(r.applied)
+    return f"{r.attacker} vs {r.defender} ({r.response}): {lands}"
 
 
 def _search_message(actor, declaration, r) -> str:
@@ -409,38 +420,42 @@ def _hide_message(actor, declaration, r) -> str:
 
 
 def _turn_end_message(actor, declaration, r) -> str:
-    return f"{actor}: activation ends" + (f", {r['next']} next" if r.get("next") else "")
+    return f"{actor}: activation ends" + (f", {r.next} next" if r.next else "")
 
 
 COMMIT_MESSAGES = {  # command -> (actor, declaration, result) -> one line
     "resolve": lambda actor, d, r: f"{actor}: {r.get('intent')} ({r.get('tier')}, automatic, paid {r.get('paid')} AD)",
-    "encounter join": lambda actor, d, r: f"{actor} joins {r['encounter']}",
-    "turn start": lambda actor, d, r: f"{actor}: activation starts, round {r['round']} ({r['refreshed']} AD refreshed)"
-                                      + (f"; {', '.join(r['expired'])} ended" if r.get("expired") else ""),
+    "encounter join": lambda actor, d, r: f"{actor} joins {r.encounter}",
+    "turn start": lambda actor, d, r: f"{actor}: activation starts, round {r.round} ({r.refreshed} AD refreshed)"
+                                      + (f"; {', '.join(r.expired)} ended" if r.expired else ""),
     "turn end": _turn_end_message,
     "condition": _condition_message,
     "hide": _hide_message,
     "dr": lambda actor, d, r: (f"random DR was {r['dr']} ({r['tier']}: base {r['base_dr']} + {r['total']})"
                                if "total" in r else f"DR {r['dr']} ({r['tier']})"),
     "search": _search_message,
-    "reveal": lambda actor, d, r: f"{actor}: revealed to {', '.join(r['revealed_to']) or 'nobody'}",
-    "move": lambda actor, d, r: f"{actor}: {r['mode']} {r['metres']} m (costs {r['cost']} m)",
+    "reveal": lambda actor, d, r: f"{actor}: revealed to {', '.join(r.revealed_to) or 'nobody'}",
+    "move": lambda actor, d, r: f"{actor}: {r.mode} {r.metres} m (costs {r.cost} m)",
     "exchange": _exchange_message,
-    "react": lambda actor, d, r: f"{actor}: Opportunity Attack on {r['against']}, "
-                                 + (f"lands, Hit Margin {r['hit_margin']}" if r["lands"] else "misses")
-                                 + (f", damage {r['damage']}" if r.get("damage") is not None else "")
-                                 + (f"; {r['applied']['actor']} takes {r['applied']['moved']} wound(s)"
-                                    if r.get("applied") else ""),
+    "react": lambda actor, d, r: f"{actor}: Opportunity Attack on {r.against}, "
+                                 + (f"lands, Hit Margin {r.hit_margin}" if r.lands else "misses")
+                                 + (f", damage {r.damage}" if r.damage is not None else "")
+                                 + (f"; {r.applied['actor']} takes {r.applied['moved']} wound(s)"
+                                    if r.applied else ""),
     "refresh": _dice_message("{n} AD refreshed"), "wound": lambda actor, d, r: _dice_message("takes {n} wound(s)")(
-        actor, d, r) + (f"; {r['overflow']} past its dice" if r.get("overflow") else "")
-    + (", out of the fight" if r.get("out") else ""),
+        actor, d, r) + (f"; {r.overflow} past its dice" if r.overflow else "")
+    + (", out of the fight" if r.out else ""),
     "heal": _dice_message("heals {n} wound(s)"),
     "readiness": lambda actor, d, r: f"{actor}: Readiness recorded",
 }
 
 
+def new(data: dict) -> str:
+    return f"created {data['file']}"
+
+
 FORMATTERS = {
-    "encounter_show": encounter_show, "turn_start": turn_start,
+    "new": new, "encounter_show": encounter_show, "turn_start": turn_start,
     "turn_end": turn_end, "resolve": resolve, "condition": condition, "refresh": dice_move, "wound": dice_move,
     "heal": dice_move, "hide": hide, "search": search, "reveal": reveal, "move": move,
     "exchange": exchange, "react": react, "join": join,

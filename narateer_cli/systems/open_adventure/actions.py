@@ -16,7 +16,13 @@ class ResolveResult(Record):
     intent: Any = field(public=True)
     path: Any = field(public=True)
     reason: Any = field(default=None, public=True)
-    check: Any = None
+    check: Any = field(default=None, load=lambda data: _read_check(data))
+
+
+def _read_check(data):
+    from .check import CheckResult, read
+
+    return read(CheckResult)(data)
 
 
 def path_of(auto: bool, impossible, maintain: bool, check) -> str:

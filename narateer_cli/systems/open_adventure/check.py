@@ -108,6 +108,11 @@ class Primary(Record):
     statblock: Any
 
 
+def read(record):
+    """How a field holding a nested record (or None) is read back from the log's JSON."""
+    return lambda data: None if data is None else record.from_json(data)
+
+
 class CheckResult(Record, logged_public=("chance",)):
     """One Action Check (its JSON shape is its fields in order; `opposed` is the opponent's CheckResult). A
     secret check shows what was rolled against what (and the logged chance), never the faces or the outcome;
@@ -118,9 +123,9 @@ class CheckResult(Record, logged_public=("chance",)):
     attribute: Any = field(public=True)
     group: Any = field(public=True)
     action: Any = field(public=True)
-    action_score: Any = field(public=True)
+    action_score: Any = field(public=True, load=read(ActionScore))
     dice: Any = field(public=True)
-    ds: Any = field(public=True)
+    ds: Any = field(public=True, load=read(DifficultyScore))
     method: Any = field(public=True)
     faces: Any
     faces_text: Any
@@ -134,8 +139,8 @@ class CheckResult(Record, logged_public=("chance",)):
     effect_source: Any
     effect_bonus: Any
     shortfall: Any
-    stunt: Any
-    opposed: Any
+    stunt: Any = field(load=read(StuntLoss))
+    opposed: Any = field(load=lambda data: read(CheckResult)(data))
     mishap: Any = field(public=True)
     rules_used: Any = field(public=True)
 

@@ -6,8 +6,6 @@ import click
 
 from narateer_cli.kit import BadInput
 
-KIND = "oa-"
-
 # What a secret check shows in the encounter's state: the Actions it spent this Turn (the actor's, and the
 # opponent's Major Action that resisting uses), as the table sees them (`command(shows=...)`)
 SPENT = ("state.major", "state.minor", "state.spent")
@@ -69,13 +67,13 @@ def split_ref(text: str, option: str, what: str) -> tuple[str, str]:
 
 
 def answer(kind: str, value, exit: int = 0):
-    """What a command returns: its Outcome, rendered as KIND + kind once the host has written it, or a
-    record that changes nothing."""
+    """What a command returns: its Outcome, rendered as `kind` (one of `render.FORMATTERS`) once the host has
+    written it, or a record that changes nothing."""
     from narateer_cli.kit import Outcome, Show
 
     if isinstance(value, Outcome):
-        return value.replace(kind=KIND + kind, exit=exit)
-    return Show(KIND + kind, value)
+        return value.replace(kind=kind, exit=exit)
+    return Show(kind, value)
 
 
 def whole(text, option: str) -> int:

@@ -28,7 +28,7 @@ def encounter_new(s, enc_id, chars, reaction):
     from .in_encounter import new_encounter
 
     totals = _reactions(reaction)
-    return answer("encounter-new", new_encounter(s, enc_id, chars, totals))
+    return answer("encounter_new", new_encounter(s, enc_id, chars, totals))
 
 
 def _reactions(items) -> dict:

@@ -9,7 +9,7 @@ from narateer_cli.kit import Session, command, declared, emit
 from narateer_cli.kit import BadInput
 
 from .declarations import CHECK
-from .cmd_common import BARE_POINTERS, KIND, SPENT, answer, narateer_flags, refuse_narateer_flags, rules_of, split_ref
+from .cmd_common import BARE_POINTERS, SPENT, answer, narateer_flags, refuse_narateer_flags, rules_of, split_ref
 
 
 def declaration(use, declared):
@@ -55,8 +55,9 @@ def roll_cmd(s, char, use, declared, **other):
     refuse_narateer_flags(other)
     d = declared
     decl = declaration(use, d)
-    data, kind = roll_in_encounter(s, char, decl, source_for(s.app, d.faces, d.other_faces), d.dry_run)
-    failed = d.exit_code and kind == "check" and not data.result.success
+    data = roll_in_encounter(s, char, decl, source_for(s.app, d.faces, d.other_faces), d.dry_run)
+    kind = "dry_run" if d.dry_run else "check"
+    failed = d.exit_code and not d.dry_run and not data.result.success
     return answer(kind, data, exit=1 if failed else 0)
 
 
@@ -85,7 +86,7 @@ def dice(app, options):
         rules = rules_of(s)
     result = bare_roll(action_score, rules, source_for(app, faces, None))
     # logged only when secret, as a commitment
-    return Outcome("dice", None, {"action_score": action_score}, result, kind=KIND + "dice", show=result)
+    return Outcome("dice", None, {"action_score": action_score}, result, kind="dice", show=result)
 
 
 @command(help="""Exact odds of AS against DS with exploding dice, as fractions.
@@ -107,7 +108,7 @@ def odds_cmd(app, action_score, ds, upto, **other):
     with Session(app, write=False) as s:
         rules = rules_of(s)
     value, _ = ds_value(ds, rules)
-    emit(app, KIND + "odds", odds(action_score, value, rules, upto))
+    emit(app, "odds", odds(action_score, value, rules, upto))
 
 
 @command(help="""The Action Chart (extended rows marked), or the Time Chart with --time.
@@ -125,8 +126,8 @@ def chart_cmd(app, scores, time_chart):
     with Session(app, write=False) as s:
         rules = rules_of(s)
     if time_chart:
-        return emit(app, KIND + "time-chart", chart.time_chart(rules))
-    emit(app, KIND + "chart", chart.action_chart(scores, rules))
+        return emit(app, "time_chart", chart.time_chart(rules))
+    emit(app, "chart", chart.action_chart(scores, rules))
 
 
 @command(help="""The Difficulty Score ladder, or one tier's DS.
@@ -141,4 +142,4 @@ def ds_cmd(app, tier):
 
     with Session(app, write=False) as s:
         rules = rules_of(s)
-    emit(app, KIND + ("ds" if tier is None else "ds-tier"), ds_table(tier, rules))
+    emit(app, "ds" if tier is None else "ds_tier", ds_table(tier, rules))

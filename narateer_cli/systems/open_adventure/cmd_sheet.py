@@ -8,7 +8,7 @@ import click
 from narateer_cli.kit import Session, command, emit
 from narateer_cli.kit import BadInput
 
-from .cmd_common import GATE, KIND, answer, narateer_flags, refuse_narateer_flags
+from .cmd_common import GATE, answer, narateer_flags, refuse_narateer_flags
 
 
 def _pairs(items, option: str, example: str) -> dict:
@@ -94,7 +94,7 @@ def show_cmd(app, char):
     with Session(app, write=False) as s:
         sheet = load(s, char).sheet
         result = view(sheet, s.rules, encounter_for(s, sheet.id)[1])
-    emit(app, KIND + "show", result)
+    emit(app, "show", result)
 
 
 @command(writes=True, context_settings={"ignore_unknown_options": True}, help="""Change a pool by a signed DELTA.

@@ -132,10 +132,10 @@ class OpenAdventure(Game):
         return SCRIPT
 
     @property
-    def render(self) -> Any:
-        from . import render
+    def formatters(self) -> Any:
+        from .render import FORMATTERS
 
-        return render
+        return FORMATTERS
 
     def summary(self, command: str, actor, declaration: dict, result: dict) -> str | None:
         from .summary import summary as _summary

@@ -77,16 +77,16 @@ def check_in_encounter(s, char, decl, source):
 
 
 def roll_in_encounter(s, char, decl, source, dry_run: bool):
-    """`roll`: (what to print, its kind): the dry run's record, or the logged check."""
+    """`roll`: the dry run's record, or the logged check's Outcome."""
     from .files import load, outcome
     from .render import declared
 
     if dry_run:
         from .check import dry_run as dry
 
-        return dry(load(s, char).sheet, decl, s.rules, source, *_parties(s, decl)), "dry-run"
+        return dry(load(s, char).sheet, decl, s.rules, source, *_parties(s, decl))
     result, enc_id, state = check_in_encounter(s, char, decl, source)
-    return outcome(s, "roll", result.actor, declared(decl), result, _check_log(enc_id), state), "check"
+    return outcome(s, "roll", result.actor, declared(decl), result, _check_log(enc_id), state)
 
 
 def _check_log(enc_id):

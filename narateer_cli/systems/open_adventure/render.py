@@ -301,9 +301,9 @@ def resolve_text(data: dict) -> str:
     return head
 
 
-FORMATTERS = {"oa-check": check_text, "oa-dry-run": dry_run_text, "oa-odds": odds_text, "oa-dice": dice_text,
-              "oa-chart": chart_text, "oa-time-chart": time_chart_text, "oa-ds": ds_text, "oa-ds-tier": ds_tier_text,
-              "oa-points": points_text, "oa-wounds": wounds_text, "oa-turn": turn_text, "oa-show": show_text,
-              "oa-new": message_text, "oa-encounter-new": message_text, "oa-condition": message_text,
-              "oa-minor": message_text,
-              "oa-resolve": resolve_text}
+FORMATTERS = {"check": check_text, "dry_run": dry_run_text, "odds": odds_text, "dice": dice_text,
+              "chart": chart_text, "time_chart": time_chart_text, "ds": ds_text, "ds_tier": ds_tier_text,
+              "points": points_text, "wounds": wounds_text, "turn": turn_text, "show": show_text,
+              "new": message_text, "encounter_new": message_text, "condition": message_text,
+              "minor": message_text,
+              "resolve": resolve_text}

@@ -3,8 +3,8 @@ text on one line (a result that carries its own `message` says it in those words
 
 from __future__ import annotations
 
-KINDS = {"roll": "oa-check", "dice": "oa-dice", "points": "oa-points", "wound": "oa-wounds", "heal": "oa-wounds",
-         "turn start": "oa-turn", "turn end": "oa-turn", "resolve": "oa-resolve"}
+KINDS = {"roll": "check", "dice": "dice", "points": "points", "wound": "wounds", "heal": "wounds",
+         "turn start": "turn", "turn end": "turn", "resolve": "resolve"}  # command -> the kind of its result
 
 
 def summary(command: str, actor, declaration: dict, result: dict) -> str | None:

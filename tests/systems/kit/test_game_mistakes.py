@@ -84,6 +84,11 @@ MISTAKES = {
     # a verify hook that fails on an entry
     "bad-verify": {ENGINE: [('        again = move(sheet, logged["move"], logged["faces"], rules)\n',
                              '        raise ValueError("cannot re-make it")\n')]},
+    # a result kind the game's formatters do not name (a typo), made by an Outcome and by `emit`
+    "unknown-kind": {CMD: [(HARM, HARM.replace('_told(s, "harm", "harm",', '_told(s, "harms", "harm",')),
+                           ('emit(app, "odds", {', 'emit(app, "odd", {')]},
+    # a formatters table with a kind spelt otherwise than as a snake_case name
+    "hyphen-kind": {RENDER: [('FORMATTERS = {"roll": roll,', 'FORMATTERS = {"roll-check": roll, "roll": roll,')]},
 }
 
 
@@ -310,3 +315,18 @@ def test_K_4_a_secret_moves_side_effect_on_its_own_sheet_is_refused_naming_the_f
     assert "secret_note_game.commands.roll_cmd makes a secret roll change sheet.last_band" in r.err
     assert snapshot(root) == before
     assert narateer(root, "roll", "rook", "push-through", "--faces", "1,2").code == 0  # openly it is written
+
+
+def test_K_4_a_result_kind_with_no_formatter_is_named_before_anything_is_written(games, tmp_path):
+    root = campaign(tmp_path, "unknown-kind")
+    for words in ("harm rook +1", "--json harm rook +1"):  # --json prints no words, and still checks the kind
+        refused_unchanged(root, words, "unknown_kind_game.commands.harm_cmd", "'harms'", "did you mean harm",
+                          "nothing was written")
+    refused_unchanged(root, "odds 1", "unknown_kind_game.commands.odds_cmd", "'odd'", "did you mean odds")
+    assert narateer(root, "roll", "rook", "push-through", "--faces", "1,2").code == 0  # its other kinds are fine
+
+
+def test_K_4_a_kind_spelt_otherwise_than_as_a_snake_case_name_is_named(games, tmp_path):
+    root = campaign(tmp_path, "hyphen-kind")
+    line = refused_unchanged(root, "odds 1", "GAME.formatters", "'roll-check'", "snake_case")
+    assert "hyphen-kind" in line

@@ -12,7 +12,7 @@ from typing import Any
 from narateer_cli.kit import field, Record, factory, replace
 
 from .character import Sheet, possessive, spend
-from .check import CheckResult, Declaration, Payment, Streams, Target, afford, chance, plan, roll
+from .check import CheckResult, Declaration, Payment, Streams, Target, afford, chance, plan, read_check, roll
 from .dice import DiceSource
 from narateer_cli.kit import BadInput, Refused
 from .ruleset import Ruleset
@@ -35,10 +35,21 @@ class CheckOutcome(Record, logged_public=("chance",)):
     """A whole check with its parties: the actor's check (its keys first), then the opponent's and the assist
     (a secret one shows who assisted; each check shows what its own record declares)."""
 
-    result: Any = field(inline=True, public=CheckResult)
-    opponent: Any = field(default=None, public=CheckResult)
+    result: Any = field(inline=True, public=CheckResult, load=CheckResult.from_json)
+    opponent: Any = field(default=None, public=CheckResult, load=read_check)
     assist: Any = field(default=None, public=True)
-    dice_after: Any = field(default_factory=dict, key=None)
+    dice_after: Any = field(default_factory=dict, key=None, load=lambda d: _parties_after(d))
+
+
+def _parties_after(data: dict) -> dict:
+    """Each party's dice after a logged check, read back from its JSON: the actor's, the opponent's, the helper's."""
+    after = {data.get("actor"): dict(data.get("dice_after") or {})}
+    other, assist = data.get("opponent"), data.get("assist")
+    if isinstance(other, dict):
+        after[other.get("actor")] = dict(other.get("dice_after") or {})
+    if isinstance(assist, dict):
+        after[assist.get("helper")] = dict(assist.get("dice_after") or {})
+    return after
 
 
 def reaction_allowed(sheet: Sheet, rules: Ruleset, what: str):
@@ -179,7 +190,7 @@ class ResolvedAuto(Record, public=True):  # no roll: a secret one is bad input
     check: Any
     dice_before: Any
     dice_after: Any
-    cost: Any = field(key=None)  # the stated cost: the log's declaration holds it, not the result
+    cost: Any = field(default=None, key=None)  # the stated cost: the log's declaration holds it, not the result
 
 
 class ResolvedByCheck(Record):

@@ -87,17 +87,44 @@ def _declared(name: str):
     return computed(lambda r: getattr(r.payment.decl, name), public=True)
 
 
+def logged_payment(data: dict) -> Payment:
+    """A check's payment read back from the check's JSON: its declaration by the check's table of declared
+    fields (a field the JSON does not hold: its default), what was paid and rolled as logged. The Skill Level
+    and the dice streams are not logged (None, and the usual streams); a check logged before its payment was
+    logged in full has no `base_cost` (its payment's `base_cost` is None)."""
+    from ..declarations import CHECK
+
+    decl = CHECK.build(Declaration, CHECK.replayed(data), skill=data.get("skill"))
+    multiplier, paid = data.get("pay_multiplier", 1), data.get("paid", 0)
+    full = "base_cost" in data
+    return Payment(actor=data.get("actor"), skill=decl.skill, level=None, boost=decl.boost,
+                   base_cost=decl.cost if full else None, roll_dice=data.get("roll_dice", 0),
+                   bonus_dice=decl.bonus_dice, subtotal=cost_of(decl, multiplier)[0] if full else paid,
+                   multiplier=multiplier, paid=paid, edge=data.get("edge", "none"), decl=decl,
+                   dice_before=dict(data.get("dice_before") or {}))
+
+
+def logged_target(data: dict) -> Target:
+    return Target(data.get("target"), data.get("target_source"), data.get("target_label"))
+
+
+def read_check(data):
+    """A nested check (or None) read back from its JSON."""
+    return None if data is None else CheckResult.from_json(data)
+
+
 class CheckResult(Record):
     """A Skill Check. Its JSON puts the payment beside the faces, total, margin and tier; a secret check shows
-    the declared cost and target, never the faces, the total or the outcome."""
+    the declared cost and target, never the faces, the total or the outcome. Read back from that JSON
+    (`from_json`), its payment and target come from the keys they wrote."""
 
-    payment: Any = field(key=None)
-    target: Any = field(key=None)
-    faces: Any
-    rerolled: Any
-    edge_faces: Any = field(key="reroll_faces")
-    power_rerolled: Any = field(public=True)
-    final_faces: Any
+    payment: Any = field(key=None, load=logged_payment)
+    target: Any = field(key=None, load=logged_target)
+    faces: Any = field(load=tuple)
+    rerolled: Any = field(load=tuple)
+    edge_faces: Any = field(key="reroll_faces", load=tuple)
+    power_rerolled: Any = field(public=True, load=tuple)
+    final_faces: Any = field(load=tuple)
     total: Any
     margin: Any
     success: Any
@@ -134,8 +161,8 @@ class CheckResult(Record):
         """What a logged check claims, as `verify` compares it."""
         p = self.payment
         return {"roll_dice": p.roll_dice, "rerolled": list(self.rerolled), "final_faces": list(self.final_faces),
-                "total": self.total, "margin": self.margin, "success": self.success, "outcome": self.outcome,
-                "paid": p.paid, "dice_after": dict(p.dice_after)}
+                "power_faces": self.power_faces, "total": self.total, "margin": self.margin,
+                "success": self.success, "outcome": self.outcome, "paid": p.paid, "dice_after": dict(p.dice_after)}
 
 
 def check_numbers(decl: Declaration, rules: Ruleset):
@@ -235,28 +262,23 @@ def cost_of(decl: Declaration, multiplier: int) -> tuple[int, int]:
     return subtotal, subtotal * multiplier
 
 
-def replay(logged: dict, rules: Ruleset) -> CheckResult:
-    """A logged check run again from its own declaration and faces by `cost_of` and `roll`, so the rules exist once;
-    the declaration is read back by the check's table of declared fields (a field it does not hold: its default).
+def replay(logged: CheckResult, rules: Ruleset) -> CheckResult:
+    """A logged check (read back, `CheckResult.from_json`) run again from its own declaration and faces by
+    `cost_of` and `roll`, so the rules exist once. A check logged before its payment was logged in full
+    keeps its payment as logged.
 
     Raises BadInput when the faces do not fit the declaration."""
-    from ..declarations import CHECK
-
-    decl = CHECK.build(Declaration, CHECK.replayed(logged), skill=logged.get("skill"))
-    multiplier = logged.get("pay_multiplier", 1)
-    if "base_cost" in logged:
-        subtotal, paid = cost_of(decl, multiplier)
-        roll_dice = roll_dice_count(decl, rules)
-    else:  # an entry from before payments were logged in full: its payment is taken as logged
-        subtotal, paid, roll_dice = logged.get("paid", 0), logged.get("paid", 0), logged.get("roll_dice", 0)
-    payment = Payment(actor=logged.get("actor"), skill=decl.skill, level=None, boost=decl.boost,
-                      base_cost=decl.cost, roll_dice=roll_dice, bonus_dice=decl.bonus_dice, subtotal=subtotal,
-                      multiplier=multiplier, paid=paid, edge=logged.get("edge", "none"), decl=decl,
-                      dice_before=dict(logged.get("dice_before") or {}))
-    dice = DiceSource(physical={"faces": list(logged.get("faces", [])), "reroll": list(logged.get("reroll_faces", [])),
-                                "power": list(logged.get("power_faces", []))})
-    target = Target(logged.get("target"), logged.get("target_source"), logged.get("target_label"))
-    result = roll(payment, target, rules, dice)
+    payment = logged.payment
+    if payment.base_cost is not None:
+        decl = payment.decl
+        subtotal, paid = cost_of(decl, payment.multiplier)
+        payment = payment.replace(subtotal=subtotal, paid=paid, roll_dice=roll_dice_count(decl, rules))
+    else:
+        payment = payment.replace(base_cost=payment.decl.cost)
+    dice = DiceSource(physical={"faces": list(logged.faces), "reroll": list(logged.edge_faces),
+                                "power": [logged.final_faces[i] for i in logged.power_rerolled
+                                          if isinstance(i, int) and 0 <= i < len(logged.final_faces)]})
+    result = roll(payment, logged.target, rules, dice)
     dice.finish()
     return result
 

@@ -12,7 +12,7 @@ from typing import Any
 from narateer_cli.kit import Record, field
 
 from .character import Sheet, possessive
-from .check import CheckResult, Declaration, Streams, Target, afford, compare, plan, roll
+from .check import CheckResult, Declaration, Streams, Target, afford, compare, plan, read_check, roll
 from .dice import DiceSource, beats
 from narateer_cli.kit import BadInput, Refused
 from .ruleset import Ruleset
@@ -28,8 +28,8 @@ class ExchangeResult(Record):
     attacker: Any = field(public=True)
     defender: Any = field(public=True)
     response: Any = field(public=True)
-    attack: Any = field(public=CheckResult)
-    defense: Any = field(public=CheckResult)
+    attack: Any = field(public=CheckResult, load=CheckResult.from_json)
+    defense: Any = field(public=CheckResult, load=read_check)
     lands: Any
     hit_margin: Any
     outcome: Any
@@ -44,7 +44,7 @@ class OpportunityResult(Record):
     actor: Any = field(public=True)
     against: Any = field(public=True)
     reaction: Any = field(public=True)
-    check: Any = field(public=CheckResult)
+    check: Any = field(public=CheckResult, load=CheckResult.from_json)
     lands: Any
     hit_margin: Any
     outcome: Any

@@ -12,7 +12,7 @@ from typing import Any
 from narateer_cli.kit import Record, field
 
 from .character import Sheet, possessive
-from .check import CheckResult, Declaration, Streams, Target, afford, plan, roll
+from .check import CheckResult, Declaration, Streams, Target, afford, plan, read_check, roll
 from .dice import DiceSource, beats
 from narateer_cli.kit import BadInput, Refused
 from .ruleset import Ruleset
@@ -46,7 +46,7 @@ class ObserverResult(Record):
     searching: Any = field(public=True)
     target: Any
     hidden: Any
-    check: Any = field(public=CheckResult)
+    check: Any = field(public=CheckResult, load=read_check)
     fell_back: Any = field(public=True)
 
 
@@ -54,11 +54,11 @@ class HideResult(Record):
     """The result of `hide` (its JSON shape: these fields, built by render.plain)."""
 
     actor: str = field(public=True)  # a secret entry shows neither the total nor who saw
-    check: Any = field(public=CheckResult)
+    check: Any = field(public=CheckResult, load=CheckResult.from_json)
     recorded_total: Any
     total: Any
     hidden_from: Any
-    observers: Any = field(public=ObserverResult)
+    observers: Any = field(public=ObserverResult, load=lambda rows: [ObserverResult.from_json(r) for r in rows])
 
 
 class SearchResult(Record):
@@ -67,7 +67,7 @@ class SearchResult(Record):
     searcher: str = field(public=True)  # a secret entry: never the Hide total, nor whether it was found
     hider: str = field(public=True)
     target: Any
-    check: Any = field(public=CheckResult)
+    check: Any = field(public=CheckResult, load=CheckResult.from_json)
     found: Any
 
 
@@ -151,7 +151,7 @@ class JoinComparison(Record):
     searching: Any = field(public=True)
     target: Any
     hidden: Any
-    check: Any = field(public=CheckResult)
+    check: Any = field(public=CheckResult, load=read_check)
     fell_back: Any = field(public=True)
     recorded: Any
 
@@ -179,7 +179,7 @@ class Joined(Record):
 
     encounter: Any = field(public=True)
     observer: Any = field(public=True)
-    compared: Any = field(public=JoinComparison)
+    compared: Any = field(public=JoinComparison, load=lambda rows: [JoinComparison.from_json(r) for r in rows])
 
 
 def join(state: dict, observer: Sheet, searching: bool, boost: int, rules: Ruleset, dice: DiceSource):

@@ -11,7 +11,7 @@ from __future__ import annotations
 from narateer_cli.kit import NarateerError
 from narateer_cli.kit import entrywise
 
-from .check import replay
+from .check import CheckResult, replay
 from .ruleset import Ruleset
 
 CHECK_KEYS = {"faces", "final_faces", "total", "paid", "rerolled"}
@@ -24,14 +24,21 @@ def find_checks(node):
 
 
 # what a logged check claims, in the order a reader checks it
-CLAIMS = ("roll_dice", "rerolled", "final_faces", "total", "margin", "success", "outcome", "paid", "dice_after")
+CLAIMS = ("roll_dice", "rerolled", "final_faces", "power_faces", "total", "margin", "success", "outcome", "paid",
+          "dice_after")
 
 
 def check_problem(c: dict, rules: Ruleset) -> str | None:
-    """Payment, Edge, total and tier of one logged check: the check is run again by `check.replay`
-    from its own declaration and faces, and every claim it logged must be what the rules give."""
+    """Payment, Edge, total and tier of one logged check: the check, read back as the record it was logged
+    from, is run again by `check.replay` from its own declaration and faces, and every claim the log holds
+    must be what the rules give (the claims are read from the log as written: a claim changed there is
+    named, though the record read back would not hold it)."""
     try:
-        again = replay(c, rules).claims
+        logged = CheckResult.from_json(c)
+    except (TypeError, ValueError, AttributeError) as exc:
+        return f"the check does not read back as a check ({exc})"
+    try:
+        again = replay(logged, rules).claims
     except NarateerError as exc:
         return exc.message
     if "dice_before" not in c:

@@ -63,10 +63,10 @@ class Coin(Game):
         return _chance(check, rules)
 
     @property
-    def render(self) -> Any:
-        from . import render
+    def formatters(self) -> Any:
+        from .render import FORMATTERS
 
-        return render
+        return FORMATTERS
 
     @property
     def conformance(self) -> Any:

@@ -33,3 +33,7 @@ def turn(data: dict) -> str:
 
 def condition(data: dict) -> str:
     return f"{data['actor']}: " + (", ".join(data["conditions"]) or "no conditions")
+
+
+FORMATTERS = {"roll": roll, "odds": odds, "call": call, "dice": dice, "show": show, "new": new, "turn": turn,
+              "condition": condition}
