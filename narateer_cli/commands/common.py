@@ -268,17 +268,24 @@ def settle(app, session, answer, fn=None):
         if answer.secret or getattr(app, "secret", False):
             apply_bare(app, answer)
         logged = answer.result
+    shown = _shown(answer, logged, session)
+    return answer.kind, shown if shown is not None else logged, answer.exit
+
+
+def _shown(answer, logged, session):
+    """What a settled Outcome shows: its result as logged (with each check's exact chance) when it shows its
+    result, another view of it with its checks' chances carried over, or its `show` as given."""
     shown = answer.show
     if shown is not None and shown is answer.result and isinstance(logged, dict):
-        shown = Logged(shown, logged)  # the result as logged: with each check's exact chance
-    elif shown is not None and isinstance(logged, dict) and session is not None:
+        return Logged(shown, logged)  # the result as logged: with each check's exact chance
+    if shown is not None and isinstance(logged, dict) and session is not None:
         from ..luck import carry_chances
         from ..render import plain
 
         data = plain(shown)  # another view of the result (a resolve's words around its check): its checks' chances
         if carry_chances(session.campaign.system, data, logged, answer.declaration):
-            shown = Logged(shown, data)
-    return answer.kind, shown if shown is not None else logged, answer.exit
+            return Logged(shown, data)
+    return shown
 
 
 class Logged:

@@ -72,19 +72,7 @@ def unveil_cmd(app, entry_id, all_):
     if bool(entry_id) == bool(all_):
         raise BadInput("give one ENTRY_ID or --all", rule="P-SECRET-3", fix="for example `narateer unveil --all`")
     with Session(app) as s:
-        root = s.campaign.root
-        if all_:
-            targets = sealed(root)
-        else:
-            log_id, entry, done = find_secret(root, entry_id)
-            if entry.get("commitment") is None:
-                raise Refused(f"entry {entry_id} is not a secret roll", rule="P-SECRET-3", fix="nothing to unveil")
-            if done == "unveiled":
-                raise Refused(f"entry {entry_id} is already unveiled", rule="P-SECRET-3", fix="nothing to unveil")
-            if done == "undone":
-                raise Refused(f"entry {entry_id} was undone: it was taken back and publishes nothing",
-                              rule="P2-SEAL-4", fix="nothing to unveil")
-            targets = [(log_id, entry)]
+        targets = _targets(s.campaign.root, entry_id, all_)
         unveiled, lost = unveil_all(s, targets, strict=not all_)
         changed = s.txn.changed()
         s.commit()
@@ -92,6 +80,24 @@ def unveil_cmd(app, entry_id, all_):
     from ..render import HostKind
 
     emit(app, HostKind.unveil, {"unveiled": unveiled, "lost": lost})
+
+
+def _targets(root, entry_id, all_) -> list:
+    """The (log id, entry) pairs `unveil` publishes: every sealed roll here with --all, else ENTRY_ID's, refused
+    when it is no secret roll, is already unveiled or was undone (an undone action publishes nothing)."""
+    from ..errors import Refused
+
+    if all_:
+        return sealed(root)
+    log_id, entry, done = find_secret(root, entry_id)
+    if entry.get("commitment") is None:
+        raise Refused(f"entry {entry_id} is not a secret roll", rule="P-SECRET-3", fix="nothing to unveil")
+    if done == "unveiled":
+        raise Refused(f"entry {entry_id} is already unveiled", rule="P-SECRET-3", fix="nothing to unveil")
+    if done == "undone":
+        raise Refused(f"entry {entry_id} was undone: it was taken back and publishes nothing",
+                      rule="P2-SEAL-4", fix="nothing to unveil")
+    return [(log_id, entry)]
 
 
 def unveil_all(s, targets, strict: bool):

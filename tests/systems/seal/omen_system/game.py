@@ -36,10 +36,10 @@ class Omen(Game):
         return log_checker(rules, continuity)
 
     @property
-    def render(self) -> Any:
-        from . import render
+    def formatters(self) -> Any:
+        from .render import FORMATTERS
 
-        return render
+        return FORMATTERS
 
 
 GAME = Omen()

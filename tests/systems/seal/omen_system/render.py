@@ -19,3 +19,6 @@ def tally(data: dict) -> str:
 
 def show(data: dict) -> str:
     return f"{data['name']}: mark {data['mark']}"
+
+
+FORMATTERS = {"fortune": fortune, "mark": mark, "read": read, "tally": tally, "show": show}
