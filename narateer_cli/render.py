@@ -342,6 +342,10 @@ def summary(entry: dict, system=None) -> str:
         except Exception as exc:  # a summary is never worth a failed command (undo, encounter log): words follow
             _summary_failed(exc, make, entry)
             text = None
+        if text is not None and not isinstance(text, str) and make is makers[0]:
+            name = function_name(make)
+            warn_once(("summary", name), f"{name} returned {type(text).__name__}, not text, for entry "
+                                         f"{entry.get('seq')}; the host's words are shown instead")
         if isinstance(text, str) and text and "None" not in text.split():
             return text
     moved = _moved(entry.get("dice") or {})
@@ -417,7 +421,11 @@ def out_log(log_id: str, entries, as_json: bool, system=None, color: bool = Fals
 
         sink = current()
     if sink.kept is not None:  # the Python API (and so the page, B-1) gets the result, never the server's stdout
-        sink.kept.append(("encounter_log", {"id": log_id, "entries": list(entries())}))
+        kept = list(entries())
+        if system is not None and system.hook("summary") is not None:
+            for entry in kept:  # a summary that fails is said in this call's notes, as the command line says it
+                summary(entry, system)
+        sink.kept.append(("encounter_log", {"id": log_id, "entries": kept}))
         return
     write = sink.out
     if as_json:

@@ -100,6 +100,7 @@ def command(group=None, name=None, rolls=False, writes=False, calls=None, **attr
         factory = (group.command if group is not None else click.command)
         made = factory(name=name, cls=attrs.pop("cls", Command), **attrs)(inner)
         made.rolls, made.writes = rolls, writes  # what the page may offer a player (B-2)
+        made.function = fn if calls is None else calls  # the function that computes (the kit's checks name it)
         return made
 
     return wrap

@@ -116,8 +116,12 @@ class System:
         package and the part."""
         if self._game is not None:
             return self._game
+        from ..errors import NarateerError
+
         try:
             game = importlib.import_module(self.game_module).GAME
+        except NarateerError:  # the host's own word on the game's code (an import it may not make)
+            raise
         except Exception as exc:  # any failure of a plug-in's module is its package's, named as such
             raise self.broken("game", f"names {self.game_module}, which does not import "
                                       f"({type(exc).__name__}: {exc})") from None
@@ -186,7 +190,16 @@ class System:
         module, _ = self.verbs[verb]
         if module == HOST_COMMAND:  # found by name, as every verb's module is (storage never loads commands)
             return importlib.import_module(module).command_for(self, verb)
-        return getattr(importlib.import_module(module), verb.replace("-", "_") + "_cmd")
+        from ..errors import NarateerError
+
+        try:
+            loaded = importlib.import_module(module)
+        except NarateerError:  # the host's own word on the game's code (an import it may not make)
+            raise
+        except Exception as exc:  # a verb's module that fails to import (a dependency missing) is its package's
+            raise self.broken(f"verbs[{verb!r}]", f"names {module}, which does not import "
+                                                  f"({type(exc).__name__}: {exc})") from None
+        return getattr(loaded, verb.replace("-", "_") + "_cmd")
 
     @property
     def folder(self) -> Path:
@@ -281,5 +294,8 @@ def validate(system, name: str, package: str) -> System:
         part, problem = problems[0]
         raise broken(name, system.package or package, part, problem)
     object.__setattr__(system, "_checked", True)
+    from ..readonly import guard_imports
+
+    guard_imports(system.package)
     system.game  # a plug-in's game class is checked now (importing its module imports no hook's module)
     return system

@@ -98,8 +98,11 @@ class Ran:
         return json.loads(self.out)
 
     def say(self) -> str:
+        """The exit status and the last line said: stderr's whole (narateer's one-line message, what went
+        wrong and how to mend it), else stdout's, cut at 300 characters (a JSON answer can be long)."""
         text = (self.err or self.out).strip().splitlines()
-        return f"exit {self.code}" + (f" ({text[-1][:200]})" if text else "")
+        last = (text[-1] if self.err.strip() else text[-1][:300]) if text else ""
+        return f"exit {self.code}" + (f" ({last})" if last else "")
 
 
 def narateer(root: Path | None, *args: str) -> Ran:
