@@ -349,7 +349,7 @@ def summary(entry: dict, system=None) -> str:
         if isinstance(text, str) and text and "None" not in text.split():
             return text
     moved = _moved(entry.get("dice") or {})
-    return " ".join(x for x in (actor, command, f"({moved})" if moved.strip("; ") else "") if x)
+    return " ".join(x for x in (actor, command, f"({moved})" if moved else "") if x)
 
 
 def _summary_failed(exc, make, entry: dict):
@@ -372,7 +372,7 @@ def secret_words(entry: dict, system=None) -> str:
     command, actor = entry.get("command") or "action", entry.get("actor")
     moved = _moved(entry.get("dice") or {})
     return (f"{actor + ': ' if actor else ''}secret {'' if command == 'roll' else command + ' '}roll, sealed "
-            f"until unveiled" + (f" ({moved})" if moved.strip("; ") else ""))
+            f"until unveiled" + (f" ({moved})" if moved else ""))
 
 
 def unveiled_words(entry: dict, system=None) -> str:
@@ -387,10 +387,11 @@ def unveiled_words(entry: dict, system=None) -> str:
 
 
 def _moved(dice: dict) -> str:
-    """The counters a log entry moved, `id ready 5 -> 3, used 0 -> 2; ...`."""
-    return "; ".join(f"{cid} " + ", ".join(f"{k} {m['before'].get(k, 0)} -> {v}" for k, v in m["after"].items()
-                                           if m["before"].get(k, 0) != v)
-                     for cid, m in dice.items())
+    """The counters a log entry moved, `id ready 5 -> 3, used 0 -> 2; ...` (a character none of whose counters
+    moved is left out)."""
+    moved = ((cid, ", ".join(f"{k} {m['before'].get(k, 0)} -> {v}" for k, v in m["after"].items()
+                             if m["before"].get(k, 0) != v)) for cid, m in dice.items())
+    return "; ".join(f"{cid} {changes}" for cid, changes in moved if changes)
 
 
 LOG_HEADERS = ["#", "id", "time", "actor", "what happened"]

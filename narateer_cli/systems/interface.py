@@ -25,11 +25,15 @@ class Game(ABC):
     @abstractmethod
     def ruleset(self, data: dict, overrides: dict, where: str, checked: bool = False) -> Any:
         """The campaign's ruleset: `overrides` (narateer.yaml `rules:`) over the shipped `data`, validated
-        (BadInput naming the key path). `checked=True`: these same files built a ruleset before."""
+        (BadInput naming the key path). `checked=True`: these same files built a ruleset before. It is
+        whatever the game's own code reads, a dict (handed on read-only) or a frozen `kit.Record`: the host
+        passes it back as `s.rules` and as every other hook's `rules`."""
 
     @abstractmethod
     def parse_sheet(self, char_id: str, doc: dict, label: str, rules) -> Any:
-        """A frozen sheet record with `.id`, `.name` and `.dice` (the counters the log tracks)."""
+        """A frozen sheet record with `.id`, `.name` and `.counters`: {counter: whole number}, the counters the
+        log tracks (`SYSTEM.counters` names where they stand in the sheet). `.dice` is the older name, read
+        when a record has no `.counters`."""
 
     @abstractmethod
     def log_checker(self, rules, continuity: bool) -> Callable[[dict], str | None]:

@@ -14,10 +14,13 @@ def _track(data: dict) -> str:
     return line
 
 
+# The host leads each text with the result's outcome line (its `outcome`, coloured with --color), so the
+# formatters below do not say it again.
+
 def roll(data: dict) -> str:
     keeps = "highest" if data["pool"] else "lowest of two (no dice)"
     lines = [f"{data['actor']} {data['action']} ({data['position']}, {data['effect']} effect): "
-             f"{data['pool']}d rolled {_faces(data['faces'])}, {keeps} {data['highest']}: {data['outcome']}"]
+             f"{data['pool']}d rolled {_faces(data['faces'])}, {keeps} {data['highest']}"]
     if data["push"]:
         lines.append(f"pushed: {_track(data)}")
     return "\n".join(lines)
@@ -31,8 +34,7 @@ def resolve(data: dict) -> str:
 
 
 def fortune(data: dict) -> str:
-    return (f"fortune {data['rating']}: rolled {_faces(data['faces'])}, kept {data['highest']}: "
-            f"{data['outcome']}: {data['omen']}")
+    return f"fortune {data['rating']}: rolled {_faces(data['faces'])}, kept {data['highest']}: {data['omen']}"
 
 
 def counter(data: dict) -> str:
@@ -72,7 +74,7 @@ def sheet(data: dict) -> str:
 
 
 def dice(data: dict) -> str:
-    return f"rolled {_faces(data['faces'])}: {data['keeps']} {data['highest']}, {data['outcome']}"
+    return f"rolled {_faces(data['faces'])}: {data['keeps']} {data['highest']}"
 
 
 def condition(data: dict) -> str:

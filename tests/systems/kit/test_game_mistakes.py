@@ -44,8 +44,7 @@ MISTAKES = {
     "direct-edit": {CMD: [(HARM, '    s.edit_sheet(char, {("track", "harm"): result["track_after"]["harm"]})\n'
                                  '    return _told(s, "harm", "harm", char, {"harm": int(changes)}, result, {})')]},
     # a log line written by hand
-    "log-writer": {CMD: [(HARM, '    from narateer_cli.store import encounters\n'
-                                '    s.txn.append(encounters.log_path(s.campaign.root, "campaign"), "- {}\\n")\n'
+    "log-writer": {CMD: [(HARM, '    s.txn.append(s.campaign.root / "encounters" / "campaign.log.yaml", "- {}\\n")\n'
                           + HARM)]},
     # a log line appended with the standard library's own open(), past every host call
     "file-writer": {CMD: [(HARM, '    with open(s.campaign.root / "encounters" / "campaign.log.yaml", "a") as forged:\n'
