@@ -31,9 +31,8 @@ class Game(ABC):
 
     @abstractmethod
     def parse_sheet(self, char_id: str, doc: dict, label: str, rules) -> Any:
-        """A frozen sheet record with `.id`, `.name` and `.counters`: {counter: whole number}, the counters the
-        log tracks (`SYSTEM.counters` names where they stand in the sheet). `.dice` is the older name, read
-        when a record has no `.counters`."""
+        """A frozen sheet record with `.id`, `.name` and `.counters` (the counters the log tracks; `.dice`, their
+        older name, is read when a record has no `.counters`)."""
 
     @abstractmethod
     def log_checker(self, rules, continuity: bool) -> Callable[[dict], str | None]:

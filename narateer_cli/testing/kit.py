@@ -36,6 +36,8 @@ class Script:
              faces, so that the kit's seeds vary its dice
     refused  commands the rules refuse, each exit 2 or 3
     more     further commands that exit 0 and log an entry
+    given    whether the game gave a script: False only for the empty one the kit plays a game without a
+             `conformance` hook with (every check that needs a command is skipped, `not provided`)
     Each command is a list of words or one string split as a shell would.
     """
 
