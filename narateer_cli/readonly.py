@@ -238,6 +238,7 @@ def _path_in(event: str, args: tuple) -> str:
 # -- what a plug-in game imports ------------------------------------------------------------------------------
 
 _GUARDED: set = set()  # the packages of the plug-in games loaded in this process: their imports are checked
+_OWNERS: dict = {}  # module name -> its package in _GUARDED, or None (each module looked up once)
 _IMPORT = None  # the interpreter's own `__import__`, once the check is in place
 
 
@@ -250,6 +251,7 @@ def guard_imports(package: str):
     statement and is not seen: the kit's own check reads the game's source too."""
     global _IMPORT
     _GUARDED.add(package)
+    _OWNERS.clear()
     if _IMPORT is None:
         import builtins
 
@@ -278,10 +280,13 @@ def _checked_import(name, globals=None, locals=None, fromlist=(), level=0):
 
 
 def _guarded_package(module: str) -> str | None:
-    for package in _GUARDED:
-        if module == package or module.startswith(package + "."):
-            return package
-    return None
+    try:
+        return _OWNERS[module]
+    except KeyError:
+        pass
+    found = next((p for p in _GUARDED if module == p or module.startswith(p + ".")), None)
+    _OWNERS[module] = found
+    return found
 
 
 def private_import(own: str, name: str, fromlist=()) -> str | None:

@@ -337,19 +337,27 @@ def summary(entry: dict, system=None) -> str:
     makers = [system.hook("summary") if system is not None else None, _host_summary,
               lambda c, a, d, r: flat_text(system, c.replace(" ", "_"), r)]
     for make in filter(None, makers):
-        try:
-            text = make(command, actor, declaration, result)
-        except Exception as exc:  # a summary is never worth a failed command (undo, encounter log): words follow
-            _summary_failed(exc, make, entry)
-            text = None
-        if text is not None and not isinstance(text, str) and make is makers[0]:
-            name = function_name(make)
-            warn_once(("summary", name), f"{name} returned {type(text).__name__}, not text, for entry "
-                                         f"{entry.get('seq')}; the host's words are shown instead")
+        text = _words_of(make, entry, (command, actor, declaration, result))
         if isinstance(text, str) and text and "None" not in text.split():
             return text
     moved = _moved(entry.get("dice") or {})
     return " ".join(x for x in (actor, command, f"({moved})" if moved else "") if x)
+
+
+def _words_of(make, entry: dict, args: tuple):
+    """One maker's words for an entry. A summary is never worth a failed command (undo, encounter log): one
+    that raises, or a game's that gives something else than text or None, is named once, and the next
+    maker's words follow."""
+    try:
+        text = make(*args)
+    except Exception as exc:
+        _summary_failed(exc, make, entry)
+        return None
+    if text is not None and not isinstance(text, str) and is_game(make):
+        name = function_name(make)
+        warn_once(("summary", name), f"{name} returned {type(text).__name__}, not text, for entry "
+                                     f"{entry.get('seq')}; the host's words are shown instead")
+    return text
 
 
 def _summary_failed(exc, make, entry: dict):

@@ -560,9 +560,7 @@ def check_imports(kit: Kit):
     import inside a function the script never plays counts too (the host checks each import statement as it
     runs; this finds the rest, `importlib.import_module("...")` of a name written out included)."""
     import ast
-    import importlib.util
 
-    from ..readonly import private_import
     from ..systems import _entry_points
 
     system = kit.system()
@@ -573,24 +571,34 @@ def check_imports(kit: Kit):
         parts = list(rel.with_suffix("").parts)
         module = ".".join([*own.split(".")[:-1], *(parts[:-1] if parts[-1] == "__init__" else parts)])
         package = module if parts[-1] == "__init__" else module.rpartition(".")[0]
-        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
-        for node in ast.walk(tree):
-            for name, fromlist in _imports(node, package, importlib.util.resolve_name):
-                wrong = private_import(own, name, fromlist)
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+            for name, fromlist in _imports(node, package):
+                wrong = _wrong_import(own, others, name, fromlist)
                 if wrong is not None:
-                    raise Failed(f"{rel}:{node.lineno} imports {wrong}, a module of narateer other than its kit: "
-                                 "a game imports only narateer_cli.kit, its own package and libraries")
-                for full in (name, *(f"{name}.{f}" for f in fromlist)):
-                    game = next((g for p, g in others.items() if full == p or full.startswith(p + ".")), None)
-                    if game is not None and not (own == full or own.startswith(full + ".")):
-                        raise Failed(f"{rel}:{node.lineno} imports {full}, the package of the game {game}: "
-                                     "a game never imports another")
+                    raise Failed(f"{rel}:{node.lineno} imports {wrong}")
 
 
-def _imports(node, package: str, resolve) -> list[tuple[str, tuple]]:
+def _wrong_import(own: str, others: dict, name: str, fromlist: tuple) -> str | None:
+    """What is wrong with `import name` (`from name import *fromlist`) in the game package `own`, or None;
+    `others`: every other installed game's package -> its name."""
+    from ..readonly import private_import
+
+    wrong = private_import(own, name, fromlist)
+    if wrong is not None:
+        return (f"{wrong}, a module of narateer other than its kit: a game imports only narateer_cli.kit, its own "
+                "package and libraries")
+    for full in (name, *(f"{name}.{f}" for f in fromlist)):
+        game = next((g for p, g in others.items() if full == p or full.startswith(p + ".")), None)
+        if game is not None and not (own == full or own.startswith(full + ".")):
+            return f"{full}, the package of the game {game}: a game never imports another"
+    return None
+
+
+def _imports(node, package: str) -> list[tuple[str, tuple]]:
     """(module, names taken from it) for each import an AST node makes: `import a.b`, `from .x import y`
     (made absolute), and `importlib.import_module("a.b")` or `__import__("a.b")` of a name written out."""
     import ast
+    from importlib.util import resolve_name as resolve
 
     if isinstance(node, ast.Import):
         return [(alias.name, ()) for alias in node.names]

@@ -3,20 +3,17 @@
 from __future__ import annotations
 
 import itertools
-import subprocess
-import sys
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 
 from narateer_cli.kit import BadInput, Refused, load_system
 from narateer_cli.testing import test_conformance  # noqa: F401  one test per check of the conformance kit
+from narateer_cli.testing.kit import narateer  # a narateer command in this process, as the shell runs it
 
 from narateer_forge import engine
 
 NARATEER_SYSTEMS = ["forge"]
-NARATEER = Path(sys.executable).with_name("narateer")
 
 
 def shared_files(camp):
@@ -130,21 +127,32 @@ def test_an_unknown_ruleset_key_names_the_closest():
         load_system("forge").ruleset({"stres_max": 8})
 
 
-def test_dry_run_and_odds_write_nothing(tmp_path):
+def example(tmp_path):
     camp = tmp_path / "c"
-    subprocess.run([NARATEER, "init", str(camp), "--system", "forge", "--example"], check=True, capture_output=True)
+    assert narateer(None, "init", str(camp), "--system", "forge", "--example").code == 0
+    return camp
+
+
+def test_dry_run_and_odds_write_nothing(tmp_path):
+    camp = example(tmp_path)
     before = shared_files(camp)
-    out = subprocess.run([NARATEER, "--campaign", str(camp), "roll", "cutter", "skirmish", "--push", "--dry-run"],
-                         check=True, capture_output=True, text=True).stdout
-    assert "3 dice" in out and "full success" in out and "91/216" in out      # 1 - (5/6)^3: a 6 on three dice
-    subprocess.run([NARATEER, "--campaign", str(camp), "odds", "2", "--resist"], check=True, capture_output=True)
+    ran = narateer(camp, "roll", "cutter", "skirmish", "--push", "--dry-run")
+    assert ran.code == 0, ran.err
+    assert "3 dice" in ran.out and "full success" in ran.out and "91/216" in ran.out  # 1 - (5/6)^3: a 6 on three
+    assert narateer(camp, "odds", "2", "--resist").code == 0
     assert shared_files(camp) == before
 
 
+def test_the_outcome_is_said_once(tmp_path):
+    """The host's outcome line leads the roll's text; Forge's own lines do not say it again."""
+    camp = example(tmp_path)
+    ran = narateer(camp, "roll", "cutter", "skirmish", "--faces", "6,3")
+    assert ran.code == 0, ran.err
+    assert ran.out.splitlines()[0] == "Success" and ran.out.count("Success") == 1, ran.out
+
+
 def test_a_fortune_roll_is_sealed(tmp_path):
-    camp = tmp_path / "c"
-    subprocess.run([NARATEER, "init", str(camp), "--system", "forge", "--example"], check=True, capture_output=True)
-    subprocess.run([NARATEER, "--campaign", str(camp), "fortune", "guide", "2", "--faces", "6,6"], check=True,
-                   capture_output=True)
+    camp = example(tmp_path)
+    assert narateer(camp, "fortune", "guide", "2", "--faces", "6,6").code == 0
     log = (camp / "encounters" / "campaign.log.yaml").read_text()
     assert "commitment" in log and "omen" not in log and "stars" not in log and "faces" not in log

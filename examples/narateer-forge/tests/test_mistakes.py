@@ -1,10 +1,11 @@
 """Each slip a game author can make, planted in a copy of Forge, and who catches it.
 
-Every variant is a full copy of the `narateer_forge` package with one edit, installed for this test session
+Every variant is a full copy of the `narateer_forge` package with one edit, installed for this test module
 under its own name (`forge-m...`, registered through a `narateer.systems` entry point in a temporary
-folder on the path). A test asserts the catch: by the host when the command runs (a one-line error, exit
-2, that names the variant's function, with every file left as it was), or by the conformance kit. A slip
-that nothing catches is marked xfail(strict=True) with the reason, so the day it is caught the suite says so.
+folder on the path; no pip). A test asserts the catch: by the host when the command runs (a one-line error,
+exit 2, that names the variant's function, with every file left as it was), or by the conformance kit. A
+slip that nothing catches is marked xfail(strict=True) with the reason, so the day it is caught the suite
+says so.
 """
 
 from __future__ import annotations
@@ -22,8 +23,8 @@ import narateer_forge
 from narateer_cli.api import open_campaign
 from narateer_cli.kit import NarateerError
 from narateer_cli.testing import conform
+from narateer_cli.testing.kit import narateer
 
-NARATEER = Path(sys.executable).with_name("narateer")
 SOURCE = Path(narateer_forge.__file__).parent
 
 # ------------------------------------------------------------------------------------------ the variants
@@ -97,6 +98,8 @@ VARIANTS: dict = {
                            """        where = f"entry {entry['sequence']} ({command})\"""")]},
     # (12) one random number drawn and reused for every die
     "m12": {"commands.py": [(DRAW, "    face = Dice(rng).face(6)\n    return [face] * count\n")]},
+    # (13) an Outcome that names no encounter (not a slip: the host's choice, as write-a-game.md says)
+    "m13": {"commands.py": [(COUNTER_RETURN, 'dice={char: result["after"]})')]},
 }
 
 
@@ -108,9 +111,10 @@ def package(key: str) -> str:
     return f"forge_{key}"
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def site(tmp_path_factory):
-    """Every variant, built once and put on the path (in this process and for the commands it starts)."""
+    """Every variant, built once and put on the path (in this process and for the commands it starts), for
+    this module's tests only: the rest of a test run sees none of them."""
     root = tmp_path_factory.mktemp("forge-variants")
     for key, edits in VARIANTS.items():
         pkg = root / package(key)
@@ -138,12 +142,19 @@ def site(tmp_path_factory):
         del os.environ["PYTHONPATH"]
     else:
         os.environ["PYTHONPATH"] = old
+    from narateer_cli import systems
+
+    for key in VARIANTS:
+        systems._LOADED.pop(system(key), None)
+    for module in [m for m in sys.modules if m.split(".")[0] in {package(key) for key in VARIANTS}]:
+        del sys.modules[module]
+    importlib.invalidate_caches()
 
 
 def campaign(site, tmp_path, key, *setup) -> Path:
     camp = tmp_path / "camp"
-    subprocess.run([NARATEER, "init", str(camp), "--system", system(key), "--example"], check=True,
-                   capture_output=True)
+    made = narateer(None, "init", str(camp), "--system", system(key), "--example")
+    assert made.code == 0, made.err
     for words in setup:
         open_campaign(str(camp)).run(*words)
     return camp
@@ -171,6 +182,8 @@ def kit_fails(key: str, check: str, tmp_path) -> str:
     print(verdict.message)  # the kit's line, for the record (pytest -rP shows it)
     return verdict.message
 
+
+PLAYING = ["undo", "verify", "words", "stats"]  # the kit's checks that play every action of the script
 
 NOT_CAUGHT = pytest.mark.xfail(strict=True, reason="not caught: neither the host nor the kit notices")
 
@@ -241,10 +254,10 @@ def test_m3b_importing_an_example_game_that_is_not_installed_fails_naming_the_pa
 def test_m3b_on_the_command_line_names_the_package_and_writes_nothing(site, tmp_path):
     camp = campaign(site, tmp_path, "m3b")
     before = files(camp)
-    ran = subprocess.run([NARATEER, "--campaign", str(camp), "harm", "cutter", "+1"], capture_output=True, text=True)
-    print(ran.stderr)
-    assert ran.returncode == 2 and "narateer_moves" in ran.stderr and "package forge_m3b" in ran.stderr
-    assert "internal error" not in ran.stderr and len(ran.stderr.splitlines()) == 1
+    ran = narateer(camp, "harm", "cutter", "+1")
+    print(ran.err)
+    assert ran.code == 2 and "narateer_moves" in ran.err and "package forge_m3b" in ran.err
+    assert "internal error" not in ran.err and len(ran.err.splitlines()) == 1
     assert files(camp) == before
 
 # ------------------------------------------------------------------------------------------------ (4)
@@ -302,7 +315,8 @@ def test_m6b_a_push_whose_stress_is_left_out_of_the_outcome_is_caught_when_it_ru
 @pytest.mark.xfail(strict=True, reason="not caught by the conformance kit either: no check compares a result's "
                    "own track with the sheet (verify skips an entry that carries no dice)")
 def test_m6b_a_push_whose_stress_is_left_out_is_caught_by_the_kit(site, tmp_path):
-    failed = [v for v in conform(system("m6b"), tmp_path / "kit") if v.status == "fail"]
+    """The checks that play the script's `roll --push` (the others never run it)."""
+    failed = [v for v in conform(system("m6b"), tmp_path / "kit", PLAYING) if v.status == "fail"]
     assert failed
 
 # ------------------------------------------------------------------------------------------------ (7)
@@ -368,10 +382,10 @@ def test_m8d_a_summary_that_returns_a_dict_leaves_the_log_in_words(site, tmp_pat
 
 def test_m8d_a_summary_that_returns_a_dict_is_named(site, tmp_path):
     camp = campaign(site, tmp_path, "m8d", ("encounter", "new", "heist", "cutter"), ("harm", "cutter", "+1"))
-    ran = subprocess.run([NARATEER, "--campaign", str(camp), "encounter", "log"], capture_output=True, text=True)
-    print(ran.stderr)
-    assert ran.returncode == 0 and "forge_m8d.game.Forge.summary returned dict, not text" in ran.stderr
-    assert len(ran.stderr.splitlines()) == 1  # once, not once per entry
+    ran = narateer(camp, "encounter", "log")
+    print(ran.err)
+    assert ran.code == 0 and "forge_m8d.game.Forge.summary returned dict, not text" in ran.err
+    assert len(ran.err.splitlines()) == 1  # once, not once per entry
 
 
 def test_m8d_a_summary_that_returns_a_dict_fails_the_words_check(site, tmp_path):
@@ -410,21 +424,20 @@ def test_m9_a_failing_formatter_is_named(site, tmp_path):
 
 def test_m9_on_the_command_line_it_says_the_action_was_written(site, tmp_path):
     camp = campaign(site, tmp_path, "m9", ("encounter", "new", "heist", "cutter"))
-    ran = subprocess.run([NARATEER, "--campaign", str(camp), "roll", "cutter", "skirmish", "--faces", "6,3"],
-                         capture_output=True, text=True)
-    print(ran.stderr)
-    assert ran.returncode == 2 and "forge_m9.render.roll" in ran.stderr
-    assert "written" in ran.stderr or "saved" in ran.stderr or "logged" in ran.stderr, ran.stderr
+    ran = narateer(camp, "roll", "cutter", "skirmish", "--faces", "6,3")
+    print(ran.err)
+    assert ran.code == 2 and "forge_m9.render.roll" in ran.err
+    assert "written" in ran.err or "saved" in ran.err or "logged" in ran.err, ran.err
 
 # ----------------------------------------------------------------------------------------------- (10)
 
 
 def test_m10_a_failing_summary_is_named_and_never_stops_the_log_or_undo(site, tmp_path):
     camp = campaign(site, tmp_path, "m10", ("encounter", "new", "heist", "cutter"), ("harm", "cutter", "+1"))
-    shown = subprocess.run([NARATEER, "--campaign", str(camp), "encounter", "log"], capture_output=True, text=True)
-    print(shown.stderr)
-    assert shown.returncode == 0 and "forge_m10.render.summary failed" in shown.stderr
-    assert "cutter harm" in shown.stdout
+    shown = narateer(camp, "encounter", "log")
+    print(shown.err)
+    assert shown.code == 0 and "forge_m10.render.summary failed" in shown.err
+    assert "cutter harm" in shown.out
     undone = open_campaign(str(camp)).run("undo")
     assert any("forge_m10.render.summary failed" in note for note in undone.notes), undone.notes
     assert b"harm: 0" in (camp / "characters" / "cutter.yaml").read_bytes()
@@ -465,9 +478,28 @@ def test_m12_one_draw_for_every_die_fails_the_seeded_check(site, tmp_path):
     assert "forge_m12.commands.fortune_cmd (or what it calls) repeats one draw" in message, message
 
 
+# ----------------------------------------------------------------------------------------------- (13)
+
+
+def test_m13_an_outcome_that_names_no_encounter_goes_to_the_running_encounter_of_its_actor(site, tmp_path):
+    camp = campaign(site, tmp_path, "m13", ("encounter", "new", "heist", "cutter"))
+    logs = camp / "encounters"
+    api = open_campaign(str(camp))
+    api.run("harm", "cutter", "+1")                        # cutter takes part in the running encounter
+    assert '"command": "harm", "actor": "cutter"' in (logs / "heist.log.yaml").read_text()
+    assert not (logs / "campaign.log.yaml").exists()
+    api.run("harm", "whisper", "+1")                       # whisper does not: the campaign log
+    assert '"command": "harm", "actor": "whisper"' in (logs / "campaign.log.yaml").read_text()
+    assert '"actor": "whisper"' not in (logs / "heist.log.yaml").read_text()
+    assert api.run("verify").to_json()["ok"] and api.run("verify", "campaign").to_json()["ok"]
+
+
 # ------------------------------------------------------------------------------------------ the control
 
 
 def test_m0_the_unplanted_copy_passes_every_check(site, tmp_path):
-    """The copy with no edit passes the kit: the failures above come from the slips alone."""
-    assert [v for v in conform(system("m0"), tmp_path / "kit") if v.status != "pass"] == []
+    """The copy with no edit passes each check the tests above expect to fail, and those that play the
+    script's actions: the failures above come from the slips alone. (Forge itself passes every check:
+    test_forge.py.)"""
+    checks = sorted({"imports", "seeded", "secret", "verify", "words", *PLAYING})
+    assert [v for v in conform(system("m0"), tmp_path / "kit", checks) if v.status != "pass"] == []
