@@ -38,8 +38,9 @@ def apply(session, outcome) -> dict:
     if o.encounter is not None and o.state is not None:
         state_text = encounters.state_text(o.state)
         session.txn.write(encounters.state_path(root, o.encounter), state_text)
-    # G-LOG-5: an action of a character in the running encounter goes to its log, whether or not the game
-    # named it; a change (or a secret roll) outside an encounter goes to the campaign log
+    # one entry per action, where verify and undo find it: an action of a character in the running encounter
+    # goes to that encounter's log, whether or not the game named it; a change (or a secret roll) outside an
+    # encounter goes to the campaign log
     log_id = o.encounter if o.encounter is not None else _running_encounter(session, o.actor)
     if log_id is None and (session.txn.changed() or secret):
         log_id = encounters.CAMPAIGN

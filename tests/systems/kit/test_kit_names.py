@@ -1,5 +1,5 @@
-"""K-4, K-5: what a game's author reads from the kit: the contract's errors, the table's faces through the kit's
-dice, and the kit's failures said whole."""
+"""What a game's author reads from the kit: the contract's errors, the table's faces through the kit's dice,
+and the kit's failures said whole."""
 
 from __future__ import annotations
 
