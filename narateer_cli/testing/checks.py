@@ -567,6 +567,8 @@ def check_imports(kit: Kit):
     own, folder = system.package, system.folder
     others = {ep.value.partition(":")[0].strip(): name for name, ep in _entry_points().items() if name != system.name}
     for path in sorted(folder.rglob("*.py")):
+        if path.name.startswith("test_") or path.name == "conftest.py":
+            continue  # a test the package ships is no part of the game (it may use narateer_cli.testing)
         rel = path.relative_to(folder.parent)
         parts = list(rel.with_suffix("").parts)
         module = ".".join([*own.split(".")[:-1], *(parts[:-1] if parts[-1] == "__init__" else parts)])
