@@ -236,7 +236,7 @@ class System:
         unless it is `checked` already (a parse cached under this very ruleset)."""
         if not checked:
             self.check_sheet(doc, label, rules)
-        return self.require("parse_sheet")(char_id, doc, label, rules)
+        return _read_only_record(self.require("parse_sheet")(char_id, doc, label, rules), label)
 
     def check_sheet(self, doc, label: str, rules):
         """BadInput (exit 2) for the first error the sheet schema finds; nothing when there is no schema."""
@@ -259,6 +259,23 @@ class System:
         if module is None:
             return None
         return getattr(module, "FORMATTERS", {}).get(kind) or getattr(module, kind, None)
+
+
+def _read_only_record(sheet, label: str):
+    """A sheet record (a `kit.Record`) whose dict and list fields are read-only views, as the document it was
+    parsed from is: a command that changes one (`sheet.actions["skirmish"] = 3`) is refused at once, naming
+    its function, rather than computing with a sheet that no file holds. Another kind of record is kept as
+    it is."""
+    from ..record import Record
+
+    if isinstance(sheet, Record):
+        from ..readonly import view
+
+        values = sheet.__dict__
+        for name in sheet._fields:
+            if isinstance(values.get(name), (dict, list)):
+                values[name] = view(values[name], label)
+    return sheet
 
 
 def entrywise(verify_log: Callable[[list, Any], str | None]) -> Callable:
