@@ -39,3 +39,14 @@ def test_K_4_the_kit_says_narateers_message_whole():
     long = "narateer: " + "x" * 400 + " (BadInput: the part that says what went wrong); fix it so"
     assert Ran(2, "", long + "\n").say() == f"exit 2 ({long})"
     assert len(Ran(0, "{" + "1" * 1000 + "}\n", "").say()) < 320
+
+
+def test_a_sealed_entry_names_only_the_characters_whose_counters_moved():
+    from narateer_cli.render import secret_words
+
+    still = {"stress": 0, "trauma": 0, "harm": 0}
+    entry = {"command": "fortune", "actor": "guide", "commitment": "c0ffee",
+             "dice": {"guide": {"before": still, "after": still}}}
+    assert secret_words(entry) == "guide: secret fortune roll, sealed until unveiled"
+    entry["dice"]["cutter"] = {"before": still, "after": {**still, "stress": 2}}
+    assert secret_words(entry) == "guide: secret fortune roll, sealed until unveiled (cutter stress 0 -> 2)"
