@@ -47,10 +47,15 @@ class Result:
         return json.loads(json.dumps(plain(self._shown), ensure_ascii=False))
 
     def words(self) -> str:
-        """The text the command line prints for this result (without --json, uncoloured)."""
+        """The text the command line prints for this result (without --json, uncoloured). A warning on the
+        way (a game's summary that fails) joins `notes`, never the process's stderr."""
         from .render import plain, words
+        from .sink import Kept, using
 
-        return words(self.kind, plain(self._shown), self.system)
+        with using(Kept()) as call:
+            text = words(self.kind, plain(self._shown), self.system)
+        self.notes = (*self.notes, *(note for note in call.notes if note not in self.notes))
+        return text
 
     def __repr__(self):
         return f"Result({self.kind!r}, {self.value!r})"

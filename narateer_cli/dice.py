@@ -41,6 +41,36 @@ class Dice:
         return BadInput(f"{what} must come from the table: this command was given faces, so narateer rolls "
                         f"none of its dice", fix=f"give {option} as well, or give no faces to let narateer roll")
 
+    @staticmethod
+    def typed(text, sides: int, option: str = "--faces") -> list[int] | None:
+        """Faces typed at the table as an option gives them (`declared.faces`: the text "6,3", or None when
+        the option was not given) as whole numbers from 1 to `sides`; None for no faces; else BadInput naming
+        the option."""
+        if text is None or not str(text).strip():
+            return None
+        faces = []
+        for word in str(text).replace(" ", "").split(","):
+            if not (word.isascii() and word.isdigit() and 1 <= int(word) <= sides):
+                from .errors import BadInput
+
+                raise BadInput(f"{option}: a d{sides} shows 1 to {sides}, not {word!r}",
+                               fix=f"give each face as a number, the faces apart by commas: {option} {sides},1")
+            faces.append(int(word))
+        return faces
+
+    def pool(self, stream: str, count: int, sides: int, option: str = "--faces") -> list[int]:
+        """`count` dice of `sides` for `stream`: the faces typed for it (there must be `count` of them, else
+        BadInput naming `option`), else `count` seeded draws, each die its own."""
+        typed = self.given.get(stream)
+        if typed is None:
+            return [self.face(sides) for _ in range(count)]
+        if len(typed) != count:
+            from .errors import BadInput
+
+            raise BadInput(f"{option} gives {len(typed)} {'die' if len(typed) == 1 else 'dice'}, and this roll "
+                           f"rolls {count}", fix=f"give {count} faces: {option} {','.join([str(sides)] * count)}")
+        return list(typed)
+
     def face(self, sides: int) -> int:
         """One seeded die from 1 to `sides`."""
         return self._rng().randint(1, sides)

@@ -8,11 +8,11 @@ in `pyproject.toml`, run by `make test`), and mypy type-checks the kit and the g
 `KIT_VERSION` is the contract's version: the minor part grows when a name is added, the major part when a
 name changes or goes, so a game can say which kit it was written for.
 
-The light names (errors, records, outcomes, the dice source, the system record, suggestions, timed
-conditions, a verb's table of declared fields) are imported with the kit. The rest (the command decorator
-and session, storage readers, text helpers) are imported the first time a game reads them, so
-`narateer --help` and a game's `__init__` pay only for what they use. `docs/write-a-game.md` says what
-each name is for.
+The light names (errors, `GameFault` and `ReadOnly` among them, records, outcomes, the dice source, the
+system record, suggestions, timed conditions, a verb's table of declared fields) are imported with the kit.
+The rest (the command decorator and session, storage readers, text helpers) are imported the first time a
+game reads them, so `narateer --help` and a game's `__init__` pay only for what they use.
+`docs/write-a-game.md` says what each name is for.
 """
 
 from __future__ import annotations
@@ -25,12 +25,13 @@ from .declare import FACES, Declared, Given, Option, declared
 from .dice import Dice
 from .errors import BadInput, NarateerError, Refused
 from .outcome import REMOVED, Outcome, Show, check_headline
+from .readonly import GameFault, ReadOnly
 from .record import Record, computed, factory, field, replace
 from .suggest import closest, did_you_mean, unknown
 from .systems.base import HOST_COMMAND, System, entrywise, merge_rules
 from .systems.interface import Game, SystemHooks
 
-KIT_VERSION = "3.0"  # 3.0: a game's kinds in Game.formatters; 2.4: command(shows=..., seals=...), an encounter's .sealed
+KIT_VERSION = "3.0"  # 3.0: a game's kinds in Game.formatters; 2.4: command(shows=..., seals=...), an encounter's .sealed, GameFault and ReadOnly exported
 
 # name -> (host module, attribute; None for the module itself): imported on first use
 _LATER: dict[str, tuple[str, str | None]] = {
@@ -118,9 +119,9 @@ if TYPE_CHECKING:  # the same names, for type checkers (a test holds this list t
     from .store.yamlio import line_of
     from .systems import load_system
 
-__all__ = ["FACES", "HOST_COMMAND", "KIT_VERSION", "BadInput", "Declared", "Dice", "Game", "Given", "NarateerError",
-           "Option", "Outcome", "REMOVED", "Record", "Refused", "Show", "System", "SystemHooks", "check_headline",
-           "closest", "computed", "declared", "did_you_mean", "durations", "entrywise", "factory", "field",
+__all__ = ["FACES", "HOST_COMMAND", "KIT_VERSION", "BadInput", "Declared", "Dice", "Game", "GameFault", "Given",
+           "NarateerError", "Option", "Outcome", "REMOVED", "ReadOnly", "Record", "Refused", "Show", "System",
+           "SystemHooks", "check_headline", "closest", "computed", "declared", "did_you_mean", "durations", "entrywise", "factory", "field",
            "merge_rules", "replace", "unknown", *_LATER]
 
 

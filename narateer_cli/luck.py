@@ -10,6 +10,7 @@ stats` prints, and what any other reader (a web page) may call.
 
 from __future__ import annotations
 
+import sys
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -146,10 +147,11 @@ def carry_chances(system, shown, logged: dict, declaration=None) -> bool:
 
 
 def chance_problem(system, rules, entry: dict) -> str | None:
-    """Under verify: each logged `chance` must be the one its check gives now (stats trusts it)."""
-    checks, chance = system.hook("checks"), system.hook("chance")
+    """Under verify: each logged `chance` must be the one its check gives now (stats trusts it). The checks
+    are those `stats` counts: the game's `checks` hook, else the host's default."""
+    checks, chance = system.hook("checks") or any_checks, system.hook("chance")
     result = entry.get("result")
-    if checks is None or chance is None or not isinstance(result, dict):
+    if chance is None or not isinstance(result, dict):
         return None
     ratio = system.hook("chance_ratio")  # the same chance as whole numbers: check reads a log without fractions
     for check in find(checks, result, entry.get("declaration")):
@@ -180,11 +182,28 @@ def _text(value) -> str:
 
 
 def _ask(chance, check, rules):
-    """The system's chance of one check; None for an object its hook cannot read (not one of its checks)."""
+    """The system's chance of one check; None for an object its hook cannot read (not one of its checks). A
+    chance that is not exact (a float) is the game's fault, named: `stats` would count it inexactly."""
     try:
-        return chance(check, rules)
+        value = chance(check, rules)
     except (KeyError, TypeError, ValueError, AttributeError):
         return None
+    if value is not None and not _is_exact(value):
+        from .readonly import GameFault, function_name
+
+        raise GameFault(f"{function_name(chance)} gave {value!r} ({type(value).__name__}) as a check's chance, "
+                        "which is not exact", rule="K-4",
+                        fix="return a fractions.Fraction from `chance` (or two whole numbers from `chance_ratio`)")
+    return value
+
+
+def _is_exact(value) -> bool:
+    """A chance as a hook may give it: a Fraction or a whole number (`chance`), or (numerator, denominator)
+    as two whole numbers (`chance_ratio`); never a float."""
+    if isinstance(value, (tuple, list)):
+        return len(value) == 2 and all(type(v) is int for v in value)
+    fractions = sys.modules.get("fractions")  # a Fraction was made: its module is loaded
+    return type(value) is int or fractions is not None and isinstance(value, fractions.Fraction)
 
 
 def chance_of(system, rules, check: dict) -> Fraction | None:

@@ -235,6 +235,91 @@ def _path_in(event: str, args: tuple) -> str:
     return os.fsdecode(path) if isinstance(path, (str, bytes, os.PathLike)) else "a file"
 
 
+# -- what a plug-in game imports ------------------------------------------------------------------------------
+
+_GUARDED: set = set()  # the packages of the plug-in games loaded in this process: their imports are checked
+_OWNERS: dict = {}  # module name -> its package in _GUARDED, or None (each module looked up once)
+_IMPORT = None  # the interpreter's own `__import__`, once the check is in place
+
+
+def guard_imports(package: str):
+    """From now on, every import statement a module of `package` (a plug-in game) runs is checked, the
+    first time as its module loads and each time a function of it runs one: the kit (`narateer_cli.kit`),
+    the game's own package and any other library go through; another module of narateer, or another game's
+    package, is a GameFault naming the game's module (or function) and what it imported. The built-in games
+    are held to the same line by the project's import contracts. `importlib.import_module` is not an import
+    statement and is not seen: the kit's own check reads the game's source too."""
+    global _IMPORT
+    _GUARDED.add(package)
+    _OWNERS.clear()
+    if _IMPORT is None:
+        import builtins
+
+        _IMPORT = builtins.__import__
+        builtins.__import__ = _checked_import
+
+
+def _checked_import(name, globals=None, locals=None, fromlist=(), level=0):
+    importer = globals.get("__name__") if isinstance(globals, dict) else None
+    own = _guarded_package(importer) if importer and not level else None  # a relative import stays inside
+    if own is None:
+        return _IMPORT(name, globals, locals, fromlist, level)
+    wrong = private_import(own, name, fromlist)
+    module = _IMPORT(name, globals, locals, fromlist, level) if wrong is None else None
+    other = None if wrong is not None else _another_game(own, name, fromlist)
+    if wrong is not None or other is not None:
+        frame = sys._getframe(1)
+        where = importer if frame.f_code.co_name == "<module>" else _named(frame)
+        what = (f"{wrong}, a module of narateer other than its kit" if wrong is not None else
+                f"{name}, the package of the game {other}")
+        raise GameFault(f"{where} imports {what}: a game imports only narateer_cli.kit, its own package and "
+                        "libraries", rule="K-1",
+                        fix="use the names of narateer_cli.kit (docs/write-a-game.md), and copy into your own "
+                            "package what you need of another game")
+    return module
+
+
+def _guarded_package(module: str) -> str | None:
+    try:
+        return _OWNERS[module]
+    except KeyError:
+        pass
+    found = next((p for p in _GUARDED if module == p or module.startswith(p + ".")), None)
+    _OWNERS[module] = found
+    return found
+
+
+def private_import(own: str, name: str, fromlist=()) -> str | None:
+    """The host module other than the kit that `import name` (or `from name import *fromlist`) in the game
+    package `own` names, else None."""
+    if name == own or name.startswith(own + "."):
+        return None
+    if name == "narateer_cli":  # `from narateer_cli import kit`
+        others = [f for f in fromlist or () if f != "kit"]
+        return f"narateer_cli.{others[0]}" if others else None
+    if name.startswith("narateer_cli.") and name != "narateer_cli.kit":
+        return name
+    return None
+
+
+def _another_game(own: str, name: str, fromlist=()) -> str | None:
+    """The name of the game whose package (loaded now) `import name` or `from name import ...` reaches, other
+    than `own`'s, else None: a package is a game's when it defines a kit `System` as its `SYSTEM`."""
+    base = sys.modules.get("narateer_cli.systems.base")
+    if base is None:
+        return None
+    names = [name, *(f"{name}.{f}" for f in fromlist or () if isinstance(f, str))]
+    for full in names:
+        parts = full.split(".")
+        for i in range(1, len(parts) + 1):
+            prefix = ".".join(parts[:i])
+            module = sys.modules.get(prefix)
+            system = getattr(module, "__dict__", {}).get("SYSTEM") if module is not None else None
+            if isinstance(system, base.System) and prefix != own and not own.startswith(prefix + "."):
+                return system.name
+    return None
+
+
 def is_game(fn) -> bool:
     """Whether `fn` is a loaded game's code (its package or a module inside it)."""
     module = getattr(fn, "__module__", None) or ""

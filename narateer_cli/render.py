@@ -425,11 +425,7 @@ def _made_words(entry: dict, system, command: str, actor) -> str | None:
         given = _read_back(system, entry, command, result) if make is own else result
         if given is _UNREAD:
             continue
-        try:
-            text = make(command, actor, declaration, given)
-        except Exception as exc:  # a summary is never worth a failed command (undo, encounter log): words follow
-            _summary_failed(exc, make, entry)
-            text = None
+        text = _words_of(make, entry, (command, actor, declaration, given))
         if isinstance(text, str) and text and "None" not in text.split():
             return text
     return None
@@ -447,6 +443,22 @@ def _read_back(system, entry: dict, command: str, result):
         warn_once(("result", entry.get("seq"), command),
                   f"entry {entry.get('seq')} ({command}): {exc}; the host's words are shown instead")
         return _UNREAD
+
+
+def _words_of(make, entry: dict, args: tuple):
+    """One maker's words for an entry. A summary is never worth a failed command (undo, encounter log): one
+    that raises, or a game's that gives something else than text or None, is named once, and the next
+    maker's words follow."""
+    try:
+        text = make(*args)
+    except Exception as exc:
+        _summary_failed(exc, make, entry)
+        return None
+    if text is not None and not isinstance(text, str) and is_game(make):
+        name = function_name(make)
+        warn_once(("summary", name), f"{name} returned {type(text).__name__}, not text, for entry "
+                                     f"{entry.get('seq')}; the host's words are shown instead")
+    return text
 
 
 def _summary_failed(exc, make, entry: dict):
@@ -469,7 +481,7 @@ def secret_words(entry: dict, system=None) -> str:
     command, actor = entry.get("command") or "action", entry.get("actor")
     moved = _moved(entry.get("dice") or {})
     return (f"{actor + ': ' if actor else ''}secret {'' if command == 'roll' else command + ' '}roll, sealed "
-            f"until unveiled" + (f" ({moved})" if moved.strip("; ") else ""))
+            f"until unveiled" + (f" ({moved})" if moved else ""))
 
 
 def unveiled_words(entry: dict, system=None) -> str:
@@ -484,10 +496,11 @@ def unveiled_words(entry: dict, system=None) -> str:
 
 
 def _moved(dice: dict) -> str:
-    """The counters a log entry moved, `id ready 5 -> 3, used 0 -> 2; ...`."""
-    return "; ".join(f"{cid} " + ", ".join(f"{k} {m['before'].get(k, 0)} -> {v}" for k, v in m["after"].items()
-                                           if m["before"].get(k, 0) != v)
-                     for cid, m in dice.items())
+    """The counters a log entry moved, `id ready 5 -> 3, used 0 -> 2; ...` (a character none of whose counters
+    moved is left out)."""
+    moved = ((cid, ", ".join(f"{k} {m['before'].get(k, 0)} -> {v}" for k, v in m["after"].items()
+                             if m["before"].get(k, 0) != v)) for cid, m in dice.items())
+    return "; ".join(f"{cid} {changes}" for cid, changes in moved if changes)
 
 
 LOG_HEADERS = ["#", "id", "time", "actor", "what happened"]
@@ -519,8 +532,12 @@ def out_log(log_id: str, entries, as_json: bool, system=None, color: bool = Fals
         from .sink import current
 
         sink = current()
-    if sink.kept is not None:  # the Python API (so the page's actions too) gets the result, never the stdout
-        sink.kept.append((HostKind.encounter_log, {"id": log_id, "entries": list(entries())}))
+    if sink.kept is not None:  # the Python API (so the page's actions too) gets the result, never the server's stdout
+        kept = list(entries())
+        if system is not None and system.hook("summary") is not None:
+            for entry in kept:  # a summary that fails is said in this call's notes, as the command line says it
+                summary(entry, system)
+        sink.kept.append((HostKind.encounter_log, {"id": log_id, "entries": kept}))
         return
     write = sink.out
     if as_json:

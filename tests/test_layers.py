@@ -31,6 +31,7 @@ def test_K_1_the_import_contracts_hold(monkeypatch, capsys):
 
     monkeypatch.syspath_prepend(str(REPO / "examples" / "narateer-moves"))
     monkeypatch.syspath_prepend(str(REPO / "examples" / "narateer-pool"))
+    monkeypatch.syspath_prepend(str(REPO / "examples" / "narateer-forge"))
     monkeypatch.chdir(REPO)
     code = lint_imports(no_cache=True)
     out = capsys.readouterr().out

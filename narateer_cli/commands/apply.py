@@ -40,9 +40,12 @@ def apply(session, outcome) -> dict:
     if o.encounter is not None and o.state is not None:
         state_text = encounters.state_text(o.state)
         session.txn.write(encounters.state_path(root, o.encounter), state_text)
-    # one entry per action: a change (or a secret roll) outside an encounter goes to the campaign log
-    log_id = o.encounter if o.encounter is not None else (
-        encounters.CAMPAIGN if session.txn.changed() or secret else None)
+    # one entry per action, where verify and undo find it: an action of a character in the running encounter
+    # goes to that encounter's log, whether or not the game named it; a change (or a secret roll) outside an
+    # encounter goes to the campaign log
+    log_id = o.encounter if o.encounter is not None else _running_encounter(session, o.actor)
+    if log_id is None and (session.txn.changed() or secret):
+        log_id = encounters.CAMPAIGN
     logged = {"declaration": o.declaration, "result": result}
     if log_id is not None and o.log:
         logged = log_action(session, log_id, o.command, o.actor, o.declaration, result, moves, secret, o.entry_id,
@@ -55,6 +58,17 @@ def apply(session, outcome) -> dict:
     # the commit message says only what the log shows (of a secret roll, its public part)
     autocommit(session, changed, o.command, o.actor, logged["declaration"], logged["result"])
     return result
+
+
+def _running_encounter(session, actor) -> str | None:
+    """The id of the running encounter (`--in`, else narateer.yaml's) when `actor` takes part in it, else None:
+    where the entry of an Outcome that names no encounter goes."""
+    from .encounter_ops import current_encounter, current_encounter_id
+
+    if not isinstance(actor, str) or current_encounter_id(session) is None:
+        return None
+    enc = current_encounter(session)
+    return enc.id if enc is not None and enc.has(actor) else None
 
 
 def thawed(o):

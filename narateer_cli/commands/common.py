@@ -112,6 +112,7 @@ def command(group=None, name=None, rolls=False, writes=False, calls=None, shows=
         made = factory(name=name, cls=attrs.pop("cls", Command), **attrs)(inner)
         made.rolls, made.writes = rolls, writes  # what the page may offer a player to run
         made.secrecy = secrecy
+        made.function = fn if calls is None else calls  # the function that computes (the kit's checks name it)
         return made
 
     return wrap

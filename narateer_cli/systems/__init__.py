@@ -138,9 +138,16 @@ def load_system(name: str | None):
 
 def _load_entry_point(name: str, ep, module: str):
     """An entry point's SYSTEM (the object it names, or that module's SYSTEM); a module that fails to
-    import is BadInput naming its package, never a traceback."""
+    import is BadInput naming its package, never a traceback. What the game's modules import is checked
+    from its first line on (`readonly.guard_imports`)."""
+    from ..errors import NarateerError
+    from ..readonly import guard_imports
+
+    guard_imports(module)
     try:
         loaded = ep.load()
+    except NarateerError:
+        raise
     except Exception as exc:
         from .base import broken
 

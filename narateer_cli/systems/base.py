@@ -124,8 +124,12 @@ class System:
         package and the part."""
         if self._game is not None:
             return self._game
+        from ..errors import NarateerError
+
         try:
             game = importlib.import_module(self.game_module).GAME
+        except NarateerError:  # the host's own word on the game's code (an import it may not make)
+            raise
         except Exception as exc:  # any failure of a plug-in's module is its package's, named as such
             raise self.broken("game", f"names {self.game_module}, which does not import "
                                       f"({type(exc).__name__}: {exc})") from None
@@ -194,7 +198,16 @@ class System:
         module, _ = self.verbs[verb]
         if module == HOST_COMMAND:  # found by name, as every verb's module is (storage never loads commands)
             return importlib.import_module(module).command_for(self, verb)
-        return getattr(importlib.import_module(module), verb.replace("-", "_") + "_cmd")
+        from ..errors import NarateerError
+
+        try:
+            loaded = importlib.import_module(module)
+        except NarateerError:  # the host's own word on the game's code (an import it may not make)
+            raise
+        except Exception as exc:  # a verb's module that fails to import (a dependency missing) is its package's
+            raise self.broken(f"verbs[{verb!r}]", f"names {module}, which does not import "
+                                                  f"({type(exc).__name__}: {exc})") from None
+        return getattr(loaded, verb.replace("-", "_") + "_cmd")
 
     @property
     def folder(self) -> Path:
@@ -231,7 +244,7 @@ class System:
         unless it is `checked` already (a parse cached under this very ruleset)."""
         if not checked:
             self.check_sheet(doc, label, rules)
-        return self.require("parse_sheet")(char_id, doc, label, rules)
+        return _read_only_record(self.require("parse_sheet")(char_id, doc, label, rules), label)
 
     def check_sheet(self, doc, label: str, rules):
         """BadInput (exit 2) for the first error the sheet schema finds; nothing when there is no schema."""
@@ -311,6 +324,23 @@ def formatters_problem(table) -> str | None:
     return None
 
 
+def _read_only_record(sheet, label: str):
+    """A sheet record (a `kit.Record`) whose dict and list fields are read-only views, as the document it was
+    parsed from is: a command that changes one (`sheet.actions["skirmish"] = 3`) is refused at once, naming
+    its function, rather than computing with a sheet that no file holds. Another kind of record is kept as
+    it is."""
+    from ..record import Record
+
+    if isinstance(sheet, Record):
+        from ..readonly import view
+
+        values = sheet.__dict__
+        for name in sheet._fields:
+            if isinstance(values.get(name), (dict, list)):
+                values[name] = view(values[name], label)
+    return sheet
+
+
 def entrywise(verify_log: Callable[[list, Any], str | None]) -> Callable:
     """A `log_checker` hook from a function that checks a list of entries, each on its own: for a game
     whose checks never span entries."""
@@ -344,5 +374,8 @@ def validate(system, name: str, package: str) -> System:
         part, problem = problems[0]
         raise broken(name, system.package or package, part, problem)
     object.__setattr__(system, "_checked", True)
+    from ..readonly import guard_imports
+
+    guard_imports(system.package)
     system.game  # a plug-in's game class is checked now (importing its module imports no hook's module)
     return system

@@ -28,7 +28,9 @@ class Game(ABC):
     @abstractmethod
     def ruleset(self, data: dict, overrides: dict, where: str, checked: bool = False) -> Any:
         """The campaign's ruleset: `overrides` (narateer.yaml `rules:`) over the shipped `data`, validated
-        (BadInput naming the key path). `checked=True`: these same files built a ruleset before."""
+        (BadInput naming the key path). `checked=True`: these same files built a ruleset before. It is
+        whatever the game's own code reads, a dict (handed on read-only) or a frozen `kit.Record`: the host
+        passes it back as `s.rules` and as every other hook's `rules`."""
 
     @abstractmethod
     def parse_sheet(self, char_id: str, doc: dict, label: str, rules) -> Any:

@@ -9,7 +9,7 @@ names, else those of its module's `NARATEER_SYSTEMS` list:
     from narateer_cli.testing import test_conformance  # noqa: F401
     NARATEER_SYSTEMS = ["moves"]
 
-The checks (narateer_cli/testing/checks.py, `CHECKS`, the one list both routes run): verbs, refusal, undo,
+The checks (narateer_cli/testing/checks.py, `CHECKS`, the one list both routes run): verbs, imports, refusal, undo,
 verify, secret, seeded, merge, merge-same, words, stats.
 A game says how to play it with a script (kit.Script) named by its `conformance` hook; docs/write-a-game.md.
 """

@@ -50,6 +50,26 @@ def _points(root: Path, verb: str, pointer: str | None) -> bool:
     return r.code == 2 and pointer in r.err
 
 
+def _function(kit: Kit, command: tuple) -> str:
+    """`module.function` of the game's function that a script command runs (a failure names it), else the
+    verb's words."""
+    from ..cli import verb_command
+    from ..readonly import function_name
+
+    found = None
+    try:
+        found = verb_command(kit.system(), command[0])
+        for word in command[1:]:
+            sub = getattr(found, "commands", {}).get(word)
+            if sub is None:
+                break
+            found = sub
+    except Exception:  # a verb that does not load: the failure says so on its own
+        found = None
+    fn = getattr(found, "function", None)
+    return function_name(fn) if fn is not None else f"the game's {command[0]}"
+
+
 def check_refusal(kit: Kit):
     """A refused command (exit 2 or 3) changes no byte of the campaign."""
     root = kit.fresh()
@@ -99,9 +119,10 @@ def check_verify(kit: Kit):
         kit.play(root, command, "action")
         if _faces_at(command) is not None:
             before_each.append((command, copy, _appended(root, ahead)))
+    checker = _hook_name(kit, "log_checker")
     clean = narateer(root, "--json", "verify")
     if clean.code != 0:
-        raise Failed(f"verify after the script: {clean.say()}")
+        raise Failed(f"verify after the script ({checker}): {clean.say()}")
     edits = [e for e in _edits(root, start) if e[-1] == "its total"] + _deciding_faces(kit, root, before_each)
     if not edits:
         raise Skipped("not provided: no logged entry of the script holds a total or faces to edit")
@@ -111,8 +132,19 @@ def check_verify(kit: Kit):
         log.write_text(text, encoding="utf-8")
         named = f":{number}:" in r.out + r.err or f"entry {seq} " in r.out + r.err
         if r.code != 1 or not named:
-            raise Failed(f"verify with {what} of entry {seq} ({log.name}:{number}) edited: {r.say()}"
+            raise Failed(f"verify ({checker}) with {what} of entry {seq} ({log.name}:{number}) edited: {r.say()}"
                          + ("" if r.code != 1 else "; the problem does not name that entry"))
+
+
+def _hook_name(kit: Kit, hook: str) -> str:
+    """`module.function` of one of the game's hooks, else the hook's name."""
+    from ..readonly import function_name
+
+    try:
+        found = kit.system().hook(hook)
+    except Exception:  # a game that does not load: the check's own failure says so
+        found = None
+    return function_name(found) if found is not None else f"the game's {hook}"
 
 
 def _edits(root: Path, start: dict):
@@ -334,12 +366,14 @@ def check_seeded(kit: Kit):
                 raise Failed(f"`{' '.join(command)}` under --seed {seed}: {r.say()}")
             if answers[0] != answers[1]:
                 raise Failed(f"`{' '.join(command)}` under --seed {seed} gave two answers ("
-                             + ", ".join(_differences(*answers)[:4]) + "): the game draws from Python's `random` "
-                             "(or a Random of its own), not from the command's dice (`rng()`)")
+                             + ", ".join(_differences(*answers)[:4]) + f"): {_function(kit, command)} (or what it "
+                             "calls) draws from Python's `random` (or a Random of its own), not from the command's "
+                             "dice (`rng()`)")
             rolls += _pools(answers[0])
         if rolls and all(len(set(pool)) == 1 for pool in rolls):
             raise Failed(f"`{' '.join(command)}` shows one face on every die of a roll under seeds {SEEDS[0]}.."
-                         f"{SEEDS[-1]}: the game repeats one draw for every die (draw each die from `rng()`)")
+                         f"{SEEDS[-1]}: {_function(kit, command)} (or what it calls) repeats one draw for every "
+                         "die (draw each die from `rng()`)")
 
 
 def _stable(value):
@@ -470,7 +504,8 @@ def _at(doc, parts: list, prefix: str = ""):
 
 
 def check_words(kit: Kit):
-    """Each logged entry reads as words: `encounter log` shows no raw braces, True, False or None."""
+    """Each logged entry reads as words: `encounter log` shows no raw braces, True, False or None, and gives
+    no warning (a game's `summary` that failed or gave no text, the host's words shown in its place)."""
     root = kit.fresh()
     start = snapshot(root)
     for command in _need(kit.script.actions(), "counter, secret or more"):
@@ -481,6 +516,9 @@ def check_words(kit: Kit):
         r = narateer(root, "encounter", "log", log_id)
         if r.code != 0:
             raise Failed(f"encounter log {log_id}: {r.say()}")
+        warned = [line for line in r.err.splitlines() if "warning:" in line]
+        if warned:  # the host's words stood in for a summary that failed, or gave no text
+            raise Failed(f"encounter log {log_id}: {warned[0].partition('warning: ')[2]}")
         rows = r.out.splitlines()[2:]
         raw = [row.strip() for row in rows if RAW.search(row)]
         if raw:
@@ -516,7 +554,70 @@ def _same_stats(root: Path, after: str):
                      "of the game's check_marks")
 
 
-CHECKS = {"verbs": check_verbs, "refusal": check_refusal, "undo": check_undo, "verify": check_verify,
+def check_imports(kit: Kit):
+    """Every module of the game's package imports only narateer's kit (`narateer_cli.kit`), its own package
+    and other libraries: no other module of narateer and no other installed game. Read from the source, so an
+    import inside a function the script never plays counts too (the host checks each import statement as it
+    runs; this finds the rest, `importlib.import_module("...")` of a name written out included)."""
+    import ast
+
+    from ..systems import _entry_points
+
+    system = kit.system()
+    own, folder = system.package, system.folder
+    others = {ep.value.partition(":")[0].strip(): name for name, ep in _entry_points().items() if name != system.name}
+    for path in sorted(folder.rglob("*.py")):
+        if path.name.startswith("test_") or path.name == "conftest.py":
+            continue  # a test the package ships is no part of the game (it may use narateer_cli.testing)
+        rel = path.relative_to(folder.parent)
+        parts = list(rel.with_suffix("").parts)
+        module = ".".join([*own.split(".")[:-1], *(parts[:-1] if parts[-1] == "__init__" else parts)])
+        package = module if parts[-1] == "__init__" else module.rpartition(".")[0]
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+            for name, fromlist in _imports(node, package):
+                wrong = _wrong_import(own, others, name, fromlist)
+                if wrong is not None:
+                    raise Failed(f"{rel}:{node.lineno} imports {wrong}")
+
+
+def _wrong_import(own: str, others: dict, name: str, fromlist: tuple) -> str | None:
+    """What is wrong with `import name` (`from name import *fromlist`) in the game package `own`, or None;
+    `others`: every other installed game's package -> its name."""
+    from ..readonly import private_import
+
+    wrong = private_import(own, name, fromlist)
+    if wrong is not None:
+        return (f"{wrong}, a module of narateer other than its kit: a game imports only narateer_cli.kit, its own "
+                "package and libraries")
+    for full in (name, *(f"{name}.{f}" for f in fromlist)):
+        game = next((g for p, g in others.items() if full == p or full.startswith(p + ".")), None)
+        if game is not None and not (own == full or own.startswith(full + ".")):
+            return f"{full}, the package of the game {game}: a game never imports another"
+    return None
+
+
+def _imports(node, package: str) -> list[tuple[str, tuple]]:
+    """(module, names taken from it) for each import an AST node makes: `import a.b`, `from .x import y`
+    (made absolute), and `importlib.import_module("a.b")` or `__import__("a.b")` of a name written out."""
+    import ast
+    from importlib.util import resolve_name as resolve
+
+    if isinstance(node, ast.Import):
+        return [(alias.name, ()) for alias in node.names]
+    if isinstance(node, ast.ImportFrom):
+        try:
+            name = resolve("." * node.level + (node.module or ""), package) if node.level else node.module or ""
+        except (ImportError, ValueError):
+            return []
+        return [(name, tuple(alias.name for alias in node.names))]
+    if isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant):
+        called = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", None)
+        if called in ("import_module", "__import__") and isinstance(node.args[0].value, str):
+            return [(node.args[0].value, ())] if not node.args[0].value.startswith(".") else []
+    return []
+
+
+CHECKS = {"verbs": check_verbs, "imports": check_imports, "refusal": check_refusal, "undo": check_undo, "verify": check_verify,
           "secret": check_secret, "seeded": check_seeded, "merge": check_merge, "merge-same": check_merge_same, "words": check_words,
           "stats": check_stats}
 

@@ -36,6 +36,8 @@ class Script:
              faces, so that the kit's seeds vary its dice
     refused  commands the rules refuse, each exit 2 or 3
     more     further commands that exit 0 and log an entry
+    given    whether the game gave a script: False only for the empty one the kit plays a game without a
+             `conformance` hook with (every check that needs a command is skipped, `not provided`)
     Each command is a list of words or one string split as a shell would.
     """
 
@@ -98,8 +100,11 @@ class Ran:
         return json.loads(self.out)
 
     def say(self) -> str:
+        """The exit status and the last line said: stderr's whole (narateer's one-line message, what went
+        wrong and how to mend it), else stdout's, cut at 300 characters (a JSON answer can be long)."""
         text = (self.err or self.out).strip().splitlines()
-        return f"exit {self.code}" + (f" ({text[-1][:200]})" if text else "")
+        last = (text[-1] if self.err.strip() else text[-1][:300]) if text else ""
+        return f"exit {self.code}" + (f" ({last})" if last else "")
 
 
 def narateer(root: Path | None, *args: str) -> Ran:

@@ -17,6 +17,7 @@ REPO = Path(__file__).resolve().parents[3]
 TOY = REPO / "tests" / "systems" / "toy"
 MOVES = REPO / "examples" / "narateer-moves"
 POOL = REPO / "examples" / "narateer-pool"  # written from docs/write-a-game.md alone
+FORGE = REPO / "examples" / "narateer-forge"  # so was this one
 
 
 def register(folder: Path, name: str, package: str):

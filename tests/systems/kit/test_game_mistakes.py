@@ -44,9 +44,13 @@ MISTAKES = {
     "direct-edit": {CMD: [(HARM, '    s.edit_sheet(char, {("track", "harm"): result["track_after"]["harm"]})\n'
                                  '    return _told(s, "harm", "harm", char, {"harm": int(changes)}, result, {})')]},
     # a log line written by hand
-    "log-writer": {CMD: [(HARM, '    from narateer_cli.store import encounters\n'
-                                '    s.txn.append(encounters.log_path(s.campaign.root, "campaign"), "- {}\\n")\n'
+    "log-writer": {CMD: [(HARM, '    s.txn.append(s.campaign.root / "encounters" / "campaign.log.yaml", "- {}\\n")\n'
                           + HARM)]},
+    # a private module of the host imported, in a function (found when the function runs)
+    "host-importer": {CMD: [(HARM, '    from narateer_cli.store import encounters  # noqa: F401\n' + HARM)]},
+    # another installed game imported as the module loads
+    "game-importer": {CMD: [("from narateer_cli.kit import Dice\n",
+                             "from narateer_cli.kit import Dice\nimport narateer_moves.engine  # noqa: F401\n")]},
     # a log line appended with the standard library's own open(), past every host call
     "file-writer": {CMD: [(HARM, '    with open(s.campaign.root / "encounters" / "campaign.log.yaml", "a") as forged:\n'
                                  '        forged.write("- {}\\n")\n' + HARM)]},
@@ -181,6 +185,20 @@ def test_K_4_a_game_that_calls_the_session_sheet_edit_itself_is_stopped(games, t
 def test_K_4_a_game_that_writes_a_log_line_itself_is_stopped(games, tmp_path):
     root = campaign(tmp_path, "log-writer")
     refused_unchanged(root, "harm rook +1", "log_writer_game.commands.harm_cmd", "Transaction.append")
+
+
+def test_K_4_a_game_that_imports_a_private_module_of_the_host_is_stopped_naming_its_function(games, tmp_path):
+    root = campaign(tmp_path, "host-importer")
+    refused_unchanged(root, "harm rook +1", "host_importer_game.commands.harm_cmd imports narateer_cli.store",
+                      "a module of narateer other than its kit")
+    assert narateer(root, "show", "rook").code == 0  # a command that does not run the import goes on
+
+
+def test_K_4_a_game_that_imports_another_game_is_stopped_naming_its_module(games, tmp_path):
+    """Moves is installed (on the path, registered): its package imports, and is another game's."""
+    root = campaign(tmp_path, "game-importer")
+    refused_unchanged(root, "harm rook +1",
+                      "game_importer_game.commands imports narateer_moves.engine, the package of the game moves")
 
 
 def test_K_4_a_game_that_opens_a_log_for_writing_itself_is_stopped_before_a_byte_is_written(games, tmp_path):
