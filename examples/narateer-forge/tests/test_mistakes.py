@@ -53,7 +53,7 @@ VARIANTS: dict = {
                                   '        fh.write(\'- {"seq": 99, "command": "harm"}\\n\')')]},
     # (3) importing another game
     "m3a": {"commands.py": [after("from . import engine\n", "import narateer_cli.systems.narateer  # noqa: F401")]},
-    "m3b": {"commands.py": [after("from . import engine\n", "import narateer_moves  # noqa: F401")]},
+    "m3b": {"commands.py": [after("from . import engine\n", "import forge_dice_tables  # noqa: F401  (a library not installed)")]},
     # (4) drawing dice from `random` itself
     "m4": {"commands.py": [(DRAW, "    import random\n\n    return [random.randint(1, 6) for _ in range(count)]\n")]},
     # (5) mutating a parsed sheet in memory: the document, in a command and in parse_sheet; the record
@@ -245,10 +245,10 @@ def test_m3a_importing_a_built_in_game_breaks_the_forbidden_contract(site, tmp_p
     assert "forge_m3a.commands -> narateer_cli.systems.narateer" in ran.stdout
 
 
-def test_m3b_importing_an_example_game_that_is_not_installed_fails_naming_the_package(site, tmp_path):
+def test_m3b_importing_a_library_that_is_not_installed_fails_naming_the_package(site, tmp_path):
     camp = campaign(site, tmp_path, "m3b")
     line = caught(camp, "harm", "cutter", "+1")
-    assert "forge_m3b" in line and "narateer_moves" in line
+    assert "forge_m3b" in line and "forge_dice_tables" in line
 
 
 def test_m3b_on_the_command_line_names_the_package_and_writes_nothing(site, tmp_path):
@@ -256,7 +256,7 @@ def test_m3b_on_the_command_line_names_the_package_and_writes_nothing(site, tmp_
     before = files(camp)
     ran = narateer(camp, "harm", "cutter", "+1")
     print(ran.err)
-    assert ran.code == 2 and "narateer_moves" in ran.err and "package forge_m3b" in ran.err
+    assert ran.code == 2 and "forge_dice_tables" in ran.err and "package forge_m3b" in ran.err
     assert "internal error" not in ran.err and len(ran.err.splitlines()) == 1
     assert files(camp) == before
 
