@@ -1,6 +1,6 @@
 """`make bench`: whole-process timings of narateer as ratios to bare Python startup,
 and how the commands that read a whole log grow with it (G-LOG-3), for all three games
-(SPEC Part 9, "Speed, third round": a MISS marks a target not met). The everyday section is
+(a MISS marks a target not met). The everyday section is
 SP4-5's one start-up budget: every everyday command of every game at most 1.2x the floor,
 in a regular install, printed as PASS or FAIL per command. Memory columns are each
 command's own peak (own_run), never the bench's.
@@ -10,7 +10,7 @@ with bytecode caching on (a scratch PYTHONPYCACHEPREFIX), so the ratios
 measure narateer and not the bytecode compiler. Campaigns are built in a
 scratch folder; nothing in the checkout is touched.
 
-The roll timed against issue 10's target is a real one: a Reaction roll in
+The roll timed against its target is a real one: a Reaction roll in
 the campaign's current encounter, each run appending its entry to a log that
 already holds 10 (the bench checks afterwards that every run wrote one).
 Ratios are given twice: in this venv (the editable install `make install`
@@ -32,7 +32,7 @@ import time
 from pathlib import Path
 
 RUNS = int(os.environ.get("BENCH_RUNS", "21"))  # BENCH_ONLY=everyday,scale: some sections only
-TARGETS = {"roll": 1.15, "help": 0.95, "log10k": 1.2, "scale": 1.2, "stats": 20.0}  # issue 10: roll <= 1.15x, help <= 0.95x
+TARGETS = {"roll": 1.15, "help": 0.95, "log10k": 1.2, "scale": 1.2, "stats": 20.0}  # roll <= 1.15x, help <= 0.95x
 ENC_ROLL = ["roll", "selka", "stealth", "--dr", "3", "--reaction", "--json"]  # a Reaction: repeatable within a round
 
 
@@ -240,7 +240,7 @@ def serve_bench(camp: Path, e: dict) -> bool:
     if data_ms is None:
         print("serve /data: not measured (install the extra: pip install 'narateer[serve]')")
         return True
-    # SPEC Part 9: /data on a kept-alive connection under 5 ms with a 10,000-entry log, rebuilt or not
+    # /data on a kept-alive connection under 5 ms with a 10,000-entry log, rebuilt or not
     print(f"{'serve /data, 10,000-entry log, kept-alive':<44} {data_ms['rebuilt']:>10.2f} ms{'':>7}< 5 ms")
     print(f"{'  the same, nothing changed (cached)':<44} {data_ms['cached']:>10.2f} ms{'':>7}< 5 ms")
     return data_ms["rebuilt"] < 5 and data_ms["cached"] < 5

@@ -1,4 +1,4 @@
-"""`make bench`'s measure of acting from the page (SPEC Part 10): from the click (the POST of one action to
+"""`make bench`'s measure of acting from the page: from the click (the POST of one action to
 `serve --act`) to the party's page holding the change (its event stream said `change` and its fresh <main>
 arrived), as a second browser session sees it. Median milliseconds over a run of alternate wounds and heals,
 each a change the party's view shows."""

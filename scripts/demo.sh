@@ -35,7 +35,7 @@ say unveil --all
 say verify
 say stats
 
-# At the table (SPEC Part 6): a ranged attack, an Opportunity Attack with a weapon,
+# At the table: a ranged attack, an Opportunity Attack with a weapon,
 # a Clash won by the defender, damage applied in the same command, a wound past the dice.
 say encounter new brawl mira bandit sentry veyra
 say turn start veyra

@@ -1,4 +1,4 @@
-"""`narateer stats` over long generated logs (SPEC Part 9, "Speed, third round"): wall time and peak
+"""`narateer stats` over long generated logs: wall time and peak
 memory of one whole process at each size, for Narateer and d20-cards.
 
     python scripts/stats_scale.py [SIZES...]        (default: 1000 10000 100000)

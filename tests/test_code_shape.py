@@ -1,4 +1,4 @@
-"""The shape every function in narateer_cli keeps (issue 10's acceptance), checked on each run.
+"""The shape every function in narateer_cli keeps (its size limits), checked on each run.
 
 - a function is at most 60 lines long, its docstring not counted;
 - a click command's body (a function decorated with `@command`, `@click.command`, `@click.group` or

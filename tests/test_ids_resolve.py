@@ -33,7 +33,7 @@ REPO = Path(__file__).resolve().parent.parent
 RULES = REPO / "docs" / "rules"
 DESIGN = REPO / "docs" / "design.md"
 
-# Every prefix an id of the project starts with (SPEC Parts 1-11 and the two games' digests).
+# Every prefix an id of the project starts with (the three games' rules and the host's contract, docs/).
 PREFIXES = ("SP4", "D20", "OA", "R2", "T2", "T3", "P2", "H2", "R", "A", "G", "S", "T", "P", "V", "B", "H", "K", "W")
 _PART = r"(?:[A-Z][A-Z0-9]*|[0-9]+)"
 ID = re.compile(r"(?<![\w\[\-./$])(?:" + "|".join(PREFIXES) + r")(?:-" + _PART + r")+(?!\w|-(?!\*))")

@@ -1,8 +1,8 @@
-"""Encounters through the CLI (issue 3): activations, turn order, proactive uses,
+"""Encounters through the CLI: activations, turn order, proactive uses,
 resolve paths, conditions, wounds, the append-only log, undo, verify and git.
 
 Rules cited: R-ACT-1, R-ACT-2, R-ACT-4, A-REFRESH, A-TURN, A-COND, A-WOUND,
-SPEC Part 3 (encounter files, JSON shapes, exit statuses).
+The contract (encounter files, JSON shapes, exit statuses).
 
 The `encounter_camp` fixture is the example campaign with encounter `ambush`
 (selka, sentry, mira, bandit) current; `camp` has no current encounter.
@@ -398,7 +398,7 @@ def test_log_entry_shape_and_stable_key_order(encounter_camp):
     assert roll1["result"]["total"] == 4 and roll1["result"]["outcome"] == "Success"  # the result
     assert roll1["dice"] == {"selka": {"before": {"ready": 5, "used": 0}, "after": {"ready": 2, "used": 3}}}
     assert roll2["dice"]["selka"]["before"] == roll1["dice"]["selka"]["after"]
-    # the check keys come in the SPEC order, the same in every entry
+    # the check keys come in the documented order, the same in every entry
     keys1 = [k for k in roll1["result"] if k in CHECK_KEYS]
     keys2 = [k for k in roll2["result"] if k in CHECK_KEYS]
     assert keys1 == CHECK_KEYS and keys2 == CHECK_KEYS

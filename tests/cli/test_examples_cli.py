@@ -1,6 +1,6 @@
-"""SPEC Part 1 worked examples through the command line, with the physical faces.
+"""The worked examples of the rules through the command line, with the physical faces.
 
-Each test runs the real entry point with `--json`, checks the SPEC Part 3
+Each test runs the real entry point with `--json`, checks the command contract's
 check-result keys and values, and then reads the sheet back: paid dice are
 Used, the target's sheet is untouched.
 """

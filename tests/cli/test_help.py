@@ -1,4 +1,4 @@
-"""Every command and subcommand has `--help` with an example (SPEC Part 3)."""
+"""Every command and subcommand has `--help` with an example."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""A history that never lies (SPEC Part 9, H-1, H-4): legal play always verifies and checks clean."""
+"""A history that never lies (H-1, H-4): legal play always verifies and checks clean."""
 
 from __future__ import annotations
 

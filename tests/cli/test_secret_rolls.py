@@ -1,4 +1,4 @@
-"""Secret rolls (SPEC Part 7, P-SECRET-1..3): commitments in the log, the roll in private, unveil and verify."""
+"""Secret rolls (P-SECRET-1..3): commitments in the log, the roll in private, unveil and verify."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Start-up cost stays out of a roll's path (issue 10): a roll in an encounter parses no YAML (it reads
+"""Start-up cost stays out of a roll's path: a roll in an encounter parses no YAML (it reads
 the parses kept by the last command), prints no table and reads no installed package's metadata (each
 costs more than 5 ms), and `--help` loads no storage code.
 

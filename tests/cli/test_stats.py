@@ -1,4 +1,4 @@
-"""Luck you can see (SPEC Part 7, P-LUCK-1, P-LUCK-2): exact chances logged, stats against the exact
+"""Luck you can see (P-LUCK-1, P-LUCK-2): exact chances logged, stats against the exact
 Poisson-binomial distribution. The expected numbers here are computed independently: every face
 combination enumerated, and the distribution of successes summed over every outcome of every check."""
 

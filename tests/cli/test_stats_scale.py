@@ -1,4 +1,4 @@
-"""`stats` at any log length (SPEC Part 9, "Speed, third round"; P-LUCK-2): the percentile within 0.05
+"""`stats` at any log length (P-LUCK-2): the percentile within 0.05
 points of the exact value, running sums whose memory does not grow with the log, and a long generated
 log through the CLI counted right. The exact values here come from independent computations: the
 host's exact integer weights, or a binomial summed term by term with math.comb."""

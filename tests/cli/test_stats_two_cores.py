@@ -1,4 +1,4 @@
-"""`stats` over long logs on two cores (narateer_cli/luck_scan.py; SPEC Part 9, speed): a forked child
+"""`stats` over long logs on two cores (narateer_cli/luck_scan.py): a forked child
 reads the second half of the logs' bytes while this process reads the first. Whatever the cut, the
 answer is the one a single pass over every line of every log gives, in every game; an undo in one half
 of what the other half logged is taken back; a broken line in the child's half is named with its own

@@ -1,4 +1,4 @@
-"""Commands that print a table stay at the import floor (SPEC Part 9, issue 23 item 1): tabulate loads,
+"""Commands that print a table stay at the import floor: tabulate loads,
 but neither importlib.metadata (tabulate 0.10 reads its version with it; 0.9, which narateer asks for,
 does not) nor wcwidth (tabulate imports it whenever installed; narateer hands it over only for a table
 whose text needs it). A table with wide East Asian text still lines up by display width.
@@ -31,7 +31,7 @@ def test_a_table_command_imports_neither_importlib_metadata_nor_wcwidth(camp, tm
 def test_the_installed_tabulate_reads_its_version_without_importlib_metadata():
     import tabulate
 
-    assert tabulate.__version__.startswith("0.9"), "pyproject.toml asks for tabulate>=0.9,<0.10 (issue 23)"
+    assert tabulate.__version__.startswith("0.9"), "pyproject.toml asks for tabulate>=0.9,<0.10"
 
 
 def test_a_table_of_wide_text_lines_up_by_display_width():

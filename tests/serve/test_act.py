@@ -1,4 +1,4 @@
-"""`serve --act` over HTTP (SPEC Part 10, B-1..B-4): the Guide's actions and the players' links go through the
+"""`serve --act` over HTTP (B-1..B-4): the Guide's actions and the players' links go through the
 one write path, and every attack listed in B-4 is refused with nothing written. The browser itself is in
 test_act_browser.py."""
 

@@ -1,4 +1,4 @@
-"""`check`'s per-file problem cache (store/checked.py; SPEC Part 9 speed, G-PRIV-2): a warm `check` says
+"""`check`'s per-file problem cache (store/checked.py; G-PRIV-2): a warm `check` says
 exactly what a cold one says after any change (a sheet's or card's bytes, narateer.yaml, the rules, an
 encounter, a log), a record that is not exactly a list of problems is not used, an edit of the code that
 finds the problems is a new key, and a check of an unchanged campaign parses no YAML at all."""

@@ -1,4 +1,4 @@
-"""Merges that never lose a die (SPEC Part 4, G-MERGE-1..5), with real clones, merges and checkouts."""
+"""Merges that never lose a die (G-MERGE-1..5), with real clones, merges and checkouts."""
 
 from __future__ import annotations
 

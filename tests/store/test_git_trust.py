@@ -1,4 +1,4 @@
-"""Nothing from git is trusted (SPEC Part 4, G-TRUST-1..5), each defect reproduced the way it
+"""Nothing from git is trusted (G-TRUST-1..5), each defect reproduced the way it
 was found: a real git clone and stash, a committed manifest, a FIFO, a deleted lock, a
 read-only file and a full disk (`ulimit -f` in a child shell)."""
 

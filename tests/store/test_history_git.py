@@ -1,4 +1,4 @@
-"""A history that never lies across clones (SPEC Part 9, H-2, G-MERGE-2, G-MERGE-5): players sharing a
+"""A history that never lies across clones (H-2, G-MERGE-2, G-MERGE-5): players sharing a
 campaign through one bare repository, with real `git clone`, `pull` and `push`."""
 
 from __future__ import annotations

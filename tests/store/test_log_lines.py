@@ -1,4 +1,4 @@
-"""The log line (SPEC Part 4, G-LOG-1..4): one JSON object per line, old logs still read,
+"""The log line (G-LOG-1..4): one JSON object per line, old logs still read,
 streaming readers with a per-entry limit, a lost newline repaired, a broken line reported."""
 
 from __future__ import annotations

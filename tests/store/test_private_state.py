@@ -1,4 +1,4 @@
-"""Private state out of git's reach (SPEC Part 9, G-PRIV-1..5), each defect tried the way it was
+"""Private state out of git's reach (G-PRIV-1..5), each defect tried the way it was
 found: a real `git clone` of a repository with planted records and symlinks, a writer frozen with
 SIGSTOP while it holds the lock, the crash hook at the commit point."""
 

@@ -1,4 +1,4 @@
-"""Git-friendly rewrites of people's files (SPEC Part 3, STYLE "Rewrite, don't regenerate").
+"""Git-friendly rewrites of people's files (STYLE "Rewrite, don't regenerate").
 
 A command changes only the lines whose values changed: comments, blank lines,
 key order, flow collections, quotes, unknown keys, line endings and the

@@ -1,8 +1,8 @@
 """How long the stress cases run: short in `make test`, long in `make soak` (NARATEER_SOAK=1).
 
 Each case checks the same things either way (every assertion stays); soak only plays more random
-rounds, examples and updates, so `make test` stays under five minutes on a 2-core machine (SPEC
-Part 9) and CI, which runs both, still sees the long runs.
+rounds, examples and updates, so `make test` stays under five minutes on a 2-core machine and CI, which runs both, still sees
+the long runs.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Many writers at once on one character and one encounter: no lost update (issue 6).
+"""Many writers at once on one character and one encounter: no lost update.
 
 8 worker processes (multiprocessing 'spawn', so each is a fresh Python that
 imports narateer once) x 25 commands each, all on selka inside the current

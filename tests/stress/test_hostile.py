@@ -1,4 +1,4 @@
-"""A catalogue of hostile inputs (issue 6, SPEC Part 3 "Exit status").
+"""A catalogue of hostile inputs (exit status).
 
 Every case prepares a fresh example campaign (the `ambush` encounter current,
 selka/sentry/mira/bandit in it), spoils something, and runs one command in

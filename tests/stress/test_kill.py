@@ -1,4 +1,4 @@
-"""A writer killed at random points, 100 times (issue 6, SPEC Part 3 atomic writes).
+"""A writer killed at random points, 100 times (atomic writes).
 
 Each round starts a real `python -m narateer_cli` writing command and kills
 it with SIGKILL: after a random delay from its start, a random delay after it

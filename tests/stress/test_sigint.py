@@ -1,4 +1,4 @@
-"""Ctrl-C (SIGINT) during a command (issue 6, SPEC Part 3: no traceback, Ctrl-C included).
+"""Ctrl-C (SIGINT) during a command (no traceback, Ctrl-C included).
 
 Real processes get SIGINT at three kinds of moments: while narateer and
 click are being imported (the second half of the time before the command

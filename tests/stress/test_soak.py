@@ -1,4 +1,4 @@
-"""`make test` plays the stress cases short and `make soak` long (SPEC Part 9: `make test` under five
+"""`make test` plays the stress cases short and `make soak` long (`make test` under five
 minutes, the long runs in `make soak`, CI runs both)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Random legal and illegal command sequences against an in-memory model of the rules (issue 6).
+"""Random legal and illegal command sequences against an in-memory model of the rules.
 
 A Hypothesis RuleBasedStateMachine plays the example `ambush` encounter
 (selka, sentry, mira, bandit) through the real CLI in process: turn start and

@@ -1,4 +1,4 @@
-"""d20-cards keeps each card's parse in the private cache (SPEC Part 9, "Speed, third round"): used while
+"""d20-cards keeps each card's parse in the private cache: used while
 the card file is unchanged, read again when it changes, and never used for a card that is broken."""
 
 from __future__ import annotations

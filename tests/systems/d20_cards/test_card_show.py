@@ -1,4 +1,4 @@
-"""`card show` in the chapter's card layout, each part said in words (issue 22: `card show` was hard to read).
+"""`card show` in the chapter's card layout, each part said in words (`card show` was hard to read).
 
 The chapter lays a card out as name, cost, tier and source, ATK/DC, range, cooldown, properties, details.
 `card show` keeps that order and says each part as a sentence fragment: what is rolled against what (or who

@@ -389,7 +389,7 @@ def test_sheets_are_cached_by_the_host_and_a_cached_parse_acts_the_same(d20):
 
 
 def test_init_example_names_a_next_step_in_this_game(tmp_path):
-    """issue 22: `init --example` gives d20-cards' next step (its example_hint, S-SYS-2), as the other games do."""
+    """`init --example` gives d20-cards' next step (its example_hint, S-SYS-2), as the other games do."""
     r = run(None, "init", str(tmp_path / "fight"), "--system", "d20-cards", "--example")
     assert r.code == 0 and "`narateer show mira`" in r.out and "`narateer encounter new brawl mira bandit`" in r.out
     assert "ambush" not in r.out

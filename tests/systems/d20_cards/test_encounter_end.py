@@ -1,4 +1,4 @@
-"""d20-cards encounters between turns and at their end, through the command line (R-CARD-ACT-1, SPEC.md table)."""
+"""d20-cards encounters between turns and at their end, through the command line (R-CARD-ACT-1)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Exact card odds against an outside oracle (icepool): the chance to land, the expected damage and the
 whole damage distribution agree as equal Fractions on attacks (plain, advantage, disadvantage, naturals,
-Overkill) and saves (none, half, full); and odds asked again redo no counting (issue 23, item 5)."""
+Overkill) and saves (none, half, full); and odds asked again redo no counting."""
 
 from __future__ import annotations
 

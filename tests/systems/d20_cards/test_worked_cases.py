@@ -1,4 +1,4 @@
-"""SPEC-d20-cards worked cases W-1..W-15 through the engine, with the physical faces of each case."""
+"""d20-cards worked cases W-1..W-15 through the engine, with the physical faces of each case."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The worked-case table of SPEC-d20-cards (mira, bandit and five cards) as engine values."""
+"""The worked-case table of the d20-cards rules (mira, bandit and five cards) as engine values."""
 
 from __future__ import annotations
 

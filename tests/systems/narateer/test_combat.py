@@ -1,4 +1,4 @@
-"""Combat Exchanges, Exchange Responses and Reactions through the CLI (issue 5).
+"""Combat Exchanges, Exchange Responses and Reactions through the CLI.
 
 Rules cited: R-ACT-4, R-ACT-5, R-ACT-6, A-EXCH, A-ASSIST, A-COND, R-PAY-3,
 R-PAY-5, R-HIDE-6, R-HIDE-7, R-TIER-1.

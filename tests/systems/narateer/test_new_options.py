@@ -1,4 +1,4 @@
-"""Narateer's `new` writes movement and weapons (issue 22), and a weapon may carry a range (T-FIGHT)."""
+"""Narateer's `new` writes movement and weapons, and a weapon may carry a range (T-FIGHT)."""
 
 from __future__ import annotations
 

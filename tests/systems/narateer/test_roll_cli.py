@@ -1,4 +1,4 @@
-"""`roll`, `dice`, `dr`, `odds` and `behind` options, and the SPEC Part 3 contract.
+"""`roll`, `dice`, `dr`, `odds` and `behind` options, and the command contract.
 
 Good declarations: exact JSON and the sheet afterwards. Bad ones: exit 2 for
 bad input, 3 for a rules refusal, exactly one line on stderr, nothing on

@@ -1,4 +1,4 @@
-"""Hide, Search, Reveal and movement while hidden, through the CLI (issue 4).
+"""Hide, Search, Reveal and movement while hidden, through the CLI.
 
 Rules cited: R-HIDE-1 .. R-HIDE-7, R-SRCH-1, R-SRCH-2, A-SEARCHPAY, A-MOVE,
 R-ACT-3, R-PAY-3, R-PAY-5.

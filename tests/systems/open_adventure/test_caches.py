@@ -1,4 +1,4 @@
-"""Open Adventure's everyday commands read the host's private caches (SPEC Part 9, "Speed, third round"):
+"""Open Adventure's everyday commands read the host's private caches:
 each cache is used while its file is unchanged, and a changed file is parsed again."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Open Adventure's engine calls return a new state and a frozen result record (issue 10, S-SYS-2); the
+"""Open Adventure's engine calls return a new state and a frozen result record (S-SYS-2); the
 render layer alone gives each its JSON shape (`narateer_cli.render.plain`)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""SPEC-open-adventure's worked examples W-1..W-23 through the engine, with the spec's faces and numbers."""
+"""Open Adventure's worked examples W-1..W-23 through the engine, with their faces and numbers."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Invariants of payment, dice and odds (Hypothesis), and every SPEC Part 2 knob doing its job.
+"""Invariants of payment, dice and odds (Hypothesis), and every ruleset knob doing its job.
 
 Properties: a legal payment is never negative; Slowed changes what is paid,
 never what is rolled; a refused declaration changes no file; the exact odds

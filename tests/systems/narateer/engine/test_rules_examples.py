@@ -1,4 +1,4 @@
-"""SPEC Part 1 worked examples and core rules, played through the engine.
+"""The worked examples of the rules and core rules, played through the engine.
 
 Every example uses the physical faces the chapters describe, fed through a
 `DiceSource`, and asserts the numbers the rules give (payment, dice rolled,
