@@ -31,6 +31,16 @@ class FacesWanted(BadInput):
         self.wanted = {"what": what, "option": option, "number": number, "count": count}
 
 
+class NotTheirs(BadInput):
+    """A face typed on a player's page for a die that is not that player's (another creature's save, a
+    Concentration check, a defender's dice): the request is refused whole, nothing written."""
+
+    def __init__(self, option: str):
+        super().__init__(f"{option} is another creature's die: it is rolled for them, never typed on a player's page",
+                         fix="type only your own dice")
+        self.option = option
+
+
 def interactive() -> bool:
     from .sink import current
 
@@ -96,11 +106,22 @@ def asker(parse):
 def _from_page(parse, typed: list, count: int, option: str, what: str) -> list[int]:
     """The faces of `count` dice from the page's answers (`typed`, taken in order); FacesWanted for the first
     die it has not answered yet."""
+    from .sink import current
+
+    own = current().own
+    if own is not None and option not in own:  # the dice sources roll these; a game that asks anyway is refused
+        raise NotTheirs(option)
     faces = []
     for number in range(1, count + 1):
         if not typed:
             raise FacesWanted(what, option, number, count)
-        value = parse(typed.pop(0), option)
+        face = typed.pop(0)
+        if isinstance(face, tuple):  # (the option the face was typed for, the face)
+            if face[0] != option:
+                raise BadInput(f"the face typed for {face[0]} reached {what} ({option})",
+                               fix="type the faces again, die by die, as they are asked")
+            face = face[1]
+        value = parse(face, option)
         if not value or len(value) != 1:
             raise BadInput(f"die {number} of {count} ({option}) takes one face", fix="type one face")
         faces.append(value[0])

@@ -7,7 +7,8 @@ them (one die at a time, through `ask`), or the command's seeded `random.Random`
 (text output then says `(seeded N)`; unseeded, `random.Random()`, seeded from the system's
 randomness). Once faces are typed for a command, every die it needs comes from the table: a stream
 left out is asked, else it is bad input that names the option to give (`not_given`), never a silent
-roll. A game's source subclasses `Dice` and says what a stream is and what its dice show (Narateer's
+roll. On a player's page the table is that player: only their own dice are asked or typed (`theirs`), and
+another creature's are rolled here. A game's source subclasses `Dice` and says what a stream is and what its dice show (Narateer's
 faces 0..2, Open Adventure's exploding chains, d20-cards' groups of d20s); the seed, the order of draws
 and the asking are the host's.
 """
@@ -30,8 +31,20 @@ class Dice:
         return stream in self.given
 
     def asks(self, stream: str) -> bool:
-        """Are this stream's faces asked at the table, one die at a time as it is needed?"""
-        return self.ask is not None and stream in self.asked
+        """Are this stream's faces asked at the table, one die at a time as it is needed? (Never another
+        creature's die on a player's page: see `theirs`.)"""
+        return self.ask is not None and stream in self.asked and self.theirs(self.asked[stream])
+
+    @staticmethod
+    def theirs(option: str) -> bool:
+        """May the table of this call give the faces that `option` stands for? At the shell and on the Guide's
+        screen every die is the table's; on a player's page only that player's own (the game's `player_verbs`):
+        another creature's die (a save, a Concentration check, a defender's or an observer's dice) is rolled
+        here, never asked of that player, and never refused as a die the table left out."""
+        from .sink import current
+
+        own = current().own
+        return own is None or option.split(" ", 1)[0] in own
 
     def not_given(self, option: str, what: str):
         """The error for a die the table must give: faces were typed for this command, so the

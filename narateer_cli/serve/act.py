@@ -175,10 +175,10 @@ def _words_ok(argv) -> bool:
         all(isinstance(w, str) and 0 < len(w) <= WORD_LIMIT and "\x00" not in w for w in argv)
 
 
-def check_argv(root: Path, argv, player: str | None = None) -> list[str]:
+def check_argv(root: Path, argv, player: str | None = None, visible=None) -> list[str]:
     """The action's words, when this screen may run them (else Refusal, 403 or 400): a verb of the game
-    (or undo/unveil for the Guide); for a player, one of their verbs with their own character first and
-    none of the Guide's options."""
+    (or undo/unveil for the Guide); for a player, one of their verbs with their own character first, none of
+    the Guide's options, and any creature it names one the party sees (`visible`, when given)."""
     if not _words_ok(argv):
         raise Refusal(400, "an action is a list of words (the command line's), at most "
                            f"{ARG_LIMIT}, each 1 to {WORD_LIMIT} characters")
@@ -192,9 +192,29 @@ def check_argv(root: Path, argv, player: str | None = None) -> list[str]:
         raise Refusal(403, f"{argv[0]!r} is not a verb the Guide's screen runs")
     from ..store.campaign import Campaign
 
-    own = _player_verbs(Campaign(root)).get(words)
+    campaign = Campaign(root)
+    own = _player_verbs(campaign).get(words)
     _check_player(commands.get(words) if own is not None else None, words, rest, player, own or ())
+    if visible is not None:
+        _check_seen(campaign, commands[words], rest, set(own or ()), set(visible) | {player})
     return argv
+
+
+def _check_seen(campaign, cmd: click.Command, rest: list[str], own: set, visible: set):
+    """A creature a player's own option names (whom to search for, a card's target) is one the party sees: a
+    creature hidden from the party is the Guide's to bring into play."""
+    from ..complete import PARAMS
+
+    kinds = {**PARAMS, **campaign.system.params}
+    named = {o: p for p in cmd.params if p.name in own and isinstance(p, click.Option) and not p.is_flag
+             and kinds.get(p.name, "").partition(":")[0] in ("character", "pair") for o in p.opts}
+    for at, word in enumerate(rest):
+        flag, eq, value = word.partition("=")
+        if flag not in named or not (eq or at + 1 < len(rest)):
+            continue
+        who = (value if eq else rest[at + 1]).split(":")[0]
+        if who not in visible:
+            raise Refusal(403, f"{flag} names someone your party does not see: choose among those on your page")
 
 
 def verb_of(commands: dict, argv: list[str]) -> tuple[str, list[str]]:
@@ -215,6 +235,29 @@ def _check_player(cmd, words: str, rest: list, player: str, own):
     theirs = [w for w in rest if w.startswith("-") and w.split("=", 1)[0] not in flags]
     if theirs:
         raise Refusal(403, f"{theirs[0].split('=', 1)[0]} is the Guide's ruling, not a player's choice")
+
+
+def _typed(asked, own) -> list | None:
+    """The faces typed so far on the page, as the dice source reads them: a text, or (the option it was
+    typed for, the text). On a player's page (`own`: their options) each names its option, and one typed for
+    another creature's die refuses the request (403) before anything runs."""
+    if asked is None:
+        return None
+    if not isinstance(asked, list) or len(asked) > ARG_LIMIT:
+        raise Refusal(400, f"the faces typed so far are a list of at most {ARG_LIMIT}")
+    out: list = []
+    for face in asked:
+        if isinstance(face, dict) and set(face) == {"option", "face"} and _words_ok([face["option"], face["face"]]):
+            if own is not None and face["option"] not in own:
+                raise Refusal(403, f"{face['option']} is another creature's die: it is rolled for them, never "
+                                   "typed on a player's page")
+            out.append((face["option"], face["face"]))
+        elif isinstance(face, str) and own is None and _words_ok([face]):
+            out.append(face)
+        else:
+            raise Refusal(400, "each face typed is {option, face}: the option of the die it answers, and its face"
+                          if own is not None else "the faces typed so far are a list of words")
+    return out
 
 
 def choices(root: Path, model: dict, cid: str, waiting: dict | None = None) -> dict:
@@ -240,6 +283,26 @@ def choices(root: Path, model: dict, cid: str, waiting: dict | None = None) -> d
         out.insert(0, {"text": f"The Guide declared `{' '.join(waiting['argv'][:named])}`: your answer is needed",
                        "answer": {"id": waiting["id"], "verb": waiting["verb"], "fields": waiting["fields"]}})
     return {"now": now, "choices": out}
+
+
+SHELL = re.compile(r"`?narateer [a-z]")  # a shell command in an error's advice: the Guide's way, not a player's
+
+
+def in_player_words(root: Path, exc, player: str) -> str:
+    """A refusal as a player reads it: its reason, and, where its advice is a command the Guide runs at the
+    shell (`turn end`, `turn start`), what the player does instead: wait for the Guide, whose turn it is."""
+    if not (exc.fix and SHELL.search(exc.fix)) and not SHELL.search(exc.message):
+        return exc.line()
+    from .view import snapshot
+
+    model = snapshot(root, guide=False)
+    acting = next((row for row in model.get("order") or [] if row.get("acting")), None)
+    reason = SHELL.split(exc.message)[0].rstrip(" :;,(`") or "the Guide must run this one"
+    if acting is not None and acting.get("id") != player:
+        return f"{reason}: it is {acting.get('name') or acting.get('id')}'s turn: wait for the Guide"
+    if model.get("encounter") and acting is None:
+        return f"{reason}: nobody acts now: wait for the Guide to start the next turn"
+    return f"{reason}: ask the Guide"
 
 
 def told_to_player(root: Path, answer: dict) -> dict:
@@ -320,7 +383,7 @@ class Actions:
             del self.waiting[player]
         answer = None
         try:
-            answer = self.run(waiting["argv"] + words, nonce)
+            answer = self.run(waiting["argv"] + words, nonce, reader=player)
         finally:
             if not (answer or {}).get("ok"):  # refused or failed: it waits for a better answer (or the Guide)
                 waiting["error"] = (answer or {}).get("error")
@@ -345,6 +408,15 @@ class Actions:
             return [{"who": who, "argv": w["argv"], "role": w["role"], "error": w["error"]}
                     for who, w in sorted(self.waiting.items())]
 
+    def _own_flags(self, argv: list[str]) -> frozenset:
+        """The options of a player's verb that are that player's own (its faces among them)."""
+        from ..store.campaign import Campaign
+
+        commands = dict(_system_commands(self.root))
+        words, _ = verb_of(commands, argv)
+        own = set(_player_verbs(Campaign(self.root)).get(words) or ())
+        return frozenset(o for p in commands[words].params if p.name in own for o in p.opts)
+
     def _once(self, nonce):
         if not isinstance(nonce, str) or not 8 <= len(nonce) <= 64:
             raise Refusal(400, "each request carries a fresh nonce of 8 to 64 characters")
@@ -352,21 +424,31 @@ class Actions:
             raise Refusal(409, "this request was already run: nothing was done again")
         self.seen.add(nonce)
 
-    def run(self, argv: list[str], nonce: str, player: str | None = None, asked=None) -> dict:
+    def run(self, argv: list[str], nonce: str, player: str | None = None, asked=None, visible=None,
+            reader: str | None = None) -> dict:
         """Run one action; its answer as the page shows it: {ok, words, result, json} or {ok: False, error}
-        (with `ask`: the next die to type, asked as it is needed; `asked` are the faces typed so far)."""
-        argv = check_argv(self.root, argv, player)
-        if asked is not None and not (_words_ok(asked) or asked == []):
-            raise Refusal(400, "the faces typed so far are a list of words")
+        (with `ask`: the next die to type, asked as it is needed; `asked` are the faces typed so far, each
+        a text or {option, face}: the option of the die it was typed for). A player's page is asked only for
+        that player's own dice (the game's `player_verbs`): another creature's are rolled here, and a face
+        typed for one is refused (403) before anything runs. A refusal is worded for the player who reads it
+        (`player`, or `reader`: the player answering what the Guide declared)."""
+        argv = check_argv(self.root, argv, player, visible)
+        reader = player or reader
+        own = None if player is None else self._own_flags(argv)
+        typed = _typed(asked, own)
         from ..api import open_campaign
+        from ..ask import NotTheirs
         from ..errors import NarateerError
 
         with self.lock:
             self._once(nonce)
         try:
-            result = open_campaign(self.root).run(*argv, asked=asked)
+            result = open_campaign(self.root).run(*argv, asked=typed, own=own)
+        except NotTheirs as exc:
+            raise Refusal(403, exc.line()) from None
         except NarateerError as exc:
-            answer = {"ok": False, "error": exc.line(), "exit": exc.exit_code, "ask": getattr(exc, "wanted", None)}
+            answer = {"ok": False, "error": exc.line() if reader is None else in_player_words(self.root, exc, reader),
+                      "exit": exc.exit_code, "ask": getattr(exc, "wanted", None)}
             return answer if player is None else told_to_player(self.root, answer)
         if result is None:
             return {"ok": True, "words": "", "result": None, "json": None}

@@ -123,9 +123,17 @@ class Acting:
     async def guide_withdraw(self, request):
         return await self._guide(request, lambda body: self.actions.withdraw(body.get("who")))
 
+    def seen_by(self, cid: str) -> set | None:
+        """The characters this player's party sees in the running encounter (in the order on the party's
+        page), and their own; None when no encounter runs (nobody is hidden from the party then)."""
+        model = self.site.models.get(False)
+        if not model.get("encounter"):
+            return None
+        return {row.get("id") for row in model.get("order") or []} | {cid}
+
     async def player_act(self, request):
         return await self._player(request, lambda body, cid: self.actions.run(
-            body.get("argv"), body.get("nonce"), cid, body.get("asked")))
+            body.get("argv"), body.get("nonce"), cid, body.get("asked"), self.seen_by(cid)))
 
     async def player_answer(self, request):
         return await self._player(request, lambda body, cid: self.actions.answer(

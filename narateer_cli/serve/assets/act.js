@@ -27,8 +27,9 @@
     out.className = "result " + (good ? "ok" : "bad");
     document.body.setAttribute("data-acted", Date.now());
   }
-  // faces asked die by die on the page: `asked` holds the faces typed so far; the server names the next die it needs
-  // (nothing is written until the last one), and the same words go again with one more face each time
+  // faces asked die by die on the page: `asked` holds the faces typed so far, each with the option of the die it
+  // answers; the server names the next die it needs (nothing is written until the last one), and the same words
+  // go again with one more face each time. A player is asked only for their own dice: the server rolls the others'.
   function post(path, body) {
     body.nonce = nonce();
     return fetch(where + path, {
@@ -69,7 +70,7 @@
     form.appendChild(el("p", { id: "act-ask-note", "class": "bad" }, note));
     form.addEventListener("submit", function (e) {
       e.preventDefault();
-      if (input.value.trim() !== "") { send(argv, asked.concat([input.value.trim()])); }
+      if (input.value.trim() !== "") { send(argv, asked.concat([{ option: wanted.option, face: input.value.trim() }])); }
     });
     out.parentNode.insertBefore(form, out);
     show("type the face of each die as the table rolls it", true);

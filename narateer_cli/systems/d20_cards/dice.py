@@ -44,7 +44,8 @@ class DiceSource(Dice):
     def __init__(self, rng: random.Random | None = None, faces: dict | None = None, ask=None, asked=(),
                  keyed=("save", "concentration")):
         # asking: ask(sides, option, what) -> one face typed at the table, for the groups in `asked`
-        super().__init__(rng if rng is not None else random.Random(), {}, ask, tuple(asked))
+        super().__init__(rng if rng is not None else random.Random(), {}, ask,
+                         {group: OPTIONS.get(group, "--faces") for group in asked})
         for group, value in (faces or {}).items():
             if group not in GROUPS:
                 raise ValueError(f"unknown dice group {group!r}")
@@ -72,7 +73,8 @@ class DiceSource(Dice):
         what = WHAT.get(group, "the {group} d{sides}").format(group=group, sides=sides, key=key)
         if self.asks(group):
             return self.ask(sides, OPTIONS.get(group, "--faces"), what)
-        if self.from_table:  # a die left out is named, never rolled silently
+        if self.from_table and self.theirs(OPTIONS.get(group, "--faces")):  # a die left out is named, never rolled
+            # silently; another creature's die on a player's page is rolled here
             raise self.not_given(self.option(group, key), what)
         return self.face(sides)
 

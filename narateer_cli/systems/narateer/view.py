@@ -52,11 +52,12 @@ ANSWERS = {
     "search": {"char": ("boost", "faces", "reroll_faces")},
 }
 # what a player runs unprompted, as its actor: a reaction it is owed (the rules refuse one that is not),
-# hiding and searching in its activation
+# hiding and searching in its activation (whom to search for, among those the party sees, and what is new
+# since the last search are the searcher's)
 PLAYER_VERBS = {
     "react": ("mover", "weapon", "boost", "faces", "reroll_faces"),
     "hide": ("observers", "boost", "faces", "reroll_faces"),
-    "search": ("boost", "faces", "reroll_faces"),
+    "search": ("hider", "changed", "boost", "faces", "reroll_faces"),
 }
 
 

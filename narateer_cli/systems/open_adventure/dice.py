@@ -129,8 +129,9 @@ class DiceSource(Dice):
             return [list(c) for c in chains]
         if self.asks(stream):
             return self._asked(self.asked[stream], dice, rules)
-        if self.from_table and dice:  # given faces: the other side's dice are the table's too
-            option = self.options.get(stream, f"--{stream}-faces")
+        option = self.options.get(stream, self.asked.get(stream, f"--{stream}-faces"))
+        if self.from_table and dice and self.theirs(option):  # given faces: the other side's dice are the table's
+            # too (on a player's page another creature's dice are rolled here)
             raise self.not_given(option, f"{'the opponent' if stream == 'other' else 'the check'}'s dice")
         if self.rng is None:
             raise BadInput("no dice to roll", fix="give --faces or a seed")

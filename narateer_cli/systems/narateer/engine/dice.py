@@ -79,11 +79,11 @@ class DiceSource(Dice):
                                    fix="give faces the ruleset's dice can show")
             self.physical[stream] = faces[count:]
             return faces[:count]
-        if self.ask is not None and count:
+        if self.ask is not None and count and self.theirs(option):
             faces = self.ask(count, option, what)
             self.physical[stream] = list(faces)
             return self.take(stream, count, option, what)
-        if self.physical and count:
+        if self.physical and count and self.theirs(option):  # another creature's dice on a player's page: rolled
             raise BadInput(f"{what} needs {count} more face(s) but {option} was not given",
                            fix=f"give the rolled faces with {option}")
         return [self.choice(self.values) for _ in range(count)]
