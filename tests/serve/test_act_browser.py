@@ -318,3 +318,43 @@ def test_a_page_on_another_origin_cannot_act_with_the_guides_cookie(tmp_path):
     finally:
         evil.shutdown()
         srv.stop()
+
+
+def test_P2_ASK_1_a_players_phone_is_asked_only_for_their_own_dice(tmp_path):
+    """P2-ASK-1 in Chromium: the hexer holds its Ward; mira's phone strikes it with "Type faces die by die" and
+    is asked for her attack d20, never the hexer's Concentration d20: the server rolls that one, and the
+    answer shows the check made."""
+    camp = tmp_path / "d20"
+    assert run(None, "init", str(camp), "--system", "d20-cards", "--example").code == 0
+    with open(camp / "narateer.yaml", "a", encoding="utf-8") as fh:
+        fh.write("party: [mira, tor]\n")
+    ok(camp, "encounter", "new", "fight", "mira", "tor", "hexer")
+    ok(camp, "turn", "start", "hexer")
+    ok(camp, "act", "hexer", "ward")
+    ok(camp, "turn", "end", "--next", "mira")
+    ok(camp, "turn", "start", "mira")
+    srv = Server(camp, "--act")
+    try:
+        phone = _browser("player", 420, 900)
+        phone.get(f"{srv.url}/play?token={srv.players['mira']}")
+        _fill(phone, "act", {"card": "strike", "target": "hexer"})
+        phone.find_element("id", "act-ask-start").click()
+        asked = []
+
+        def asking() -> str:
+            return phone.execute_script("var p = document.getElementById('act-ask-what'); return p ? p.textContent : ''") or ""
+
+        for _ in range(6):  # each die the page asks for, typed as the table rolled it, until the action runs
+            poll(lambda: asking() not in ("", *asked[-1:]) or "Concentration" in _result(phone), timeout=30)
+            if "Concentration" in _result(phone) or not asking():
+                break
+            asked.append(asking())
+            phone.find_element("id", "act-ask-face").send_keys("20")
+            phone.find_element("id", "act-ask-next").click()
+        assert asked and "attack" in asked[0], asked
+        assert not any("Concentration" in what for what in asked), asked
+        said = _result(phone)
+        assert "Concentration" in said and "mira performs Strike" in said, said
+        assert run(camp, "verify").code == 0
+    finally:
+        srv.stop()
