@@ -364,7 +364,8 @@ class Actions:
             if who in self.waiting:
                 raise Refusal(409, f"{who} has a declaration waiting already: withdraw it first")
             self.waiting[who] = {"id": nonce, "argv": argv, "verb": words, "role": role, "error": None,
-                                 "fields": [_param(p) for p in cmd.params if p.name in spec[1]]}
+                                 "fields": [_param(p) for p in cmd.params if p.name in spec[1]],
+                                 "own": frozenset(theirs)}
         return {"ok": True, "words": f"waiting for {who} to answer", "result": None, "json": None}
 
     def answer(self, player: str, ident, words, nonce: str) -> dict:
@@ -383,7 +384,9 @@ class Actions:
             del self.waiting[player]
         answer = None
         try:
-            answer = self.run(waiting["argv"] + words, nonce, reader=player)
+            # the faces the answer gives are the player's; a die the Guide left out that is another creature's
+            # is rolled here, as on the player's own page
+            answer = self.run(waiting["argv"] + words, nonce, reader=player, own=waiting["own"])
         finally:
             if not (answer or {}).get("ok"):  # refused or failed: it waits for a better answer (or the Guide)
                 waiting["error"] = (answer or {}).get("error")
@@ -425,16 +428,16 @@ class Actions:
         self.seen.add(nonce)
 
     def run(self, argv: list[str], nonce: str, player: str | None = None, asked=None, visible=None,
-            reader: str | None = None) -> dict:
+            reader: str | None = None, own: frozenset | None = None) -> dict:
         """Run one action; its answer as the page shows it: {ok, words, result, json} or {ok: False, error}
         (with `ask`: the next die to type, asked as it is needed; `asked` are the faces typed so far, each
         a text or {option, face}: the option of the die it was typed for). A player's page is asked only for
         that player's own dice (the game's `player_verbs`): another creature's are rolled here, and a face
         typed for one is refused (403) before anything runs. A refusal is worded for the player who reads it
-        (`player`, or `reader`: the player answering what the Guide declared)."""
+        (`player`, or `reader`: the player answering what the Guide declared, whose own options are `own`)."""
         argv = check_argv(self.root, argv, player, visible)
         reader = player or reader
-        own = None if player is None else self._own_flags(argv)
+        own = own if player is None else self._own_flags(argv)
         typed = _typed(asked, own)
         from ..api import open_campaign
         from ..ask import NotTheirs

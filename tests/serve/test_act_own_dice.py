@@ -166,3 +166,22 @@ def test_P2_PLAY_1_a_refusal_on_a_players_page_is_in_the_players_words(tmp_path,
         status, answer = post(srv, "/guide/act", {"argv": argv, "nonce": "guide-words-0001"}, srv.token)
         assert status == 422 and "narateer turn" in answer["error"], answer
         assert files(camp) == before
+
+
+def test_P2_ASK_1_an_answer_to_the_guides_declaration_leaves_the_victims_die_to_the_server(tmp_path):
+    """The Guide declares mira's Strike and leaves her own choices to her player: the answer types her attack
+    d20 only, and the warded hexer's Concentration d20, another creature's die the Guide left out, is rolled
+    by the server (not a refusal asking her player for --concentration-faces)."""
+    camp = d20_fight(tmp_path / "camp", "mira", "hexer", "tor")
+    ok(camp, "turn", "start", "hexer")
+    ok(camp, "act", "hexer", "ward")
+    ok(camp, "turn", "end", "--next", "mira")
+    ok(camp, "turn", "start", "mira")
+    with Server(camp, "--act") as srv:
+        status, answer = post(srv, "/guide/declare", {"argv": ["act", "mira", "strike"], "nonce": "declare-strike-01"},
+                              srv.token)
+        assert status == 200, answer
+        status, answer = post(srv, "/play/answer", {"id": "declare-strike-01", "nonce": "answer-strike-01",
+                                                    "argv": ["--target", "hexer", "--faces", "20"]}, srv.players["mira"])
+        assert status == 200 and answer["ok"] and "Concentration" in answer["words"], answer
+    assert run(camp, "verify").code == 0
