@@ -129,7 +129,7 @@ class DiceSource(Dice):
             return [list(c) for c in chains]
         if self.asks(stream):
             return self._asked(self.asked[stream], dice, rules)
-        option = self.options.get(stream, self.asked.get(stream, f"--{stream}-faces"))
+        option = str(self.options.get(stream) or self.asked.get(stream) or f"--{stream}-faces")
         if self.from_table and dice and self.theirs(option):  # given faces: the other side's dice are the table's
             # too (on a player's page another creature's dice are rolled here)
             raise self.not_given(option, f"{'the opponent' if stream == 'other' else 'the check'}'s dice")
