@@ -321,7 +321,7 @@ def test_a_page_on_another_origin_cannot_act_with_the_guides_cookie(tmp_path):
 
 
 def test_P2_ASK_1_a_players_phone_is_asked_only_for_their_own_dice(tmp_path):
-    """P2-ASK-1 in Chromium: the hexer holds its Ward; mira's phone strikes it with "Type faces die by die" and
+    """In Chromium: the hexer holds its Ward; mira's phone strikes it with "Type faces die by die" and
     is asked for her attack d20, never the hexer's Concentration d20: the server rolls that one, and the
     answer shows the check made."""
     camp = tmp_path / "d20"

@@ -1,5 +1,5 @@
 """`serve --act`: a player's page rolls only that player's own dice, and runs every verb the README gives a
-player's link (P2-ASK-1, P2-PLAY-1). Over HTTP, as act.js sends it; the page itself is in test_act_browser.py."""
+player's link. Over HTTP, as act.js sends it; the page itself is in test_act_browser.py."""
 
 from __future__ import annotations
 
