@@ -25,21 +25,7 @@ sys.unraisablehook = _unraisable
 
 
 def run():
-    """The `narateer` console script (and `python -m narateer_cli`): `cli.main`, with the cyclic garbage
-    collector paused while click and the command's modules load. `cli.main` resumes it once the command
-    is known, with everything loaded so far frozen (never scanned again), so a long-running command
-    (serve, shell) collects as usual.
-
-    Kept because it saves more than the 5 ms a start-up measure must save to stay.
-    Start-up makes tens of thousands of objects that live as long as the process, and Python 3.11
-    scans them again and again while they are made and while the command parses YAML. Measured
-    whole-process, regular install, bytecode cached, 41 interleaved runs: every everyday command of
-    every game spent 0.16-0.31x the import floor's CPU time more without it (roll 1.29x -> 1.06x,
-    OA roll 1.38x -> 1.07x, d20 act 1.34x -> 1.05x), i.e. 7 ms or more at the floor's 42-56 ms."""
-    import gc
-
-    gc.disable()
+    """The `narateer` console script (and `python -m narateer_cli`): `cli.main`."""
     from . import cli
 
-    cli.GC_PAUSED = True
     return cli.main()

@@ -13,20 +13,6 @@ import sys
 
 import click
 
-GC_PAUSED = False  # set by narateer_cli.run: the collector waits until the command is resolved
-
-
-def _resume_gc():
-    """Start-up is over: freeze what it made (the collector never scans it again) and collect as usual."""
-    global GC_PAUSED
-    if GC_PAUSED:
-        import gc
-
-        GC_PAUSED = False
-        gc.freeze()
-        gc.enable()
-
-
 class Command(click.Command):
     """Every narateer command (common.command makes them)."""
 
@@ -56,13 +42,7 @@ class LazyGroup(click.Group):
         return [name for name, _ in self._rows(ctx, grouped=False)]
 
     def resolve_command(self, ctx, args):
-        """A name that is no verb may be one of the campaign's `aliases:`; a verb always wins over an alias."""
-        try:
-            return self._resolve(ctx, args)
-        finally:
-            _resume_gc()
-
-    def _resolve(self, ctx, args):
+        """A name that is no verb may be one of the campaign's `aliases:`; a verb always wins."""
         if args and not args[0].startswith("-") and self.get_command(ctx, args[0]) is None:
             from .aliases import expand
 

@@ -318,7 +318,6 @@ def check_rolls(camp: Path, before: int, expected: int) -> str:
 ROWS = [  # (label, key in the timings, target)
     ("python -c pass", "bare", None),
     ("import click, ruamel.yaml (floor)", "floor", None),
-    ("  the same, cyclic collector paused", "floor_nogc", None),
     ("narateer --help", "help", TARGETS["help"]),
     ("narateer roll in an encounter --json", "roll", TARGETS["roll"]),
     ("roll outside encounters (campaign log)", "outside", None),
@@ -347,7 +346,6 @@ def start_up_commands(camps: dict, regular) -> dict:
     commands = {
         "bare": [sys.executable, "-c", "pass"],
         "floor": [sys.executable, "-c", "import click, ruamel.yaml"],
-        "floor_nogc": [sys.executable, "-c", "import gc; gc.disable(); import click, ruamel.yaml"],
         "help": narateer("--help"),
         "roll": narateer("--campaign", str(camps["short"]), *ENC_ROLL),
         "outside": narateer("--campaign", str(camps["tiny"]), "roll", "selka", "stealth", "--dr", "3", "--json"),
@@ -380,8 +378,7 @@ def start_up(scratch: Path, e: dict, camps: dict, regular) -> tuple[bool, float]
     rolled = check_rolls(camps["short"], before["short"], RUNS + 3)
     if regular is not None:
         check_rolls(camps["short_reg"], before["short_reg"], RUNS + 3)
-    print(f"load average {os.getloadavg()[0]:.2f}, {RUNS} runs each, interleaved; narateer pauses the cyclic "
-          "collector while it starts (see the floor with it paused)")
+    print(f"load average {os.getloadavg()[0]:.2f}, {RUNS} runs each, interleaved")
     print(f"{'what':<44} {'median ms':>10} {'x floor':>8} {'cpu x':>6}  target")
     ok = table(ROWS, ms, cpu, "floor")
     print(f"  ({rolled})")

@@ -60,7 +60,7 @@ def test_a_roll_in_an_encounter_loads_nothing_heavy_and_is_logged(camp, tmp_path
     assert entries[-1]["result"]["chance"] == "0/1"
 
 
-def test_the_collector_runs_again_once_the_command_is_known(camp, tmp_path):
+def test_the_collector_is_on_while_a_command_runs(camp, tmp_path):
     got = probe(["--campaign", str(camp), "show", "selka", "--json"], [], tmp_path)
     assert got["code"] == 0 and got["gc"] is True
 
