@@ -490,14 +490,14 @@ def everyday(scratch: Path, e: dict, regular) -> bool:
     layout (this venv's when no regular layout could be made), interleaved; each must be at most
     EVERYDAY_BUDGET times the floor. Then one more run of each gives its own peak memory (own_run).
 
-    What start-up measures were worth, measured whole-process (regular install, bytecode cached, 31
-    interleaved runs, CPU time as a share of the floor's): pausing the collector while modules load
-    0.16-0.31x of the floor (kept: narateer_cli.run); each of these less than 5 ms, so they went for plain
-    code: the stand-ins for inspect, dataclasses and html while click and tabulate import (about 0.07x on a
-    command without a table, 0.14x with one), the stand-in urllib.parse (0.05x), the hand-written HMAC
-    (0.02x, but loading OpenSSL adds about 5 MiB to every command's peak), gettext's locale, shutil and
-    signal's wrappers (0.05x), unseeded dice without `random` (0.02-0.05x). Together they were 0.2-0.33x:
-    a command that was at 1.1x the floor with them is at 1.3-1.45x without."""
+    What start-up measures were worth, measured whole-process (regular install, bytecode cached; CPU time,
+    or instructions under callgrind, as a share of the floor's): pausing the collector while modules load
+    0.09-0.31x of the floor; the stand-ins for inspect, dataclasses and html while click and tabulate import
+    (about 0.07x on a command without a table, 0.14x with one), the stand-in urllib.parse (0.05x), the
+    hand-written HMAC (0.02x, but loading OpenSSL adds about 5 MiB to every command's peak), gettext's locale,
+    shutil and signal's wrappers (0.05x), unseeded dice without `random` (0.02-0.05x). All of them went for
+    plain code. Laying tables out without importing tabulate (narateer_cli.columns) saves 0.12x on every
+    command that prints one, and stays."""
     python, script = regular if regular is not None else (sys.executable, narateer())
     commands, rows = {"floor": [python, "-c", "import click, ruamel.yaml"]}, []
     for game, spec in GAMES.items():
