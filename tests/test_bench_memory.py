@@ -41,4 +41,4 @@ def test_the_bench_reports_a_command_s_own_peak(held):
     small = own_run([sys.executable, "-c", "pass"], dict(os.environ))[1]
     grown = own_run([sys.executable, "-c", GROW], dict(os.environ))[1]
     assert small < HELD_MIB / 4  # Python's own start-up, not the 160 MiB this process holds
-    assert 64 <= grown - small < HELD_MIB  # the 64 MiB the command made, counted once
+    assert 56 <= grown - small < 96  # the 64 MiB the command made (give or take Python's own pages), once
