@@ -247,6 +247,8 @@ class Campaign:
                                                 checked=checked)
                 sf = SheetFile(path, label, text, None, sheet, cached["dice"], doc, self.counters)
                 sf.numbers = numbers_from(cached.get("numbers"))
+                if not checked and self.rules_key is not None:  # it passed under these rules: say so, once
+                    cache.put(self.root, "sheets", char_id, {**cached, "rules": self.rules_key}, key)
                 return sf
             except (BadInput, KeyError, TypeError, AttributeError, ValueError):
                 pass  # parse the text again, for messages with line numbers

@@ -55,3 +55,30 @@ def test_a_broken_sheet_is_said_at_its_line_cached_or_not(oa):
     sheet.write_text(sheet.read_text().replace("wounds: 0", "wounds: many"))
     err = refused(oa, 2, "show", "bloodwind", contains="wounds must be a whole number, not 'many'")
     assert "characters/bloodwind.yaml:14" in err, err
+
+
+def _checked_under(oa) -> tuple:
+    """(the settings key a sheet's cached parse was checked under, the campaign's settings key now)."""
+    from narateer_cli.store import yamlio
+
+    private.forget()
+    _, key = yamlio.read_text(oa / "characters" / "bloodwind.yaml", "bloodwind", with_key=True)
+    record = cache.get(oa, "sheets", "bloodwind", key)
+    return record["rules"], Campaign(oa)._cache_key()
+
+
+def test_a_sheet_checked_under_changed_settings_is_recorded_as_checked(oa):
+    """A cached parse records the settings its schema check passed under. When narateer.yaml changes (as
+    `encounter:` does) the next command that reads the sheet checks it again and records that, so the
+    commands after it read the parse without checking it once more; what they show is the same."""
+    shown = ok(oa, "show", "bloodwind")
+    was, now = _checked_under(oa)
+    assert was == now
+    config = oa / "narateer.yaml"
+    config.write_text(config.read_text() + "# the settings file changed\n")
+    was, now = _checked_under(oa)
+    assert was != now
+    assert ok(oa, "show", "bloodwind") == shown
+    was, now = _checked_under(oa)
+    assert was == now
+    assert ok(oa, "show", "bloodwind") == shown
