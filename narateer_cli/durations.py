@@ -3,7 +3,8 @@
 `condition CHAR +NAME --rounds N` in round R records that NAME ends at the
 start of CHAR's activation in round R + N. Pure functions over the state dict
 (no files, no printing); every system's `condition` and `turn start` call them,
-and its `load_state` keeps the `durations` key.
+and its `load_state` keeps the `durations` key. `encounter end` ends what is
+still running (`running`, `cleared`), unless the Guide keeps it.
 """
 
 from __future__ import annotations
@@ -43,3 +44,19 @@ def left(state: dict | None, char: str) -> dict:
     if not state:
         return {}
     return {name: max(end - state["round"], 0) for name, end in _table(state).get(char, {}).items()}
+
+
+def running(state: dict | None) -> dict:
+    """Every timer still running in the encounter: {character: {condition: rounds left}}, in the order they were
+    set (`encounter end` ends them, or names them as kept)."""
+    if not state:
+        return {}
+    now = state.get("round")
+    now = now if isinstance(now, int) and not isinstance(now, bool) else 0
+    return {cid: {name: max(end - now, 0) if isinstance(end, int) else 0 for name, end in names.items()}
+            for cid, names in _table(state).items() if names}
+
+
+def cleared(state: dict) -> dict:
+    """The state with no timer running (the encounter ended them)."""
+    return {**state, KEY: {}} if state.get(KEY) else state

@@ -255,7 +255,17 @@ def init(data: dict) -> str:
 
 
 def encounter_end(data: dict) -> str:
-    return f"encounter {data['id']} ended; changes outside encounters now go to the campaign log"
+    """T3-END: the timed conditions the end took off the sheets, or kept on them, each by name."""
+    lines = [f"encounter {data['id']} ended; changes outside encounters now go to the campaign log"]
+    ended = data.get("ended") or []
+    if ended:
+        lines.append("conditions ended with it: " + ", ".join(f"{e['char']} {e['condition']}" for e in ended))
+    kept = data.get("kept") or []
+    if kept:
+        lines.append("conditions kept (--keep-conditions): " + ", ".join(
+            f"{k['char']} {k['condition']} ({k['rounds_left']} round{'' if k['rounds_left'] == 1 else 's'} left)"
+            for k in kept))
+    return "\n".join(lines)
 
 
 def reconcile(data: dict) -> str:
@@ -369,11 +379,21 @@ def systems(data: dict) -> str:
 
 HOST_SUMMARIES = {
     "encounter new": lambda a, d, r: f"encounter {r['id']} begins: {', '.join(d.get('participants') or []) or 'nobody yet'}",
-    "encounter end": lambda a, d, r: f"encounter {r['id']} ends",
+    "encounter end": lambda a, d, r: f"encounter {r['id']} ends" + _conditions_ending(r),
     "undo": lambda a, d, r: f"undid entry {r['undone']}" + (f": {r['undid']}" if r.get("undid") else ""),
     "new": lambda a, d, r: f"new character {r['id']}",
     "dice expression": lambda a, d, r: dice_expression(r),
 }
+
+
+def _conditions_ending(result: dict) -> str:
+    """T3-END: the timed conditions an encounter's end took off the sheets, or kept, by name."""
+    words = ""
+    for key, said in (("ended", "ending"), ("kept", "keeping")):
+        rows = [row for row in result.get(key) or () if isinstance(row, dict)]
+        if rows:
+            words += f", {said} " + ", ".join(f"{row.get('char')}'s {row.get('condition')}" for row in rows)
+    return words
 
 
 def _host_summary(command, actor, declaration, result):

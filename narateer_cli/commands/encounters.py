@@ -112,25 +112,64 @@ def _log_id(session, enc_id):
 @command(name="end", help="""Close encounter ID (default: the current one).
 
 It is no longer current, its files stay, and an entry is logged; changes
-after it go to the campaign log.
+after it go to the campaign log. Each timed condition still running in it
+(`condition CHAR +NAME --rounds N`) ends with it and is named, unless
+--keep-conditions keeps them on the sheets, each with the rounds it has left.
 
 \b
-Example:
-  narateer encounter end        (the current one)""")
+Examples:
+  narateer encounter end        (the current one)
+  narateer encounter end --keep-conditions""")
 @click.argument("enc_id", required=False)
-def encounter_end(app, enc_id):
-    from ..outcome import REMOVED
+@click.option("--keep-conditions", "keep", is_flag=True,
+              help="Leave the timed conditions on the sheets, with their rounds left, in place of ending them.")
+def encounter_end(app, enc_id, keep):
     from .apply import apply
 
     with Session(app) as s:
         enc = pick(s, enc_id)
         current = s.campaign.config().get("encounter")
-        ends = current is not None and str(current) == enc.id
-        apply(s, Outcome("encounter end", None, {}, {"id": enc.id, "current": False}, dice={},
-                         config={"encounter": REMOVED} if ends else None, encounter=enc.id, state=enc.state))
+        made = ended_outcome(s, enc, current is not None and str(current) == enc.id, keep)
+        apply(s, made)
     from ..render import HostKind
 
-    emit(app, HostKind.encounter_end, {"id": enc.id, "current": False})
+    emit(app, HostKind.encounter_end, made.result)
+
+
+def ended_outcome(s, enc, current: bool, keep: bool) -> Outcome:
+    """The Outcome of ending `enc`: not current any more (when it was), and each timed condition still
+    running in it ended (the game's `end_conditions` takes them off the sheets) or, kept, named with its
+    rounds left. A game that gives no way to end them is refused unless the Guide keeps them."""
+    from .. import durations
+    from ..errors import Refused
+    from ..outcome import REMOVED
+
+    timers = durations.running(enc.state)
+    result: dict = {"id": enc.id, "current": False}
+    declaration = {"keep_conditions": True} if keep else {}
+    config = {"encounter": REMOVED} if current else None
+    edits = None
+    if timers and keep:
+        result["kept"] = [{"char": cid, "condition": name, "rounds_left": rounds}
+                          for cid, names in timers.items() for name, rounds in names.items()]
+    elif timers:
+        hook = s.campaign.system.hook("end_conditions")
+        if hook is None:
+            first = next(iter(timers))
+            raise Refused(f"{first}'s {', '.join(timers[first])} would outlive encounter {enc.id}, and this game "
+                          "cannot take timed conditions off a sheet", rule="T3-END",
+                          fix=f"narateer encounter end {enc.id} --keep-conditions, then remove them with `condition`")
+        from .common import _called
+        from ..readonly import is_game
+
+        edits = _called(hook, is_game(hook), s, {"ended": {cid: tuple(names) for cid, names in timers.items()}})
+        result["ended"] = [{"char": cid, "condition": name} for cid, names in timers.items() for name in names]
+    state = durations.cleared(enc.state) if timers and not keep else enc.state
+    made = Outcome("encounter end", None, declaration, result, dice={}, config=config, encounter=enc.id, state=state)
+    if edits is not None:
+        made = made.replace(sheets=edits.sheets, dice=edits.dice if edits.dice is not None else {},
+                            dice_changed=edits.dice_changed, extra=edits.extra)
+    return made
 
 
 def pick(session, enc_id: str | None) -> Encounter:

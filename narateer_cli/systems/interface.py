@@ -116,6 +116,14 @@ class Game(ABC):
         in the Outcome. Default: no such command."""
         return _not_given(self, "encounter_join")
 
+    def end_conditions(self, s: Any, ended: dict) -> Outcome:
+        """`encounter end`: the Outcome that takes off the sheets the timed conditions ending with the encounter
+        (`ended`: {character id: (condition names...)}, each a timer `--rounds` set and still running). Its sheet
+        edits (`sheets=`, `dice=`, `dice_changed=`) and entry fields (`extra=`) are what the host writes; the
+        command, the result naming each condition and the encounter's state are the host's. Default: the game
+        has none to end (an encounter with timers running then ends only with `--keep-conditions`)."""
+        return _not_given(self, "end_conditions")
+
     def dice(self, app: Any, options: dict) -> Outcome | Show:
         """`dice ...`: a bare roll with no character, its arguments and options all the game's own
         (`verb_words["dice"]["options"]`, their values in `options`); `app` is the command's `App` (`app.rng()`;

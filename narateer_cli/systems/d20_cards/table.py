@@ -102,6 +102,20 @@ def condition(s, char, changes, rounds):
     return _change(s, "condition", char, declaration, lambda w, r, state: conditions(w, state, char, changes, rounds, r))
 
 
+def end_conditions(s, ended):
+    """`encounter end` (the host's command): the timed conditions that end with the encounter leave the sheets,
+    as a turn start ends them (a timer of `nullified` takes `nullified:1` too); the entry's `state` holds
+    each sheet's conditions before and after."""
+    from .store import load_world, outcome
+
+    world = load_world(s, None, list(ended))
+    after = world
+    for cid, names in ended.items():
+        if cid in after.chars:
+            after = after.with_char(after.chars[cid].replace(conditions=after.chars[cid].without(*names)))
+    return outcome("encounter end", None, {}, {}, world, after)
+
+
 # d20-cards' words for the host's heal and condition commands (`Game.verb_words`)
 WORDS = {
     "heal": {"help": """Heal N HP, up to max.

@@ -73,6 +73,11 @@ class Narateer(Game):
 
         return _encounter_show(s, enc_id)
 
+    def end_conditions(self, s: Session, ended: dict) -> Outcome:
+        from .commands.encounter import end_conditions as _end_conditions
+
+        return _end_conditions(s, ended)
+
     def encounter_join(self, s: Session, char: str, options: dict) -> Outcome:
         from .commands.encounter import encounter_join as _encounter_join
 

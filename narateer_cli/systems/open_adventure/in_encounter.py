@@ -159,6 +159,19 @@ def change_conditions(s, char, changes, rounds):
     return outcome(s, "condition", sf.id, declaration, result, enc_id, timed)
 
 
+def end_conditions(s, ended):
+    """`encounter end` (the host's command): the timed conditions that end with the encounter leave the sheets
+    (in the transaction); their timers leave the state with the host."""
+    from .files import load, note_edits, outcome
+
+    for cid, names in ended.items():
+        sf = load(s, cid)
+        kept = [c for c in sf.sheet.conditions or () if c not in names]
+        if kept != list(sf.sheet.conditions or ()):
+            note_edits(s, sf, {}, {"conditions": kept})
+    return outcome(s, "encounter end", None, {}, {})
+
+
 def start_turn(s, who):
     """`turn start`: the actor's timed conditions that end now leave its sheet; logged."""
     from . import turns

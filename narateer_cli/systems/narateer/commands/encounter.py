@@ -173,6 +173,17 @@ def condition(s, char, changes, rounds):
                    state=state)
 
 
+def end_conditions(s, ended):
+    """`encounter end` (the host's command): the timed conditions that end with the encounter leave the sheets."""
+    sheets = {}
+    for char, names in ended.items():
+        conditions = s.sheet(char).conditions
+        kept = [c for c in conditions if c not in names]
+        if kept != list(conditions):
+            sheets[char] = {"conditions": kept}
+    return Outcome("encounter end", None, {}, {}, dice={}, sheets=sheets)
+
+
 def timed(s, char, rounds, changes):
     """A condition added for N rounds ends by itself: when each ends, recorded in the encounter's new state (a
     removed one forgets its end); (the encounter CHAR is in, or None, and that state)."""
