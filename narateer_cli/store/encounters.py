@@ -478,7 +478,14 @@ def check_undo(root: Path, record: dict, enc_id: str | None = None):
                           fix=_by_git(root, "revert it with git instead"))
 
 
-def old_undo_records(root: Path, enc_id: str) -> list[Path]:
+def old_undo_records(root: Path, enc_id: str, seq: int | None = None) -> list[Path]:
+    """Undo records to delete as an entry of `seq` is logged: those past the limit, and those of a seq after
+    it. A seq only grows along a branch, so a record of a later seq is of an entry on another branch (git
+    joined branches since, and the log's last line continues a shorter one): never the log's tip again, and
+    left there it would stand before the new entry's record as the newest."""
     folder = undo_dir(root, enc_id)
     names = _records(folder)
-    return [folder / name for name in names[:-UNDO_KEEP]] if len(names) > UNDO_KEEP else []
+    later = [name for name in names if seq is not None and name[:-len(".json")].isdigit()
+             and int(name[:-len(".json")]) > seq]
+    names = [name for name in names if name not in later]
+    return [folder / name for name in later + (names[:-UNDO_KEEP] if len(names) > UNDO_KEEP else [])]

@@ -3,7 +3,8 @@
 git calls it with the common ancestor, our version (which receives the
 result) and theirs. A counter (a key path the rule system names, such as
 Narateer's action dice counts) takes the base plus both sides' changes, so two
-players who each spent a die both keep their spend. Any other value takes
+players who each spent a die both keep their spend (a sum below 0 from two sides that are not is 0: the
+log, not the sheet, tells a double spend from a correction counted twice). Any other value takes
 the side that changed it, or the common value; two different changes to one
 value are a conflict: the file gets git's usual markers and the driver exits
 1, so git reports the conflict. A side larger than SIZE_LIMIT (256 KiB) is a
@@ -56,9 +57,11 @@ def merge_value(base, ours, theirs, path: tuple, counters):
     if _is_counter(path, counters) and all(_number(v) or v is MISSING for v in (base, ours, theirs)):
         b, o, t = (0 if v is MISSING else v for v in (base, ours, theirs))
         total = b + (o - b) + (t - b)
-        if total < 0 <= min(o, t):  # both sides spent what was there once: no sum is right
-            raise Conflict(".".join(map(str, path)))
-        return total
+        # below 0 from two sides that are not: both spent what was there once, or a side set a sheet git had
+        # left behind its log back to the log's sum, as the other side did (each correction then counts
+        # twice). The sheet stays a legal 0 and the log, which holds every change once, says which: the next
+        # writer sets the sheet to its sum, or names the double spend and refuses.
+        return 0 if total < 0 <= min(o, t) else total
     if isinstance(ours, dict) and isinstance(theirs, dict) and _holds_counter(path, counters):
         # equal sides may still be two equal spends of a counter inside: merge key by key
         merge_map(base if isinstance(base, dict) else {}, ours, theirs, path, counters)

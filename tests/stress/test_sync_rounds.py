@@ -1,0 +1,259 @@
+"""H2-SCALE-1: merges exact at six clones, played in rounds.
+
+Six clones of one bare repository. Each round a random clone runs one to three legal commands that change
+counters outside any encounter (rolls that spend, damage, wounds, heals, points, refreshes), commits, pulls
+(`git pull --no-rebase`, or in the other run `git pull --rebase`, which replays the clone's commits one by
+one) and pushes. Nobody runs `reconcile` by hand: the next writer in a clone joins what the pull brought.
+At the end one more writer runs and every clone pulls until all share one commit. Then:
+
+- no pull of counters conflicted;
+- every clone holds the same files, and `verify` and `check` are clean in every one;
+- every counter on every sheet equals its start plus the change every command reported when it ran;
+- every entry a command wrote is in the shared log.
+
+The commands keep every counter inside its bounds however the clones' changes add up (a heal is never past
+the maximum, a spend never of the last die), so the game's bounds never make a merge wrong: that is
+H2-INV-1's own case. The random choices are seeded, so every run plays the same game. `make test` plays a
+short game in each pull mode; `make soak` (NARATEER_SOAK=1) plays six clones and at least 500 commands a
+game and prints its figures.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from pathlib import Path
+
+import pytest
+
+from narateer_cli.api import open_campaign
+from narateer_cli.errors import NarateerError
+
+from .soak import amount
+from .stats import add, put
+from .test_sync import ENV, counters, files, git
+
+CLONES = 6
+MERGE_RULES = ("H-2", "G-MERGE-1", "G-MERGE-2", "G-MERGE-3", "G-MERGE-4")
+ROUNDS = amount(14, 260)  # 1-3 commands a round: the soak plays well over 500 a game
+
+
+
+# Each game: its characters, and a command for one of them that keeps every counter within its bounds
+# however many clones run it at once (the counters are kept far from 0 and from their maximum).
+GAMES = {
+    "narateer": ["javi", "selka", "kai", "mira"],
+    "open-adventure": ["ezarel", "amicus", "bloodwind", "warheart"],
+    "d20-cards": ["mira", "tor", "bandit", "hexer"],
+}
+
+
+def command(game: str, rng: random.Random, char: str) -> str:
+    """One legal counter change for `char`."""
+    if game == "narateer":
+        return rng.choice([f"wound {char} 1", f"heal {char} 1", f"refresh {char}",
+                           f"roll {char} athletics --dr 2 --faces {rng.choice('012')}"])
+    if game == "open-adventure":
+        pool = rng.choice(["body", "mind", "spirit"])
+        return rng.choice([f"points {char} {pool} -1", f"points {char} {pool} +1", f"wound {char}", f"heal {char}"])
+    return rng.choice([f"damage {char} {rng.randint(1, 2)}", f"heal {char} {rng.randint(1, 2)}", f"refresh {char}"])
+
+
+def new_entries(root: Path, sizes: dict) -> list[dict]:
+    """The entries appended to the clone's logs since `sizes` (bytes per log)."""
+    out = []
+    for log in sorted((root / "encounters").glob("*.log.yaml")):
+        with open(log, "rb") as fh:
+            fh.seek(sizes.get(log.name, 0))
+            tail = fh.read().decode("utf-8")
+        out += [json.loads(line[2:]) for line in tail.splitlines() if line.startswith("- {")]
+    return out
+
+
+def log_sizes(root: Path) -> dict:
+    return {log.name: log.stat().st_size for log in (root / "encounters").glob("*.log.yaml")}
+
+
+class Table:
+    """The clones, what each command reported, and the figures."""
+
+    def __init__(self, tmp_path: Path, game: str, rebase: bool, seed: str):
+        self.rng = random.Random(seed)
+        self.game, self.rebase = game, rebase
+        origin = tmp_path / "origin"
+        from tests.conftest import run
+
+        done = run(None, "init", str(origin), "--system", game, "--example", "--git", env=ENV)
+        assert done.code == 0, done.err
+        bare = tmp_path / "shared.git"
+        git(tmp_path, "clone", "-q", "--bare", str(origin), str(bare))
+        self.clones = []
+        for n in range(CLONES):
+            clone = tmp_path / f"clone{n}"
+            git(tmp_path, "clone", "-q", str(bare), str(clone))
+            open_campaign(clone).run("git-setup")
+            self.clones.append(clone)
+        from narateer_cli.systems import load_system
+
+        self.system = load_system(game)
+        self.start = counters(origin, self.system)
+        self.reported: dict[str, dict] = {}  # entry id -> {(char, path): delta} the command reported
+        self.problems: list[str] = []
+        self.refusals: dict[str, int] = {}  # why commands were refused, how often
+        self.figures = {"rounds": 0, "commands": 0, "refused": 0, "merges": 0, "merge entries": 0,
+                        "rejected pushes": 0, "conflicts": 0, "taken back": 0}
+
+    def act(self, clone: Path, line: str):
+        """Run one command in `clone` and keep what it reported. When the clones' changes added up would
+        take a counter out of its bounds, the player takes the command back (`undo`), as a table would."""
+        self.figures["commands"] += 1
+        if not self.run(clone, line):
+            self.figures["refused"] += 1
+            return
+        if self.out_of_bounds(clone):
+            self.figures["taken back"] += 1
+            assert self.run(clone, "undo"), f"{clone.name}: undo of {line} refused: {self.refusals}"
+
+    def run(self, clone: Path, line: str) -> bool:
+        """Run `line` in `clone`, keeping each entry's reported changes; False when it was refused (a
+        legal refusal, exit 2 or 3, that wrote nothing), its message counted."""
+        sizes = log_sizes(clone)
+        try:
+            open_campaign(clone).run(*line.split())
+        except NarateerError as exc:
+            assert exc.exit_code in (2, 3), (line, exc.line())
+            # a writer never refuses for the merges: it joins them (a sheet behind its log, a merge that lost
+            # a change); only the game's own rules refuse (no Ready die to pay with, no Wound to heal)
+            if exc.rule in MERGE_RULES or "behind its log" in exc.line():
+                self.problems.append(f"{clone.name}: {line}: {exc.line()}")
+            self.refusals[exc.line()] = self.refusals.get(exc.line(), 0) + 1
+            return False
+        for entry in new_entries(clone, sizes):
+            if entry.get("command") == "merge":
+                self.figures["merge entries"] += 1
+                continue
+            deltas = {(cid, path): change["delta"] for cid, paths in (entry.get("changes") or {}).items()
+                      for path, change in paths.items() if "delta" in change}
+            self.reported[entry["id"]] = deltas
+        return True
+
+    def out_of_bounds(self, clone: Path) -> bool:
+        """Would every clone's changes added up take a counter below 0 or past its maximum?"""
+        for (cid, path), value in self.truth().items():
+            if value < 0 or value > self.maximum(clone, cid, path):
+                return True
+        return False
+
+    def maximum(self, clone: Path, cid: str, path: str) -> float:
+        if self.game == "d20-cards" and path == "hp.current":
+            from ruamel.yaml import YAML
+
+            return YAML(typ="safe").load((clone / "characters" / f"{cid}.yaml").read_text(encoding="utf-8"))["hp"]["max"]
+        return float("inf")
+
+    def pull(self, clone: Path, where: str):
+        mode = "--rebase" if self.rebase else "--no-rebase"
+        done = git(clone, "pull", "-q", mode, "origin", "HEAD", check=False)
+        if done.returncode != 0:
+            self.figures["conflicts"] += 1
+            status = git(clone, "status", "--porcelain", check=False).stdout
+            self.problems.append(f"{where}: {clone.name}: git pull {mode} stopped: "
+                                 f"{(done.stdout + done.stderr).strip()[-400:]} | {status.strip()}")
+            git(clone, "rebase" if self.rebase else "merge", "--abort", check=False)
+            git(clone, "reset", "-q", "--hard", "FETCH_HEAD")
+            return
+        self.figures["merges"] += git(clone, "rev-list", "--merges", "--count", "HEAD^!",
+                                      check=False).stdout.strip() == "1"
+
+    def push(self, clone: Path, where: str):
+        for _ in range(20):
+            if git(clone, "push", "-q", "origin", "HEAD", check=False).returncode == 0:
+                return
+            self.figures["rejected pushes"] += 1
+            self.pull(clone, where)
+        raise AssertionError(f"{clone.name}: push still rejected after 20 pulls")
+
+    def commit(self, clone: Path, message: str):
+        git(clone, "add", "-A")
+        if git(clone, "status", "--porcelain").stdout.strip():
+            git(clone, "commit", "-qm", message)
+
+    def round(self, n: int):
+        clone = self.rng.choice(self.clones)
+        lines = [command(self.game, self.rng, self.rng.choice(GAMES[self.game]))
+                 for _ in range(self.rng.randint(1, 3))]
+        for line in lines:
+            self.act(clone, line)
+        self.commit(clone, f"round {n}: {'; '.join(lines)}")
+        self.pull(clone, f"round {n}")
+        self.push(clone, f"round {n}")
+        self.figures["rounds"] += 1
+        return clone
+
+    def end(self):
+        """One more writer (on the shared campaign as it stands), then every clone pulls until all share one
+        commit."""
+        clone = self.rng.choice(self.clones)
+        self.pull(clone, "end")
+        self.act(clone, command(self.game, self.rng, self.rng.choice(GAMES[self.game])))
+        self.commit(clone, "the last writer")
+        self.push(clone, "end")
+        for clone in self.clones:
+            self.pull(clone, "end")
+        heads = {git(c, "rev-parse", "HEAD").stdout for c in self.clones}
+        assert len(heads) == 1, "the clones do not share one commit"
+
+    def truth(self) -> dict:
+        """Every counter's start plus every change a command reported."""
+        total = dict(self.start)
+        for deltas in self.reported.values():
+            for key, delta in deltas.items():
+                total[key] = total.get(key, 0) + delta
+        return total
+
+    def verdict(self, clones: list | None = None) -> list[str]:
+        """What is wrong in `clones` (every clone, which must all hold the same files, by default)."""
+        out = list(self.problems)
+        if clones is None:
+            clones = self.clones
+            first = files(clones[0])
+            out += [f"{c.name} differs from {clones[0].name}" for c in clones[1:] if files(c) != first]
+        for clone in clones:
+            camp = open_campaign(clone)
+            for log in sorted((clone / "encounters").glob("*.log.yaml")):
+                verified = camp.run("verify", log.name[: -len(".log.yaml")]).value
+                if verified["ok"] is not True:
+                    out.append(f"{clone.name}: verify {log.name}: {verified['problem']}")
+            checked = camp.run("check").value
+            if checked["ok"] is not True:
+                out.append(f"{clone.name}: check: {checked['problems']}")
+        logged = set()
+        for log in (clones[0] / "encounters").glob("*.log.yaml"):
+            logged |= {json.loads(line[2:]).get("id") for line in log.read_text(encoding="utf-8").splitlines()
+                       if line.startswith("- {")}
+        missing = sorted(set(self.reported) - logged)
+        if missing:
+            out.append(f"entries of commands that ran are not in the shared log: {missing}")
+        now, truth = counters(clones[0], self.system), self.truth()
+        off = {f"{c}.{p}": (truth.get((c, p)), v) for (c, p), v in now.items() if truth.get((c, p)) != v}
+        if off:
+            out.append(f"counters off the commands' sum (should be, is): {off}")
+        return out
+
+
+@pytest.mark.parametrize("rebase", [False, True], ids=["merge", "rebase"])
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_H2_SCALE_1_six_clones_in_rounds_stay_exact(tmp_path, game, rebase):
+    started = time.monotonic()
+    table = Table(tmp_path, game, rebase, f"rounds-{game}-{rebase}")
+    for n in range(1, ROUNDS + 1):
+        table.round(n)
+    table.end()
+    found = table.verdict()
+    assert not found, "\n".join(found)
+    mode = "rebase" if rebase else "merge"
+    for key, value in {"clones": CLONES, **table.figures, "lost": 0}.items():
+        put(f"sync rounds {game} {mode}: {key}", value)
+    put(f"sync rounds {game} {mode}: seconds", round(time.monotonic() - started, 1))
+    add("sync rounds: runs", 1)
