@@ -141,7 +141,7 @@ def new_entry(path: Path, fields: dict, pending: str = "") -> tuple[str, dict]:
         text, merge, seq, parent = "", None, last["seq"], last["id"]
     else:
         text = "" if tail.newline else "\n"
-        seq, (merge, parent) = tail.seq, _where_play_stands(root, path, label, tail)
+        merge, parent, seq = _where_play_stands(root, path, label, tail)
     if merge is not None:
         text += loglines.entry_line(merge)
         seq, parent = merge["seq"], merge["id"]
@@ -154,15 +154,22 @@ def new_entry(path: Path, fields: dict, pending: str = "") -> tuple[str, dict]:
     return text, {**entry, "resumes": resumes}
 
 
-def _where_play_stands(root: Path, path: Path, label: str, tail) -> tuple[dict | None, str | None]:
-    """(the merge entry a forked log needs first, or None; the entry the next one continues from otherwise):
-    the last line, unless it is a copy of an earlier merge entry that git's union merge kept where it fell,
-    and then the log's one tip."""
+def _where_play_stands(root: Path, path: Path, label: str, tail) -> tuple[dict | None, str | None, int]:
+    """(the merge entry a forked log needs first, or None; the entry the next one continues from otherwise;
+    that entry's seq): the last line, unless it is a copy of an earlier merge entry that git's union merge
+    kept where it fell, and then the log's one tip, whose seq the next entry continues (the copy's is older,
+    and another branch's lines may later fall between the two)."""
     hist = _joined(root, path, label, tail)
     merge = _merge_entry(root, hist, tail)
     if merge is None and hist is not None and len(hist.tips) == 1:
-        return None, hist.tips[0]
-    return merge, tail.tip
+        return None, hist.tips[0], _seq_of(hist, hist.tips[0], tail.seq)
+    return merge, tail.tip, tail.seq
+
+
+def _seq_of(hist, eid: str, otherwise: int) -> int:
+    """The seq of entry `eid` of the history read, or `otherwise` when it is older than the entries kept."""
+    step = hist.parents.get(eid)
+    return step.seq if step is not None and step.seq else otherwise
 
 
 def effective_tip(tail) -> str | None:
@@ -205,7 +212,9 @@ def _merge_entry(root: Path, hist, tail, corrections: dict | None = None) -> dic
             _refuse_behind(cid, held, move["after"])
         corrections[cid] = move["after"]
         move["sheet"] = held  # what git left on the sheet, beside what the log gives
-    entry = {"seq": tail.seq + 1, "id": None, "parent": last, "at": str((tail.last or {}).get("at") or loglines.now()),
+    # its seq continues its parent's, the one rule that holds wherever git's union merge later places the line
+    entry = {"seq": _seq_of(hist, last, tail.seq) + 1, "id": None, "parent": last,
+             "at": str((tail.last or {}).get("at") or loglines.now()),
              "command": "merge", "actor": None, "merges": others, "dice": moves}
     entry["id"] = _merge_id(entry, corrected=any("sheet" in move for move in moves.values()))
     return entry
