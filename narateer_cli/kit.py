@@ -30,7 +30,7 @@ from .suggest import closest, did_you_mean, unknown
 from .systems.base import HOST_COMMAND, System, entrywise, merge_rules
 from .systems.interface import Game, SystemHooks
 
-KIT_VERSION = "2.3"
+KIT_VERSION = "2.4"
 
 # name -> (host module, attribute; None for the module itself): imported on first use
 _LATER: dict[str, tuple[str, str | None]] = {

@@ -203,9 +203,11 @@ def _merge_entry(root: Path, hist, tail, corrections: dict | None = None) -> dic
     moves = hist.merge_moves([last] + others)
     if moves is None:
         return None
+    system = _system(root)
     for cid, move in moves.items():
-        _refuse_spent_twice(cid, move["after"])
-        held = _sheet_counters(root, cid)
+        loaded = _sheet_file(root, cid)
+        _refuse_spent_twice(cid, move["after"], system, loaded.plain if loaded is not None else None)
+        held = _counters_held(loaded)
         if held is None or held == _held(move["after"]):
             continue
         if corrections is None:
@@ -251,12 +253,30 @@ def pending_merge(root: Path, log_id: str) -> tuple[str, dict] | None:
 _held = loglines.held
 
 
-def _sheet_counters(root: Path, cid: str) -> dict | None:
-    """A sheet's counters as the campaign's system reads them (None: no such sheet, or not readable)."""
+def _sheet_file(root: Path, cid: str):
+    """A character's loaded file (None: no such sheet, or not readable)."""
     try:
-        from .campaign import counters_of
+        return Campaign(root).load(cid)
+    except (BadInput, AttributeError):
+        return None
 
-        return _held(counters_of(Campaign(root).load(cid).sheet))
+
+def _counters_held(loaded) -> dict | None:
+    """A loaded sheet's counters as the campaign's system reads them (None: no sheet)."""
+    if loaded is None:
+        return None
+    from .campaign import counters_of
+
+    try:
+        return _held(counters_of(loaded.sheet))
+    except AttributeError:
+        return None
+
+
+def _system(root: Path):
+    """The campaign's game (None when its settings cannot be read: the default ranges then)."""
+    try:
+        return Campaign(root).system
     except (BadInput, AttributeError):
         return None
 
@@ -265,21 +285,22 @@ TAKE_BACK = ("take the merge back (`git reset --hard ORIG_HEAD` on the clone tha
              "keep one side's actions, and play again")
 
 
-def spent_twice(cid: str, dice: dict) -> str | None:
-    """What is wrong when the merged branches both spent what was there once (a counter of the
-    sum below 0), else None. Git's driver conflicts on it, but never runs when both sides wrote the same bytes."""
-    below = sorted(key for key, value in dice.items() if isinstance(value, int) and value < 0)
-    if not below:
-        return None
-    return f"the merged branches both spent {cid}'s {below[0]}: added up it would be {dice[below[0]]}"
+def spent_twice(cid: str, dice: dict, system=None, doc=None) -> str | None:
+    """What is wrong when the merged branches' counters `dice` leave the ranges the game declares (H2-INV-1):
+    both spent what was there once (the sum below its lowest), or both added what was missing once (past its
+    highest, which `doc`, the sheet's plain data, may hold); else None. Git's driver keeps such a sum at the
+    bound, or never runs when both sides wrote the same bytes: the log, which holds every change once, tells."""
+    from . import bounds
+
+    return bounds.broken(cid, dice, system, doc if isinstance(doc, dict) else {})
 
 
-def _refuse_spent_twice(cid: str, dice: dict):
-    """Both branches spent what was there once: no sheet is right, and the merge must be taken
-    back and played again (exit 3, nothing written)."""
-    found = spent_twice(cid, dice)
+def _refuse_spent_twice(cid: str, dice: dict, system=None, doc=None):
+    """The merged branches left a counter's range: no sheet is right, and the merge must be taken back and
+    played again (exit 3, nothing written)."""
+    found = spent_twice(cid, dice, system, doc)
     if found:
-        raise Refused(found, rule="G-MERGE-1", fix=TAKE_BACK)
+        raise Refused(found, rule="H2-INV-1", fix=TAKE_BACK)
 
 
 def _refuse_behind(cid: str, held: dict, dice: dict):

@@ -35,7 +35,7 @@ from .stats import add, put
 from .test_sync import ENV, counters, files, git
 
 CLONES = 6
-MERGE_RULES = ("H-2", "G-MERGE-1", "G-MERGE-2", "G-MERGE-3", "G-MERGE-4")
+MERGE_RULES = ("H-2", "H2-INV-1", "G-MERGE-1", "G-MERGE-2", "G-MERGE-3", "G-MERGE-4")
 ROUNDS = amount(8, 260)  # 1-3 commands a round: the soak plays well over 500 a game
 
 
@@ -140,18 +140,20 @@ class Table:
         return True
 
     def out_of_bounds(self, clone: Path) -> bool:
-        """Would every clone's changes added up take a counter below 0 or past its maximum?"""
+        """Would every clone's changes added up take a counter out of the range its game declares?"""
+        from ruamel.yaml import YAML
+
+        from narateer_cli.store import bounds
+
+        table = bounds.declared(self.system)
         for (cid, path), value in self.truth().items():
-            if value < 0 or value > self.maximum(clone, cid, path):
+            low, high = bounds.of(tuple(path.split(".")), table)
+            if isinstance(high, str):
+                doc = YAML(typ="safe").load((clone / "characters" / f"{cid}.yaml").read_text(encoding="utf-8"))
+                high = bounds.highest(high, doc)
+            if (low is not None and value < low) or (high is not None and value > high):
                 return True
         return False
-
-    def maximum(self, clone: Path, cid: str, path: str) -> float:
-        if self.game == "d20-cards" and path == "hp.current":
-            from ruamel.yaml import YAML
-
-            return YAML(typ="safe").load((clone / "characters" / f"{cid}.yaml").read_text(encoding="utf-8"))["hp"]["max"]
-        return float("inf")
 
     def pull(self, clone: Path, where: str):
         mode = "--rebase" if self.rebase else "--no-rebase"
@@ -315,3 +317,91 @@ def test_H2_SCALE_1_a_correction_counted_twice_below_zero_is_no_conflict(tmp_pat
     assert not table.figures["conflicts"], table.problems
     found = _settle(table)
     assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("rebase", [False, True], ids=["merge", "rebase"])
+def test_H2_INV_1_two_heals_of_one_missing_hit_point_are_named_and_writers_refuse(tmp_path, rebase):
+    """Mira has 29 of 30 HP; two clones each heal her 1. Each heal is legal where it ran; added up they pass
+    the maximum the game declares (`hp.max`). Git kept one 30 (the same bytes on both sides), the log adds up
+    to 31: `verify` and `check` name it, every writer and `reconcile` refuse with what to do, and write
+    nothing."""
+    table = Table(tmp_path, "d20-cards", rebase, "heal", clones=2)
+    a, b = table.clones
+    table.act(a, "damage mira 1")
+    table.commit(a, "damage")
+    table.push(a, "setup")
+    table.pull(b, "setup")
+    for clone in (a, b):
+        assert table.run(clone, "heal mira 1")  # no player takes it back: each heal was legal where it ran
+        table.commit(clone, "heal")
+        table.pull(clone, "heal")
+        table.push(clone, "heal")
+    assert not table.problems, table.problems
+    camp = open_campaign(b)
+    verified = camp.run("verify", "campaign").value
+    assert verified["ok"] is False and "past its highest, 30 (hp.max)" in str(verified["problem"])
+    checked = camp.run("check").value
+    assert checked["ok"] is False and any("past its highest" in str(p) for p in checked["problems"])
+    before = files(b)
+    for line in ("damage tor 1", "reconcile"):
+        with pytest.raises(NarateerError) as refused:
+            camp.run(*line.split())
+        assert refused.value.exit_code == 3 and refused.value.rule == "H2-INV-1", refused.value.line()
+        assert "ORIG_HEAD" in (refused.value.fix or "")
+    assert files(b) == before
+
+
+@pytest.mark.parametrize("rebase", [False, True], ids=["merge", "rebase"])
+def test_H2_INV_1_proactive_uses_of_two_clones_join_as_counters(tmp_path, rebase):
+    """In Selka's activation (3 Stealth uses) one clone makes one Stealth check and another two: the
+    encounter state's uses left join as a counter (3 - 1 - 2 = 0), where the pull stopped on a conflict before,
+    and a fourth check is refused."""
+    table = Table(tmp_path, "narateer", rebase, "uses", clones=2)
+    a, b = table.clones
+    for line in ("encounter new brawl selka kai", "turn start selka"):
+        assert table.run(a, line)
+    table.commit(a, "brawl")
+    table.push(a, "setup")
+    table.pull(b, "setup")
+    for clone, checks in ((a, 1), (b, 2)):
+        for _ in range(checks):
+            assert table.run(clone, "roll selka stealth --dr 2 --faces 2")
+        table.commit(clone, f"{checks} checks")
+        table.pull(clone, "checks")
+        table.push(clone, "checks")
+    assert not table.problems, table.problems
+    assert "stealth: 0" in (b / "encounters" / "brawl.yaml").read_text(encoding="utf-8")
+    with pytest.raises(NarateerError) as refused:
+        open_campaign(b).run("roll", "selka", "stealth", "--dr", "2", "--faces", "2")
+    assert refused.value.rule == "R-ACT-4", refused.value.line()
+    table.commit(b, "the join of the branches its first writer logged")
+    found = _settle(table)
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("rebase", [False, True], ids=["merge", "rebase"])
+def test_H2_INV_1_a_use_past_the_limit_that_two_clones_made_together_is_named(tmp_path, rebase):
+    """Two clones each make one Stealth check in Selka's activation (3 uses): the two states are the same
+    bytes, so git keeps one count (2 left where 1 is). Two more checks then pass, the fourth past the limit:
+    `verify` and `check` name it, as the log holds every branch's checks once."""
+    table = Table(tmp_path, "narateer", rebase, "uses", clones=2)
+    a, b = table.clones
+    for line in ("encounter new brawl selka kai", "turn start selka"):
+        assert table.run(a, line)
+    table.commit(a, "brawl")
+    table.push(a, "setup")
+    table.pull(b, "setup")
+    for clone in (a, b):
+        assert table.run(clone, "roll selka stealth --dr 2 --faces 2")
+        table.commit(clone, "a check")
+        table.pull(clone, "checks")
+        table.push(clone, "checks")
+    camp = open_campaign(b)
+    assert table.run(b, "roll selka stealth --dr 2 --faces 2")  # its writer joins the branches first
+    assert camp.run("verify", "brawl").value["ok"] is True  # three uses of three
+    assert table.run(b, "roll selka stealth --dr 2 --faces 2")
+    verified = camp.run("verify", "brawl").value
+    assert verified["ok"] is False and "proactive stealth use 4 in one activation, where the limit is 3" in str(
+        verified["problem"]), verified
+    checked = camp.run("check").value
+    assert checked["ok"] is False and any("proactive stealth use 4" in str(p) for p in checked["problems"])
