@@ -166,7 +166,7 @@ def log_action(session, log_id: str, command: str, actor, declaration: dict, res
                          extra, public, seals)
     session.txn.write(encounters.undo_dir(root, log_id) / f"{entry['seq']:08d}.json",
                       encounters.undo_record(root, log_id, before, writes, entry["seq"], entry["id"], entry["resumes"]))
-    for old in encounters.old_undo_records(root, log_id):
+    for old in encounters.old_undo_records(root, log_id, entry["seq"]):
         session.txn.write(old, None)
     return entry
 

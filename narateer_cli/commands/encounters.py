@@ -71,13 +71,16 @@ def _behind(session, hist, log_id: str) -> str | None:
 
     final = hist.final_dice() or {}
     for cid, dice in sorted(final.items()):
-        twice = spent_twice(cid, dice)
+        try:
+            loaded = session.load(cid)
+        except NarateerError:  # a sheet that is gone or broken is check's to report
+            loaded = None
+        twice = spent_twice(cid, dice, session.campaign.system, loaded.plain if loaded is not None else None)
         if twice:  # no sheet is right: reconcile refuses it too
             return f"encounters/{log_id}.log.yaml: {twice}; {TAKE_BACK}"
-        try:
-            held = counters_of(session.sheet(cid))
-        except NarateerError:  # a sheet that is gone or broken is check's to report
+        if loaded is None:
             continue
+        held = counters_of(loaded.sheet)
         if nonzero(held) != nonzero(dice):
             return (f"characters/{cid}.yaml holds {held} but encounters/{log_id}.log.yaml gives {dice} once its "
                     "merged branches are added up: the sheet is behind its log; run `narateer reconcile`")

@@ -141,7 +141,7 @@ def new_entry(path: Path, fields: dict, pending: str = "") -> tuple[str, dict]:
         text, merge, seq, parent = "", None, last["seq"], last["id"]
     else:
         text = "" if tail.newline else "\n"
-        seq, (merge, parent) = tail.seq, _where_play_stands(root, path, label, tail)
+        merge, parent, seq = _where_play_stands(root, path, label, tail)
     if merge is not None:
         text += loglines.entry_line(merge)
         seq, parent = merge["seq"], merge["id"]
@@ -154,15 +154,22 @@ def new_entry(path: Path, fields: dict, pending: str = "") -> tuple[str, dict]:
     return text, {**entry, "resumes": resumes}
 
 
-def _where_play_stands(root: Path, path: Path, label: str, tail) -> tuple[dict | None, str | None]:
-    """(the merge entry a forked log needs first, or None; the entry the next one continues from otherwise):
-    the last line, unless it is a copy of an earlier merge entry that git's union merge kept where it fell,
-    and then the log's one tip."""
+def _where_play_stands(root: Path, path: Path, label: str, tail) -> tuple[dict | None, str | None, int]:
+    """(the merge entry a forked log needs first, or None; the entry the next one continues from otherwise;
+    that entry's seq): the last line, unless it is a copy of an earlier merge entry that git's union merge
+    kept where it fell, and then the log's one tip, whose seq the next entry continues (the copy's is older,
+    and another branch's lines may later fall between the two)."""
     hist = _joined(root, path, label, tail)
     merge = _merge_entry(root, hist, tail)
     if merge is None and hist is not None and len(hist.tips) == 1:
-        return None, hist.tips[0]
-    return merge, tail.tip
+        return None, hist.tips[0], _seq_of(hist, hist.tips[0], tail.seq)
+    return merge, tail.tip, tail.seq
+
+
+def _seq_of(hist, eid: str, otherwise: int) -> int:
+    """The seq of entry `eid` of the history read, or `otherwise` when it is older than the entries kept."""
+    step = hist.parents.get(eid)
+    return step.seq if step is not None and step.seq else otherwise
 
 
 def effective_tip(tail) -> str | None:
@@ -196,16 +203,20 @@ def _merge_entry(root: Path, hist, tail, corrections: dict | None = None) -> dic
     moves = hist.merge_moves([last] + others)
     if moves is None:
         return None
+    system = _system(root)
     for cid, move in moves.items():
-        _refuse_spent_twice(cid, move["after"])
-        held = _sheet_counters(root, cid)
+        loaded = _sheet_file(root, cid)
+        _refuse_spent_twice(cid, move["after"], system, loaded.plain if loaded is not None else None)
+        held = _counters_held(loaded)
         if held is None or held == _held(move["after"]):
             continue
         if corrections is None:
             _refuse_behind(cid, held, move["after"])
         corrections[cid] = move["after"]
         move["sheet"] = held  # what git left on the sheet, beside what the log gives
-    entry = {"seq": tail.seq + 1, "id": None, "parent": last, "at": str((tail.last or {}).get("at") or loglines.now()),
+    # its seq continues its parent's, the one rule that holds wherever git's union merge later places the line
+    entry = {"seq": _seq_of(hist, last, tail.seq) + 1, "id": None, "parent": last,
+             "at": str((tail.last or {}).get("at") or loglines.now()),
              "command": "merge", "actor": None, "merges": others, "dice": moves}
     entry["id"] = _merge_id(entry, corrected=any("sheet" in move for move in moves.values()))
     return entry
@@ -242,12 +253,30 @@ def pending_merge(root: Path, log_id: str) -> tuple[str, dict] | None:
 _held = loglines.held
 
 
-def _sheet_counters(root: Path, cid: str) -> dict | None:
-    """A sheet's counters as the campaign's system reads them (None: no such sheet, or not readable)."""
+def _sheet_file(root: Path, cid: str):
+    """A character's loaded file (None: no such sheet, or not readable)."""
     try:
-        from .campaign import counters_of
+        return Campaign(root).load(cid)
+    except (BadInput, AttributeError):
+        return None
 
-        return _held(counters_of(Campaign(root).load(cid).sheet))
+
+def _counters_held(loaded) -> dict | None:
+    """A loaded sheet's counters as the campaign's system reads them (None: no sheet)."""
+    if loaded is None:
+        return None
+    from .campaign import counters_of
+
+    try:
+        return _held(counters_of(loaded.sheet))
+    except AttributeError:
+        return None
+
+
+def _system(root: Path):
+    """The campaign's game (None when its settings cannot be read: the default ranges then)."""
+    try:
+        return Campaign(root).system
     except (BadInput, AttributeError):
         return None
 
@@ -256,21 +285,22 @@ TAKE_BACK = ("take the merge back (`git reset --hard ORIG_HEAD` on the clone tha
              "keep one side's actions, and play again")
 
 
-def spent_twice(cid: str, dice: dict) -> str | None:
-    """What is wrong when the merged branches both spent what was there once (a counter of the
-    sum below 0), else None. Git's driver conflicts on it, but never runs when both sides wrote the same bytes."""
-    below = sorted(key for key, value in dice.items() if isinstance(value, int) and value < 0)
-    if not below:
-        return None
-    return f"the merged branches both spent {cid}'s {below[0]}: added up it would be {dice[below[0]]}"
+def spent_twice(cid: str, dice: dict, system=None, doc=None) -> str | None:
+    """What is wrong when the merged branches' counters `dice` leave the ranges the game declares (H2-INV-1):
+    both spent what was there once (the sum below its lowest), or both added what was missing once (past its
+    highest, which `doc`, the sheet's plain data, may hold); else None. Git's driver keeps such a sum at the
+    bound, or never runs when both sides wrote the same bytes: the log, which holds every change once, tells."""
+    from . import bounds
+
+    return bounds.broken(cid, dice, system, doc if isinstance(doc, dict) else {})
 
 
-def _refuse_spent_twice(cid: str, dice: dict):
-    """Both branches spent what was there once: no sheet is right, and the merge must be taken
-    back and played again (exit 3, nothing written)."""
-    found = spent_twice(cid, dice)
+def _refuse_spent_twice(cid: str, dice: dict, system=None, doc=None):
+    """The merged branches left a counter's range: no sheet is right, and the merge must be taken back and
+    played again (exit 3, nothing written)."""
+    found = spent_twice(cid, dice, system, doc)
     if found:
-        raise Refused(found, rule="G-MERGE-1", fix=TAKE_BACK)
+        raise Refused(found, rule="H2-INV-1", fix=TAKE_BACK)
 
 
 def _refuse_behind(cid: str, held: dict, dice: dict):
@@ -478,7 +508,14 @@ def check_undo(root: Path, record: dict, enc_id: str | None = None):
                           fix=_by_git(root, "revert it with git instead"))
 
 
-def old_undo_records(root: Path, enc_id: str) -> list[Path]:
+def old_undo_records(root: Path, enc_id: str, seq: int | None = None) -> list[Path]:
+    """Undo records to delete as an entry of `seq` is logged: those past the limit, and those of a seq after
+    it. A seq only grows along a branch, so a record of a later seq is of an entry on another branch (git
+    joined branches since, and the log's last line continues a shorter one): never the log's tip again, and
+    left there it would stand before the new entry's record as the newest."""
     folder = undo_dir(root, enc_id)
     names = _records(folder)
-    return [folder / name for name in names[:-UNDO_KEEP]] if len(names) > UNDO_KEEP else []
+    later = [name for name in names if seq is not None and name[:-len(".json")].isdigit()
+             and int(name[:-len(".json")]) > seq]
+    names = [name for name in names if name not in later]
+    return [folder / name for name in later + (names[:-UNDO_KEEP] if len(names) > UNDO_KEEP else [])]

@@ -89,6 +89,7 @@ class Step(NamedTuple):
     moves: dict | None
     digest: str | None = None  # a merge entry's content, to know a copy of it
     seq: int = 0  # its seq, which the entries that continue it continue
+    set: tuple = ()  # the characters whose sheets a merge entry set to what the log adds up to
 
 
 def content_id(entry: dict) -> str:
@@ -206,7 +207,8 @@ class History:
         self.ids.add(eid)
         merged = tuple(self._merged(entry))
         digest = content_id(entry) if entry.get("command") == "merge" else None
-        self.parents[eid] = Step(self.count, (parent, *merged), moves, digest, entry.get("seq") or 0)
+        self.parents[eid] = Step(self.count, (parent, *merged), moves, digest, entry.get("seq") or 0,
+                                 _sheets_set(entry) if digest is not None else ())
         if len(self.parents) > SNAPSHOTS:
             self.parents.popitem(last=False)
         for tip in (parent, *merged):
@@ -341,10 +343,15 @@ class History:
         return None if joined is None else self._moves(tips, joined)
 
     def _moves(self, tips: list, joined: tuple) -> dict:
+        """Each character a branch moved since they parted, or whose sheet a merge entry on a branch set: git's
+        driver adds a sheet's change on each side, so two branches that both set it to the same sum leave it
+        off by that correction, and the join looks at it again."""
         total, parted = joined
         first, moved, starts = self._snapshot(tips[0]) or {}, set(), {}
         for eid in parted:
-            for cid, (now, own) in (self.parents[eid].moves or {}).items():
+            step = self.parents[eid]
+            moved.update(step.set)
+            for cid, (now, own) in (step.moves or {}).items():
                 starts.setdefault(cid, own)
                 if _held(now) != _held(own):
                     moved.add(cid)
@@ -395,6 +402,13 @@ class _Walk:
             for link in step.links if step is not None else ():
                 self.mark(link, flag)
         return found[1][::-1], found[2][::-1]
+
+
+def _sheets_set(entry: dict) -> tuple:
+    """The characters a merge entry set the sheets of (their `sheet` is what git had left there)."""
+    dice = entry.get("dice")
+    return tuple(cid for cid, move in dice.items() if isinstance(move, dict) and "sheet" in move) \
+        if isinstance(dice, dict) else ()
 
 
 def _add(total: dict, now: dict, own: dict):

@@ -2,8 +2,11 @@
 
 git calls it with the common ancestor, our version (which receives the
 result) and theirs. A counter (a key path the rule system names, such as
-Narateer's action dice counts) takes the base plus both sides' changes, so two
-players who each spent a die both keep their spend. Any other value takes
+Narateer's action dice counts on a sheet and its proactive uses left in an encounter state) takes the base
+plus both sides' changes, so two
+players who each spent a die both keep their spend (a sum past the range the game declares for the counter,
+from two sides inside it, is kept at the bound: the log, not the sheet, tells a double spend from a correction
+counted twice). Any other value takes
 the side that changed it, or the common value; two different changes to one
 value are a conflict: the file gets git's usual markers and the driver exits
 1, so git reports the conflict. A side larger than SIZE_LIMIT (256 KiB) is a
@@ -24,14 +27,32 @@ def counters_for(system: str | None) -> list[tuple]:
 
     Narateer counts its Action Dice by state; the other rule systems name
     their own pools here (point pools, HP, AP, charges)."""
+    found = _system(system)
+    return [] if found is None else [tuple(path.split(".")) for path in found.counters]
+
+
+def state_counters_for(system: str | None) -> list[tuple]:
+    """Key paths that are counters in an encounter state of `system` (Narateer's proactive uses left)."""
+    found = _system(system)
+    return [] if found is None else [tuple(path.split(".")) for path in getattr(found, "state_counters", ())]
+
+
+def bounds_for(system: str | None) -> list[tuple]:
+    """The ranges `system` declares for its counters ((key path, lowest, highest), store/bounds.py)."""
+    from . import bounds
+
+    found = _system(system)
+    return [] if found is None else bounds.declared(found)
+
+
+def _system(system: str | None):
     from ..errors import NarateerError
     from ..systems import load_system
 
     try:
-        found = load_system(system or None)
+        return load_system(system or None)
     except NarateerError:
-        return []
-    return [tuple(path.split(".")) for path in found.counters]
+        return None
 
 
 def _is_counter(path: tuple, counters) -> bool:
@@ -51,22 +72,34 @@ def _holds_counter(path: tuple, counters) -> bool:
     return any(len(c) > len(path) and all(a in ("*", b) for a, b in zip(c, path)) for c in counters)
 
 
-def merge_value(base, ours, theirs, path: tuple, counters):
-    """The merged value (MISSING: the key is gone); Conflict when both sides changed it differently."""
+def merge_value(base, ours, theirs, path: tuple, counters, limits=None):
+    """The merged value (MISSING: the key is gone); Conflict when both sides changed it differently.
+    `limits(path)`: a counter's (lowest, highest) as numbers (None: no such bound); at least 0 without it."""
     if _is_counter(path, counters) and all(_number(v) or v is MISSING for v in (base, ours, theirs)):
         b, o, t = (0 if v is MISSING else v for v in (base, ours, theirs))
-        total = b + (o - b) + (t - b)
-        if total < 0 <= min(o, t):  # both sides spent what was there once: no sum is right
-            raise Conflict(".".join(map(str, path)))
-        return total
+        return _within(b + (o - b) + (t - b), o, t, limits(path) if limits is not None else (0, None))
     if isinstance(ours, dict) and isinstance(theirs, dict) and _holds_counter(path, counters):
         # equal sides may still be two equal spends of a counter inside: merge key by key
-        merge_map(base if isinstance(base, dict) else {}, ours, theirs, path, counters)
+        merge_map(base if isinstance(base, dict) else {}, ours, theirs, path, counters, limits)
         return ours
-    return _merge_changed(base, ours, theirs, path, counters)
+    return _merge_changed(base, ours, theirs, path, counters, limits)
 
 
-def _merge_changed(base, ours, theirs, path: tuple, counters):
+def _within(total: int, ours: int, theirs: int, bounds: tuple) -> int:
+    """A counter's sum, kept at the bound it crossed when neither side had crossed it: both spent what was
+    there once (or healed what was missing once), or a side set a sheet git had left behind its log back to
+    the log's sum, as the other side did, and the driver counts that correction twice. The sheet stays legal
+    and the log, which holds every change once, says which: the next writer sets the sheet to its sum, or
+    names the bound the branches crossed and refuses (H2-INV-1). No pull of counters stops on it."""
+    low, high = bounds
+    if low is not None and total < low <= min(ours, theirs):
+        return low
+    if high is not None and total > high >= max(ours, theirs):
+        return high
+    return total
+
+
+def _merge_changed(base, ours, theirs, path: tuple, counters, limits=None):
     """A value holding no counter: the side that changed it wins, a mapping changed on both sides merges
     key by key, anything else changed on both sides differently is a Conflict."""
     if _plain(ours) == _plain(theirs):
@@ -76,7 +109,7 @@ def _merge_changed(base, ours, theirs, path: tuple, counters):
     if _plain(theirs) == _plain(base):
         return ours
     if isinstance(ours, dict) and isinstance(theirs, dict):
-        merge_map(base if isinstance(base, dict) else {}, ours, theirs, path, counters)
+        merge_map(base if isinstance(base, dict) else {}, ours, theirs, path, counters, limits)
         return ours
     raise Conflict(".".join(map(str, path)))
 
@@ -96,11 +129,11 @@ def _typed(node):
     return (type(node), node) if isinstance(node, (bool, float)) else node
 
 
-def merge_map(base: dict, ours: dict, theirs: dict, path: tuple, counters):
+def merge_map(base: dict, ours: dict, theirs: dict, path: tuple, counters, limits=None):
     """Merge `theirs` into `ours` in place (ours keeps its order, comments and layout)."""
     for key in list(ours.keys()) + [k for k in theirs.keys() if k not in ours]:
         value = merge_value(base.get(key, MISSING), ours.get(key, MISSING), theirs.get(key, MISSING),
-                            path + (str(key),), counters)
+                            path + (str(key),), counters, limits)
         if value is MISSING:
             ours.pop(key, None)
         elif key not in ours or ours[key] is not value:
@@ -108,8 +141,9 @@ def merge_map(base: dict, ours: dict, theirs: dict, path: tuple, counters):
                 ours[key] = value
 
 
-def merge_texts(base: str, ours: str, theirs: str, label: str, counters) -> tuple[str, bool]:
-    """(merged text, clean?). Unparsable input or a conflict gives the marked whole-file conflict."""
+def merge_texts(base: str, ours: str, theirs: str, label: str, counters, bounds=()) -> tuple[str, bool]:
+    """(merged text, clean?). Unparsable input or a conflict gives the marked whole-file conflict. `bounds`: the
+    game's counter ranges ((key path, lowest, highest), store/bounds.py); a counter it leaves out is at least 0."""
     from . import yamlio
     from ..errors import NarateerError
 
@@ -121,12 +155,26 @@ def merge_texts(base: str, ours: str, theirs: str, label: str, counters) -> tupl
     if not all(isinstance(d, dict) for d in docs):
         return _markers(ours, theirs), False
     try:
-        merge_map(b, o, t, (), counters)
+        merge_map(b, o, t, (), counters, _limits(bounds, yamlio.to_plain(o), yamlio.to_plain(t)))
     except Conflict:
         return _markers(ours, theirs), False
     if _plain(o) == _plain(yamlio.load_rt(ours, label) if ours.strip() else {}):
         return ours, True
     return yamlio.dump_rt(o, ours), True
+
+
+def _limits(table, ours: dict, theirs: dict):
+    """path -> (lowest, highest) as numbers: a highest the sheet holds (`hp.max`) is the larger of the two sides'."""
+    from . import bounds
+
+    def limits(path: tuple):
+        low, high = bounds.of(path, table)
+        if isinstance(high, str):
+            found = [v for v in (bounds.value_at(ours, high), bounds.value_at(theirs, high)) if v is not None]
+            high = max(found) if found else None
+        return low, high
+
+    return limits
 
 
 def _markers(ours: str, theirs: str) -> str:
@@ -169,7 +217,9 @@ def run_driver(base: str, ours: str, theirs: str, label: str = "", system: str |
     if not texts[0].strip():  # created on both sides: identical is that file (summing would double its counters)
         return 0 if texts[1] == texts[2] else _added_twice(paths[1], texts[1], texts[2], label or ours)
     is_sheet = label.startswith("characters/") or not label
-    merged, clean = merge_texts(*texts, label or ours, counters_for(system) if is_sheet else [])
+    counters = counters_for(system) if is_sheet else state_counters_for(system) if label.startswith("encounters/") \
+        else []
+    merged, clean = merge_texts(*texts, label or ours, counters, bounds_for(system))
     paths[1].write_text(merged, encoding="utf-8")
     return 0 if clean else 1
 

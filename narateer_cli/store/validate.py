@@ -91,7 +91,7 @@ def validate_campaign(campaign) -> list[Problem]:
         except NarateerError as exc:
             problems.append(_place(label, exc, root))
     logs.keep()
-    _compare_dice(sheets, logged, problems)
+    _compare_dice(sheets, logged, problems, campaign.system)
     _dangling(sheets, ends, bridges, problems)
     problems.extend(_config_problems(campaign))
     problems.extend(_git_problems(root, problems))
@@ -342,19 +342,19 @@ def _held(dice) -> dict:
     return held(dice)
 
 
-def _behind_text(cid: str, counters: dict, dice: dict, label: str) -> str:
+def _behind_text(cid: str, counters: dict, dice: dict, label: str, system=None, doc=None) -> str:
     """A sheet behind its forked log, and the command that reconciles it; or, when the branches
-    both spent what was there once, that no sheet is right (reconcile refuses it too)."""
+    left a counter's range (both spent what was there once), that no sheet is right (reconcile refuses it too)."""
     from .encounters import TAKE_BACK, spent_twice
 
-    twice = spent_twice(cid, dice)
+    twice = spent_twice(cid, dice, system, doc)
     if twice:
         return f"{twice} once the branches of {label} are added up; {TAKE_BACK}"
     return (f"counters {counters} are behind the log ({label}), which gives {dice} once its merged branches are "
             "added up; run `narateer reconcile`")
 
 
-def _compare_dice(sheets, logged, problems):
+def _compare_dice(sheets, logged, problems, system=None):
     """Each sheet's dice against the last dice the logs record for it. `logged` holds, per
     character, every log whose last entry for it is the newest (`at`, to the second): entries within one
     second carry no order between logs, so the sheet must equal the value of one of them (never a
@@ -372,7 +372,7 @@ def _compare_dice(sheets, logged, problems):
             block = sf.block
             number = where + 1 if isinstance(where, int) else _key_line(sf.path.parent.parent, sf.label, block or "-")
             if forked:
-                text = _behind_text(cid, counters_of(sf.sheet), dice, label)
+                text = _behind_text(cid, counters_of(sf.sheet), dice, label, system, sf.plain)
             else:
                 text = (f"counters {counters_of(sf.sheet)} differ from the last logged {dice} ({label}:{line}, entry {eid}); "
                         "a merge or a hand edit lost a change")

@@ -64,6 +64,12 @@ class System:
     rules_file  inside the package: every table and knob (default rules.yaml)
     example   folder inside the package that `init --example` copies (None: no example)
     counters  key paths in a sheet that are counters (merged as sums)
+    state_counters  key paths in an encounter state that are counters (merged as sums, at least 0 unless
+              `bounds` says otherwise): Narateer's proactive uses left this activation, `uses.*`
+    bounds    counter key path (`*` matches any key) -> (lowest, highest): the range the rules keep it in, so a
+              merge that adds both clones' changes past it is named, not kept; lowest a whole number or None (no
+              floor), highest a whole number, None (no maximum) or the key path of the sheet's value that caps it
+              (`hp.max`). A counter not named here is at least 0 and has no maximum
     folders   the system's own data folders beside characters/ and encounters/ (`init` creates them)
     pointers  another system's verb -> what to use in this one instead
     example_hint  what `init --example` suggests doing next in this game's example campaign (None: nothing)
@@ -83,6 +89,8 @@ class System:
     rules_file: str
     example: str | None
     counters: tuple[str, ...]
+    state_counters: tuple[str, ...]
+    bounds: dict[str, tuple[int | None, int | str | None]]
     pointers: dict[str, str]
     example_hint: str | None
     folders: tuple[str, ...]
@@ -94,16 +102,19 @@ class System:
     _game: Game | None
 
     __slots__ = ("name", "title", "summary", "package", "verbs", "game_module", "rules_file", "example", "counters",
-                 "pointers", "example_hint", "folders", "config_keys", "params", "explicit_null", "_found", "_checked",
+                 "state_counters", "bounds", "pointers", "example_hint", "folders", "config_keys", "params", "explicit_null", "_found", "_checked",
                  "_game")
 
     def __init__(self, name: str, title: str, summary: str, package: str, verbs: Mapping[str, tuple[str, str]],
                  game: str, rules_file: str = "rules.yaml", example: str | None = "example",
                  counters: tuple[str, ...] = (), pointers: Mapping[str, str] | None = None,
+                 bounds: Mapping[str, tuple[int | None, int | str | None]] | None = None,
+                 state_counters: tuple[str, ...] = (),
                  example_hint: str | None = None, folders: tuple[str, ...] = (), config_keys: tuple[str, ...] = (),
                  params: Mapping[str, str] | None = None, explicit_null: bool = False):
         values = dict(name=name, title=title, summary=summary, package=package, verbs=dict(verbs),
                       game_module=game, rules_file=rules_file, example=example, counters=tuple(counters),
+                      bounds=dict(bounds or {}), state_counters=tuple(state_counters),
                       pointers=dict(pointers or {}), example_hint=example_hint, folders=tuple(folders),
                       config_keys=tuple(config_keys), params=dict(params or {}), explicit_null=bool(explicit_null), _found={}, _checked=False,
                       _game=None)

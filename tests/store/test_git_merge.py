@@ -8,7 +8,7 @@ import shutil
 
 import pytest
 
-from narateer_cli.store.merge import counters_for, merge_texts
+from narateer_cli.store.merge import bounds_for, counters_for, merge_texts
 from tests.conftest import json_error, ok, run, sheet_dice, snapshot
 from tests.store.test_git_trust import git, repo
 
@@ -156,14 +156,18 @@ def test_undo_refuses_after_a_merge(encounter_camp, tmp_path):
     assert r.code == 3 and json_error(r, 3)["rule"] == "G-MERGE-4"
 
 
-def test_G_MERGE_1_two_spends_of_what_was_there_once_conflict():
-    """Each side spent the last Ready die: no sum is right (ready would be -1), so the driver conflicts."""
+def test_H2_SCALE_1_a_sum_below_zero_from_two_sides_that_are_not_is_zero_and_no_conflict():
+    """Each side took the last Ready die: no pull of counters stops on it (a base git left behind its log,
+    which two clones each set right, counts that correction twice just so). The sheet holds 0, a legal
+    value; the log, which holds every change once, says whether it was a double spend (verify names it)."""
     counters = counters_for("narateer")
     base = "name: K\naction_dice: {ready: 1, used: 0}\n"
     ours = "name: K\naction_dice: {ready: 0, used: 1}\n"
-    theirs = "name: K\naction_dice: {ready: 0, used: 1}\n"
+    theirs = "name: K\naction_dice: {ready: 0, used: 1, wounded: 1}\n"
     text, clean = merge_texts(base, ours, theirs, "characters/k.yaml", counters)
-    assert not clean and "<<<<<<<" in text
+    assert clean and "ready: 0" in text and "used: 2" in text and "wounded: 1" in text
+    text, clean = merge_texts(base, ours, ours.replace("used: 1", "used: 2"), "characters/k.yaml", counters)
+    assert clean and "ready: 0," in text and "used: 3" in text
     one = "name: K\naction_dice: {ready: 1, used: 1}\n"
     text, clean = merge_texts("name: K\naction_dice: {ready: 2, used: 0}\n", one, one, "characters/k.yaml", counters)
     assert clean and "ready: 0" in text and "used: 2" in text
@@ -192,7 +196,7 @@ def test_G_MERGE_1_a_key_deleted_on_one_side_stays_deleted(side):
 # process of its own).
 
 def _merge(base, ours, theirs, system="narateer", label="characters/k.yaml"):
-    return merge_texts(base, ours, theirs, label, counters_for(system))
+    return merge_texts(base, ours, theirs, label, counters_for(system), bounds_for(system))
 
 
 def test_G_MERGE_1_each_game_names_its_own_counters_and_an_unknown_game_none():
@@ -428,3 +432,24 @@ def test_G_MERGE_1_a_mapping_changed_on_one_side_is_taken_as_that_side_wrote_it(
     assert merge_texts(deep, deep, deeper, "characters/k.yaml", [("notes", "a")]) == (deeper, True)
     assert merge_texts(base, base, theirs, "characters/k.yaml", [("notes", "a")]) == \
         ("name: K\nnotes: {a: 2}\n", True)
+
+
+def test_H2_INV_1_a_sum_past_the_range_a_game_declares_is_kept_at_its_bound():
+    """d20-cards declares HP at most `hp.max` and no floor, AP from 0 to `resources.ap.max`: two heals of the
+    one missing hit point stay at the maximum, two hits below 0 HP add up, two spends of the last AP stay at 0.
+    A side already past a bound is no crossing: its sum stands."""
+    base = "name: K\nhp: {current: 29, max: 30}\nresources: {ap: {current: 1, max: 3}}\nconditions: []\n"
+    ours = base.replace("current: 29", "current: 30")
+    theirs = ours.replace("conditions: []", "conditions: [prone]")  # other bytes: git runs the driver
+    text, clean = _merge(base, ours, theirs, "d20-cards")
+    assert clean and "current: 30, max: 30" in text and "[prone]" in text
+    low = base.replace("current: 29", "current: 1")
+    text, clean = _merge(low, low.replace("current: 1,", "current: 0,"), low.replace("current: 1,", "current: 0,")
+                         .replace("[]", "[prone]"), "d20-cards")
+    assert clean and "hp: {current: -1, max: 30}" in text
+    spent = base.replace("ap: {current: 1", "ap: {current: 0")
+    text, clean = _merge(base, spent, spent.replace("[]", "[prone]"), "d20-cards")
+    assert clean and "ap: {current: 0, max: 3}" in text
+    over = base.replace("current: 29", "current: 31")
+    text, clean = _merge(base, over, ours.replace("[]", "[prone]"), "d20-cards")
+    assert clean and "current: 32, max: 30" in text

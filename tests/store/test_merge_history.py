@@ -87,3 +87,25 @@ def test_a_writer_after_a_merge_line_kept_twice_continues_from_the_real_tip(tmp_
     text, entry = encounters.new_entry(path, {"command": "roll"})
     assert entry["parent"] == after["id"] and entry["resumes"] == after["id"]
     assert text.count("\n") == 1 and '"command": "merge"' not in text
+
+
+def test_H2_SCALE_1_an_entry_after_a_merge_line_kept_twice_continues_its_parents_seq(tmp_path):
+    """After a copy of an earlier merge entry the next entry's seq continues its parent's (the log's tip), not the
+    copy's: git's union merge may later place another clone's lines between the copy and it, and the history
+    still reads. The same holds for a merge entry written there."""
+    base, one, two = roll(1, A, None, 9, 9), roll(2, B, A, 9, 8), roll(2, C, A, 9, 7)
+    joined = merge(3, B, [C], 8, 6)
+    after = roll(4, "e" * 12, joined["id"], 6, 5)
+    entries = [base, one, two, joined, after, joined]
+    read(tmp_path, entries)
+    path = tmp_path / "encounters" / "x.log.yaml"
+    text, entry = encounters.new_entry(path, {"command": "roll"})
+    assert entry["seq"] == after["seq"] + 1
+    mine = {k: v for k, v in entry.items() if k != "resumes"}
+    theirs = roll(5, "9" * 12, after["id"], 5, 4)  # another clone's entry, which the union places first
+    assert read(tmp_path, entries + [theirs, mine]).problem is None
+    side = roll(4, "8" * 12, joined["id"], 6, 6)  # a fork beside `after`, then the copy: the writer joins it first
+    read(tmp_path, entries[:-1] + [side, joined])
+    text, entry = encounters.new_entry(path, {"command": "roll"})
+    joining = loglines.parse_line(text.splitlines()[0])
+    assert joining["command"] == "merge" and joining["seq"] == 5 and entry["seq"] == 6, text

@@ -28,6 +28,7 @@ SYSTEM = System(
     },
     game=__name__ + ".game",
     counters=("track.stress", "track.trauma"),
+    bounds={"track.stress": (0, 9), "track.trauma": (0, 4)},  # the shipped max_stress and max_trauma
     example_hint="try `narateer roll ash prowl`, `narateer resist brin insight` and `narateer fortune guide 2` "
                  "(sealed)",
 )

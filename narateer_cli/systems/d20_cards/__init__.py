@@ -39,6 +39,8 @@ SYSTEM = System(
     config_keys=("clock",),
     params={"target": "character"},  # the campaign clock `elapse` moves
     counters=("hp.current", "resources.ap.current", "charges.*"),
+    # HP has no floor unless a campaign's rules set one (`hp: {floor: N}`), and a heal stops at the maximum
+    bounds={"hp.current": (None, "hp.max"), "resources.ap.current": (0, "resources.ap.max"), "charges.*": (0, None)},
     example_hint="try `narateer show mira` and `narateer card show strike --for mira`; start an encounter with "
                  "`narateer encounter new NAME CHAR...`, e.g. `narateer encounter new brawl mira bandit`",
     pointers={

@@ -38,6 +38,7 @@ SYSTEM = System(
     },
     game=__name__ + ".game",
     counters=("action_dice.ready", "action_dice.used", "action_dice.wounded"),
+    state_counters=("uses.*",),  # proactive uses left this activation: two clones' checks both count
     params={**dict.fromkeys(("attacker", "defender", "hider", "mover", "observers", "searching", "next_id", "assist"),
                             "character"), "vs": "pair:skill", "contested": "pair:skill"},
     example_hint="try `narateer show selka` and `narateer odds 3 --dr 2`; start an encounter with "

@@ -158,5 +158,61 @@ def _entry_dice(entry: dict, last: dict) -> str | None:
     return None
 
 
-# The `log_checker` hook: each entry checked on its own, as the host streams a log.
-log_checker = entrywise(verify_log)
+_each = entrywise(verify_log)
+
+
+def log_checker(rules: Ruleset, continuity: bool = True):
+    """The `log_checker` hook, fed a log's entries in order as the host streams it: each entry checked on its own,
+    and the proactive uses of each activation counted across every branch of the log (`Uses`)."""
+    each, uses = _each(rules, continuity), Uses()
+    return lambda entry: each(entry) or uses.add(entry)
+
+
+class Uses:
+    """Proactive uses per activation, each entry counted once however git joined the branches that hold it.
+
+    An activation begins at its `turn start` entry, whose result holds the uses each Skill allows (SL + 1);
+    every entry after it continues its parent's activation, so two clones' checks in one activation both count
+    there, in whatever order git's union merge placed their lines. A command never makes a use past the limit
+    on the state it read; the branches added up can (each took the last use): that is the entry named. Links are
+    kept for the newest entries only, so memory stays flat however long a log grows."""
+
+    KEEP = 4096
+
+    def __init__(self):
+        from collections import OrderedDict
+
+        self.activation: OrderedDict = OrderedDict()  # entry id -> (turn start id, actor, uses allowed) or None
+        self.made: dict = {}  # (turn start id, skill) -> uses made
+
+    def add(self, entry: dict) -> str | None:
+        eid = entry.get("id")
+        if not isinstance(eid, str):
+            return None  # a log from before ids: no parents to follow
+        parent = entry.get("parent")
+        now = self.activation.get(parent) if isinstance(parent, str) else None
+        command = entry.get("command")
+        if command == "turn start":
+            allowed = (entry.get("result") or {}).get("uses") if isinstance(entry.get("result"), dict) else None
+            now = (eid, entry.get("actor"), dict(allowed)) if isinstance(allowed, dict) else None
+        elif command in ("turn end", "encounter end"):
+            now = None
+        self.activation[eid] = now
+        if len(self.activation) > self.KEEP:
+            self.activation.popitem(last=False)
+        if now is None or command == "react" or entry.get("actor") != now[1]:
+            return None
+        return self._count(entry, now)
+
+    def _count(self, entry: dict, now: tuple) -> str | None:
+        begun, actor, allowed = now
+        for c in find_checks(entry.get("result")):
+            if c.get("actor") != actor or c.get("reaction") is not False or not isinstance(c.get("skill"), str):
+                continue
+            skill = c["skill"]
+            made = self.made[(begun, skill)] = self.made.get((begun, skill), 0) + 1
+            limit = allowed.get(skill, 1)
+            if isinstance(limit, int) and made > limit:
+                return (f"{actor}'s proactive {skill} use {made} in one activation, where the limit is {limit}: the "
+                        "branches git joined made them together")
+        return None
