@@ -255,7 +255,7 @@ def init(data: dict) -> str:
 
 
 def encounter_end(data: dict) -> str:
-    """T3-END: the timed conditions the end took off the sheets, or kept on them, each by name."""
+    """The timed conditions the end took off the sheets, or kept on them, each by name."""
     lines = [f"encounter {data['id']} ended; changes outside encounters now go to the campaign log"]
     ended = data.get("ended") or []
     if ended:
@@ -387,7 +387,7 @@ HOST_SUMMARIES = {
 
 
 def _conditions_ending(result: dict) -> str:
-    """T3-END: the timed conditions an encounter's end took off the sheets, or kept, by name."""
+    """The timed conditions an encounter's end took off the sheets, or kept, by name."""
     words = ""
     for key, said in (("ended", "ending"), ("kept", "keeping")):
         rows = [row for row in result.get(key) or () if isinstance(row, dict)]

@@ -1,4 +1,4 @@
-"""The range each counter stays in (H2-INV-1), as the game declares it once in its SYSTEM (`bounds`).
+"""The range each counter stays in, as the game declares it once in its SYSTEM (`bounds`).
 
 Every command keeps a counter inside its range on the sheet it reads. Two clones' changes added up by a merge
 need not: two spends of the last die (below the lowest), two heals of the same missing hit point (past the

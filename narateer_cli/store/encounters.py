@@ -286,7 +286,7 @@ TAKE_BACK = ("take the merge back (`git reset --hard ORIG_HEAD` on the clone tha
 
 
 def spent_twice(cid: str, dice: dict, system=None, doc=None) -> str | None:
-    """What is wrong when the merged branches' counters `dice` leave the ranges the game declares (H2-INV-1):
+    """What is wrong when the merged branches' counters `dice` leave the ranges the game declares:
     both spent what was there once (the sum below its lowest), or both added what was missing once (past its
     highest, which `doc`, the sheet's plain data, may hold); else None. Git's driver keeps such a sum at the
     bound, or never runs when both sides wrote the same bytes: the log, which holds every change once, tells."""

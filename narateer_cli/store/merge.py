@@ -90,7 +90,7 @@ def _within(total: int, ours: int, theirs: int, bounds: tuple) -> int:
     there once (or healed what was missing once), or a side set a sheet git had left behind its log back to
     the log's sum, as the other side did, and the driver counts that correction twice. The sheet stays legal
     and the log, which holds every change once, says which: the next writer sets the sheet to its sum, or
-    names the bound the branches crossed and refuses (H2-INV-1). No pull of counters stops on it."""
+    names the bound the branches crossed and refuses. No pull of counters stops on it."""
     low, high = bounds
     if low is not None and total < low <= min(ours, theirs):
         return low
