@@ -500,8 +500,17 @@ def secret_words(entry: dict, system=None) -> str:
         return unveiled_words(entry, system)
     command, actor = entry.get("command") or "action", entry.get("actor")
     moved = _moved(entry.get("dice") or {})
-    return (f"{actor + ': ' if actor else ''}secret {'' if command == 'roll' else command + ' '}roll, sealed "
-            f"until unveiled" + (f" ({moved})" if moved else ""))
+    words = (f"{actor + ': ' if actor else ''}secret {'' if command == 'roll' else command + ' '}roll, sealed "
+             f"until unveiled" + (f" ({moved})" if moved else ""))
+    held = entry.get(SEALED_HERE)
+    if isinstance(held, dict):  # this machine holds the sealed record: its reader sees the roll it keeps
+        words += "; sealed here: " + summary({"command": command, "actor": actor, "result": held}, system)
+    return words
+
+
+# the key under which `encounter log` hands render, in text only, the sealed result this machine holds for a
+# secret entry (never written to a file, never in --json: a log printed as JSON is what the files say)
+SEALED_HERE = "sealed_here"
 
 
 def unveiled_words(entry: dict, system=None) -> str:

@@ -216,8 +216,26 @@ def encounter_log(app, enc_id, last, actors, since):
         keep = log_filter(actors, since)
         every = not actors and since is None
         with _log_entries(s.campaign.root, log_id, None if every else keep, last) as entries:
-            out_log(log_id, entries, app.as_json, app.system, color=app.use_color(), seeded=app.seeded,
+            shown = entries if app.as_json else _read_sealed_here(s.campaign.root, entries)
+            out_log(log_id, shown, app.as_json, app.system, color=app.use_color(), seeded=app.seeded,
                     sink=app.sink)
+
+
+def _read_sealed_here(root, entries):
+    """The entries in words as the machine that holds their sealed records reads them: a secret entry whose
+    record is in this private folder (the Guide's) carries its sealed result for its words; elsewhere (a
+    player's clone) it stays a commitment."""
+    from ..render import SEALED_HERE
+    from ..store import secrets
+
+    def read():
+        for entry in entries():
+            if entry.get("commitment") is not None and "unveils" not in entry and isinstance(entry.get("id"), str):
+                record = secrets.read_record(root, entry["id"])
+                if record is not None and isinstance(record.get("result"), dict):
+                    entry = {**entry, SEALED_HERE: record["result"]}
+            yield entry
+    return read
 
 
 @contextlib.contextmanager

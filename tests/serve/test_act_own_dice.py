@@ -185,3 +185,64 @@ def test_P2_ASK_1_an_answer_to_the_guides_declaration_leaves_the_victims_die_to_
                                                     "argv": ["--target", "hexer", "--faces", "20"]}, srv.players["mira"])
         assert status == 200 and answer["ok"] and "Concentration" in answer["words"], answer
     assert run(camp, "verify").code == 0
+
+
+# ---- the `asked` channel probed: every dice stream of every verb a player runs or answers ------------------
+
+# the Guide's declaration that leaves each role's choices to mira's (or warheart's) player
+DECLARED = {
+    "narateer": {("roll", "char"): ["roll", "mira", "observation", "--dr", "3"],
+                 ("exchange", "attacker"): ["exchange", "mira", "bandit"],
+                 ("exchange", "defender"): ["exchange", "bandit", "mira"],
+                 ("hide", "char"): ["hide", "mira"], ("search", "char"): ["search", "mira", "--for", "thief"]},
+    "d20-cards": {("act", "char"): ["act", "mira", "strike"]},
+    "open-adventure": {("roll", "char"): ["roll", "warheart", "strength"],
+                       ("resolve", "char"): ["resolve", "warheart", "melee"]},
+}
+PLAYER = {"narateer": "mira", "d20-cards": "mira", "open-adventure": "warheart"}
+
+
+def _faces_options(cmd) -> list:
+    """Each option of a command that takes the faces of a dice stream, by its longest flag."""
+    import click
+
+    return [(p.name, max(p.opts, key=len)) for p in cmd.params
+            if isinstance(p, click.Option) and p.name.endswith(("faces", "face"))]
+
+
+@pytest.mark.parametrize("system", ["narateer", "d20-cards", "open-adventure"])
+def test_P2_ASK_1_the_asked_channel_refuses_every_die_that_is_not_the_players_own(tmp_path, system):
+    """Every dice stream of every verb a player runs unprompted (`player_verbs`) is typed on the player's page,
+    and every one of every verb a player answers (`answered_by`, each role) is given in an answer: the
+    player's own are theirs to type, any other creature's is 403 before anything runs, nothing written."""
+    from narateer_cli.serve.act import _system_commands
+    from narateer_cli.systems import load_system
+
+    from .scenes import SCENES
+
+    camp = SCENES[system](tmp_path / "camp")
+    game, commands, player = load_system(system), dict(_system_commands(camp)), PLAYER[system]
+    probed = []
+    with Server(camp, "--act") as srv:
+        token, before = srv.players[player], files(camp)
+        for verb, own in (game.hook("player_verbs") or {}).items():
+            for name, flag in _faces_options(commands[verb]):
+                status, answer = play(srv, token, [verb, player, "--faces", "ask"], [{"option": flag, "face": "1"}])
+                assert (status == 403) is (name not in own), (verb, flag, status, answer)
+                probed.append((verb, flag))
+        for verb, roles in (game.hook("answered_by") or {}).items():
+            for role, own in roles.items():
+                nonce = f"declare-{verb}-{role}"
+                status, answer = post(srv, "/guide/declare", {"argv": DECLARED[system][verb, role], "nonce": nonce},
+                                      srv.token)
+                assert status == 200, (verb, role, answer)
+                for name, flag in _faces_options(commands[verb]):
+                    if name in own:
+                        continue
+                    status, answer = post(srv, "/play/answer", {"id": nonce, "nonce": f"{nonce}-{flag}",
+                                                                "argv": [flag, "1"]}, token)
+                    assert status == 403, (verb, role, flag, status, answer)
+                    probed.append((verb, role, flag))
+                assert post(srv, "/guide/withdraw", {"who": player, "nonce": f"{nonce}-back"}, srv.token)[0] == 200
+        assert files(camp) == before
+    assert len(probed) >= 3, probed

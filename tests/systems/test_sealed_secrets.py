@@ -244,10 +244,14 @@ def same_but_moving(one: dict, other: dict):
 
 
 def party_page(root: Path) -> dict:
-    """The party's page data (`/data`), as the server builds it from the files."""
-    from narateer_cli.serve.view import snapshot as page
+    """The party's page as the server serves it from the files: the `/data` body, the page's HTML (`/part`),
+    and what `/events` sends (one `change` whose data is the digest of that `/data` body, nothing else)."""
+    from narateer_cli.serve import page
+    from narateer_cli.serve.app import Models
 
-    return {"data": json.dumps(page(root), sort_keys=True).encode()}
+    model, body, digest = Models(root).built(False)
+    assert digest == hashlib.sha256(body).hexdigest()[:16]  # the stream tells no more than `/data` shows
+    return {"data": body, "part": page.encounter(model).encode()}
 
 
 def narateer_hide(tmp_path, name, faces):
