@@ -298,3 +298,23 @@ def test_check_reads_a_log_from_before_ids(tmp_path_factory):
     assert "internal error" not in r.err and r.code in (0, 1), r.err
     assert not any(p.startswith(f"encounters/{game.log.name}:") for p in r.json["problems"]), r.json
     assert run(root, "--json", "verify", game.log_id).json["ok"] is True
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_H2_REFUSE_1_a_log_from_before_ids_checks_and_verifies_in_every_game(name, tmp_path_factory):
+    """Each line of a game's log as it was before entries had ids (no `id`, `parent` or `at`): `check` and
+    `verify` read it without an internal error and find nothing wrong with its shape."""
+    game = played(name, tmp_path_factory)
+    root = game.copy(tmp_path_factory.mktemp("o") / "camp")
+    old = []
+    for line in game.lines:
+        entry = {k: v for k, v in json.loads(line[2:]).items() if k not in ("id", "parent", "at")}
+        old.append("- " + json.dumps(entry) + "\n")
+    (root / "encounters" / game.log.name).write_text("".join(old), encoding="utf-8")
+    for args in (("--json", "check"), ("--json", "verify", game.log_id)):
+        r = run(root, *args)
+        assert "internal error" not in r.err and "Traceback" not in r.err, (args, r.err)
+        assert r.code in (0, 1) and r.out.startswith("{"), (args, r.code, r.err)
+    checked = run(root, "--json", "check").json
+    assert not [p for p in checked["problems"] if p.startswith(f"encounters/{game.log.name}:")], checked
+    assert run(root, "--json", "verify", game.log_id).json["ok"] is True
