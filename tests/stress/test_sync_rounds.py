@@ -111,16 +111,18 @@ class Table:
         self.figures = {"rounds": 0, "commands": 0, "refused": 0, "merges": 0, "merge entries": 0,
                         "rejected pushes": 0, "conflicts": 0, "taken back": 0}
 
-    def act(self, clone: Path, line: str):
-        """Run one command in `clone` and keep what it reported. When the clones' changes added up would
-        take a counter out of its bounds, the player takes the command back (`undo`), as a table would."""
+    def act(self, clone: Path, line: str) -> bool:
+        """Run one command in `clone` and keep what it reported (False: it was refused). When the clones'
+        changes added up would take a counter out of its bounds, the player takes the command back (`undo`),
+        as a table would."""
         self.figures["commands"] += 1
         if not self.run(clone, line):
             self.figures["refused"] += 1
-            return
+            return False
         if self.out_of_bounds(clone):
             self.figures["taken back"] += 1
             assert self.run(clone, "undo"), f"{clone.name}: undo of {line} refused: {self.refusals}"
+        return True
 
     def run(self, clone: Path, line: str) -> bool:
         """Run `line` in `clone`, keeping each entry's reported changes; False when it was refused (a
@@ -202,10 +204,12 @@ class Table:
 
     def end(self):
         """One more writer (on the shared campaign as it stands), then every clone pulls until all share one
-        commit."""
+        commit. A refused command writes nothing, its merge reconciliation included: the player plays another."""
         clone = self.rng.choice(self.clones)
         self.pull(clone, "end")
-        self.act(clone, command(self.game, self.rng, self.rng.choice(self.cast)))
+        for _ in range(20):
+            if self.act(clone, command(self.game, self.rng, self.rng.choice(self.cast))):
+                break
         self.commit(clone, "the last writer")
         self.push(clone, "end")
         for clone in self.clones:
