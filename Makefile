@@ -35,7 +35,7 @@ test: $(STAMP)
 soak: $(STAMP)
 	NARATEER_SOAK=1 $(BIN)/python -m pytest tests/stress/test_state_machine.py tests/stress/test_kill.py \
 		tests/stress/test_sigint.py tests/stress/test_concurrency.py tests/stress/test_sync.py \
-		tests/stress/test_history_machines.py
+		tests/stress/test_history_machines.py tests/stress/test_sync_rounds.py
 
 bench: $(STAMP)
 	$(BIN)/python scripts/bench.py

@@ -397,6 +397,7 @@ class Session:
         self.lock = None
         self.txn = None
         self.reconciled = []
+        self.reconciled_files = None  # what the merge reconciliations replaced (taken back with a refusal)
         self._encounter = None
 
     @property
@@ -437,9 +438,26 @@ class Session:
         return self
 
     def __exit__(self, *exc):
-        if self.lock is not None:
-            self.lock.__exit__(*exc)
+        try:
+            if exc[0] is not None and self.lock is not None:
+                self._take_back_reconciliation()
+        finally:
+            if self.lock is not None:
+                self.lock.__exit__(*exc)
         return False
+
+    def _take_back_reconciliation(self):
+        """A command refused after its merge reconciliation writes nothing: the reconciliation goes with it
+        (unless the command's own action was saved after it). The next writer reconciles again."""
+        from ..store import txn
+
+        back = self.reconciled_files
+        if back is None or back.commits is None or back.commits != txn.COMMITS:
+            return
+        try:
+            back.take_back()
+        except OSError:
+            pass  # the refusal says what went wrong; the next writer reconciles what stands
 
     @property
     def rules(self):

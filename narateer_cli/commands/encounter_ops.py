@@ -123,7 +123,11 @@ def reconcile(session) -> list[str]:
                                skip_zero=frozenset(counter_paths(session.campaign, dict.fromkeys(dice, 0))))
             fixed.append(cid)
         session.txn.append(encounters.log_path(root, log_id), text)
+        if session.reconciled_files is None:
+            session.reconciled_files = encounters.Reconciled(root)
+        session.reconciled_files.keep(session.txn)
         session.commit()
+        session.reconciled_files.commits = txn.COMMITS
         txn.RECONCILED += 1  # its own action: an error in the command after it does not mean the command was written
         session.sheets, session.first_plain, session.rendered = {}, {}, {}  # read again, as reconciled
         session.txn = Transaction(root)

@@ -250,6 +250,44 @@ def pending_merge(root: Path, log_id: str) -> tuple[str, dict] | None:
     return text, corrections
 
 
+class Reconciled:
+    """The files a writer's merge reconciliations replaced before its command ran, as they were: a command
+    refused after them writes nothing, so they are taken back with it (each log cut back to its size, each
+    sheet given its bytes again). Cutting the logs first leaves, at every step, a campaign the next writer
+    reconciles again."""
+
+    def __init__(self, root: Path):
+        self.root = root
+        self.sheets: dict[str, str | None] = {}  # relative path -> text before the first reconciliation
+        self.logs: dict[str, int] = {}  # relative path -> size before
+        self.commits: int | None = None  # actions this process had committed once they were saved
+
+    def keep(self, txn):
+        """Before `txn` (a reconciliation) commits: what it replaces, as it is now."""
+        for rel, text in txn.before().items():
+            self.sheets.setdefault(rel, text)
+        for rel in txn.appends:
+            self.logs.setdefault(rel, (self.root / rel).stat().st_size)
+
+    def take_back(self):
+        from . import txn
+
+        for rel, size in self.logs.items():
+            fd = os.open(self.root / rel, os.O_RDWR | os.O_NOFOLLOW | os.O_NONBLOCK)
+            try:
+                if os.fstat(fd).st_size >= size:
+                    os.truncate(fd, size)
+                    os.fsync(fd)
+            finally:
+                os.close(fd)
+        for rel, text in self.sheets.items():
+            path = self.root / rel
+            if text is None:
+                path.unlink(missing_ok=True)
+            else:
+                txn.atomic_write(self.root, path, text)
+
+
 _held = loglines.held
 
 

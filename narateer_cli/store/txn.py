@@ -136,9 +136,22 @@ def folder_of(root: Path, target: Path, make: bool = True) -> tuple[int, str]:
     for top in (private.location(root), root):
         if target.is_relative_to(top):
             mode = 0o700 if top != root else 0o777  # private folders stay private
-            return _walk_down(top, target.relative_to(top).parts[:-1], make, mode), target.name
+            try:
+                return _walk_down(top, target.relative_to(top).parts[:-1], make, mode), target.name
+            except FileNotFoundError:
+                if not make:
+                    raise
+                _vanished(root, top)
     raise BadInput(f"{target}: not a file of the campaign; nothing was written", rule="G-PRIV-2",
                    fix="run the command inside the campaign")
+
+
+def _vanished(root: Path, top: Path):
+    """The private folder (or the campaign folder) went away while a writer held the lock: it refuses, in one
+    line, and writes nothing."""
+    what = f"the private folder {private.shown(root)}" if top != root else "the campaign folder"
+    raise BadInput(f"{what} went away while the command ran; nothing was written", rule="H2-REFUSE-1",
+                   fix="run the command again (it makes the private folder anew)")
 
 
 def _walk_down(top: Path, parts: tuple[str, ...], make: bool, mode: int = 0o777) -> int:

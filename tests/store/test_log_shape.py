@@ -1,12 +1,13 @@
 """H2-SHAPE-1, H2-SHAPE-2: one value of one committed log line mutated, and every reader of every game run.
 
-Each game (the three built in, the example game and the coin toy) plays its conformance script in its example
-campaign; then one value of one line of the log it wrote is mutated (a type swapped, a key removed, a value
-nested deep, a huge or non-finite number, a wrong seq, a bad id, parent, time or command) and every reader
-runs: verify, check, encounter log, report, stats, show, undo, a writer, and the page's /data, /part,
-/events and /stats (its handlers, in process). No reader may end in an internal error or a 500, and a
-mutation that changes the envelope's meaning must be reported by `verify` as `file:line: field: ...`.
-`make test` plays a few fixed examples per game; NARATEER_SOAK=1 explores many more.
+Each game (the three built in, the example games moves and forge, and the coin toy) plays its conformance
+script in its example campaign; then one value of one line of the log it wrote is mutated (a type swapped, a
+key removed, a value nested deep, a huge or non-finite number, a wrong seq, a bad id, parent, time or command)
+and every reader runs: verify, check, encounter log, report, stats, show, undo, a writer, and the page's
+/data, /part, /events and /stats (its handlers, in process). No reader may end in an internal error or a 500,
+and a mutation that changes the envelope's meaning must be reported by `verify` as `file:line: field: ...`.
+`make test` plays a few fixed examples per game; NARATEER_SOAK=1 explores many more. The stress figures at
+the end of the run give the mutations per game, the reader runs and the internal errors (0).
 """
 
 from __future__ import annotations
@@ -22,9 +23,10 @@ from hypothesis import strategies as st
 from narateer_cli.testing.kit import Kit
 from tests.conftest import run, snapshot
 from tests.stress.soak import amount
-from tests.systems.kit.games import MOVES, TOY, forget, register
+from tests.stress.stats import add
+from tests.systems.kit.games import FORGE, MOVES, TOY, forget, register
 
-GAMES = ["narateer", "open-adventure", "d20-cards", "coin", "moves"]
+GAMES = ["narateer", "open-adventure", "d20-cards", "coin", "moves", "forge"]
 RAW = "\x00raw\x00"  # stands in json.dumps' text for a token JSON cannot write (1e999, NaN, a deep nest)
 COUNTS = {"mutations": 0, "runs": 0, "internal": 0}
 
@@ -33,11 +35,12 @@ COUNTS = {"mutations": 0, "runs": 0, "internal": 0}
 def plug_ins_on_the_path(tmp_path_factory):
     folder = tmp_path_factory.mktemp("dists")
     register(folder, "moves", "narateer_moves")
+    register(folder, "forge", "narateer_forge")
     with pytest.MonkeyPatch.context() as patch:
-        for path in (TOY, MOVES, folder):
+        for path in (TOY, MOVES, FORGE, folder):
             patch.syspath_prepend(str(path))
         yield
-    forget(["coin", "moves"], {"coin_system", "narateer_moves"})
+    forget(["coin", "moves", "forge"], {"coin_system", "narateer_moves", "narateer_forge"})
 
 
 class Played:
@@ -177,6 +180,7 @@ def page(root: Path) -> list[tuple[str, str | None]]:
 def run_every_reader(game: Played, root: Path, line_no: int, must_report: bool, what: str):
     label = f"encounters/{game.log.name}:{line_no}"
     failures = []
+    runs, internal = COUNTS["runs"], COUNTS["internal"]
     for name, args in readers(game):
         r = run(root, *args)
         COUNTS["runs"] += 1
@@ -192,6 +196,8 @@ def run_every_reader(game: Played, root: Path, line_no: int, must_report: bool, 
         if error:
             COUNTS["internal"] += 1
             failures.append(f"page {route}: {error[:300]}")
+    add("log-shape fuzz: reader runs", COUNTS["runs"] - runs)
+    add("log-shape fuzz: internal errors", COUNTS["internal"] - internal)
     assert not failures, f"{what}:\n" + "\n".join(failures)
 
 
@@ -207,6 +213,7 @@ def test_one_mutated_value_of_one_line_never_breaks_a_reader(name, data, tmp_pat
     if line == game.lines[index]:
         return
     COUNTS["mutations"] += 1
+    add(f"log-shape fuzz: mutations ({name})")
     root = game.copy(tmp_path_factory.mktemp("m") / "camp")
     text = "".join(game.lines[:index]) + line + "".join(game.lines[index + 1:])
     (root / "encounters" / game.log.name).write_text(text, encoding="utf-8")
@@ -290,4 +297,24 @@ def test_check_reads_a_log_from_before_ids(tmp_path_factory):
     r = run(root, "--json", "check")
     assert "internal error" not in r.err and r.code in (0, 1), r.err
     assert not any(p.startswith(f"encounters/{game.log.name}:") for p in r.json["problems"]), r.json
+    assert run(root, "--json", "verify", game.log_id).json["ok"] is True
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_H2_REFUSE_1_a_log_from_before_ids_checks_and_verifies_in_every_game(name, tmp_path_factory):
+    """Each line of a game's log as it was before entries had ids (no `id`, `parent` or `at`): `check` and
+    `verify` read it without an internal error and find nothing wrong with its shape."""
+    game = played(name, tmp_path_factory)
+    root = game.copy(tmp_path_factory.mktemp("o") / "camp")
+    old = []
+    for line in game.lines:
+        entry = {k: v for k, v in json.loads(line[2:]).items() if k not in ("id", "parent", "at")}
+        old.append("- " + json.dumps(entry) + "\n")
+    (root / "encounters" / game.log.name).write_text("".join(old), encoding="utf-8")
+    for args in (("--json", "check"), ("--json", "verify", game.log_id)):
+        r = run(root, *args)
+        assert "internal error" not in r.err and "Traceback" not in r.err, (args, r.err)
+        assert r.code in (0, 1) and r.out.startswith("{"), (args, r.code, r.err)
+    checked = run(root, "--json", "check").json
+    assert not [p for p in checked["problems"] if p.startswith(f"encounters/{game.log.name}:")], checked
     assert run(root, "--json", "verify", game.log_id).json["ok"] is True

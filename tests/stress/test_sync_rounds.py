@@ -17,7 +17,8 @@ table would: crossing a range is H2-INV-1's case, tested below, and no counter h
 
 The random choices are seeded, so every run plays the same game. `make test` plays a short game in each
 game and pull mode, and each mechanism the long games found step by step on a few clones; `make soak`
-(NARATEER_SOAK=1) plays six clones and at least 500 commands a game and prints its figures.
+(NARATEER_SOAK=1) plays six clones and at least 500 commands a game (merge and rebase together), checks the
+game's invariants in every clone, and prints its figures (commands, conflicts, lost).
 """
 
 from __future__ import annotations
@@ -38,7 +39,10 @@ from .test_sync import ENV, counters, files, git
 
 CLONES = 6
 MERGE_RULES = ("H-2", "H2-INV-1", "G-MERGE-1", "G-MERGE-2", "G-MERGE-3", "G-MERGE-4")
-ROUNDS = amount(8, 260)  # 1-3 commands a round: the soak plays well over 500 a game
+ROUNDS = amount(8, 0)  # `make test`: 8 rounds a game and pull mode
+# `make soak`: rounds until each pull mode has played this many commands, so each game plays at least 500 (merge
+# and rebase together); about 130 rounds a mode, 1.5 minutes of CPU each on the 2-core machine
+SOAK_COMMANDS = amount(0, 250)
 
 # Each game's characters whose counters the rounds change
 GAMES = {
@@ -102,20 +106,23 @@ class Table:
         self.start = counters(origin, self.system)
         self.reported: dict[str, dict] = {}  # entry id -> {(char, path): delta} the command reported
         self.problems: list[str] = []
+        self.lost = 0  # entries of commands that ran and are not in the shared log at the end
         self.refusals: dict[str, int] = {}  # why commands were refused, how often
         self.figures = {"rounds": 0, "commands": 0, "refused": 0, "merges": 0, "merge entries": 0,
                         "rejected pushes": 0, "conflicts": 0, "taken back": 0}
 
-    def act(self, clone: Path, line: str):
-        """Run one command in `clone` and keep what it reported. When the clones' changes added up would
-        take a counter out of its bounds, the player takes the command back (`undo`), as a table would."""
+    def act(self, clone: Path, line: str) -> bool:
+        """Run one command in `clone` and keep what it reported (False: it was refused). When the clones'
+        changes added up would take a counter out of its bounds, the player takes the command back (`undo`),
+        as a table would."""
         self.figures["commands"] += 1
         if not self.run(clone, line):
             self.figures["refused"] += 1
-            return
+            return False
         if self.out_of_bounds(clone):
             self.figures["taken back"] += 1
             assert self.run(clone, "undo"), f"{clone.name}: undo of {line} refused: {self.refusals}"
+        return True
 
     def run(self, clone: Path, line: str) -> bool:
         """Run `line` in `clone`, keeping each entry's reported changes; False when it was refused (a
@@ -197,16 +204,37 @@ class Table:
 
     def end(self):
         """One more writer (on the shared campaign as it stands), then every clone pulls until all share one
-        commit."""
+        commit. A refused command writes nothing, its merge reconciliation included: the player plays another."""
         clone = self.rng.choice(self.clones)
         self.pull(clone, "end")
-        self.act(clone, command(self.game, self.rng, self.rng.choice(self.cast)))
+        for _ in range(20):
+            if self.act(clone, command(self.game, self.rng, self.rng.choice(self.cast))):
+                break
         self.commit(clone, "the last writer")
         self.push(clone, "end")
         for clone in self.clones:
             self.pull(clone, "end")
         heads = {git(c, "rev-parse", "HEAD").stdout for c in self.clones}
         assert len(heads) == 1, "the clones do not share one commit"
+
+    def invariants(self) -> list[str]:
+        """The game's invariants in every clone as it ends: every counter inside the range the game declares,
+        on the sheet itself (`verify` and `check`, run by `verdict`, hold the uses per activation and the AP per
+        turn the log's entries spent)."""
+        from ruamel.yaml import YAML
+
+        from narateer_cli.store import bounds
+
+        table, out = bounds.declared(self.system), []
+        for clone in self.clones:
+            for (cid, path), value in counters(clone, self.system).items():
+                low, high = bounds.of(tuple(path.split(".")), table)
+                if isinstance(high, str):
+                    sheet = (clone / "characters" / f"{cid}.yaml").read_text(encoding="utf-8")
+                    high = bounds.highest(high, YAML(typ="safe").load(sheet))
+                if (low is not None and value < low) or (high is not None and value > high):
+                    out.append(f"{clone.name}: {cid}.{path} is {value}, outside [{low}, {high}]")
+        return out
 
     def truth(self) -> dict:
         """Every counter's start plus every change a command reported."""
@@ -237,6 +265,7 @@ class Table:
             logged |= {json.loads(line[2:]).get("id") for line in log.read_text(encoding="utf-8").splitlines()
                        if line.startswith("- {")}
         missing = sorted(set(self.reported) - logged)
+        self.lost = len(missing)
         if missing:
             out.append(f"entries of commands that ran are not in the shared log: {missing}")
         now, truth = counters(clones[0], self.system), self.truth()
@@ -251,16 +280,20 @@ class Table:
 def test_H2_SCALE_1_six_clones_in_rounds_stay_exact(tmp_path, game, rebase):
     started = time.monotonic()
     table = Table(tmp_path, game, rebase, f"rounds-{game}-{rebase}")
-    for n in range(1, ROUNDS + 1):
+    n = 0
+    while n < ROUNDS or table.figures["commands"] < SOAK_COMMANDS:
+        n += 1
         table.round(n)
     table.end()
-    found = table.verdict()
-    assert not found, "\n".join(found)
+    found = table.verdict() + table.invariants()
     mode = "rebase" if rebase else "merge"
-    for key, value in {"clones": CLONES, **table.figures, "lost": 0}.items():
+    put(f"sync rounds {game} {mode}: lost", table.lost)
+    assert not found, "\n".join(found)
+    for key, value in {"clones": CLONES, **table.figures}.items():
         put(f"sync rounds {game} {mode}: {key}", value)
     put(f"sync rounds {game} {mode}: seconds", round(time.monotonic() - started, 1))
     add("sync rounds: runs", 1)
+    add(f"sync rounds {game}: commands", table.figures["commands"])
 
 
 # The mechanisms the rounds found, each played out step by step on four clones (d20-cards: a damage is the

@@ -13,7 +13,7 @@ from narateer_cli.kit import entrywise
 
 from .chart import chart_dice
 from .check import decide, multi_drawbacks
-from .dice import check_chains, critical_failure
+from .dice import check_chains, critical_failure, faces_text
 
 
 class _Problem(Exception):
@@ -35,6 +35,8 @@ def verify_check(c: dict, rules, opposed_side: bool = False):
     """One logged check: dice for the AS, faces that fit them, total, DS, outcome, Effect, Stunt loss."""
     _verify_roll(c, rules)
     if opposed_side:
+        _expect(all(c.get(k) is None for k in ("margin", "success", "outcome", "effect", "shortfall")),
+                "the opponent's check has no outcome of its own")
         return
     ds = c["ds"]
     if c.get("opposed"):
@@ -54,6 +56,7 @@ def _verify_roll(c: dict, rules):
     score = c["action_score"]["total"]
     parts = [v for k, v in c["action_score"].items() if k != "total" and v]
     _expect(score == sum(parts), f"AS {score} is not the sum of its parts")
+    _expect(c["method"] in ("roll", "compare"), f"method {c['method']!r} is neither roll nor compare")
     if c["method"] == "compare":
         _expect(c["total"] == score and c["faces"] == [], "Comparing Scores uses the AS as its total")
         return
@@ -70,12 +73,29 @@ def _verify_dice(c: dict, score: int, rules):
         raise _Problem(exc.message) from None
     _expect(c["total"] == sum(sum(ch) for ch in c["faces"]), "the total is not the sum of the faces")
     _expect(c["critical_failure"] == critical_failure(c["faces"], rules), "the Critical Failure flag is wrong")
+    if "faces_text" in c:
+        _expect(c["faces_text"] == faces_text(c["faces"]), f"the faces read {faces_text(c['faces'])!r}")
+    if "exploded" in c:
+        exploded = [i for i, chain in enumerate(c["faces"]) if len(chain) > 1]
+        _expect(c["exploded"] == exploded, f"the dice that exploded are {exploded}")
 
 
 def _verify_outcome(c: dict, ds: dict, stunt: dict, rules):
     """Success, the Effect and the Stunt's loss follow from the total and the DS."""
     success = decide(c["total"], ds["total"], c["critical_failure"], bool(c.get("opposed")), rules)
     _expect(c["success"] == success, f"success should be {success}")
+    margin = c["total"] - ds["total"]
+    _expect(c["margin"] == margin, f"the margin should be {margin}")
+    words = "Critical Failure" if c["critical_failure"] and not success else ("Success" if success else "Failure")
+    _expect(c["outcome"] == words, f"the outcome should be {words}")
+    shortfall = None if success else max(0, -margin)
+    _expect(c["shortfall"] == shortfall, f"the shortfall should be {shortfall}")
+    if not success:
+        _expect(all(c[k] is None for k in ("effect", "effect_source", "effect_bonus")), "a failure has no Effect")
+    else:
+        sources = ("flat", "compare") if c["method"] == "compare" else ("flat", "roll")
+        _expect(c["effect_source"] in sources, f"the Effect of a {c['method']} comes from one of {sources}")
+        _expect(_whole(c["effect_bonus"]), "the Effect bonus is not a whole number")
     if success and c["effect_source"] != "flat":
         _expect(c["effect"] == max(rules.effect_min, c["total"] - ds["total"] + c["effect_bonus"]), "the Effect is wrong")
     if stunt:
@@ -84,6 +104,19 @@ def _verify_outcome(c: dict, ds: dict, stunt: dict, rules):
         _expect(stunt["loss"] == loss, f"the Stunt should cost {loss}")
         if stunt["before"] is not None:
             _expect(stunt["after"] == max(0, stunt["before"] - loss), "the pool after the Stunt is wrong")
+
+
+def _whole(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _as_declared(entry: dict, c: dict):
+    """What the check repeats of its entry: who rolled it (the entry's actor) and its declared mishap."""
+    if entry.get("actor") is not None and c is entry.get("result"):
+        _expect(c.get("actor") == entry["actor"], f"the check is {entry['actor']}'s, not {c.get('actor')}'s")
+    declaration = entry.get("declaration")
+    if isinstance(declaration, dict) and "mishap" in declaration and "mishap" in c:
+        _expect(c["mishap"] == declaration["mishap"], f"the declared mishap is {declaration['mishap']!r}")
 
 
 def verify_log(entries, rules) -> str | None:
@@ -100,6 +133,7 @@ def verify_log(entries, rules) -> str | None:
                 _verify_dice(c, c["action_score"], rules)
             else:
                 verify_check(c, rules)
+                _as_declared(entry, c)
         except _Problem as exc:
             return f"entry {entry.get('seq', index + 1)} ({entry.get('command')}): {exc}"
         except (KeyError, TypeError, ValueError, AttributeError):

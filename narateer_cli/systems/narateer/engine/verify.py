@@ -80,6 +80,52 @@ def verify_log(entries: list, rules: Ruleset) -> str | None:
     return None
 
 
+SOURCES = {"dr": "dr", "vs": "readiness", "contested": "contested"}  # a declared target's kind -> its source
+# what a roll's check repeats of its declaration
+DECLARED = ("skill", "reaction", "discount_base", "discount_boost", "fee")
+
+
+def _declared_problem(entry: dict, checks: list, rules: Ruleset) -> str | None:
+    """A roll whose result is its one check: what the check does not repeat of its declaration, or None."""
+    c = entry.get("result")
+    if not isinstance(c, dict) or c not in checks:
+        return None
+    problem = _as_declared(c, entry.get("declaration"), entry.get("actor"), rules)
+    return f"{c.get('actor')}'s {c.get('skill')} check: {problem}" if problem else None
+
+
+def _as_declared(c: dict, declaration, actor, rules: Ruleset) -> str | None:
+    """A roll's own check (the entry's result) repeats its declaration: who rolled, the skill, a reaction or
+    not, the discounts and fee, the kind of target, and an Edge the declared advantage and disadvantage give
+    (advantage may also come from the situation, such as being hidden)."""
+    if actor is not None and c.get("actor") != actor:
+        return f"the check is {c.get('actor')}'s, but the entry is {actor}'s"
+    if not isinstance(declaration, dict):
+        return None
+    for key in DECLARED:
+        if key in declaration and key in c and c[key] != declaration[key]:
+            return f"{key} {_show(c[key])} is not the declared {_show(declaration[key])}"
+    return _target_and_edge(c, declaration, rules)
+
+
+def _target_and_edge(c: dict, declaration: dict, rules: Ruleset) -> str | None:
+    """The check's kind of target is the declared target's, and its Edge one the declaration allows."""
+    from .dice import edge_mode
+
+    target = declaration.get("target")
+    kind = target.get("kind") if isinstance(target, dict) else None
+    source = SOURCES.get(kind) if isinstance(kind, str) else None
+    if source is not None and "target_source" in c and c["target_source"] != source:
+        return f"target_source {c['target_source']} does not follow from the declared target ({source})"
+    flags = (declaration.get("advantage"), declaration.get("disadvantage"))
+    if "edge" in c and all(isinstance(flag, bool) for flag in flags):
+        edges = {edge_mode(adv, declaration["disadvantage"], rules.edge_both)
+                 for adv in (declaration["advantage"], True)}
+        if c["edge"] not in edges:
+            return f"edge {c['edge']} does not follow from the declaration (one of {', '.join(sorted(edges))})"
+    return None
+
+
 def _random_dr(entry: dict, rules: Ruleset) -> str | None:
     """A logged (or unveiled) random DR is its base + offset + the dots rolled."""
     r = entry.get("result")
@@ -101,6 +147,9 @@ def _entry_checks(entry: dict, rules: Ruleset) -> str | None:
         problem = check_problem(c, rules)
         if problem:
             return f"{c.get('actor')}'s {c.get('skill')} check: {problem}"
+    problem = _declared_problem(entry, checks, rules)
+    if problem:
+        return problem
     dice = entry.get("dice") or {}
     by_actor: dict[str, list[dict]] = {}
     for c in checks:
