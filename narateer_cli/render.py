@@ -569,10 +569,15 @@ def out_log(log_id: str, entries, as_json: bool, system=None, color: bool = Fals
         sink.kept.append((HostKind.encounter_log, {"id": log_id, "entries": kept}))
         return
     write = sink.out
-    if as_json:
-        for _ in entries():
-            pass
-        stream.json_object(write, {"id": log_id}, "entries", entries())  # JSON from the log: plain already
+    if as_json:  # JSON from the log: plain already; each entry encoded once, kept until every line is read
+        import json
+        import tempfile
+
+        with tempfile.TemporaryFile("w+", encoding="utf-8", newline="\n") as spool:
+            for entry in entries():
+                spool.write(json.dumps(entry, ensure_ascii=False) + "\n")  # no newline inside: JSON escapes it
+            spool.seek(0)
+            stream.json_object(write, {"id": log_id}, "entries", (line[:-1] for line in spool), encoded=True)
         return
     data = shown({"id": log_id, "entries": []})
     if next(iter(entries()), None) is None:

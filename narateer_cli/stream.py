@@ -10,6 +10,9 @@ so gets the whole table's widths and alignment. The witnesses grow with the dist
 read as numbers (character ids such as `42`), never with the number of rows.
 
 `json_object` writes `{..., "KEY": [items]}` as `json.dumps` would, one item at a time.
+
+`Spool` keeps what a first pass over a log made (its entries, or their rows) in a temporary file, so the
+second pass reads them back instead of parsing and checking every line again, with memory still flat.
 """
 
 from __future__ import annotations
@@ -89,14 +92,24 @@ def table_lines(rows, headers, chunk: int | None = None, **kw):
 
     chunk = chunk or CHUNK
     seen = Witnesses(len(headers), kw.get("disable_numparse", ()), headers)
-    for row in rows():
-        seen.add(row)
+    with Spool() as spool:
+        for row in rows():
+            seen.add(row)
+            spool.add(row)
+        yield from _laid_out(spool if spool.whole else None, rows, headers, chunk, seen, kw)
+
+
+def _laid_out(spool, rows, headers, chunk: int, seen, kw: dict):
+    """`table_lines` once the witnesses are known: the rows again from `spool` (None: from `rows()`)."""
+    from .render import table
+
+    again = iter(spool) if spool is not None else rows()
     if not seen.exact:  # a cell on two lines: the whole table at once (no game's log rows do this)
-        yield from table(list(rows()), headers, **kw).split("\n")
+        yield from table(list(again), headers, **kw).split("\n")
         return
     extra = seen.rows()
     first, batch = True, []
-    for row in rows():
+    for row in again:
         batch.append(row)
         if len(batch) == chunk:
             yield from _chunk(batch, extra, headers, first, {**kw, "wide": seen.wide})
@@ -113,12 +126,52 @@ def _chunk(batch: list, extra: list, headers, first: bool, kw: dict):
     yield from lines[head: len(lines) - len(extra)]
 
 
-def json_object(write, head: dict, key: str, items):
+def json_object(write, head: dict, key: str, items, encoded: bool = False):
     """Write `head` with `key` holding the list of `items` as `json.dumps({**head, key: [...]})` would, item by
-    item (`ensure_ascii=False`), and a newline."""
+    item (`ensure_ascii=False`), and a newline (`encoded`: the items are that JSON text already)."""
     text = json.dumps({**head, key: []}, ensure_ascii=False)
     before = text[: text.rindex("[]")]
     write(before + "[")
     for n, item in enumerate(items):
-        write((", " if n else "") + json.dumps(item, ensure_ascii=False))
+        write((", " if n else "") + (item if encoded else json.dumps(item, ensure_ascii=False)))
     write("]" + text[len(before) + 2:] + "\n")
+
+
+class Spool:
+    """Values kept, in order, in a temporary file (pickled: it is this process's own, never read by another),
+    to be given back by iterating; `whole` is False once a value could not be kept (the caller then reads
+    them from their source again). A context manager: the file goes when it ends."""
+
+    def __init__(self):
+        import tempfile
+
+        self.fh = tempfile.TemporaryFile()
+        self.count, self.whole = 0, True
+
+    def add(self, value):
+        import pickle
+
+        if self.whole:
+            try:
+                self.fh.write(pickle.dumps(value, pickle.HIGHEST_PROTOCOL))
+            except (pickle.PicklingError, TypeError, AttributeError, RecursionError):
+                self.whole = False
+            self.count += 1
+
+    def __iter__(self):
+        import pickle
+
+        self.fh.seek(0)
+        load = pickle.load
+        for _ in range(self.count):
+            yield load(self.fh)
+
+    def close(self):
+        self.fh.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+        return False

@@ -433,15 +433,15 @@ GAMES = {  # per game: its example's setup, one cycle of real commands (repeated
 }
 
 
-def game_campaign(root: Path, game: str, e: dict, entries: int, current: bool = True) -> Path:
+def game_campaign(root: Path, game: str, e: dict, entries: int, current: bool = True, spec: dict | None = None) -> Path:
     """The game's example campaign (`init --system GAME --example`) with an encounter `bench` whose log holds
     `entries` entries: its cycle of real commands run twice (the second starts where a cycle leaves the sheets:
     AP spent, then refreshed), then the second repeated in the log (new seq, id and parent), so the history
     stays one that `verify` accepts. Unless `current`, the campaign has no current encounter afterwards, so
     a roll or act is the everyday one outside a fight. Narateer's is the bench's own (make_campaign)."""
-    if game == "narateer":
+    if game == "narateer" and spec is None:
         return make_campaign(root, e, log_entries=entries)
-    spec = GAMES[game]
+    spec = spec or GAMES[game]
     subprocess.run(narateer("init", str(root), "--system", game, "--example"), env=e, check=True,
                    stdout=subprocess.DEVNULL)
     for name, (old, new) in spec.get("sheets", {}).items():
@@ -555,6 +555,48 @@ def scale(scratch: Path, e: dict, regular) -> bool:
     return ok
 
 
+CHECK_AFTER_WRITE_S = 0.5  # SP4-1: check right after a write, at 100,000 entries, in every game
+PLAYED = {"narateer": {"setup": [["encounter", "new", "bench", "selka", "sentry"]],
+                       "cycle": [["turn", "start", "selka"], ["roll", "selka", "observation", "--dr", "3", "--seed", "1"],
+                                 ["turn", "end"], ["turn", "start", "sentry"], ["turn", "end"]]}}
+
+
+def check_after_write(scratch: Path, e: dict, regular) -> bool:
+    """SP4-1: `check` right after a write, on a log of BENCH_RESUME_SIZE (100,000) entries in every game. Each
+    round runs `check` (it keeps its state), then the game's next cycle command (a real write: it appends to
+    the log and may change a sheet), then the timed `check`; medians of BENCH_RESUME_RUNS (5) rounds, beside
+    the first check of the campaign (nothing kept: a full one). Every game plays its own cycle (Narateer's
+    played, not the bench's hand-made log), so each check finds the campaign clean."""
+    script = regular[1] if regular is not None else narateer()
+    size = int(os.environ.get("BENCH_RESUME_SIZE", "100000"))
+    runs = int(os.environ.get("BENCH_RESUME_RUNS", "5"))
+    print(f"\ncheck right after a write, {size:,}-entry log, {runs} rounds (target <= {CHECK_AFTER_WRITE_S} s, SP4-1);"
+          f" load average {os.getloadavg()[0]:.2f}")
+    print(f"{'game':<15} {'full check s':>12} {'after a write s':>16} {'cpu s':>6} {'MiB':>6}  target")
+    ok = True
+    for game in GAMES:
+        spec = PLAYED.get(game) or GAMES[game]
+        camp = game_campaign(scratch / f"resume-{game}", game, e, entries=size, spec=spec)
+        check = [*script, "--campaign", str(camp), "check"]
+        full, _ = own_run(check, e)
+        walls, cpus, mib = [], [], 0.0
+        for r in range(runs):
+            own_run(check, e)
+            subprocess.run([*script, "--campaign", str(camp), *spec["cycle"][r % len(spec["cycle"])]], env=e,
+                           check=True, stdout=subprocess.DEVNULL)
+            start = os.times()
+            wall, peak = own_run(check, e)
+            end = os.times()
+            walls.append(wall / 1000)
+            cpus.append(end.children_user + end.children_system - start.children_user - start.children_system)
+            mib = max(mib, peak)
+        after = statistics.median(walls)
+        ok &= after <= CHECK_AFTER_WRITE_S
+        print(f"{game:<15} {full / 1000:>12.2f} {after:>16.2f} {statistics.median(cpus):>6.2f} {mib:>6.1f}  "
+              f"{'PASS' if after <= CHECK_AFTER_WRITE_S else 'MISS'}")
+    return ok
+
+
 def scale_misses(what: str, got: dict) -> list[str]:
     """The Part 9 targets a command's row misses: memory at its largest size, stats' time, and linear time
     (ten times the entries may cost at most 13 times the time, start-up included)."""
@@ -626,7 +668,7 @@ def main():
     try:
         e = env(scratch)
         regular = regular_install(scratch)
-        wanted = set(os.environ.get("BENCH_ONLY", "start-up,everyday,scale,growth,serve,act").split(","))
+        wanted = set(os.environ.get("BENCH_ONLY", "start-up,everyday,scale,resume,growth,serve,act").split(","))
         ok, floor = True, None
         if wanted & {"start-up", "growth", "serve"}:
             camps = campaigns(scratch, e)
@@ -635,6 +677,8 @@ def main():
             ok = everyday(scratch, e, regular) and ok
         if "scale" in wanted:
             ok = scale(scratch, e, regular) and ok
+        if "resume" in wanted:
+            ok = check_after_write(scratch, e, regular) and ok
         if "growth" in wanted:
             ok = log_growth(scratch, e, floor) and ok
         if "serve" in wanted:

@@ -48,11 +48,15 @@ class Log:
         self.id, self.path = log_id, encounters.log_path(root, log_id)
         self.label, self.count, self.order = encounters.log_label(self.path), 0, "~"
         self.undone = set()  # the ids later undos name: their rows are struck
+        from ..stream import Spool
+
+        self.spool = Spool()  # the entries the first pass read, for the second (not parsed twice)
         with loglines.Snapshot(self.path, self.label) as log:  # a damaged line: named once, then passed over
             self.span, self.end = span(self._counted(log.entries(damaged=loglines.warn(self.label)))), log.end
 
     def _counted(self, entries):
         for entry in entries:
+            self.spool.add(entry)
             if not self.count:
                 self.order = str(entry.get("at"))  # `--all` lists the logs by their first entry's time
             self.count += 1
@@ -63,5 +67,9 @@ class Log:
     def entries(self):
         from ..store import loglines
 
+        if self.spool.whole:
+            with self.spool:  # read once: the file goes when the rows are printed
+                yield from self.spool
+            return
         with loglines.Snapshot(self.path, self.label, end=self.end) as log:
             yield from log.entries(damaged=loglines.quiet)

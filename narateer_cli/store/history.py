@@ -478,8 +478,21 @@ def _key(counters) -> str:
 def read(path, label: str, entry_problem=None, bridge=None) -> History:
     """Stream a log through History; a line that is not an entry is its problem, at its line. `bridge`: the
     campaign's `Bridges`, without which a character's entries must continue within this log alone."""
-    hist = History(label, entry_problem, continuity=bridge is not None or not is_campaign_log(label), bridge=bridge)
-    for line, entry, problem in loglines.iter_lines(path, label):
+    hist = start(label, entry_problem, bridge)
+    walk(hist, loglines.iter_lines(path, label))
+    return hist
+
+
+def start(label: str, entry_problem=None, bridge=None) -> History:
+    """A History for a log read from its start (`read`'s, before its first line)."""
+    return History(label, entry_problem, continuity=bridge is not None or not is_campaign_log(label), bridge=bridge)
+
+
+def walk(hist: History, lines) -> int:
+    """Feed `lines` ((line number, entry, problem), store/loglines.py) to `hist` up to the first problem; the
+    number of the last line it read (0: none)."""
+    line = 0
+    for line, entry, problem in lines:
         if problem:
             hist.entry = ""  # a line that is no entry has no id to name
             hist.fail(line, problem)
@@ -487,4 +500,4 @@ def read(path, label: str, entry_problem=None, bridge=None) -> History:
         hist.add(line, entry)
         if hist.problem:
             break
-    return hist
+    return line

@@ -193,6 +193,13 @@ class Snapshot:
         size = os.fstat(self.fh.fileno()).st_size if self.fh is not None else 0
         self.end = size if end is None else min(end, size)
 
+    @classmethod
+    def of(cls, fh, label: str, end: int) -> "Snapshot":
+        """A snapshot of a log already opened (`open_log`), up to byte `end`; it closes `fh`."""
+        log = cls.__new__(cls)
+        log.label, log.fh, log.end = label, fh, end
+        return log
+
     def __enter__(self):
         return self
 

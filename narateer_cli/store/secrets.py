@@ -235,26 +235,43 @@ def checker(root: Path, system, rules, campaign_log: bool = False):
     fed its entries in order, and each unveil checked against its commitment and re-run as the entry it
     unveils, alone (`campaign_log`: the campaign log, whose characters also change in
     encounters between its entries)."""
-    from ..luck import chance_problem
+    found = EntryProblem(root, system, rules, campaign_log)
+    return found.audit, found
 
-    def verify(entry: dict) -> str | None:
-        return system.log_checker(rules, True)(entry) or chance_problem(system, rules, entry)  # fresh: it alone
 
-    audit = Audit(root, verify)
-    check = system.log_checker(rules, not campaign_log)
+class Alone:
+    """An unveiled entry re-run by a fresh checker: it alone."""
 
-    def problem(entry: dict) -> str | None:
+    def __init__(self, system, rules):
+        self.system, self.rules = system, rules
+
+    def __call__(self, entry: dict) -> str | None:
+        from ..luck import chance_problem
+
+        return self.system.log_checker(self.rules, True)(entry) or chance_problem(self.system, self.rules, entry)
+
+
+class EntryProblem:
+    """What `checker` gives: one entry's problem, or None. Made of objects rather than closures, so that `check`
+    can keep it with the rest of a log's checked state (store/resume.py)."""
+
+    def __init__(self, root: Path, system, rules, campaign_log: bool = False):
+        self.system, self.rules = system, rules
+        self.audit = Audit(root, Alone(system, rules))
+        self.check = system.log_checker(rules, not campaign_log)
+
+    def __call__(self, entry: dict) -> str | None:
         if "unveils" in entry or entry.get("commitment") is not None:
-            return audit.add(entry)  # a sealed roll has no faces to re-run until it is unveiled
+            return self.audit.add(entry)  # a sealed roll has no faces to re-run until it is unveiled
         try:
-            found = check(entry)
+            found = self.check(entry)
         except NarateerError:
             raise
         except Exception as exc:  # the game's verify code failed on this entry; say whose, and where
             from ..readonly import hook_failed
 
             raise hook_failed(exc, f"verify hook (log_checker) on entry {entry.get('seq')}",
-                              system.hook("log_checker")) from exc
-        return found or chance_problem(system, rules, entry)
+                              self.system.hook("log_checker")) from exc
+        from ..luck import chance_problem
 
-    return audit, problem
+        return found or chance_problem(self.system, self.rules, entry)

@@ -75,21 +75,26 @@ def validate_campaign(campaign) -> list[Problem]:
 
     bridges = Bridges(root)  # the other logs, read once when some log has a gap (a character moved elsewhere)
     ends: dict = {}  # char -> [(log label, its last dice there, line, entry id)]
-    logs = _log_cache(campaign, own)
-    for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
-        label = f"encounters/{path.name}"
-        try:
-            if path.name.endswith(".log.yaml"):
-                if path.name[: -len(".log.yaml")] in own:  # another game's log: its state is the problem named
-                    read = logs.cached(label, None, lambda: _check_log(path, label, campaign, bridges), *_LOG_RECORD)
-                    _merge_log(read, problems, logged, ends)
-                continue
-            state = encounters.load_state(root, path.stem, campaign.system)
-            for name in state["participants"]:
-                if name not in sheets:
-                    problems.append(Problem(label, 1, name, f"participant {name!r} has no valid characters/{name}.yaml"))
-        except NarateerError as exc:
-            problems.append(_place(label, exc, root))
+    logs, scans = _log_cache(campaign, own)
+    try:
+        for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
+            label = f"encounters/{path.name}"
+            try:
+                if path.name.endswith(".log.yaml"):
+                    if path.name[: -len(".log.yaml")] in own:  # another game's log: its state is the problem named
+                        read = logs.cached(label, None, lambda: _check_log(path, label, campaign, bridges,
+                                                                           scans.get(path.name)), *_LOG_RECORD)
+                        _merge_log(read, problems, logged, ends)
+                    continue
+                state = encounters.load_state(root, path.stem, campaign.system)
+                for name in state["participants"]:
+                    if name not in sheets:
+                        problems.append(Problem(label, 1, name, f"participant {name!r} has no valid characters/{name}.yaml"))
+            except NarateerError as exc:
+                problems.append(_place(label, exc, root))
+    finally:
+        for scan in scans.values():
+            scan.close()
     logs.keep()
     _compare_dice(sheets, logged, problems, campaign.system)
     _dangling(sheets, ends, bridges, problems)
@@ -262,19 +267,24 @@ def _schema_problems(text, label, table, rules, kept=None) -> list:
     return schema.problems(doc, table, label, rules) if isinstance(doc, dict) else []
 
 
-def _check_log(path, label, campaign, bridges=None) -> tuple:
+def _check_log(path, label, campaign, bridges=None, scan=None) -> tuple:
     """One log, line by line: each entry re-checked by its system's own verify, continuity and
-    merges (each merge's sums) by the history reader, in flat memory. (its problem, or None and [(character, at, dice,
-    label, line, entry id, forked)] for the last dice it logs of each character)."""
+    merges (each merge's sums) by the history reader, in flat memory; from where the last check of the same
+    bytes ended when one was kept (store/resume.py; `scan`: the log as `_log_cache` read it). (its problem, or
+    None and [(character, at, dice, label, line, entry id, forked)] for the last dice it logs of each character)."""
     from . import history
     from .encounters import log_path
+    from .resume import Resumed, Scan
 
     system, rules = campaign.system, campaign.rules
     path = log_path(path.parent.parent, path.name[: -len(".log.yaml")])  # no link leading outside
     from .secrets import checker
 
-    hist = history.read(path, label, checker(campaign.root, system, rules, history.is_campaign_log(label))[1],
-                        bridges)
+    def fresh(bridge):
+        found = checker(campaign.root, system, rules, history.is_campaign_log(label))[1]
+        return history.start(label, found, bridge), found
+
+    hist = Resumed(campaign, scan or Scan(campaign, path, label), fresh, bridges).history()
     if hist.problem:
         return hist.problem, []
     final = hist.final_dice() or {}
@@ -302,18 +312,28 @@ def _merge_log(read: tuple, problems: list, logged: dict, ends: dict):
 def _log_cache(campaign, own):
     """Every log's outcome is kept in the private problem cache (store/checked.py) under the identity of
     every log of the campaign (whole-file checksums: a log's gaps are bridged by the others), the rules and
-    the code; nothing is cached when one cannot be read."""
+    the code; nothing is cached when one cannot be read. (That cache, and each log read once (store/resume.py),
+    by file name: a log the cache misses is checked from there.)"""
     from .checked import Folder, stream_key
+    from .encounters import log_path
+    from .resume import Scan
 
-    keys = []
+    keys, scans = [], {}
     for path in sorted((campaign.root / "encounters").glob("*.log.yaml")):
-        key = stream_key(path)
-        if key is None or campaign.rules_key is None:
+        name = path.name[: -len(".log.yaml")]
+        scan = None
+        if name in own and campaign.rules_key is not None:
+            try:
+                scan = scans[path.name] = Scan(campaign, log_path(campaign.root, name), f"encounters/{path.name}")
+            except NarateerError:
+                scan = None
+        key = scan.key if scan is not None else stream_key(path) if name not in own else None
+        if key is None:
             keys = None
-            break
-        keys.append([path.name, key])
-    return Folder(campaign.root, "logs", None if keys is None else [campaign.rules_key, sorted(own), keys],
-                  campaign.system.package)
+        elif keys is not None:
+            keys.append([path.name, key])
+    key = None if keys is None else [campaign.rules_key, sorted(own), keys]
+    return Folder(campaign.root, "logs", key, campaign.system.package), scans
 
 
 def _log_record(cached):

@@ -213,8 +213,17 @@ _each = entrywise(verify_log)
 def log_checker(rules: Ruleset, continuity: bool = True):
     """The `log_checker` hook, fed a log's entries in order as the host streams it: each entry checked on its own,
     and the proactive uses of each activation counted across every branch of the log (`Uses`)."""
-    each, uses = _each(rules, continuity), Uses()
-    return lambda entry: each(entry) or uses.add(entry)
+    return _LogChecker(_each(rules, continuity), Uses())
+
+
+class _LogChecker:
+    """Each entry on its own, then the uses of its activation (an object, so that `check` can keep it)."""
+
+    def __init__(self, each, uses: Uses):
+        self.each, self.uses = each, uses
+
+    def __call__(self, entry: dict) -> str | None:
+        return self.each(entry) or self.uses.add(entry)
 
 
 class Uses:
