@@ -60,7 +60,7 @@ def test_a_player_rolls_no_reaction_that_is_not_owed(acting, party_camp):
     """B-2: out of turn only 'a reaction they are owed': mira is owed nothing now, and the Boost on a Reaction
     is the Guide's to allow (A-REACTBOOST)."""
     before = files(party_camp)
-    status, answer = act(acting, ["roll", "mira", "melee", "--dr", "2", "--reaction", "--allow-boost", "--boost", "2",
+    status, answer = act(acting, ["roll", "--force", "mira", "melee", "--dr", "2", "--reaction", "--allow-boost", "--boost", "2",
                                   "--faces", "2,2,2"], token=acting.players["mira"], path="/play/act")
     assert status in (403, 422), answer
     assert files(party_camp) == before
@@ -153,7 +153,7 @@ def test_a_terminal_waiting_for_faces_does_not_freeze_the_party_view(acting, par
         seen = b""
         while b"die 1 of 1" not in seen and time.monotonic() < deadline:
             seen += os.read(fd, 1000)
-        pressed = [threading.Thread(target=lambda: act(acting, ["roll", "selka", "stealth", "--dr", "2"],
+        pressed = [threading.Thread(target=lambda: act(acting, ["roll", "--force", "selka", "stealth", "--dr", "2"],
                                                        token=acting.players["selka"], path="/play/act"), daemon=True)
                    for _ in range(45)]
         for t in pressed:

@@ -94,4 +94,4 @@ def _percent(chance) -> str | None:
 # target's save and a victim's Concentration d20 are the Guide's rulings and the other creatures' own
 OWN_ACT = ("target", "distance", "companion", "drop_concentration", "faces", "evolutionary_face", "damage_faces")
 ANSWERS = {"act": {"char": OWN_ACT}}
-PLAYER_VERBS = {"act": OWN_ACT}
+PLAYER_VERBS = {"act": (*OWN_ACT, "force")}  # declaring it, the player also says to act with no chance to land

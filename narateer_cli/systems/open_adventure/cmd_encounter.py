@@ -145,7 +145,7 @@ def turn_end(s, next_id, options):
     return answer("turn", end_turn(s, next_id))
 
 
-@command(rolls=True, writes=lambda given: not (given["impossible"] or given["dry_run"]), shows=SPENT, help=f"""Resolve a declared action by its path: automatic, impossible, held (--maintain) or a check.
+@command(rolls=True, checks=True, writes=lambda given: not (given["impossible"] or given["dry_run"]), shows=SPENT, help=f"""Resolve a declared action by its path: automatic, impossible, held (--maintain) or a check.
 
 \b
 Examples:
