@@ -143,6 +143,10 @@ class CheckResult(Record, logged_public=("chance",)):
     opposed: Any = field(load=lambda data: read(CheckResult)(data))
     mishap: Any = field(public=True)
     rules_used: Any = field(public=True)
+    # the Effect on a target's Challenge Points: `applied` ({target, pool, before, after}) with --apply, else
+    # `not_applied` ({target, effect, command}): the command that applies it
+    applied: Any = field(default=None, skip=lambda r: r.applied is None)
+    not_applied: Any = field(default=None, skip=lambda r: r.not_applied is None)
 
 
 class Plan(Record):

@@ -57,7 +57,7 @@ def roll_cmd(s, char, use, declared, **other):
     refuse_narateer_flags(other)
     d = declared
     decl = declaration(use, d)
-    data = roll_in_encounter(s, char, decl, source_for(s.app, d.faces, d.other_faces), d.dry_run)
+    data = roll_in_encounter(s, char, decl, source_for(s.app, d.faces, d.other_faces), d.dry_run, d.apply)
     kind = "dry_run" if d.dry_run else "check"
     failed = d.exit_code and not d.dry_run and not data.result.success
     return answer(kind, data, exit=1 if failed else 0)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from narateer_cli.kit import Record, field
+from narateer_cli.kit import Record, computed, field
 
 from .character import Sheet, possessive
 from .check import CheckResult, Declaration, Streams, Target, afford, ask_if_hopeless, compare, plan, read_check, roll
@@ -36,6 +36,10 @@ class ExchangeResult(Record):
     damage: Any
     revealed_to: Any = field(default=None, public=True, skip=lambda r: r.revealed_to is None)  # only inside an encounter
     applied: Any = None
+    # damage that landed but was not dealt (no --apply): the command that deals it
+    not_applied = computed(lambda r: wound_command({"attacker": r.defender, "defender": r.attacker}.get(r.lands),
+                                                   r.damage, r.applied),
+                           skip=lambda r: not (r.lands and r.damage and r.applied is None))
 
 
 class OpportunityResult(Record):
@@ -51,6 +55,16 @@ class OpportunityResult(Record):
     revealed_to: Any = field(default=None, public=True)
     damage: Any = None
     applied: Any = None
+    not_applied = computed(lambda r: wound_command(r.against if r.lands else None, r.damage, r.applied),
+                           skip=lambda r: not (r.lands and r.damage and r.applied is None))
+
+
+def wound_command(hit: str | None, damage, applied) -> dict | None:
+    """What a landed hit's damage asks of the Guide when the command did not deal it: whom, how much, and the
+    command that deals it (None when nothing is left to deal)."""
+    if hit is None or not damage or applied is not None:
+        return None
+    return {"target": hit, "damage": damage, "command": f"narateer wound {hit} {damage}"}
 
 
 def attack_cost(attacker: Sheet, weapon: str | None, cost: int | None, rules: Ruleset) -> tuple[int, dict | None]:
