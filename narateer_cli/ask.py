@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import sys
 
-from .errors import BadInput
+from .errors import BadInput, Refused
 
 WORD = "ask"
 # Whether a terminal may be asked, and the faces a page's player typed so far (serve --act: one text per
@@ -126,3 +126,52 @@ def _from_page(parse, typed: list, count: int, option: str, what: str) -> list[i
             raise BadInput(f"die {number} of {count} ({option}) takes one face", fix="type one face")
         faces.append(value[0])
     return faces
+
+
+class Hopeless(Refused):
+    """A check with no chance to succeed, not rolled: nothing was written. `confirm` names the check and its
+    chance, the question a page asks before it sends the same words again with `--force`."""
+
+    def __init__(self, what: str, prefix: str = ""):
+        super().__init__(f"{prefix}no chance to succeed (0%): {what}", rule="T3-ZERO",
+                         fix="check the numbers, or add --force to roll anyway")
+        self.confirm = f"No chance to succeed (0%): {what}. Roll anyway?"
+
+
+FORCE_HELP = "Roll even when the check has no chance to succeed (no question asked)."
+
+
+def zero_gate(app):
+    """What a command's dice do before a check with no chance to succeed rolls (`Dice.gate`), or None
+    for a command that checks nothing (it has no `--force`). With `--force` the check rolls; on a terminal the
+    question is asked first; otherwise (a script, the Python API, a page) it is refused, nothing written."""
+    if not getattr(app, "checks", False):
+        return None
+    force = bool(getattr(app, "force", False))
+
+    def gate(what: str):
+        if force:
+            return
+        if _can_confirm():
+            import click
+
+            from .safetext import printable
+
+            if click.confirm(f"No chance to succeed (0%): {printable(what)}. Roll anyway?", default=False, err=True):
+                return
+            raise Hopeless(what, "not rolled, ")
+        raise Hopeless(what)
+
+    return gate
+
+
+def _can_confirm() -> bool:
+    """A person at a terminal can answer a question (never the Python API or a page)."""
+    from .sink import current
+
+    if not current().prompts:
+        return False
+    try:
+        return sys.stdin.isatty()
+    except (AttributeError, ValueError):
+        return False

@@ -10,7 +10,8 @@ left out is asked, else it is bad input that names the option to give (`not_give
 roll. On a player's page the table is that player: only their own dice are asked or typed (`theirs`), and
 another creature's are rolled here. A game's source subclasses `Dice` and says what a stream is and what its dice show (Narateer's
 faces 0..2, Open Adventure's exploding chains, d20-cards' groups of d20s); the seed, the order of draws
-and the asking are the host's.
+and the asking are the host's, and so is the question before a check that cannot succeed
+(`before_roll`, which the game calls with the check's exact chance).
 """
 
 from __future__ import annotations
@@ -25,6 +26,15 @@ class Dice:
         self.given = dict(given or {})
         self.ask = ask
         self.asked = dict(asked) if not isinstance(asked, (tuple, list, set, frozenset)) else {s: s for s in asked}
+
+    gate = None  # the command's question before a check with no chance to succeed (`ask.zero_gate`), or None
+
+    def before_roll(self, chance, what: str) -> None:
+        """A game says the exact chance of the check it is about to roll, before any of its dice is
+        drawn or asked; at 0 the command's gate asks (a terminal), lets it roll (`--force`) or refuses. A
+        source with no gate (a replay in `verify`, a test's) rolls on."""
+        if self.gate is not None and chance == 0:
+            self.gate(what)
 
     def has(self, stream: str) -> bool:
         """Were faces typed at the table for this stream?"""

@@ -20,7 +20,7 @@ PLAYS = {
     "narateer": (
         ["--example"],
         [("encounter", "new", "fight", "selka", "sentry"), ("turn", "start", "selka")],
-        [("--seed", "1", "roll", "selka", "observation", "--dr", "3"), ("turn", "end"), ("turn", "start", "sentry"),
+        [("--seed", "1", "roll", "selka", "observation", "--dr", "3", "--force"), ("turn", "end"), ("turn", "start", "sentry"),
          ("turn", "end"), ("turn", "start", "selka")],
     ),
     "open-adventure": (

@@ -47,9 +47,11 @@ def _signed(fn) -> bool:
     return any(isinstance(p, click.Argument) and p.name == "changes" for p in getattr(fn, "__click_params__", ()))
 
 
-def command(group=None, name=None, rolls=False, writes=False, calls=None, shows=(), seals=(), **attrs):
+def command(group=None, name=None, rolls=False, writes=False, calls=None, shows=(), seals=(), checks=False, **attrs):
     """A command with the shared `--json` and `--seed` options (accepted after the name too), and
     `--secret` (the roll is logged as a commitment), listed in the help of a command that `rolls`, accepted by every command.
+    A command that `checks` (rolls for success) has `--force` too: its dice (`ask.zero_gate`) ask before a
+    check with no chance to succeed, unless forced.
     A command with a `changes` argument reads signed words (`SignedWords`).
 
     The function computes and returns what happened; the host alone writes and renders it:
@@ -71,6 +73,10 @@ def command(group=None, name=None, rolls=False, writes=False, calls=None, shows=
         secrecy = Secrecy(shows, seals, where=function_name(calls if calls is not None else fn))
         if _signed(fn):
             attrs.setdefault("cls", SignedWords)
+        if checks:
+            from ..ask import FORCE_HELP
+
+            fn = click.option("--force", is_flag=True, help=FORCE_HELP)(fn)  # its value is taken by `inner`
         @click.option("--secret", is_flag=True, hidden=not rolls,
                       help="Log only a commitment to this roll; `narateer unveil` publishes it.")
         @click.option("--json", "as_json", is_flag=True, help="Print one JSON object for scripts.")
@@ -90,6 +96,7 @@ def command(group=None, name=None, rolls=False, writes=False, calls=None, shows=
             app.rolls = rolls  # only a command declared to roll can be secret
             app.secrecy = secrecy  # what its secret outcome may change, and who declared it
             app.secrecy_of = calls if calls is not None else fn
+            app.checks, app.force = checks, bool(kwargs.pop("force", False)) if checks else False
             if app.secret and not rolls:
                 from ..errors import BadInput
 

@@ -430,7 +430,8 @@ class Actions:
     def run(self, argv: list[str], nonce: str, player: str | None = None, asked=None, visible=None,
             reader: str | None = None, own: frozenset | None = None) -> dict:
         """Run one action; its answer as the page shows it: {ok, words, result, json} or {ok: False, error}
-        (with `ask`: the next die to type, asked as it is needed; `asked` are the faces typed so far, each
+        (with `ask`: the next die to type, asked as it is needed; with `confirm`: the question to ask before the
+        same words go again with `--force`, a check with no chance to succeed; `asked` are the faces typed so far, each
         a text or {option, face}: the option of the die it was typed for). A player's page is asked only for
         that player's own dice (the game's `player_verbs`): another creature's are rolled here, and a face
         typed for one is refused (403) before anything runs. A refusal is worded for the player who reads it
@@ -451,7 +452,8 @@ class Actions:
             raise Refusal(403, exc.line()) from None
         except NarateerError as exc:
             answer = {"ok": False, "error": exc.line() if reader is None else in_player_words(self.root, exc, reader),
-                      "exit": exc.exit_code, "ask": getattr(exc, "wanted", None)}
+                      "exit": exc.exit_code, "ask": getattr(exc, "wanted", None),
+                      "confirm": getattr(exc, "confirm", None)}
             return answer if player is None else told_to_player(self.root, answer)
         if result is None:
             return {"ok": True, "words": "", "result": None, "json": None}

@@ -81,8 +81,10 @@ def _order(model: dict) -> str:
             bits.append(dice(row["dice"]))
         for pool in row.get("pools") or []:
             bits.append(_pool(pool))
-        if row.get("conditions"):
-            bits.append("<div class=\"conds\">" + "".join(_condition(c) for c in row["conditions"]) + "</div>")
+        if row.get("marks") or row.get("conditions"):  # a game's marks (its words for a state) lead the conditions
+            bits.append("<div class=\"conds\">" + "".join(f"<span class=\"cond mark\">{escape(m)}</span>"
+                                                          for m in row.get("marks") or [])
+                        + "".join(_condition(c) for c in row.get("conditions") or []) + "</div>")
         if row.get("hidden_from"):
             bits.append(_hidden(row["hidden_from"]))
         rows.append("".join(bits) + "</li>")

@@ -116,7 +116,7 @@ def _fill(out: dict, campaign, enc_id: str, guide: bool):
         row["acting"] = cid == acting
         row["hidden_from"] = _hidden_from(hidden.get(cid), guide, concealed)
         if not guide and cid not in party:
-            row["pools"] = npc_pools(row.get("pools") or [], npc_hp)
+            _as_party_sees(row, npc_hp)
         out["order"].append(row)
     out["legend"] = legend(out["order"], extra.get("legend") or {})
     entries = recent_entries(root, enc_id, concealed, system, guide)
@@ -125,6 +125,14 @@ def _fill(out: dict, campaign, enc_id: str, guide: bool):
     if guide:
         out["guide"] = {"hidden": _plain(hidden), "recorded": _plain(state.get("recorded")),
                         "concealed_from_party": sorted(concealed_from(party, ids, hidden))}
+
+
+def _as_party_sees(row: dict, npc_hp: str):
+    """A creature outside the party as the party sees it: its pools by `party_sees`, and no game's marks (a d20
+    Critical Condition) when its pools are hidden, since a mark would tell what they hide."""
+    row["pools"] = npc_pools(row.get("pools") or [], npc_hp)
+    if npc_hp == "hidden":
+        row["marks"] = []
 
 
 def _shown(cid, concealed):

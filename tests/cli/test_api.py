@@ -50,7 +50,7 @@ def test_to_json_is_what_the_command_line_prints(tmp_path, name):
 
 
 def test_the_value_is_the_games_typed_record(camp):
-    result = open_campaign(camp).run("roll", "selka", "stealth", "--dr", "3", "--faces", "2")
+    result = open_campaign(camp).run("roll", "--force", "selka", "stealth", "--dr", "3", "--faces", "2")
     assert type(result.value).__name__ == "CheckOutcome"
     assert result.value.result.total == 2 and result.to_json()["total"] == 2
 
@@ -104,8 +104,8 @@ def test_a_results_words_are_the_command_lines(camp):
     """B-1: the page shows `Result.words()`, which is what the command line prints (uncoloured)."""
     from narateer_cli.api import open_campaign
 
-    said = open_campaign(camp).run("roll", "selka", "stealth", "--dr", "2", "--faces", "2").words()
-    shell = run(camp, "roll", "selka", "stealth", "--dr", "2", "--faces", "2")
+    said = open_campaign(camp).run("roll", "--force", "selka", "stealth", "--dr", "2", "--faces", "2").words()
+    shell = run(camp, "roll", "--force", "selka", "stealth", "--dr", "2", "--faces", "2")
     assert said.splitlines()[:3] == shell.out.splitlines()[:3]
     assert said.splitlines()[1] == "selka rolls Stealth vs DR 2"
 

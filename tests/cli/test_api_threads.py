@@ -38,12 +38,13 @@ def _campaigns(camp, tmp_path, shared: bool):
 
 def _secret_roll(api):
     """A reaction roll as a secret: its face is 2, and its note names the log entry of its commitment."""
-    return api.roll("selka", "stealth", dr=3, faces="2", cost=0, bonus_dice=1, reaction=True, secret=True)
+    return api.roll("selka", "stealth", dr=3, faces="2", cost=0, bonus_dice=1, reaction=True, secret=True,
+                    force=True)
 
 
 def _open_roll(api):
     """A reaction roll in the open: its face is 1, and it notes nothing."""
-    return api.roll("selka", "stealth", dr=3, faces="1", cost=0, bonus_dice=1, reaction=True)
+    return api.roll("selka", "stealth", dr=3, faces="1", cost=0, bonus_dice=1, reaction=True, force=True)
 
 
 def _mine(result, secret: bool) -> str | None:

@@ -76,7 +76,7 @@ def test_melee_uses_source_case_ready_4_2_1_uses_2_1_0(encounter_camp):
     assert first["dice_after"] == {"ready": 2, "used": 2}
     assert state(encounter_camp)["uses"]["melee"] == 1
 
-    second = ok(encounter_camp, "roll", "sentry", "melee", "--dr", "2", "--faces", "2")
+    second = ok(encounter_camp, "roll", "--force", "sentry", "melee", "--dr", "2", "--faces", "2")
     assert second["paid"] == 1
     assert second["dice_after"] == {"ready": 1, "used": 3}
     assert state(encounter_camp)["uses"]["melee"] == 0
@@ -92,7 +92,7 @@ def test_melee_uses_source_case_ready_4_2_1_uses_2_1_0(encounter_camp):
 
 def test_use_consumed_on_failure_too(encounter_camp):
     ok(encounter_camp, "turn", "start", "sentry")
-    failed = ok(encounter_camp, "roll", "sentry", "melee", "--dr", "5", "--faces", "0")
+    failed = ok(encounter_camp, "roll", "--force", "sentry", "melee", "--dr", "5", "--faces", "0")
     assert failed["success"] is False
     assert state(encounter_camp)["uses"]["melee"] == 1
 
@@ -105,14 +105,14 @@ def test_proactive_check_outside_own_activation_refused(encounter_camp):
 
 def test_no_use_limit_outside_any_encounter(camp):
     for _ in range(4):  # sentry has 2 uses inside an encounter; none apply here
-        ok(camp, "roll", "sentry", "melee", "--dr", "2", "--faces", "1")
+        ok(camp, "roll", "--force", "sentry", "melee", "--dr", "2", "--faces", "1")
     assert sheet_dice(camp, "sentry") == {"ready": 0, "used": 4}
 
 
 def test_reaction_with_no_uses_left_succeeds_and_uses_none(encounter_camp):
     ok(encounter_camp, "turn", "start", "sentry")
-    ok(encounter_camp, "roll", "sentry", "melee", "--dr", "2", "--faces", "1")
-    ok(encounter_camp, "roll", "sentry", "melee", "--dr", "2", "--faces", "1")
+    ok(encounter_camp, "roll", "--force", "sentry", "melee", "--dr", "2", "--faces", "1")
+    ok(encounter_camp, "roll", "--force", "sentry", "melee", "--dr", "2", "--faces", "1")
     assert state(encounter_camp)["uses"]["melee"] == 0
     refused(encounter_camp, 3, "roll", "sentry", "melee", "--dr", "2", "--faces", "2",
             contains="no proactive melee use left")
@@ -223,7 +223,7 @@ def test_last_actor_of_a_round_may_name_the_first_of_the_next(encounter_camp):
 
 def test_turn_start_uses_and_movement_reset_between_activations(encounter_camp):
     ok(encounter_camp, "turn", "start", "selka")
-    ok(encounter_camp, "roll", "selka", "stealth", "--dr", "2", "--faces", "1")
+    ok(encounter_camp, "roll", "--force", "selka", "stealth", "--dr", "2", "--faces", "1")
     ok(encounter_camp, "move", "selka", "4")
     everyone_but_first_acts(encounter_camp, "selka", ["sentry", "mira", "bandit"])
     again = ok(encounter_camp, "turn", "start", "selka")
@@ -367,7 +367,7 @@ def test_encounter_show_other_by_id_and_in(encounter_camp):
 
 def test_encounter_log_json_and_last(encounter_camp):
     ok(encounter_camp, "turn", "start", "selka")
-    ok(encounter_camp, "roll", "selka", "stealth", "--dr", "3", "--faces", "2")
+    ok(encounter_camp, "roll", "--force", "selka", "stealth", "--dr", "3", "--faces", "2")
     log = ok(encounter_camp, "encounter", "log")
     assert log["id"] == "ambush"
     assert [e["command"] for e in log["entries"]] == ["turn start", "roll"]
@@ -381,7 +381,7 @@ def test_encounter_log_json_and_last(encounter_camp):
 def test_log_entry_shape_and_stable_key_order(encounter_camp):
     ok(encounter_camp, "turn", "start", "selka")
     ok(encounter_camp, "roll", "selka", "stealth", "--dr", "3", "--boost", "2", "--faces", "2,1,1")
-    ok(encounter_camp, "roll", "selka", "athletics", "--dr", "2", "--faces", "0")
+    ok(encounter_camp, "roll", "--force", "selka", "athletics", "--dr", "2", "--faces", "0")
     entries = log_entries(encounter_camp)
     assert len(entries) == 3
     for entry in entries:
@@ -517,7 +517,7 @@ def test_undo_twice_and_then_nothing_left(camp):
     before = snapshot(camp)
     ok(camp, "encounter", "new", "duel", "mira", "bandit")
     ok(camp, "turn", "start", "mira")
-    ok(camp, "roll", "mira", "melee", "--dr", "2", "--faces", "2")
+    ok(camp, "roll", "--force", "mira", "melee", "--dr", "2", "--faces", "2")
     ok(camp, "undo")
     assert sheet_dice(camp, "mira") == {"ready": 6, "used": 0}
     assert state(camp, "duel")["uses"]["melee"] == 3
@@ -554,7 +554,7 @@ def test_undo_with_nothing_to_undo_refused(encounter_camp):
 
 def test_undo_refused_when_a_file_changed_afterwards(encounter_camp):
     ok(encounter_camp, "turn", "start", "selka")
-    ok(encounter_camp, "roll", "selka", "stealth", "--dr", "2", "--faces", "1")
+    ok(encounter_camp, "roll", "--force", "selka", "stealth", "--dr", "2", "--faces", "1")
     sheet = encounter_camp / "characters" / "selka.yaml"
     sheet.write_text(sheet.read_text().replace("Prefers rooftops", "Prefers alleys"))
     refused(encounter_camp, 3, "undo", contains="characters/selka.yaml changed after entry 2")
@@ -565,7 +565,7 @@ def test_undo_refused_when_a_file_changed_afterwards(encounter_camp):
 def _busy_log(camp):
     ok(camp, "turn", "start", "selka")
     ok(camp, "roll", "selka", "stealth", "--dr", "3", "--boost", "2", "--faces", "2,1,1")
-    ok(camp, "roll", "selka", "athletics", "--dr", "2", "--advantage", "--faces", "0", "--reroll-faces", "2")
+    ok(camp, "roll", "--force", "selka", "athletics", "--dr", "2", "--advantage", "--faces", "0", "--reroll-faces", "2")
     ok(camp, "resolve", "selka", "--intent", "climb", "--tier", "minor", "--auto")
     ok(camp, "turn", "end", "--next", "mira")
     ok(camp, "turn", "start", "mira")
@@ -666,7 +666,7 @@ def test_commit_flag_commits_with_a_message_for_the_table(camp):
                                                                              "encounters/campaign.log.yaml"]
     assert git(camp, "status", "--porcelain") == ""
     # without --commit (and autocommit false) nothing is committed
-    ok(camp, "roll", "selka", "stealth", "--dr", "3", "--faces", "1")
+    ok(camp, "roll", "--force", "selka", "stealth", "--dr", "3", "--faces", "1")
     assert git(camp, "log", "-1", "--format=%s").strip() == "selka: Stealth ●● ● ● = 4 vs DR 3, Success (paid 3 AD)"
     assert git(camp, "status", "--porcelain").split() == ["M", "characters/selka.yaml", "M",
                                                          "encounters/campaign.log.yaml"]

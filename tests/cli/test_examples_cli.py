@@ -16,7 +16,7 @@ CHECK_KEYS = {"actor", "skill", "target", "target_source", "boost", "roll_dice",
 
 
 def roll(camp, *args):
-    r = run(camp, "--json", "roll", *args)
+    r = run(camp, "--json", "roll", "--force", *args)
     assert r.code == 0, r.err
     assert r.err == ""
     assert r.out.count("\n") == 1  # exactly one JSON object

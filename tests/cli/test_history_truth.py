@@ -143,7 +143,7 @@ def test_undo_right_after_an_unveil_says_exactly_why_it_cannot(camp):
     checkout) and changes nothing."""
     from tests.conftest import refused
 
-    ok(camp, "roll", "selka", "athletics", "--dr", "2", "--faces", "2", "--secret")
+    ok(camp, "roll", "--force", "selka", "athletics", "--dr", "2", "--faces", "2", "--secret")
     entry = ok(camp, "encounter", "log", "campaign")["entries"][-1]
     unveil = ok(camp, "unveil", entry["id"])["unveiled"][0]["unveil"]
     err = refused(camp, 3, "undo", contains=f"the last entry ({unveil}) publishes secret roll {entry['id']}",
@@ -160,7 +160,7 @@ def test_undo_takes_back_the_last_action_even_when_it_went_to_the_campaign_log(c
 
     ok(camp, "encounter", "new", "duel", "selka")
     ok(camp, "turn", "start", "selka")
-    ok(camp, "roll", "selka", "stealth", "--dr", "2", "--faces", "1")
+    ok(camp, "roll", "--force", "selka", "stealth", "--dr", "2", "--faces", "1")
     selka = sheet_dice(camp, "selka")
     ok(camp, "wound", "mira")  # mira is not in the duel: the campaign log
     data = ok(camp, "undo")
@@ -208,10 +208,10 @@ def test_play_in_an_older_encounter_after_moving_in_the_campaign_log_verifies(ca
     brawl` again: brawl's gap is the campaign log's entry."""
     ok(camp, "encounter", "new", "brawl", "selka", "mira")
     ok(camp, "turn", "start", "selka")
-    ok(camp, "roll", "selka", "stealth", "--dr", "2", "--faces", "1")
+    ok(camp, "roll", "--force", "selka", "stealth", "--dr", "2", "--faces", "1")
     ok(camp, "encounter", "new", "e6", "mira")
-    ok(camp, "roll", "selka", "stealth", "--dr", "2", "--faces", "1")
-    ok(camp, "roll", "selka", "stealth", "--dr", "2", "--faces", "2", "--in", "brawl")
+    ok(camp, "roll", "--force", "selka", "stealth", "--dr", "2", "--faces", "1")
+    ok(camp, "roll", "--force", "selka", "stealth", "--dr", "2", "--faces", "2", "--in", "brawl")
     clean(camp, "brawl")
     clean(camp, "campaign")
 
@@ -222,8 +222,8 @@ def test_an_edit_of_an_older_logs_last_value_is_caught(camp):
     entry continues from and that are not the sheet's: check names the line."""
     ok(camp, "encounter", "new", "e3", "selka")
     ok(camp, "turn", "start", "selka")
-    ok(camp, "roll", "selka", "stealth", "--dr", "2", "--faces", "1")
-    ok(camp, "roll", "selka", "stealth", "--dr", "2", "--faces", "1")
+    ok(camp, "roll", "--force", "selka", "stealth", "--dr", "2", "--faces", "1")
+    ok(camp, "roll", "--force", "selka", "stealth", "--dr", "2", "--faces", "1")
     ok(camp, "refresh", "selka")
     ok(camp, "encounter", "end")
     ok(camp, "wound", "selka", "1")

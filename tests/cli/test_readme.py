@@ -50,10 +50,10 @@ def test_commit_outside_git_is_bad_input_and_writes_nothing(camp):
 def test_one_opportunity_attack_per_reactor_per_move(encounter_camp):
     ok(encounter_camp, "turn", "start", "selka")
     ok(encounter_camp, "move", "selka", "2")
-    ok(encounter_camp, "react", "sentry", "opportunity", "--against", "selka", "--faces", "2")
+    ok(encounter_camp, "react", "--force", "sentry", "opportunity", "--against", "selka", "--faces", "2")
     refused(encounter_camp, 3, "react", "sentry", "opportunity", "--against", "selka", "--faces", "2",
             contains="sentry already made an Opportunity Attack on this move")
-    ok(encounter_camp, "react", "bandit", "opportunity", "--against", "selka", "--faces", "1")
+    ok(encounter_camp, "react", "--force", "bandit", "opportunity", "--against", "selka", "--faces", "1")
 
 
 def test_negative_counts_are_bad_input_not_unknown_options(camp):

@@ -232,11 +232,11 @@ def test_a_secret_exchange_hides_what_landed_and_verifies_once_unveiled(encounte
 def test_an_undone_secret_roll_is_neither_unveiled_nor_counted_as_sealed(camp):
     """P-SECRET-3, P-LUCK-2: undo takes a secret roll back; `unveil --all` then has nothing to publish and
     `stats` waits for no sealed roll (it never counts below zero)."""
-    ok(camp, "roll", "selka", "stealth", "--dr", "3", "--faces", "1", "--secret")
+    ok(camp, "roll", "--force", "selka", "stealth", "--dr", "3", "--faces", "1", "--secret")
     ok(camp, "undo")
     assert ok(camp, "unveil", "--all")["unveiled"] == []
     assert ok(camp, "stats")["scope"]["sealed"] == 0
-    ok(camp, "roll", "selka", "stealth", "--dr", "3", "--faces", "1", "--secret")
+    ok(camp, "roll", "--force", "selka", "stealth", "--dr", "3", "--faces", "1", "--secret")
     assert ok(camp, "stats")["scope"]["sealed"] == 1
     assert len(ok(camp, "unveil", "--all")["unveiled"]) == 1
     assert ok(camp, "stats")["scope"]["sealed"] == 0

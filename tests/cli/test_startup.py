@@ -48,7 +48,7 @@ def log_entries(camp) -> list[dict]:
 
 
 def test_a_roll_in_an_encounter_loads_nothing_heavy_and_is_logged(camp, tmp_path):
-    roll = ["roll", "selka", "stealth", "--dr", "3", "--reaction", "--in", "ambush", "--json"]
+    roll = ["roll", "selka", "stealth", "--dr", "3", "--reaction", "--in", "ambush", "--json", "--force"]
     assert run(camp, *roll).code == 0  # the first command parses the YAML and keeps the parses (.narateer/)
     before = len(log_entries(camp))
     got = probe(["--campaign", str(camp), *roll], ROLL_HEAVY, tmp_path)

@@ -64,7 +64,7 @@ def test_an_undo_in_the_childs_half_takes_back_an_entry_of_the_first(tmp_path, t
     big = BigLog(tmp_path / "camp", "narateer")
     big.grow(60)
     before = one_pass(big.root)
-    ok(big.root, "--seed", "4", "roll", "selka", "observation", "--dr", "3")
+    ok(big.root, "--seed", "4", "roll", "--force", "selka", "observation", "--dr", "3")
     ok(big.root, "undo")
     log = big.root / LOG
     last = log.read_bytes().rstrip(b"\n").rfind(b"\n") + 1  # the undo alone is the child's half

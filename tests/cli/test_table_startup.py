@@ -21,7 +21,7 @@ HEAVY = ["importlib.metadata", "wcwidth", "tabulate"]
                                   ["encounter", "show", "--in", "ambush"]],
                          ids=lambda args: " ".join(args[:2]))
 def test_a_table_command_imports_neither_importlib_metadata_nor_wcwidth(camp, tmp_path, args):
-    roll = ["roll", "selka", "stealth", "--dr", "3", "--reaction", "--in", "ambush", "--seed", "1"]
+    roll = ["roll", "selka", "stealth", "--dr", "3", "--reaction", "--in", "ambush", "--seed", "1", "--force"]
     assert run(camp, *roll).code == 0  # a logged roll, so the log and stats have a row
     got = probe(["--campaign", str(camp), *args], HEAVY, tmp_path)
     assert got["code"] == 0

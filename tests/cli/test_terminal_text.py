@@ -21,7 +21,7 @@ YAML_HOSTILE = '"evil\\e]0;pwned\\a\\e[2J\\u202Etxt"'  # the same text, as a YAM
 SHOWN = "evil\\x1b]0;pwned\\x07\\x1b[2J\\u202etxt"
 
 GAMES = {
-    "narateer": dict(char="selka", other="sentry", roll=("roll", "selka", "stealth", "--dr", "3"),
+    "narateer": dict(char="selka", other="sentry", roll=("roll", "selka", "stealth", "--dr", "3", "--force"),
                      odds=("odds", "3", "--dr", "3")),
     "open-adventure": dict(char="amicus", other="goblin", roll=("roll", "amicus", "strength", "--ds", "9"),
                            odds=("odds", "7", "--ds", "9"), new=("--reaction", "amicus=7")),

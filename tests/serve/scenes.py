@@ -44,7 +44,7 @@ def narateer(root: Path) -> Path:
          ["condition", "bandit", "+stunned", "--rounds", "2"],
          ["exchange", "mira", "bandit", "--weapon", "sword", "--response", "clash", "--response-weapon", "club",
           "--faces", "0", "--response-faces", "2", "--apply"],
-         ["roll", "mira", "observation", "--dr", "3", "--faces", "2", "--secret"])
+         ["roll", "mira", "observation", "--dr", "3", "--faces", "2", "--secret", "--force"])
     return camp
 
 

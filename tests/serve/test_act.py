@@ -77,7 +77,7 @@ def test_without_act_the_page_stays_read_only(party_camp):
     """B-1: no --act, no acting: POST is 405 everywhere, no player links, no forms."""
     with Server(party_camp) as srv:
         before = files(party_camp)
-        assert act(srv, ["roll", "selka", "stealth", "--dr", "2", "--faces", "2"])[0] == 405
+        assert act(srv, ["roll", "--force", "selka", "stealth", "--dr", "2", "--faces", "2"])[0] == 405
         assert srv.players == {}
         assert srv.get("/guide/forms", headers={"X-Narateer-Token": srv.token})[0] == 404
         assert "act.js" not in srv.get(f"/guide?token={srv.token}")[2]
@@ -108,7 +108,7 @@ def test_the_guide_rolls_with_typed_faces_through_the_one_write_path(acting, par
     status, odds = act(acting, ["roll", "selka", "stealth", "--dr", "2", "--dry-run"])
     assert status == 200 and odds["ok"] and "dry run" in odds["words"]
     assert files(party_camp) == before
-    status, answer = act(acting, ["roll", "selka", "stealth", "--dr", "2", "--faces", "2"])
+    status, answer = act(acting, ["roll", "--force", "selka", "stealth", "--dr", "2", "--faces", "2"])
     assert status == 200 and answer["ok"], answer
     assert answer["words"].splitlines()[1] == "selka rolls Stealth vs DR 2"
     assert answer["json"]["faces"] == [2] and answer["json"]["dice_after"] == {"ready": 4, "used": 1}
@@ -116,7 +116,7 @@ def test_the_guide_rolls_with_typed_faces_through_the_one_write_path(acting, par
     assert json.loads(log[-1][2:])["command"] == "roll"
     assert run(party_camp, "verify").code == 0 and run(party_camp, "check").code == 0
     # the shell's words for the same roll are the page's
-    shell = run(party_camp, "roll", "selka", "stealth", "--dr", "2", "--faces", "2")
+    shell = run(party_camp, "roll", "--force", "selka", "stealth", "--dr", "2", "--faces", "2")
     assert shell.out.splitlines()[1:4] == answer["words"].splitlines()[1:4]
     status, undone = act(acting, ["undo"])
     status, undone = act(acting, ["undo"])
@@ -126,14 +126,14 @@ def test_the_guide_rolls_with_typed_faces_through_the_one_write_path(acting, par
 
 def test_a_bad_action_shows_its_message_and_changes_nothing(acting, party_camp):
     before = files(party_camp)
-    status, answer = act(acting, ["roll", "selka", "stelth", "--dr", "2", "--faces", "2"])
+    status, answer = act(acting, ["roll", "--force", "selka", "stelth", "--dr", "2", "--faces", "2"])
     assert status == 422 and not answer["ok"] and "stealth" in answer["error"] and answer["exit"] == 2
     assert files(party_camp) == before
 
 
 def test_secret_roll_and_unveil_buttons(acting, party_camp):
     """B-1: unveil is a button (`unveil --all`): a secret roll from the page is sealed, then published."""
-    status, answer = act(acting, ["roll", "selka", "stealth", "--dr", "2", "--faces", "2", "--secret"])
+    status, answer = act(acting, ["roll", "--force", "selka", "stealth", "--dr", "2", "--faces", "2", "--secret"])
     assert status == 200 and answer["ok"], answer
     status, shown = act(acting, ["unveil", "--all"])
     assert status == 200 and shown["ok"] and "stealth" in shown["words"].lower(), shown
@@ -146,7 +146,8 @@ def test_a_player_acts_on_their_own_turn_and_only_for_themselves(acting, party_c
     (the game's `player_verbs`): a target number, a bonus, another creature's faces are the Guide's; nothing
     is written by a refusal."""
     selka, mira = acting.players["selka"], acting.players["mira"]
-    status, answer = act(acting, ["hide", "selka", "--from", "sentry", "--faces", "1"], token=selka, path="/play/act")
+    status, answer = act(acting, ["hide", "selka", "--from", "sentry", "--faces", "1", "--force"], token=selka,
+                         path="/play/act")
     assert status == 200 and answer["ok"], answer
     assert answer["json"] is None and "selka" in answer["words"]  # the party's words, not the full result
     before = files(party_camp)
@@ -154,7 +155,7 @@ def test_a_player_acts_on_their_own_turn_and_only_for_themselves(acting, party_c
     assert status == 422 and answer["exit"] == 3 and "activation" in answer["error"], answer
     status, answer = act(acting, ["hide", "selka", "--from", "sentry", "--faces", "1"], token=mira, path="/play/act")
     assert status == 403 and "mira only" in answer["error"]
-    for argv in (["wound", "selka", "1"], ["undo"], ["turn", "end"], ["roll", "selka", "stealth", "--dr", "2"],
+    for argv in (["wound", "selka", "1"], ["undo"], ["turn", "end"], ["roll", "--force", "selka", "stealth", "--dr", "2"],
                  ["hide", "selka", "--from", "sentry", "--seed", "7"],
                  ["hide", "selka", "--from", "sentry", "--secret"],
                  ["hide", "selka", "--from", "sentry", "--advantage"],
@@ -165,7 +166,7 @@ def test_a_player_acts_on_their_own_turn_and_only_for_themselves(acting, party_c
     status, headers, body = acting.get("/play/forms", headers={"X-Narateer-Token": selka})
     verbs = {f["verb"]: f for f in json.loads(body)}
     assert set(verbs) == {"react", "hide", "search"}
-    assert {f["name"] for f in verbs["hide"]["fields"]} == {"char", "observers", "boost", "faces", "reroll_faces"}
+    assert {f["name"] for f in verbs["hide"]["fields"]} == {"char", "observers", "boost", "faces", "reroll_faces", "force"}
     assert not any(form["odds"] for form in verbs.values())
 
 
@@ -175,7 +176,7 @@ def test_every_attack_is_refused_and_writes_nothing(attacked, attack):
     """B-3, B-4: each of these is refused before anything runs; the files are byte for byte the same."""
     acting, party_camp = attacked
     before = files(party_camp)
-    argv = ["roll", "selka", "stealth", "--dr", "2", "--faces", "2"]
+    argv = ["roll", "--force", "selka", "stealth", "--dr", "2", "--faces", "2"]
     body = {"argv": argv, "nonce": f"attack-{attack}-nonce"}
     if attack == "cross-origin":
         status = post(acting, "/guide/act", body, acting.token, origin="http://evil.example")[0]
@@ -260,7 +261,7 @@ def test_a_player_sees_what_is_owed_to_them_alone_and_takes_it(acting, party_cam
     assert owed["argv"] == ["react", "mira", "opportunity", "--against", "selka"] and "selka" in owed["text"]
     assert choices(selka) == {"now": "It is your turn to act.", "choices": []}
     assert acting.get("/play/choices")[0] == 401
-    status, answer = act(acting, [*owed["argv"], "--faces", "2"], token=mira, path="/play/act")
+    status, answer = act(acting, [*owed["argv"], "--faces", "2", "--force"], token=mira, path="/play/act")
     assert status == 200 and answer["ok"], answer
     assert choices(mira)["choices"] == []
     assert run(party_camp, "verify").code == 0
@@ -270,7 +271,7 @@ def test_the_page_asks_for_each_die_the_verb_needs(acting, party_camp):
     """B-1, T2-FACES, T-ASK: `--faces ask` from the page names each die in turn (the Edge Phase's reroll
     once the first faces show a Miss); nothing is written until the last face, and a face the dice cannot
     show is named while the die waits."""
-    argv = ["roll", "selka", "stealth", "--dr", "2", "--boost", "1", "--advantage", "--faces", "ask"]
+    argv = ["roll", "--force", "selka", "stealth", "--dr", "2", "--boost", "1", "--advantage", "--faces", "ask"]
     before = files(party_camp)
     wanted = []
     for asked in ([], ["0"], ["0", "2"]):

@@ -27,7 +27,7 @@ def test_a_second_action_runs_while_the_first_is_held(party_camp, monkeypatch):
     answers: dict = {}
 
     def first():
-        answers["held"] = actions.run(["roll", "selka", "stealth", "--dr", "3", "--faces", "2", "--secret"],
+        answers["held"] = actions.run(["roll", "--force", "selka", "stealth", "--dr", "3", "--faces", "2", "--secret"],
                                       "first-nonce")
 
     def second():

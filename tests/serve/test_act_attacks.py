@@ -60,7 +60,7 @@ def test_a_player_rolls_no_reaction_that_is_not_owed(acting, party_camp):
     """B-2: out of turn only 'a reaction they are owed': mira is owed nothing now, and the Boost on a Reaction
     is the Guide's to allow (A-REACTBOOST)."""
     before = files(party_camp)
-    status, answer = act(acting, ["roll", "mira", "melee", "--dr", "2", "--reaction", "--allow-boost", "--boost", "2",
+    status, answer = act(acting, ["roll", "--force", "mira", "melee", "--dr", "2", "--reaction", "--allow-boost", "--boost", "2",
                                   "--faces", "2,2,2"], token=acting.players["mira"], path="/play/act")
     assert status in (403, 422), answer
     assert files(party_camp) == before
@@ -108,7 +108,7 @@ def test_two_answers_at_once_run_the_declared_action_once(acting, party_camp):
     ok(party_camp, "turn", "end", "--next", "sentry")
     ok(party_camp, "turn", "start", "sentry")
     assert post(acting, "/guide/declare", {"argv": ["exchange", "sentry", "mira", "--skill", "observation",
-                                                    "--faces", "0"], "nonce": "declare-twice-01"}, acting.token)[0] == 200
+                                                    "--boost", "1", "--faces", "0,0"], "nonce": "declare-twice-01"}, acting.token)[0] == 200
     start = len(_entries(party_camp))
     answers = []
 
@@ -146,14 +146,14 @@ def test_a_terminal_waiting_for_faces_does_not_freeze_the_party_view(acting, par
     pid, fd = pty.fork()
     if pid == 0:  # the Guide's terminal: a roll that asks for its face and is not answered yet
         os.chdir(party_camp)
-        os.execv(sys.executable, [sys.executable, "-m", "narateer_cli", "roll", "mira", "melee", "--dr", "2",
+        os.execv(sys.executable, [sys.executable, "-m", "narateer_cli", "roll", "mira", "melee", "--dr", "1",
                                   "--reaction", "--faces", "ask"])
     try:
         deadline = time.monotonic() + 30
         seen = b""
         while b"die 1 of 1" not in seen and time.monotonic() < deadline:
             seen += os.read(fd, 1000)
-        pressed = [threading.Thread(target=lambda: act(acting, ["roll", "selka", "stealth", "--dr", "2"],
+        pressed = [threading.Thread(target=lambda: act(acting, ["roll", "selka", "stealth", "--dr", "1"],
                                                        token=acting.players["selka"], path="/play/act"), daemon=True)
                    for _ in range(45)]
         for t in pressed:

@@ -42,9 +42,9 @@ def _quit_browsers():
 GAMES = {
     "narateer": {
         "party": ["selka", "mira"], "encounter": ["brawl", "selka", "mira", "sentry"], "first": "selka",
-        "guide": ("roll", {"char": "sentry", "skill": "observation", "dr": "2", "faces": "2", "reaction": True},
+        "guide": ("roll", {"char": "sentry", "skill": "observation", "dr": "1", "faces": "2", "reaction": True},
                   "sentry rolls Observation"),
-        "player": ("run", "hide", {"observers": "sentry", "faces": "1"}, "selka"),
+        "player": ("run", "hide", {"observers": "sentry", "boost": "1", "faces": "1,1"}, "selka"),
         "out_of_turn": ("mira", {"observers": "sentry", "faces": "1"}),
     },
     "open-adventure": {
@@ -222,7 +222,7 @@ def test_the_guide_types_each_die_as_the_table_rolls_it(tmp_path):
         # the buttons: a secret roll from the form taken back by "Undo"; another published by "Unveil"
         for button, said in (("act-undo", "undid"), ("act-unveil", "unveiled")):
             guide.get(f"{srv.url}/guide")  # a fresh form (the cookie carries the token)
-            _fill(guide, "roll", {"char": "selka", "skill": "stealth", "dr": "2", "faces": "1", "secret": True})
+            _fill(guide, "roll", {"char": "selka", "skill": "stealth", "dr": "1", "faces": "1", "secret": True})
             guide.find_element("id", "act-run").click()
             poll(lambda: "commitment" in _result(guide), timeout=30)
             guide.find_element("id", button).click()
@@ -355,6 +355,29 @@ def test_P2_ASK_1_a_players_phone_is_asked_only_for_their_own_dice(tmp_path):
         assert not any("Concentration" in what for what in asked), asked
         said = _result(phone)
         assert "Concentration" in said and "mira performs Strike" in said, said
+        assert run(camp, "verify").code == 0
+    finally:
+        srv.stop()
+
+
+def test_T3_ZERO_the_guides_page_asks_before_a_check_with_no_chance_rolls(tmp_path):
+    """In Chromium: a DR no die can beat shows the question, nothing written; "Roll anyway" rolls it."""
+    camp = _campaign(tmp_path, "narateer")
+    srv = Server(camp, "--act")
+    try:
+        guide = _browser("guide", 1280, 1000)
+        guide.get(f"{srv.url}/guide?token={srv.token}")
+        _fill(guide, "roll", {"char": "selka", "skill": "stealth", "dr": "30", "faces": "2"})
+        log = camp / "encounters" / "brawl.log.yaml"
+        lines = len(log.read_text().splitlines())
+        guide.find_element("id", "act-run").click()
+        question = poll(lambda: guide.execute_script(
+            "var p = document.getElementById('act-ask-what'); return p ? p.textContent : ''"), timeout=30)
+        assert question.startswith("No chance to succeed (0%): selka's stealth check against DR 30")
+        assert len(log.read_text().splitlines()) == lines  # nothing written while the question waits
+        guide.find_element("id", "act-ask-force").click()
+        poll(lambda: "vs DR 30" in _result(guide), timeout=30)
+        assert len(log.read_text().splitlines()) == lines + 1
         assert run(camp, "verify").code == 0
     finally:
         srv.stop()

@@ -53,7 +53,7 @@ def test_a_roll_from_the_command_line_is_pushed_to_the_open_page(server, browser
     browser.execute_script("window.narateerSamePage = true")  # gone if anything reloads the page
     parts = _parts_fetched(browser)
     # from another terminal: a separate process, as a player's or the Guide's shell would run it
-    rolled = sh(hidden_camp, "roll", "selka", "athletics", "--dr", "2", "--faces", "2")
+    rolled = sh(hidden_camp, "roll", "--force", "selka", "athletics", "--dr", "2", "--faces", "2")
     assert rolled.code == 0, rolled.err
     poll(lambda: "athletics" in _js(browser, "#last-check").lower(), timeout=10)
     assert browser.execute_script("return window.narateerSamePage === true")

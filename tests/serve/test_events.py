@@ -56,7 +56,7 @@ def test_v7_an_event_carries_only_the_digest_of_what_the_view_shows(server, hidd
         assert re.fullmatch("[0-9a-f]{16}", first) and first == digest(server, "/data")
         ok(hidden_camp, "turn", "end", "--next", "selka")
         ok(hidden_camp, "turn", "start", "selka")
-        ok(hidden_camp, "roll", "selka", "athletics", "--dr", "2", "--faces", "2", "--secret")
+        ok(hidden_camp, "roll", "--force", "selka", "athletics", "--dr", "2", "--faces", "2", "--secret")
         seen = [first]
         while seen[-1] != digest(server, "/data") and len(seen) < 10:  # each command may be seen on its own
             seen.append(party.next_change())
@@ -116,7 +116,7 @@ def events_after(camp, *command: str, looks: int = 3) -> dict:
 
 
 def test_v7_no_party_event_for_a_secret_roll_by_a_creature_hidden_from_the_party(hidden_camp):
-    seen = events_after(hidden_camp, "roll", "thief", "athletics", "--dr", "2", "--faces", "2", "--secret")
+    seen = events_after(hidden_camp, "roll", "--force", "thief", "athletics", "--dr", "2", "--faces", "2", "--secret")
     guide_first, guide_saw = seen[True]
     assert guide_saw == [f"event: change\ndata: {app.Models(hidden_camp).digest(True)}\n\n"]  # the Guide's saw it
     assert guide_saw[0] != f"event: change\ndata: {guide_first}\n\n"
@@ -143,7 +143,7 @@ def test_v7_a_hidden_creatures_secret_roll_leaves_the_partys_data_as_it_was(hidd
     models = app.Models(hidden_camp)
     party, guide = models.digest(False), models.digest(True)
     body = models.built(False)[1]
-    ok(hidden_camp, "roll", "thief", "athletics", "--dr", "2", "--faces", "2", "--secret")
+    ok(hidden_camp, "roll", "--force", "thief", "athletics", "--dr", "2", "--faces", "2", "--secret")
     assert models.digest(False) == party and models.built(False)[1] == body
     assert models.digest(True) != guide
     assert json.loads(body) == view.snapshot(hidden_camp)

@@ -106,7 +106,7 @@ def test_a_command_changes_what_is_served(own_server, hidden_camp):
     server = own_server
     ok(hidden_camp, "turn", "end", "--next", "selka")
     ok(hidden_camp, "turn", "start", "selka")
-    ok(hidden_camp, "roll", "selka", "athletics", "--dr", "2", "--faces", "2")
+    ok(hidden_camp, "roll", "--force", "selka", "athletics", "--dr", "2", "--faces", "2")
     data = poll(lambda: (d := json.loads(server.get("/data")[2]))["last_check"] and d)
     assert data["last_check"]["faces"] == [2] and data["last_check"]["outcome"] == "Failure"
     assert data["actor"] == "selka" and "thief" not in json.dumps(data)

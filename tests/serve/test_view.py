@@ -77,7 +77,7 @@ def test_last_check_skips_an_undone_roll_and_finds_an_exchange_attack(camp):
     ok(camp, "turn", "start", "mira")
     ok(camp, "exchange", "mira", "bandit", "--weapon", "sword", "--response", "guard", "--boost", "1",
        "--response-boost", "1", "--faces", "2,1", "--response-faces", "1,0")
-    ok(camp, "roll", "mira", "athletics", "--dr", "2", "--faces", "2")
+    ok(camp, "roll", "--force", "mira", "athletics", "--dr", "2", "--faces", "2")
     assert view.snapshot(camp)["last_check"]["skill"] == "athletics"
     ok(camp, "undo")
     model = view.snapshot(camp)

@@ -146,7 +146,7 @@ def test_V4_the_luck_page_has_a_legend_and_counts_one_check(camp):
 
     ok(camp, "encounter", "new", "solo", "selka")
     ok(camp, "turn", "start", "selka")
-    ok(camp, "roll", "selka", "athletics", "--dr", "2", "--faces", "2")
+    ok(camp, "roll", "--force", "selka", "athletics", "--dr", "2", "--faces", "2")
     campaign = Campaign(camp)
     drawn = charts.charts(camp, campaign.system, campaign.rules)
     html = page.stats("Luck", drawn)

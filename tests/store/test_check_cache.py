@@ -70,9 +70,9 @@ def test_narateer_yaml_the_rules_and_the_encounters_are_part_of_the_key(encounte
 def test_a_log_change_is_seen(encounter_camp):
     camp = encounter_camp
     ok(camp, "turn", "start", "selka")
-    ok(camp, "roll", "selka", "stealth", "--dr", "3", "--seed", "1")
+    ok(camp, "roll", "--force", "selka", "stealth", "--dr", "3", "--seed", "1")
     assert same_warm_and_cold(camp)["ok"] is True
-    ok(camp, "roll", "selka", "stealth", "--dr", "3", "--seed", "2")
+    ok(camp, "roll", "--force", "selka", "stealth", "--dr", "3", "--seed", "2")
     assert same_warm_and_cold(camp)["ok"] is True
     log = camp / "encounters" / "ambush.log.yaml"
     lines = log.read_text().splitlines(keepends=True)
@@ -184,7 +184,7 @@ def test_stream_key_is_the_file_key_of_the_whole_file(tmp_path):
 def test_check_reads_a_clean_sheet_from_the_parse_a_write_kept(encounter_camp):
     """After a roll, `check` finds the rolled sheet clean on the parse the roll kept of exactly its bytes
     (no round-trip parse), and names a problem of a sheet from the round-trip parse, at its line."""
-    ok(encounter_camp, "roll", "selka", "stealth", "--dr", "3", "--reaction", "--seed", "1")
+    ok(encounter_camp, "roll", "--force", "selka", "stealth", "--dr", "3", "--reaction", "--seed", "1")
     from narateer_cli.store import cache, yamlio
     from narateer_cli.store.campaign import Campaign
 

@@ -47,7 +47,7 @@ def clean(clone, enc):
 def play(clone, where, cid, count):
     """One spend of `count` dice by `cid`: a roll in the campaign log, or a wound in encounter `where`."""
     if where == "campaign":
-        ok(clone, "roll", cid, "athletics", "--dr", "2", "--faces", ",".join(["1"] * count))
+        ok(clone, "roll", "--force", cid, "athletics", "--dr", "2", "--faces", ",".join(["1"] * count))
     else:
         ok(clone, "wound", cid, str(count))
 

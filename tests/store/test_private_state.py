@@ -238,7 +238,7 @@ def test_two_crashes_in_a_row_leave_nothing_for_check(camp):
 @needs_git
 def test_git_setup_moves_this_machines_records_and_leaves_the_rest(encounter_camp):
     ok(encounter_camp, "wound", "selka")  # outside git: a sealed undo record in .narateer/
-    ok(encounter_camp, "roll", "selka", "stealth", "--dr", "3", "--faces", "2", "--secret", "--reaction")
+    ok(encounter_camp, "roll", "--force", "selka", "stealth", "--dr", "3", "--faces", "2", "--secret", "--reaction")
     secret_id = [json.loads(line[2:]) for line in
                  (encounter_camp / "encounters" / "ambush.log.yaml").read_text().splitlines()][-1]["id"]
     stray = encounter_camp / ".narateer" / "undo" / "ambush" / "00009999.json"

@@ -82,7 +82,7 @@ def test_roll_keeps_a_flow_mapping_of_dice(camp):
     path = camp / "characters" / "flow.yaml"
     text = "name: Flow\nskills: {stealth: 2}\naction_dice: {ready: 10, used: 0}   # flow\nconditions: [stunned]\n"
     path.write_text(text)
-    ok(camp, "roll", "flow", "stealth", "--dr", "2", "--faces", "1")
+    ok(camp, "roll", "--force", "flow", "stealth", "--dr", "2", "--faces", "1")
     assert path.read_text() == text.replace("{ready: 10, used: 0}", "{ready: 9, used: 1}")
 
 
@@ -154,7 +154,7 @@ def test_crlf_line_endings_survive(camp):
     path = camp / "characters" / "dos.yaml"
     text = "name: Dos\r\nskills:\r\n  stealth: 2\r\naction_dice:\r\n  ready: 5\r\n  used: 0\r\nconditions: []\r\n"
     path.write_bytes(text.encode())
-    ok(camp, "roll", "dos", "stealth", "--dr", "2", "--faces", "1")
+    ok(camp, "roll", "--force", "dos", "stealth", "--dr", "2", "--faces", "1")
     assert path.read_bytes() == text.replace("ready: 5\r\n  used: 0", "ready: 4\r\n  used: 1").encode()
     ok(camp, "condition", "dos", "+slowed")
     ok(camp, "wound", "dos")
@@ -191,7 +191,7 @@ def test_writes_go_through_a_temp_file_under_narateer(camp, rook, monkeypatch):
 
     monkeypatch.setattr(os, "replace", spy)
     listing = sorted(p.name for p in (camp / "characters").iterdir())
-    ok(camp, "roll", "rook", "stealth", "--dr", "2", "--faces", "1")
+    ok(camp, "roll", "--force", "rook", "stealth", "--dr", "2", "--faces", "1")
     ok(camp, "condition", "rook", "+slowed")
     ok(camp, "wound", "rook")
     ok(camp, "readiness", "rook", "--write")

@@ -115,7 +115,7 @@ def test_real_processes_at_once(encounter_camp):
     reports = []
     t0 = time.monotonic()
     for kind in kinds:
-        extra = (["roll", "selka", "stealth", "--dr", "2", "--reaction", "--faces", "1"] if kind == "roll"
+        extra = (["roll", "--force", "selka", "stealth", "--dr", "2", "--reaction", "--faces", "1"] if kind == "roll"
                  else [kind, "selka", "1"])
         procs = [subprocess.Popen(argv + extra, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                   env={**os.environ}) for _ in range(4)]

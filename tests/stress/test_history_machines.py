@@ -33,12 +33,12 @@ GAMES = {
     "narateer": {
         "chars": ["selka", "sentry", "mira", "bandit"],
         "setup": ["encounter new brawl selka sentry mira bandit"],
-        "plays": ["turn start {c}", "turn end", "turn end --next {d}", "roll {c} stealth --dr 2",
-                  "roll {c} melee --dr 3 --boost 1", "roll {c} observation --dr 2 --reaction",
+        "plays": ["turn start {c}", "turn end", "turn end --next {d}", "roll {c} stealth --dr 2 --force",
+                  "roll {c} melee --dr 3 --boost 1 --force", "roll {c} observation --dr 2 --reaction --force",
                   "exchange {c} {d} --response guard --apply", "exchange {c} {d} --response clash --apply",
                   "exchange {c} {d} --response none", "wound {c} 1", "heal {c} 1", "refresh {c}",
                   "condition {c} +slowed", "condition {c} -slowed", "hide {c} --from {d}", "search {c} --for {d}",
-                  "move {c} 2", "roll {c} stealth --dr 2 --secret", "unveil --all", "undo", "undo",
+                  "move {c} 2", "roll {c} stealth --dr 2 --secret --force", "unveil --all", "undo", "undo",
                   "encounter end", "encounter new e{n} {c} {d}"],
     },
     "open-adventure": {

@@ -129,10 +129,10 @@ LAUGHS = ("lol0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n"
           + "".join(f"lol{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 9) + "]\n" for i in range(1, 10)))
 
 WOUND = ("wound", "selka")
-REACT = ("roll", "selka", "stealth", "--dr", "2", "--reaction", "--faces", "1")
+REACT = ("roll", "--force", "selka", "stealth", "--dr", "2", "--reaction", "--faces", "1")
 START = ("turn", "start", "selka")
 IN_TURN = cli("turn", "start", "selka")
-ROLL = ("roll", "selka", "stealth", "--dr", "2")
+ROLL = ("roll", "--force", "selka", "stealth", "--dr", "2")
 
 CASES = []
 
@@ -314,7 +314,7 @@ case("move-huge", ("move", "selka", str(10**9)), IN_TURN)
 case("move-bad-mode", ("move", "selka", "3", "--mode", "teleport"), IN_TURN)
 case("dice-over-limit", ("dice", "1001"))
 case("odds-over-limit", ("odds", "1001", "--dr", "2"))
-case("seed-env-word", ("roll", "selka", "stealth", "--dr", "2", "--reaction"), env={"NARATEER_SEED": "abc"})
+case("seed-env-word", ("roll", "--force", "selka", "stealth", "--dr", "2", "--reaction"), env={"NARATEER_SEED": "abc"})
 case("campaign-missing", ("--campaign", "/nonexistent/narateer", "wound", "selka"))
 case("unknown-command", ("teleport", "selka"))
 case("unknown-option", WOUND + ("--with-style",))
@@ -323,9 +323,9 @@ case("unknown-option", WOUND + ("--with-style",))
 case("refuse-boost-over-sl", ROLL + ("--boost", "3", "--faces", "1,1,1,1"), IN_TURN, codes=(3,))
 case("refuse-unaffordable", REACT[:-1] + ("1,1,1,1,1,1", "--cost", "6"), codes=(3,))
 case("refuse-not-your-turn", ROLL + ("--faces", "1",), codes=(3,))
-case("refuse-no-use-left", ("roll", "selka", "melee", "--dr", "2", "--faces", "1"),
-     both(IN_TURN, cli("roll", "selka", "melee", "--dr", "2", "--faces", "1"),
-          cli("roll", "selka", "melee", "--dr", "2", "--faces", "1")), codes=(3,))
+case("refuse-no-use-left", ("roll", "--force", "selka", "melee", "--dr", "2", "--faces", "1"),
+     both(IN_TURN, cli("roll", "--force", "selka", "melee", "--dr", "2", "--faces", "1"),
+          cli("roll", "--force", "selka", "melee", "--dr", "2", "--faces", "1")), codes=(3,))
 case("refuse-turn-end-nobody", ("turn", "end"), codes=(3,))
 case("refuse-second-start", ("turn", "start", "sentry"), IN_TURN, codes=(3,))
 case("refuse-undo-empty", ("undo",), codes=(3,))

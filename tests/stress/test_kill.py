@@ -48,16 +48,16 @@ ROUND_LIMIT = 30  # seconds a round may take on average: a guard against a hang,
                   # (a round takes ~0.3-1 s on an idle one, several times that beside another test worker)
 CHARS = ("selka", "sentry", "mira", "bandit")
 COMMANDS = [
-    ("roll", "selka", "stealth", "--dr", "2", "--reaction", "--faces", "1"),
+    ("roll", "--force", "selka", "stealth", "--dr", "2", "--reaction", "--faces", "1"),
     ("roll", "mira", "melee", "--contested", "bandit:melee", "--reaction", "--faces", "1", "--other-faces", "1"),
-    ("roll", "selka", "stealth", "--dr", "2", "--reaction", "--faces", "1", "--assist", "sentry"),
+    ("roll", "--force", "selka", "stealth", "--dr", "2", "--reaction", "--faces", "1", "--assist", "sentry"),
     ("wound", "sentry", "1"),
     ("heal", "sentry", "1"),
     ("wound", "mira", "2"),
     ("heal", "mira", "2"),
     ("undo",),
 ]
-FOLLOW_UP = ("roll", "bandit", "melee", "--dr", "2", "--reaction", "--faces", "1")
+FOLLOW_UP = ("roll", "--force", "bandit", "melee", "--dr", "2", "--reaction", "--faces", "1")
 SAFE = YAML(typ="safe", pure=True)
 
 

@@ -45,7 +45,7 @@ from .helpers import check_log_against_sheets, load_yaml, log_entries, sheet_dic
 
 CHARS = ("selka", "sentry", "mira", "bandit")
 COMMANDS = [
-    ("roll", "selka", "stealth", "--dr", "2", "--reaction", "--faces", "1", "--assist", "sentry"),
+    ("roll", "--force", "selka", "stealth", "--dr", "2", "--reaction", "--faces", "1", "--assist", "sentry"),
     ("roll", "mira", "melee", "--contested", "bandit:melee", "--reaction", "--faces", "1", "--other-faces", "1"),
     ("wound", "sentry", "1"),
     ("heal", "sentry", "1"),

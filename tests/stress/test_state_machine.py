@@ -161,7 +161,7 @@ class EncounterMachine(RuleBasedStateMachine):
         wrong_count = data.draw(st.booleans(), label="wrong face count") if dice_n else False
         if wrong_count:
             faces = faces + [1]
-        argv = ["roll", c, skill, "--dr", "2", "--boost", str(boost), "--cost", str(cost),
+        argv = ["roll", "--force", c, skill, "--dr", "2", "--boost", str(boost), "--cost", str(cost),
                 "--faces", ",".join(map(str, faces))]
         argv += ["--reaction"] if reaction else []
         argv += ["--advantage"] if advantage else []

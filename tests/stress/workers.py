@@ -34,7 +34,7 @@ def hammer(root: str, worker: int, count: int, char: str, gate, results):
         for i in range(count):
             kind = ("roll", "wound", "heal")[(worker + i) % 3]
             if kind == "roll":
-                argv = ["--json", "roll", char, "stealth", "--dr", "2", "--reaction", "--faces", "1"]
+                argv = ["--json", "roll", "--force", char, "stealth", "--dr", "2", "--reaction", "--faces", "1"]
             else:
                 argv = ["--json", kind, char, "1"]
             code, out, err = invoke(["--campaign", root] + argv)

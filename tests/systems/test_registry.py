@@ -36,7 +36,7 @@ def test_a_campaign_without_the_key_plays_narateer(camp):
     config = camp / "narateer.yaml"
     config.write_text(config.read_text().replace("system: narateer\n", ""))
     assert ok(camp, "systems")["current"] == "narateer"
-    assert ok(camp, "roll", "selka", "stealth", "--dr", "3", "--faces", "1")["total"] == 1
+    assert ok(camp, "roll", "--force", "selka", "stealth", "--dr", "3", "--faces", "1")["total"] == 1
 
 
 def test_help_inside_a_campaign_lists_shared_then_own_verbs(camp):

@@ -55,7 +55,7 @@ def test_a_misspelt_skill_is_named_not_copied_into_the_fix(camp):
 def test_an_unknown_top_level_key_is_kept_and_only_a_near_miss_is_a_check_problem(camp):
     assert run(camp, "check").code == 0  # selka's `notes:` is not close to anything
     edit(camp, "conditions: []\n", "conditions: []\ncondtions: [slowed]\n")
-    assert ok(camp, "roll", "selka", "stealth", "--dr", "3", "--faces", "1")["total"] == 1  # kept, commands run
+    assert ok(camp, "roll", "--force", "selka", "stealth", "--dr", "3", "--faces", "1")["total"] == 1  # kept, commands run
     assert "condtions: [slowed]\n" in (camp / SHEET).read_text()
     assert ok_check(camp) == ["characters/selka.yaml:20: unknown key 'condtions' (did you mean conditions?); "
                               "it is kept and not used; rename it if it was meant"]
@@ -86,7 +86,7 @@ def logged_roll(camp):
     config = camp / "narateer.yaml"
     config.write_text(config.read_text() + "encounter: ambush\n")
     ok(camp, "turn", "start", "selka")
-    ok(camp, "roll", "selka", "stealth", "--dr", "3", "--faces", "1")
+    ok(camp, "roll", "--force", "selka", "stealth", "--dr", "3", "--faces", "1")
     log = camp / "encounters" / "ambush.log.yaml"
     return log, log.read_text().splitlines(keepends=True)
 

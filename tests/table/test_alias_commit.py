@@ -48,7 +48,7 @@ def test_aliases_must_be_command_lines(camp):
 def test_alias_runs_in_an_encounter(encounter_camp):
     with_aliases(encounter_camp)
     ok(encounter_camp, "turn", "start", "bandit")
-    r = ok(encounter_camp, "hit", "bandit", "selka", "--faces", "2", "--boost", "0")
+    r = ok(encounter_camp, "hit", "bandit", "selka", "--faces", "2", "--boost", "0", "--force")
     assert r["attacker"] == "bandit" and r["response"] == "none"
 
 

@@ -14,7 +14,7 @@ def test_outcome_is_the_first_line_and_coloured_only_when_asked(camp):
     first = r.out.splitlines()[0]
     assert r.code == 0 and first.startswith(ESC) and "Success" in first
     assert "\x1b[32m" in first  # green for a success
-    fail = run(camp, "--color", "always", "roll", "selka", "stealth", "--dr", "3", "--faces", "0")
+    fail = run(camp, "--color", "always", "roll", "--force", "selka", "stealth", "--dr", "3", "--faces", "0")
     assert "\x1b[31m" in fail.out.splitlines()[0] and "Failure" in fail.out.splitlines()[0]
     plain = run(camp, "--color", "never", "roll", "selka", "athletics", "--dr", "1", "--faces", "2")
     assert plain.out.splitlines()[0] == "Success" and ESC not in plain.out
@@ -79,7 +79,7 @@ def play_encounter(camp):
     ok(camp, "refresh", "bandit")
     ok(camp, "turn", "end", "--next", "bandit")
     ok(camp, "turn", "start", "bandit")
-    ok(camp, "exchange", "bandit", "selka", "--response", "none", "--faces", "2")
+    ok(camp, "exchange", "--force", "bandit", "selka", "--response", "none", "--faces", "2")
     ok(camp, "undo")
 
 

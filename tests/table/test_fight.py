@@ -23,7 +23,7 @@ def test_ranged_exchange_with_the_shipped_rules(camp):
 
 def test_unanswered_ranged_attack_is_against_acrobatics_readiness(camp):
     fight(camp)
-    r = ok(camp, "exchange", "mira", "bandit", "--skill", "ranged", "--response", "none", "--faces", "2")
+    r = ok(camp, "exchange", "--force", "mira", "bandit", "--skill", "ranged", "--response", "none", "--faces", "2")
     assert r["attack"]["target_label"] == "bandit's acrobatics Readiness"
 
 

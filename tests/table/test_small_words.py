@@ -20,7 +20,7 @@ def test_stats_draws_no_luck_bar_for_a_character_without_checks(camp):
 
 
 def test_report_strikes_through_an_undone_entry(camp):
-    ok(camp, "roll", "selka", "stealth", "--dr", "3", "--faces", "1")
+    ok(camp, "roll", "--force", "selka", "stealth", "--dr", "3", "--faces", "1")
     ok(camp, "undo")
     ok(camp, "roll", "selka", "athletics", "--dr", "1", "--faces", "2")
     md = run(camp, "report").out

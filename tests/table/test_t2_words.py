@@ -28,7 +28,7 @@ def test_T2_WORDS_an_unveiled_random_dr_in_words(camp):
 def test_T2_WORDS_an_unveiled_hide_names_whom_it_is_not_hidden_from(encounter_camp):
     camp = encounter_camp
     ok(camp, "turn", "start", "selka")
-    ok(camp, "hide", "selka", "--from", "sentry", "--from", "bandit", "--faces", "0", "--secret")
+    ok(camp, "hide", "--force", "selka", "--from", "sentry", "--from", "bandit", "--faces", "0", "--secret")
     unveiled = text(camp, "unveil", "--all")
     assert "selka: Hide 0, hidden from nobody; not hidden from sentry, bandit" in unveiled
     log = text(camp, "encounter", "log", "--last", "2")

@@ -50,6 +50,7 @@
     if (asked) { body.asked = asked; }
     return post("/act", body).then(function (answer) {
       if (asked && answer.ask) { return askDie(argv, asked, answer.ask, ""); }
+      if (!answer.ok && answer.confirm) { return askForce(argv, asked, answer.confirm); }
       if (asked && !answer.ok && asked.length) {  // the last face typed was refused: type that die again
         var last = asked.slice(0, -1);
         return send(argv, last).then(function () { noteAsk(answer.error); });
@@ -75,6 +76,23 @@
     out.parentNode.insertBefore(form, out);
     show("type the face of each die as the table rolls it", true);
     input.focus();
+  }
+  // a check with no chance to succeed is not rolled until the Guide (or the player) confirms it: the same words
+  // then go again with --force, as at a terminal
+  function askForce(argv, asked, question) {
+    closeAsk();
+    var form = el("form", { id: "act-ask", "class": "ask" });
+    form.appendChild(el("p", { id: "act-ask-what" }, question));
+    form.appendChild(el("button", { type: "submit", id: "act-ask-force" }, "Roll anyway"));
+    var no = el("button", { type: "button", id: "act-ask-cancel" }, "Do not roll");
+    form.appendChild(no);
+    no.addEventListener("click", function () { closeAsk(); show("not rolled: nothing was written", true); });
+    form.addEventListener("submit", function (e) {
+      e.preventDefault();
+      send(argv.concat(["--force"]), asked);
+    });
+    out.parentNode.insertBefore(form, out);
+    show(question, false);
   }
   function words(text) { return text.trim() === "" ? [] : text.trim().split(/\s+/); }
 

@@ -83,7 +83,38 @@ def act(world, decl, rules, dice, secret: bool = False):
             raise refusal(gate, plan)
     if secret:
         secret_gate(plan)
+    _ask_if_hopeless(world, plan, decl, geos, rules, dice)
     return _resolve(world, plan, decl, geos, rules, dice, used)
+
+
+def _ask_if_hopeless(world, plan, decl, geos, rules, dice):
+    """An attack that no kept face can land (a blind -10 against a high AC), or a save that every face
+    resists, goes to the dice source with its exact chance (0) before any die is rolled: the source asks first.
+    One question names every such target."""
+    from .dice import kept_faces
+
+    card, perf = plan.card, plan.performer
+    if card.kind not in ("attack", "dc") or getattr(dice, "gate", None) is None:
+        return
+    hopeless = []
+    for geo in geos:
+        target = world.chars[geo.id]
+        if card.kind == "attack":
+            ac_kind = rules.ac_kind(card.atk)
+            ac, shift = target.ac[ac_kind], perf.bonus(card.atk) + geo.penalty + decl.mod
+            faces = kept_faces(edge_mode(decl.advantage, decl.disadvantage, rules.edge))
+            if not any(hits(face, face + shift, ac, rules) for face in faces):
+                parts = [f"blind {geo.penalty}"] * bool(geo.penalty) + [f"--mod {decl.mod:+d}"] * bool(decl.mod)
+                included = f" ({', '.join(parts)} included)" if parts else ""
+                hopeless.append(f"it totals at most {D20 + shift}{included} against {geo.id}'s "
+                                f"{ac_kind.capitalize()} AC {ac}")
+        else:
+            attribute = save_attribute(target, card, rules)
+            bonus, dc = target.bonus(attribute) if attribute else 0, _dc(perf, card).value
+            if all(resists(face + bonus, dc, rules) for face in range(1, D20 + 1)):
+                hopeless.append(f"{geo.id}'s save of at least {1 + bonus} always meets DC {dc}")
+    if hopeless:
+        dice.before_roll(0, f"{perf.id}'s {card.id}: " + "; ".join(hopeless))
 
 
 def secret_gate(plan):

@@ -93,7 +93,9 @@ def dice_source(app, o, card_sides=None):
     if o.get("concentration_faces"):
         faces["concentration"] = _faces(o["concentration_faces"], "--concentration-faces")
     asking = every or (missing and bool(faces))
-    return DiceSource(app.rng(), faces, ask=table_asker() if asking else None, asked=GROUPS if asking else ())
+    source = DiceSource(app.rng(), faces, ask=table_asker() if asking else None, asked=GROUPS if asking else ())
+    source.gate = ask.zero_gate(app)  # an attack or save with no chance to land asks first
+    return source
 
 
 def foreign_options(fn):
@@ -115,7 +117,7 @@ def encounter_of(session, char):
 ACT_SHOWS = ("sheet.cooldowns", "sheet.concentrating")
 
 
-@command(rolls=True, writes=lambda given: not given["dry_run"], shows=ACT_SHOWS, help="""Perform an action card: its gates in order, then costs, rolls and damage.
+@command(rolls=True, checks=True, writes=lambda given: not given["dry_run"], shows=ACT_SHOWS, help="""Perform an action card: its gates in order, then costs, rolls and damage.
 
 Gates in order: access, turn, Arcane/Mobility/Swan Song/Vocal, Concentration,
 cooldown, charges, AP, then range and sight per target. A refusal is exit 3

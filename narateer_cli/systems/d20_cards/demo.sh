@@ -25,7 +25,8 @@ say turn start mira
 say act mira last-stand --target bandit --faces 18
 say turn start hexer
 say turn start bandit
-say act bandit cleaver --target mira --faces 16
+say encounter show   # the bandit is in Critical Condition now: it may perform only a Swan Song
+say damage mira 12   # the hexer's curse, dealt by the Guide: doubled by mira's Swan Song
 say condition mira +stabilized
 say encounter show
 say verify

@@ -294,6 +294,11 @@ def _property_gates(plan, decl, rules, used):
         crit = critical(perf, rules, used)
         yield Gate("swan_song", "R-CARD-PROP-9", crit, f"{perf.id} is in Critical Condition" if crit else
                    f"{perf.id} is not in Critical Condition (HP {perf.hp})")
+    elif critical(perf, rules):  # in Critical Condition the rules name only Swan Songs as performed
+        note(used, "critical")
+        ok = rules.critical.get("acts") == "any"
+        yield Gate("critical", "R-CARD-CRIT-1", ok, f"{perf.id} is in Critical Condition ({_crit_why(perf, rules)})"
+                   + ("" if ok else f": only a Swan Song card, not {card.id}"))
     if card.range_kind == "vocal":
         note(used, "senses")
         mute = perf.has_any(rules.senses["mute"])
@@ -303,6 +308,11 @@ def _property_gates(plan, decl, rules, used):
         ok = rules.discreet == "reveal" or decl.reveal
         yield Gate("discreet", "R-CARD-PROP-5", ok, f"{card.id} will reveal {perf.id}" if ok else
                    f"{card.id} is not Discreet and {perf.id} is hidden")
+
+
+def _crit_why(char, rules) -> str:
+    """Why a creature is in Critical Condition: its HP at or below the mark, or the Guide's condition."""
+    return f"HP {char.hp}" if char.hp <= rules.critical["hp_at_most"] else "the Guide's critical condition"
 
 
 def _arcane_gate(perf, card, used) -> Gate:
@@ -339,6 +349,13 @@ def refusal(gate: Gate, plan) -> Refused:
         perf = plan.performer.id
         kind = plan.card.recharge or "proper"
         fix = f"narateer rest {perf} --proper" if kind == "proper" else f"narateer rest {perf} --kind {kind}"
+        if kind == "proper" and plan.in_encounter:  # a Proper Rest waits for the encounter's end
+            fix = f"once the encounter ends: {fix}"
+    if gate.rule == "R-CARD-CRIT-1":
+        perf = plan.performer.id
+        fix = ("perform a Swan Song card, or take the condition off first (`narateer condition "
+               f"{perf} -critical`)" if "condition" in gate.why else
+               f"perform a Swan Song card, or heal {perf} first (`narateer heal {perf} N`)")
     if gate.rule == "R-CARD-ACT-1" and gate.why.startswith("no turn"):
         fix = f"run `narateer turn start {plan.owner.id}` first"
     return Refused(gate.why, rule=gate.rule, fix=fix)

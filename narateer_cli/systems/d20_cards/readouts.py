@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from narateer_cli.kit import durations
 
+from . import effects
 from .cards import dc_attribute
 from .gates import card_status
 from .results import CardList, CardTerms, CardView, DiceRoll, EncounterStatus, SheetView, Standing
@@ -66,13 +67,13 @@ def sheet_view(world, char: str, rules, state=None) -> SheetView:
     return SheetView(who, action_dc(who), _rows(world, who, rules), durations.left(state, char))
 
 
-def encounter_status(world, state: dict) -> EncounterStatus:
+def encounter_status(world, state: dict, rules) -> EncounterStatus:
     """`encounter show`: round, whose turn, each participant's HP, AP, conditions and Concentration."""
     rows = []
     for cid in state["participants"]:
         c = world.chars[cid]
         rows.append(Standing(cid, c.hp, c.ap(), list(c.conditions), (c.concentrating or {}).get("card"),
-                             c.cooldowns, durations.left(state, cid)))
+                             c.cooldowns, durations.left(state, cid), effects.critical(c, rules)))
     return EncounterStatus(state["id"], state["round"], state.get("turn"), state["participants"], tuple(rows))
 
 

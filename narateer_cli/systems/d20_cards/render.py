@@ -479,7 +479,8 @@ def encounter_show_text(d) -> str:
     for row in d["status"]:
         extra = f"; concentrating on {row['concentrating']}" if row.get("concentrating") else ""
         conds = f"; {', '.join(_timed(row['conditions'], row.get('rounds_left')))}" if row["conditions"] else ""
-        lines.append(f"  {row['id']:<10} HP {row['hp']}  AP {row['ap']}{extra}{conds}")
+        crit = " (Critical Condition)" if row.get("critical") else ""
+        lines.append(f"  {row['id']:<10} HP {row['hp']}{crit}  AP {row['ap']}{extra}{conds}")
     return "\n".join(lines)
 
 

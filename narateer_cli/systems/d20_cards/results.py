@@ -426,6 +426,7 @@ class Standing(Record):
     concentrating: Any
     cooldowns: Any
     rounds_left: Any
+    critical: Any = False  # in Critical Condition: HP at or below the mark, or the Guide's condition
 
 
 class EncounterStatus(Record):

@@ -43,7 +43,7 @@ _KNOB_NODES = {
     "concentration": Map({"dc": Int(0, 100), "bonus": Text(word=True), "ties": Choice("keep", "drop"),
                           "on_second": Choice("refuse", "replace")}),
     "evolutionary": Choice("meet_or_beat", "roll_under"),
-    "critical": Map({"hp_at_most": Int(-1_000_000)}),
+    "critical": Map({"hp_at_most": Int(-1_000_000), "acts": Choice("swan_song", "any")}),
     "dying": Map({"auto_hp_at_most": Nullable(Int(-1_000_000)), "drain": Int(0, 1000)}),
     "hp": Map({"floor": Nullable(Int(-1_000_000))}),
     "nullification": Choice("arcane_only", "every_card"),

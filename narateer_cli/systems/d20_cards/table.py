@@ -141,6 +141,9 @@ Example:
 
 @command(writes=True, help="""Rest: refill the charges whose recharge is this kind (--proper = proper); a Proper Rest also refills AP and ends cooldowns, as the rules' `rest:` says.
 
+A Proper Rest is refused for a character in the current encounter (end the
+encounter first), unless the Guide allows it with --mid-encounter.
+
 \b
 Examples:
   narateer rest mira --proper
@@ -148,13 +151,29 @@ Examples:
 @click.argument("chars", nargs=-1, required=True)
 @click.option("--proper", is_flag=True, help="A Proper Rest.")
 @click.option("--kind", metavar="NAME", help="Another recharge kind named on cards.")
-def rest_cmd(s, chars, proper, kind):
+@click.option("--mid-encounter", is_flag=True,
+              help="The Guide lets a Proper Rest happen during the current encounter (refused otherwise).")
+def rest_cmd(s, chars, proper, kind, mid_encounter):
     from .timeflow import rest
 
     if proper == bool(kind):
         raise BadInput("give --proper or --kind NAME (one of them)", fix="narateer rest mira --proper")
+    if proper and not mid_encounter:
+        _refuse_rest_in_encounter(s, chars)
     return _change(s, "rest", chars[0], {"chars": list(chars), "kind": "proper" if proper else kind},
-            lambda w, r, _: rest(w, list(chars), "proper" if proper else kind, r), kind="rest", ids=list(chars))
+            lambda w, r, _: rest(w, list(chars), "proper" if proper else kind, r, mid_encounter), kind="rest",
+            ids=list(chars))
+
+
+def _refuse_rest_in_encounter(s, chars):
+    """Each character named, not only the first whose encounter the rest loads, is checked against the current
+    encounter before anything is loaded or written."""
+    from .timeflow import refuse_rest_mid_encounter
+
+    for char in chars:
+        enc = encounter_of(s, char)
+        if enc is not None:
+            refuse_rest_mid_encounter(char, enc.id)
 
 
 @command(writes=True, help="""Advance the campaign clock: minute-or-longer cooldowns and Concentration end when due.
@@ -183,7 +202,8 @@ def encounter_show(s, enc_id):
     enc = _pick(s, enc_id)
     for cid in enc.state["participants"]:
         s.sheet(cid)  # a participant whose sheet is gone: the store's message
-    return Show("encounter_show", encounter_status(load_world(s, enc.state, enc.state["participants"]), enc.state))
+    return Show("encounter_show", encounter_status(load_world(s, enc.state, enc.state["participants"]), enc.state,
+                                                   s.rules))
 
 
 def _pick(session, enc_id):

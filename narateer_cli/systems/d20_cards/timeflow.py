@@ -9,7 +9,7 @@ owner's turn start.
 
 from __future__ import annotations
 
-from narateer_cli.kit import BadInput
+from narateer_cli.kit import BadInput, Refused
 
 from . import effects
 from .cards import UNIT_SECONDS
@@ -179,8 +179,16 @@ def _known_kind(world, kind: str, rules):
         raise unknown("recharge kind", kind, sorted(known), rule="A-CARD-REST")
 
 
-def rest(world, names, kind: str, rules):
-    """`rest --proper` / `--kind K`: refill charges whose recharge is K; `rest.proper` says what else a rest does."""
+def refuse_rest_mid_encounter(char_id: str, enc_id: str):
+    """A Proper Rest is not taken in the middle of a fight: exit 3, nothing written, until the encounter ends."""
+    raise Refused(f"{char_id} is in encounter {enc_id}: a Proper Rest is not taken mid-encounter",
+                  rule="R-CARD-REST-1", fix=f"end it first (`narateer encounter end {enc_id}`), or add --mid-encounter "
+                                            "(the Guide's ruling)")
+
+
+def rest(world, names, kind: str, rules, mid_encounter: bool = False):
+    """`rest --proper` / `--kind K`: refill charges whose recharge is K; `rest.proper` says what else a rest does.
+    A Proper Rest of a character in the world's encounter is refused unless the Guide rules it (`mid_encounter`)."""
     if not names:
         raise BadInput("rest needs at least one character", fix="narateer rest mira --proper")
     _known_kind(world, kind, rules)
@@ -188,6 +196,8 @@ def rest(world, names, kind: str, rules):
     actors = []
     for name in names:
         char = _char(world, name)
+        if kind == "proper" and not mid_encounter and world.encounter is not None and char.id in world.encounter.participants:
+            refuse_rest_mid_encounter(char.id, world.encounter.id)
         charges, changed = dict(char.charges), {}
         for cid, card in _cards_of(world, char).items():
             if card is not None and card.charges and card.recharge == kind:

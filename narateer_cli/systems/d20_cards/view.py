@@ -10,7 +10,7 @@ HIDDEN = "hidden"  # the condition `condition CHAR +hidden` sets: unseen by ever
 
 
 LEGEND = {
-    "HP": "HP: hit points, the bar filled to what is left of the maximum; at 0 a creature is down",
+    "HP": "HP: hit points, the bar filled to what is left of the maximum; at 0 or below, Critical Condition",
     "AP": "AP: action points, a filled dot for each left this turn, a hollow one for each spent",
 }
 DRAW = {"HP": "bar", "AP": "dots"}  # HP as a bar with numbers at any size, AP as dots, one drawing per pool
@@ -33,10 +33,20 @@ def view(state: dict, sheets: dict, rules) -> dict:
         resources = doc.get("resources")
         resources = resources if isinstance(resources, dict) else {}
         pools = [p for p in (_pool("HP", doc.get("hp")), _pool("AP", resources.get("ap"))) if p]
-        people[cid] = {"pools": pools}
+        people[cid] = {"pools": pools, "marks": ["Critical Condition"] if _critical(doc, rules) else []}
         if HIDDEN in [str(c).lower() for c in doc.get("conditions") or [] if not isinstance(c, dict)]:
             hidden[cid] = [other for other in sheets if other != cid]
     return {"actor": state.get("turn"), "participants": people, "hidden": hidden}
+
+
+def _critical(doc: dict, rules) -> bool:
+    """Critical Condition read from a sheet as the page gets it: HP at or below the mark, or the Guide's
+    `critical` condition."""
+    hp = doc.get("hp")
+    current = hp.get("current") if isinstance(hp, dict) else None
+    mark = (getattr(rules, "critical", None) or {}).get("hp_at_most", 0)
+    names = [str(c).partition(":")[0].strip().lower() for c in doc.get("conditions") or [] if not isinstance(c, dict)]
+    return (isinstance(current, int) and not isinstance(current, bool) and current <= mark) or "critical" in names
 
 
 def last_check(entry: dict) -> dict | None:
@@ -94,4 +104,4 @@ def _percent(chance) -> str | None:
 # target's save and a victim's Concentration d20 are the Guide's rulings and the other creatures' own
 OWN_ACT = ("target", "distance", "companion", "drop_concentration", "faces", "evolutionary_face", "damage_faces")
 ANSWERS = {"act": {"char": OWN_ACT}}
-PLAYER_VERBS = {"act": OWN_ACT}
+PLAYER_VERBS = {"act": (*OWN_ACT, "force")}  # declaring it, the player also says to act with no chance to land

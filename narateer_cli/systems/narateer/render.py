@@ -260,7 +260,8 @@ def harm_text(data: dict) -> str:
 def applied_text(data: dict) -> str:
     a = data.get("applied")
     if not a:
-        return ""
+        later = data.get("not_applied")
+        return f"\nnot applied: run `{later['command']}` (or add --apply)" if later else ""
     return (f"\napplied: {a['actor']} takes {a['moved']} wound(s); dice "
             f"{dice_text(a['dice_before'], a['dice_after'])}" + harm_text(a))
 

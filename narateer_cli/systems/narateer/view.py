@@ -53,10 +53,11 @@ ANSWERS = {
 }
 # what a player runs unprompted, as its actor: a reaction it is owed (the rules refuse one that is not),
 # hiding and searching in its activation (whom to search for, among those the party sees, and what is new
-# since the last search are the searcher's)
+# since the last search are the searcher's); declaring it, the player also says to roll one with no chance
+# to succeed (`force`)
 PLAYER_VERBS = {
-    "react": ("mover", "weapon", "boost", "faces", "reroll_faces"),
-    "hide": ("observers", "boost", "faces", "reroll_faces"),
+    "react": ("mover", "weapon", "boost", "faces", "reroll_faces", "force"),
+    "hide": ("observers", "boost", "faces", "reroll_faces", "force"),
     "search": ("hider", "changed", "boost", "faces", "reroll_faces"),
 }
 

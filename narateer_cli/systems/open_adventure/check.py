@@ -143,6 +143,10 @@ class CheckResult(Record, logged_public=("chance",)):
     opposed: Any = field(load=lambda data: read(CheckResult)(data))
     mishap: Any = field(public=True)
     rules_used: Any = field(public=True)
+    # the Effect on a target's Challenge Points: `applied` ({target, pool, before, after}) with --apply, else
+    # `not_applied` ({target, effect, command}): the command that applies it
+    applied: Any = field(default=None, skip=lambda r: r.applied is None)
+    not_applied: Any = field(default=None, skip=lambda r: r.not_applied is None)
 
 
 class Plan(Record):
@@ -414,6 +418,7 @@ def resolve(actor, decl, rules, source, target=None, other=None) -> CheckResult:
     p = plan(actor, decl, rules, target, other)
     check_faces(p, decl, rules, source)
     refusals(p, decl, rules)
+    _ask_if_hopeless(p, decl, rules, source)
     method = "compare" if decl.compare else "roll"
     pool = (Pool(chains=[], faces_text="", exploded=[], total=p.action_score.total, critical_failure=False)
             if decl.compare else roll_pool(p.dice, p.action_score.total, rules, source))  # Comparing Scores: no roll
@@ -467,26 +472,57 @@ class DryRun(Record):
 
 def dry_run(actor, decl, rules, source, target=None, other=None) -> DryRun:
     """`roll --dry-run`: AS, dice, DS and the exact chance, before any die is committed."""
-    from .odds import crit_chance, die_mean, opposed_chance, p_success
+    from .odds import crit_chance, die_mean
 
     p = plan(actor, decl, rules, target, other)
     check_faces(p, decl, rules, source)
     refusals(p, decl, rules)
-    score, dsv = p.action_score.total, p.ds.total
-    chance: Fraction | int | None  # a compared check's is 0 or 1, a rolled one's exact
+    score = p.action_score.total
     crit: Fraction | int
     mean: Fraction | int
     if decl.compare:
-        chance = None if dsv is None else int(decide(score, dsv, False, False, rules))
         crit, mean = 0, score
     else:
-        chance = None if dsv is None else p_success(p.dice, dsv, rules)
         crit, mean = crit_chance(p.dice, rules), sum(die_mean(n, rules) for n in p.dice)
-    if p.opponent is not None and not decl.compare:  # opposed: exact over every total the opponent can roll
-        chance = opposed_chance(p.dice, chart_dice(p.opponent.action_score.total, rules), p.ds.extra, rules)
     return DryRun(system=SYSTEM, actor=actor.id, attribute=p.primary.attribute, group=p.primary.group,
                   action=p.primary.action, action_score=p.action_score, dice=dice_list(p.dice or ()), ds=p.ds,
-                  p_success=chance, p_critical_failure=crit, expected_total=mean)
+                  p_success=success_chance(p, decl, rules), p_critical_failure=crit, expected_total=mean)
+
+
+def success_chance(p: Plan, decl, rules) -> Fraction | int | None:
+    """The exact chance of a planned check (`--dry-run`, and the question before a hopeless roll): a compared
+    check's is 0 or 1; an opposed one's is exact over every total the opponent can roll; None when no DS
+    is known."""
+    from .odds import opposed_chance, p_success
+
+    dsv = p.ds.total
+    if decl.compare:
+        return None if dsv is None else int(decide(p.action_score.total, dsv, False, False, rules))
+    if p.opponent is not None:
+        return opposed_chance(p.dice, chart_dice(p.opponent.action_score.total, rules), p.ds.extra, rules)
+    return None if dsv is None else p_success(p.dice, dsv, rules)
+
+
+def _ask_if_hopeless(p: Plan, decl, rules, source):
+    """A check that cannot reach its DS (a DS typed as 60 under capped explosions, an AS compared with a
+    higher DS) goes to the dice source with its exact chance, 0, before any die is rolled: the source asks
+    first. Dice that explode without a bound reach any total, so their chance is never 0 and costs nothing."""
+    from .odds import finite_top
+
+    if getattr(source, "gate", None) is None or (not decl.compare and finite_top(p.dice or (), rules) is None):
+        return
+    chance = success_chance(p, decl, rules)
+    if chance != 0:
+        return
+    who = f"{p.actor.id}'s {p.primary.action or p.primary.attribute} check"
+    if decl.compare:
+        why = f"AS {p.action_score.total} compared with DS {p.ds.total}"
+    elif p.opponent is not None:
+        why = (f"{'+'.join(dice_list(p.dice))} reach at most {finite_top(p.dice, rules)}, below any total of "
+               f"{p.opponent.id}'s" + (f" plus {p.ds.extra}" if p.ds.extra else ""))
+    else:
+        why = f"{'+'.join(dice_list(p.dice)) or 'no dice'} reach at most {finite_top(p.dice, rules)} against DS {p.ds.total}"
+    source.before_roll(chance, f"{who} ({why})")
 
 
 def compare_scores(action_score: int, ds: int, effect_bonus: int, rules) -> tuple:

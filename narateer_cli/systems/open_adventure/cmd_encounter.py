@@ -145,7 +145,7 @@ def turn_end(s, next_id, options):
     return answer("turn", end_turn(s, next_id))
 
 
-@command(rolls=True, writes=lambda given: not (given["impossible"] or given["dry_run"]), shows=SPENT, help=f"""Resolve a declared action by its path: automatic, impossible, held (--maintain) or a check.
+@command(rolls=True, checks=True, writes=lambda given: not (given["impossible"] or given["dry_run"]), shows=SPENT, help=f"""Resolve a declared action by its path: automatic, impossible, held (--maintain) or a check.
 
 \b
 Examples:
@@ -168,6 +168,8 @@ def resolve_cmd(s, char, action, declared, **other):
     path = path_of(a.auto, a.impossible, a.maintain, a.use)
     decl = declaration(a.use, d) if path == "check" else None
     source = source_for(s.app, d.faces, d.other_faces) if path == "check" else None
-    data = resolve_in_encounter(s, char, a.intent, path, a.impossible, decl, source)
+    if d.apply and path != "check":
+        raise BadInput("--apply lowers a target's Challenge Points by a check's Effect", fix="add --check ATTRIBUTE")
+    data = resolve_in_encounter(s, char, a.intent, path, a.impossible, decl, source, d.apply)
     failed = d.exit_code and path == "check" and not data.result.check.success
     return answer("resolve", data, exit=1 if failed else 0)

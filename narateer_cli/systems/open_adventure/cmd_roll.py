@@ -35,10 +35,12 @@ def source_for(app, faces, other_faces):
     physical = {k: (None if ask.is_ask(t) else parse_faces(t, o), o) for k, (t, o) in streams.items()}
     given = [k for k, (chains, _) in physical.items() if chains is not None]
     asked = {k: o for k, (t, o) in streams.items() if ask.is_ask(t) or (missing and given and k not in given)}
-    return DiceSource(rng=app.rng(), physical=physical, ask=table_asker() if asked else None, asked=asked)
+    source = DiceSource(rng=app.rng(), physical=physical, ask=table_asker() if asked else None, asked=asked)
+    source.gate = ask.zero_gate(app)  # a check that cannot reach its DS asks first
+    return source
 
 
-@command(rolls=True, writes=lambda given: not given["dry_run"], shows=SPENT, help="""Make one Action Check: AS picks the dice, the total must meet the DS.
+@command(rolls=True, checks=True, writes=lambda given: not given["dry_run"], shows=SPENT, help="""Make one Action Check: AS picks the dice, the total must meet the DS.
 
 \b
 Examples:
@@ -55,7 +57,7 @@ def roll_cmd(s, char, use, declared, **other):
     refuse_narateer_flags(other)
     d = declared
     decl = declaration(use, d)
-    data = roll_in_encounter(s, char, decl, source_for(s.app, d.faces, d.other_faces), d.dry_run)
+    data = roll_in_encounter(s, char, decl, source_for(s.app, d.faces, d.other_faces), d.dry_run, d.apply)
     kind = "dry_run" if d.dry_run else "check"
     failed = d.exit_code and not d.dry_run and not data.result.success
     return answer(kind, data, exit=1 if failed else 0)

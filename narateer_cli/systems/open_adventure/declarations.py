@@ -40,6 +40,8 @@ CHECK = Declared(
            help="The opponent's faces, e.g. 2,5."),
     Option(field="other_benefit", names=("--other-benefit",), type=int, default=0,
            help="Benefits for the opposing side."),
+    Option(field="apply", names=("--apply",), flag=True, logged=False,
+           help="Lower the target's Challenge Points by the Effect (the --vs target, else the --opposed one)."),
     Option(field="mishap", names=("--mishap",), metavar="TEXT", help="The Guide's mishap, logged with a Critical Failure."),
     Option(field="dry_run", names=("--dry-run",), flag=True, logged=False,
            help="Show AS, dice, DS and the exact chance; roll and write nothing."),

@@ -53,9 +53,39 @@ def _parties(s, decl):
     return target, other
 
 
-def check_in_encounter(s, char, decl, source):
+def _challenged(s, decl, target, other, apply: bool):
+    """Whose Challenge Points a check's Effect lowers: the --vs target, else the --opposed opponent, when it has
+    them (None otherwise). With --apply a check that names no such creature is bad input, before any roll."""
+    who = next((c for c in (target, other) if c is not None and c.challenge_points is not None), None)
+    if apply and who is None:
+        named = [c.id for c in (target, other) if c is not None]
+        raise BadInput(f"--apply lowers Challenge Points, and {' or '.join(named)} has none" if named else
+                       "--apply lowers the target's Challenge Points: name the target",
+                       fix="name an NPC with challenge_points by --vs TARGET:DEFENSE, or drop --apply")
+    return who
+
+
+def _effect_on(s, result, who, apply: bool):
+    """The Effect of a success on `who`'s Challenge Points: applied (its edit in the transaction) or the
+    command that applies it."""
+    from .files import load, note_edits
+    from .pools import change_points
+
+    if who is None or not result.success or not result.effect:
+        return result
+    if not apply:
+        return result.replace(not_applied={"target": who.id, "effect": result.effect,
+                                           "command": f"narateer points {who.id} challenge -{result.effect}"})
+    moved = change_points(who, "challenge", -result.effect, s.rules)
+    note_edits(s, load(s, who.id), moved.sheet_changes(who.wounds or 0))
+    return result.replace(applied={"target": who.id, "pool": "challenge", "before": moved.before,
+                                   "after": moved.after})
+
+
+def check_in_encounter(s, char, decl, source, apply: bool = False):
     """Resolve one Action Check; in an encounter it spends the actor's Major Action.
-    Returns (CheckResult, encounter id, new state); the Stunt loss is put in the transaction."""
+    Returns (CheckResult, encounter id, new state); the Stunt loss is put in the transaction, and with
+    `apply` the Effect on the target's Challenge Points."""
     from . import turns
     from .check import resolve
     from .files import load, note_edits
@@ -65,6 +95,7 @@ def check_in_encounter(s, char, decl, source):
     actor = load(s, char).sheet
     target, other = _parties(s, decl)
     enc_id, state = encounter_for(s, actor.id)
+    who = _challenged(s, decl, target, other, apply)
     result = resolve(actor, decl, rules, source, target, other)
     state = turns.spend(state, actor.id)
     if other is not None and rules.opp_uses_major:
@@ -73,10 +104,10 @@ def check_in_encounter(s, char, decl, source):
     if stunt and stunt.before is not None:  # a Stunt: the pool pays
         note_edits(s, load(s, actor.id), sheet_changes(stunt.pool, stunt.after, stunt.wounds_after,
                                                         actor.wounds or 0))
-    return result, enc_id, state
+    return _effect_on(s, result, who, apply), enc_id, state
 
 
-def roll_in_encounter(s, char, decl, source, dry_run: bool):
+def roll_in_encounter(s, char, decl, source, dry_run: bool, apply: bool = False):
     """`roll`: the dry run's record, or the logged check's Outcome."""
     from .files import load, outcome
     from .render import declared
@@ -85,7 +116,7 @@ def roll_in_encounter(s, char, decl, source, dry_run: bool):
         from .check import dry_run as dry
 
         return dry(load(s, char).sheet, decl, s.rules, source, *_parties(s, decl))
-    result, enc_id, state = check_in_encounter(s, char, decl, source)
+    result, enc_id, state = check_in_encounter(s, char, decl, source, apply)
     return outcome(s, "roll", result.actor, declared(decl), result, _check_log(enc_id), state)
 
 
@@ -97,7 +128,7 @@ def _check_log(enc_id):
     return enc_id if enc_id is not None else CAMPAIGN_LOG
 
 
-def resolve_in_encounter(s, char, intent: str, path: str, reason=None, decl=None, source=None):
+def resolve_in_encounter(s, char, intent: str, path: str, reason=None, decl=None, source=None, apply: bool = False):
     """`resolve` by its path (automatic, impossible, maintained): an impossible action writes nothing."""
     from .actions import ResolveResult, resolve_path
     from .files import load, outcome
@@ -107,7 +138,7 @@ def resolve_in_encounter(s, char, intent: str, path: str, reason=None, decl=None
     if path == "impossible":
         return resolve_path(actor.id, intent, path, reason, None)[1]
     if path == "check":
-        check, enc_id, state = check_in_encounter(s, char, decl, source)
+        check, enc_id, state = check_in_encounter(s, char, decl, source, apply)
         result = ResolveResult(system="open-adventure", actor=actor.id, intent=intent, path=path, check=check)
         return outcome(s, "resolve", actor.id, declared(decl, intent=intent, path=path), result, _check_log(enc_id),
                        state)

@@ -165,8 +165,8 @@ def opposed_chance(actor_dice, other_dice, extra: int, rules) -> Fraction:
     if not actor_dice or not other_dice:
         return Fraction(0)
     c = extra + (0 if rules.opp_tie == "actor" else 1)
-    top_b = _finite_top(other_dice, rules)
-    top_a = _finite_top(actor_dice, rules)
+    top_b = finite_top(other_dice, rules)
+    top_a = finite_top(actor_dice, rules)
     if top_b is None and top_a is not None:
         top_b = max(top_a - c, 0)  # beyond it the actor cannot reach the DS: every term is 0
     if top_b is not None:
@@ -185,7 +185,7 @@ def opposed_chance(actor_dice, other_dice, extra: int, rules) -> Fraction:
     return head + sum(num, Fraction(0)) / sum(q, Fraction(0))
 
 
-def _finite_top(dice, rules) -> int | None:
+def finite_top(dice, rules) -> int | None:
     """The largest total a pool can roll, or None when its explosions are unbounded."""
     if rules.explode_all and rules.explode_cap is None:
         return None

@@ -99,6 +99,12 @@ def check_lines(r) -> list[str]:
         lines.append(f"  mishap: {r.mishap}")
     if r.stunt:
         lines.append(_stunt_line(r.stunt))
+    applied, not_applied = getattr(r, "applied", None), getattr(r, "not_applied", None)  # in a success's JSON only
+    if applied:
+        a = applied
+        lines.append(f"  applied: {a['target']} Challenge Points {a['before']} -> {a['after']}")
+    if not_applied:
+        lines.append(f"  not applied: run `{not_applied['command']}` (or roll with --apply)")
     return lines
 
 

@@ -121,8 +121,8 @@ def test_w9_charges_and_proper_rest(d20):
         assert (data["charges"]["before"], data["charges"]["after"]) == expected
         _round(d20, 0)
     err = refused(d20, 3, "act", "mira", "stun-word", "--target", "bandit", rule="R-CARD-CD-4")
-    assert err == ("narateer: stun-word has no charges left; narateer rest mira --proper\n")
-    data = ok(d20, "rest", "mira", "--proper")
+    assert err == ("narateer: stun-word has no charges left; once the encounter ends: narateer rest mira --proper\n")
+    data = ok(d20, "rest", "mira", "--proper", "--mid-encounter")  # the Guide's ruling: a rest in the fight
     assert data["actors"][0]["charges"] == {"stun-word": [0, 2]} and sheet(d20, "mira")["charges"]["stun-word"] == 2
 
 

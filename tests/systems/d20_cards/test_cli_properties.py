@@ -54,7 +54,7 @@ def _command(step):
         return None
     if step[0] == "hurt":
         return ["damage", "mira", str(step[1]), "--concentration-faces", str(step[2])]
-    return ["rest", "mira", "--proper"]
+    return ["rest", "mira", "--proper", "--mid-encounter"]
 
 
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -57,7 +57,7 @@ STEPS = [
     ("turn_start_expiry", ["turn", "start", "hexer"]),
     ("act_reaction", ["act", "mira", "parry", "--trigger", "hexer's bolt"]),
     ("act_dry_run_refused", ["act", "hexer", "hex-bolt", "--target", "mira", "--dry-run"]),
-    ("rest", ["rest", "mira", "hexer", "--proper"]),
+    ("rest", ["rest", "mira", "hexer", "--proper", "--mid-encounter"]),
     ("elapse", ["elapse", "2h"]),
     ("encounter_show", ["encounter", "show"]),
     ("encounter_log", ["encounter", "log", "--last", "5"]),

@@ -163,7 +163,8 @@ def test_a_card_time_round_seconds_converts_rounds():
 
 
 def test_a_card_rest_policy():
-    w = world(mira={"cooldowns": {"firebolt": {"rounds": 3}}, "resources": {"ap": {"current": 0, "max": 3}}})
+    w = world(mira={"cooldowns": {"firebolt": {"rounds": 3}}, "resources": {"ap": {"current": 0, "max": 3}}},
+              encounter=False)
     w2, res = timeflow.rest(w, ["mira"], "proper", rules())
     assert w2.chars["mira"].cooldowns == {} and w2.chars["mira"].ap() == 3
     w2, res = timeflow.rest(w, ["mira"], "proper", rules(rest={"proper": {"cooldowns": "keep", "ap": "keep"}}))

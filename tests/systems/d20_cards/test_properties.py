@@ -136,7 +136,7 @@ def test_random_card_sequences_match_the_model(sequence, seed):
             w, _ = timeflow.damage(w, "mira", step[1], RULES, DiceSource(rng, {"concentration": {"mira": [step[2]]}}))
             model.hurt(step[2])
         else:
-            w, _ = timeflow.rest(w, ["mira"], "proper", RULES)
+            w, _ = timeflow.rest(w, ["mira"], "proper", RULES, mid_encounter=True)
             model.rest()
         assert observed(w) == (model.ap, model.charges, model.cooldowns, model.conc)
         charges = observed(w)[1]

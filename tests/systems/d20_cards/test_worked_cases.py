@@ -130,9 +130,9 @@ def test_w9_charges_run_out_and_proper_rest_refills():
     w, _ = _turn(w, 3)
     with pytest.raises(Refused) as exc:
         perform(w, "stun-word", "bandit")
-    assert exc.value.rule == "R-CARD-CD-4" and exc.value.fix == "narateer rest mira --proper"
+    assert exc.value.rule == "R-CARD-CD-4" and exc.value.fix == "once the encounter ends: narateer rest mira --proper"
     assert w.chars["mira"].ap() == 3
-    w, rest = timeflow.rest(w, ["mira"], "proper", RULES)
+    w, rest = timeflow.rest(w.replace(encounter=None), ["mira"], "proper", RULES)  # the encounter over
     assert rest.actors[0].charges == {"stun-word": [0, 2]} and w.chars["mira"].charges["stun-word"] == 2
 
 

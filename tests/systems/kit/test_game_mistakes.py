@@ -319,7 +319,7 @@ def test_K_4_the_bytecode_python_caches_when_a_game_imports_lazily_is_no_game_wr
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     env["PYTHONPYCACHEPREFIX"] = str(tmp_path / "pycache")  # empty: every module is compiled and cached now
     r = subprocess.run([sys.executable, "-m", "narateer_cli", "roll", "selka", "stealth", "--dr", "3",
-                        "--seed", "1"], cwd=root, env=env, capture_output=True, text=True, timeout=120)
+                        "--boost", "2", "--seed", "1"], cwd=root, env=env, capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stderr
     assert "never writes" not in r.stderr
     assert any((tmp_path / "pycache").rglob("actions.*.pyc"))  # the game's modules were cached on the way

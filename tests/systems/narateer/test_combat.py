@@ -54,7 +54,7 @@ def fight(encounter_camp):
 
 
 def exchange(camp, *args):
-    return ok(camp, "exchange", "mira", "bandit", *args)
+    return ok(camp, "exchange", "--force", "mira", "bandit", *args)
 
 
 # ---- the three responses ----------------------------------------------------------------
@@ -230,7 +230,7 @@ def test_hidden_defender_cannot_be_targeted(encounter_camp):
     refused(encounter_camp, 3, "exchange", "mira", "selka", "--response", "none", "--faces", "2", rule="R-HIDE-7")
     # once selka is revealed to mira, mira may target her
     ok(encounter_camp, "reveal", "selka", "--to", "mira")
-    data = ok(encounter_camp, "exchange", "mira", "selka", "--response", "none", "--faces", "2")
+    data = ok(encounter_camp, "exchange", "--force", "mira", "selka", "--response", "none", "--faces", "2")
     assert data["attack"]["target"] == 2 and data["lands"] is None
 
 
@@ -307,7 +307,7 @@ def test_opportunity_attack_right_after_a_move(encounter_camp):
 def test_opportunity_attack_refused_when_the_last_action_was_not_a_move(encounter_camp):
     ok(encounter_camp, "turn", "start", "selka")
     ok(encounter_camp, "move", "selka", "2")
-    ok(encounter_camp, "roll", "selka", "athletics", "--dr", "2", "--faces", "1")
+    ok(encounter_camp, "roll", "--force", "selka", "athletics", "--dr", "2", "--faces", "1")
     refused(encounter_camp, 3, "react", "sentry", "opportunity", "--against", "selka", "--faces", "2",
             rule="R-ACT-6")
     # and against someone else than the mover
@@ -342,7 +342,7 @@ def test_opportunity_attack_by_a_hidden_reactor_reveals_it_to_the_mover(encounte
     ok(encounter_camp, "turn", "end", "--next", "mira")
     ok(encounter_camp, "turn", "start", "mira")
     ok(encounter_camp, "move", "mira", "3")
-    data = ok(encounter_camp, "react", "selka", "opportunity", "--against", "mira", "--faces", "2")
+    data = ok(encounter_camp, "react", "--force", "selka", "opportunity", "--against", "mira", "--faces", "2")
     assert data["check"]["target"] == 3 and data["lands"] is None  # 2 vs Mira's Melee Readiness 3
     assert data["revealed_to"] == ["mira"]
     assert ok(encounter_camp, "encounter", "show")["hidden"] == {"selka": {"bandit": 3}}
@@ -351,8 +351,8 @@ def test_opportunity_attack_by_a_hidden_reactor_reveals_it_to_the_mover(encounte
 def test_two_enemies_may_each_answer_the_same_move(encounter_camp):
     ok(encounter_camp, "turn", "start", "selka")
     ok(encounter_camp, "move", "selka", "2")
-    ok(encounter_camp, "react", "sentry", "opportunity", "--against", "selka", "--faces", "1")
-    data = ok(encounter_camp, "react", "bandit", "opportunity", "--against", "selka", "--faces", "2")
+    ok(encounter_camp, "react", "--force", "sentry", "opportunity", "--against", "selka", "--faces", "1")
+    data = ok(encounter_camp, "react", "--force", "bandit", "opportunity", "--against", "selka", "--faces", "2")
     assert data["check"]["total"] == 2 and data["check"]["target"] == 2
 
 

@@ -125,7 +125,7 @@ def test_reaction_boost_refused_when_reaction_boost_is_false(camp):
               "--faces", "1,1")
     assert data["boost"] == 1 and data["paid"] == 2
     # without Boost a Reaction needs no ruling
-    data = ok(camp, "roll", "selka", "stealth", "--dr", "2", "--reaction", "--faces", "2")
+    data = ok(camp, "roll", "--force", "selka", "stealth", "--dr", "2", "--reaction", "--faces", "2")
     assert data["paid"] == 1 and data["success"] is False
 
 
@@ -167,7 +167,7 @@ def test_discount_larger_than_the_cost_pays_zero_not_negative(camp):
 
 
 def test_cost_zero_pays_nothing_and_rolls_nothing(camp):
-    data = ok(camp, "roll", "javi", "athletics", "--dr", "0", "--cost", "0")
+    data = ok(camp, "roll", "--force", "javi", "athletics", "--dr", "0", "--cost", "0")
     assert data["paid"] == 0 and data["roll_dice"] == 0 and data["faces"] == []
     assert data["total"] == 0 and data["success"] is False
     assert dice_of(camp, "javi") == {"ready": 3, "used": 0}
@@ -192,7 +192,7 @@ def test_power_reroll_of_a_die_not_rolled_is_bad_input(camp):
 @pytest.mark.parametrize("tier, value", [("routine", 2), ("challenging", 5), ("hard", 8), ("heroic", 11),
                                          ("mythic", 14), ("Hard", 8), ("0", 0), ("7", 7)])
 def test_dr_tier_names(camp, tier, value):
-    data = ok(camp, "roll", "selka", "stealth", "--dr", tier, "--faces", "2")
+    data = ok(camp, "roll", "--force", "selka", "stealth", "--dr", tier, "--faces", "2")
     assert data["target"] == value
     assert data["success"] is (2 > value)
 
@@ -247,7 +247,7 @@ def test_dry_run_with_assist_uses_advantage(camp):
 # --- --exit-code ------------------------------------------------------------------------------
 
 def test_exit_code_1_on_failure_and_the_check_is_still_recorded(camp):
-    r = run(camp, "roll", "torren", "observation", "--dr", "5", "--faces", "0", "--exit-code")
+    r = run(camp, "roll", "--force", "torren", "observation", "--dr", "5", "--faces", "0", "--exit-code")
     assert r.code == 1
     assert r.err == ""
     assert dice_of(camp, "torren") == {"ready": 3, "used": 1}
@@ -467,7 +467,7 @@ def test_missing_reroll_faces_beats_unaffordable(camp):
 
 
 def test_json_mode_prints_one_object(camp):
-    r = run(camp, "roll", "veyra", "stealth", "--dr", "2", "--faces", "1", "--json")
+    r = run(camp, "roll", "--force", "veyra", "stealth", "--dr", "2", "--faces", "1", "--json")
     assert r.code == 0, r.err
     lines = r.out.splitlines()
     assert len(lines) == 1

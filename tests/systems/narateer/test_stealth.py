@@ -112,7 +112,7 @@ def test_hidden_movement_may_be_split(encounter_camp):
     source_hide(encounter_camp)
     first = ok(encounter_camp, "move", "selka", "2")
     assert first["cost"] == 4 and first["movement_left"] == 8
-    ok(encounter_camp, "roll", "selka", "athletics", "--dr", "2", "--faces", "1")
+    ok(encounter_camp, "roll", "--force", "selka", "athletics", "--dr", "2", "--faces", "1")
     second = ok(encounter_camp, "move", "selka", "1", "--difficult")
     assert second["cost"] == 4 and second["movement_left"] == 4
     refused(encounter_camp, 3, "move", "selka", "3", contains="moving 3 m costs 6 m but selka has 4 m")

@@ -189,7 +189,7 @@ def test_w21_comparing_scores_R_OA_CMP_1(oa):
     d = ok(oa, "roll", "ezarel", "intellect", "--mo", "--benefit", "1", "--ds", "6", "--compare")
     assert d["method"] == "compare" and d["effect"] == 3 and d["faces"] == []
     assert ok(oa, "roll", "amicus", "strength", "--mo", "--ds", "6", "--compare")["effect"] == 0
-    assert not ok(oa, "roll", "amicus", "coordination", "--ds", "6", "--compare")["success"]
+    assert not ok(oa, "roll", "--force", "amicus", "coordination", "--ds", "6", "--compare")["success"]
     refused(oa, 2, "roll", "amicus", "coordination", "--ds", "6", "--compare", "--faces", "3",
             contains="--compare rolls no dice, so --faces does not apply")
 

@@ -48,6 +48,7 @@ def dice_source(app, rules, **streams):
     asking = every or (missing and bool(physical))
     source = DiceSource(app.rng(), physical, rules.faces, ask=ask.asker(parse_faces) if asking else None)
     source.options.update({stream: option for stream, (_, option) in streams.items()})
+    source.gate = ask.zero_gate(app)  # a check with no chance to succeed asks first
     return source
 
 
@@ -79,16 +80,21 @@ def check_in_encounter(session, actor, decl, spec, dice, helper, command="roll",
     engine's CheckOutcome record and the Outcome that logs it (its rendering left to the caller)."""
     from ..engine import actions
 
-    enc = encounter_for(session, actor.id)
-    outcome = actions.skill_check(actor, decl, spec, session.rules, dice, helper)
-    state = None
-    if enc is not None and not decl.reaction:
-        # a Reaction is not its actor's action: the mover's last action stays, still open to answers
-        from ..engine import encounter as rules_enc
+    from ..engine import encounter as rules_enc
 
-        skill = actor.skill(decl.skill, session.rules).name
-        state = rules_enc.record_action(rules_enc.use_skill(enc.state, actor.id, skill), actor.id, command,
-                                        skill=outcome.result.payment.skill)
+    enc = encounter_for(session, actor.id)
+    proactive = enc is not None and not decl.reaction  # a Reaction is not its actor's action (see below)
+    used = []  # the state once this check takes its use (the encounter's refusals come before any roll)
+
+    def use():
+        assert enc is not None  # called only for a proactive check in an encounter
+        used.append(rules_enc.use_skill(enc.state, actor.id, actor.skill(decl.skill, session.rules).name))
+
+    outcome = actions.skill_check(actor, decl, spec, session.rules, dice, helper, use if proactive else None)
+    state = None
+    if proactive:
+        # a Reaction is not its actor's action: the mover's last action stays, still open to answers
+        state = rules_enc.record_action(used[0], actor.id, command, skill=outcome.result.payment.skill)
     declared = {**(extra or {}), **declaration_json(decl, spec)}
     if helper is not None:
         declared["assist"] = helper.id

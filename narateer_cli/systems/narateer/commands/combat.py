@@ -13,7 +13,7 @@ from .checks import dice_source
 from .checks import ATTACKED, told
 
 
-@command(rolls=True, writes=True, shows=ATTACKED, help="""A Combat Exchange: the attacker pays and rolls; the defender answers none, guard or clash.
+@command(rolls=True, checks=True, writes=True, shows=ATTACKED, help="""A Combat Exchange: the attacker pays and rolls; the defender answers none, guard or clash.
 
 \b
 Examples:
@@ -31,6 +31,8 @@ def exchange_cmd(s, attacker, defender, declared):
     nonneg("--dr", d.dr)
     a, defending = s.sheet(attacker), s.sheet(defender)
     enc = encounter_for(s, attacker)
+    if d.apply_:
+        refuse_secret_wound(s, "exchange")  # a rule's refusal, before anything is planned or asked
     dice = dice_source(s.app, s.rules, faces=(d.faces, "--faces"), reroll=(d.reroll_faces, "--reroll-faces"),
                        response=(d.response_faces, "--response-faces"),
                        response_reroll=(d.response_reroll_faces, "--response-reroll-faces"))
@@ -41,7 +43,6 @@ def exchange_cmd(s, attacker, defender, declared):
     hit = {"attacker": defender, "defender": attacker}.get(result.lands)
     marks: dict[str, dict] = {}  # sheet edits: character id -> {key: value}
     if d.apply_:
-        refuse_secret_wound(s, "exchange")
         result = result.replace(applied=apply_damage(s, hit, result.damage, after, marks))
     return told("exchange", "exchange", attacker, {"defender": defender, **EXCHANGE.logged(d)}, result, after, enc,
                 sheets=marks, state=state)
@@ -75,7 +76,7 @@ def apply_damage(s, target, damage, after: dict, marks: dict):
     return plain(moved)
 
 
-@command(rolls=True, writes=True, shows=ATTACKED, help="""A Reaction. `opportunity`: an Opportunity Attack on a creature that just completed a move.
+@command(rolls=True, checks=True, writes=True, shows=ATTACKED, help="""A Reaction. `opportunity`: an Opportunity Attack on a creature that just completed a move.
 
 Pays the attack cost (1 AD by default) + Boost, uses no proactive use,
 and is refused while Stunned.
@@ -95,13 +96,14 @@ def react_cmd(s, char, kind, declared):
     enc = encounter_for(s, char)
     if enc is None:
         raise BadInput(f"{char} is not in the current encounter", fix="an Opportunity Attack happens in an encounter")
+    if d.apply_:
+        refuse_secret_wound(s, "react")  # a rule's refusal, before anything is planned or asked
     dice = dice_source(s.app, s.rules, faces=(d.faces, "--faces"), reroll=(d.reroll_faces, "--reroll-faces"))
     mover, boost, allow_boost, weapon = d.mover, d.boost, d.allow_boost, d.weapon
     state, result, after = opportunity_in(enc.state, s.sheet(char), s.sheet(mover), s.rules, dice, boost,
                                           allow_boost, weapon)
     marks: dict[str, dict] = {}  # sheet edits: character id -> {key: value}
     if d.apply_:
-        refuse_secret_wound(s, "react")
         result = result.replace(applied=apply_damage(s, mover if result.lands else None, result.damage, after, marks))
     return told("react", "react", char, {"kind": kind, **REACT.logged(d)}, result, after, enc, sheets=marks,
                 state=state)

@@ -67,7 +67,7 @@ def turn_end(s, next_id, options):
                    encounter=enc.id, state=state)
 
 
-@command(rolls=True, writes=lambda given: given["impossible"] is None, shows=SPENT, help="""Resolve a declared Action by its path: automatic, impossible (nothing spent) or a Skill Check.
+@command(rolls=True, checks=True, writes=lambda given: given["impossible"] is None, shows=SPENT, help="""Resolve a declared Action by its path: automatic, impossible (nothing spent) or a Skill Check.
 
 \b
 Examples:

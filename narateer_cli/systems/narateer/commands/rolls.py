@@ -21,7 +21,7 @@ Examples:
 """
 
 
-@command(rolls=True, writes=lambda given: not given["dry_run"], shows=SPENT, help="Make one Skill Check: pay, roll, Edge, compare, tier." + ROLL_EXAMPLE)
+@command(rolls=True, checks=True, writes=lambda given: not given["dry_run"], shows=SPENT, help="Make one Skill Check: pay, roll, Edge, compare, tier." + ROLL_EXAMPLE)
 @click.argument("char")
 @click.argument("skill")
 @declared(TARGET, "target")

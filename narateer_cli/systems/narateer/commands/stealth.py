@@ -33,7 +33,7 @@ def _in_encounter(s, *ids):
     return enc
 
 
-@command(rolls=True, writes=True, **HIDE_SECRECY, help="""Hide from observers: one Stealth roll compared with each, its total kept for later searches.
+@command(rolls=True, checks=True, writes=True, **HIDE_SECRECY, help="""Hide from observers: one Stealth roll compared with each, its total kept for later searches.
 
 Non-searching observers are compared by Observation Readiness; each one named
 with --searching rolls its own Observation check (its own cost and faces).

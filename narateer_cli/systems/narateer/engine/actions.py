@@ -12,7 +12,7 @@ from typing import Any
 from narateer_cli.kit import field, Record, factory, replace
 
 from .character import Sheet, possessive, spend
-from .check import CheckResult, Declaration, Payment, Streams, Target, afford, chance, plan, read_check, roll
+from .check import CheckResult, Declaration, Payment, Streams, Target, afford, ask_if_hopeless, chance, plan, read_check, roll
 from .dice import DiceSource
 from narateer_cli.kit import BadInput, Refused
 from .ruleset import Ruleset
@@ -105,9 +105,15 @@ def plan_check(actor: Sheet, decl: Declaration, spec: TargetSpec, rules: Ruleset
 
 
 def skill_check(actor: Sheet, decl: Declaration, spec: TargetSpec, rules: Ruleset, dice: DiceSource,
-                helper: Sheet | None = None) -> CheckOutcome:
-    """One complete check, declaration to tier; every payment is settled before any roll."""
+                helper: Sheet | None = None, refuse_first=None) -> CheckOutcome:
+    """One complete check, declaration to tier; every payment is settled before any roll. `refuse_first`: the
+    caller's own refusals (an encounter's activation and uses), made once the check is planned and before a
+    check with no chance to succeed asks anything."""
     payment, other_payment, target, helper_paid = plan_check(actor, decl, spec, rules, dice, helper)
+    if refuse_first is not None:
+        refuse_first()
+    ask_if_hopeless(dice, payment, target, rules, other_payment,
+                    f"{possessive(spec.other.id)} {other_payment.skill} roll" if other_payment is not None else None)
     opponent = None
     if other_payment is not None:
         result = roll(payment, Target(None, "contested", ""), rules, dice)

@@ -352,10 +352,26 @@ def behind(sheet: Sheet, skill: str, target: int, rules: Ruleset, advantage=Fals
                         (off is None) and beats(readiness, effective), off)
 
 
-def chance(payment: Payment, target: Target, rules: Ruleset, opponent: Payment | None = None) -> float:
+def ask_if_hopeless(dice, payment: Payment, target: Target | None, rules: Ruleset, opponent: Payment | None = None,
+                    against: str | None = None):
+    """Before a planned check rolls, its exact chance goes to the dice source, which asks first when it
+    is 0 (a DR typed as 30, an Edge that cannot help): `what` names the check and why it cannot succeed."""
+    if dice is None:
+        return
+    p = chance(payment, target, rules, opponent)
+    if p == 0:
+        top = payment.roll_dice * max(rules.faces)
+        why = (f"{payment.roll_dice} {'die shows' if payment.roll_dice == 1 else 'dice show'} at most {top}"
+               + (f", and the total must exceed {target.value}" if opponent is None and target is not None else ""))
+        dice.before_roll(p, f"{possessive(payment.actor)} {payment.skill} check against "
+                            f"{against or (target.label if target is not None else 'its opponent')} ({why})")
+
+
+def chance(payment: Payment, target: Target | None, rules: Ruleset, opponent: Payment | None = None) -> float:
     """Exact chance of success for a planned check (total above the target, on the ruleset's faces)."""
     dist, denom = pool_weights(payment.roll_dice, rules.faces, payment.edge, rules.disadvantage)
     if opponent is not None:
         other, other_denom = pool_weights(opponent.roll_dice, rules.faces, opponent.edge, rules.disadvantage)
         return chance_to_beat(dist, denom, other, other_denom)
+    assert target is not None, "a check with no opponent has a target"
     return chance_to_exceed(dist, denom, target.value)

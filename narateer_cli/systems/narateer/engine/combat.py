@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from narateer_cli.kit import Record, field
+from narateer_cli.kit import Record, computed, field
 
 from .character import Sheet, possessive
-from .check import CheckResult, Declaration, Streams, Target, afford, compare, plan, read_check, roll
+from .check import CheckResult, Declaration, Streams, Target, afford, ask_if_hopeless, compare, plan, read_check, roll
 from .dice import DiceSource, beats
 from narateer_cli.kit import BadInput, Refused
 from .ruleset import Ruleset
@@ -36,6 +36,10 @@ class ExchangeResult(Record):
     damage: Any
     revealed_to: Any = field(default=None, public=True, skip=lambda r: r.revealed_to is None)  # only inside an encounter
     applied: Any = None
+    # damage that landed but was not dealt (no --apply): the command that deals it
+    not_applied = computed(lambda r: wound_command({"attacker": r.defender, "defender": r.attacker}.get(r.lands),
+                                                   r.damage, r.applied),
+                           skip=lambda r: not (r.lands and r.damage and r.applied is None))
 
 
 class OpportunityResult(Record):
@@ -51,6 +55,16 @@ class OpportunityResult(Record):
     revealed_to: Any = field(default=None, public=True)
     damage: Any = None
     applied: Any = None
+    not_applied = computed(lambda r: wound_command(r.against if r.lands else None, r.damage, r.applied),
+                           skip=lambda r: not (r.lands and r.damage and r.applied is None))
+
+
+def wound_command(hit: str | None, damage, applied) -> dict | None:
+    """What a landed hit's damage asks of the Guide when the command did not deal it: whom, how much, and the
+    command that deals it (None when nothing is left to deal)."""
+    if hit is None or not damage or applied is not None:
+        return None
+    return {"target": hit, "damage": damage, "command": f"narateer wound {hit} {damage}"}
 
 
 def attack_cost(attacker: Sheet, weapon: str | None, cost: int | None, rules: Ruleset) -> tuple[int, dict | None]:
@@ -76,15 +90,19 @@ def attack_cost(attacker: Sheet, weapon: str | None, cost: int | None, rules: Ru
 def exchange(attacker: Sheet, defender: Sheet, response: str, attack: Declaration, response_boost: int,
              rules: Ruleset, dice: DiceSource, attacker_hidden_from_defender: bool,
              defender_hidden_from_attacker: bool, weapon: dict | None = None,
-             dr: int | None = None, response_weapon: dict | None = None) -> tuple[ExchangeResult, dict]:
+             dr: int | None = None, response_weapon: dict | None = None,
+             refuse_first=None) -> tuple[ExchangeResult, dict]:
     """One Combat Exchange; returns the result and the dice after.
-    Every payment is planned and every refusal found before any die is rolled."""
+    Every payment is planned and every refusal found before any die is rolled (`refuse_first`: the caller's
+    own, an encounter's, made before a hopeless attack asks anything)."""
     _exchange_input(attacker, defender, response, rules, dice, dr)
     atk = plan(attacker, attack, rules, dice=dice, check_afford=False)
     guard_skill = defense_skill(attacker, defender, atk.skill, response, rules)
     resp = _plan_response(defender, guard_skill, response, response_boost, rules, dice)
     _exchange_refusals(attacker, defender, atk, resp, rules, attacker_hidden_from_defender,
                        defender_hidden_from_attacker)
+    if refuse_first is not None:
+        refuse_first()
     if resp is None:
         attack_result, defense_json, lands, margin = _unanswered(atk, guard_skill, defender, rules, dice, dr)
         after = {attacker.id: atk.dice_after}
@@ -166,6 +184,7 @@ def _unanswered(atk, skill: str, defender: Sheet, rules: Ruleset, dice: DiceSour
     else:
         target = Target(defender.target_readiness(skill, rules), "readiness",
                         f"{possessive(defender.id)} {skill} Readiness")
+    ask_if_hopeless(dice, atk, target, rules)
     result = roll(atk, target, rules, dice)
     dice.finish()
     return result, None, "attacker" if result.success else None, result.margin
@@ -173,6 +192,7 @@ def _unanswered(atk, skill: str, defender: Sheet, rules: Ruleset, dice: DiceSour
 
 def _answered(atk, resp, attacker: Sheet, defender: Sheet, response: str, rules: Ruleset, dice: DiceSource):
     """Guard or Clash: both roll; the higher total lands (only a Clash lands for the defender)."""
+    ask_if_hopeless(dice, atk, None, rules, resp, f"{possessive(defender.id)} {resp.decl.label}")
     first = roll(atk, Target(None, "response", ""), rules, dice)
     second = roll(resp, Target(None, "attack", ""), rules, dice)
     dice.finish()
@@ -207,6 +227,7 @@ def opportunity(actor: Sheet, mover: Sheet, decl: Declaration, rules: Ruleset, d
         raise Refused(f"{mover.id} is hidden from {actor.id}", rule="R-HIDE-7", fix="it cannot be targeted directly")
     afford(payment, actor)
     target = Target(mover.target_readiness(payment.skill, rules), "readiness", f"{possessive(mover.id)} {payment.skill} Readiness")
+    ask_if_hopeless(dice, payment, target, rules)
     result = roll(payment, target, rules, dice)
     dice.finish()
     lands = "attacker" if result.success else None
@@ -236,12 +257,19 @@ def exchange_in(state: dict | None, attacker: Sheet, defender: Sheet, response: 
     skill_name = (skill or rules.exchange["skill"]).lower()
     decl = Declaration(skill=skill_name, boost=boost, cost=base, advantage=advantage, disadvantage=disadvantage,
                        label="attack")
+    used = []  # the state once the attack takes its use: the encounter refuses before anything is rolled
+
+    def use():
+        assert state is not None  # called only inside an encounter
+        used.append(use_skill(state, attacker.id, attacker.skill(skill_name, rules).name, "an attack"))
+
     result, after = exchange(attacker, defender, response, decl, response_boost, rules, dice,
                     attacker_hidden_from_defender=bool(state and is_hidden(state, attacker.id, defender.id)),
                     defender_hidden_from_attacker=bool(state and is_hidden(state, defender.id, attacker.id)),
-                    weapon=weapon_spec, dr=dr, response_weapon=response_spec)
+                    weapon=weapon_spec, dr=dr, response_weapon=response_spec,
+                    refuse_first=use if state is not None else None)
     if state is not None:
-        state = use_skill(state, attacker.id, attacker.skill(skill_name, rules).name, "an attack")
+        state = used[0]
         state, revealed = attack_reveals(state, attacker.id, defender.id)
         result = result.replace(revealed_to=revealed)
         state = record_action(state, attacker.id, "exchange")

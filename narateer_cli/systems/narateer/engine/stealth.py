@@ -72,14 +72,18 @@ class SearchResult(Record):
 
 
 def hide(hider: Sheet, decl: Declaration, observers: list[Observer], rules: Ruleset,
-         dice: DiceSource) -> tuple[HideResult, dict]:
+         dice: DiceSource, refuse_first=None) -> tuple[HideResult, dict]:
     """One Stealth roll, its total kept, against each observer; returns the result and dice after.
-    Every payment (the hider's, each searching observer's) is settled before anyone rolls."""
+    Every payment (the hider's, each searching observer's) is settled before anyone rolls (`refuse_first`: the
+    caller's own refusals, an encounter's, made before a hopeless Hide asks anything)."""
     _hide_input(hider, observers, dice)
     payment = plan(hider, decl, rules, dice=dice, check_afford=False)
     planned = [(obs, _plan_observer(obs, rules, dice)) for obs in observers]
     afford(payment, hider)
     fell_back = _fall_backs(planned, rules)
+    if refuse_first is not None:
+        refuse_first()
+    _ask_if_hopeless(dice, payment, planned, fell_back, rules)
     stealth = roll(payment, Target(None, "observers", "each observer"), rules, dice)
     total = stealth.total
     rows = []
@@ -96,6 +100,24 @@ def hide(hider: Sheet, decl: Declaration, observers: list[Observer], rules: Rule
     dice.finish()
     hidden_from = [row.id for row in rows if row.hidden]
     return HideResult(hider.id, stealth, total if hidden_from else None, total, hidden_from, rows), after
+
+
+def _ask_if_hopeless(dice, payment, planned, fell_back: set, rules: Ruleset):
+    """A Hide that can escape no observer (each one's Readiness, or its own check, beyond the Stealth
+    roll's reach) asks first."""
+    from .check import ask_if_hopeless, chance
+
+    targets = []
+    for obs, op in planned:
+        if op is not None and obs.sheet.id not in fell_back:
+            targets.append((Target(None, "stealth", ""), op))
+        else:
+            targets.append((Target(observation_readiness(obs.sheet, rules, "it is not aware"), "readiness", ""), None))
+    if targets and all(chance(payment, target, rules, op) == 0 for target, op in targets):
+        readiness = [target.value for target, op in targets if op is None]
+        against = "every observer"
+        ask_if_hopeless(dice, payment, Target(max(readiness) if readiness else None, "observers", against), rules,
+                        None if readiness else targets[0][1], against)
 
 
 def _hide_input(hider: Sheet, observers: list[Observer], dice: DiceSource):
@@ -210,8 +232,10 @@ def hide_in(state: dict, hider: Sheet, observers: list[Observer], rules: Ruleset
 
     decl = Declaration(skill=STEALTH, boost=boost, advantage=advantage, disadvantage=disadvantage,
                        label="Stealth check")
-    result, after = hide(hider, decl, observers, rules, dice)
-    state = use_skill(state, hider.id, STEALTH, "Hide")
+    used = []  # the state once the Hide takes its use: the encounter refuses before anything is rolled
+    result, after = hide(hider, decl, observers, rules, dice,
+                         lambda: used.append(use_skill(state, hider.id, STEALTH, "Hide")))
+    state = used[0]
     results = {row.id: (result.total if row.hidden else None) for row in result.observers}
     state = set_hidden(state, hider.id, results, result.total if result.hidden_from else None)
     return record_action(state, hider.id, "hide"), result, after

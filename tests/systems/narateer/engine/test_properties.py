@@ -185,7 +185,7 @@ def test_knob_faces(camp):
 def test_knob_faces_refuses_a_face_the_dice_lack(camp):
     set_rules(camp, "  faces: [0, 1, 1]\n")
     before = snapshot(camp)
-    r = run(camp, "--json", "roll", "selka", "stealth", "--dr", "2", "--faces", "2")
+    r = run(camp, "--json", "roll", "--force", "selka", "stealth", "--dr", "2", "--faces", "2")
     assert r.code == 2 and json_error(r, 2)["rule"] == "A-FACES" and "A-FACES" not in r.err
     assert snapshot(camp) == before
     assert cli(camp, "roll", "selka", "stealth", "--dr", "0", "--faces", "1")["success"] is True
@@ -238,7 +238,7 @@ def test_knob_dr(camp):
     set_rules(camp, "  dr: {routine: 3, legendary: 17}\n")
     assert cli(camp, "dr")["ladder"] == {"routine": 3, "challenging": 5, "hard": 8, "heroic": 11, "mythic": 14,
                                          "legendary": 17}
-    data = cli(camp, "roll", "kaelen", "finesse", "--dr", "routine", "--faces", "2")
+    data = cli(camp, "roll", "--force", "kaelen", "finesse", "--dr", "routine", "--faces", "2")
     assert data["target"] == 3 and data["success"] is False
     assert cli(camp, "dr", "legendary")["dr"] == 17
 
@@ -251,7 +251,7 @@ def test_knob_random_dr_offset(camp):
 
 def test_knob_readiness_off(camp):
     assert run(camp, "condition", "sentry", "+unaware").code == 0
-    args = ("roll", "kai", "stealth", "--vs", "sentry:observation", "--faces", "2")
+    args = ("roll", "kai", "stealth", "--vs", "sentry:observation", "--faces", "2", "--force")
     r = run(camp, *args)
     assert r.code == 3 and "sentry is unaware, so its Readiness is not a target" in r.err, r.err
     set_rules(camp, "  readiness_off: [unconscious]\n")
@@ -351,7 +351,7 @@ def test_knob_search_pay(camp, search_pay):
         set_rules(camp, f"  search_pay: {search_pay}\n")
     cli(camp, "encounter", "new", "alley", "selka", "bandit")
     cli(camp, "turn", "start", "selka")
-    args = ("hide", "selka", "--from", "bandit", "--searching", "bandit", "--faces", "2")
+    args = ("hide", "selka", "--from", "bandit", "--searching", "bandit", "--faces", "2", "--force")
     if search_pay is None:
         data = cli(camp, *args)
         # the bandit cannot pay, so its Observation Readiness 2 stands in: 2 vs 2 is a tie
@@ -374,7 +374,7 @@ def test_knob_assist_cost(camp):
 
 
 def test_knob_wound_from(camp):
-    cli(camp, "roll", "veyra", "stealth", "--dr", "2", "--faces", "1")
+    cli(camp, "roll", "--force", "veyra", "stealth", "--dr", "2", "--faces", "1")
     data = cli(camp, "wound", "veyra")
     assert data["dice_after"] == {"ready": 3, "used": 1, "wounded": 1}
     set_rules(camp, "  wound: {from: [used, ready]}\n")
@@ -391,7 +391,7 @@ def test_knob_wound_heal_to(camp):
 def test_knob_conditions_pay_multiplier(camp):
     assert run(camp, "condition", "veyra", "+slowed").code == 0
     set_rules(camp, "  conditions: {slowed: {pay_multiplier: 3}, burdened: {pay_multiplier: 2}}\n")
-    data = cli(camp, "roll", "veyra", "stealth", "--dr", "2", "--faces", "1")
+    data = cli(camp, "roll", "--force", "veyra", "stealth", "--dr", "2", "--faces", "1")
     assert data["paid"] == 3 and data["roll_dice"] == 1
     assert run(camp, "condition", "veyra", "+burdened").code == 0
     before = snapshot(camp)
