@@ -349,11 +349,10 @@ def _check_build(s, char):
     from narateer_cli.kit import Refused
 
     from .files import load_cards
-    from .sheet import card_for
+    from .sheet import card_lookup
     from .tiers import lacks
 
-    shelf = load_cards(s.campaign.root)
-    found = lacks(char, lambda cid: card_for(char, cid, shelf), s.rules)
+    found = lacks(char, card_lookup(char, load_cards(s.campaign.root)), s.rules)
     if found:
         from .names import dotted
 

@@ -112,6 +112,10 @@ class CardShelf(Mapping):
     def __contains__(self, card_id):
         return card_id in self._paths
 
+    def regular(self, card_id) -> bool:
+        """Whether the card's file is a regular file (a FIFO or a device is never read by a lookup)."""
+        return card_id in self._paths and self._paths[card_id].is_file()
+
 
 def load_cards(root: Path) -> CardShelf:
     return CardShelf(root)
@@ -238,14 +242,16 @@ def _build_problems(root: Path, rules) -> list:
 
     if rules is None:
         return []
-    shelf = load_cards(root)
-    facts = []
-    for cid in shelf:
+    shelf, facts = {}, []
+    folder = root / "actions"
+    for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
+        if not path.is_file():
+            continue  # a FIFO or a device in a card's place is never read (the cards' check names it)
         try:
-            card = shelf[cid]
+            card = shelf[path.stem] = read_card(path, root)
         except BadInput:
             continue  # an unreadable card is the cards' own problem
-        facts.append([cid, card.tier, card.source])
+        facts.append([card.id, card.tier, card.source])
     table = sorted([tier, *(row[k] for k in ("prerequisite", "focus_slots", "ancestral_points"))]
                    for tier, row in rules.tiers.items())
     cached = Folder(root, "builds", [table, facts], _PACKAGE)
@@ -265,7 +271,7 @@ def _sheet_build(char_id: str, label: str, text: str, shelf, rules) -> list:
     from narateer_cli.kit import Problem, yamlio
 
     from .names import dotted
-    from .sheet import card_for, parse_sheet
+    from .sheet import card_lookup, parse_sheet
     from .tiers import lacks
 
     try:
@@ -274,11 +280,6 @@ def _sheet_build(char_id: str, label: str, text: str, shelf, rules) -> list:
     except BadInput:
         return []  # a sheet that does not parse is the host's sheet check's
 
-    def lookup(cid):
-        try:
-            return card_for(char, cid, shelf)
-        except BadInput:
-            return None
     where = locator(doc)
     return [Problem(label, where(lack.path) or 1, dotted(lack.path), f"{dotted(lack.path)}: {lack.message}",
-                    lack.fix, rule=lack.rule) for lack in lacks(char, lookup, rules)]
+                    lack.fix, rule=lack.rule) for lack in lacks(char, card_lookup(char, shelf), rules)]

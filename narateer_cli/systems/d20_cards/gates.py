@@ -15,7 +15,7 @@ from narateer_cli.kit import BadInput, Refused
 from .effects import critical, note
 from narateer_cli.kit import Record
 from .results import Gate, Geometry
-from .sheet import card_for
+from .sheet import card_for, card_lookup
 
 
 class Plan(Record):
@@ -237,8 +237,7 @@ def _build_gates(world, owner, card, rules, used):
         gap = missing_level(owner, card, rules)
         yield Gate("prerequisite", "R2-TIER-1", gap is None, gap or level_note(owner, card, rules))
     if owner.prepared is not None:
-        lookup = lambda cid: card_for(owner, cid, world.cards)  # noqa: E731
-        why = unprepared(owner, card, lookup, rules)
+        why = unprepared(owner, card, card_lookup(owner, world.cards), rules)
         yield Gate("prepared", "R2-TIER-2", why is None, why or (
             f"{owner.id} has prepared {card.id}" if card.id in owner.prepared else f"{card.id} needs no preparing"))
 

@@ -187,6 +187,18 @@ def card_for(char: Character, card_id: str, campaign_cards: dict) -> Card | None
     return char.cards.get(card_id) or campaign_cards.get(card_id)
 
 
+def card_lookup(char: Character, campaign_cards):
+    """`card_for` as a function of the card id, for the build's counts over other cards: a campaign card whose
+    file is no regular file (a FIFO, a device) counts as unknown rather than being read."""
+    regular = getattr(campaign_cards, "regular", None)
+
+    def lookup(card_id):
+        if card_id not in char.cards and regular is not None and not regular(card_id):
+            return None
+        return card_for(char, card_id, campaign_cards)
+    return lookup
+
+
 def fresh_sheet(doc, rules):
     """A copy starts fresh: full HP and resources, no conditions, cooldowns or Concentration."""
     for block in [doc.get("hp")] + list((doc.get("resources") or {}).values()):
