@@ -27,7 +27,7 @@ class Lack(Record):
 class Why(str):
     """A gate's reason as people read it, carrying the fix its refusal names."""
 
-    fix = None
+    fix: str | None = None
 
 
 def row(card, rules) -> dict | None:
