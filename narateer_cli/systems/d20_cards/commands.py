@@ -119,13 +119,17 @@ ACT_SHOWS = ("sheet.cooldowns", "sheet.concentrating")
 
 @command(rolls=True, checks=True, writes=lambda given: not given["dry_run"], shows=ACT_SHOWS, help="""Perform an action card: its gates in order, then costs, rolls and damage.
 
-Gates in order: access, turn, Arcane/Mobility/Swan Song/Vocal, Concentration,
-cooldown, charges, AP, then range and sight per target. A refusal is exit 3
-and writes nothing.
+Gates in order: access, level, prepared, turn, Arcane/Mobility/Swan
+Song/Vocal, Concentration, cooldown, charges, AP, then range and sight per
+target. A refusal is exit 3 and writes nothing. A sheet that records
+`levels` needs the level a card's tier asks in the card's source; one that
+keeps a `prepared` list performs only the cards on it (a card of a tier that
+takes no focus slot needs no preparing).
 
 \b
 Examples:
   narateer act mira strike --target bandit --faces 15
+  narateer act tor stun-word --target bandit --dry-run   (not prepared)
   narateer act mira firebolt --target bandit --distance 12 --faces 20
   narateer act mira stun-word --target bandit --save-faces bandit=8
   narateer act mira ward --dry-run""", context_settings={"ignore_unknown_options": False})
@@ -271,16 +275,27 @@ def show_cmd(app, char):
 WORDS = {"new": {
     "help": """Create a character sheet (--ap defaults to the rules' `ap: {default_max}`).
 
+A card's tier asks a level in the card's source (its Discipline, Archetype
+or Expertise) and focus slots to prepare it (the rules' `tiers` table). With
+--level, --prepare or --focus-slots the sheet records them (`levels`,
+`prepared`, `focus_slots`) and each card is checked against them; without,
+it records none and every card it holds counts as prepared.
+
 \b
-Example:
-  narateer new rook --name Rook --attr fin=3 --attr phy=2 --ac physical=13 --hp 20 --action strike""",
+Examples:
+  narateer new rook --name Rook --attr fin=3 --attr phy=2 --ac physical=13 --hp 20 --action strike
+  narateer new rook --action strike --action parry --level "Blade Discipline=1" --prepare strike --focus-slots 1""",
     "name": {"help": "Display name."},
     "options": (click.option("--attr", multiple=True, metavar="K=V", help="An attribute (kno wil fin phy mind body ...)."),
                 click.option("--ac", multiple=True, metavar="KIND=N", help="physical=N or mental=N."),
                 click.option("--hp", type=int, default=10, show_default=True, help="Max (and current) HP."),
                 click.option("--ap", type=int, default=None, help="Max AP (default: the ruleset's ap.default_max)."),
                 click.option("--concentration", type=int, default=0, help="Concentration bonus."),
-                click.option("--action", multiple=True, metavar="CARD", help="A card the character has (repeat).")),
+                click.option("--action", multiple=True, metavar="CARD", help="A card the character has (repeat)."),
+                click.option("--level", "levels", multiple=True, metavar="SOURCE=N",
+                             help="Its level in a Discipline, Archetype or Expertise (repeat)."),
+                click.option("--prepare", multiple=True, metavar="CARD", help="A card it has prepared (repeat)."),
+                click.option("--focus-slots", type=int, default=None, help="The focus slots it prepares cards with.")),
     "source": {"help": "Copy OTHER's sheet with full HP and AP, no conditions."},
     "count": {"help": "With --from: make ID-1..ID-N."},
     "example": "bandit",
@@ -303,10 +318,49 @@ def new(s, char_id, name, options):
     hp = options["hp"]
     doc = new_sheet(char_id, s.rules, name=name, attrs=attrs, acs=acs, hp=hp, ap=options["ap"],
                     concentration=options["concentration"], actions=options["action"], cards=_card_ids(s))
-    parse_sheet(char_id, doc, f"characters/{char_id}.yaml", s.rules)
+    _build(doc, options)
+    char = parse_sheet(char_id, doc, f"characters/{char_id}.yaml", s.rules)
+    _check_build(s, char)
     result = Created(f"characters/{char_id}.yaml", char_id)
     return _new(char_id, {"name": name, "attr": dict(attrs), "ac": dict(acs), "hp": hp}, result,
                 {char_id: yamlio.emit_text(doc)})
+
+
+def _build(doc, options):
+    """The build `new` records when asked: `levels`, `prepared`, `focus_slots` (none of them without the options)."""
+    from narateer_cli.kit import unknown
+
+    levels = {}
+    for item in options.get("levels") or ():
+        source, eq, value = item.rpartition("=")
+        if not eq or not source.strip():
+            raise BadInput(f"--level {item!r} is not SOURCE=N", fix='for example --level "Blade Discipline=2"')
+        levels[source.strip()] = int(_number(value, "--level"))
+    prepare, slots = list(options.get("prepare") or ()), options.get("focus_slots")
+    for card in prepare:
+        if card not in doc["actions"]:
+            raise unknown("card on the sheet", card, doc["actions"])
+    if levels or prepare or slots is not None:
+        doc.update({"levels": levels, "prepared": prepare})
+        if slots is not None:
+            doc["focus_slots"] = slots
+
+
+def _check_build(s, char):
+    """A new sheet whose cards its build does not allow is refused, naming the first thing it lacks."""
+    from narateer_cli.kit import Refused
+
+    from .files import load_cards
+    from .sheet import card_lookup
+    from .tiers import lacks
+
+    found = lacks(char, card_lookup(char, load_cards(s.campaign.root)), s.rules)
+    if found:
+        from .names import dotted
+
+        more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
+        raise Refused(f"{char.id}'s {dotted(found[0].path)}: {found[0].message}{more}", rule=found[0].rule,
+                      fix=found[0].fix)
 
 
 def _new(char_id, declaration, result, created):

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # A short d20-cards fight on a scratch copy of the example campaign: an
-# Overkill hit, a Concentration drop, a cooldown that ends, and a Swan Song.
+# Overkill hit, a Concentration drop, a cooldown that ends, and a Swan Song;
+# first, a card Tor holds but has not prepared (a dry run lists the gates).
 # Faces are given as if rolled at the table.
 set -euo pipefail
 N=${NARATEER:-narateer}
@@ -11,6 +12,8 @@ say() { printf '\n\033[1m$ narateer %s\033[0m\n' "$*"; "$N" --campaign "$work/ca
 "$N" init "$work/camp" --system d20-cards --example
 say check
 say card show strike --for mira
+say show tor
+say act tor stun-word --target bandit --dry-run
 say encounter new fight mira bandit hexer
 say turn start mira
 say act mira ward

@@ -112,6 +112,10 @@ class CardShelf(Mapping):
     def __contains__(self, card_id):
         return card_id in self._paths
 
+    def regular(self, card_id) -> bool:
+        """Whether the card's file is a regular file (a FIFO or a device is never read by a lookup)."""
+        return card_id in self._paths and self._paths[card_id].is_file()
+
 
 def load_cards(root: Path) -> CardShelf:
     return CardShelf(root)
@@ -147,7 +151,7 @@ def check_files(root: Path, rules=None) -> list:
         except BadInput as exc:
             problems.append(_unreadable(label, exc))
     cached.keep()
-    return problems + _sheet_references(root, folder)
+    return problems + _sheet_references(root, folder) + _build_problems(root, rules)
 
 
 _PACKAGE = __name__.rpartition(".")[0]
@@ -228,3 +232,54 @@ def _reference_problems(docs: dict, cards: list, roster: list) -> list[str]:
         for path, message in reference_problems(doc, cards + inline, roster):
             out.append(f"{label}:{locator(doc)(path) or 1}: {message}")
     return out
+
+
+def _build_problems(root: Path, rules) -> list:
+    """What each sheet lacks for its build (levels, prepared cards, focus slots, ancestral points) as host
+    `Problem`s at the line of the key they name. Kept in the host's problem cache under each sheet's identity,
+    the tiers table and each campaign card's tier and source."""
+    from narateer_cli.kit import Folder, yamlio
+
+    if rules is None:
+        return []
+    shelf, facts = {}, []
+    folder = root / "actions"
+    for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
+        if not path.is_file():
+            continue  # a FIFO or a device in a card's place is never read (the cards' check names it)
+        try:
+            card = shelf[path.stem] = read_card(path, root)
+        except BadInput:
+            continue  # an unreadable card is the cards' own problem
+        facts.append([card.id, card.tier, card.source])
+    table = sorted([tier, *(row[k] for k in ("prerequisite", "focus_slots", "ancestral_points"))]
+                   for tier, row in rules.tiers.items())
+    cached = Folder(root, "builds", [table, facts], _PACKAGE)
+    found: list = []
+    for path in sorted((root / "characters").glob("*.yaml")) if (root / "characters").is_dir() else []:
+        label = f"characters/{path.name}"
+        try:
+            text, key = yamlio.read_text(path, label, with_key=True)
+        except BadInput:
+            continue  # the host's sheet check names it
+        found += cached.cached(label, key, lambda: _sheet_build(path.stem, label, text, shelf, rules))
+    cached.keep()
+    return found
+
+
+def _sheet_build(char_id: str, label: str, text: str, shelf, rules) -> list:
+    from narateer_cli.kit import Problem, yamlio
+
+    from .names import dotted
+    from .sheet import card_lookup, parse_sheet
+    from .tiers import lacks
+
+    try:
+        doc = yamlio.load_rt(text, label)
+        char = parse_sheet(char_id, doc, label, rules)
+    except BadInput:
+        return []  # a sheet that does not parse is the host's sheet check's
+
+    where = locator(doc)
+    return [Problem(label, where(lack.path) or 1, dotted(lack.path), f"{dotted(lack.path)}: {lack.message}",
+                    lack.fix, rule=lack.rule) for lack in lacks(char, card_lookup(char, shelf), rules)]

@@ -15,7 +15,7 @@ from narateer_cli.kit import BadInput, Refused
 from .effects import critical, note
 from narateer_cli.kit import Record
 from .results import Gate, Geometry
-from .sheet import card_for
+from .sheet import card_for, card_lookup
 
 
 class Plan(Record):
@@ -205,6 +205,8 @@ def card_gates(world, plan, decl, rules, used=None):
     known = not rules.known_only or card.id in owner.actions or card.id in owner.cards
     yield Gate("access", "R-CARD-4", known, f"{owner.id} has {card.id}" if known else
                f"{card.id} is not on {owner.id}'s sheet")
+    if known:
+        yield from _build_gates(world, owner, card, rules, used)
     if card.has("companionship"):
         yield Gate("companion", "R-CARD-PROP-2", perf is not None,
                    f"{perf.id} performs it" if perf else f"{owner.id} has no companion to perform {card.id}")
@@ -221,6 +223,23 @@ def card_gates(world, plan, decl, rules, used=None):
         yield Gate("charges", "R-CARD-CD-4", have > 0, f"{card.id}: {have} of {card.charges} charges" if have
                    else f"{card.id} has no charges left")
     yield from _cost_gates(plan, used)
+
+
+def _build_gates(world, owner, card, rules, used):
+    """The build's gates, for a sheet that records one: the level the card's tier asks in its source, and the
+    card prepared (a card the sheet does not hold, under `known_only: false`, asks neither)."""
+    from .tiers import level_note, missing_level, records_build, records_levels, unprepared
+
+    if not records_build(owner) or not (card.id in owner.actions or card.id in owner.cards):
+        return
+    note(used, "tiers")
+    if records_levels(owner):
+        gap = missing_level(owner, card, rules)
+        yield Gate("prerequisite", "R2-TIER-1", gap is None, gap or level_note(owner, card, rules))
+    if owner.prepared is not None:
+        why = unprepared(owner, card, card_lookup(owner, world.cards), rules)
+        yield Gate("prepared", "R2-TIER-2", why is None, why or (
+            f"{owner.id} has prepared {card.id}" if card.id in owner.prepared else f"{card.id} needs no preparing"))
 
 
 def _concentration_gate(perf, card, decl, rules, used) -> Gate:
@@ -344,7 +363,7 @@ _FIX = {
 
 
 def refusal(gate: Gate, plan) -> Refused:
-    fix = _FIX.get(gate.rule, "choose another target or distance")
+    fix = getattr(gate.why, "fix", None) or _FIX.get(gate.rule, "choose another target or distance")
     if gate.rule == "R-CARD-CD-4":
         perf = plan.performer.id
         kind = plan.card.recharge or "proper"
@@ -380,21 +399,9 @@ def card_status(world, char_id, card_id, rules) -> str:
     bits = []
     if plan.card.charges and plan.performer is not None:
         bits.append(f"charges {plan.performer.charges.get(card_id, plan.card.charges)}/{plan.card.charges}")
-    bits += tier_notes(plan.performer or plan.owner, plan.card, rules)
     for gate in card_gates(world, plan, decl, rules):
         if not gate.ok and gate.gate != "timing":
             status = Status("; ".join([f"blocked: {gate.why}", *bits]))
             status.rule = gate.rule
             return status
     return "; ".join(["ready", *bits])
-
-
-def tier_notes(char, card, rules) -> list:
-    """What the build table asks of a card's tier that the sheet's numbers lack."""
-    notes = []
-    needs = rules.tiers.get(card.tier) or {}
-    for key in ("level", "focus_slots"):
-        have = getattr(char, key)
-        if key in needs and have is not None and have < needs[key]:
-            notes.append(f"tier {card.tier} needs {key} {needs[key]} ({char.id} has {have})")
-    return notes

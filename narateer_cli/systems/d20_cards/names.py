@@ -50,8 +50,8 @@ def dotted(path) -> str:
 
 
 def reference_problems(doc, cards, roster) -> list[tuple[tuple, str]]:
-    """Every name on a sheet that should be a known card (`actions`, `charges`, `cooldowns`,
-    `concentrating.card`) or a known character (`companions`, `owner`), as (key path, message) with the
+    """Every name on a sheet that should be a known card (`actions`, `charges`, `cooldowns`, `prepared`,
+    `mixed_heritage.cards`, `concentrating.card`) or a known character (`companions`, `owner`), as (key path, message) with the
     closest known names. `doc` is the sheet mapping (or a Character's fields in that shape)."""
     from narateer_cli.kit import did_you_mean
 
@@ -59,6 +59,7 @@ def reference_problems(doc, cards, roster) -> list[tuple[tuple, str]]:
     places: list[tuple[tuple, object, list, str]]  # (key path, name, the known names, what it names)
     places = [(("actions", i), name, cards, "card") for i, name in enumerate(doc.get("actions") or ())]
     places += [((key, name), name, cards, "card") for key in ("charges", "cooldowns") for name in doc.get(key) or ()]
+    places += _build_places(doc, cards)
     held = doc.get("concentrating")
     if isinstance(held, dict) and held.get("card") is not None:
         places.append((("concentrating", "card"), held["card"], cards, "card"))
@@ -68,3 +69,13 @@ def reference_problems(doc, cards, roster) -> list[tuple[tuple, str]]:
     return [(path, f"{dotted(path)}: unknown {what} {name!r}" + did_you_mean(str(name), known))
             for path, name, known, what in places if str(name) not in known]
 
+
+
+def _build_places(doc, cards) -> list:
+    """The card names of a sheet's build: `prepared` and `mixed_heritage.cards`."""
+    places: list[tuple[tuple, object, list, str]] = [(("prepared", i), name, cards, "card") for i, name in enumerate(doc.get("prepared") or ())]
+    heritage = doc.get("mixed_heritage")
+    if isinstance(heritage, dict):
+        places += [(("mixed_heritage", "cards", i), name, cards, "card")
+                   for i, name in enumerate(heritage.get("cards") or ())]
+    return places

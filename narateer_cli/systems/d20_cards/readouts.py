@@ -63,8 +63,12 @@ def action_dc(who) -> dict:
 
 def sheet_view(world, char: str, rules, state=None) -> SheetView:
     """`show CHAR`: the sheet, its Action DCs, each card's readiness, the rounds its timed conditions have left."""
+    from .sheet import card_lookup
+    from .tiers import build_view
+
     who = world.chars[char]
-    return SheetView(who, action_dc(who), _rows(world, who, rules), durations.left(state, char))
+    return SheetView(who, action_dc(who), _rows(world, who, rules), durations.left(state, char),
+                     build_view(who, card_lookup(who, world.cards), rules))
 
 
 def encounter_status(world, state: dict, rules) -> EncounterStatus:

@@ -392,7 +392,7 @@ def change_text(r) -> str:
 
 # --- sheet --------------------------------------------------------------------
 
-def show_text(char, rows, left=None, dc=None) -> str:
+def show_text(char, rows, left=None, dc=None, build=None) -> str:
     """`show CHAR`: numbers, DCs and each card's readiness; `rows` are (card, status)."""
     dc = dc or {"mental": char.attr("mind") + char.concentration, "physical": char.attr("body") + char.concentration}
     a = char.attributes
@@ -402,6 +402,9 @@ def show_text(char, rows, left=None, dc=None) -> str:
              f"AC physical {char.ac.get('physical')} / mental {char.ac.get('mental')}  reach {char.reach:g} m",
              f"  Mental DC {dc['mental']}  Physical DC {dc['physical']}"
              f"  Concentration {char.concentration:+d}"]
+    from .tiers import build_text
+
+    lines += build_text(build or {})
     if char.concentrating:
         lines.append(f"  concentrating on {char.concentrating['card']}")
     if char.conditions:

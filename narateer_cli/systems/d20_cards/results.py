@@ -386,11 +386,12 @@ class SheetView(Record):
     dc: Any = field(dump=dict)
     rows: Any = field(key="cards", dump=lambda rows: {card.id: status for card, status in rows})
     rounds_left: Any
+    build: Any = field(inline=True, dump=dict, default={})  # levels, prepared, focus_slots ... (tiers.build_view)
 
     system = _tag()
     blocked_by = computed(lambda r: {card.id: status.rule for card, status in r.rows
                                      if getattr(status, "rule", None)})
-    layout = computed(lambda r: _render().show_text(r.who, r.rows, r.rounds_left, r.dc))
+    layout = computed(lambda r: _render().show_text(r.who, r.rows, r.rounds_left, r.dc, r.build))
     _json_order = ("system", "who", "dc", "cards", "blocked_by", "rounds_left", "layout")
 
 

@@ -47,7 +47,8 @@ _KNOB_NODES = {
     "dying": Map({"auto_hp_at_most": Nullable(Int(-1_000_000)), "drain": Int(0, 1000)}),
     "hp": Map({"floor": Nullable(Int(-1_000_000))}),
     "nullification": Choice("arcane_only", "every_card"),
-    "tiers": Map(key=Int(0, 100), values=Map(values=Int(0, 1000))),
+    "tiers": Map(key=Int(0, 100), values=Map({"prerequisite": Int(0, 1000), "focus_slots": Int(0, 1000),
+                                              "ancestral_points": Int(0, 1000), "level": Int(0, 1000)})),
     "known_only": Choice(True, False),
     "reaction": Map({"own_turn": Choice(True, False)}),
     "discreet": Choice("reveal", "refuse"),
@@ -82,7 +83,7 @@ def merge(base: dict, over: dict) -> dict:
     """Key-by-key merge: mappings merge, any other value replaces."""
     out = dict(base)
     for key, value in over.items():
-        if isinstance(value, dict) and isinstance(base.get(key), dict) and key != "tiers":
+        if isinstance(value, dict) and isinstance(base.get(key), dict):
             out[key] = merge(base[key], value)
         else:
             out[key] = value
@@ -96,11 +97,11 @@ def build_ruleset(default: dict, overrides: dict | None = None, where: str = "na
     overrides = overrides or {}
     if not isinstance(overrides, dict):
         raise BadInput(f"{where}: rules must be a mapping of ruleset keys", fix="see rules.yaml of d20-cards")
-    merged = merge(default, overrides)
+    merged = merge(_tiers_by_number(default), _renamed_tiers(_tiers_by_number(overrides)))
     if not checked:  # the overrides first, for their lines in a round-trip document; then the whole
         from narateer_cli.kit import problems
 
-        found = problems(overrides, RULES_SCHEMA, where, None, path="rules")
+        found = problems(_tiers_by_number(overrides), RULES_SCHEMA, where, None, path="rules")
         lined = bool(found) and hasattr(overrides, "lc")
         found = found or problems(merged, RULES_SCHEMA, where, None, path="rules")
         if found:  # without a line the host's `check` finds the line of the key the message names
@@ -109,4 +110,39 @@ def build_ruleset(default: dict, overrides: dict | None = None, where: str = "na
     missing = [k for k in KNOBS if k not in merged]
     if missing:
         raise BadInput(f"{where}: ruleset lacks {', '.join(missing)}", fix="restore the shipped rules.yaml")
+    merged["tiers"] = {tier: {**dict.fromkeys(TIER_KEYS, 0), **_renamed(row)} for tier, row in merged["tiers"].items()}
     return Ruleset(**{k: merged[k] for k in KNOBS})
+
+
+TIER_KEYS = ("prerequisite", "focus_slots", "ancestral_points")
+
+
+def _tiers_by_number(doc):
+    """`doc` with its `tiers` keyed by whole numbers (a cached copy of the rules has them as text), so that a
+    campaign's tier merges with the shipped one of its number."""
+    tiers = doc.get("tiers") if isinstance(doc, dict) else None
+    if not isinstance(tiers, dict):
+        return doc
+    if not any(isinstance(k, str) and k.isdigit() for k in tiers):
+        return doc  # as written (a round-trip document keeps its lines)
+    keyed = {int(k) if isinstance(k, str) and k.isdigit() else k: v for k, v in tiers.items()}
+    return {**doc, "tiers": keyed}
+
+
+def _renamed_tiers(doc):
+    """`doc` with each tier of its `tiers` renamed (`_renamed`), so that `level` replaces the shipped
+    prerequisite of its tier."""
+    tiers = doc.get("tiers") if isinstance(doc, dict) else None
+    if not isinstance(tiers, dict):
+        return doc
+    return {**doc, "tiers": {k: _renamed(v) if isinstance(v, dict) else v for k, v in tiers.items()}}
+
+
+def _renamed(row) -> dict:
+    """A tier's entry with `level`, the older name of `prerequisite`, under the new name (`prerequisite` wins
+    when both are given)."""
+    row = dict(row)
+    level = row.pop("level", None)
+    if level is not None:
+        row.setdefault("prerequisite", level)
+    return row

@@ -178,5 +178,8 @@ SHEET = Map({
     "owner": Nullable(ID),
     "conditions": Seq(Condition(known_conditions, "condition", new=True), indexed=True, max_items=100),
     "level": whole(0, 1000),
+    "levels": Map(key=TEXT, values=whole(0, 1000)),
+    "prepared": Seq(ID, indexed=True, max_items=1000),
     "focus_slots": whole(0, 1000),
+    "mixed_heritage": Map({"ancestral_points": whole(0, 1000), "cards": Seq(ID, indexed=True, max_items=1000)}),
 }, required=("name", "ac", "hp"), open="strict")

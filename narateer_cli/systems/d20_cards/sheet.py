@@ -40,8 +40,12 @@ class Character(Record, kw_only=True):
     companions: Any = ()
     owner: Any = None
     conditions: Any = ()
-    level: Any = None
-    focus_slots: Any = None
+    level: Any = None  # the older single level: every source that `levels` does not name
+    levels: Any = None  # {Discipline, Archetype or Expertise: level}; None: the sheet records none
+    prepared: Any = None  # the prepared card ids; None: every card it holds counts as prepared
+    focus_slots: Any = None  # None: no limit
+    heritage: Any = ()  # the cards taken through Mixed Heritage
+    ancestral_points: Any = None  # what Mixed Heritage may spend; None: no limit
 
     @property
     def counters(self) -> dict:
@@ -102,6 +106,7 @@ def build_sheet(char_id: str, doc, label: str, rules=None) -> Character:
     hp = _set(doc, "hp", {"current": 0, "max": 0})
     cards = {cid: parse_card(cid, c, label, checked=True) for cid, c in _set(doc, "cards", {}).items()}
     conc = doc.get("concentrating")
+    heritage = _set(doc, "mixed_heritage", {})
     return Character(
         id=char_id, name=doc.get("name", char_id), attributes=dict(_set(doc, "attributes", {})),
         bonuses=dict(_set(doc, "bonuses", {})), concentration=doc.get("concentration", 0),
@@ -112,6 +117,9 @@ def build_sheet(char_id: str, doc, label: str, rules=None) -> Character:
         concentrating=dict(conc) if conc else None, companions=tuple(_set(doc, "companions", ())),
         owner=doc.get("owner"), conditions=tuple(str(c) for c in _set(doc, "conditions", ())),
         level=doc.get("level"), focus_slots=doc.get("focus_slots"),
+        levels=dict(doc["levels"]) if doc.get("levels") is not None else None,
+        prepared=tuple(doc["prepared"]) if doc.get("prepared") is not None else None,
+        heritage=tuple(_set(heritage, "cards", ())), ancestral_points=heritage.get("ancestral_points"),
     )
 
 
@@ -177,6 +185,18 @@ def new_sheet(char_id: str, rules, *, name=None, attrs=(), acs=(), hp=10, ap=Non
 def card_for(char: Character, card_id: str, campaign_cards: dict) -> Card | None:
     """An inline card shadows the campaign card of its id for that character."""
     return char.cards.get(card_id) or campaign_cards.get(card_id)
+
+
+def card_lookup(char: Character, campaign_cards):
+    """`card_for` as a function of the card id, for the build's counts over other cards: a campaign card whose
+    file is no regular file (a FIFO, a device) counts as unknown rather than being read."""
+    regular = getattr(campaign_cards, "regular", None)
+
+    def lookup(card_id):
+        if card_id not in char.cards and regular is not None and not regular(card_id):
+            return None
+        return card_for(char, card_id, campaign_cards)
+    return lookup
 
 
 def fresh_sheet(doc, rules):

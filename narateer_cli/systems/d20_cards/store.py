@@ -42,7 +42,8 @@ def _require_known(session, char, cards, roster, owner=None):
     from .names import reference_problems
 
     fields = {k: getattr(char, k) for k in ("actions", "charges", "cooldowns", "concentrating", "companions",
-                                            "owner", "cards")}
+                                            "owner", "cards", "prepared")}
+    fields["mixed_heritage"] = {"cards": char.heritage}
     found = reference_problems(fields, [*cards, *(owner.cards if owner else ())], roster)
     if found:
         path, message = found[0]

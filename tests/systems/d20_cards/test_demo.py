@@ -30,4 +30,5 @@ def test_d20_demo_shows_overkill_concentration_drop_cooldown_end_and_swan_song(t
     assert "cooldown of ward ended" in out  # R-CARD-CD-2, R-CARD-CD-3
     assert "12 damage, doubled by Swan Song to 24; HP 0 -> -24" in out  # R-CARD-PROP-9
     assert out.count("entries verified, no problems") == 2
+    assert "NO  prepared       tor has not prepared stun-word" in out  # R2-TIER-2
     assert list(tmp_path.iterdir()) == []  # the scratch campaign is removed

@@ -11,7 +11,7 @@ from narateer_cli.systems.d20_cards import timeflow
 from narateer_cli.systems.d20_cards.dice import DiceSource
 from narateer_cli.systems.d20_cards.odds import odds
 
-from .world import RULES, decl, perform, rules, world
+from .world import CARDS, RULES, decl, perform, rules, world
 
 
 def test_a_card_tie_miss_flips_w2():
@@ -197,9 +197,12 @@ def test_nested_override_replaces_only_itself():
 def test_a_card_tier_build_table_shows_in_card_status():
     from narateer_cli.systems.d20_cards.gates import card_status
 
-    r_ = rules(tiers={1: {"level": 2, "focus_slots": 1}})
-    w = world(mira={"level": 1, "focus_slots": 1}, rules_=r_)
-    assert card_status(w, "mira", "strike", r_) == "ready; tier 1 needs level 2 (mira has 1)"
+    r_ = rules(tiers={1: {"level": 2, "focus_slots": 1}})  # `level`: the older name of `prerequisite`
+    w = world(mira={"level": 1, "focus_slots": 1}, rules_=r_,
+              cards={"strike": {**CARDS["strike"], "source": "Blade Discipline"}})
+    status = card_status(w, "mira", "strike", r_)
+    assert status == "blocked: strike is tier 1 of Blade Discipline: it needs level 2 in Blade Discipline and mira has 1"
+    assert status.rule == "R2-TIER-1"
     assert card_status(w, "mira", "strike", RULES) == "ready"
 
 

@@ -23,7 +23,8 @@ details: A card with a metre range and Touch.
 
 def _grasp(root):
     (root / "actions" / "grasp.yaml").write_text(GRASP)
-    edit(root, "mira", actions=["strike", "grasp"])
+    edit(root, "mira", actions=["strike", "grasp"], levels={"Blade Discipline": 1, "Test Hands": 1},
+         prepared=["strike", "grasp"], mixed_heritage={})  # the build a tier 1 Test Hands card asks
 
 
 def test_touch_with_a_metre_range_is_within_reach(d20):
