@@ -296,6 +296,8 @@ def reveal(data: dict) -> str:
     text = f"{data['hider']} revealed to {', '.join(data['revealed_to']) or 'nobody'}"
     if data["still_hidden_from"]:
         text += f"; still hidden from {', '.join(data['still_hidden_from'])}"
+    if data.get("invisible"):
+        text += f"; still {data['invisible']}: attacks by and on it stay unseen attacks"
     return text
 
 
