@@ -25,11 +25,16 @@ def parse_sheet(char_id: str, doc, label: str, rules: Ruleset) -> Sheet:
                   vitals={str(k).lower(): v for k, v in (doc.get("vitals") or {}).items()},
                   skills=skills, dice=dice, conditions=tuple(str(c).lower() for c in doc.get("conditions") or ()),
                   movement={str(k).lower(): v for k, v in (doc.get("movement") or {}).items()}, weapons=weapons)
-    if doc.get("spells") or doc.get("magic_dice") is not None:
-        from .engine.spells import with_magic
+    return _magic(sheet, doc, label, rules)
 
-        sheet = with_magic(sheet, doc, label, rules)
-    return sheet
+
+def _magic(sheet: Sheet, doc: dict, label: str, rules: Ruleset) -> Sheet:
+    """The sheet with its spells and Magic Dice, when it has any (the spells module is loaded only then)."""
+    if not doc.get("spells") and doc.get("magic_dice") is None:
+        return sheet
+    from .engine.spells import with_magic
+
+    return with_magic(sheet, doc, label, rules)
 
 
 def _skill(key: str, value, block, label: str, rules: Ruleset) -> Skill:

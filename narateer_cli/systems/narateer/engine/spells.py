@@ -145,23 +145,9 @@ def cast(sheet: Sheet, spell: Spell, rules: Ruleset, dice: DiceSource, boost: in
          dr_label: str | None = None) -> CastResult:
     """Pay the Casting Cost (Slowed doubles its Action Dice, never its Magic Dice) and make the spell's check,
     if it asks one. Bad input first, then refusals; nothing is rolled until everything is paid for."""
-    magic_before = dict(sheet.magic_dice) if sheet.magic_dice is not None else None
     if spell.skill is None:
-        if boost or dr is not None or dice.has("faces") or dice.has("reroll"):
-            given = "--boost" if boost else "--dr" if dr is not None else "--faces"
-            raise BadInput(f"{spell.name} asks no Skill Check, so {given} has nothing to apply to", rule="R2-SPELL",
-                           fix=f"drop {given}")
-        multiplier = rules.pay_multiplier(sheet.conditions)
-        paid = spell.ad * multiplier
-        ready = sheet.dice.get("ready", 0)
-        if paid > ready:
-            detail = f" ({spell.ad} x{multiplier})" if multiplier != 1 else ""
-            raise Refused(f"{sheet.id} cannot pay {paid} AD{detail} for {spell.name} with {ready} Ready",
-                          rule="R-PAY-5", fix="nothing was spent")
-        _afford_magic(sheet, spell)
-        from .character import spend
-
-        return _result(sheet, spell, multiplier, paid, spend(sheet.dice, paid), magic_before, None)
+        return _cast_plain(sheet, spell, rules, dice, boost, dr)
+    magic_before = dict(sheet.magic_dice) if sheet.magic_dice is not None else None
     if dr is None and spell.dr is not None:
         dr, word = rules.dr_value(spell.dr)
         dr_label = f"DR {dr}" if word == str(dr) else f"{word.title()} DR {dr}"
@@ -177,6 +163,26 @@ def cast(sheet: Sheet, spell: Spell, rules: Ruleset, dice: DiceSource, boost: in
     result = roll(payment, Target(dr, "dr", dr_label or f"DR {dr}"), rules, dice)
     dice.finish()
     return _result(sheet, spell, payment.multiplier, payment.paid, payment.dice_after, magic_before, result)
+
+
+def _cast_plain(sheet: Sheet, spell: Spell, rules: Ruleset, dice: DiceSource, boost: int, dr) -> CastResult:
+    """A spell that asks no check: its Casting Cost alone, Slowed doubling the Action Dice."""
+    if boost or dr is not None or dice.has("faces") or dice.has("reroll"):
+        given = "--boost" if boost else "--dr" if dr is not None else "--faces"
+        raise BadInput(f"{spell.name} asks no Skill Check, so {given} has nothing to apply to", rule="R2-SPELL",
+                       fix=f"drop {given}")
+    multiplier = rules.pay_multiplier(sheet.conditions)
+    paid = spell.ad * multiplier
+    ready = sheet.dice.get("ready", 0)
+    if paid > ready:
+        detail = f" ({spell.ad} x{multiplier})" if multiplier != 1 else ""
+        raise Refused(f"{sheet.id} cannot pay {paid} AD{detail} for {spell.name} with {ready} Ready",
+                      rule="R-PAY-5", fix="nothing was spent")
+    _afford_magic(sheet, spell)
+    from .character import spend
+
+    magic_before = dict(sheet.magic_dice) if sheet.magic_dice is not None else None
+    return _result(sheet, spell, multiplier, paid, spend(sheet.dice, paid), magic_before, None)
 
 
 def _afford_magic(sheet: Sheet, spell: Spell):
