@@ -167,7 +167,23 @@ def show(data: dict) -> str:
         lines.append("movement: " + ", ".join(f"{k} {v} m" for k, v in data["movement"].items()))
     rows = [(s["skill"], s["level"], s["vital"], s["readiness"], s["uses"]) for s in data["skills"]]
     lines.append(table(rows, ["skill", "SL", "vital", "readiness", "uses/activation"]))
+    if data.get("magic_dice") is not None or data.get("spells"):
+        lines.extend(spell_lines(data))
     return "\n".join(lines)
+
+
+def spell_lines(data: dict) -> list[str]:
+    """A caster's Magic Dice and spells, below its sheet."""
+    lines = []
+    if data.get("magic_dice") is not None:
+        lines.append("magic dice: " + ", ".join(f"{k} {v}" for k, v in data["magic_dice"].items()))
+    rows = [(s["name"], f"{s['cost']['ad']} AD + {s['cost']['md']} MD", s["tier"],
+             f"{s['check']['skill']} vs " + (f"DR {s['check']['dr']}" if s["check"]["dr"] is not None else "a DR given")
+             if s["check"] else "-", ", ".join(s["reveals"]) or "-", s["range"] if s["range"] is not None else "-")
+            for s in data.get("spells") or ()]
+    if rows:
+        lines.append(table(rows, ["spell", "cost", "tier", "check", "reveals", "range"]))
+    return lines
 
 
 def readiness(data: dict) -> str:

@@ -181,6 +181,15 @@ def test_r2_spell_check_names_a_bad_spell_or_pool_and_cast_refuses_the_sheet(cam
     refused(camp, 2, "cast", "wren", "spark", contains=says)
 
 
+def test_r2_spell_show_lists_the_spells_and_magic_dice_and_a_sheet_without_them_shows_neither(camp):
+    data = ok(camp, "show", "wren")
+    assert data["magic_dice"] == {"ready": 3, "used": 0}
+    assert [(s["name"], s["cost"], s["check"]) for s in data["spells"]] == [
+        ("spark", {"ad": 0, "md": 1}, None), ("veil", {"ad": 1, "md": 1}, {"skill": "arcana", "dr": 3})]
+    assert "veil     1 AD + 1 MD  major   arcana vs DR 3" in run(camp, "show", "wren").out
+    assert "spells" not in ok(camp, "show", "selka") and "magic dice" not in run(camp, "show", "selka").out
+
+
 def test_r2_spell_new_takes_magic_dice_and_a_copy_starts_with_them_fresh(camp):
     ok(camp, "new", "wiz", "--skill", "stealth=1", "--magic-dice", "2")
     assert sheet(camp, "wiz")["magic_dice"] == {"ready": 2, "used": 0}

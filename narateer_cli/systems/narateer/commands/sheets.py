@@ -141,7 +141,10 @@ def show_cmd(app, char):
     with Session(app, write=False) as s:
         result = sheet_view(s.sheet(char), s.rules)
         enc = encounter_for(s, char)
-    emit(app, "show", {**plain(result), "rounds_left": durations.left(enc.state if enc else None, char)})
+        from ..engine.spells import spell_view
+
+        magic = spell_view(s.sheet(char))
+    emit(app, "show", {**plain(result), "rounds_left": durations.left(enc.state if enc else None, char), **magic})
 
 
 @command(writes="write", help="""Readiness Scores, 1 + (Linked Vital + SL) // 2, at least 2.

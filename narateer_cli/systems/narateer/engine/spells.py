@@ -102,6 +102,16 @@ def find_spell(sheet: Sheet, name: str) -> Spell:
     return spell
 
 
+def spell_view(sheet: Sheet) -> dict:
+    """What `show` adds for a caster: its Magic Dice and spells (nothing for a sheet with neither)."""
+    if sheet.magic_dice is None and not sheet.spells:
+        return {}
+    spells = [{"name": s.name, "cost": {"ad": s.ad, "md": s.md}, "tier": s.tier,
+               "check": None if s.skill is None else {"skill": s.skill, "dr": s.dr},
+               "reveals": list(s.reveals), "range": s.range} for s in sheet.spells.values()]
+    return {"magic_dice": sheet.magic_dice, "spells": spells}
+
+
 def spend_magic(pool: dict, paid: int) -> dict:
     """Paid Magic Dice leave Ready and become Used."""
     return {"ready": pool.get("ready", 0) - paid, "used": pool.get("used", 0) + paid}
