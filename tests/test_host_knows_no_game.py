@@ -26,6 +26,8 @@ GENERIC = {
     "version": "the format version of the transaction manifest (G-TEST)",
     "time": "the time column of the log and report tables",
     "current": "the current encounter (narateer.yaml `encounter:`)",
+    "check": "the host's `check` command, and the checks every game logs (a Narateer spell's `check:` too)",
+    "skill": "the skill a logged check names, which the page shows in every game (a Narateer spell's check too)",
     "max": "a pool's maximum on the players' screen",
     "type": "ASGI scope and message types in the server",
     "source": "`new --from SOURCE` (T-COPY) is the host's copying",

@@ -139,7 +139,7 @@ def test_near_miss_keys_and_dead_aliases_in_narateer_yaml_are_check_problems(cam
         f"narateer.yaml:{lines + 2}: unknown key 'autocomit' (did you mean autocommit?); {kept}",
     ]
     assert problems[2].startswith(f"narateer.yaml:{lines + 5}: alias sneak runs 'rol', which is not a narateer "
-                                  "command (did you mean roll or resolve?); start it with one of: behind, check, ")
+                                  "command (did you mean roll or resolve?); start it with one of: behind, cast, check, ")
     assert problems[3:] == [f"narateer.yaml:{lines + 6}: alias hide is never used: hide is a command; rename the alias"]
     ok(camp, "show", "selka")  # kept keys never stop a command
 

@@ -35,6 +35,7 @@ SYSTEM = System(
         "move": (_C + "stealth", "Spend movement."),
         "exchange": (_C + "combat", "A Combat Exchange."),
         "react": (_C + "combat", "A Reaction (Opportunity Attack)."),
+        "cast": (_C + "cast", "Cast a spell: pay its Casting Cost, make its check."),
     },
     game=__name__ + ".game",
     counters=("action_dice.ready", "action_dice.used", "action_dice.wounded"),

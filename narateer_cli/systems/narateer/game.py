@@ -157,12 +157,13 @@ class Narateer(Game):
         from .engine.character import ConditionsChanged, DiceMoved, Readiness
         from .engine.combat import ExchangeResult, OpportunityResult
         from .engine.encounter import Moved, Revealed, TurnEnded, TurnStarted
+        from .engine.spells import CastResult
         from .engine.stealth import Joined
 
         return {"roll": CheckOutcome, "condition": ConditionsChanged, "refresh": DiceMoved, "wound": DiceMoved,
                 "heal": DiceMoved, "readiness": Readiness, "exchange": ExchangeResult, "react": OpportunityResult,
                 "move": Moved, "reveal": Revealed, "turn start": TurnStarted, "turn end": TurnEnded,
-                "encounter join": Joined}  # hide and search: the party's page words the part it may see
+                "encounter join": Joined, "cast": CastResult}  # hide and search: the party's page words the part it may see
 
     def summary(self, command: str, actor, declaration: dict, result) -> str | None:
         from .render import summary as _summary

@@ -167,7 +167,23 @@ def show(data: dict) -> str:
         lines.append("movement: " + ", ".join(f"{k} {v} m" for k, v in data["movement"].items()))
     rows = [(s["skill"], s["level"], s["vital"], s["readiness"], s["uses"]) for s in data["skills"]]
     lines.append(table(rows, ["skill", "SL", "vital", "readiness", "uses/activation"]))
+    if data.get("magic_dice") is not None or data.get("spells"):
+        lines.extend(spell_lines(data))
     return "\n".join(lines)
+
+
+def spell_lines(data: dict) -> list[str]:
+    """A caster's Magic Dice and spells, below its sheet."""
+    lines = []
+    if data.get("magic_dice") is not None:
+        lines.append("magic dice: " + ", ".join(f"{k} {v}" for k, v in data["magic_dice"].items()))
+    rows = [(s["name"], f"{s['cost']['ad']} AD + {s['cost']['md']} MD", s["tier"],
+             f"{s['check']['skill']} vs " + (f"DR {s['check']['dr']}" if s["check"]["dr"] is not None else "a DR given")
+             if s["check"] else "-", ", ".join(s["reveals"]) or "-", s["range"] if s["range"] is not None else "-")
+            for s in data.get("spells") or ()]
+    if rows:
+        lines.append(table(rows, ["spell", "cost", "tier", "check", "reveals", "range"]))
+    return lines
 
 
 def readiness(data: dict) -> str:
@@ -247,6 +263,10 @@ def dice_move(data: dict) -> str:
         + harm_text(data)
 
 
+def magic_refresh(data: dict) -> str:
+    return f"{data['actor']}: moved {data['moved']} MD; magic dice {dice_text(data['dice_before'], data['dice_after'])}"
+
+
 def harm_text(data: dict) -> str:
     """Wounds past a character's dice, and who is out of the fight."""
     text = ""
@@ -293,6 +313,8 @@ def reveal(data: dict) -> str:
     text = f"{data['hider']} revealed to {', '.join(data['revealed_to']) or 'nobody'}"
     if data["still_hidden_from"]:
         text += f"; still hidden from {', '.join(data['still_hidden_from'])}"
+    if data.get("invisible"):
+        text += f"; still {data['invisible']}: attacks by and on it stay unseen attacks"
     return text
 
 
@@ -329,6 +351,31 @@ def react(data: dict) -> str:
                   + (f", damage {data['damage']}" if data.get("damage") is not None else "")) if data["lands"]
                  else "=> misses")
     return "\n".join(lines) + applied_text(data)
+
+
+def cast(data: dict) -> str:
+    """A cast: the Casting Cost paid (Action Dice, Slowed applied, and Magic Dice), its check, whom it revealed."""
+    cost = " + ".join(part for part in (f"{data['cost']['ad']} AD" if data["cost"]["ad"] or not data["cost"]["md"]
+                                        else "", f"{data['cost']['md']} MD" if data["cost"]["md"] else "") if part)
+    slowed = f" x{data['pay_multiplier']} on AD" if data.get("pay_multiplier", 1) != 1 and data["cost"]["ad"] else ""
+    lines = [f"{data['caster']} casts {data['spell']} ({data['tier']}, Casting Cost {cost}{slowed})"]
+    if data.get("check"):
+        lines.extend(check_lines(data["check"], f"  check: {data['check']['skill'].title()}"))
+    else:
+        lines.append(f"  paid {data['paid_ad']} AD; dice {dice_text(data['dice_before'], data['dice_after'])}")
+    if data.get("magic_after") is not None:
+        lines.append(f"  paid {data['paid_md']} MD; magic dice {dice_text(data['magic_before'], data['magic_after'])}")
+    if data.get("revealed_to"):
+        lines.append(f"{data['caster']} is revealed to {', '.join(data['revealed_to'])} ({', '.join(data['reveals'])})"
+                     + (f"; still {data['invisible']}" if data.get("invisible") else ""))
+    return "\n".join(lines)
+
+
+def _cast_message(actor, declaration, r) -> str:
+    check = f"; {_check_words(r.check)}" if r.check is not None else ""
+    md = f" + {r.paid_md} MD" if r.paid_md else ""
+    revealed = f"; revealed to {', '.join(r.revealed_to)}" if r.revealed_to else ""
+    return f"{actor}: casts {r.spell} (paid {r.paid_ad} AD{md}){check}{revealed}"
 
 
 def join(data: dict) -> str:
@@ -443,11 +490,14 @@ COMMIT_MESSAGES = {  # command -> (actor, declaration, result) -> one line
                                  + (f", damage {r.damage}" if r.damage is not None else "")
                                  + (f"; {r.applied['actor']} takes {r.applied['moved']} wound(s)"
                                     if r.applied else ""),
-    "refresh": _dice_message("{n} AD refreshed"), "wound": lambda actor, d, r: _dice_message("takes {n} wound(s)")(
+    "refresh": lambda actor, d, r: _dice_message("{n} MD refreshed" if d.get("magic") else "{n} AD refreshed")(
+        actor, d, r),
+    "wound": lambda actor, d, r: _dice_message("takes {n} wound(s)")(
         actor, d, r) + (f"; {r.overflow} past its dice" if r.overflow else "")
     + (", out of the fight" if r.out else ""),
     "heal": _dice_message("heals {n} wound(s)"),
     "readiness": lambda actor, d, r: f"{actor}: Readiness recorded",
+    "cast": _cast_message,
 }
 
 
@@ -459,7 +509,7 @@ FORMATTERS = {
     "new": new, "encounter_show": encounter_show, "turn_start": turn_start,
     "turn_end": turn_end, "resolve": resolve, "condition": condition, "refresh": dice_move, "wound": dice_move,
     "heal": dice_move, "hide": hide, "search": search, "reveal": reveal, "move": move,
-    "exchange": exchange, "react": react, "join": join,
+    "exchange": exchange, "react": react, "join": join, "cast": cast, "magic_refresh": magic_refresh,
     "roll": roll, "dry_run": dry_run, "dice": dice, "dr_ladder": dr_ladder, "dr": dr, "random_dr": random_dr,
     "odds": odds,
     "behind": behind, "show": show, "readiness": readiness

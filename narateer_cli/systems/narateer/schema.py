@@ -12,6 +12,18 @@ SKILL = Either(Int(0, 100), Map(keys={"level": Int(0, 100), "vital": Name("vital
 WEAPON = Either(Int(0, 100), Map(keys={"attack_cost": Int(0, 100), "damage": Int(0, 1000), "range": Int(0, 10_000)},
                                  title="{parent} {key}"))  # range: metres, for Exchanges at range
 
+# A spell as data: its Casting Cost in Action Dice and Magic Dice, its action tier, the Skill Check it asks
+# (or none), the effects that can reveal its caster, and its range (metres, or words such as touch)
+SPELL = Map(
+    keys={"name": Text(), "cost": Map(keys={"ad": Int(0, 100), "md": Int(0, 100)}),
+          "tier": Choice("trivial", "minor", "major"),
+          "check": Nullable(Map(keys={"skill": Name("skills", "skill", new=True), "dr": Or(Int(0, 2000), Text(word=True))},
+                                required=("skill",))),
+          "reveals": Seq(Name(lambda rules: (getattr(rules, "magic", None) or {}).get("reveals") or (), "effect")),
+          "range": Or(Int(0, 10_000), Text()), "notes": Anything()},
+    required=("name", "cost", "tier"),
+)
+
 SHEET = Map(
     keys={
         "name": Text(),
@@ -21,6 +33,8 @@ SHEET = Map(
         "weapons": Map(values=WEAPON, title="weapon {key}"),
         "action_dice": Map(keys={state: Int(0, "max_state_dice") for state in ("ready", "used", "wounded")}),
         "conditions": Seq(Name("conditions", "condition")),
+        "magic_dice": Map(keys={state: Int(0, "max_state_dice") for state in ("ready", "used")}),
+        "spells": Seq(SPELL, indexed=True),
         "readiness": Map(values=Int(0, 1000)),
         "notes": Anything(),
     },
@@ -89,11 +103,17 @@ RULES = Map(
         "wound": Map(keys={"from": Seq(Choice("ready", "used")), "heal_to": Choice("used", "ready"),
                            "out": Nullable(Name("conditions", "condition"))},
                      required=("from", "heal_to")),
-        "conditions": Map(values=Nullable(Map(keys={"pay_multiplier": Int(1, 10), "reactions": _BOOL}))),
+        "conditions": Map(values=Nullable(Map(keys={"pay_multiplier": Int(1, 10), "reactions": _BOOL,
+                                                    "unseen": Choice("refuse", "disadvantage")}))),
         # sizes an attacker controls are capped: narateer.yaml arrives by git; `odds` convolves every die of a roll, so
         # a campaign may lower dice_per_roll but not raise it past 1,000 (under a second); a die has at most 100 faces
         "limits": Map(keys={"dice_per_roll": Int(1, 1000), "dice_per_state": Int(1, 10**9)},
                       required=("dice_per_roll", "dice_per_state")),
+        "magic": Map(keys={"refresh": Map(keys={"amount": Or(Int(0), Choice("all")),
+                                                "timing": Choice("activation_start", "manual")},
+                                          required=("amount", "timing")),
+                           "md_rolled": _BOOL, "reveals": Seq(Text(word=True))},
+                     required=("refresh", "md_rolled", "reveals")),
     },
     required=("faces", "disadvantage", "edge_both", "reaction_boost", "roll_dice", "tiers", "dr", "random_dr_offset",
               "random_dr_dice", "readiness_off", "vitals", "skills", "refresh", "turn", "movement_costs", "exchange",

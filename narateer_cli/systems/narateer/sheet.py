@@ -21,10 +21,20 @@ def parse_sheet(char_id: str, doc, label: str, rules: Ruleset) -> Sheet:
     dice.setdefault("used", 0)
     weapons = {str(k).lower(): yamlio.to_plain(v) if isinstance(v, dict) else {"attack_cost": v}
                for k, v in (doc.get("weapons") or {}).items()}
-    return Sheet(id=char_id, name=str(doc.get("name", char_id)),
-                 vitals={str(k).lower(): v for k, v in (doc.get("vitals") or {}).items()},
-                 skills=skills, dice=dice, conditions=tuple(str(c).lower() for c in doc.get("conditions") or ()),
-                 movement={str(k).lower(): v for k, v in (doc.get("movement") or {}).items()}, weapons=weapons)
+    sheet = Sheet(id=char_id, name=str(doc.get("name", char_id)),
+                  vitals={str(k).lower(): v for k, v in (doc.get("vitals") or {}).items()},
+                  skills=skills, dice=dice, conditions=tuple(str(c).lower() for c in doc.get("conditions") or ()),
+                  movement={str(k).lower(): v for k, v in (doc.get("movement") or {}).items()}, weapons=weapons)
+    return _magic(sheet, doc, label, rules)
+
+
+def _magic(sheet: Sheet, doc: dict, label: str, rules: Ruleset) -> Sheet:
+    """The sheet with its spells and Magic Dice, when it has any (the spells module is loaded only then)."""
+    if not doc.get("spells") and doc.get("magic_dice") is None:
+        return sheet
+    from .engine.spells import with_magic
+
+    return with_magic(sheet, doc, label, rules)
 
 
 def _skill(key: str, value, block, label: str, rules: Ruleset) -> Skill:
@@ -80,4 +90,8 @@ def fresh_sheet(doc, rules):
     dice["ready"] = total
     if doc.get("conditions"):
         doc["conditions"] = []
+    magic = doc.get("magic_dice")
+    if isinstance(magic, dict) and magic.get("used"):  # Magic Dice start fresh too: every one Ready
+        magic["ready"] = int(magic.get("ready") or 0) + int(magic["used"])
+        magic["used"] = 0
     return doc

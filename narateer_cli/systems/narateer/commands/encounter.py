@@ -53,6 +53,10 @@ def turn_start(s, char, options):
     sheet = s.sheet(char)
     state, result = begin_activation(enc.state, sheet, s.rules)
     kept = {char: {"conditions": [c for c in sheet.conditions if c not in result.expired]}} if result.expired else {}
+    if sheet.magic_dice:  # Magic Dice refresh with the activation only when the ruleset's magic knob says so
+        from .cast import magic_at_activation
+
+        kept = magic_at_activation(sheet, s.rules, kept)
     return Outcome("turn start", char, {}, result, kind="turn_start", show=result, dice={char: result.dice_after},
                    sheets=kept, encounter=enc.id, state=state)
 
@@ -228,13 +232,19 @@ def _dice_move(s, char, verb, count=None):
                 sheets=mark_out(s, char, result))
 
 
-@command(writes=True, help="""Return Used dice to Ready.
+@command(writes=True, help="""Return Used dice to Ready (--magic: the Magic Dice instead).
 
 \b
-Example:
-  narateer refresh selka""")
+Examples:
+  narateer refresh selka
+  narateer refresh wren --magic""")
 @click.argument("char")
-def refresh_cmd(s, char):
+@click.option("--magic", is_flag=True, help="Refresh the Magic Dice (as the ruleset's magic knob says), not the AD.")
+def refresh_cmd(s, char, magic):
+    if magic:
+        from .cast import refresh_magic
+
+        return refresh_magic(s, char)
     return _dice_move(s, char, "refresh")
 
 

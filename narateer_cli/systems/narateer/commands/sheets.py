@@ -27,11 +27,13 @@ Examples:
                 click.option("--movement", multiple=True, metavar="MODE=N", help="Movement per activation in a mode "
                              "(walk, run, sprint), repeatable."),
                 click.option("--weapon", multiple=True, metavar="NAME=COST:DAMAGE[:RANGE]",
-                             help="A weapon: its attack cost, damage and range in metres, repeatable.")),
+                             help="A weapon: its attack cost, damage and range in metres, repeatable."),
+                click.option("--magic-dice", "magic_dice", type=int, metavar="N",
+                             help="Ready Magic Dice, a pool of their own that spells may cost.")),
     "source": {"help": "Copy OTHER's sheet with fresh dice and no conditions."},
     "count": {"help": "With --from: make ID-1..ID-N."},
-    "alone": ("vital", "skill", "movement", "weapon"),
-    "alone_words": "--vital, --skill, --movement and --weapon do not go with --from",
+    "alone": ("vital", "skill", "movement", "weapon", "magic_dice"),
+    "alone_words": "--vital, --skill, --movement, --weapon and --magic-dice do not go with --from",
     "example": "sentry",
 }}
 
@@ -50,6 +52,9 @@ def new(s, char_id, name, options):
         raise BadInput(f"characters/{char_id}.yaml already exists", fix="edit it, or choose another id")
     doc = _sheet_doc(rules, name or char_id, options["vital"], options["skill"], dice, options["movement"],
                      options["weapon"])
+    if options.get("magic_dice") is not None:
+        doc = {**doc, "magic_dice": {"ready": nonneg("--magic-dice", options["magic_dice"], rules.max_state_dice),
+                                     "used": 0}}
     return told("new", "new", char_id, {"name": name, "dice": dice}, {"id": char_id}, {},  # one entry per sheet edit
                 created={char_id: yamlio.emit_text(doc)}, show={"id": char_id, "file": f"characters/{char_id}.yaml"})
 
@@ -136,7 +141,10 @@ def show_cmd(app, char):
     with Session(app, write=False) as s:
         result = sheet_view(s.sheet(char), s.rules)
         enc = encounter_for(s, char)
-    emit(app, "show", {**plain(result), "rounds_left": durations.left(enc.state if enc else None, char)})
+        from ..engine.spells import spell_view
+
+        magic = spell_view(s.sheet(char))
+    emit(app, "show", {**plain(result), "rounds_left": durations.left(enc.state if enc else None, char), **magic})
 
 
 @command(writes="write", help="""Readiness Scores, 1 + (Linked Vital + SL) // 2, at least 2.

@@ -115,7 +115,8 @@ def reveal_cmd(s, hider, observers):
     from ..engine.encounter import reveal_in
 
     enc = _in_encounter(s, hider, *observers)
-    state, result = reveal_in(enc.state, hider, observers)
+    unseen = s.rules.unseen_by(s.sheet(hider).conditions)
+    state, result = reveal_in(enc.state, hider, observers, unseen[0] if unseen else None)
     return told("reveal", "reveal", hider, {"to": list(observers)}, result, {}, enc, state=state)
 
 

@@ -37,6 +37,8 @@ class Sheet(Record):
     conditions: Any = ()
     movement: Any = field(default_factory=dict)
     weapons: Any = field(default_factory=dict)
+    spells: Any = field(default_factory=dict)  # name (lower case) -> Spell
+    magic_dice: Any = None  # {"ready": N, "used": N}, or None for a sheet without Magic Dice
 
     @property
     def counters(self) -> dict:

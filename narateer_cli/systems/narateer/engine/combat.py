@@ -160,13 +160,17 @@ def _exchange_refusals(attacker, defender, atk, resp, rules, attacker_hidden_fro
                        defender_hidden_from_attacker):
     """What the rules refuse (an unseen target, a response the defender cannot make or pay), in the order a table would
     ask."""
+    if isinstance(defender_hidden_from_attacker, str):  # an unseen condition (invisible), not a Hide
+        raise Refused(f"{defender.id} is {defender_hidden_from_attacker} and cannot be targeted directly",
+                      rule="R2-INVIS", fix="an effect on an area that includes it can still reach it")
     if defender_hidden_from_attacker:
         raise Refused(f"{defender.id} is hidden from {attacker.id} and cannot be targeted directly", rule="R-HIDE-7",
                       fix=f"find it first with `narateer search {attacker.id} --for {defender.id}`")
     if resp is not None:
         off = rules.readiness_off_by(defender.conditions)
         if attacker_hidden_from_defender or off:
-            why = f"{attacker.id} is hidden from it" if attacker_hidden_from_defender else f"it is {off}"
+            why = (f"{attacker.id} is {attacker_hidden_from_defender}" if isinstance(attacker_hidden_from_defender, str)
+                   else f"{attacker.id} is hidden from it" if attacker_hidden_from_defender else f"it is {off}")
             raise Refused(f"{defender.id} cannot {resp.decl.label}: {why}", rule="R-ACT-5",
                           fix="declare --response none")
     afford(atk, attacker)
@@ -224,7 +228,9 @@ def opportunity(actor: Sheet, mover: Sheet, decl: Declaration, rules: Ruleset, d
         raise Refused(f"{actor.id} already made an Opportunity Attack on this move", rule="R-ACT-6",
                       fix="one Reaction per trigger")
     if mover_hidden:
-        raise Refused(f"{mover.id} is hidden from {actor.id}", rule="R-HIDE-7", fix="it cannot be targeted directly")
+        how = mover_hidden if isinstance(mover_hidden, str) else f"hidden from {actor.id}"
+        raise Refused(f"{mover.id} is {how}", rule="R2-INVIS" if isinstance(mover_hidden, str) else "R-HIDE-7",
+                      fix="it cannot be targeted directly")
     afford(payment, actor)
     target = Target(mover.target_readiness(payment.skill, rules), "readiness", f"{possessive(mover.id)} {payment.skill} Readiness")
     ask_if_hopeless(dice, payment, target, rules)
@@ -234,6 +240,13 @@ def opportunity(actor: Sheet, mover: Sheet, decl: Declaration, rules: Ruleset, d
     return (OpportunityResult(actor.id, mover.id, "opportunity", result, lands, result.margin if lands else None,
                               result.outcome, damage=(weapon or {}).get("damage") if lands else None),
             {actor.id: payment.dice_after})
+
+
+def unseen(sheet: Sheet, rules: Ruleset) -> tuple:
+    """(the condition that makes the creature unseen by everyone, what an attack on it does), or ("", "") when it
+    is seen: attacks by and on an invisible creature follow the rules of attacks by and on unseen creatures, whether
+    or not its position is known."""
+    return rules.unseen_by(sheet.conditions) or ("", "")
 
 
 def exchange_in(state: dict | None, attacker: Sheet, defender: Sheet, response: str, rules: Ruleset,
@@ -255,8 +268,9 @@ def exchange_in(state: dict | None, attacker: Sheet, defender: Sheet, response: 
                            fix="declare --response clash, or drop --response-weapon")
         response_spec = attack_cost(defender, response_weapon, None, rules)[1]
     skill_name = (skill or rules.exchange["skill"]).lower()
-    decl = Declaration(skill=skill_name, boost=boost, cost=base, advantage=advantage, disadvantage=disadvantage,
-                       label="attack")
+    seen_attacker, seen_defender = unseen(attacker, rules), unseen(defender, rules)
+    decl = Declaration(skill=skill_name, boost=boost, cost=base, advantage=advantage,
+                       disadvantage=disadvantage or seen_defender[1] == "disadvantage", label="attack")
     used = []  # the state once the attack takes its use: the encounter refuses before anything is rolled
 
     def use():
@@ -264,8 +278,10 @@ def exchange_in(state: dict | None, attacker: Sheet, defender: Sheet, response: 
         used.append(use_skill(state, attacker.id, attacker.skill(skill_name, rules).name, "an attack"))
 
     result, after = exchange(attacker, defender, response, decl, response_boost, rules, dice,
-                    attacker_hidden_from_defender=bool(state and is_hidden(state, attacker.id, defender.id)),
-                    defender_hidden_from_attacker=bool(state and is_hidden(state, defender.id, attacker.id)),
+                    attacker_hidden_from_defender=seen_attacker[0] or bool(state and is_hidden(state, attacker.id,
+                                                                                               defender.id)),
+                    defender_hidden_from_attacker=(seen_defender[1] == "refuse" and seen_defender[0])
+                    or bool(state and is_hidden(state, defender.id, attacker.id)),
                     weapon=weapon_spec, dr=dr, response_weapon=response_spec,
                     refuse_first=use if state is not None else None)
     if state is not None:
@@ -285,9 +301,12 @@ def opportunity_in(state: dict, actor: Sheet, mover: Sheet, rules: Ruleset, dice
 
     require_participant(state, mover.id)
     cost, spec = attack_cost(actor, weapon, None, rules)
+    seen_mover = unseen(mover, rules)
     decl = Declaration(skill=rules.exchange["skill"], boost=boost, cost=cost, reaction=True,
-                       allow_boost=allow_boost, label="Opportunity Attack")
+                       allow_boost=allow_boost, disadvantage=seen_mover[1] == "disadvantage",
+                       label="Opportunity Attack")
     result, after = opportunity(actor, mover, decl, rules, dice, state["last_action"],
-                                is_hidden(state, mover.id, actor.id), spec)
+                                (seen_mover[1] == "refuse" and seen_mover[0]) or is_hidden(state, mover.id, actor.id),
+                                spec)
     state, revealed = attack_reveals(state, actor.id, mover.id)
     return answered(state, actor.id), result.replace(revealed_to=revealed), after

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from narateer_cli.kit import Record
+from narateer_cli.kit import Record, field
 
 from .character import Sheet, refresh, possessive
 from narateer_cli.kit import durations
@@ -351,6 +351,8 @@ class Revealed(Record):
     hider: Any
     revealed_to: Any
     still_hidden_from: Any
+    # the condition that keeps a revealed creature unseen (invisible): its position is known, it is still unseen
+    invisible: Any = field(default=None, skip=lambda r: r.invisible is None)
 
 
 def move_in(state: dict, sheet: Sheet, metres: int, mode: str, difficult: bool,
@@ -365,10 +367,11 @@ def move_in(state: dict, sheet: Sheet, metres: int, mode: str, difficult: bool,
     return record_action(new, sheet.id, "move"), result, dice
 
 
-def reveal_in(state: dict, hider: str, observers) -> tuple[dict, Revealed]:
-    """Hiding ends for the named observers (all when none)."""
+def reveal_in(state: dict, hider: str, observers, invisible: str | None = None) -> tuple[dict, Revealed]:
+    """Hiding ends for the named observers (all when none); an invisible creature stays invisible (`invisible`: the
+    condition that makes it so)."""
     new, names = reveal(state, hider, list(observers))
-    return new, Revealed(hider, names, sorted(new["hidden"].get(hider, {})))
+    return new, Revealed(hider, names, sorted(new["hidden"].get(hider, {})), invisible if names else None)
 
 
 class EncounterView(Record):

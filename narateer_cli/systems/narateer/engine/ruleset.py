@@ -18,7 +18,7 @@ KNOBS = (
     "faces", "disadvantage", "edge_both", "reaction_boost", "roll_dice", "tiers",
     "dr", "random_dr_offset", "random_dr_dice", "readiness_off", "vitals", "skills",
     "refresh", "turn", "movement_costs", "exchange", "search_pay", "assist", "wound",
-    "conditions", "limits",
+    "conditions", "limits", "magic",
 )
 
 
@@ -53,6 +53,7 @@ class Ruleset(Record):
     conditions: Any
     max_roll_dice: Any
     max_state_dice: Any
+    magic: Any = None
 
     def tier_for(self, margin: int) -> str:
         """The outcome tier of a margin."""
@@ -67,6 +68,15 @@ class Ruleset(Record):
         for name in dict.fromkeys(conditions):  # a condition listed twice still applies once
             factor *= self.conditions.get(name, {}).get("pay_multiplier", 1)
         return factor
+
+    def unseen_by(self, conditions) -> tuple[str, str] | None:
+        """The first condition that makes its creature unseen by everyone (invisible), and what an attack on it
+        does (refuse, or disadvantage); None when none does."""
+        for name in conditions:
+            rule = self.conditions.get(name, {}).get("unseen")
+            if rule:
+                return name, rule
+        return None
 
     def blocks_reactions(self, conditions) -> str | None:
         for name in conditions:
@@ -154,4 +164,5 @@ def _ruleset(d: dict, tiers: tuple) -> Ruleset:
         wound_from=tuple(wound["from"] or ()), heal_to=wound["heal_to"], wound_out=wound.get("out"),
         conditions={str(k).lower(): dict(v or {}) for k, v in d["conditions"].items()},
         max_roll_dice=limits["dice_per_roll"], max_state_dice=limits["dice_per_state"],
+        magic=dict(d.get("magic") or {}),
     )
