@@ -7,6 +7,8 @@ top-level keys are kept (near misses are `check` warnings).
 
 from narateer_cli.kit import Anything, Choice, Either, Int, Map, Name, Nullable, Or, Seq, Text
 
+from .trait_schema import TRAITS
+
 SKILL = Either(Int(0, 100), Map(keys={"level": Int(0, 100), "vital": Name("vitals", "vital")}, required=("level",),
                                 title="{parent} {key}"))
 WEAPON = Either(Int(0, 100), Map(keys={"attack_cost": Int(0, 100), "damage": Int(0, 1000), "range": Int(0, 10_000)},
@@ -23,6 +25,7 @@ SHEET = Map(
         "conditions": Seq(Name("conditions", "condition")),
         "readiness": Map(values=Int(0, 1000)),
         "notes": Anything(),
+        "traits": TRAITS,
     },
     open=True,
     required=("action_dice",),
@@ -94,8 +97,9 @@ RULES = Map(
         # a campaign may lower dice_per_roll but not raise it past 1,000 (under a second); a die has at most 100 faces
         "limits": Map(keys={"dice_per_roll": Int(1, 1000), "dice_per_state": Int(1, 10**9)},
                       required=("dice_per_roll", "dice_per_state")),
+        "traits": Map(keys={"uses_spent": Int(1, 100)}, required=("uses_spent",)),
     },
     required=("faces", "disadvantage", "edge_both", "reaction_boost", "roll_dice", "tiers", "dr", "random_dr_offset",
               "random_dr_dice", "readiness_off", "vitals", "skills", "refresh", "turn", "movement_costs", "exchange",
-              "search_pay", "assist", "wound", "conditions", "limits"),
+              "search_pay", "assist", "wound", "conditions", "limits", "traits"),
 )

@@ -37,6 +37,7 @@ class Sheet(Record):
     conditions: Any = ()
     movement: Any = field(default_factory=dict)
     weapons: Any = field(default_factory=dict)
+    traits: Any = field(default_factory=dict)  # name -> engine.traits.Trait
 
     @property
     def counters(self) -> dict:

@@ -18,7 +18,7 @@ KNOBS = (
     "faces", "disadvantage", "edge_both", "reaction_boost", "roll_dice", "tiers",
     "dr", "random_dr_offset", "random_dr_dice", "readiness_off", "vitals", "skills",
     "refresh", "turn", "movement_costs", "exchange", "search_pay", "assist", "wound",
-    "conditions", "limits",
+    "conditions", "limits", "traits",
 )
 
 
@@ -53,6 +53,7 @@ class Ruleset(Record):
     conditions: Any
     max_roll_dice: Any
     max_state_dice: Any
+    traits: Any = None
 
     def tier_for(self, margin: int) -> str:
         """The outcome tier of a margin."""
@@ -154,4 +155,5 @@ def _ruleset(d: dict, tiers: tuple) -> Ruleset:
         wound_from=tuple(wound["from"] or ()), heal_to=wound["heal_to"], wound_out=wound.get("out"),
         conditions={str(k).lower(): dict(v or {}) for k, v in d["conditions"].items()},
         max_roll_dice=limits["dice_per_roll"], max_state_dice=limits["dice_per_state"],
+        traits=dict(d["traits"]),
     )
