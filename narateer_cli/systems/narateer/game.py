@@ -155,13 +155,13 @@ class Narateer(Game):
     def results(self) -> Any:
         from .engine.actions import CheckOutcome
         from .engine.character import ConditionsChanged, DiceMoved, Readiness
-        from .engine.combat import ExchangeResult
+        from .engine.combat import ExchangeResult, OpportunityResult
         from .engine.encounter import Moved, Revealed, TurnEnded, TurnStarted
         from .engine.stealth import Joined
-        from .engine.traits import ReactResult
+        from .engine.traits import TraitReaction
 
         return {"roll": CheckOutcome, "condition": ConditionsChanged, "refresh": DiceMoved, "wound": DiceMoved,
-                "heal": DiceMoved, "readiness": Readiness, "exchange": ExchangeResult, "react": ReactResult,
+                "heal": DiceMoved, "readiness": Readiness, "exchange": ExchangeResult, "react": OpportunityResult, "react trait": TraitReaction,
                 "move": Moved, "reveal": Revealed, "turn start": TurnStarted, "turn end": TurnEnded,
                 "encounter join": Joined}  # hide and search: the party's page words the part it may see
 

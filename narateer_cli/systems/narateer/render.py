@@ -439,8 +439,8 @@ COMMIT_MESSAGES = {  # command -> (actor, declaration, result) -> one line
     "reveal": lambda actor, d, r: f"{actor}: revealed to {', '.join(r.revealed_to) or 'nobody'}",
     "move": lambda actor, d, r: f"{actor}: {r.mode} {r.metres} m (costs {r.cost} m)",
     "exchange": _exchange_message,
-    "react": lambda actor, d, r: trait_message(actor, r) if getattr(r, "reaction", None) == "trait" else
-    f"{actor}: Opportunity Attack on {r.against}, "
+    "react trait": lambda actor, d, r: trait_message(actor, r),
+    "react": lambda actor, d, r: f"{actor}: Opportunity Attack on {r.against}, "
                                  + (f"lands, Hit Margin {r.hit_margin}" if r.lands else "misses")
                                  + (f", damage {r.damage}" if r.damage is not None else "")
                                  + (f"; {r.applied['actor']} takes {r.applied['moved']} wound(s)"

@@ -155,5 +155,6 @@ def trait_react(s, char, d, enc):
         raise BadInput(f"{char} is not in the current encounter", fix="a trait after an Exchange is used in the "
                                                                       "encounter the Exchange happened in")
     state, result = after_exchange(enc.state, s.sheet(char), s.sheet(d.mover), d.trait, s.rules)
-    return told("trait_react", "react", char, {"kind": "trait", **REACT.logged(d), **traited(d)}, result, {}, enc,
+    # logged as its own command: its result is a trait's use, not an attack's
+    return told("trait_react", "react trait", char, {"kind": "trait", **REACT.logged(d), **traited(d)}, result, {}, enc,
                 sheets=spent_uses({}, result.trait), state=state)

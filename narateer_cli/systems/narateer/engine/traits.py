@@ -74,20 +74,8 @@ class TraitReaction(Record):
 
     actor: Any = field(public=True)
     against: Any = field(public=True)
-    reaction: Any = field(public=True)  # the kind of `react`: "trait"
+    reaction: Any = field(public=True)  # the kind of `react`: "trait", as an Opportunity Attack's is "opportunity"
     trait: Any = field(public=True, load=lambda d: TraitUse.from_json(d) if isinstance(d, dict) else d)
-
-
-class ReactResult:
-    """The record of a logged `react` entry: an Opportunity Attack's, or a trait's after an Exchange."""
-
-    @staticmethod
-    def from_json(data: dict):
-        if isinstance(data, dict) and data.get("reaction") == "trait":
-            return TraitReaction.from_json(data)
-        from .combat import OpportunityResult
-
-        return OpportunityResult.from_json(data)
 
 
 def parse_traits(block, label: str) -> dict:
