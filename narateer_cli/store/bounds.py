@@ -24,8 +24,16 @@ def matches(pattern: tuple, path: tuple) -> bool:
 
 
 def of(path: tuple, table) -> tuple[int | None, int | str | None]:
-    """(lowest, highest) of the counter at `path`: the first declared range that matches it, else at least 0."""
-    return next(((low, high) for pattern, low, high in table if matches(pattern, path)), DEFAULT)
+    """(lowest, highest) of the counter at `path`: the first declared range that matches it, else at least 0. A
+    highest that names a key path with `*` names the keys `path` has there (`traits.*.uses.max` for
+    `traits.x.uses.left` is `traits.x.uses.max`)."""
+    for pattern, low, high in table:
+        if matches(pattern, path):
+            if isinstance(high, str) and "*" in high:
+                high = ".".join(path[i] if part == "*" and i < len(path) else part
+                                for i, part in enumerate(high.split(".")))
+            return low, high
+    return DEFAULT
 
 
 def value_at(doc, path: str):

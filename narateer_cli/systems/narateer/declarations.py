@@ -108,9 +108,12 @@ EXCHANGE = Declared(
            help="The weapon of a defender who Clashes (its damage if it lands)."),
     Option(field="apply_", names=("--apply",), flag=True, log_as="apply", keyword="apply",
            help="Wound whoever is hit by the weapon's damage in this command."),
+    # logged only when given (`commands.combat`), so an entry without a trait reads as before
+    Option(field="trait", names=("--trait",), metavar="NAME", logged=False,
+           help="A trait of the defender declared with its Full Guard or Clash (it spends one use)."),
 )
 
-# react: a Reaction against a mover; the entry logs its kind (an argument) first
+# react: a Reaction against a mover (or a trait after an Exchange); the entry logs its kind (an argument) first
 REACT = Declared(
     Option(field="mover", names=("--against",), required=True, metavar="MOVER", log_as="against", keyword="against"),
     Option(field="boost", names=("--boost",), type=int, default=0),
@@ -120,6 +123,9 @@ REACT = Declared(
            help="A weapon on CHAR's sheet: its attack cost and damage."),
     Option(field="apply_", names=("--apply",), flag=True, log_as="apply", keyword="apply",
            help="Wound the mover by the weapon's damage if it lands."),
+    Option(field="trait", names=("--trait",), metavar="NAME", logged=False,
+           help="A trait of CHAR: with `opportunity`, one that modifies the attack; with `trait`, one that "
+                "triggers once the Exchange with --against has resolved. It spends one use."),
 ) + FACES
 
 # hide: whom from, who searches, the hider's Stealth and the searching observers' own dice; the entry logs

@@ -159,9 +159,10 @@ class Narateer(Game):
         from .engine.encounter import Moved, Revealed, TurnEnded, TurnStarted
         from .engine.spells import CastResult
         from .engine.stealth import Joined
+        from .engine.traits import TraitReaction
 
         return {"roll": CheckOutcome, "condition": ConditionsChanged, "refresh": DiceMoved, "wound": DiceMoved,
-                "heal": DiceMoved, "readiness": Readiness, "exchange": ExchangeResult, "react": OpportunityResult,
+                "heal": DiceMoved, "readiness": Readiness, "exchange": ExchangeResult, "react": OpportunityResult, "react trait": TraitReaction,
                 "move": Moved, "reveal": Revealed, "turn start": TurnStarted, "turn end": TurnEnded,
                 "encounter join": Joined, "cast": CastResult}  # hide and search: the party's page words the part it may see
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from narateer_cli.kit import table
 
+from .render_traits import message as trait_message, trait_react, use_line
+
 DOTS = {0: "○", 1: "●", 2: "●●"}
 NAMES = {0: "Miss", 1: "Hit", 2: "Crit"}
 
@@ -342,7 +344,7 @@ def exchange(data: dict) -> str:
         lines.append("=> nothing lands")
     if data.get("revealed_to"):
         lines.append(f"{data['attacker']} is revealed to {', '.join(data['revealed_to'])}")
-    return "\n".join(lines) + applied_text(data)
+    return "\n".join(lines) + use_line(data.get("trait")) + applied_text(data)
 
 
 def react(data: dict) -> str:
@@ -350,7 +352,7 @@ def react(data: dict) -> str:
     lines.append(("=> lands: Hit Margin %s" % data["hit_margin"]
                   + (f", damage {data['damage']}" if data.get("damage") is not None else "")) if data["lands"]
                  else "=> misses")
-    return "\n".join(lines) + applied_text(data)
+    return "\n".join(lines) + use_line(data.get("trait")) + applied_text(data)
 
 
 def cast(data: dict) -> str:
@@ -485,6 +487,7 @@ COMMIT_MESSAGES = {  # command -> (actor, declaration, result) -> one line
     "reveal": lambda actor, d, r: f"{actor}: revealed to {', '.join(r.revealed_to) or 'nobody'}",
     "move": lambda actor, d, r: f"{actor}: {r.mode} {r.metres} m (costs {r.cost} m)",
     "exchange": _exchange_message,
+    "react trait": lambda actor, d, r: trait_message(actor, r),
     "react": lambda actor, d, r: f"{actor}: Opportunity Attack on {r.against}, "
                                  + (f"lands, Hit Margin {r.hit_margin}" if r.lands else "misses")
                                  + (f", damage {r.damage}" if r.damage is not None else "")
@@ -510,6 +513,7 @@ FORMATTERS = {
     "turn_end": turn_end, "resolve": resolve, "condition": condition, "refresh": dice_move, "wound": dice_move,
     "heal": dice_move, "hide": hide, "search": search, "reveal": reveal, "move": move,
     "exchange": exchange, "react": react, "join": join, "cast": cast, "magic_refresh": magic_refresh,
+    "trait_react": trait_react,
     "roll": roll, "dry_run": dry_run, "dice": dice, "dr_ladder": dr_ladder, "dr": dr, "random_dr": random_dr,
     "odds": odds,
     "behind": behind, "show": show, "readiness": readiness

@@ -7,6 +7,8 @@ top-level keys are kept (near misses are `check` warnings).
 
 from narateer_cli.kit import Anything, Choice, Either, Int, Map, Name, Nullable, Or, Seq, Text
 
+from .trait_schema import TRAITS
+
 SKILL = Either(Int(0, 100), Map(keys={"level": Int(0, 100), "vital": Name("vitals", "vital")}, required=("level",),
                                 title="{parent} {key}"))
 WEAPON = Either(Int(0, 100), Map(keys={"attack_cost": Int(0, 100), "damage": Int(0, 1000), "range": Int(0, 10_000)},
@@ -37,6 +39,7 @@ SHEET = Map(
         "spells": Seq(SPELL, indexed=True),
         "readiness": Map(values=Int(0, 1000)),
         "notes": Anything(),
+        "traits": TRAITS,
     },
     open=True,
     required=("action_dice",),
@@ -114,8 +117,9 @@ RULES = Map(
                                           required=("amount", "timing")),
                            "md_rolled": _BOOL, "reveals": Seq(Text(word=True))},
                      required=("refresh", "md_rolled", "reveals")),
+        "traits": Map(keys={"uses_spent": Int(1, 100)}, required=("uses_spent",)),
     },
     required=("faces", "disadvantage", "edge_both", "reaction_boost", "roll_dice", "tiers", "dr", "random_dr_offset",
               "random_dr_dice", "readiness_off", "vitals", "skills", "refresh", "turn", "movement_costs", "exchange",
-              "search_pay", "assist", "wound", "conditions", "limits"),
+              "search_pay", "assist", "wound", "conditions", "limits", "traits"),
 )

@@ -21,10 +21,13 @@ def parse_sheet(char_id: str, doc, label: str, rules: Ruleset) -> Sheet:
     dice.setdefault("used", 0)
     weapons = {str(k).lower(): yamlio.to_plain(v) if isinstance(v, dict) else {"attack_cost": v}
                for k, v in (doc.get("weapons") or {}).items()}
+    from .engine.traits import parse_traits
+
     sheet = Sheet(id=char_id, name=str(doc.get("name", char_id)),
                   vitals={str(k).lower(): v for k, v in (doc.get("vitals") or {}).items()},
                   skills=skills, dice=dice, conditions=tuple(str(c).lower() for c in doc.get("conditions") or ()),
-                  movement={str(k).lower(): v for k, v in (doc.get("movement") or {}).items()}, weapons=weapons)
+                  movement={str(k).lower(): v for k, v in (doc.get("movement") or {}).items()}, weapons=weapons,
+                  traits=parse_traits(doc.get("traits"), label))
     return _magic(sheet, doc, label, rules)
 
 
@@ -81,7 +84,8 @@ def load_state(data: dict, label: str, checked: bool = False) -> dict:
 
 
 def fresh_sheet(doc, rules):
-    """A copied sheet starts fresh: every Action Die Ready, none Used or Wounded, no conditions."""
+    """A copied sheet starts fresh: every Action Die Ready, none Used or Wounded, no conditions, every trait's uses
+    at their max."""
     dice = doc.get("action_dice") or {}
     total = sum(int(dice.get(state) or 0) for state in STATES)
     for state in STATES:
@@ -94,4 +98,8 @@ def fresh_sheet(doc, rules):
     if isinstance(magic, dict) and magic.get("used"):  # Magic Dice start fresh too: every one Ready
         magic["ready"] = int(magic.get("ready") or 0) + int(magic["used"])
         magic["used"] = 0
+    for trait in (doc.get("traits") or {}).values():  # and every trait's uses back to its max
+        uses = (trait or {}).get("uses")
+        if isinstance(uses, dict) and "max" in uses:
+            uses["left"] = uses["max"]
     return doc

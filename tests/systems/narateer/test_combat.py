@@ -441,4 +441,4 @@ def test_self_attack_and_react_bad_input(fight):
     refused(fight, 2, "react", "kai", "opportunity", "--against", "mira", "--faces", "2",
             contains="kai is not in the current encounter")
     refused(fight, 2, "react", "sentry", "dodge", "--against", "mira", "--faces", "2",
-            contains="'dodge' is not 'opportunity'")
+            contains="'dodge' is not one of 'opportunity', 'trait'")

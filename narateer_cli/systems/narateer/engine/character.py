@@ -39,6 +39,7 @@ class Sheet(Record):
     weapons: Any = field(default_factory=dict)
     spells: Any = field(default_factory=dict)  # name (lower case) -> Spell
     magic_dice: Any = None  # {"ready": N, "used": N}, or None for a sheet without Magic Dice
+    traits: Any = field(default_factory=dict)  # name -> engine.traits.Trait
 
     @property
     def counters(self) -> dict:

@@ -22,6 +22,12 @@ RESPONSE_STREAMS = Streams("response", "response_reroll", "response_power", "--r
 RESPONSES = ("none", "guard", "clash")
 
 
+def _trait(data):
+    from .traits import TraitUse
+
+    return TraitUse.from_json(data) if isinstance(data, dict) else data
+
+
 class ExchangeResult(Record):
     """One Combat Exchange: both checks, who lands, the Hit Margin and its tier, the weapon's damage."""
 
@@ -40,6 +46,7 @@ class ExchangeResult(Record):
     not_applied = computed(lambda r: wound_command({"attacker": r.defender, "defender": r.attacker}.get(r.lands),
                                                    r.damage, r.applied),
                            skip=lambda r: not (r.lands and r.damage and r.applied is None))
+    trait: Any = field(default=None, public=True, skip=lambda r: r.trait is None, load=_trait)  # the defender's
 
 
 class OpportunityResult(Record):
@@ -55,6 +62,7 @@ class OpportunityResult(Record):
     revealed_to: Any = field(default=None, public=True)
     damage: Any = None
     applied: Any = None
+    trait: Any = field(default=None, public=True, skip=lambda r: r.trait is None, load=_trait)
     not_applied = computed(lambda r: wound_command(r.against if r.lands else None, r.damage, r.applied),
                            skip=lambda r: not (r.lands and r.damage and r.applied is None))
 
@@ -91,16 +99,20 @@ def exchange(attacker: Sheet, defender: Sheet, response: str, attack: Declaratio
              rules: Ruleset, dice: DiceSource, attacker_hidden_from_defender: bool,
              defender_hidden_from_attacker: bool, weapon: dict | None = None,
              dr: int | None = None, response_weapon: dict | None = None,
-             refuse_first=None) -> tuple[ExchangeResult, dict]:
-    """One Combat Exchange; returns the result and the dice after.
+             refuse_first=None, trait=None) -> tuple[ExchangeResult, dict]:
+    """One Combat Exchange; returns the result and the dice after. `trait`: the defender's trait declared as part
+    of its Full Guard or Clash (a `traits.TraitUse`), which modifies that response's check.
     Every payment is planned and every refusal found before any die is rolled (`refuse_first`: the caller's
     own, an encounter's, made before a hopeless attack asks anything)."""
+    from .traits import refusal
+
     _exchange_input(attacker, defender, response, rules, dice, dr)
     atk = plan(attacker, attack, rules, dice=dice, check_afford=False)
     guard_skill = defense_skill(attacker, defender, atk.skill, response, rules)
-    resp = _plan_response(defender, guard_skill, response, response_boost, rules, dice)
+    resp = _plan_response(defender, guard_skill, response, response_boost, rules, dice, trait)
     _exchange_refusals(attacker, defender, atk, resp, rules, attacker_hidden_from_defender,
                        defender_hidden_from_attacker)
+    refusal(defender, trait, rules)
     if refuse_first is not None:
         refuse_first()
     if resp is None:
@@ -111,7 +123,7 @@ def exchange(attacker: Sheet, defender: Sheet, response: str, attack: Declaratio
         after = {attacker.id: atk.dice_after, defender.id: resp.dice_after}
     damage = ({"attacker": weapon, "defender": response_weapon}.get(lands) or {}).get("damage")
     result = ExchangeResult(attacker.id, defender.id, response, attack_result, defense_json, lands,
-                            margin if lands else None, rules.tier_for(margin) if lands else None, damage)
+                            margin if lands else None, rules.tier_for(margin) if lands else None, damage, trait=trait)
     return result, after
 
 
@@ -146,13 +158,16 @@ def defense_skill(attacker: Sheet, defender: Sheet, skill: str, response: str, r
 
 
 def _plan_response(defender: Sheet, skill: str, response: str, response_boost: int, rules: Ruleset,
-                   dice: DiceSource):
-    """Full Guard or Clash pays its own cost with the defense skill (None for no response)."""
+                   dice: DiceSource, trait=None):
+    """Full Guard or Clash pays its own cost with the defense skill (None for no response), as the defender's
+    trait declared with it modifies it."""
+    from .traits import modified
+
     if response == "none":
         return None
     cost = rules.exchange["guard_cost" if response == "guard" else "clash_cost"]
     label = "Full Guard" if response == "guard" else "Clash"
-    rd = Declaration(skill=skill, boost=response_boost, cost=cost, label=label)
+    rd = modified(Declaration(skill=skill, boost=response_boost, cost=cost, label=label), trait)
     return plan(defender, rd, rules, RESPONSE_STREAMS, dice=dice, check_afford=False)
 
 
@@ -214,13 +229,17 @@ def _answered(atk, resp, attacker: Sheet, defender: Sheet, response: str, rules:
 
 
 def opportunity(actor: Sheet, mover: Sheet, decl: Declaration, rules: Ruleset, dice: DiceSource,
-                last_action: dict | None, mover_hidden: bool, weapon: dict | None = None) -> tuple[OpportunityResult, dict]:
+                last_action: dict | None, mover_hidden: bool, weapon: dict | None = None,
+                trait=None) -> tuple[OpportunityResult, dict]:
     """An Opportunity Attack answers a finished movement step, as a Reaction; it pays the attack cost
-    + Boost and uses no proactive use."""
-    payment = plan(actor, decl, rules, dice=dice, check_afford=False)  # bad input before any refusal
+    + Boost and uses no proactive use. `trait`: the actor's trait that modifies it (a `traits.TraitUse`)."""
+    from .traits import modified, refusal
+
+    payment = plan(actor, modified(decl, trait), rules, dice=dice, check_afford=False)  # bad input before any refusal
     from .actions import reaction_allowed
 
     reaction_allowed(actor, rules, "Opportunity Attack")
+    refusal(actor, trait, rules)
     if not last_action or last_action.get("actor") != mover.id or last_action.get("command") != "move":
         raise Refused(f"{possessive(mover.id)} last action was not a completed move", rule="R-ACT-6",
                       fix="an Opportunity Attack answers a movement step just completed")
@@ -238,7 +257,7 @@ def opportunity(actor: Sheet, mover: Sheet, decl: Declaration, rules: Ruleset, d
     dice.finish()
     lands = "attacker" if result.success else None
     return (OpportunityResult(actor.id, mover.id, "opportunity", result, lands, result.margin if lands else None,
-                              result.outcome, damage=(weapon or {}).get("damage") if lands else None),
+                              result.outcome, damage=(weapon or {}).get("damage") if lands else None, trait=trait),
             {actor.id: payment.dice_after})
 
 
@@ -252,10 +271,12 @@ def unseen(sheet: Sheet, rules: Ruleset) -> tuple:
 def exchange_in(state: dict | None, attacker: Sheet, defender: Sheet, response: str, rules: Ruleset,
                 dice: DiceSource, *, skill: str | None = None, weapon: str | None = None, cost: int | None = None,
                 boost: int = 0, response_boost: int = 0, advantage: bool = False, disadvantage: bool = False,
-                dr: int | None = None, response_weapon: str | None = None) -> tuple[dict | None, ExchangeResult, dict]:
+                dr: int | None = None, response_weapon: str | None = None,
+                trait: str | None = None) -> tuple[dict | None, ExchangeResult, dict]:
     """A Combat Exchange, in an encounter or not: the attack skill and
     cost from the ruleset and the weapon, hidden bonuses from the state, then the proactive use and the
-    reveal. Returns (new state or None, result, dice after)."""
+    reveal; `trait` names a trait of the defender declared as part of its Full Guard or Clash. Returns (new state or
+    None, result, dice after)."""
     from .encounter import attack_reveals, is_hidden, record_action, require_participant, use_skill
 
     if state is not None:
@@ -277,23 +298,32 @@ def exchange_in(state: dict | None, attacker: Sheet, defender: Sheet, response: 
         assert state is not None  # called only inside an encounter
         used.append(use_skill(state, attacker.id, attacker.skill(skill_name, rules).name, "an attack"))
 
+    trait_use = None
+    if trait is not None:
+        from .traits import RESPONSE_EVENTS, declare
+
+        if response not in RESPONSE_EVENTS:
+            raise BadInput("--trait names a trait of the defender declared as part of its Full Guard or Clash",
+                           rule="R2-TRAIT-2", fix="declare --response guard or clash, or drop --trait")
+        trait_use = declare(defender, trait, RESPONSE_EVENTS[response], rules)
     result, after = exchange(attacker, defender, response, decl, response_boost, rules, dice,
                     attacker_hidden_from_defender=seen_attacker[0] or bool(state and is_hidden(state, attacker.id,
                                                                                                defender.id)),
                     defender_hidden_from_attacker=(seen_defender[1] == "refuse" and seen_defender[0])
                     or bool(state and is_hidden(state, defender.id, attacker.id)),
                     weapon=weapon_spec, dr=dr, response_weapon=response_spec,
-                    refuse_first=use if state is not None else None)
+                    refuse_first=use if state is not None else None, trait=trait_use)
     if state is not None:
         state = used[0]
         state, revealed = attack_reveals(state, attacker.id, defender.id)
         result = result.replace(revealed_to=revealed)
-        state = record_action(state, attacker.id, "exchange")
+        state = record_action(state, attacker.id, "exchange", defender=defender.id)
     return state, result, after
 
 
 def opportunity_in(state: dict, actor: Sheet, mover: Sheet, rules: Ruleset, dice: DiceSource, boost: int = 0,
-                   allow_boost: bool = False, weapon: str | None = None) -> tuple[dict, OpportunityResult, dict]:
+                   allow_boost: bool = False, weapon: str | None = None,
+                   trait: str | None = None) -> tuple[dict, OpportunityResult, dict]:
     """An Opportunity Attack: a Reaction with the ruleset's attack skill and the
     weapon's cost (else the ruleset's), against the mover's last completed move. Returns (new state, result,
     dice after)."""
@@ -305,8 +335,13 @@ def opportunity_in(state: dict, actor: Sheet, mover: Sheet, rules: Ruleset, dice
     decl = Declaration(skill=rules.exchange["skill"], boost=boost, cost=cost, reaction=True,
                        allow_boost=allow_boost, disadvantage=seen_mover[1] == "disadvantage",
                        label="Opportunity Attack")
+    use = None
+    if trait is not None:
+        from .traits import declare
+
+        use = declare(actor, trait, "opportunity-attack", rules)
     result, after = opportunity(actor, mover, decl, rules, dice, state["last_action"],
                                 (seen_mover[1] == "refuse" and seen_mover[0]) or is_hidden(state, mover.id, actor.id),
-                                spec)
+                                spec, use)
     state, revealed = attack_reveals(state, actor.id, mover.id)
     return answered(state, actor.id), result.replace(revealed_to=revealed), after

@@ -18,7 +18,7 @@ KNOBS = (
     "faces", "disadvantage", "edge_both", "reaction_boost", "roll_dice", "tiers",
     "dr", "random_dr_offset", "random_dr_dice", "readiness_off", "vitals", "skills",
     "refresh", "turn", "movement_costs", "exchange", "search_pay", "assist", "wound",
-    "conditions", "limits", "magic",
+    "conditions", "limits", "magic", "traits",
 )
 
 
@@ -54,6 +54,7 @@ class Ruleset(Record):
     max_roll_dice: Any
     max_state_dice: Any
     magic: Any = None
+    traits: Any = None
 
     def tier_for(self, margin: int) -> str:
         """The outcome tier of a margin."""
@@ -165,4 +166,5 @@ def _ruleset(d: dict, tiers: tuple) -> Ruleset:
         conditions={str(k).lower(): dict(v or {}) for k, v in d["conditions"].items()},
         max_roll_dice=limits["dice_per_roll"], max_state_dice=limits["dice_per_state"],
         magic=dict(d.get("magic") or {}),
+        traits=dict(d["traits"]),
     )
