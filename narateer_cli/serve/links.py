@@ -70,9 +70,14 @@ def kept_links(root: Path, party, new: bool = False) -> dict:
     from ..store.private import sealed
     from ..store.txn import Lock, atomic_write
 
+    wanted = {str(cid) for cid in party}
+    if not new:
+        kept = _read(root)
+        if set(kept) == wanted:  # nothing to write: no need to wait for a command holding the lock
+            return {tok: cid for cid, tok in kept.items()}
     with Lock(root):
         kept = {} if new else _read(root)
-        tokens = {cid: kept.get(cid) or secrets.token_urlsafe(TOKEN_BYTES) for cid in sorted(party)}
+        tokens = {cid: kept.get(cid) or secrets.token_urlsafe(TOKEN_BYTES) for cid in sorted(wanted)}
         if tokens != kept or new:
             atomic_write(root, record_path(root), sealed(root, KIND, NAME, {"tokens": tokens}), mode=0o600)
     return {tok: cid for cid, tok in tokens.items()}
