@@ -88,9 +88,10 @@ class Acting:
     def player_page(self, request):
         token = request.query_params.get("token", "")
         cid = self.player_of(token)
-        if cid is None:
-            return Response("401: this link is not one `narateer serve --act` printed at its last start\n",
-                            status_code=401, media_type="text/plain", headers=HEADERS)
+        if cid is None:  # an old link (`serve --new-links` since) or one never printed: told in the player's words
+            from .links import expired_page
+
+            return Response(expired_page(), status_code=401, media_type="text/html", headers=HEADERS)
         model = self.site.models.get(False)
         return self.site.html(page.document(page._title(model), page.encounter(model, self.site.links(False)),
                                             "party", "", page.act_panel("/play", token, cid)))

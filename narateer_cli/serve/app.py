@@ -32,7 +32,8 @@ from . import page, view
 
 COOKIE = "narateer_guide"
 ASSETS = {"style.css": "text/css; charset=utf-8", "app.js": "text/javascript; charset=utf-8",
-          "act.js": "text/javascript; charset=utf-8"}
+          "act.js": "text/javascript; charset=utf-8",
+          "links.js": "text/javascript; charset=utf-8", "links.css": "text/css; charset=utf-8"}
 # the only POST routes, and only with `serve --act`
 ACT_PATHS = ("/guide/act", "/guide/declare", "/guide/withdraw", "/play/act", "/play/answer")
 BODY_LIMIT = 16 * 1024  # bytes in one action's request
@@ -160,11 +161,14 @@ def _address(name: str):
         return None
 
 
-def make_app(root: Path, token: str, poll: float = 0.25, host: str = "127.0.0.1", players: dict | None = None):
+def make_app(root: Path, token: str, poll: float = 0.25, host: str = "127.0.0.1", players: dict | None = None,
+             link_base: str | None = None):
     """The ASGI application serving campaign `root`; `token` guards /guide; `poll` is how often the
     event stream looks at the files' stat signature; `host` is the address given to `serve --host`.
-    `players` ({token: character id}, `serve --act`): the page can act; None: read-only."""
+    `players` ({token: character id}, `serve --act`): the page can act; None: read-only. `link_base`: the
+    address the players' links are handed out at on the Guide's screen (None: the one the Guide's browser used)."""
     site = Site(root, token, poll)
+    site.players, site.link_base = players, link_base
     routes = []
     for path, handler in (("", site.full), ("/part", site.part), ("/data", site.data), ("/events", site.events),
                           ("/stats", site.stats)):
@@ -188,6 +192,9 @@ class Site:
         self.poll = poll
         self.models = Models(root)
         self.panel = None  # serve --act: the Guide's acting screen (acting.py)
+        self.players: dict | None = None  # serve --act: {token: character id}, handed out on the Guide's screen
+        self.link_base: str | None = None
+        self.handouts: dict = {}  # the links' section, drawn once per address they are given at
         self.assets = Path(__file__).resolve().parent / "assets"
 
     def authorised(self, request) -> tuple[bool, bool]:
@@ -229,9 +236,21 @@ class Site:
     def full(self, request, guide, panel: str = ""):
         model = self.models.get(guide)
         if guide and self.panel is not None:
-            panel = self.panel
+            panel = self.panel + self.handout(request)
         return self.html(page.document(page._title(model), page.encounter(model, self.links(guide)), model["view"],
                                        self.base(guide), panel))
+
+    def handout(self, request) -> str:
+        """The players' links with a copy button and a QR code each (links.py), at `serve`'s own address."""
+        if self.players is None:
+            return ""
+        from .links import handout
+
+        base = self.link_base or str(request.base_url).rstrip("/")
+        drawn = self.handouts.get(base)
+        if drawn is None:
+            drawn = self.handouts[base] = handout(base, self.players)
+        return drawn
 
     def part(self, request, guide):
         return self.html(page.encounter(self.models.get(guide), self.links(guide)))
