@@ -90,7 +90,7 @@
       f.choices.forEach(function (c) { input.appendChild(el("option", { value: c }, c)); });
     } else {
       input = el("input", { type: f.type === "int" ? "number" : "text", id: id, autocomplete: "off" });
-      if (/faces/.test(f.name)) { input.setAttribute("placeholder", "faces rolled at the table, e.g. 2,0,1 (empty: roll for me)"); }
+      if (/faces/.test(f.name)) { input.setAttribute("placeholder", "empty: roll for me"); }
     }
     input.setAttribute("data-name", f.name);
     if (f.required && f.role !== "flag") { input.required = true; }
@@ -145,7 +145,9 @@
     buttons.appendChild(el("button", { type: "submit", id: "act-run" }, form.rolls ? "Roll (empty faces: roll for me)" : "Run"));
     Object.keys(form.answer || {}).forEach(function (role) {
       // the Guide declares the rest; that role's own choices are left to its character's player
-      var leave = el("button", { type: "button", id: "act-declare-" + role, "class": "declare" }, "Let the " + role + " answer");
+      var who = form.fields.filter(function (f) { return f.name === role; })[0];
+      var called = who ? who.label.charAt(0).toLowerCase() + who.label.slice(1) : role;  // "the defender", in words
+      var leave = el("button", { type: "button", id: "act-declare-" + role, "class": "declare" }, "Let the " + called + " answer");
       leave.addEventListener("click", function () {
         var skip = form.answer[role];
         show("\u2026", true);
