@@ -77,8 +77,7 @@ HOST_LABELS = {"secret": "Secret roll",
                "faces": "Faces rolled at the table", "reroll_faces": "Faces of the rerolls",
                "char": "Character", "chars": "Characters", "char_id": "New character's id", "actor": "Character",
                "actors": "Characters", "enc_id": "Encounter", "n": "Number", "changes": "Conditions (+name adds, -name removes)",
-               "source": "Copy of", "count": "How many copies", "next_id": "Who is next",
-               "advantage": "Advantage", "disadvantage": "Disadvantage"}
+               "source": "Copy of", "count": "How many copies", "next_id": "Who is next"}
 # shown with a verb's common options, after them, whatever it declares: a roll made in secret
 SHOWN = ("secret",)
 # folded under "more" in every verb (unless required): what a Guide at the table rarely gives
@@ -124,18 +123,30 @@ def _seen(campaign, found: list, visible) -> list:
 
 def _form(words: str, cmd: click.Command, campaign, own=None, visible=None) -> dict:
     """A verb's form: every parameter (the Guide's), or for a player its arguments and `own` options, the
-    characters offered only those the party sees (`visible`). Each field is `more` when it folds under the
-    form's "more": with the verb's `common` options declared, every option outside them; else the options
-    a Guide rarely gives (`RARE`). A required field, or one the verb's rules need, never folds."""
+    characters offered only those the party sees (`visible`), laid out as the verb declares (`_layout`)."""
     declared = getattr(cmd, "form", None) or {"common": (), "needs": (), "labels": {}}
-    fields = [_param(p, declared["labels"]) for p in cmd.params
-              if p.name not in HIDDEN and not getattr(p, "hidden", False)
-              and p.name is not None and (own is None or isinstance(p, click.Argument) or p.name in own)]
-    common, needs = list(declared["common"]), set(declared["needs"])
-    common += [name for name in SHOWN if common and name not in common]
+    fields = [_param(p, declared["labels"]) for p in cmd.params if _offered(p, own)]
     for field in fields:
         if field["role"] != "flag" and field["type"] != "choice":
             field["suggest"] = _seen(campaign, _suggestions(campaign, field["name"]), visible)
+    return {"verb": words, "help": (cmd.help or "").split("\n")[0], "fields": _layout(fields, declared),
+            "odds": any(f["name"] == "dry_run" for f in fields), "rolls": bool(getattr(cmd, "rolls", False))}
+
+
+def _offered(p: click.Parameter, own) -> bool:
+    """Whether a form offers parameter `p`: not the page's own (--json), nor hidden; for a player (`own`: their
+    options) an argument or one of theirs."""
+    return p.name is not None and p.name not in HIDDEN and not getattr(p, "hidden", False) and \
+        (own is None or isinstance(p, click.Argument) or p.name in own)
+
+
+def _layout(fields: list, declared: dict) -> list:
+    """The fields in the order a form shows them, each `more` when it folds under the form's "more": with the
+    verb's `common` options declared, every option outside them (and `SHOWN`); else the options a Guide
+    rarely gives (`RARE`). An argument, a required field, or one the verb's rules need (`needs`) never folds."""
+    common, needs = list(declared["common"]), set(declared["needs"])
+    common += [name for name in SHOWN if common and name not in common]
+    for field in fields:
         field["needed"] = field["required"] or field["name"] in needs
         kept = field["role"] == "argument" or field["needed"] or field["name"] == "dry_run"
         field["more"] = not kept and (field["name"] not in common if common else field["name"] in RARE)
@@ -146,9 +157,7 @@ def _form(words: str, cmd: click.Command, campaign, own=None, visible=None) -> d
         return (f["role"] != "argument", not f["needed"], f["more"],
                 common.index(f["name"]) if f["name"] in common else len(common), f["name"] in GUIDE_ONLY)
 
-    fields.sort(key=place)
-    return {"verb": words, "help": (cmd.help or "").split("\n")[0], "fields": fields,
-            "odds": any(f["name"] == "dry_run" for f in fields), "rolls": bool(getattr(cmd, "rolls", False))}
+    return sorted(fields, key=place)
 
 
 def forms(root: Path, player: str | None = None, visible=None) -> list[dict]:
