@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: install demo test soak bench mutate clean
+.PHONY: install demo test soak bench mutate screenshots clean
 
 install: $(STAMP)
 
@@ -36,6 +36,11 @@ soak: $(STAMP)
 	NARATEER_SOAK=1 $(BIN)/python -m pytest tests/stress/test_state_machine.py tests/stress/test_kill.py \
 		tests/stress/test_sigint.py tests/stress/test_concurrency.py tests/stress/test_sync.py \
 		tests/stress/test_history_machines.py tests/stress/test_sync_rounds.py
+
+# the pictures kept in tests/artifacts/ (guide-, party- and player-GAME.png): each game's Guide's screen, party's
+# page and a player's page in headless Chromium, at a desktop's width and a phone's
+screenshots: $(STAMP)
+	NARATEER_SCREENSHOTS=1 $(BIN)/python -m pytest -n 0 -p no:randomly tests/serve/test_panel_browser.py -k screenshots
 
 bench: $(STAMP)
 	$(BIN)/python scripts/bench.py

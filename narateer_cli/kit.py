@@ -31,7 +31,7 @@ from .suggest import closest, did_you_mean, unknown
 from .systems.base import HOST_COMMAND, System, entrywise, merge_rules
 from .systems.interface import Game, SystemHooks
 
-KIT_VERSION = "3.1"  # 3.1: bounds and state_counters; 3.0: a game's kinds in Game.formatters; 2.4: command(shows=..., seals=...), an encounter's .sealed, GameFault and ReadOnly exported
+KIT_VERSION = "3.2"  # 3.2: command(form=...) lays out a verb's form on the acting page; 3.1: bounds and state_counters; 3.0: a game's kinds in Game.formatters; 2.4: command(shows=..., seals=...), an encounter's .sealed, GameFault and ReadOnly exported
 
 # name -> (host module, attribute; None for the module itself): imported on first use
 _LATER: dict[str, tuple[str, str | None]] = {

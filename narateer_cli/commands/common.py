@@ -43,11 +43,33 @@ class SignedWords(click.Command):
         return super().parse_args(ctx, words + (["--", *signed] if signed else []))
 
 
+FORM_KEYS = ("common", "needs", "labels")
+
+
+def page_form(form, cmd: click.Command) -> dict:
+    """A verb's `form` declaration, checked against its parameters: {common, needs, labels}, each name in
+    `common` and `needs` one of the command's parameters (ValueError naming the verb and the name otherwise,
+    when the game is loaded); `labels` may be a table the game's verbs share."""
+    form = dict(form or {})
+    wrong = sorted(set(form) - set(FORM_KEYS))
+    if wrong:
+        raise ValueError(f"command {cmd.name}: form={{{wrong[0]!r}: ...}} is none of {', '.join(FORM_KEYS)}")
+    out = {"common": tuple(form.get("common") or ()), "needs": tuple(form.get("needs") or ()),
+           "labels": dict(form.get("labels") or {})}
+    known = {p.name for p in cmd.params}
+    for key in ("common", "needs"):
+        unknown = [n for n in out[key] if n not in known]
+        if unknown:
+            raise ValueError(f"command {cmd.name}: form {key} names {unknown[0]!r}, which is none of its "
+                             f"parameters ({', '.join(sorted(n for n in known if n))})")
+    return out
+
+
 def _signed(fn) -> bool:
     return any(isinstance(p, click.Argument) and p.name == "changes" for p in getattr(fn, "__click_params__", ()))
 
 
-def command(group=None, name=None, rolls=False, writes=False, calls=None, shows=(), seals=(), checks=False, **attrs):
+def command(group=None, name=None, rolls=False, writes=False, calls=None, shows=(), seals=(), checks=False, form=None, **attrs):
     """A command with the shared `--json` and `--seed` options (accepted after the name too), and
     `--secret` (the roll is logged as a commitment), listed in the help of a command that `rolls`, accepted by every command.
     A command that `checks` (rolls for success) has `--force` too: its dice (`ask.zero_gate`) ask before a
@@ -65,7 +87,12 @@ def command(group=None, name=None, rolls=False, writes=False, calls=None, shows=
     `shows` and `seals` declare what a secret outcome of the command may change besides counters
     (`declare.Secrecy`): key paths of the encounter state (`state.hidden.*.*`) and of the actor's own sheet
     (`sheet.omen`) that the table perceives, written in clear, and those sealed in the private folder with
-    only a commitment in the shared file. A secret outcome with any other change is refused, nothing written."""
+    only a commitment in the shared file. A secret outcome with any other change is refused, nothing written.
+
+    `form` says how the acting page (`serve --act`) lays out the verb's form: `common`, the options a Guide
+    gives most often, shown first in that order (the rest fold under "more"); `needs`, options the verb's
+    rules need though the command line lets them out (never folded); `labels`, the words a form shows for a
+    parameter in place of its option name ({"dr": "Difficulty (DR)"}), a table the game's verbs may share."""
 
     def wrap(fn):
         from ..declare import Secrecy
@@ -120,6 +147,7 @@ def command(group=None, name=None, rolls=False, writes=False, calls=None, shows=
         made.rolls, made.writes = rolls, writes  # what the page may offer a player to run
         made.secrecy = secrecy
         made.function = fn if calls is None else calls  # the function that computes (the kit's checks name it)
+        made.form = page_form(form, made)
         return made
 
     return wrap

@@ -55,17 +55,47 @@ def _system_commands(root: Path) -> list[tuple[str, click.Command]]:
     return out
 
 
-def _param(p: click.Parameter) -> dict:
-    """One field of a verb's form, from its click parameter."""
+def _param(p: click.Parameter, labels: dict | None = None) -> dict:
+    """One field of a verb's form, from its click parameter (`labels`: the words the verb declares for some)."""
     role = "argument" if isinstance(p, click.Argument) else "flag" if getattr(p, "is_flag", False) else "option"
     ptype = p.type
     field = {"name": p.name, "role": role, "flag": (p.opts[0] if role != "argument" else None),
              "required": bool(p.required), "many": bool(getattr(p, "multiple", False) or p.nargs == -1),
              "type": "choice" if isinstance(ptype, click.Choice) else "int" if isinstance(ptype, (click.types.IntParamType, click.IntRange)) else "text",
-             "help": getattr(p, "help", None) or "", "label": (getattr(p, "metavar", None) or p.name).lower()}
+             "help": getattr(p, "help", None) or "", "label": label(p, labels or {})}
     if isinstance(ptype, click.Choice):
         field["choices"] = list(ptype.choices)
     return field
+
+
+# the words a form shows for the host's own parameters and for parameters every game names alike; a verb's
+# own labels (its `form`) come first, and any other parameter is named by its option in words
+HOST_LABELS = {"secret": "Secret roll",
+               "seed": "Seed (the same dice again)",
+               "in_encounter": "Encounter (not the current one)", "git_commit": "Commit the change to git",
+               "exit_code": "Exit status 1 when it fails", "dry_run": "Odds only (nothing written)",
+               "faces": "Faces rolled at the table", "reroll_faces": "Faces of the rerolls",
+               "char": "Character", "chars": "Characters", "char_id": "New character's id", "actor": "Character",
+               "actors": "Characters", "enc_id": "Encounter", "n": "Number", "changes": "Conditions (+name adds, -name removes)",
+               "source": "Copy of", "count": "How many copies", "next_id": "Who is next"}
+# shown with a verb's common options, after them, whatever it declares: a roll made in secret
+SHOWN = ("secret",)
+# folded under "more" in every verb (unless required): what a Guide at the table rarely gives
+RARE = ("exit_code", "seed", "in_encounter", "git_commit")
+
+
+def label(p: click.Parameter, labels: dict) -> str:
+    """The words a form shows for parameter `p`: the verb's own label, the host's, else its option (or, when
+    the option is one word, its name) in words: `--keep-conditions` is "Keep conditions"."""
+    if p.name in labels:
+        return labels[p.name]
+    if p.name in HOST_LABELS:
+        return HOST_LABELS[p.name]
+    words = p.name or ""
+    if isinstance(p, click.Option) and "-" in p.opts[0].lstrip("-"):
+        words = p.opts[0].lstrip("-")
+    words = words.rstrip("_").replace("_", " ").replace("-", " ")
+    return words[:1].upper() + words[1:]
 
 
 def _suggestions(campaign, name: str) -> list[str]:
@@ -93,16 +123,41 @@ def _seen(campaign, found: list, visible) -> list:
 
 def _form(words: str, cmd: click.Command, campaign, own=None, visible=None) -> dict:
     """A verb's form: every parameter (the Guide's), or for a player its arguments and `own` options, the
-    characters offered only those the party sees (`visible`)."""
-    fields = [_param(p) for p in cmd.params if p.name not in HIDDEN and not getattr(p, "hidden", False)
-              and p.name is not None and (own is None or isinstance(p, click.Argument) or p.name in own)]
+    characters offered only those the party sees (`visible`), laid out as the verb declares (`_layout`)."""
+    declared = getattr(cmd, "form", None) or {"common": (), "needs": (), "labels": {}}
+    fields = [_param(p, declared["labels"]) for p in cmd.params if _offered(p, own)]
     for field in fields:
         if field["role"] != "flag" and field["type"] != "choice":
             field["suggest"] = _seen(campaign, _suggestions(campaign, field["name"]), visible)
-    # the verb's arguments first, then its own options, then the shared ones (--secret, --seed, ...)
-    fields.sort(key=lambda f: (f["role"] != "argument", f["name"] in GUIDE_ONLY))
-    return {"verb": words, "help": (cmd.help or "").split("\n")[0], "fields": fields,
+    return {"verb": words, "help": (cmd.help or "").split("\n")[0], "fields": _layout(fields, declared),
             "odds": any(f["name"] == "dry_run" for f in fields), "rolls": bool(getattr(cmd, "rolls", False))}
+
+
+def _offered(p: click.Parameter, own) -> bool:
+    """Whether a form offers parameter `p`: not the page's own (--json), nor hidden; for a player (`own`: their
+    options) an argument or one of theirs."""
+    return p.name is not None and p.name not in HIDDEN and not getattr(p, "hidden", False) and \
+        (own is None or isinstance(p, click.Argument) or p.name in own)
+
+
+def _layout(fields: list, declared: dict) -> list:
+    """The fields in the order a form shows them, each `more` when it folds under the form's "more": with the
+    verb's `common` options declared, every option outside them (and `SHOWN`); else the options a Guide
+    rarely gives (`RARE`). An argument, a required field, or one the verb's rules need (`needs`) never folds."""
+    common, needs = list(declared["common"]), set(declared["needs"])
+    common += [name for name in SHOWN if common and name not in common]
+    for field in fields:
+        field["needed"] = field["required"] or field["name"] in needs
+        kept = field["role"] == "argument" or field["needed"] or field["name"] == "dry_run"
+        field["more"] = not kept and (field["name"] not in common if common else field["name"] in RARE)
+
+    def place(f):
+        # the verb's arguments, then what it needs, then its common options in their declared order, then
+        # the rest in the command's order, the shared ones (--secret, --seed, ...) last
+        return (f["role"] != "argument", not f["needed"], f["more"],
+                common.index(f["name"]) if f["name"] in common else len(common), f["name"] in GUIDE_ONLY)
+
+    return sorted(fields, key=place)
 
 
 def forms(root: Path, player: str | None = None, visible=None) -> list[dict]:
@@ -364,7 +419,8 @@ class Actions:
             if who in self.waiting:
                 raise Refusal(409, f"{who} has a declaration waiting already: withdraw it first")
             self.waiting[who] = {"id": nonce, "argv": argv, "verb": words, "role": role, "error": None,
-                                 "fields": [_param(p) for p in cmd.params if p.name in spec[1]],
+                                 "fields": [_param(p, (getattr(cmd, "form", None) or {}).get("labels"))
+                                            for p in cmd.params if p.name in spec[1]],
                                  "own": frozenset(theirs)}
         return {"ok": True, "words": f"waiting for {who} to answer", "result": None, "json": None}
 

@@ -98,7 +98,7 @@
 
   function field(f) {
     var id = "f-" + f.name, wrap = el("label", { "for": id, "class": "field " + f.role });
-    wrap.appendChild(el("span", { "class": "label" }, f.role === "argument" ? f.label : f.flag.replace(/^--/, "")));
+    wrap.appendChild(el("span", { "class": "label" }, f.label));  // the verb's words for it, never its option
     var input;
     if (f.role === "flag") {
       input = el("input", { type: "checkbox", id: id });
@@ -108,9 +108,10 @@
       f.choices.forEach(function (c) { input.appendChild(el("option", { value: c }, c)); });
     } else {
       input = el("input", { type: f.type === "int" ? "number" : "text", id: id, autocomplete: "off" });
-      if (/faces/.test(f.name)) { input.setAttribute("placeholder", "faces rolled at the table, e.g. 2,0,1 (empty: roll for me)"); }
+      if (/faces/.test(f.name)) { input.setAttribute("placeholder", "empty: roll for me"); }
     }
     input.setAttribute("data-name", f.name);
+    if (f.required && f.role !== "flag") { input.required = true; }
     if (f.suggest && f.suggest.length) {  // what shell completion would offer: characters, skills, cards
       var list = el("datalist", { id: id + "-list" });
       f.suggest.forEach(function (v) { list.appendChild(el("option", { value: v })); });
@@ -142,16 +143,17 @@
     var node = el("form", { "class": "verb", id: "form-" + form.verb.replace(/ /g, "-") });
     node.appendChild(el("p", { "class": "quiet" }, form.help));
     var first = true, details = el("details", { "class": "more-options" }), more = el("div", { "class": "grid" });
-    details.appendChild(el("summary", {}, "More options"));
+    var folded = form.fields.filter(function (f) { return f.more && f.name !== "dry_run"; }).length;
+    details.appendChild(el("summary", {}, "More options (" + folded + ")"));
     details.appendChild(more);
-    if (!actor) { details.setAttribute("open", ""); }
     form.fields.forEach(function (f) {
       if (f.name === "dry_run") { return; }
       if (f.role === "argument") { f.first = first; first = false; }
-      // the arguments and the faces typed at the table stay in sight; every other option is one tap away
-      (f.role === "argument" || f.required || f.name === "faces" ? node : more).appendChild(field(f));
+      // the verb's common options, and whatever it needs, stay in sight; the rarely given ones are one tap
+      // away, under a "more" that starts closed (the server says which: a required field is never folded)
+      (f.more ? more : node).appendChild(field(f));
     });
-    node.appendChild(details);
+    if (folded) { node.appendChild(details); }
     var buttons = el("div", { "class": "buttons" });
     if (form.odds) {
       var odds = el("button", { type: "button", id: "act-odds" }, "Odds first");
@@ -161,7 +163,9 @@
     buttons.appendChild(el("button", { type: "submit", id: "act-run" }, form.rolls ? "Roll (empty faces: roll for me)" : "Run"));
     Object.keys(form.answer || {}).forEach(function (role) {
       // the Guide declares the rest; that role's own choices are left to its character's player
-      var leave = el("button", { type: "button", id: "act-declare-" + role, "class": "declare" }, "Let the " + role + " answer");
+      var who = form.fields.filter(function (f) { return f.name === role; })[0];
+      var called = who ? who.label.charAt(0).toLowerCase() + who.label.slice(1) : role;  // "the defender", in words
+      var leave = el("button", { type: "button", id: "act-declare-" + role, "class": "declare" }, "Let the " + called + " answer");
       leave.addEventListener("click", function () {
         var skip = form.answer[role];
         show("\u2026", true);

@@ -12,7 +12,7 @@ import click
 from narateer_cli.kit import Group, Session, command, declared, emit, split_pairs
 from narateer_cli.kit import BadInput
 
-from .declarations import ACT, AIM
+from .declarations import ACT, ACT_FORM, AIM
 
 
 def _number(text, option):
@@ -117,7 +117,7 @@ def encounter_of(session, char):
 ACT_SHOWS = ("sheet.cooldowns", "sheet.concentrating")
 
 
-@command(rolls=True, checks=True, writes=lambda given: not given["dry_run"], shows=ACT_SHOWS, help="""Perform an action card: its gates in order, then costs, rolls and damage.
+@command(rolls=True, checks=True, writes=lambda given: not given["dry_run"], shows=ACT_SHOWS, form=ACT_FORM, help="""Perform an action card: its gates in order, then costs, rolls and damage.
 
 Gates in order: access, level, prepared, turn, Arcane/Mobility/Swan
 Song/Vocal, Concentration, cooldown, charges, AP, then range and sight per

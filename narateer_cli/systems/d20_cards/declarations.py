@@ -44,3 +44,17 @@ ACT = Declared(
     Option(field="concentration_faces", names=("--concentration-faces",), multiple=True, metavar="T=F",
            help="A concentrating victim's d20."),
 )
+
+# How the acting page (`serve --act`) lays out the form of `act`: the options a Guide gives most often first, in
+# the order given; every other option folds under "more". The words a form shows for each parameter are the
+# table's words, not the option names.
+LABELS = {
+    "card": "Action card", "target": "Targets, in order", "distance": "Distance in metres (M, or T=M)",
+    "unseen": "Targets the performer cannot see", "unheard": "Targets that cannot hear the performer",
+    "mod": "Modifier to each attack roll", "companion": "Companion performing it", "drop_concentration": "End Concentration first",
+    "reveal": "Accept ending hiding", "trigger": "What triggered this Reaction", "faces": "The performer's d20 faces",
+    "evolutionary_face": "The Evolutionary d20", "save_faces": "Targets' save d20s (T=F)", "damage_faces": "Damage dice faces",
+    "concentration_faces": "A concentrating victim's d20 (T=F)",
+}
+ACT_FORM = {"common": ("target", "distance", "advantage", "disadvantage", "mod", "faces", "damage_faces", "save_faces"),
+            "labels": LABELS}

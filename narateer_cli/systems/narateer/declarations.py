@@ -158,3 +158,34 @@ SEARCH = Declared(
     Option(field="changed", names=("--changed",), metavar="TEXT",
            help="What is different since the last search (a new method or evidence)."),
 )
+
+# How the acting page (`serve --act`) lays out each verb's form: the options a Guide gives most often first, in
+# the order given; every other option folds under "more". The words a form shows for each parameter are the
+# table's words, not the option names.
+LABELS = {
+    "skill": "Skill", "dr": "Difficulty (DR)", "vs": "Against a Readiness (OTHER:SKILL)",
+    "contested": "Contested by (OTHER:SKILL)", "boost": "Boost", "bonus_dice": "Bonus dice", "cost": "Base cost (AD)",
+    "discount_base": "Discount on the base cost", "discount_boost": "Discount on the Boost", "fee": "Fee (AD)",
+    "reaction": "A Reaction", "allow_boost": "Boost allowed on this Reaction", "reroll_faces": "Faces of the Edge rerolls",
+    "power_reroll": "Dice a power rerolls", "power_faces": "Faces of the power's rerolls", "power": "Class Power used",
+    "assist": "Assisted by", "other_boost": "The other side's Boost", "other_faces": "The other side's faces",
+    "other_reroll_faces": "The other side's Edge rerolls", "intent": "Intent", "method": "Method",
+    "tier": "Action tier", "auto": "Certain (pay, no roll)", "impossible": "Impossible, because",
+    "check_skill": "Check with skill", "observers": "Hiding from", "searching": "Observers searching actively",
+    "observer_faces": "A searching observer's faces (OBS=F)", "observer_reroll_faces": "A searching observer's rerolls (OBS=F)",
+    "observer_boost": "A searching observer's Boost (OBS=N)", "hider": "Searching for", "changed": "What changed since the last search",
+    "attacker": "Attacker", "defender": "Defender", "response": "Defender's Response", "weapon": "Weapon",
+    "response_boost": "Response Boost", "response_faces": "Defender's faces", "response_reroll_faces": "Defender's Edge rerolls",
+    "response_weapon": "Defender's weapon (a Clash)", "apply_": "Apply the damage now", "kind": "Reaction",
+    "mover": "Against (the mover)",
+}
+ROLL_FORM = {"common": ("dr", "vs", "boost", "advantage", "disadvantage", "reaction", "assist", "faces"),
+             "labels": LABELS}
+RESOLVE_FORM = {"common": ("method", "tier", "auto", "impossible", "check_skill", "dr", "vs", "boost", "advantage",
+                           "disadvantage", "faces"), "labels": LABELS}
+HIDE_FORM = {"common": ("observers", "searching", "boost", "advantage", "disadvantage", "faces"),
+             "needs": ("observers",), "labels": LABELS}
+SEARCH_FORM = {"common": ("boost", "advantage", "disadvantage", "faces", "changed"), "labels": LABELS}
+EXCHANGE_FORM = {"common": ("weapon", "boost", "advantage", "disadvantage", "faces", "response_boost", "response_faces",
+                            "response_weapon", "apply_"), "labels": LABELS}
+REACT_FORM = {"common": ("weapon", "boost", "faces", "apply_"), "labels": LABELS}

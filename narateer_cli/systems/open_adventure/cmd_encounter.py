@@ -11,7 +11,7 @@ from narateer_cli.kit import BadInput
 from .cmd_common import GATE, SPENT, answer
 from .cmd_common import narateer_flags
 from .cmd_roll import declaration, source_for
-from .declarations import CHECK, RESOLVE
+from .declarations import CHECK, RESOLVE, RESOLVE_FORM
 
 
 @command(name="new", writes=True, help=f"""Create encounter ID with these characters; Turn order by Reaction, highest first.
@@ -145,7 +145,7 @@ def turn_end(s, next_id, options):
     return answer("turn", end_turn(s, next_id))
 
 
-@command(rolls=True, checks=True, writes=lambda given: not (given["impossible"] or given["dry_run"]), shows=SPENT, help=f"""Resolve a declared action by its path: automatic, impossible, held (--maintain) or a check.
+@command(rolls=True, checks=True, writes=lambda given: not (given["impossible"] or given["dry_run"]), shows=SPENT, form=RESOLVE_FORM, help=f"""Resolve a declared action by its path: automatic, impossible, held (--maintain) or a check.
 
 \b
 Examples:

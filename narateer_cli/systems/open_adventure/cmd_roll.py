@@ -8,7 +8,7 @@ from narateer_cli.kit import Session, command, declared, emit
 
 from narateer_cli.kit import BadInput
 
-from .declarations import CHECK
+from .declarations import CHECK, ROLL_FORM
 from .cmd_common import BARE_POINTERS, SPENT, answer, narateer_flags, refuse_narateer_flags, rules_of, split_ref
 
 
@@ -40,7 +40,7 @@ def source_for(app, faces, other_faces):
     return source
 
 
-@command(rolls=True, checks=True, writes=lambda given: not given["dry_run"], shows=SPENT, help="""Make one Action Check: AS picks the dice, the total must meet the DS.
+@command(rolls=True, checks=True, writes=lambda given: not given["dry_run"], shows=SPENT, form=ROLL_FORM, help="""Make one Action Check: AS picks the dice, the total must meet the DS.
 
 \b
 Examples:

@@ -62,3 +62,20 @@ RESOLVE = Declared(
     Option(field="use", names=("--check",), metavar="ATTRIBUTE|ACTION", logged=False, keyword="check",
            help="Resolve it with an Action Check."),
 )
+
+# How the acting page (`serve --act`) lays out each verb's form: the options a Guide gives most often first, in
+# the order given; every other option folds under "more". The words a form shows for each parameter are the
+# table's words, not the option names.
+LABELS = {
+    "use": "Attribute or action", "ds": "Difficulty Score (DS)", "vs": "Against a Defense (OTHER:DEFENSE)",
+    "opposed": "Opposed by (OTHER:ATTRIBUTE)", "drawback": "Drawbacks", "defense_benefit": "Benefits to the Defense",
+    "mo": "Add the MO", "familiarity": "Familiarity", "specialization": "Specializations", "benefit": "Benefits",
+    "bonus": "Bonuses (items, powers)", "time": "Time taken", "base_time": "Base time", "effect_bonus": "Effect bonuses",
+    "stunt": "A Stunt", "targets": "Targets at once", "outcomes": "Outcomes at once", "compare": "Compare scores (no roll)",
+    "other_faces": "The opponent's faces", "other_benefit": "The opponent's Benefits", "mishap": "Mishap",
+    "intent": "Intent", "auto": "Certain (no check)", "impossible": "Impossible", "maintain": "Maintain a success",
+}
+ROLL_FORM = {"common": ("ds", "vs", "opposed", "mo", "benefit", "drawback", "specialization", "faces"),
+             "labels": LABELS}
+RESOLVE_FORM = {"common": ("auto", "impossible", "maintain", "use", "ds", "vs", "mo", "benefit", "drawback", "faces"),
+                "labels": {**LABELS, "use": "Check with (attribute or action)"}}

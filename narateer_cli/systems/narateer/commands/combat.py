@@ -8,12 +8,12 @@ import click
 from narateer_cli.kit import command, declared, nonneg
 from narateer_cli.kit import encounter_for
 
-from ..declarations import EXCHANGE, REACT
+from ..declarations import EXCHANGE, EXCHANGE_FORM, REACT, REACT_FORM
 from .checks import dice_source
 from .checks import ATTACKED, told
 
 
-@command(rolls=True, checks=True, writes=True, shows=ATTACKED, help="""A Combat Exchange: the attacker pays and rolls; the defender answers none, guard or clash.
+@command(rolls=True, checks=True, writes=True, shows=ATTACKED, form=EXCHANGE_FORM, help="""A Combat Exchange: the attacker pays and rolls; the defender answers none, guard or clash.
 
 A class trait of the defender (`traits:` on its sheet) declared with --trait
 as part of its Full Guard or Clash modifies that response (its bonus dice are
@@ -97,7 +97,7 @@ def apply_damage(s, target, damage, after: dict, marks: dict):
     return plain(moved)
 
 
-@command(rolls=True, checks=True, writes=True, shows=ATTACKED, help="""A Reaction. `opportunity`: an Opportunity Attack on a creature that just completed a move.
+@command(rolls=True, checks=True, writes=True, shows=ATTACKED, form=REACT_FORM, help="""A Reaction. `opportunity`: an Opportunity Attack on a creature that just completed a move.
 
 Pays the attack cost (1 AD by default) + Boost, uses no proactive use,
 and is refused while Stunned.

@@ -12,7 +12,7 @@ from narateer_cli.kit import pick_encounter
 from narateer_cli.kit import current_encounter, encounter_for
 
 from .checks import SPENT, check_in_encounter
-from ..declarations import CHECK, RESOLVE, TARGET
+from ..declarations import CHECK, RESOLVE, RESOLVE_FORM, TARGET
 from .checks import declaration, dice_source, target_spec
 from .checks import told
 
@@ -71,7 +71,7 @@ def turn_end(s, next_id, options):
                    encounter=enc.id, state=state)
 
 
-@command(rolls=True, checks=True, writes=lambda given: given["impossible"] is None, shows=SPENT, help="""Resolve a declared Action by its path: automatic, impossible (nothing spent) or a Skill Check.
+@command(rolls=True, checks=True, writes=lambda given: given["impossible"] is None, shows=SPENT, form=RESOLVE_FORM, help="""Resolve a declared Action by its path: automatic, impossible (nothing spent) or a Skill Check.
 
 \b
 Examples:

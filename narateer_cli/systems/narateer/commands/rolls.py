@@ -7,7 +7,7 @@ import click
 from narateer_cli.kit import command, declared, faces_options, nonneg
 from narateer_cli.kit import Show
 
-from ..declarations import ROLL, TARGET
+from ..declarations import ROLL, ROLL_FORM, TARGET
 from .checks import SPENT, declaration, dice_source, paired_options, target_spec
 
 
@@ -21,7 +21,7 @@ Examples:
 """
 
 
-@command(rolls=True, checks=True, writes=lambda given: not given["dry_run"], shows=SPENT, help="Make one Skill Check: pay, roll, Edge, compare, tier." + ROLL_EXAMPLE)
+@command(rolls=True, checks=True, writes=lambda given: not given["dry_run"], shows=SPENT, form=ROLL_FORM, help="Make one Skill Check: pay, roll, Edge, compare, tier." + ROLL_EXAMPLE)
 @click.argument("char")
 @click.argument("skill")
 @declared(TARGET, "target")

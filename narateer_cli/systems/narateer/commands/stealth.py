@@ -7,7 +7,7 @@ import click
 from narateer_cli.kit import command, declared, nonneg, split_pairs
 from narateer_cli.kit import current_encounter
 
-from ..declarations import HIDE, SEARCH
+from ..declarations import HIDE, HIDE_FORM, SEARCH, SEARCH_FORM
 from .checks import dice_source
 from .checks import told
 
@@ -33,7 +33,7 @@ def _in_encounter(s, *ids):
     return enc
 
 
-@command(rolls=True, checks=True, writes=True, **HIDE_SECRECY, help="""Hide from observers: one Stealth roll compared with each, its total kept for later searches.
+@command(rolls=True, checks=True, writes=True, form=HIDE_FORM, **HIDE_SECRECY, help="""Hide from observers: one Stealth roll compared with each, its total kept for later searches.
 
 Non-searching observers are compared by Observation Readiness; each one named
 with --searching rolls its own Observation check (its own cost and faces).
@@ -82,7 +82,7 @@ def _observer_options(names, observer_boost, observer_faces, observer_reroll_fac
     return numbers, streams
 
 
-@command(rolls=True, writes=True, **SEARCH_SECRECY, help="""Search for a hidden creature: Observation vs its recorded Hide total (a tie fails).
+@command(rolls=True, writes=True, form=SEARCH_FORM, **SEARCH_SECRECY, help="""Search for a hidden creature: Observation vs its recorded Hide total (a tie fails).
 
 \b
 Example:
