@@ -32,6 +32,8 @@ GENERIC = {
     "type": "ASGI scope and message types in the server",
     "source": "`new --from SOURCE` (T-COPY) is the host's copying",
     "turn": "the shared `turn start` / `turn end` commands are the host's",
+    "left": "what is left of a pool (the page's bars, a merge's sides), as a Narateer trait's uses left",
+    "text": "a text field or body (a file's text, the page's text parts), as a Narateer trait's text",
     "attributes": "`git-setup --json` names the .gitattributes file it wrote (JSON output stays as it is)",
 }
 

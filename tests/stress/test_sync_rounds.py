@@ -399,7 +399,7 @@ def test_H2_INV_1_proactive_uses_of_two_clones_join_as_counters(tmp_path, rebase
     table.pull(b, "setup")
     for clone, checks in ((a, 1), (b, 2)):
         for _ in range(checks):
-            assert table.run(clone, "roll selka stealth --dr 2 --faces 2")
+            assert table.run(clone, "roll selka stealth --dr 2 --faces 2 --force")
         table.commit(clone, f"{checks} checks")
         table.pull(clone, "checks")
         table.push(clone, "checks")
@@ -426,14 +426,14 @@ def test_H2_INV_1_a_use_past_the_limit_that_two_clones_made_together_is_named(tm
     table.push(a, "setup")
     table.pull(b, "setup")
     for clone in (a, b):
-        assert table.run(clone, "roll selka stealth --dr 2 --faces 2")
+        assert table.run(clone, "roll selka stealth --dr 2 --faces 2 --force")
         table.commit(clone, "a check")
         table.pull(clone, "checks")
         table.push(clone, "checks")
     camp = open_campaign(b)
-    assert table.run(b, "roll selka stealth --dr 2 --faces 2")  # its writer joins the branches first
+    assert table.run(b, "roll selka stealth --dr 2 --faces 2 --force")  # its writer joins the branches first
     assert camp.run("verify", "brawl").value["ok"] is True  # three uses of three
-    assert table.run(b, "roll selka stealth --dr 2 --faces 2")
+    assert table.run(b, "roll selka stealth --dr 2 --faces 2 --force")
     verified = camp.run("verify", "brawl").value
     assert verified["ok"] is False and "proactive stealth use 4 in one activation, where the limit is 3" in str(
         verified["problem"]), verified

@@ -157,7 +157,7 @@ def _edit_log(path, edit):
 def test_an_entry_whose_result_does_not_read_back_is_worded_by_the_host_and_named(tmp_path):
     root = example_campaign(tmp_path / "camp")
     for argv in (("encounter", "new", "fight", "selka", "sentry"), ("turn", "start", "selka"),
-                 ("roll", "selka", "stealth", "--dr", "3", "--faces", "2")):
+                 ("roll", "selka", "stealth", "--dr", "3", "--faces", "2", "--force")):
         assert run(root, *argv).code == 0
     shown = run(root, "encounter", "log")
     assert "selka: activation starts, round 1" in shown.out and "selka: Stealth" in shown.out, shown.out

@@ -264,7 +264,7 @@ def test_r2_invis_2_an_invisible_attacker_gets_no_full_guard_or_clash_and_its_at
     ok(camp, "condition", "wren", "+invisible")
     refused(camp, 3, "exchange", "wren", "sentry", "--response", "guard", "--faces", "2", "--response-faces", "1",
             contains="wren is invisible")
-    data = ok(camp, "exchange", "wren", "sentry", "--response", "none", "--faces", "2")
+    data = ok(camp, "exchange", "wren", "sentry", "--response", "none", "--faces", "2", "--force")
     assert data["defense"] is None
     assert "invisible" in sheet(camp, "wren")["conditions"]
 
@@ -284,7 +284,7 @@ def test_r2_invis_3_with_the_disadvantage_knob_the_attack_is_made_with_disadvant
     ok(camp, "condition", "wren", "+invisible")
     ok(camp, "turn", "end")
     ok(camp, "turn", "start", "sentry")
-    data = ok(camp, "exchange", "sentry", "wren", "--response", "none", "--faces", "2", "--reroll-faces", "0")
+    data = ok(camp, "exchange", "sentry", "wren", "--response", "none", "--faces", "2", "--reroll-faces", "0", "--force")
     assert data["attack"]["edge"] == "disadvantage" and data["attack"]["final_faces"] == [0]
     assert data["lands"] is None
     assert run(camp, "verify").code == 0
@@ -297,7 +297,7 @@ def test_r2_spell_r2_invis_a_session_that_casts_turns_invisible_and_is_revealed_
     ok(camp, "condition", "wren", "+invisible")
     cast = ok(camp, "cast", "wren", "spark")
     assert cast["revealed_to"] == ["sentry", "mira"] and cast["invisible"] == "invisible"
-    ok(camp, "exchange", "wren", "mira", "--response", "none", "--faces", "1")
+    ok(camp, "exchange", "wren", "mira", "--response", "none", "--faces", "1", "--force")
     ok(camp, "turn", "end")
     ok(camp, "turn", "start", "mira")
     assert ok(camp, "encounter", "show")["hidden"] == {}
@@ -305,3 +305,13 @@ def test_r2_spell_r2_invis_a_session_that_casts_turns_invisible_and_is_revealed_
     assert r.code == 0 and "no problems" in r.out, r.out + r.err
     before = snapshot(camp)
     assert run(camp, "verify").code == 0 and snapshot(camp) == before
+
+
+def test_t3_zero_a_cast_whose_check_cannot_succeed_asks_first_and_force_rolls_it(camp):
+    # veil: 1 AD base and the 1 Magic Die it pays, no Boost: 2 dice show at most 4, never above DR 30
+    before = snapshot(camp)
+    refused(camp, 3, "cast", "wren", "veil", "--dr", "30", "--faces", "2,2", contains="arcana check against DR 30",
+            rule="T3-ZERO")
+    assert snapshot(camp) == before
+    data = ok(camp, "cast", "wren", "veil", "--dr", "30", "--faces", "2,2", "--force")
+    assert (data["check"]["total"], data["check"]["success"]) == (4, False)

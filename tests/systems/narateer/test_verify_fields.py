@@ -18,7 +18,7 @@ EDITS = {"actor": "kai", "skill": "melee", "reaction": True, "discount_base": 1,
 
 @pytest.mark.parametrize("field", sorted(EDITS))
 def test_S_SYS_6_verify_names_a_check_that_does_not_repeat_its_declaration(camp, tmp_path, field):
-    ok(camp, "roll", "selka", "athletics", "--dr", "2", "--faces", "2")
+    ok(camp, "roll", "selka", "athletics", "--dr", "2", "--faces", "2", "--force")
     assert ok(camp, "verify", "campaign")["ok"] is True
     root = tmp_path / "edited"
     shutil.copytree(camp, root)

@@ -21,7 +21,7 @@ CAST = Declared(
 CAST_SHOWS = ("state.uses", "state.last_action", "state.hidden", "state.recorded", "sheet.magic_dice")
 
 
-@command(rolls=True, writes=True, shows=CAST_SHOWS, help="""Cast a spell from the caster's sheet.
+@command(rolls=True, checks=True, writes=True, shows=CAST_SHOWS, help="""Cast a spell from the caster's sheet.
 
 Pays the spell's Casting Cost (Action Dice, which Slowed doubles, and Magic
 Dice, which it does not) and nothing more for being an action; a spell that

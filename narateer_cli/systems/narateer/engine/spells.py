@@ -19,7 +19,7 @@ from typing import Any
 from narateer_cli.kit import BadInput, Record, Refused, field, replace
 
 from .character import Sheet, possessive
-from .check import CheckResult, Declaration, Target, afford, plan, read_check, roll
+from .check import CheckResult, Declaration, Target, afford, ask_if_hopeless, plan, read_check, roll
 from .dice import DiceSource
 from .ruleset import Ruleset
 
@@ -170,7 +170,9 @@ def cast(sheet: Sheet, spell: Spell, rules: Ruleset, dice: DiceSource, boost: in
     payment = plan(sheet, decl, rules, dice=dice, check_afford=False)
     afford(payment, sheet)
     _afford_magic(sheet, spell)
-    result = roll(payment, Target(dr, "dr", dr_label or f"DR {dr}"), rules, dice)
+    target = Target(dr, "dr", dr_label or f"DR {dr}")
+    ask_if_hopeless(dice, payment, target, rules)
+    result = roll(payment, target, rules, dice)
     dice.finish()
     return _result(sheet, spell, payment.multiplier, payment.paid, payment.dice_after, magic_before, result)
 
