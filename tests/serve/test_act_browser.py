@@ -186,8 +186,12 @@ def test_a_player_takes_the_reaction_owed_to_them_from_their_phone(tmp_path):
         phone.find_element("css selector", "#act-form [data-name='faces']").send_keys("2")
         shot(phone, "act-narateer-player-choice")
         phone.find_element("id", "act-run").click()
-        said = _acted(phone, None)
-        assert "Opportunity Attack" in said or "opportunity" in said.lower(), said
+        # mira's one die (at most 2) cannot exceed selka's Melee Readiness 2: her phone asks first (T3-ZERO)
+        question = poll(lambda: phone.execute_script(
+            "var p = document.getElementById('act-ask-what'); return p ? p.textContent : ''"), timeout=30)
+        assert question.startswith("No chance to succeed (0%): mira's melee check"), question
+        phone.find_element("id", "act-ask-force").click()
+        poll(lambda: "opportunity" in _result(phone).lower(), timeout=30)
         poll(lambda: not phone.find_elements("css selector", "#act-now button.choice"), timeout=30)
         assert run(camp, "verify").code == 0
     finally:

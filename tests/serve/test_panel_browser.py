@@ -26,8 +26,8 @@ pytestmark = IN_BROWSER
 # sight (verb, {field: value}, words its answer says)
 GAMES = {
     "narateer": (["selka", "mira"], ["brawl", "selka", "mira", "sentry"], "selka",
-                 [("roll", {"char": "selka", "skill": "stealth", "dr": "2", "faces": "2"}, "selka rolls Stealth"),
-                  ("hide", {"char": "selka", "observers": "sentry", "faces": "2"}, "hides")]),
+                 [("roll", {"char": "selka", "skill": "stealth", "dr": "1", "faces": "2"}, "selka rolls Stealth"),
+                  ("hide", {"char": "selka", "observers": "sentry", "boost": "1", "faces": "2,2"}, "hides")]),
     "open-adventure": (["warheart", "amicus"], ["gate", "warheart", "amicus", "orc", "--reaction", "warheart=9",
                                                 "--reaction", "amicus=7"], "warheart",
                        [("roll", {"char": "warheart", "use": "strength", "ds": "7", "faces": "7"}, "warheart: strength")]),
