@@ -3,8 +3,8 @@ log one line at a time in every game, so what they hold does not grow with the l
 tracemalloc in process (deterministic, unlike wall time or RSS): the peak over a log ten times longer is
 within 1.5x (holding the log would make it several times larger).
 
-What these commands keep for the newest entries only (dice snapshots and parent links in verify, the
-d20-cards sheet values, the rows of one table chunk) is made small here, so that both logs fill it and the
+What these commands keep for the newest entries only (dice snapshots, parent links and Narateer's
+activations in verify, the d20-cards sheet values, the rows of one table chunk) is made small here, so that both logs fill it and the
 logs can stay short enough for tracemalloc to read them quickly; scripts/stream_measure.py measures whole
 processes at 10,000 and 100,000 entries."""
 
@@ -81,10 +81,12 @@ def small_windows(monkeypatch):
     from narateer_cli import stream
     from narateer_cli.store import history
     from narateer_cli.systems.d20_cards import verify
+    from narateer_cli.systems.narateer.engine import verify as narateer_verify
 
     monkeypatch.setattr(history, "SNAPSHOTS", WINDOW)
     monkeypatch.setattr(history.Ids, "RUN", WINDOW)
     monkeypatch.setattr(verify, "AFTER_KEPT", WINDOW)
+    monkeypatch.setattr(narateer_verify.Uses, "KEEP", WINDOW)
     monkeypatch.setattr(stream, "CHUNK", WINDOW)
 
 

@@ -241,7 +241,7 @@ class Uses:
         from collections import OrderedDict
 
         self.activation: OrderedDict = OrderedDict()  # entry id -> (turn start id, actor, uses allowed) or None
-        self.made: dict = {}  # (turn start id, skill) -> uses made
+        self.made: OrderedDict = OrderedDict()  # (turn start id, skill) -> uses made, the newest KEEP only
 
     def add(self, entry: dict) -> str | None:
         eid = entry.get("id")
@@ -269,6 +269,8 @@ class Uses:
                 continue
             skill = c["skill"]
             made = self.made[(begun, skill)] = self.made.get((begun, skill), 0) + 1
+            if len(self.made) > self.KEEP:
+                self.made.popitem(last=False)
             limit = allowed.get(skill, 1)
             if isinstance(limit, int) and made > limit:
                 return (f"{actor}'s proactive {skill} use {made} in one activation, where the limit is {limit}: the "
