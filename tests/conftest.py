@@ -170,12 +170,13 @@ class Steady:
         return next((eid for eid, name in self.ids.items() if name == arg), arg)
 
 
-def example_campaign(root: Path) -> Path:
-    """A fresh copy of the example campaign at `root` with no current encounter."""
-    result = run(None, "init", str(root), "--example")
+def example_campaign(root: Path, system: str | None = None) -> Path:
+    """A fresh copy of a game's example campaign at `root` (Narateer's when `system` is None) with no current
+    encounter."""
+    result = run(None, "init", str(root), *(("--system", system) if system else ()), "--example")
     assert result.code == 0, result.err
     config = root / "narateer.yaml"
-    config.write_text(config.read_text().replace("encounter: ambush\n", ""))
+    config.write_text("".join(line for line in config.read_text().splitlines(True) if not line.startswith("encounter:")))
     return root
 
 

@@ -9,16 +9,11 @@ from pathlib import Path
 import pytest
 from ruamel.yaml import YAML
 
-from tests.conftest import ok, refused, run, snapshot
+from tests.conftest import example_campaign, ok, refused, run, snapshot
 
 LOAD = YAML(typ="safe").load
 
 
-def _init(root: Path, *system: str) -> Path:
-    assert run(None, "init", str(root), *system, "--example").code == 0
-    config = root / "narateer.yaml"
-    config.write_text("".join(line for line in config.read_text().splitlines(True) if not line.startswith("encounter:")))
-    return root
 
 
 def _conditions(root: Path, cid: str) -> list:
@@ -27,7 +22,7 @@ def _conditions(root: Path, cid: str) -> list:
 
 @pytest.fixture
 def d20(tmp_path) -> Path:
-    return _init(tmp_path / "d20", "--system", "d20-cards")
+    return example_campaign(tmp_path / "d20", "d20-cards")
 
 
 def test_T3_END_d20_blinded_for_two_rounds_ends_with_its_fight_and_spares_the_next_strike(d20):
@@ -94,7 +89,7 @@ def test_T3_END_an_encounter_with_no_timer_ends_as_before(d20):
 
 
 def test_T3_END_narateer_stunned_ends_with_its_encounter(tmp_path):
-    camp = _init(tmp_path / "n")
+    camp = example_campaign(tmp_path / "n")
     ok(camp, "encounter", "new", "brawl", "selka", "mira", "bandit")
     ok(camp, "turn", "start", "selka")
     ok(camp, "condition", "bandit", "+stunned", "--rounds", "2")
@@ -110,7 +105,7 @@ def test_T3_END_narateer_stunned_ends_with_its_encounter(tmp_path):
 
 
 def test_T3_END_narateer_keep_conditions(tmp_path):
-    camp = _init(tmp_path / "n")
+    camp = example_campaign(tmp_path / "n")
     ok(camp, "encounter", "new", "brawl", "selka", "bandit")
     ok(camp, "turn", "start", "selka")
     ok(camp, "condition", "bandit", "+stunned", "--rounds", "2")
@@ -120,7 +115,7 @@ def test_T3_END_narateer_keep_conditions(tmp_path):
 
 
 def test_T3_END_open_adventure_prone_ends_with_its_encounter(tmp_path):
-    camp = _init(tmp_path / "oa", "--system", "open-adventure")
+    camp = example_campaign(tmp_path / "oa", "open-adventure")
     ok(camp, "encounter", "new", "hall", "bloodwind", "goblin", "--reaction", "bloodwind=9")
     ok(camp, "condition", "goblin", "+prone", "--rounds", "2")
     ok(camp, "condition", "bloodwind", "+dazed", "--rounds", "1")
@@ -144,7 +139,7 @@ def test_T3_END_a_game_that_cannot_end_its_timers_refuses_unless_they_are_kept(t
     monkeypatch.setattr(Narateer, "end_conditions", Game.end_conditions)
     load_system("narateer")._found.pop("end_conditions", None)
     try:
-        camp = _init(tmp_path / "n")
+        camp = example_campaign(tmp_path / "n")
         ok(camp, "encounter", "new", "brawl", "selka", "bandit")
         ok(camp, "turn", "start", "selka")
         ok(camp, "condition", "bandit", "+stunned", "--rounds", "2")

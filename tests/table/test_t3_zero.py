@@ -12,11 +12,6 @@ from tests.conftest import example_campaign, ok, refused, run, snapshot
 from tests.table.test_ask import on_terminal
 
 
-def _init(root: Path, system: str) -> Path:
-    assert run(None, "init", str(root), "--system", system, "--example").code == 0
-    config = root / "narateer.yaml"
-    config.write_text("".join(line for line in config.read_text().splitlines(True) if not line.startswith("encounter:")))
-    return root
 
 
 @pytest.fixture
@@ -26,7 +21,7 @@ def n(tmp_path) -> Path:
 
 @pytest.fixture
 def d20(tmp_path) -> Path:
-    root = _init(tmp_path / "d20", "d20-cards")
+    root = example_campaign(tmp_path / "d20", "d20-cards")
     ok(root, "encounter", "new", "fight", "mira", "bandit")
     ok(root, "turn", "start", "mira")
     return root
@@ -34,7 +29,7 @@ def d20(tmp_path) -> Path:
 
 @pytest.fixture
 def oa(tmp_path) -> Path:
-    return _init(tmp_path / "oa", "open-adventure")
+    return example_campaign(tmp_path / "oa", "open-adventure")
 
 
 # -- Narateer -----------------------------------------------------------------------------------------------------
