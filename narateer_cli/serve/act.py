@@ -193,6 +193,17 @@ def _answers(root: Path) -> dict:
     return _table(Campaign(root).system.hook("answered_by"))
 
 
+def waits_for_guide(root: Path) -> frozenset:
+    """The options of another creature's dice that, in a player's action, wait for the Guide to type them: the
+    game's `others_dice` declaration, each option as narateer.yaml's `others_dice` sets it when it does."""
+    from ..store.campaign import Campaign
+
+    campaign = Campaign(root)
+    declared = _table(campaign.system.hook("others_dice"))
+    chosen = _table(campaign.config().get("others_dice"))
+    return frozenset(option for option, mode in declared.items() if chosen.get(option, mode) == "guide")
+
+
 def _player_verbs(campaign) -> dict:
     return _table(campaign.system.hook("player_verbs"))
 
@@ -315,7 +326,7 @@ def _typed(asked, own) -> list | None:
     return out
 
 
-def choices(root: Path, model: dict, cid: str, waiting: dict | None = None) -> dict:
+def choices(root: Path, model: dict, cid: str, waiting: dict | None = None, held: dict | None = None) -> dict:
     """{now: whose turn it is, in words for this player; choices: the game's `choices` hook for them}."""
     from ..errors import NarateerError
     from ..store import encounters
@@ -323,7 +334,7 @@ def choices(root: Path, model: dict, cid: str, waiting: dict | None = None) -> d
 
     actor, enc_id = model.get("actor"), model.get("encounter")
     if not enc_id:
-        return {"now": "No encounter is running.", "choices": []}
+        return {"now": "No encounter is running.", "choices": [held] if held else []}
     now = "It is your turn to act." if actor == cid else f"{actor} acts now." if actor else "Nobody acts now."
     campaign = Campaign(root)
     hook = campaign.system.hook("choices")
@@ -337,6 +348,8 @@ def choices(root: Path, model: dict, cid: str, waiting: dict | None = None) -> d
         # the declaration's verb and who, not its options: the attacker's typed faces stay the Guide's
         out.insert(0, {"text": f"The Guide declared `{' '.join(waiting['argv'][:named])}`: your answer is needed",
                        "answer": {"id": waiting["id"], "verb": waiting["verb"], "fields": waiting["fields"]}})
+    if held:  # the player's own action held for the Guide's die, or its result
+        out.insert(0, held)
     return {"now": now, "choices": out}
 
 
@@ -392,6 +405,10 @@ class Actions:
         # actions the Guide declared that a player answers, by that player's character (in memory: a
         # declaration waiting for its answer is no part of the campaign until the whole action runs)
         self.waiting: dict[str, dict] = {}
+        # players' actions held for another creature's die the Guide rolls (the game's or the campaign's
+        # `others_dice`), by the request that asked for them; in memory too: nothing is written until they run
+        self.rolls: dict[str, dict] = {}
+        self.told: dict[str, dict] = {}  # a held action's result, by its player, for that player's page
 
     def declare(self, argv: list[str], nonce: str, role=None) -> dict:
         """The Guide declares an action and leaves the `role`'s own choices (the game's `answered_by`) to that
@@ -444,7 +461,8 @@ class Actions:
             # is rolled here, as on the player's own page
             answer = self.run(waiting["argv"] + words, nonce, reader=player, own=waiting["own"])
         finally:
-            if not (answer or {}).get("ok"):  # refused or failed: it waits for a better answer (or the Guide)
+            if not (answer or {}).get("ok") and not (answer or {}).get("wait"):  # refused or failed: it waits for a
+                # better answer (or the Guide); held for the Guide's die, it is the Guide's to roll now
                 waiting["error"] = (answer or {}).get("error")
                 with self.lock:
                     self.waiting.setdefault(player, waiting)
@@ -461,11 +479,66 @@ class Actions:
                 raise Refusal(409, f"nothing is waiting for {who}")
         return {"ok": True, "words": f"withdrawn: {who} has nothing to answer", "result": None, "json": None}
 
+    def roll(self, ident, face, nonce: str) -> dict:
+        """The Guide types the face of the die a player's held action waits for: the action runs again with the
+        player's faces and the Guide's, once; it is held again when it needs another die of the Guide's, and a
+        face it refuses leaves it held for a better one."""
+        if not (isinstance(face, str) and _words_ok([face])):
+            raise Refusal(400, "a face is one word")
+        with self.lock:  # the held action is this answer's alone while it runs: a second answer at once is 409
+            held = self.rolls.pop(ident, None) if isinstance(ident, str) else None
+            if held is None:
+                raise Refusal(409, "no action waits for that die (or it was already rolled)")
+            try:
+                self._once(nonce)
+            except Refusal:
+                self.rolls[ident] = held
+                raise
+        held = {**held, "guided": [*held["guided"], (held["wanted"]["option"], face)]}
+        answer = None
+        try:
+            answer = self._attempt(held, guide=True)
+        finally:
+            if answer is None or (not answer.get("ok") and not answer.get("wait")):
+                held = {**held, "guided": held["guided"][:-1],
+                        "error": (answer or {}).get("error") or "refused"}
+                with self.lock:
+                    self.rolls.setdefault(ident, held)
+        if answer.get("ok") and held["who"] is not None:
+            self.told[held["who"]] = told_to_player(self.root, answer)
+        return answer
+
+    def dismiss(self, ident) -> dict:
+        """The Guide sets aside a player's held action: nothing was run, nothing is written."""
+        with self.lock:
+            held = self.rolls.pop(ident, None) if isinstance(ident, str) else None
+        if held is None:
+            raise Refusal(409, "no action waits for that die (or it was already rolled)")
+        if held["who"] is not None:
+            self.told[held["who"]] = {"ok": False, "error": "the Guide set your action aside: nothing was written"}
+        return {"ok": True, "words": f"set aside: {held['who']}'s {' '.join(held['argv'][:2])}", "result": None,
+                "json": None}
+
     def pending(self) -> list:
-        """The declarations waiting for a player, as the Guide's screen lists them."""
+        """The declarations waiting for a player, and the players' actions waiting for a die of the Guide's
+        (`die`: which, the field the Guide's screen shows), as the Guide's screen lists them."""
         with self.lock:
             return [{"who": who, "argv": w["argv"], "role": w["role"], "error": w["error"]}
-                    for who, w in sorted(self.waiting.items())]
+                    for who, w in sorted(self.waiting.items())] + \
+                [{"who": h["who"], "argv": h["argv"], "error": h["error"], "id": ident, "die": h["wanted"]}
+                 for ident, h in self.rolls.items()]
+
+    def held_for(self, player: str) -> dict | None:
+        """What this player's page is told of their own actions held for the Guide's die: the one waiting, else
+        the result of the last one the Guide rolled (said once)."""
+        with self.lock:
+            held = next((h for h in self.rolls.values() if h["who"] == player), None)
+            if held is not None:
+                return {"text": f"Waiting for the Guide to roll {held['wanted']['what']}."}
+            told = self.told.pop(player, None)
+        if told is None:
+            return None
+        return {"text": told.get("words") if told.get("ok") else told.get("error")}
 
     def _own_flags(self, argv: list[str]) -> frozenset:
         """The options of a player's verb that are that player's own (its faces among them)."""
@@ -496,16 +569,34 @@ class Actions:
         reader = player or reader
         own = own if player is None else self._own_flags(argv)
         typed = _typed(asked, own)
-        from ..api import open_campaign
-        from ..ask import NotTheirs
-        from ..errors import NarateerError
-
         with self.lock:
             self._once(nonce)
+        held = {"id": nonce, "who": reader, "argv": argv, "typed": list(typed or []) if typed is not None else None,
+                "own": own, "waits": waits_for_guide(self.root) if own is not None else frozenset(), "guided": [],
+                "player": player}
+        return self._attempt(held)
+
+    def _attempt(self, held: dict, guide: bool = False) -> dict:
+        """Run a player's action (`held`: its words, the player's faces, the Guide's so far); when another
+        creature's die waits for the Guide, nothing is written and the action is held for the Guide's screen.
+        The answer is the player's, or the Guide's in full when the Guide's face ran it (`guide`)."""
+        from ..api import open_campaign
+        from ..ask import GuideWanted, NotTheirs
+        from ..errors import NarateerError
+
+        argv, typed, own = held["argv"], held["typed"], held["own"]
+        player, reader = (None, None) if guide else (held["player"], held["who"])
         try:
-            result = open_campaign(self.root).run(*argv, asked=typed, own=own)
+            result = open_campaign(self.root).run(*argv, asked=None if typed is None else list(typed), own=own,
+                                                  waits=held["waits"], guided=list(held["guided"]))
         except NotTheirs as exc:
             raise Refusal(403, exc.line()) from None
+        except GuideWanted as exc:
+            held["wanted"], held["error"] = exc.wanted, None
+            with self.lock:
+                self.rolls[held["id"]] = held
+            return {"ok": False, "wait": exc.wanted,
+                    "error": f"waiting for the Guide to roll {exc.wanted['what']}: nothing is written until then"}
         except NarateerError as exc:
             answer = {"ok": False, "error": exc.line() if reader is None else in_player_words(self.root, exc, reader),
                       "exit": exc.exit_code, "ask": getattr(exc, "wanted", None),

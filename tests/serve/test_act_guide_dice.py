@@ -1,0 +1,150 @@
+"""`serve --act`: another creature's die in a player's action is rolled by the server, or waits for the Guide,
+as the game declares (`others_dice`) and the campaign sets it (narateer.yaml's `others_dice`). Over HTTP, as
+act.js sends it."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from tests.conftest import ok, run
+
+from .conftest import Server
+from .test_act import files, post
+from .test_act_own_dice import d20_fight, die_by_die, play
+
+pytest.importorskip("uvicorn", reason="the serve extra is not installed: pip install -e '.[test,serve]'")
+
+STUN = ["act", "mira", "stun-word", "--target", "bandit"]
+
+
+def leave_to_guide(camp, option: str):
+    with open(camp / "narateer.yaml", "a", encoding="utf-8") as fh:
+        fh.write(f"others_dice:\n  '{option}': guide\n")
+
+
+def log_lines(camp) -> list:
+    return [json.loads(line[2:]) for line in (camp / "encounters" / "fight.log.yaml").read_text().splitlines()
+            if line.startswith("- ")]
+
+
+def waiting(srv) -> list:
+    status, headers, body = srv.get("/guide/waiting", headers={"X-Narateer-Token": srv.token})
+    assert status == 200, body
+    return [w for w in json.loads(body) if w.get("die")]
+
+
+def choices(srv, token) -> list:
+    status, headers, body = srv.get("/play/choices", headers={"X-Narateer-Token": token})
+    assert status == 200, body
+    return json.loads(body)["choices"]
+
+
+@pytest.mark.parametrize("mode", ["server", "guide"])
+def test_P2_ASK_1_the_targets_save_is_rolled_by_the_server_or_waits_for_the_guide(tmp_path, mode):
+    """mira's player casts Stun Word on the bandit, typing her own dice. Declared "server" (the game's default),
+    the bandit's save d20 is rolled at once; left to the Guide (narateer.yaml), the action is held, nothing
+    written, the Guide's screen shows it with the die to type, the player cannot type it, and the Guide's face
+    runs the action once, one log entry with that face; the player's page is told the result."""
+    camp = d20_fight(tmp_path / "camp", "mira", "bandit", "tor")
+    if mode == "guide":
+        leave_to_guide(camp, "--save-faces")
+    ok(camp, "turn", "start", "mira")
+    with Server(camp, "--act") as srv:
+        mira, before, entries = srv.players["mira"], files(camp), len(log_lines(camp))
+        options, (status, answer) = die_by_die(srv, mira, STUN)
+        assert "--save-faces" not in options, options
+        if mode == "server":
+            assert status == 200 and answer["ok"] and "save d20" in answer["words"], answer
+            assert waiting(srv) == []
+            assert len(log_lines(camp)) == entries + 1
+            return
+        assert status == 202 and not answer["ok"] and answer["wait"]["option"].startswith("--save-faces"), answer
+        assert "Guide" in answer["error"], answer
+        assert files(camp) == before  # nothing written while it waits
+        held = waiting(srv)
+        assert len(held) == 1 and held[0]["who"] == "mira" and "bandit" in held[0]["die"]["what"], held
+        assert any("Waiting for the Guide" in c["text"] for c in choices(srv, mira))
+        # the player cannot fill the Guide's die: not as a typed face, not as an option, not on the Guide's route
+        typed = [{"option": o, "face": "20"} for o in options] + [{"option": "--save-faces", "face": "1"}]
+        assert play(srv, mira, STUN + ["--faces", "ask"], typed)[0] == 403
+        assert play(srv, mira, STUN + ["--save-faces", "bandit=1"])[0] == 403
+        assert post(srv, "/guide/roll", {"id": held[0]["id"], "face": "1", "nonce": "mira-rolls-001"}, mira)[0] == 401
+        assert files(camp) == before and len(waiting(srv)) == 1
+        # a face off the die is refused, and the action stays held for a better one
+        status, answer = post(srv, "/guide/roll", {"id": held[0]["id"], "face": "25", "nonce": "guide-rolls-000"},
+                              srv.token)
+        assert status == 422 and not answer["ok"], answer
+        assert files(camp) == before and len(waiting(srv)) == 1
+        status, answer = post(srv, "/guide/roll", {"id": held[0]["id"], "face": "1", "nonce": "guide-rolls-001"},
+                              srv.token)
+        assert status == 200 and answer["ok"] and "save d20" in answer["words"], answer
+        assert waiting(srv) == []
+        again = post(srv, "/guide/roll", {"id": held[0]["id"], "face": "20", "nonce": "guide-rolls-002"}, srv.token)
+        assert again[0] == 409, again  # run once
+        told = choices(srv, mira)
+        assert told and "Waiting" not in told[0]["text"] and "save" in told[0]["text"], told
+    after = log_lines(camp)
+    assert len(after) == entries + 1 and after[-1]["command"] == "act", after[-1]
+    assert after[-1]["result"]["targets"][0]["save"]["face"] == 1, after[-1]  # the Guide's face
+    assert run(camp, "verify").code == 0
+
+
+def test_P2_ASK_1_a_victims_concentration_die_waits_for_the_guide_after_the_players_own(tmp_path):
+    """The hexer holds its Ward; mira's player strikes it die by die, with Concentration left to the Guide: her
+    attack and damage dice are hers to type, then the action waits for the hexer's Concentration d20, and the
+    Guide's face (a 1: the Ward drops) runs it once with her faces and the Guide's."""
+    camp = d20_fight(tmp_path / "camp", "mira", "hexer", "tor")
+    leave_to_guide(camp, "--concentration-faces")
+    ok(camp, "turn", "start", "hexer")
+    ok(camp, "act", "hexer", "ward")
+    ok(camp, "turn", "end", "--next", "mira")
+    ok(camp, "turn", "start", "mira")
+    with Server(camp, "--act") as srv:
+        mira, before, entries = srv.players["mira"], files(camp), len(log_lines(camp))
+        options, (status, answer) = die_by_die(srv, mira, ["act", "mira", "strike", "--target", "hexer"], face="19")
+        assert options[0] == "--faces" and "--concentration-faces" not in options, options
+        assert status == 202 and answer["wait"]["option"].startswith("--concentration-faces"), answer
+        assert files(camp) == before
+        ident = waiting(srv)[0]["id"]
+        status, answer = post(srv, "/guide/roll", {"id": ident, "face": "1", "nonce": "guide-conc-0001"}, srv.token)
+        assert status == 200 and answer["ok"] and "Concentration" in answer["words"], answer
+    after = log_lines(camp)
+    assert len(after) == entries + 1, after
+    text = json.dumps(after[-1])
+    assert '"face": 19' in text, text  # her own faces
+    assert re.search(r'"concentration_check": \{[^}]*"face": 1,', text), text  # and the Guide's
+    assert run(camp, "verify").code == 0
+
+
+def test_P2_ASK_1_the_guide_may_set_a_held_action_aside(tmp_path):
+    """Held for the bandit's save, mira's Stun Word is set aside by the Guide: nothing was written, her page is
+    told, and a face typed for it afterwards finds nothing to run."""
+    camp = d20_fight(tmp_path / "camp", "mira", "bandit", "tor")
+    leave_to_guide(camp, "--save-faces")
+    ok(camp, "turn", "start", "mira")
+    with Server(camp, "--act") as srv:
+        mira, before = srv.players["mira"], files(camp)
+        status, answer = die_by_die(srv, mira, STUN)[1]
+        assert status == 202, answer
+        ident = waiting(srv)[0]["id"]
+        status, answer = post(srv, "/guide/dismiss", {"id": ident, "nonce": "guide-dismiss-01"}, srv.token)
+        assert status == 200 and answer["ok"], answer
+        assert waiting(srv) == [] and files(camp) == before
+        assert "set your action aside" in choices(srv, mira)[0]["text"]
+        assert post(srv, "/guide/roll", {"id": ident, "face": "1", "nonce": "guide-rolls-101"}, srv.token)[0] == 409
+        assert files(camp) == before
+    assert run(camp, "verify").code == 0
+
+
+def test_P2_ASK_1_a_campaign_names_only_dice_the_game_declares(tmp_path):
+    """narateer.yaml's `others_dice` takes the game's declared options, each "server" or "guide": `check` names
+    any other key or word."""
+    camp = d20_fight(tmp_path / "camp", "mira", "bandit", "tor")
+    with open(camp / "narateer.yaml", "a", encoding="utf-8") as fh:
+        fh.write("others_dice:\n  '--save-faces': table\n  '--faces': guide\n")
+    found = run(camp, "check")
+    assert found.code != 0 or "others_dice" in found.out + found.err, found.out + found.err
+    assert "others_dice" in found.out + found.err
