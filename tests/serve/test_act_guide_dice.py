@@ -148,3 +148,44 @@ def test_P2_ASK_1_a_campaign_names_only_dice_the_game_declares(tmp_path):
     found = run(camp, "check")
     assert found.code != 0 or "others_dice" in found.out + found.err, found.out + found.err
     assert "others_dice" in found.out + found.err
+
+
+@pytest.mark.parametrize("mode", ["server", "guide"])
+def test_P2_ASK_1_a_defenders_die_in_an_answered_exchange_is_the_servers_or_the_guides(party_camp, mode):
+    """Narateer: the Guide declares mira's exchange against the guarding sentry and leaves her own choices to her
+    player. Her answer gives her attack die; the sentry's Full Guard die is rolled by the server (the game's
+    default), or, left to the Guide, the exchange waits, nothing written, until the Guide types it, and then runs
+    once with both faces."""
+    camp = party_camp
+    if mode == "guide":
+        leave_to_guide(camp, "--response-faces")
+    ok(camp, "turn", "end", "--next", "mira")
+    ok(camp, "turn", "start", "mira")
+    log = camp / "encounters" / "brawl.log.yaml"
+    with Server(camp, "--act") as srv:
+        mira, before, entries = srv.players["mira"], files(camp), len(log.read_text().splitlines())
+        status, answer = post(srv, "/guide/declare", {"argv": ["exchange", "mira", "sentry", "--response", "guard"],
+                                                      "nonce": "declare-guard-01"}, srv.token)
+        assert status == 200, answer
+        status, answer = post(srv, "/play/answer", {"id": "declare-guard-01", "nonce": "answer-guard-01",
+                                                    "argv": ["--faces", "2"]}, mira)
+        if mode == "server":
+            assert status == 200 and answer["ok"], answer
+            assert waiting(srv) == []
+        else:
+            assert status == 202 and answer["wait"]["option"] == "--response-faces", answer
+            assert files(camp) == before and "Waiting for the Guide" in choices(srv, mira)[0]["text"]
+            held = waiting(srv)
+            assert len(held) == 1 and held[0]["who"] == "mira", held
+            status, answer = post(srv, "/guide/roll", {"id": held[0]["id"], "face": "0", "nonce": "guide-guard-01"},
+                                  srv.token)
+            assert status == 200 and answer["ok"], answer
+            assert waiting(srv) == []
+    lines = log.read_text().splitlines()
+    assert len(lines) == entries + 1
+    entry = json.loads(lines[-1][2:])
+    assert entry["command"] == "exchange", entry
+    if mode == "guide":
+        assert entry["result"]["defense"]["faces"] == [0], entry["result"]  # the Guide's face
+        assert entry["result"]["attack"]["faces"] == [2], entry["result"]  # the player's
+    assert run(camp, "verify").code == 0
