@@ -11,7 +11,7 @@ import pytest
 
 from tests.conftest import ok, run
 
-from .conftest import Server
+from .conftest import IN_BROWSER, Server, poll, shot
 from .test_act import files, post
 from .test_act_own_dice import d20_fight, die_by_die, play
 
@@ -188,4 +188,41 @@ def test_P2_ASK_1_a_defenders_die_in_an_answered_exchange_is_the_servers_or_the_
     if mode == "guide":
         assert entry["result"]["defense"]["faces"] == [0], entry["result"]  # the Guide's face
         assert entry["result"]["attack"]["faces"] == [2], entry["result"]  # the player's
+    assert run(camp, "verify").code == 0
+
+
+@IN_BROWSER
+def test_P2_ASK_1_in_chromium_the_guide_rolls_the_save_a_players_phone_waits_for(tmp_path):
+    """In Chromium: mira's phone casts Stun Word with the bandit's save left to the Guide; her page says it waits
+    for the Guide, nothing is written; the Guide's screen shows the held action with a field for the save d20,
+    the Guide types 1 and rolls, the action runs once, and mira's phone is told the result."""
+    from .test_act_browser import _acted, _browser, _fill
+
+    camp = d20_fight(tmp_path / "camp", "mira", "bandit", "tor")
+    leave_to_guide(camp, "--save-faces")
+    ok(camp, "turn", "start", "mira")
+    srv = Server(camp, "--act")
+    try:
+        before, entries = files(camp), len(log_lines(camp))
+        phone = _browser("phone", 400, 860)
+        phone.get(f"{srv.url}/play?token={srv.players['mira']}")
+        _fill(phone, "act", {"card": "stun-word", "target": "bandit"})
+        phone.find_element("id", "act-run").click()
+        assert "waiting for the Guide" in _acted(phone, None)
+        assert files(camp) == before
+        guide = _browser("guide", 1280, 1000)
+        guide.get(f"{srv.url}/guide?token={srv.token}")
+        poll(lambda: guide.find_elements("css selector", "#act-waiting .guide-face"), timeout=30)
+        shot(guide, "act-guide-rolls-the-save")
+        guide.find_element("css selector", "#act-waiting .guide-face").send_keys("1")
+        guide.find_element("css selector", "#act-waiting .guide-roll").click()
+        said = _acted(guide, None)
+        assert "save d20" in said, said
+        poll(lambda: not guide.find_elements("css selector", "#act-waiting .guide-face"), timeout=30)
+        poll(lambda: "stun" in phone.find_element("id", "act-now").text.lower(), timeout=30)
+        assert "Waiting" not in phone.find_element("id", "act-now").text
+    finally:
+        srv.stop()
+    after = log_lines(camp)
+    assert len(after) == entries + 1 and after[-1]["result"]["targets"][0]["save"]["face"] == 1
     assert run(camp, "verify").code == 0
