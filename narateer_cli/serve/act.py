@@ -392,6 +392,11 @@ def told_to_player(root: Path, answer: dict) -> dict:
     return {"ok": True, "words": words or "done", "result": answer.get("result"), "json": None}
 
 
+def _settled(answer: dict | None) -> bool:
+    """Whether an action's answer settles what was waiting: it ran, or it is held for the Guide's die now."""
+    return bool(answer and (answer.get("ok") or answer.get("wait")))
+
+
 class Actions:
     """The page's one way to write: each action once (its nonce), through the API. `lock` guards this
     object's own memory (the nonces seen, the declarations waiting), never a whole action: the campaign's own
@@ -458,11 +463,10 @@ class Actions:
         answer = None
         try:
             # the faces the answer gives are the player's; a die the Guide left out that is another creature's
-            # is rolled here, as on the player's own page
+            # is rolled here, or held for the Guide, as on the player's own page
             answer = self.run(waiting["argv"] + words, nonce, reader=player, own=waiting["own"])
         finally:
-            if not (answer or {}).get("ok") and not (answer or {}).get("wait"):  # refused or failed: it waits for a
-                # better answer (or the Guide); held for the Guide's die, it is the Guide's to roll now
+            if not _settled(answer):  # refused or failed: it waits for a better answer (or the Guide)
                 waiting["error"] = (answer or {}).get("error")
                 with self.lock:
                     self.waiting.setdefault(player, waiting)
@@ -499,7 +503,7 @@ class Actions:
         try:
             answer = self._attempt(held, guide=True)
         finally:
-            if answer is None or (not answer.get("ok") and not answer.get("wait")):
+            if not _settled(answer):
                 held = {**held, "guided": held["guided"][:-1],
                         "error": (answer or {}).get("error") or "refused"}
                 with self.lock:
