@@ -146,8 +146,7 @@ def _config_text_problems(campaign, text: str, known: list) -> list[Problem]:
     table.keys["party_sees"] = schema.Map(keys={"npc_hp": schema.Choice(*NPC_HP)}, open="strict")
     declared = campaign.system.hook("others_dice")
     table.keys["others_dice"] = schema.Map(keys={str(option): schema.Choice(*OTHERS_DICE)
-                                                 for option in (declared if isinstance(declared, dict) else {})},
-                                           open="strict")
+                                                 for option in (declared if isinstance(declared, dict) else {})})
     found = schema.problems(doc, table, label, {})
     current = doc.get("encounter")
     if current and not (campaign.root / "encounters" / f"{current}.yaml").exists():

@@ -146,8 +146,10 @@ def test_P2_ASK_1_a_campaign_names_only_dice_the_game_declares(tmp_path):
     with open(camp / "narateer.yaml", "a", encoding="utf-8") as fh:
         fh.write("others_dice:\n  '--save-faces': table\n  '--faces': guide\n")
     found = run(camp, "check")
-    assert found.code != 0 or "others_dice" in found.out + found.err, found.out + found.err
-    assert "others_dice" in found.out + found.err
+    said = found.out + found.err
+    assert found.code != 0, said
+    assert "others_dice.--save-faces must be one of server, guide, not 'table'" in said, said
+    assert "unknown key 'others_dice.--faces'" in said and "--concentration-faces" in said, said
 
 
 @pytest.mark.parametrize("mode", ["server", "guide"])
@@ -225,4 +227,45 @@ def test_P2_ASK_1_in_chromium_the_guide_rolls_the_save_a_players_phone_waits_for
         srv.stop()
     after = log_lines(camp)
     assert len(after) == entries + 1 and after[-1]["result"]["targets"][0]["save"]["face"] == 1
+    assert run(camp, "verify").code == 0
+
+
+def test_P2_ASK_1_the_opponents_exploding_dice_wait_for_the_guide_die_by_die(tmp_path):
+    """Open Adventure: the Guide declares warheart's Strength roll opposed by the orc and leaves the dice to his
+    player; with the opponent's dice left to the Guide, the answer is held, nothing written, and the Guide types
+    the orc's dice one by one (a maximum face explodes into one more), then the roll runs once with both sides'
+    faces."""
+    from .scenes import new_campaign
+
+    camp = new_campaign(tmp_path / "camp", "open-adventure", ["bloodwind", "warheart"])
+    ok(camp, "encounter", "new", "hall", "warheart", "orc", "--reaction", "warheart=9")
+    ok(camp, "turn", "start", "warheart")
+    leave_to_guide(camp, "--other-faces")
+    with Server(camp, "--act") as srv:
+        before = files(camp)
+        status, answer = post(srv, "/guide/declare", {"argv": ["roll", "warheart", "strength", "--opposed",
+                                                               "orc:strength"], "nonce": "declare-opposed-1"}, srv.token)
+        assert status == 200, answer
+        status, answer = post(srv, "/play/answer", {"id": "declare-opposed-1", "nonce": "answer-opposed-1",
+                                                    "argv": ["--faces", "3"]}, srv.players["warheart"])
+        assert status == 202 and answer["wait"]["option"] == "--other-faces", answer
+        typed = []
+        for turn in range(12):
+            assert files(camp) == before  # nothing written while a die of the Guide's is missing
+            held = waiting(srv)
+            assert len(held) == 1, held
+            size = int(re.search(r"\(d(\d+)\)", held[0]["die"]["what"]).group(1))
+            face = str(size) if not typed else "1"  # the first die explodes once
+            typed.append(int(face))
+            status, answer = post(srv, "/guide/roll", {"id": held[0]["id"], "face": face,
+                                                       "nonce": f"guide-opposed-{turn:02d}"}, srv.token)
+            if status == 200:
+                break
+            assert status == 202, answer
+        assert answer["ok"] and waiting(srv) == [], answer
+        assert len(typed) >= 2, typed  # the first die exploded into one more
+    entry = json.loads((camp / "encounters" / "hall.log.yaml").read_text().splitlines()[-1][2:])
+    assert entry["command"] == "roll" and entry["result"]["faces"] == [[3]], entry  # the player's die
+    assert [face for chain in entry["result"]["opposed"]["faces"] for face in chain] == typed, entry  # the Guide's
+    assert entry["result"]["opposed"]["exploded"] == [0], entry
     assert run(camp, "verify").code == 0
