@@ -483,33 +483,54 @@ class Actions:
                 raise Refusal(409, f"nothing is waiting for {who}")
         return {"ok": True, "words": f"withdrawn: {who} has nothing to answer", "result": None, "json": None}
 
+    def _hold(self, held: dict, wanted: dict | None = None, asks: dict | None = None) -> dict:
+        """Hold a player's action, nothing written: for the Guide's die (`wanted`), or, the Guide's in, for the
+        player's own next die (`asks`), typed on their page."""
+        held = {**held, "wanted": wanted, "asks": asks, "error": None}
+        with self.lock:
+            self.rolls[held["id"]] = held
+        if asks is not None:
+            return {"ok": False, "wait": asks, "error": f"{held['who']} types {asks['what']} next, on their page"}
+        assert wanted is not None
+        return {"ok": False, "wait": wanted,
+                "error": f"waiting for the Guide to roll {wanted['what']}: nothing is written until then"}
+
+    def face(self, player: str, ident, face, nonce: str) -> dict:
+        """The player types their own die that their held action needs after the Guide's: it runs again."""
+        return self._give(ident, face, nonce, player)
+
     def roll(self, ident, face, nonce: str) -> dict:
         """The Guide types the face of the die a player's held action waits for: the action runs again with the
         player's faces and the Guide's, once; it is held again when it needs another die of the Guide's, and a
         face it refuses leaves it held for a better one."""
+        return self._give(ident, face, nonce)
+
+    def _give(self, ident, face, nonce: str, player: str | None = None) -> dict:
+        """One face for a held action, the Guide's (`player` None: the die it waits for) or the player's own
+        (the die it asks of them next): the action runs again, once; a face it refuses leaves it held as it was."""
         if not (isinstance(face, str) and _words_ok([face])):
             raise Refusal(400, "a face is one word")
         with self.lock:  # the held action is this answer's alone while it runs: a second answer at once is 409
-            held = self.rolls.pop(ident, None) if isinstance(ident, str) else None
-            if held is None:
+            held = self.rolls.get(ident) if isinstance(ident, str) else None
+            if held is None or (held["asks"] is None) is (player is not None) or \
+                    (player is not None and held["who"] != player):
                 raise Refusal(409, "no action waits for that die (or it was already rolled)")
-            try:
-                self._once(nonce)
-            except Refusal:
-                self.rolls[ident] = held
-                raise
-        held = {**held, "guided": [*held["guided"], (held["wanted"]["option"], face)]}
+            self._once(nonce)
+            del self.rolls[ident]
+        if player is None:
+            again = {**held, "guided": [*held["guided"], (held["wanted"]["option"], face)]}
+        else:
+            again = {**held, "typed": [*held["typed"], (held["asks"]["option"], face)]}
         answer = None
         try:
-            answer = self._attempt(held, guide=True)
+            answer = self._attempt(again, guide=player is None)
         finally:
             if not _settled(answer):
-                held = {**held, "guided": held["guided"][:-1],
-                        "error": (answer or {}).get("error") or "refused"}
                 with self.lock:
-                    self.rolls.setdefault(ident, held)
+                    self.rolls.setdefault(ident, {**held, "error": (answer or {}).get("error") or "refused"})
         if answer.get("ok") and held["who"] is not None:
             self.told[held["who"]] = told_to_player(self.root, answer)
+            return answer if player is None else self.told.pop(held["who"])
         return answer
 
     def dismiss(self, ident) -> dict:
@@ -529,14 +550,17 @@ class Actions:
         with self.lock:
             return [{"who": who, "argv": w["argv"], "role": w["role"], "error": w["error"]}
                     for who, w in sorted(self.waiting.items())] + \
-                [{"who": h["who"], "argv": h["argv"], "error": h["error"], "id": ident, "die": h["wanted"]}
-                 for ident, h in self.rolls.items()]
+                [{"who": h["who"], "argv": h["argv"], "error": h["error"], "id": ident, "die": h["wanted"],
+                  "asks": h["asks"]} for ident, h in self.rolls.items()]
 
     def held_for(self, player: str) -> dict | None:
         """What this player's page is told of their own actions held for the Guide's die: the one waiting, else
         the result of the last one the Guide rolled (said once)."""
         with self.lock:
-            held = next((h for h in self.rolls.values() if h["who"] == player), None)
+            ident, held = next(((i, h) for i, h in self.rolls.items() if h["who"] == player), (None, None))
+            if held is not None and held["asks"] is not None:  # the Guide rolled theirs: this player's die is next
+                return {"text": f"The Guide rolled; type {held['asks']['what']} ({held['asks']['option']}).",
+                        "face": {"id": ident, **held["asks"]}}
             if held is not None:
                 return {"text": f"Waiting for the Guide to roll {held['wanted']['what']}."}
             told = self.told.pop(player, None)
@@ -596,15 +620,13 @@ class Actions:
         except NotTheirs as exc:
             raise Refusal(403, exc.line()) from None
         except GuideWanted as exc:
-            held["wanted"], held["error"] = exc.wanted, None
-            with self.lock:
-                self.rolls[held["id"]] = held
-            return {"ok": False, "wait": exc.wanted,
-                    "error": f"waiting for the Guide to roll {exc.wanted['what']}: nothing is written until then"}
+            return self._hold(held, wanted=exc.wanted)
         except NarateerError as exc:
             answer = {"ok": False, "error": exc.line() if reader is None else in_player_words(self.root, exc, reader),
                       "exit": exc.exit_code, "ask": getattr(exc, "wanted", None),
                       "confirm": getattr(exc, "confirm", None)}
+            if answer["ask"] and held["guided"] and typed is not None:  # the Guide's die is in: the player's own
+                return self._hold(held, asks=answer["ask"])  # die comes next, typed on their page
             return answer if player is None else told_to_player(self.root, answer)
         if result is None:
             return {"ok": True, "words": "", "result": None, "json": None}

@@ -6,7 +6,7 @@
     POST /guide/withdraw  take a declaration back
     GET  /guide/waiting   the declarations waiting for an answer, and the players' actions waiting for a die
     POST /guide/roll      type that die: the action runs          (their own page: 202, held for the Guide)
-    POST /guide/dismiss   set such an action aside
+    POST /guide/dismiss   set such an action aside                POST /play/face     their own die it asks next
                                                                   POST /play/act      run one of theirs
                                                                   POST /play/answer   answer the Guide's
 
@@ -42,6 +42,7 @@ def acting_routes(site, players: dict) -> list:
             Route("/guide/roll", acting.guide_roll, methods=["POST"]),
             Route("/guide/dismiss", acting.guide_dismiss, methods=["POST"]),
             Route("/play/answer", acting.player_answer, methods=["POST"]),
+            Route("/play/face", acting.player_face, methods=["POST"]),
             Route("/play", acting.player_page), Route("/play/forms", acting.player_forms),
             Route("/play/choices", acting.player_choices),
             Route("/play/act", acting.player_act, methods=["POST"])]
@@ -150,6 +151,10 @@ class Acting:
     async def player_answer(self, request):
         return await self._player(request, lambda body, cid: self.actions.answer(
             cid, body.get("id"), body.get("argv"), body.get("nonce")))
+
+    async def player_face(self, request):
+        return await self._player(request, lambda body, cid: self.actions.face(
+            cid, body.get("id"), body.get("face"), body.get("nonce")))
 
     async def _guide(self, request, work):
         if not _same(request.headers.get(TOKEN_HEADER), self.site.token):

@@ -33,7 +33,7 @@ def log_lines(camp) -> list:
 def waiting(srv) -> list:
     status, headers, body = srv.get("/guide/waiting", headers={"X-Narateer-Token": srv.token})
     assert status == 200, body
-    return [w for w in json.loads(body) if w.get("die")]
+    return [w for w in json.loads(body) if w.get("die") or w.get("asks")]
 
 
 def choices(srv, token) -> list:
@@ -268,4 +268,54 @@ def test_P2_ASK_1_the_opponents_exploding_dice_wait_for_the_guide_die_by_die(tmp
     assert entry["command"] == "roll" and entry["result"]["faces"] == [[3]], entry  # the player's die
     assert [face for chain in entry["result"]["opposed"]["faces"] for face in chain] == typed, entry  # the Guide's
     assert entry["result"]["opposed"]["exploded"] == [0], entry
+    assert run(camp, "verify").code == 0
+
+
+def test_P2_ASK_1_a_held_action_goes_back_and_forth_between_the_guide_and_the_player(tmp_path):
+    """Twin Shock hits two targets, its damage rolled per target: mira's page types her damage die, the Guide
+    the bandit's save, her page the second damage die (asked on her page, not the Guide's), the Guide the
+    hexer's save; only then does the action run, once, with every face where it was typed. Nothing is written
+    before, and neither side can give the other's die."""
+    camp = d20_fight(tmp_path / "camp", "mira", "bandit", "hexer", "tor")
+    (camp / "actions" / "twin-shock.yaml").write_text(
+        "name: Twin Shock\ncost: {ap: 2}\ntier: 1\nsource: Voice of Command\ndc: physical\nrange: 10\ntargets: 2\n"
+        "damage: {amount: \"1d6\", type: lightning}\non_save: half\ndetails: Two sparks at once.\n")
+    sheet = camp / "characters" / "mira.yaml"
+    sheet.write_text(sheet.read_text().replace("actions: [strike,", "actions: [twin-shock, strike,")
+                     .replace("prepared: [strike,", "prepared: [twin-shock, strike,"))
+    leave_to_guide(camp, "--save-faces")
+    with open(camp / "narateer.yaml", "a", encoding="utf-8") as fh:
+        fh.write("rules:\n  damage: {roll: per_target}\n")
+    ok(camp, "turn", "start", "mira")
+    argv = ["act", "mira", "twin-shock", "--target", "bandit", "--target", "hexer"]
+    with Server(camp, "--act") as srv:
+        mira, before, entries = srv.players["mira"], files(camp), len(log_lines(camp))
+        options, (status, answer) = die_by_die(srv, mira, argv, face="5")
+        assert options == ["--damage-faces"] and status == 202, (options, answer)
+        ident = waiting(srv)[0]["id"]
+        guide = lambda face, n: post(srv, "/guide/roll", {"id": ident, "face": face, "nonce": f"guide-twin-{n:04d}"},  # noqa: E731
+                                     srv.token)
+        status, answer = guide("2", 1)  # the bandit fails its save
+        assert status == 202 and answer["wait"]["option"] == "--damage-faces", answer
+        held = waiting(srv)
+        assert held[0]["asks"]["option"] == "--damage-faces" and held[0]["die"] is None, held
+        assert guide("6", 2)[0] == 409  # the player's die is not the Guide's to type
+        asked = choices(srv, mira)[0]
+        assert asked["face"]["option"] == "--damage-faces" and asked["face"]["id"] == ident, asked
+        assert files(camp) == before
+        status, answer = post(srv, "/play/face", {"id": ident, "face": "4", "nonce": "mira-twin-0001"}, mira)
+        assert status == 202 and answer["wait"]["option"].startswith("--save-faces hexer"), answer
+        assert post(srv, "/play/face", {"id": ident, "face": "1", "nonce": "mira-twin-0002"}, mira)[0] == 409
+        assert files(camp) == before
+        status, answer = guide("19", 3)  # the hexer resists
+        assert status == 200 and answer["ok"], answer
+        assert waiting(srv) == []
+    after = log_lines(camp)
+    assert len(after) == entries + 1, after
+    result = after[-1]["result"]
+    saves = [t["save"]["face"] for t in result["targets"]]
+    assert saves == [2, 19], result
+    # her damage dice: 5 on the bandit (its save failed), 4 on the hexer, halved by its save
+    assert [t["damage"]["base"] for t in result["targets"]] == [5, 2], result
+    assert result["damage_roll"]["faces"] == [4], result
     assert run(camp, "verify").code == 0

@@ -221,6 +221,7 @@
     holder.appendChild(el("p", { "class": "now" }, answer.now || ""));
     (answer.choices || []).forEach(function (c) {
       if (c.answer) { holder.appendChild(answerForm(c)); return; }
+      if (c.face) { holder.appendChild(faceForm(c)); return; }  // their own die, after the Guide's
       if (!c.argv) { holder.appendChild(el("p", { "class": "choice held" }, c.text)); return; }  // said, not run
       var b = el("button", { type: "button", "class": "choice" }, c.text);
       b.addEventListener("click", function () { prefill(c.argv); });
@@ -238,6 +239,19 @@
       show("\u2026", true);
       post("/answer", { id: c.answer.id, argv: argvOf(own, node, false).filter(function (w) { return w !== ""; }) })
         .then(told).catch(failed);
+    });
+    return node;
+  }
+  function faceForm(c) {
+    var node = el("form", { "class": "verb answer", id: "act-held" });
+    node.appendChild(el("p", { "class": "choice" }, c.text));
+    var face = el("input", { type: "text", id: "act-held-face", "aria-label": c.face.what, size: "4" });
+    node.appendChild(face);
+    node.appendChild(el("button", { type: "submit", id: "act-held-send" }, "Send"));
+    node.addEventListener("submit", function (e) {
+      e.preventDefault();
+      show("\u2026", true);
+      post("/face", { id: c.face.id, face: face.value.trim() }).then(told).catch(failed);
     });
     return node;
   }
@@ -291,7 +305,7 @@
     waitingShown = key;
     holder.textContent = "";
     list.forEach(function (w) {
-      if (w.die) { holder.appendChild(dieRow(w)); return; }
+      if (w.die || w.asks) { holder.appendChild(dieRow(w)); return; }
       var row = el("p", { "class": "waiting-row" }, "waiting for " + w.who + ": " + w.argv.join(" ") + (w.error ? " (their last answer: " + w.error + ")" : "") + " ");
       var back = el("button", { type: "button", "class": "withdraw" }, "Withdraw");
       back.addEventListener("click", function () { post("/withdraw", { who: w.who }).then(function (a) { told(a); loadWaiting(); }).catch(failed); });
@@ -302,12 +316,14 @@
 
   // a player's action held for another creature's die the Guide rolls: its face typed here runs it, once
   function dieRow(w) {
-    var row = el("form", { "class": "waiting-row die", "data-id": w.id });
-    row.appendChild(el("span", {}, w.who + ": " + w.argv.join(" ") + " \u2014 roll " + w.die.what + " (" + w.die.option +
-      ", die " + w.die.number + " of " + w.die.count + ")" + (w.error ? " (refused: " + w.error + ")" : "") + " "));
-    var face = el("input", { type: "text", "class": "guide-face", "aria-label": "face of " + w.die.what, size: "4" });
-    row.appendChild(face);
-    row.appendChild(el("button", { type: "submit", "class": "guide-roll" }, "Roll"));
+    var row = el("form", { "class": "waiting-row die", "data-id": w.id }), die = w.die || w.asks;
+    row.appendChild(el("span", {}, w.who + ": " + w.argv.join(" ") + " \u2014 " + (w.die ? "roll " : "waiting for " + w.who + " to type ") +
+      die.what + " (" + die.option + ", die " + die.number + " of " + die.count + ")" + (w.error ? " (refused: " + w.error + ")" : "") + " "));
+    var face = el("input", { type: "text", "class": "guide-face", "aria-label": "face of " + die.what, size: "4" });
+    if (w.die) {  // the player's own die is theirs to type, on their page
+      row.appendChild(face);
+      row.appendChild(el("button", { type: "submit", "class": "guide-roll" }, "Roll"));
+    }
     var drop = el("button", { type: "button", "class": "dismiss" }, "Dismiss");
     drop.addEventListener("click", function () { post("/dismiss", { id: w.id }).then(function (a) { told(a); loadWaiting(); }).catch(failed); });
     row.appendChild(drop);
