@@ -9,7 +9,9 @@ character first and only those options (never a target number, a bonus, another 
 those are the Guide's rulings); `answered_by` ({verb: {role: its own parameters}}) are what the Guide may
 declare and leave to the player in a role (a check's Boost and faces, an exchange's Response). The game's
 rules refuse what is not theirs to do now (another's activation, a reaction not owed), and a player is told
-only what the party may see. `Actions.run` is the only writer: every request's nonce used once, and the
+only what the party may see. Another creature's die in a player's action is rolled here, or, as the game's
+`others_dice` (or narateer.yaml's) says, held for the Guide to type it (`Actions.rolls`, in memory: nothing
+is written until the whole action runs once). `Actions.run` is the only writer: every request's nonce used once, and the
 campaign lock shared with the shell. Two actions may run at once: each API call has output of its own, and
 their writes to the campaign take its lock one at a time.
 """
@@ -590,8 +592,10 @@ class Actions:
         (with `ask`: the next die to type, asked as it is needed; with `confirm`: the question to ask before the
         same words go again with `--force`, a check with no chance to succeed; `asked` are the faces typed so far, each
         a text or {option, face}: the option of the die it was typed for). A player's page is asked only for
-        that player's own dice (the game's `player_verbs`): another creature's are rolled here, and a face
-        typed for one is refused (403) before anything runs. A refusal is worded for the player who reads it
+        that player's own dice (the game's `player_verbs`): another creature's are rolled here, or, where the
+        game's or the campaign's `others_dice` leaves one to the Guide, the action is held for the Guide's screen
+        (with `wait`: the die it waits for; nothing written); a face typed for one is refused (403) before
+        anything runs. A refusal is worded for the player who reads it
         (`player`, or `reader`: the player answering what the Guide declared, whose own options are `own`)."""
         argv = check_argv(self.root, argv, player, visible)
         reader = player or reader
@@ -599,7 +603,7 @@ class Actions:
         typed = _typed(asked, own)
         with self.lock:
             self._once(nonce)
-        held = {"id": nonce, "who": reader, "argv": argv, "typed": list(typed or []) if typed is not None else None,
+        held = {"id": nonce, "who": reader, "argv": argv, "typed": None if typed is None else list(typed),
                 "own": own, "waits": waits_for_guide(self.root) if own is not None else frozenset(), "guided": [],
                 "player": player}
         return self._attempt(held)
