@@ -271,11 +271,9 @@ def test_P2_ASK_1_the_opponents_exploding_dice_wait_for_the_guide_die_by_die(tmp
     assert run(camp, "verify").code == 0
 
 
-def test_P2_ASK_1_a_held_action_goes_back_and_forth_between_the_guide_and_the_player(tmp_path):
-    """Twin Shock hits two targets, its damage rolled per target: mira's page types her damage die, the Guide
-    the bandit's save, her page the second damage die (asked on her page, not the Guide's), the Guide the
-    hexer's save; only then does the action run, once, with every face where it was typed. Nothing is written
-    before, and neither side can give the other's die."""
+def twin_shock(tmp_path):
+    """mira's turn in a fight with the bandit and the hexer; her Twin Shock card strikes two targets, its
+    damage rolled per target, each target's save left to the Guide."""
     camp = d20_fight(tmp_path / "camp", "mira", "bandit", "hexer", "tor")
     (camp / "actions" / "twin-shock.yaml").write_text(
         "name: Twin Shock\ncost: {ap: 2}\ntier: 1\nsource: Voice of Command\ndc: physical\nrange: 10\ntargets: 2\n"
@@ -287,6 +285,15 @@ def test_P2_ASK_1_a_held_action_goes_back_and_forth_between_the_guide_and_the_pl
     with open(camp / "narateer.yaml", "a", encoding="utf-8") as fh:
         fh.write("rules:\n  damage: {roll: per_target}\n")
     ok(camp, "turn", "start", "mira")
+    return camp
+
+
+def test_P2_ASK_1_a_held_action_goes_back_and_forth_between_the_guide_and_the_player(tmp_path):
+    """Twin Shock hits two targets, its damage rolled per target: mira's page types her damage die, the Guide
+    the bandit's save, her page the second damage die (asked on her page, not the Guide's), the Guide the
+    hexer's save; only then does the action run, once, with every face where it was typed. Nothing is written
+    before, and neither side can give the other's die."""
+    camp = twin_shock(tmp_path)
     argv = ["act", "mira", "twin-shock", "--target", "bandit", "--target", "hexer"]
     with Server(camp, "--act") as srv:
         mira, before, entries = srv.players["mira"], files(camp), len(log_lines(camp))
@@ -318,4 +325,50 @@ def test_P2_ASK_1_a_held_action_goes_back_and_forth_between_the_guide_and_the_pl
     # her damage dice: 5 on the bandit (its save failed), 4 on the hexer, halved by its save
     assert [t["damage"]["base"] for t in result["targets"]] == [5, 2], result
     assert result["damage_roll"]["faces"] == [4], result
+    assert run(camp, "verify").code == 0
+
+
+@IN_BROWSER
+def test_P2_ASK_1_in_chromium_a_held_action_asks_the_players_phone_for_its_own_die_between_the_guides(tmp_path):
+    """In Chromium: mira's Twin Shock waits for the bandit's save; the Guide rolls it on the Guide's screen, and
+    mira's phone then asks for her second damage die (the Guide's screen shows whom it waits for, with no field);
+    she sends it, the Guide rolls the hexer's save, and the action runs once."""
+    from .test_act_browser import _acted, _browser
+
+    camp = twin_shock(tmp_path)
+    srv = Server(camp, "--act")
+    try:
+        mira, entries = srv.players["mira"], len(log_lines(camp))
+        status, answer = die_by_die(srv, mira, ["act", "mira", "twin-shock", "--target", "bandit", "--target",
+                                                "hexer"], face="5")[1]
+        assert status == 202, answer
+        guide = _browser("guide", 1280, 1000)
+        guide.get(f"{srv.url}/guide?token={srv.token}")
+
+        def roll(face):
+            poll(lambda: guide.find_elements("css selector", "#act-waiting .guide-face"), timeout=30)
+            since = guide.execute_script("return document.body.getAttribute('data-acted')")
+            guide.find_element("css selector", "#act-waiting .guide-face").send_keys(face)
+            guide.find_element("css selector", "#act-waiting .guide-roll").click()
+            return _acted(guide, since)
+
+        assert "mira types the damage d6" in roll("2")
+        poll(lambda: "waiting for mira to type" in guide.find_element("id", "act-waiting").text, timeout=30)
+        assert not guide.find_elements("css selector", "#act-waiting .guide-face")
+        phone = _browser("phone", 400, 860)
+        phone.get(f"{srv.url}/play?token={mira}")
+        poll(lambda: phone.find_elements("id", "act-held-face"), timeout=30)
+        shot(phone, "act-player-types-between-the-guides")
+        phone.find_element("id", "act-held-face").send_keys("4")
+        phone.find_element("id", "act-held-send").click()
+        assert "waiting for the Guide" in _acted(phone, None)
+        said = roll("19")
+        assert "Twin Shock" in said and "hexer" in said, said
+        poll(lambda: not guide.find_elements("css selector", "#act-waiting .waiting-row"), timeout=30)
+    finally:
+        srv.stop()
+    after = log_lines(camp)
+    assert len(after) == entries + 1
+    assert [t["save"]["face"] for t in after[-1]["result"]["targets"]] == [2, 19]
+    assert after[-1]["result"]["damage_roll"]["faces"] == [4]
     assert run(camp, "verify").code == 0
