@@ -68,15 +68,18 @@ class Campaign:
         self.root = root
 
     def run(self, verb: str, *args, seed: int | None = None, asked: list | None = None,
-            own: frozenset | None = None) -> Result | None:
+            own: frozenset | None = None, waits=(), guided: list | None = None) -> Result | None:
         """Run `narateer VERB ARGS...` in this campaign; the last result it produced (None for `--help`).
         `seed` seeds every random roll, as `--seed` does. `asked`: the faces typed so far for a command that
         asks for them die by die (`--faces ask`); the first die beyond them raises
         `narateer_cli.ask.FacesWanted` (nothing written), whose `.wanted` says which die. `own`: the options
         whose dice a player may give (a player's page); another creature's die is then rolled here, and a face
-        typed for it raises `narateer_cli.ask.NotTheirs` (nothing written)."""
+        typed for it raises `narateer_cli.ask.NotTheirs` (nothing written). `waits`: the options of another
+        creature's dice that wait for the Guide rather than being rolled here; `guided`: the Guide's faces for
+        them so far, each (option, text); the first such die beyond them raises `narateer_cli.ask.GuideWanted`
+        (nothing written)."""
         results, notes = _invoke(["--campaign", str(self.root), *(["--seed", str(seed)] if seed is not None else []),
-                                  verb, *(str(a) for a in args)], asked, own)
+                                  verb, *(str(a) for a in args)], asked, own, waits, guided)
         if not results:
             return None
         kind, value = results[-1]
@@ -196,7 +199,8 @@ def open_campaign(path) -> Campaign:
     return Campaign(find_root(str(path)))
 
 
-def _invoke(argv: list[str], asked: list | None = None, own=None) -> tuple[list, tuple[str, ...]]:
+def _invoke(argv: list[str], asked: list | None = None, own=None, waits=(),
+            guided: list | None = None) -> tuple[list, tuple[str, ...]]:
     """Run the command group in this thread with a sink of its own: ([(kind, value)...], stderr lines).
     Nothing global is swapped: the results and notes go to this call's sink (its App carries it, and code
     without an App reaches it through the context variable of `narateer_cli.sink`, which is this thread's
@@ -208,7 +212,7 @@ def _invoke(argv: list[str], asked: list | None = None, own=None) -> tuple[list,
 
     if "narateer_cli.store.private" in sys.modules:  # each call looks again: a folder may have moved
         sys.modules["narateer_cli.store.private"].forget()
-    with using(Kept(asked, own)) as call:  # the API never reads faces from a terminal; a page's typed faces are its own
+    with using(Kept(asked, own, waits, guided)) as call:  # the API never reads faces from a terminal; a page's typed faces are its own
         try:
             _valid_text(argv)
             cli.main(args=argv, prog_name="narateer", standalone_mode=False)

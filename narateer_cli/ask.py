@@ -41,6 +41,42 @@ class NotTheirs(BadInput):
         self.option = option
 
 
+class GuideWanted(BadInput):
+    """On a player's page, another creature's die that the game (or the campaign) leaves to the Guide: the next
+    one the Guide has not typed yet. Nothing was written; the action waits on the Guide's screen, and runs again
+    with the Guide's face once it is typed."""
+
+    def __init__(self, what: str, option: str, number: int, count: int):
+        super().__init__(f"{what}: die {number} of {count} ({option}) is the Guide's to roll",
+                         fix="wait for the Guide to roll it")
+        self.wanted = {"what": what, "option": option, "number": number, "count": count}
+
+
+def from_guide(parse, count: int, option: str, what: str) -> list[int] | None:
+    """Another creature's `count` dice on a player's page: None when they are rolled here (the default), else
+    the faces the Guide typed for them (the call's `guided`, taken in order; `parse(text, option)` reads one),
+    GuideWanted for the first die the Guide has not typed yet."""
+    from .sink import current
+
+    call = current()
+    flag = option.split(" ", 1)[0]
+    if call.own is None or flag in call.own or flag not in call.waits:
+        return None
+    faces = []
+    for number in range(1, count + 1):
+        if not call.guided:
+            raise GuideWanted(what, option, number, count)
+        given, text = call.guided.pop(0)
+        if given.split(" ", 1)[0] != flag:
+            raise BadInput(f"the face the Guide typed for {given} reached {what} ({option})",
+                           fix="dismiss the action and let the player act again")
+        value = parse(text, option)
+        if not value or len(value) != 1:
+            raise BadInput(f"die {number} of {count} ({option}) takes one face", fix="type one face")
+        faces.append(value[0])
+    return faces
+
+
 def interactive() -> bool:
     from .sink import current
 

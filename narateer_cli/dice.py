@@ -8,7 +8,7 @@ them (one die at a time, through `ask`), or the command's seeded `random.Random`
 randomness). Once faces are typed for a command, every die it needs comes from the table: a stream
 left out is asked, else it is bad input that names the option to give (`not_given`), never a silent
 roll. On a player's page the table is that player: only their own dice are asked or typed (`theirs`), and
-another creature's are rolled here. A game's source subclasses `Dice` and says what a stream is and what its dice show (Narateer's
+another creature's are rolled here, or wait for the Guide to type them as the game declares (`from_guide`). A game's source subclasses `Dice` and says what a stream is and what its dice show (Narateer's
 faces 0..2, Open Adventure's exploding chains, d20-cards' groups of d20s); the seed, the order of draws
 and the asking are the host's, and so is the question before a check that cannot succeed
 (`before_roll`, which the game calls with the check's exact chance).
@@ -55,6 +55,16 @@ class Dice:
 
         own = current().own
         return own is None or option.split(" ", 1)[0] in own
+
+    @staticmethod
+    def from_guide(count: int, option: str, what: str, parse) -> list[int] | None:
+        """Another creature's dice on a player's page (`theirs` is False for `option`): None when the server
+        rolls them (the default), else the faces the Guide typed for them, as the game or the campaign declares
+        (`Game.others_dice`): the first one the Guide has not typed stops the command (`ask.GuideWanted`, nothing
+        written) until the Guide types it. `parse(text, option)` reads one face, as the game writes faces."""
+        from .ask import from_guide
+
+        return from_guide(parse, count, option, what)
 
     def not_given(self, option: str, what: str):
         """The error for a die the table must give: faces were typed for this command, so the

@@ -26,6 +26,8 @@ class Sink:
     kept: list | None = None  # the results of a call that keeps them (the API); None: printed
     asked: list | None = None  # the faces a page's player typed so far, one text per die (serve --act)
     own: frozenset | None = None  # the options whose dice this call's table may give (a player's); None: every one
+    waits: frozenset = frozenset()  # of another creature's dice on a player's page, the options that wait for the Guide
+    guided: list | None = None  # the faces the Guide typed for those, each (the option it answers, the text)
     prompts = True  # whether faces may be asked at a terminal
 
     def __init__(self):
@@ -45,15 +47,19 @@ class Kept(Sink):
     """The Python API's: every result kept as (kind, value), every note as a line; nothing printed, and no
     terminal is ever asked for a face. `asked`: the faces typed so far on a page (None: there is no page
     to ask either), each a text or (the option it answers, the text); `own`: the options of the dice a
-    player's page may give (another creature's dice are rolled here, never asked of that player)."""
+    player's page may give (another creature's dice are rolled here, never asked of that player); `waits`: the
+    options of another creature's dice that wait for the Guide instead, `guided` the faces the Guide typed for
+    them so far, each (the option it answers, the text)."""
 
     prompts = False
 
-    def __init__(self, asked: list | None = None, own=None):
+    def __init__(self, asked: list | None = None, own=None, waits=(), guided=None):
         super().__init__()
         self.kept = []
         self.asked = None if asked is None else [face if isinstance(face, tuple) else str(face) for face in asked]
         self.own = None if own is None else frozenset(own)
+        self.waits = frozenset(waits)
+        self.guided = list(guided or [])
         self.printed: list[str] = []
         self.notes: list[str] = []
 

@@ -9,7 +9,9 @@ character first and only those options (never a target number, a bonus, another 
 those are the Guide's rulings); `answered_by` ({verb: {role: its own parameters}}) are what the Guide may
 declare and leave to the player in a role (a check's Boost and faces, an exchange's Response). The game's
 rules refuse what is not theirs to do now (another's activation, a reaction not owed), and a player is told
-only what the party may see. `Actions.run` is the only writer: every request's nonce used once, and the
+only what the party may see. Another creature's die in a player's action is rolled here, or, as the game's
+`others_dice` (or narateer.yaml's) says, held for the Guide to type it (`Actions.rolls`, in memory: nothing
+is written until the whole action runs once). `Actions.run` is the only writer: every request's nonce used once, and the
 campaign lock shared with the shell. Two actions may run at once: each API call has output of its own, and
 their writes to the campaign take its lock one at a time.
 """
@@ -193,6 +195,17 @@ def _answers(root: Path) -> dict:
     return _table(Campaign(root).system.hook("answered_by"))
 
 
+def waits_for_guide(root: Path) -> frozenset:
+    """The options of another creature's dice that, in a player's action, wait for the Guide to type them: the
+    game's `others_dice` declaration, each option as narateer.yaml's `others_dice` sets it when it does."""
+    from ..store.campaign import Campaign
+
+    campaign = Campaign(root)
+    declared = _table(campaign.system.hook("others_dice"))
+    chosen = _table(campaign.config().get("others_dice"))
+    return frozenset(option for option, mode in declared.items() if chosen.get(option, mode) == "guide")
+
+
 def _player_verbs(campaign) -> dict:
     return _table(campaign.system.hook("player_verbs"))
 
@@ -315,7 +328,7 @@ def _typed(asked, own) -> list | None:
     return out
 
 
-def choices(root: Path, model: dict, cid: str, waiting: dict | None = None) -> dict:
+def choices(root: Path, model: dict, cid: str, waiting: dict | None = None, held: dict | None = None) -> dict:
     """{now: whose turn it is, in words for this player; choices: the game's `choices` hook for them}."""
     from ..errors import NarateerError
     from ..store import encounters
@@ -323,7 +336,7 @@ def choices(root: Path, model: dict, cid: str, waiting: dict | None = None) -> d
 
     actor, enc_id = model.get("actor"), model.get("encounter")
     if not enc_id:
-        return {"now": "No encounter is running.", "choices": []}
+        return {"now": "No encounter is running.", "choices": [held] if held else []}
     now = "It is your turn to act." if actor == cid else f"{actor} acts now." if actor else "Nobody acts now."
     campaign = Campaign(root)
     hook = campaign.system.hook("choices")
@@ -337,6 +350,8 @@ def choices(root: Path, model: dict, cid: str, waiting: dict | None = None) -> d
         # the declaration's verb and who, not its options: the attacker's typed faces stay the Guide's
         out.insert(0, {"text": f"The Guide declared `{' '.join(waiting['argv'][:named])}`: your answer is needed",
                        "answer": {"id": waiting["id"], "verb": waiting["verb"], "fields": waiting["fields"]}})
+    if held:  # the player's own action held for the Guide's die, or its result
+        out.insert(0, held)
     return {"now": now, "choices": out}
 
 
@@ -379,6 +394,11 @@ def told_to_player(root: Path, answer: dict) -> dict:
     return {"ok": True, "words": words or "done", "result": answer.get("result"), "json": None}
 
 
+def _settled(answer: dict | None) -> bool:
+    """Whether an action's answer settles what was waiting: it ran, or it is held for the Guide's die now."""
+    return bool(answer and (answer.get("ok") or answer.get("wait")))
+
+
 class Actions:
     """The page's one way to write: each action once (its nonce), through the API. `lock` guards this
     object's own memory (the nonces seen, the declarations waiting), never a whole action: the campaign's own
@@ -392,6 +412,10 @@ class Actions:
         # actions the Guide declared that a player answers, by that player's character (in memory: a
         # declaration waiting for its answer is no part of the campaign until the whole action runs)
         self.waiting: dict[str, dict] = {}
+        # players' actions held for another creature's die the Guide rolls (the game's or the campaign's
+        # `others_dice`), by the request that asked for them; in memory too: nothing is written until they run
+        self.rolls: dict[str, dict] = {}
+        self.told: dict[str, dict] = {}  # a held action's result, by its player, for that player's page
 
     def declare(self, argv: list[str], nonce: str, role=None) -> dict:
         """The Guide declares an action and leaves the `role`'s own choices (the game's `answered_by`) to that
@@ -441,10 +465,10 @@ class Actions:
         answer = None
         try:
             # the faces the answer gives are the player's; a die the Guide left out that is another creature's
-            # is rolled here, as on the player's own page
+            # is rolled here, or held for the Guide, as on the player's own page
             answer = self.run(waiting["argv"] + words, nonce, reader=player, own=waiting["own"])
         finally:
-            if not (answer or {}).get("ok"):  # refused or failed: it waits for a better answer (or the Guide)
+            if not _settled(answer):  # refused or failed: it waits for a better answer (or the Guide)
                 waiting["error"] = (answer or {}).get("error")
                 with self.lock:
                     self.waiting.setdefault(player, waiting)
@@ -461,11 +485,90 @@ class Actions:
                 raise Refusal(409, f"nothing is waiting for {who}")
         return {"ok": True, "words": f"withdrawn: {who} has nothing to answer", "result": None, "json": None}
 
+    def _hold(self, held: dict, wanted: dict | None = None, asks: dict | None = None) -> dict:
+        """Hold a player's action, nothing written: for the Guide's die (`wanted`), or, the Guide's in, for the
+        player's own next die (`asks`), typed on their page."""
+        held = {**held, "wanted": wanted, "asks": asks, "error": None}
+        with self.lock:
+            self.rolls[held["id"]] = held
+        if asks is not None:
+            return {"ok": False, "wait": asks, "error": f"{held['who']} types {asks['what']} next, on their page"}
+        assert wanted is not None
+        return {"ok": False, "wait": wanted,
+                "error": f"waiting for the Guide to roll {wanted['what']}: nothing is written until then"}
+
+    def face(self, player: str, ident, face, nonce: str) -> dict:
+        """The player types their own die that their held action needs after the Guide's: it runs again."""
+        return self._give(ident, face, nonce, player)
+
+    def roll(self, ident, face, nonce: str) -> dict:
+        """The Guide types the face of the die a player's held action waits for: the action runs again with the
+        player's faces and the Guide's, once; it is held again when it needs another die of the Guide's, and a
+        face it refuses leaves it held for a better one."""
+        return self._give(ident, face, nonce)
+
+    def _give(self, ident, face, nonce: str, player: str | None = None) -> dict:
+        """One face for a held action, the Guide's (`player` None: the die it waits for) or the player's own
+        (the die it asks of them next): the action runs again, once; a face it refuses leaves it held as it was."""
+        if not (isinstance(face, str) and _words_ok([face])):
+            raise Refusal(400, "a face is one word")
+        with self.lock:  # the held action is this answer's alone while it runs: a second answer at once is 409
+            held = self.rolls.get(ident) if isinstance(ident, str) else None
+            if held is None or (held["asks"] is None) is (player is not None) or \
+                    (player is not None and held["who"] != player):
+                raise Refusal(409, "no action waits for that die (or it was already rolled)")
+            self._once(nonce)
+            del self.rolls[ident]
+        if player is None:
+            again = {**held, "guided": [*held["guided"], (held["wanted"]["option"], face)]}
+        else:
+            again = {**held, "typed": [*held["typed"], (held["asks"]["option"], face)]}
+        answer = None
+        try:
+            answer = self._attempt(again, guide=player is None)
+        finally:
+            if not _settled(answer):
+                with self.lock:
+                    self.rolls.setdefault(ident, {**held, "error": (answer or {}).get("error") or "refused"})
+        if answer.get("ok") and held["who"] is not None:
+            self.told[held["who"]] = told_to_player(self.root, answer)
+            return answer if player is None else self.told.pop(held["who"])
+        return answer
+
+    def dismiss(self, ident) -> dict:
+        """The Guide sets aside a player's held action: nothing was run, nothing is written."""
+        with self.lock:
+            held = self.rolls.pop(ident, None) if isinstance(ident, str) else None
+        if held is None:
+            raise Refusal(409, "no action waits for that die (or it was already rolled)")
+        if held["who"] is not None:
+            self.told[held["who"]] = {"ok": False, "error": "the Guide set your action aside: nothing was written"}
+        return {"ok": True, "words": f"set aside: {held['who']}'s {' '.join(held['argv'][:2])}", "result": None,
+                "json": None}
+
     def pending(self) -> list:
-        """The declarations waiting for a player, as the Guide's screen lists them."""
+        """The declarations waiting for a player, and the players' actions waiting for a die of the Guide's
+        (`die`: which, the field the Guide's screen shows), as the Guide's screen lists them."""
         with self.lock:
             return [{"who": who, "argv": w["argv"], "role": w["role"], "error": w["error"]}
-                    for who, w in sorted(self.waiting.items())]
+                    for who, w in sorted(self.waiting.items())] + \
+                [{"who": h["who"], "argv": h["argv"], "error": h["error"], "id": ident, "die": h["wanted"],
+                  "asks": h["asks"]} for ident, h in self.rolls.items()]
+
+    def held_for(self, player: str) -> dict | None:
+        """What this player's page is told of their own actions held for the Guide's die: the one waiting, else
+        the result of the last one the Guide rolled (said once)."""
+        with self.lock:
+            ident, held = next(((i, h) for i, h in self.rolls.items() if h["who"] == player), (None, None))
+            if held is not None and held["asks"] is not None:  # the Guide rolled theirs: this player's die is next
+                return {"text": f"The Guide rolled; type {held['asks']['what']} ({held['asks']['option']}).",
+                        "face": {"id": ident, **held["asks"]}}
+            if held is not None:
+                return {"text": f"Waiting for the Guide to roll {held['wanted']['what']}."}
+            told = self.told.pop(player, None)
+        if told is None:
+            return None
+        return {"text": told.get("words") if told.get("ok") else told.get("error")}
 
     def _own_flags(self, argv: list[str]) -> frozenset:
         """The options of a player's verb that are that player's own (its faces among them)."""
@@ -489,27 +592,45 @@ class Actions:
         (with `ask`: the next die to type, asked as it is needed; with `confirm`: the question to ask before the
         same words go again with `--force`, a check with no chance to succeed; `asked` are the faces typed so far, each
         a text or {option, face}: the option of the die it was typed for). A player's page is asked only for
-        that player's own dice (the game's `player_verbs`): another creature's are rolled here, and a face
-        typed for one is refused (403) before anything runs. A refusal is worded for the player who reads it
+        that player's own dice (the game's `player_verbs`): another creature's are rolled here, or, where the
+        game's or the campaign's `others_dice` leaves one to the Guide, the action is held for the Guide's screen
+        (with `wait`: the die it waits for; nothing written); a face typed for one is refused (403) before
+        anything runs. A refusal is worded for the player who reads it
         (`player`, or `reader`: the player answering what the Guide declared, whose own options are `own`)."""
         argv = check_argv(self.root, argv, player, visible)
         reader = player or reader
         own = own if player is None else self._own_flags(argv)
         typed = _typed(asked, own)
-        from ..api import open_campaign
-        from ..ask import NotTheirs
-        from ..errors import NarateerError
-
         with self.lock:
             self._once(nonce)
+        held = {"id": nonce, "who": reader, "argv": argv, "typed": None if typed is None else list(typed),
+                "own": own, "waits": waits_for_guide(self.root) if own is not None else frozenset(), "guided": [],
+                "player": player}
+        return self._attempt(held)
+
+    def _attempt(self, held: dict, guide: bool = False) -> dict:
+        """Run a player's action (`held`: its words, the player's faces, the Guide's so far); when another
+        creature's die waits for the Guide, nothing is written and the action is held for the Guide's screen.
+        The answer is the player's, or the Guide's in full when the Guide's face ran it (`guide`)."""
+        from ..api import open_campaign
+        from ..ask import GuideWanted, NotTheirs
+        from ..errors import NarateerError
+
+        argv, typed, own = held["argv"], held["typed"], held["own"]
+        player, reader = (None, None) if guide else (held["player"], held["who"])
         try:
-            result = open_campaign(self.root).run(*argv, asked=typed, own=own)
+            result = open_campaign(self.root).run(*argv, asked=None if typed is None else list(typed), own=own,
+                                                  waits=held["waits"], guided=list(held["guided"]))
         except NotTheirs as exc:
             raise Refusal(403, exc.line()) from None
+        except GuideWanted as exc:
+            return self._hold(held, wanted=exc.wanted)
         except NarateerError as exc:
             answer = {"ok": False, "error": exc.line() if reader is None else in_player_words(self.root, exc, reader),
                       "exit": exc.exit_code, "ask": getattr(exc, "wanted", None),
                       "confirm": getattr(exc, "confirm", None)}
+            if answer["ask"] and held["guided"] and typed is not None:  # the Guide's die is in: the player's own
+                return self._hold(held, asks=answer["ask"])  # die comes next, typed on their page
             return answer if player is None else told_to_player(self.root, answer)
         if result is None:
             return {"ok": True, "words": "", "result": None, "json": None}

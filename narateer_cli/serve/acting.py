@@ -4,7 +4,9 @@
     POST /guide/act     run one action (token in a header)        GET  /play/forms    that player's forms
     POST /guide/declare declare one a player answers              GET  /play/choices  what is theirs now
     POST /guide/withdraw  take a declaration back
-    GET  /guide/waiting   the declarations waiting for an answer
+    GET  /guide/waiting   the declarations waiting for an answer, and the players' actions waiting for a die
+    POST /guide/roll      type that die: the action runs          (their own page: 202, held for the Guide)
+    POST /guide/dismiss   set such an action aside                POST /play/face     their own die it asks next
                                                                   POST /play/act      run one of theirs
                                                                   POST /play/answer   answer the Guide's
 
@@ -37,7 +39,10 @@ def acting_routes(site, players: dict) -> list:
             Route("/guide/declare", acting.guide_declare, methods=["POST"]),
             Route("/guide/withdraw", acting.guide_withdraw, methods=["POST"]),
             Route("/guide/waiting", acting.guide_waiting),
+            Route("/guide/roll", acting.guide_roll, methods=["POST"]),
+            Route("/guide/dismiss", acting.guide_dismiss, methods=["POST"]),
             Route("/play/answer", acting.player_answer, methods=["POST"]),
+            Route("/play/face", acting.player_face, methods=["POST"]),
             Route("/play", acting.player_page), Route("/play/forms", acting.player_forms),
             Route("/play/choices", acting.player_choices),
             Route("/play/act", acting.player_act, methods=["POST"])]
@@ -110,8 +115,8 @@ class Acting:
             return _refused(401, "a player's choices need that player's link")
         from .act import choices
 
-        return JSONResponse(choices(self.site.root, self.site.models.get(False), cid, self.actions.waiting.get(cid)),
-                            headers=HEADERS)
+        return JSONResponse(choices(self.site.root, self.site.models.get(False), cid, self.actions.waiting.get(cid),
+                                    self.actions.held_for(cid)), headers=HEADERS)
 
     async def guide_act(self, request):
         return await self._guide(request, lambda body: self.actions.run(body.get("argv"), body.get("nonce"), None,
@@ -123,6 +128,13 @@ class Acting:
 
     async def guide_withdraw(self, request):
         return await self._guide(request, lambda body: self.actions.withdraw(body.get("who")))
+
+    async def guide_roll(self, request):
+        return await self._guide(request, lambda body: self.actions.roll(body.get("id"), body.get("face"),
+                                                                         body.get("nonce")))
+
+    async def guide_dismiss(self, request):
+        return await self._guide(request, lambda body: self.actions.dismiss(body.get("id")))
 
     def seen_by(self, cid: str) -> set | None:
         """The characters this player's party sees in the running encounter (in the order on the party's
@@ -139,6 +151,10 @@ class Acting:
     async def player_answer(self, request):
         return await self._player(request, lambda body, cid: self.actions.answer(
             cid, body.get("id"), body.get("argv"), body.get("nonce")))
+
+    async def player_face(self, request):
+        return await self._player(request, lambda body, cid: self.actions.face(
+            cid, body.get("id"), body.get("face"), body.get("nonce")))
 
     async def _guide(self, request, work):
         if not _same(request.headers.get(TOKEN_HEADER), self.site.token):
@@ -169,7 +185,8 @@ class Acting:
             return _refused(exc.status, exc.message)
         finally:
             self.site.models.bump()
-        return JSONResponse(answer, status_code=200 if answer.get("ok") else 422, headers=HEADERS)
+        status = 200 if answer.get("ok") else 202 if answer.get("wait") else 422  # 202: held for the Guide's die
+        return JSONResponse(answer, status_code=status, headers=HEADERS)
 
 
 async def _body(request) -> dict:

@@ -35,7 +35,8 @@ ASSETS = {"style.css": "text/css; charset=utf-8", "app.js": "text/javascript; ch
           "act.js": "text/javascript; charset=utf-8",
           "links.js": "text/javascript; charset=utf-8", "links.css": "text/css; charset=utf-8"}
 # the only POST routes, and only with `serve --act`
-ACT_PATHS = ("/guide/act", "/guide/declare", "/guide/withdraw", "/play/act", "/play/answer")
+ACT_PATHS = ("/guide/act", "/guide/declare", "/guide/withdraw", "/guide/roll", "/guide/dismiss", "/play/act",
+             "/play/answer", "/play/face")
 BODY_LIMIT = 16 * 1024  # bytes in one action's request
 HEADERS = {
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; "

@@ -104,10 +104,12 @@ def validate_campaign(campaign) -> list[Problem]:
 
 
 # The keys narateer.yaml may hold for the host (the game's name in `system`, rules, command aliases, asking for
-# missing faces, the party the players' page shows and what it sees of the others, the current encounter,
-# autocommit), beside the game's own `config_keys` (the host names no game's keys). Others are kept; a near
+# missing faces, the party the players' page shows and what it sees of the others, who rolls another
+# creature's dice in a player's action, the current encounter, autocommit), beside the game's own `config_keys` (the host names no game's keys). Others are kept; a near
 # miss is reported.
-CONFIG_KEYS = ("system", "rules", "encounter", "aliases", "ask_faces", "autocommit", "party", "party_sees")
+CONFIG_KEYS = ("system", "rules", "encounter", "aliases", "ask_faces", "autocommit", "party", "party_sees",
+               "others_dice")
+OTHERS_DICE = ("server", "guide")  # who gives another creature's dice in a player's action (`Game.others_dice`)
 NPC_HP = ("exact", "band", "hidden")  # what the party's page shows of a pool of a creature outside the party
 
 
@@ -142,6 +144,9 @@ def _config_text_problems(campaign, text: str, known: list) -> list[Problem]:
     keys = (*CONFIG_KEYS, *campaign.system.config_keys)
     table = schema.Map(keys={key: schema.Anything() for key in keys}, open=True)
     table.keys["party_sees"] = schema.Map(keys={"npc_hp": schema.Choice(*NPC_HP)}, open="strict")
+    declared = campaign.system.hook("others_dice")
+    table.keys["others_dice"] = schema.Map(keys={str(option): schema.Choice(*OTHERS_DICE)
+                                                 for option in (declared if isinstance(declared, dict) else {})})
     found = schema.problems(doc, table, label, {})
     current = doc.get("encounter")
     if current and not (campaign.root / "encounters" / f"{current}.yaml").exists():

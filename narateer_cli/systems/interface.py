@@ -258,6 +258,16 @@ class Game(ABC):
         answers only what the Guide declares)."""
         return None
 
+    @property
+    def others_dice(self) -> Any:
+        """For the players' links: who gives another creature's dice during a player's action (a target's save, a
+        victim's Concentration d20, a defender's or an observer's dice), `{option giving those faces: "server" or
+        "guide"}`: "server" rolls them at once (the default for an option not named); "guide" holds the action,
+        nothing written, until the Guide types each face on the Guide's screen. A campaign's `others_dice:` in
+        narateer.yaml may set any of these options otherwise. Default: none (every such die is rolled by the
+        server)."""
+        return None
+
     def choices(self, state: dict, char_id: str, rules) -> list:
         """For the players' links: what CHAR may do now in answer to someone else (a reaction it is owed), each
         `{"text": words, "argv": the command line's words}`; `serve --act` shows them on that player's

@@ -39,6 +39,7 @@
     }).then(function (r) { return r.json(); });
   }
   function told(answer) {
+    if (answer.wait) { show(answer.error, true); loadChoices(); return; }  // held: the Guide rolls another's die
     var said = [answer.words || "done"].concat(answer.stderr || []).join("\n");  // a warning, a secret's pointer
     show(answer.ok ? said : answer.error, answer.ok);
     loadChoices();
@@ -51,6 +52,7 @@
     return post("/act", body).then(function (answer) {
       if (asked && answer.ask) { return askDie(argv, asked, answer.ask, ""); }
       if (!answer.ok && answer.confirm) { return askForce(argv, asked, answer.confirm); }
+      if (answer.wait) { closeAsk(); show(answer.error, true); loadChoices(); return; }  // held for the Guide's die
       if (asked && !answer.ok && asked.length) {  // the last face typed was refused: type that die again
         var last = asked.slice(0, -1);
         return send(argv, last).then(function () { noteAsk(answer.error); });
@@ -219,6 +221,8 @@
     holder.appendChild(el("p", { "class": "now" }, answer.now || ""));
     (answer.choices || []).forEach(function (c) {
       if (c.answer) { holder.appendChild(answerForm(c)); return; }
+      if (c.face) { holder.appendChild(faceForm(c)); return; }  // their own die, after the Guide's
+      if (!c.argv) { holder.appendChild(el("p", { "class": "choice held" }, c.text)); return; }  // said, not run
       var b = el("button", { type: "button", "class": "choice" }, c.text);
       b.addEventListener("click", function () { prefill(c.argv); });
       holder.appendChild(b);
@@ -235,6 +239,19 @@
       show("\u2026", true);
       post("/answer", { id: c.answer.id, argv: argvOf(own, node, false).filter(function (w) { return w !== ""; }) })
         .then(told).catch(failed);
+    });
+    return node;
+  }
+  function faceForm(c) {
+    var node = el("form", { "class": "verb answer", id: "act-held" });
+    node.appendChild(el("p", { "class": "choice" }, c.text));
+    var face = el("input", { type: "text", id: "act-held-face", "aria-label": c.face.what, size: "4" });
+    node.appendChild(face);
+    node.appendChild(el("button", { type: "submit", id: "act-held-send" }, "Send"));
+    node.addEventListener("submit", function (e) {
+      e.preventDefault();
+      show("\u2026", true);
+      post("/face", { id: c.face.id, face: face.value.trim() }).then(told).catch(failed);
     });
     return node;
   }
@@ -288,12 +305,34 @@
     waitingShown = key;
     holder.textContent = "";
     list.forEach(function (w) {
+      if (w.die || w.asks) { holder.appendChild(dieRow(w)); return; }
       var row = el("p", { "class": "waiting-row" }, "waiting for " + w.who + ": " + w.argv.join(" ") + (w.error ? " (their last answer: " + w.error + ")" : "") + " ");
       var back = el("button", { type: "button", "class": "withdraw" }, "Withdraw");
       back.addEventListener("click", function () { post("/withdraw", { who: w.who }).then(function (a) { told(a); loadWaiting(); }).catch(failed); });
       row.appendChild(back);
       holder.appendChild(row);
     });
+  }
+
+  // a player's action held for another creature's die the Guide rolls: its face typed here runs it, once
+  function dieRow(w) {
+    var row = el("form", { "class": "waiting-row die", "data-id": w.id }), die = w.die || w.asks;
+    row.appendChild(el("span", {}, w.who + ": " + w.argv.join(" ") + " \u2014 " + (w.die ? "roll " : "waiting for " + w.who + " to type ") +
+      die.what + " (" + die.option + ", die " + die.number + " of " + die.count + ")" + (w.error ? " (refused: " + w.error + ")" : "") + " "));
+    var face = el("input", { type: "text", "class": "guide-face", "aria-label": "face of " + die.what, size: "4" });
+    if (w.die) {  // the player's own die is theirs to type, on their page
+      row.appendChild(face);
+      row.appendChild(el("button", { type: "submit", "class": "guide-roll" }, "Roll"));
+    }
+    var drop = el("button", { type: "button", "class": "dismiss" }, "Dismiss");
+    drop.addEventListener("click", function () { post("/dismiss", { id: w.id }).then(function (a) { told(a); loadWaiting(); }).catch(failed); });
+    row.appendChild(drop);
+    row.addEventListener("submit", function (e) {
+      e.preventDefault();
+      show("\u2026", true);
+      post("/roll", { id: w.id, face: face.value.trim() }).then(function (a) { told(a); loadWaiting(); }).catch(failed);
+    });
+    return row;
   }
 
   if (!actor && /[?&]token=/.test(location.search)) {  // the cookie holds it now: keep it out of the history

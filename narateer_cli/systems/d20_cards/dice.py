@@ -76,6 +76,12 @@ class DiceSource(Dice):
         if self.from_table and self.theirs(OPTIONS.get(group, "--faces")):  # a die left out is named, never rolled
             # silently; another creature's die on a player's page is rolled here
             raise self.not_given(self.option(group, key), what)
+        option = OPTIONS.get(group, "--faces")
+        if not self.theirs(option):  # another creature's die on a player's page: rolled here, or typed by the
+            # Guide, as declared
+            guided = self.from_guide(1, self.option(group, key).removesuffix("=F").removesuffix(" F"), what, lambda text, _: parse_faces(text, sides))
+            if guided is not None:
+                return guided[0]
         return self.face(sides)
 
     def option(self, group: str, key=None) -> str:

@@ -196,6 +196,12 @@ class D20Cards(Game):
 
         return PLAYER_VERBS
 
+    @property
+    def others_dice(self) -> Any:
+        # another creature's dice in a player's action: the server rolls them unless the campaign leaves them to
+        # the Guide (narateer.yaml's `others_dice`)
+        return {"--save-faces": "server", "--concentration-faces": "server"}
+
     def last_check(self, entry: dict) -> dict | None:
         from .view import last_check as _last_check
 

@@ -219,5 +219,12 @@ class Narateer(Game):
 
         return PLAYER_VERBS
 
+    @property
+    def others_dice(self) -> Any:
+        # another creature's dice in a player's action: the server rolls them unless the campaign leaves them to
+        # the Guide (narateer.yaml's `others_dice`)
+        return {"--response-faces": "server", "--response-reroll-faces": "server", "--other-faces": "server",
+                "--other-reroll-faces": "server", "--observer-faces": "server", "--observer-reroll-faces": "server"}
+
 
 GAME = Narateer()

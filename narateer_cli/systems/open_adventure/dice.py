@@ -133,6 +133,11 @@ class DiceSource(Dice):
         if self.from_table and dice and self.theirs(option):  # given faces: the other side's dice are the table's
             # too (on a player's page another creature's dice are rolled here)
             raise self.not_given(option, f"{'the opponent' if stream == 'other' else 'the check'}'s dice")
+        if dice and not self.theirs(option):  # the other side's dice on a player's page: rolled here, or typed by
+            # the Guide, as declared
+            guided = self._guided(option, dice, rules)
+            if guided is not None:
+                return guided
         if self.rng is None:
             raise BadInput("no dice to roll", fix="give --faces or a seed")
         out = []
@@ -143,6 +148,19 @@ class DiceSource(Dice):
             out.append(chain)
         return out
 
+
+    def _guided(self, option, dice, rules) -> list[list[int]] | None:
+        """The other side's dice as the Guide types them, one die at a time as they explode (None: rolled here)."""
+        if self.from_guide(0, option, "", one_face(2)) is None:
+            return None
+        out = []
+        for index, size in enumerate(dice):
+            what = f"the opponent's die {index + 1} (d{size})"
+            chain = list(self.from_guide(1, option, what, one_face(size)) or ())
+            while explodes(chain[-1], size, len(chain), rules):
+                chain += self.from_guide(1, option, f"{what} exploded on {chain[-1]}: roll it again", one_face(size)) or []
+            out.append(chain)
+        return out
 
     def _asked(self, option, dice, rules) -> list[list[int]]:
         """Faces asked: each die's face in chart order, then each explosion as it happens."""

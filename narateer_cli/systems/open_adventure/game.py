@@ -172,6 +172,12 @@ class OpenAdventure(Game):
 
         return ANSWERS
 
+    @property
+    def others_dice(self) -> Any:
+        # the opponent's dice in an answer of a player's: the server rolls them unless the campaign leaves them
+        # to the Guide (narateer.yaml's `others_dice`)
+        return {"--other-faces": "server"}
+
     def last_check(self, entry: dict) -> dict | None:
         from .view import last_check as _last_check
 

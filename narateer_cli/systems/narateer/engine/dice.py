@@ -86,6 +86,11 @@ class DiceSource(Dice):
         if self.physical and count and self.theirs(option):  # another creature's dice on a player's page: rolled
             raise BadInput(f"{what} needs {count} more face(s) but {option} was not given",
                            fix=f"give the rolled faces with {option}")
+        if count and not self.theirs(option):  # another creature's dice on a player's page: rolled here, or
+            guided = self.from_guide(count, option, what, parse_faces)  # typed by the Guide, as declared
+            if guided is not None:
+                self.physical[stream] = list(guided)
+                return self.take(stream, count, option, what)
         return [self.choice(self.values) for _ in range(count)]
 
     def finish(self):
