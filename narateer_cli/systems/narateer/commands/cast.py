@@ -16,9 +16,9 @@ CAST = Declared(
            help="The check's DR, when the spell states none (or the Guide sets another)."),
 ) + FACES
 
-# What a secret cast shows the table: the proactive use and action it spent, whom its effects revealed the
-# caster to, and the Magic Dice it paid (its Action Dice are counters, shown as every secret roll's cost)
-CAST_SHOWS = ("state.uses", "state.last_action", "state.hidden", "state.recorded", "sheet.magic_dice")
+# What a secret cast shows the table: the proactive use and action it spent and whom its effects revealed the
+# caster to (its Action Dice and Magic Dice are counters, shown as every secret roll's cost)
+CAST_SHOWS = ("state.uses", "state.last_action", "state.hidden", "state.recorded")
 
 
 @command(rolls=True, checks=True, writes=True, shows=CAST_SHOWS, help="""Cast a spell from the caster's sheet.
