@@ -109,6 +109,21 @@ def dry_run(data: dict) -> str:
     return head + "\n" + table(rows, ["boost", "roll dice", "pay AD", "affordable", "chance"])
 
 
+def cast_dry_run(data: dict) -> str:
+    slowed = f" x{data['pay_multiplier']}" if data["pay_multiplier"] != 1 else ""
+    magic = "no Magic Dice" if data["magic_ready"] is None else f"{data['magic_ready']} Ready MD"
+    head = (f"{data['caster']} casts {data['spell']} ({data['tier']}, Casting Cost {data['cost']['ad']} AD{slowed}"
+            f" + {data['cost']['md']} MD) with {data['ready']} Ready AD and {magic}")
+    if data["skill"] is None:
+        option = data["options"][0]
+        return (head + f"\npays {option['paid_ad']} AD and {data['paid_md']} MD, asks no check: "
+                + ("affordable" if option["affordable"] else "not affordable") + " (dry run, nothing written)")
+    rows = [(o["boost"], o["roll_dice"], o["paid_ad"], data["paid_md"], "yes" if o["affordable"] else "no",
+             pct(o["p_success"])) for o in data["options"]]
+    head += f"\n{data['skill'].title()} SL {data['level']} vs DR {data['dr']} (dry run, nothing written)"
+    return head + "\n" + table(rows, ["boost", "roll dice", "pay AD", "pay MD", "affordable", "chance"])
+
+
 def dice(data: dict) -> str:
     lines = [f"{data['dice']} dice: {faces_text(data['faces'])}"]
     if data["rerolled"]:
@@ -514,7 +529,7 @@ FORMATTERS = {
     "heal": dice_move, "hide": hide, "search": search, "reveal": reveal, "move": move,
     "exchange": exchange, "react": react, "join": join, "cast": cast, "magic_refresh": magic_refresh,
     "trait_react": trait_react,
-    "roll": roll, "dry_run": dry_run, "dice": dice, "dr_ladder": dr_ladder, "dr": dr, "random_dr": random_dr,
+    "roll": roll, "dry_run": dry_run, "cast_dry_run": cast_dry_run, "dice": dice, "dr_ladder": dr_ladder, "dr": dr, "random_dr": random_dr,
     "odds": odds,
     "behind": behind, "show": show, "readiness": readiness
 }

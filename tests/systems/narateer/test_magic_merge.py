@@ -1,6 +1,5 @@
 """Magic Dice and a trait's uses are counters: two real git clones that each cast and use a trait merge to the
-start plus both clones' spends, with no conflict, and `verify` and `check` are clean after (R2-SPELL-7,
-R2-TRAIT-5).
+start plus both clones' spends, with no conflict, and `verify` and `check` are clean after (R2-SPELL-7).
 
 The example's wren starts with 5 Ready AD and 3 Ready Magic Dice (`spark`: 1 MD, no check; `veil`: 1 AD + 1 MD,
 an Arcana check at DR 3); bandit's `iron-wall` has 2 uses of 2 and modifies its Full Guard.
@@ -57,7 +56,7 @@ def guard_with_trait(root: Path):
     assert (data["trait"]["name"], data["trait"]["spent"], data["trait"]["reaction"]) == ("iron-wall", 1, False)
 
 
-def test_r2_spell_7_r2_trait_5_two_clones_casts_and_trait_uses_add_up_in_the_merge(clones):
+def test_r2_spell_7_two_clones_casts_and_trait_uses_add_up_in_the_merge(clones):
     left, right = clones
     start_magic = sheet(left, "wren")["magic_dice"]
     start_uses = sheet(left, "bandit")["traits"]["iron-wall"]["uses"]

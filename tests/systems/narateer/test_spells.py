@@ -315,3 +315,34 @@ def test_t3_zero_a_cast_whose_check_cannot_succeed_asks_first_and_force_rolls_it
     assert snapshot(camp) == before
     data = ok(camp, "cast", "wren", "veil", "--dr", "30", "--faces", "2,2", "--force")
     assert (data["check"]["total"], data["check"]["success"]) == (4, False)
+
+
+# ---- odds and --dry-run --------------------------------------------------------------------------------
+
+def test_r2_spell_8_dry_run_gives_the_casting_cost_and_exact_odds_of_each_boost():
+    from narateer_cli.systems.narateer.engine.spells import cast_dry_run
+
+    # veil: 1 AD base + the 1 MD it pays rolled with it (md_rolled), Boost 0..2; faces 0, 1, 2 each a third:
+    # 2 dice beat DR 3 only with 2+2 (1/9); 3 dice beat it with 10 of 27 ways (total 4, 5, 6: 6 + 3 + 1)
+    odds = cast_dry_run(caster(conditions=("slowed",)), VEIL, RULES)
+    assert (odds.skill, odds.dr, odds.pay_multiplier, odds.paid_md) == ("arcana", 3, 2, 1)
+    assert [(o.boost, o.roll_dice, o.paid_ad) for o in odds.options] == [(0, 2, 2), (1, 3, 4), (2, 4, 6)]
+    assert odds.options[0].p_success == pytest.approx(1 / 9)
+    assert odds.options[1].p_success == pytest.approx(10 / 27)
+    assert [o.affordable for o in odds.options] == [True, True, False]  # 6 AD with 5 Ready
+    plain = cast_dry_run(caster(magic=0), SPARK, RULES)
+    assert plain.options[0].affordable is False and plain.options[0].p_success is None  # no Magic Die Ready
+
+
+def test_r2_spell_8_cli_dry_run_writes_nothing_and_matches_the_cast_it_describes(camp):
+    before = snapshot(camp)
+    data = ok(camp, "cast", "wren", "veil", "--dry-run")
+    assert data["dry_run"] is True and [o["paid_ad"] for o in data["options"]] == [1, 2, 3]
+    assert data["options"][1]["p_success"] == pytest.approx(10 / 27)
+    assert snapshot(camp) == before
+    assert "nothing written" in run(camp, "cast", "wren", "spark", "--dry-run").out
+    refused(camp, 2, "cast", "wren", "veil", "--dry-run", "--faces", "2,1", contains="--faces")
+    refused(camp, 2, "cast", "wren", "spark", "--dry-run", "--dr", "3", contains="asks no Skill Check")
+    assert snapshot(camp) == before
+    cast_now = ok(camp, "cast", "wren", "veil", "--boost", "1", "--faces", "2,1,1")
+    assert (cast_now["check"]["paid"], len(cast_now["check"]["faces"])) == (2, 3)  # the dry run's Boost 1 row
