@@ -346,3 +346,31 @@ def test_r2_spell_8_cli_dry_run_writes_nothing_and_matches_the_cast_it_describes
     assert snapshot(camp) == before
     cast_now = ok(camp, "cast", "wren", "veil", "--boost", "1", "--faces", "2,1,1")
     assert (cast_now["check"]["paid"], len(cast_now["check"]["faces"])) == (2, 3)  # the dry run's Boost 1 row
+
+
+def test_r2_spell_r2_trait_r2_invis_a_session_with_casts_traits_invisibility_and_undo_verifies_and_checks_clean(camp):
+    ok(camp, "encounter", "new", "scene", "wren", "mira", "bandit")
+    ok(camp, "turn", "start", "wren")
+    ok(camp, "hide", "wren", "--from", "mira", "--from", "bandit", "--boost", "1", "--faces", "2,2")
+    ok(camp, "cast", "wren", "veil", "--faces", "2,1")
+    ok(camp, "condition", "wren", "+invisible")
+    cast = ok(camp, "cast", "wren", "spark")
+    assert cast["revealed_to"] == ["mira", "bandit"] and cast["invisible"] == "invisible"
+    ok(camp, "turn", "end")
+    ok(camp, "turn", "start", "mira")
+    guard = ok(camp, "exchange", "mira", "bandit", "--response", "guard", "--trait", "iron-wall", "--faces", "2",
+               "--response-faces", "1,1", "--force")
+    assert (guard["trait"]["spent"], guard["trait"]["reaction"]) == (1, False)
+    riposte = ok(camp, "react", "bandit", "trait", "--against", "mira", "--trait", "riposte")
+    assert (riposte["trait"]["name"], riposte["trait"]["reaction"]) == ("riposte", True)
+    uses = sheet(camp, "bandit")["traits"]
+    assert (uses["iron-wall"]["uses"]["left"], uses["riposte"]["uses"]["left"]) == (1, 0)
+    assert sheet(camp, "wren")["magic_dice"] == {"ready": 1, "used": 2}
+    for verb in ("verify", "check"):
+        r = run(camp, verb)
+        assert r.code == 0, (verb, r.out, r.err)
+    ok(camp, "undo")  # the riposte: its use comes back
+    assert sheet(camp, "bandit")["traits"]["riposte"]["uses"]["left"] == 1
+    for verb in ("verify", "check"):
+        r = run(camp, verb)
+        assert r.code == 0, (verb, r.out, r.err)
