@@ -244,6 +244,15 @@ def test_r2_spell_6_a_secret_cast_seals_its_check_and_shows_its_costs(camp):
     entry = log["entries"][-1] if isinstance(log, dict) else log[-1]
     assert "faces" not in str(entry.get("result")) and "total" not in entry["result"]["check"]
     assert sheet(camp, "wren")["magic_dice"] == {"ready": 2, "used": 1}
+    # the costs are counters, shown as every secret roll's cost; the rest is the commitment
+    shown = entry["changes"]["wren"]
+    assert (shown["magic_dice.ready"]["delta"], shown["action_dice.ready"]["delta"]) == (-1, -1)
+    assert len(entry["commitment"]) == 64
+    assert run(camp, "verify").code == 0 and run(camp, "check").code == 0
+    unveiled = run(camp, "unveil", entry["id"])
+    assert unveiled.code == 0, unveiled.err
+    r = run(camp, "verify")
+    assert r.code == 0 and "still secret" not in r.out, r.out
     refused(camp, 2, "cast", "wren", "spark", "--secret", contains="rolls nothing")
 
 
