@@ -383,3 +383,19 @@ def test_r2_spell_r2_trait_r2_invis_a_session_with_casts_traits_invisibility_and
     for verb in ("verify", "check"):
         r = run(camp, verb)
         assert r.code == 0, (verb, r.out, r.err)
+
+
+def test_r2_invis_the_examples_shade_starts_invisible_and_stays_so_when_revealed(camp):
+    assert sheet(camp, "shade")["conditions"] == ["invisible"]
+    ok(camp, "encounter", "new", "haunt", "shade", "mira")
+    ok(camp, "turn", "start", "mira")
+    before = snapshot(camp)
+    refused(camp, 3, "exchange", "mira", "shade", "--response", "none", "--faces", "2", rule="R2-INVIS")
+    assert snapshot(camp) == before
+    ok(camp, "turn", "end")
+    ok(camp, "turn", "start", "shade")
+    ok(camp, "hide", "shade", "--from", "mira", "--faces", "2,2", "--boost", "1")
+    data = ok(camp, "reveal", "shade")
+    assert data["revealed_to"] == ["mira"] and data["invisible"] == "invisible"
+    assert sheet(camp, "shade")["conditions"] == ["invisible"]
+    assert run(camp, "verify").code == 0 and run(camp, "check").code == 0
