@@ -186,7 +186,20 @@ def show(data: dict) -> str:
     lines.append(table(rows, ["skill", "SL", "vital", "readiness", "uses/activation"]))
     if data.get("magic_dice") is not None or data.get("spells"):
         lines.extend(spell_lines(data))
+    if data.get("traits"):
+        lines.append(trait_table(data["traits"]))
     return "\n".join(lines)
+
+
+def trait_table(traits: list) -> str:
+    """A sheet's traits with their uses left, below its sheet."""
+    def modifies(t):
+        return "; ".join(f"{event}: " + ", ".join(f"{k} {v}" for k, v in (change or {}).items())
+                         for event, change in t["modifies"].items()) or "-"
+
+    rows = [(t["name"], t["trigger"], f"{t['uses']['left']}/{t['uses']['max']}", modifies(t),
+             "yes" if t["creates_reaction"] else "no") for t in traits]
+    return table(rows, ["trait", "trigger", "uses left", "modifies", "reaction"])
 
 
 def spell_lines(data: dict) -> list[str]:

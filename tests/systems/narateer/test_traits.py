@@ -342,3 +342,16 @@ def test_the_highest_of_a_trait_s_uses_is_its_own_max():
 
     table = bounds.declared(load_system("narateer"))
     assert bounds.of(("traits", "iron-wall", "uses", "left"), table) == (0, "traits.iron-wall.uses.max")
+
+
+def test_r2_trait_show_lists_each_trait_with_its_uses_left_and_a_sheet_without_traits_shows_none(camp):
+    from tests.conftest import ok, run
+
+    ok(camp, "exchange", "mira", "bandit", "--response", "guard", "--trait", "iron-wall", "--faces", "2",
+       "--response-faces", "1,1", "--force")
+    data = ok(camp, "show", "bandit")
+    left = {t["name"]: (t["uses"]["left"], t["uses"]["max"], t["creates_reaction"]) for t in data["traits"]}
+    assert left == {"iron-wall": (1, 2, False), "riposte": (1, 1, True)}
+    text = run(camp, "show", "bandit").out
+    assert "iron-wall  full-guard" in text and "1/2" in text and "1/1" in text
+    assert "traits" not in ok(camp, "show", "selka") and "trait" not in run(camp, "show", "selka").out
