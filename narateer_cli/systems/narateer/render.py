@@ -293,6 +293,16 @@ def dice_move(data: dict) -> str:
         + harm_text(data)
 
 
+def uses_text(before: dict, after: dict) -> str:
+    """Each trait's uses left before and after, `iron-wall 1 -> 2`."""
+    return ", ".join(f"{key} {before.get(key)} -> {left}" if before.get(key) != left else f"{key} {left}"
+                     for key, left in after.items())
+
+
+def trait_refresh(data: dict) -> str:
+    return f"{data['actor']}: {data['moved']} trait use(s) back; uses left {uses_text(data['dice_before'], data['dice_after'])}"
+
+
 def magic_refresh(data: dict) -> str:
     return f"{data['actor']}: moved {data['moved']} MD; magic dice {dice_text(data['dice_before'], data['dice_after'])}"
 
@@ -521,8 +531,9 @@ COMMIT_MESSAGES = {  # command -> (actor, declaration, result) -> one line
                                  + (f", damage {r.damage}" if r.damage is not None else "")
                                  + (f"; {r.applied['actor']} takes {r.applied['moved']} wound(s)"
                                     if r.applied else ""),
-    "refresh": lambda actor, d, r: _dice_message("{n} MD refreshed" if d.get("magic") else "{n} AD refreshed")(
-        actor, d, r),
+    "refresh": lambda actor, d, r: (f"{actor}: {r.moved} trait use(s) back ({uses_text(r.dice_before, r.dice_after)})"
+                                    if d.get("traits") else _dice_message("{n} MD refreshed" if d.get("magic") else
+                                                                          "{n} AD refreshed")(actor, d, r)),
     "wound": lambda actor, d, r: _dice_message("takes {n} wound(s)")(
         actor, d, r) + (f"; {r.overflow} past its dice" if r.overflow else "")
     + (", out of the fight" if r.out else ""),
@@ -541,6 +552,7 @@ FORMATTERS = {
     "turn_end": turn_end, "resolve": resolve, "condition": condition, "refresh": dice_move, "wound": dice_move,
     "heal": dice_move, "hide": hide, "search": search, "reveal": reveal, "move": move,
     "exchange": exchange, "react": react, "join": join, "cast": cast, "magic_refresh": magic_refresh,
+    "trait_refresh": trait_refresh,
     "trait_react": trait_react,
     "roll": roll, "dry_run": dry_run, "cast_dry_run": cast_dry_run, "dice": dice, "dr_ladder": dr_ladder, "dr": dr, "random_dr": random_dr,
     "odds": odds,

@@ -114,3 +114,33 @@ def magic_at_activation(sheet, rules, edits: dict) -> dict:
     mine = dict(edits.get(sheet.id, {}))
     mine.update({("magic_dice", key): value for key, value in after.items()})
     return {**edits, sheet.id: mine}
+
+
+def refresh_traits(s, char):
+    """`refresh CHAR --traits`: every trait's uses back to its max, logged."""
+    from narateer_cli.kit import BadInput
+
+    from ..engine.character import DiceMoved
+    from ..engine.traits import refreshed_uses, uses_edits
+
+    sheet = s.sheet(char)
+    if not sheet.traits:
+        raise BadInput(f"{char} has no traits", rule="R2-TRAIT",
+                       fix=f"add `traits:` to characters/{char}.yaml")
+    before, after, moved = refreshed_uses(sheet)
+    result = DiceMoved(char, moved, before, after)
+    return told("trait_refresh", "refresh", char, {"count": None, "traits": True}, result, {}, encounter_for(s, char),
+                sheets={char: uses_edits(before, after)})
+
+
+def traits_at_activation(sheet, rules, edits: dict) -> dict:
+    """The sheet edits of an activation's start, with the owner's trait uses back when the ruleset's traits knob
+    gives them back then."""
+    from ..engine.traits import refreshed_uses, uses_edits, uses_refresh_at_activation
+
+    if not sheet.traits or not uses_refresh_at_activation(rules):
+        return edits
+    before, after, moved = refreshed_uses(sheet)
+    if not moved:
+        return edits
+    return {**edits, sheet.id: {**edits.get(sheet.id, {}), **uses_edits(before, after)}}
