@@ -345,7 +345,9 @@ def hide(data: dict) -> str:
 
 def search(data: dict) -> str:
     lines = check_lines(data["check"], f"{data['searcher']} searches for {data['hider']}")
-    lines.append(f"  {'found ' + data['hider'] + ' (revealed to ' + data['searcher'] + ' only)' if data['found'] else 'not found'}")
+    lines.append(f"  {'found ' + data['hider'] + ' (revealed to ' + data['searcher'] + ' only)' if data['found'] else 'not found'}"
+                 + (f"; still {data['invisible']}: attacks by and on it stay unseen attacks" if data.get("invisible")
+                    else ""))
     return "\n".join(lines)
 
 

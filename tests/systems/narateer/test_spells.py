@@ -399,3 +399,27 @@ def test_r2_invis_the_examples_shade_starts_invisible_and_stays_so_when_revealed
     assert data["revealed_to"] == ["mira"] and data["invisible"] == "invisible"
     assert sheet(camp, "shade")["conditions"] == ["invisible"]
     assert run(camp, "verify").code == 0 and run(camp, "check").code == 0
+
+
+def test_r2_invis_1_a_search_that_finds_an_invisible_hider_says_it_stays_invisible(camp):
+    ok(camp, "encounter", "new", "haunt", "shade", "mira")
+    ok(camp, "turn", "start", "shade")
+    ok(camp, "hide", "shade", "--from", "mira", "--faces", "2,1", "--boost", "1")  # Stealth 3
+    ok(camp, "turn", "end")
+    ok(camp, "turn", "start", "mira")
+    data = ok(camp, "search", "mira", "--for", "shade", "--faces", "2,2", "--boost", "1")  # 4 beats 3
+    assert (data["found"], data["invisible"]) == (True, "invisible")
+    assert ok(camp, "encounter", "show")["hidden"] == {}
+    assert sheet(camp, "shade")["conditions"] == ["invisible"]
+    assert run(camp, "verify").code == 0
+
+
+def test_r2_invis_1_a_search_that_finds_a_visible_hider_says_nothing_of_invisibility(camp):
+    ok(camp, "encounter", "new", "haunt", "wren", "mira")
+    ok(camp, "turn", "start", "wren")
+    ok(camp, "hide", "wren", "--from", "mira", "--faces", "2,1", "--boost", "1")
+    ok(camp, "turn", "end")
+    ok(camp, "turn", "start", "mira")
+    data = ok(camp, "search", "mira", "--for", "wren", "--faces", "2,2", "--boost", "1")
+    assert data["found"] is True and "invisible" not in data
+    assert "still invisible" not in run(camp, "encounter", "log").out
