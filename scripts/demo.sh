@@ -22,7 +22,7 @@ say move selka 2 --difficult
 say turn end --next mira
 say turn start mira
 say exchange mira bandit --weapon sword --response guard --boost 1 --response-boost 1 --faces 2,1 --response-faces 1,0
-say roll mira athletics --dr 2 --faces 2
+say roll mira athletics --dr 2 --faces 2 --force
 say encounter show
 say encounter log
 say verify
@@ -50,6 +50,28 @@ say wound bandit 10
 say new thug --from bandit --count 2
 say encounter log --last 6
 say report brawl
+
+# Magic, class traits and invisibility: a spell paid in Magic Dice, one that asks a check (its odds first),
+# a trait in Full Guard, another after the Exchange, and an invisible creature revealed yet still unseen.
+say new brute --from bandit
+say encounter new haunt wren shade brute mira
+say turn start wren
+say show wren
+say cast wren veil --dry-run
+say cast wren veil --boost 1 --faces 2,1,1
+say cast wren spark
+say turn end --next shade
+say turn start shade
+say hide shade --from wren --from brute --boost 1 --faces 2,2
+say reveal shade
+say exchange shade brute --weapon claws --response none --faces 2,2 --boost 1
+say turn end --next mira
+say turn start mira
+say exchange mira brute --weapon sword --response guard --trait iron-wall --faces 2 --response-faces 1,1
+say react brute trait --against mira --trait riposte
+say show brute
+say refresh brute --traits
+say verify haunt
 
 # Every other rule system plays its own short encounter (narateer_cli/systems/NAME/demo.sh), on its own scratch copy.
 here=$(cd "$(dirname "$0")/.." && pwd)

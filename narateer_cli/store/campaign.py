@@ -338,7 +338,8 @@ def counters_of(sheet) -> dict:
 def counter_block(counters) -> tuple[str, tuple[str, ...]]:
     """("action_dice", ("ready", "used", "wounded")) from ("action_dice.ready", ...): the one block of
     counters a command edits in place (a system whose counters are not in one block gets ("", ())). A counter
-    path with `*` (Narateer's `traits.*.uses.left`) is edited key by key like any other value, not here."""
+    path with `*` (Narateer's `magic_dice.*` and `traits.*.uses.left`) is edited key by key like any other value,
+    not here: it still adds up across two clones (store/merge.py), and the everyday block keeps its fast path."""
     counters = [c for c in counters if "*" not in c.split(".")]
     blocks = {c.partition(".")[0] for c in counters if "." in c}
     if len(blocks) != 1:

@@ -101,6 +101,18 @@ def test_each_form_is_the_verbs_own_parameters(acting, party_camp):
     assert isinstance(roll, click.Command)
 
 
+def test_r2_spell_8_the_cast_form_offers_its_odds_and_they_write_nothing(acting, party_camp):
+    """R2-SPELL-8: `cast` has the odds button (its --dry-run) on the Guide's page, and the odds write nothing."""
+    status, headers, body = acting.get("/guide/forms", headers={"X-Narateer-Token": acting.token})
+    forms = {f["verb"]: f for f in json.loads(body)}
+    assert status == 200 and forms["cast"]["odds"] and forms["cast"]["rolls"]
+    before = files(party_camp)
+    status, odds = act(acting, ["cast", "wren", "veil", "--dry-run"])
+    assert status == 200 and odds["ok"] and "dry run" in odds["words"], odds
+    assert [o["paid_ad"] for o in odds["json"]["options"]] == [1, 2, 3]
+    assert files(party_camp) == before
+
+
 def test_the_guide_rolls_with_typed_faces_through_the_one_write_path(acting, party_camp, tmp_path):
     """B-1: the page's roll is the shell's: the same words, one log entry, verify clean, undoable, and the
     odds first write nothing."""

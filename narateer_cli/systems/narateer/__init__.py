@@ -38,7 +38,8 @@ SYSTEM = System(
         "cast": (_C + "cast", "Cast a spell: pay its Casting Cost, make its check."),
     },
     game=__name__ + ".game",
-    counters=("action_dice.ready", "action_dice.used", "action_dice.wounded", "traits.*.uses.left"),
+    # Action Dice (edited in place, the everyday path), Magic Dice and a trait's uses left: two clones' spends add up
+    counters=("action_dice.ready", "action_dice.used", "action_dice.wounded", "magic_dice.*", "traits.*.uses.left"),
     bounds={"traits.*.uses.left": (0, "traits.*.uses.max")},  # a trait's uses left, from 0 to its max
     state_counters=("uses.*",),  # proactive uses left this activation: two clones' checks both count
     params={**dict.fromkeys(("attacker", "defender", "hider", "mover", "observers", "searching", "next_id", "assist"),

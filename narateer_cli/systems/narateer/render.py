@@ -109,6 +109,21 @@ def dry_run(data: dict) -> str:
     return head + "\n" + table(rows, ["boost", "roll dice", "pay AD", "affordable", "chance"])
 
 
+def cast_dry_run(data: dict) -> str:
+    slowed = f" x{data['pay_multiplier']}" if data["pay_multiplier"] != 1 else ""
+    magic = "no Magic Dice" if data["magic_ready"] is None else f"{data['magic_ready']} Ready MD"
+    head = (f"{data['caster']} casts {data['spell']} ({data['tier']}, Casting Cost {data['cost']['ad']} AD{slowed}"
+            f" + {data['cost']['md']} MD) with {data['ready']} Ready AD and {magic}")
+    if data["skill"] is None:
+        option = data["options"][0]
+        return (head + f"\npays {option['paid_ad']} AD and {data['paid_md']} MD, asks no check: "
+                + ("affordable" if option["affordable"] else "not affordable") + " (dry run, nothing written)")
+    rows = [(o["boost"], o["roll_dice"], o["paid_ad"], data["paid_md"], "yes" if o["affordable"] else "no",
+             pct(o["p_success"])) for o in data["options"]]
+    head += f"\n{data['skill'].title()} SL {data['level']} vs DR {data['dr']} (dry run, nothing written)"
+    return head + "\n" + table(rows, ["boost", "roll dice", "pay AD", "pay MD", "affordable", "chance"])
+
+
 def dice(data: dict) -> str:
     lines = [f"{data['dice']} dice: {faces_text(data['faces'])}"]
     if data["rerolled"]:
@@ -171,7 +186,20 @@ def show(data: dict) -> str:
     lines.append(table(rows, ["skill", "SL", "vital", "readiness", "uses/activation"]))
     if data.get("magic_dice") is not None or data.get("spells"):
         lines.extend(spell_lines(data))
+    if data.get("traits"):
+        lines.append(trait_table(data["traits"]))
     return "\n".join(lines)
+
+
+def trait_table(traits: list) -> str:
+    """A sheet's traits with their uses left, below its sheet."""
+    def modifies(t):
+        return "; ".join(f"{event}: " + ", ".join(f"{k} {v}" for k, v in (change or {}).items())
+                         for event, change in t["modifies"].items()) or "-"
+
+    rows = [(t["name"], t["trigger"], f"{t['uses']['left']}/{t['uses']['max']}", modifies(t),
+             "yes" if t["creates_reaction"] else "no") for t in traits]
+    return table(rows, ["trait", "trigger", "uses left", "modifies", "reaction"])
 
 
 def spell_lines(data: dict) -> list[str]:
@@ -265,6 +293,16 @@ def dice_move(data: dict) -> str:
         + harm_text(data)
 
 
+def uses_text(before: dict, after: dict) -> str:
+    """Each trait's uses left before and after, `iron-wall 1 -> 2`."""
+    return ", ".join(f"{key} {before.get(key)} -> {left}" if before.get(key) != left else f"{key} {left}"
+                     for key, left in after.items())
+
+
+def trait_refresh(data: dict) -> str:
+    return f"{data['actor']}: {data['moved']} trait use(s) back; uses left {uses_text(data['dice_before'], data['dice_after'])}"
+
+
 def magic_refresh(data: dict) -> str:
     return f"{data['actor']}: moved {data['moved']} MD; magic dice {dice_text(data['dice_before'], data['dice_after'])}"
 
@@ -307,7 +345,9 @@ def hide(data: dict) -> str:
 
 def search(data: dict) -> str:
     lines = check_lines(data["check"], f"{data['searcher']} searches for {data['hider']}")
-    lines.append(f"  {'found ' + data['hider'] + ' (revealed to ' + data['searcher'] + ' only)' if data['found'] else 'not found'}")
+    lines.append(f"  {'found ' + data['hider'] + ' (revealed to ' + data['searcher'] + ' only)' if data['found'] else 'not found'}"
+                 + (f"; still {data['invisible']}: attacks by and on it stay unseen attacks" if data.get("invisible")
+                    else ""))
     return "\n".join(lines)
 
 
@@ -493,8 +533,9 @@ COMMIT_MESSAGES = {  # command -> (actor, declaration, result) -> one line
                                  + (f", damage {r.damage}" if r.damage is not None else "")
                                  + (f"; {r.applied['actor']} takes {r.applied['moved']} wound(s)"
                                     if r.applied else ""),
-    "refresh": lambda actor, d, r: _dice_message("{n} MD refreshed" if d.get("magic") else "{n} AD refreshed")(
-        actor, d, r),
+    "refresh": lambda actor, d, r: (f"{actor}: {r.moved} trait use(s) back ({uses_text(r.dice_before, r.dice_after)})"
+                                    if d.get("traits") else _dice_message("{n} MD refreshed" if d.get("magic") else
+                                                                          "{n} AD refreshed")(actor, d, r)),
     "wound": lambda actor, d, r: _dice_message("takes {n} wound(s)")(
         actor, d, r) + (f"; {r.overflow} past its dice" if r.overflow else "")
     + (", out of the fight" if r.out else ""),
@@ -513,8 +554,9 @@ FORMATTERS = {
     "turn_end": turn_end, "resolve": resolve, "condition": condition, "refresh": dice_move, "wound": dice_move,
     "heal": dice_move, "hide": hide, "search": search, "reveal": reveal, "move": move,
     "exchange": exchange, "react": react, "join": join, "cast": cast, "magic_refresh": magic_refresh,
+    "trait_refresh": trait_refresh,
     "trait_react": trait_react,
-    "roll": roll, "dry_run": dry_run, "dice": dice, "dr_ladder": dr_ladder, "dr": dr, "random_dr": random_dr,
+    "roll": roll, "dry_run": dry_run, "cast_dry_run": cast_dry_run, "dice": dice, "dr_ladder": dr_ladder, "dr": dr, "random_dr": random_dr,
     "odds": odds,
     "behind": behind, "show": show, "readiness": readiness
 }

@@ -244,6 +244,15 @@ def test_r2_spell_6_a_secret_cast_seals_its_check_and_shows_its_costs(camp):
     entry = log["entries"][-1] if isinstance(log, dict) else log[-1]
     assert "faces" not in str(entry.get("result")) and "total" not in entry["result"]["check"]
     assert sheet(camp, "wren")["magic_dice"] == {"ready": 2, "used": 1}
+    # the costs are counters, shown as every secret roll's cost; the rest is the commitment
+    shown = entry["changes"]["wren"]
+    assert (shown["magic_dice.ready"]["delta"], shown["action_dice.ready"]["delta"]) == (-1, -1)
+    assert len(entry["commitment"]) == 64
+    assert run(camp, "verify").code == 0 and run(camp, "check").code == 0
+    unveiled = run(camp, "unveil", entry["id"])
+    assert unveiled.code == 0, unveiled.err
+    r = run(camp, "verify")
+    assert r.code == 0 and "still secret" not in r.out, r.out
     refused(camp, 2, "cast", "wren", "spark", "--secret", contains="rolls nothing")
 
 
@@ -315,3 +324,102 @@ def test_t3_zero_a_cast_whose_check_cannot_succeed_asks_first_and_force_rolls_it
     assert snapshot(camp) == before
     data = ok(camp, "cast", "wren", "veil", "--dr", "30", "--faces", "2,2", "--force")
     assert (data["check"]["total"], data["check"]["success"]) == (4, False)
+
+
+# ---- odds and --dry-run --------------------------------------------------------------------------------
+
+def test_r2_spell_8_dry_run_gives_the_casting_cost_and_exact_odds_of_each_boost():
+    from narateer_cli.systems.narateer.engine.spells import cast_dry_run
+
+    # veil: 1 AD base + the 1 MD it pays rolled with it (md_rolled), Boost 0..2; faces 0, 1, 2 each a third:
+    # 2 dice beat DR 3 only with 2+2 (1/9); 3 dice beat it with 10 of 27 ways (total 4, 5, 6: 6 + 3 + 1)
+    odds = cast_dry_run(caster(conditions=("slowed",)), VEIL, RULES)
+    assert (odds.skill, odds.dr, odds.pay_multiplier, odds.paid_md) == ("arcana", 3, 2, 1)
+    assert [(o.boost, o.roll_dice, o.paid_ad) for o in odds.options] == [(0, 2, 2), (1, 3, 4), (2, 4, 6)]
+    assert odds.options[0].p_success == pytest.approx(1 / 9)
+    assert odds.options[1].p_success == pytest.approx(10 / 27)
+    assert [o.affordable for o in odds.options] == [True, True, False]  # 6 AD with 5 Ready
+    plain = cast_dry_run(caster(magic=0), SPARK, RULES)
+    assert plain.options[0].affordable is False and plain.options[0].p_success is None  # no Magic Die Ready
+
+
+def test_r2_spell_8_cli_dry_run_writes_nothing_and_matches_the_cast_it_describes(camp):
+    before = snapshot(camp)
+    data = ok(camp, "cast", "wren", "veil", "--dry-run")
+    assert data["dry_run"] is True and [o["paid_ad"] for o in data["options"]] == [1, 2, 3]
+    assert data["options"][1]["p_success"] == pytest.approx(10 / 27)
+    assert snapshot(camp) == before
+    assert "nothing written" in run(camp, "cast", "wren", "spark", "--dry-run").out
+    refused(camp, 2, "cast", "wren", "veil", "--dry-run", "--faces", "2,1", contains="--faces")
+    refused(camp, 2, "cast", "wren", "spark", "--dry-run", "--dr", "3", contains="asks no Skill Check")
+    assert snapshot(camp) == before
+    cast_now = ok(camp, "cast", "wren", "veil", "--boost", "1", "--faces", "2,1,1")
+    assert (cast_now["check"]["paid"], len(cast_now["check"]["faces"])) == (2, 3)  # the dry run's Boost 1 row
+
+
+def test_r2_spell_r2_trait_r2_invis_a_session_with_casts_traits_invisibility_and_undo_verifies_and_checks_clean(camp):
+    ok(camp, "encounter", "new", "scene", "wren", "mira", "bandit")
+    ok(camp, "turn", "start", "wren")
+    ok(camp, "hide", "wren", "--from", "mira", "--from", "bandit", "--boost", "1", "--faces", "2,2")
+    ok(camp, "cast", "wren", "veil", "--faces", "2,1")
+    ok(camp, "condition", "wren", "+invisible")
+    cast = ok(camp, "cast", "wren", "spark")
+    assert cast["revealed_to"] == ["mira", "bandit"] and cast["invisible"] == "invisible"
+    ok(camp, "turn", "end")
+    ok(camp, "turn", "start", "mira")
+    guard = ok(camp, "exchange", "mira", "bandit", "--response", "guard", "--trait", "iron-wall", "--faces", "2",
+               "--response-faces", "1,1", "--force")
+    assert (guard["trait"]["spent"], guard["trait"]["reaction"]) == (1, False)
+    riposte = ok(camp, "react", "bandit", "trait", "--against", "mira", "--trait", "riposte")
+    assert (riposte["trait"]["name"], riposte["trait"]["reaction"]) == ("riposte", True)
+    uses = sheet(camp, "bandit")["traits"]
+    assert (uses["iron-wall"]["uses"]["left"], uses["riposte"]["uses"]["left"]) == (1, 0)
+    assert sheet(camp, "wren")["magic_dice"] == {"ready": 1, "used": 2}
+    for verb in ("verify", "check"):
+        r = run(camp, verb)
+        assert r.code == 0, (verb, r.out, r.err)
+    ok(camp, "undo")  # the riposte: its use comes back
+    assert sheet(camp, "bandit")["traits"]["riposte"]["uses"]["left"] == 1
+    for verb in ("verify", "check"):
+        r = run(camp, verb)
+        assert r.code == 0, (verb, r.out, r.err)
+
+
+def test_r2_invis_the_examples_shade_starts_invisible_and_stays_so_when_revealed(camp):
+    assert sheet(camp, "shade")["conditions"] == ["invisible"]
+    ok(camp, "encounter", "new", "haunt", "shade", "mira")
+    ok(camp, "turn", "start", "mira")
+    before = snapshot(camp)
+    refused(camp, 3, "exchange", "mira", "shade", "--response", "none", "--faces", "2", rule="R2-INVIS")
+    assert snapshot(camp) == before
+    ok(camp, "turn", "end")
+    ok(camp, "turn", "start", "shade")
+    ok(camp, "hide", "shade", "--from", "mira", "--faces", "2,2", "--boost", "1")
+    data = ok(camp, "reveal", "shade")
+    assert data["revealed_to"] == ["mira"] and data["invisible"] == "invisible"
+    assert sheet(camp, "shade")["conditions"] == ["invisible"]
+    assert run(camp, "verify").code == 0 and run(camp, "check").code == 0
+
+
+def test_r2_invis_1_a_search_that_finds_an_invisible_hider_says_it_stays_invisible(camp):
+    ok(camp, "encounter", "new", "haunt", "shade", "mira")
+    ok(camp, "turn", "start", "shade")
+    ok(camp, "hide", "shade", "--from", "mira", "--faces", "2,1", "--boost", "1")  # Stealth 3
+    ok(camp, "turn", "end")
+    ok(camp, "turn", "start", "mira")
+    data = ok(camp, "search", "mira", "--for", "shade", "--faces", "2,2", "--boost", "1")  # 4 beats 3
+    assert (data["found"], data["invisible"]) == (True, "invisible")
+    assert ok(camp, "encounter", "show")["hidden"] == {}
+    assert sheet(camp, "shade")["conditions"] == ["invisible"]
+    assert run(camp, "verify").code == 0
+
+
+def test_r2_invis_1_a_search_that_finds_a_visible_hider_says_nothing_of_invisibility(camp):
+    ok(camp, "encounter", "new", "haunt", "wren", "mira")
+    ok(camp, "turn", "start", "wren")
+    ok(camp, "hide", "wren", "--from", "mira", "--faces", "2,1", "--boost", "1")
+    ok(camp, "turn", "end")
+    ok(camp, "turn", "start", "mira")
+    data = ok(camp, "search", "mira", "--for", "wren", "--faces", "2,2", "--boost", "1")
+    assert data["found"] is True and "invisible" not in data
+    assert "still invisible" not in run(camp, "encounter", "log").out

@@ -342,3 +342,60 @@ def test_the_highest_of_a_trait_s_uses_is_its_own_max():
 
     table = bounds.declared(load_system("narateer"))
     assert bounds.of(("traits", "iron-wall", "uses", "left"), table) == (0, "traits.iron-wall.uses.max")
+
+
+def test_r2_trait_show_lists_each_trait_with_its_uses_left_and_a_sheet_without_traits_shows_none(camp):
+    from tests.conftest import ok, run
+
+    ok(camp, "exchange", "mira", "bandit", "--response", "guard", "--trait", "iron-wall", "--faces", "2",
+       "--response-faces", "1,1", "--force")
+    data = ok(camp, "show", "bandit")
+    left = {t["name"]: (t["uses"]["left"], t["uses"]["max"], t["creates_reaction"]) for t in data["traits"]}
+    assert left == {"iron-wall": (1, 2, False), "riposte": (1, 1, True)}
+    text = run(camp, "show", "bandit").out
+    assert "iron-wall  full-guard" in text and "1/2" in text and "1/1" in text
+    assert "traits" not in ok(camp, "show", "selka") and "trait" not in run(camp, "show", "selka").out
+
+
+def _uses(camp, cid="bandit") -> dict:
+    doc = YAML(typ="safe").load((camp / "characters" / f"{cid}.yaml").read_text())
+    return {key: data["uses"]["left"] for key, data in doc["traits"].items()}
+
+
+def _guard(camp):
+    ok(camp, "exchange", "mira", "bandit", "--response", "guard", "--trait", "iron-wall", "--faces", "2",
+       "--response-faces", "1,1", "--force")
+
+
+def test_r2_trait_6_uses_come_back_only_by_refresh_traits_by_default_and_undo_takes_it_back(camp):
+    _guard(camp)
+    ok(camp, "encounter", "new", "fray", "bandit", "mira")
+    ok(camp, "turn", "start", "bandit")  # the default knob: an activation gives no use back
+    assert _uses(camp) == {"iron-wall": 1, "riposte": 1}
+    data = ok(camp, "refresh", "bandit", "--traits")
+    assert (data["moved"], data["dice_before"], data["dice_after"]) == (1, {"iron-wall": 1, "riposte": 1},
+                                                                       {"iron-wall": 2, "riposte": 1})
+    assert _uses(camp) == {"iron-wall": 2, "riposte": 1}
+    assert run(camp, "verify").code == 0 and run(camp, "check").code == 0
+    ok(camp, "undo")
+    assert _uses(camp) == {"iron-wall": 1, "riposte": 1}
+    before = snapshot(camp)
+    refused(camp, 2, "refresh", "selka", "--traits", contains="selka has no traits")
+    refused(camp, 2, "refresh", "bandit", "--traits", "--magic", contains="give one of them")
+    assert snapshot(camp) == before
+
+
+def test_r2_trait_6_with_the_activation_knob_uses_come_back_when_the_owners_activation_begins(camp):
+    config = camp / "narateer.yaml"
+    config.write_text(config.read_text() + "rules:\n  traits: {uses_spent: 1, refresh: activation_start}\n")
+    _guard(camp)
+    ok(camp, "encounter", "new", "fray", "mira", "bandit")
+    ok(camp, "turn", "start", "mira")
+    assert _uses(camp) == {"iron-wall": 1, "riposte": 1}  # only the owner's own activation gives them back
+    ok(camp, "turn", "end")
+    ok(camp, "turn", "start", "bandit")
+    assert _uses(camp) == {"iron-wall": 2, "riposte": 1}
+    assert run(camp, "verify").code == 0 and run(camp, "check").code == 0
+    config.write_text(config.read_text().replace("activation_start", "sometimes"))
+    r = run(camp, "check")  # check reports a bad knob as a problem (exit 1) and writes nothing
+    assert r.code == 1 and "rules.traits.refresh must be one of manual, activation_start" in r.out, r.out

@@ -14,26 +14,30 @@ CAST = Declared(
            help="Extra AD on the spell's check, up to the Skill Level."),
     Option(field="dr", names=("--dr",), metavar="N|TIER", logged=False,
            help="The check's DR, when the spell states none (or the Guide sets another)."),
+    Option(field="dry_run", names=("--dry-run",), flag=True, logged=False,
+           help="Write nothing; show the Casting Cost it would pay and the exact chance for each Boost 0..SL."),
 ) + FACES
 
-# What a secret cast shows the table: the proactive use and action it spent, whom its effects revealed the
-# caster to, and the Magic Dice it paid (its Action Dice are counters, shown as every secret roll's cost)
-CAST_SHOWS = ("state.uses", "state.last_action", "state.hidden", "state.recorded", "sheet.magic_dice")
+# What a secret cast shows the table: the proactive use and action it spent and whom its effects revealed the
+# caster to (its Action Dice and Magic Dice are counters, shown as every secret roll's cost)
+CAST_SHOWS = ("state.uses", "state.last_action", "state.hidden", "state.recorded")
 
 
-@command(rolls=True, checks=True, writes=True, shows=CAST_SHOWS, help="""Cast a spell from the caster's sheet.
+@command(rolls=True, checks=True, writes=lambda given: not given["dry_run"], shows=CAST_SHOWS, help="""Cast a spell from the caster's sheet.
 
 Pays the spell's Casting Cost (Action Dice, which Slowed doubles, and Magic
 Dice, which it does not) and nothing more for being an action; a spell that
 asks a Skill Check makes it (the cost's Action Dice are its base, --boost
 adds dice up to the Skill Level, --dr sets the DR when the spell states none).
+--dry-run shows what the cast would pay and its odds, writing nothing.
 A spell whose effects can be seen or heard reveals a hidden caster to
 everyone it is hidden from; an invisible caster stays invisible.
 
 \b
 Examples:
   narateer cast wren spark
-  narateer cast wren veil --boost 1 --faces 2,1,0""")
+  narateer cast wren veil --boost 1 --faces 2,1,0
+  narateer cast wren veil --dry-run""")
 @click.argument("char")
 @click.argument("spell")
 @declared(CAST)
@@ -43,6 +47,8 @@ def cast_cmd(s, char, spell, declared):
 
     d = declared
     nonneg("--boost", d.boost, s.rules.max_roll_dice)
+    if d.dry_run:
+        return _dry_run(s, char, spell, d)
     paired_options(("--reroll-faces", d.reroll_faces, "--faces", d.faces))
     dice = dice_source(s.app, s.rules, faces=(d.faces, "--faces"), reroll=(d.reroll_faces, "--reroll-faces"))
     caster = s.sheet(char)
@@ -61,6 +67,21 @@ def cast_cmd(s, char, spell, declared):
         declared_json["dr"] = dr
     return told("cast", "cast", char, declared_json, result, {char: result.dice_after}, enc, sheets=marks,
                 state=state)
+
+
+def _dry_run(s, char, spell, d):
+    """`cast --dry-run`: the payment and odds, nothing rolled or written (faces and a Boost have no place)."""
+    from narateer_cli.kit import BadInput, Show
+
+    from ..engine.spells import cast_dry_run, find_spell
+
+    given = "--faces" if d.faces else "--reroll-faces" if d.reroll_faces else "--boost" if d.boost else None
+    if given:
+        raise BadInput(f"--dry-run rolls nothing and shows every Boost, so {given} has nothing to apply to",
+                       rule="R2-SPELL", fix=f"drop {given}")
+    caster = s.sheet(char)
+    dr = None if d.dr is None else s.rules.dr_value(d.dr)[0]
+    return Show("cast_dry_run", cast_dry_run(caster, find_spell(caster, spell), s.rules, dr))
 
 
 def refresh_magic(s, char):
@@ -93,3 +114,33 @@ def magic_at_activation(sheet, rules, edits: dict) -> dict:
     mine = dict(edits.get(sheet.id, {}))
     mine.update({("magic_dice", key): value for key, value in after.items()})
     return {**edits, sheet.id: mine}
+
+
+def refresh_traits(s, char):
+    """`refresh CHAR --traits`: every trait's uses back to its max, logged."""
+    from narateer_cli.kit import BadInput
+
+    from ..engine.character import DiceMoved
+    from ..engine.traits import refreshed_uses, uses_edits
+
+    sheet = s.sheet(char)
+    if not sheet.traits:
+        raise BadInput(f"{char} has no traits", rule="R2-TRAIT",
+                       fix=f"add `traits:` to characters/{char}.yaml")
+    before, after, moved = refreshed_uses(sheet)
+    result = DiceMoved(char, moved, before, after)
+    return told("trait_refresh", "refresh", char, {"count": None, "traits": True}, result, {}, encounter_for(s, char),
+                sheets={char: uses_edits(before, after)})
+
+
+def traits_at_activation(sheet, rules, edits: dict) -> dict:
+    """The sheet edits of an activation's start, with the owner's trait uses back when the ruleset's traits knob
+    gives them back then."""
+    from ..engine.traits import refreshed_uses, uses_edits, uses_refresh_at_activation
+
+    if not sheet.traits or not uses_refresh_at_activation(rules):
+        return edits
+    before, after, moved = refreshed_uses(sheet)
+    if not moved:
+        return edits
+    return {**edits, sheet.id: {**edits.get(sheet.id, {}), **uses_edits(before, after)}}

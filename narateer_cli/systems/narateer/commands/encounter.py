@@ -57,6 +57,10 @@ def turn_start(s, char, options):
         from .cast import magic_at_activation
 
         kept = magic_at_activation(sheet, s.rules, kept)
+    if sheet.traits:  # trait uses come back with the activation only when the ruleset's traits knob says so
+        from .cast import traits_at_activation
+
+        kept = traits_at_activation(sheet, s.rules, kept)
     return Outcome("turn start", char, {}, result, kind="turn_start", show=result, dice={char: result.dice_after},
                    sheets=kept, encounter=enc.id, state=state)
 
@@ -232,15 +236,26 @@ def _dice_move(s, char, verb, count=None):
                 sheets=mark_out(s, char, result))
 
 
-@command(writes=True, help="""Return Used dice to Ready (--magic: the Magic Dice instead).
+@command(writes=True, help="""Return Used dice to Ready (--magic: the Magic Dice instead; --traits: every
+class trait's uses back to its max).
 
 \b
 Examples:
   narateer refresh selka
-  narateer refresh wren --magic""")
+  narateer refresh wren --magic
+  narateer refresh bandit --traits""")
 @click.argument("char")
 @click.option("--magic", is_flag=True, help="Refresh the Magic Dice (as the ruleset's magic knob says), not the AD.")
-def refresh_cmd(s, char, magic):
+@click.option("--traits", "traits", is_flag=True, help="Give every class trait its uses back, not the AD.")
+def refresh_cmd(s, char, magic, traits):
+    if magic and traits:
+        from narateer_cli.kit import BadInput
+
+        raise BadInput("--magic and --traits refresh different things", fix="give one of them")
+    if traits:
+        from .cast import refresh_traits
+
+        return refresh_traits(s, char)
     if magic:
         from .cast import refresh_magic
 

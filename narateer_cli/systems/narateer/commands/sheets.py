@@ -144,6 +144,9 @@ def show_cmd(app, char):
         from ..engine.spells import spell_view
 
         magic = spell_view(s.sheet(char))
+        traits = s.sheet(char).traits
+        if traits:  # each trait with its uses left, as the sheet keys them (a sheet without any shows none)
+            magic["traits"] = [trait.to_sheet_json() for trait in traits.values()]
     emit(app, "show", {**plain(result), "rounds_left": durations.left(enc.state if enc else None, char), **magic})
 
 

@@ -97,8 +97,9 @@ def search_cmd(s, char, declared):
     enc = _in_encounter(s, char, hider)
     dice = dice_source(s.app, s.rules, faces=(d.faces, "--faces"), reroll=(d.reroll_faces, "--reroll-faces"))
     state, sealed = unsealed(s, enc, [hider])
+    unseen = s.rules.unseen_by(s.sheet(hider).conditions)
     state, data, after = search_in(state, s.sheet(char), hider, s.rules, dice, boost, advantage, disadvantage,
-                                   changed)
+                                   changed, unseen[0] if unseen else None)
     secret = bool(sealed) or sealed_for(enc, [hider])  # compared with a sealed total: the comparison is secret too
     return told("search", "search", char, SEARCH.logged(d), data, after, enc,
                 state=resealed(state, sealed), secret=secret, private=SEALED_KEYS if secret else ())

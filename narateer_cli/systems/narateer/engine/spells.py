@@ -235,3 +235,66 @@ def cast_in(state: dict | None, sheet: Sheet, spell: Spell, rules: Ruleset, dice
     result = result.replace(revealed_to=revealed, invisible=unseen[0] if unseen and revealed else None)
     extra = {"skill": spell.skill} if spell.skill else {}
     return record_action(state, sheet.id, "cast", spell=spell.name, **extra), result
+
+
+class CastOption(Record):
+    """One Boost of a cast's dry run: the dice its check rolls, the Action Dice it pays, and its exact chance."""
+
+    boost: Any
+    roll_dice: Any
+    paid_ad: Any
+    affordable: Any
+    p_success: Any
+
+
+class CastDryRun(Record):
+    """`cast --dry-run`: the Casting Cost as it would be paid (Slowed applied to its Action Dice), whether both
+    pools cover it, and for a spell that asks a check the exact chance of each Boost from 0 to the Skill Level.
+    Nothing is rolled or spent."""
+
+    caster: Any
+    spell: Any
+    tier: Any
+    cost: Any
+    pay_multiplier: Any
+    ready: Any  # Ready Action Dice
+    magic_ready: Any  # Ready Magic Dice (None: the sheet has none)
+    paid_md: Any
+    skill: Any = None
+    level: Any = None
+    dr: Any = None
+    options: Any = ()  # one CastOption per Boost; for a spell with no check, the cost alone (Boost 0, no chance)
+    dry_run: Any = True
+
+
+def cast_dry_run(sheet: Sheet, spell: Spell, rules: Ruleset, dr: int | None = None) -> CastDryRun:
+    """What a cast would pay and its exact chance for every legal Boost, as `roll --dry-run` gives a check's."""
+    from .check import chance
+
+    ready = sheet.dice.get("ready", 0)
+    magic_ready = None if sheet.magic_dice is None else sheet.magic_dice.get("ready", 0)
+    md_ok = spell.md <= (magic_ready or 0)
+    multiplier = rules.pay_multiplier(sheet.conditions)
+    base = dict(caster=sheet.id, spell=spell.name, tier=spell.tier, cost={"ad": spell.ad, "md": spell.md},
+                pay_multiplier=multiplier, ready=ready, magic_ready=magic_ready, paid_md=spell.md)
+    if spell.skill is None:
+        if dr is not None:
+            raise BadInput(f"{spell.name} asks no Skill Check, so --dr has nothing to apply to", rule="R2-SPELL",
+                           fix="drop --dr")
+        paid = spell.ad * multiplier
+        return CastDryRun(**base, options=(CastOption(0, 0, paid, paid <= ready and md_ok, None),))
+    if dr is None and spell.dr is not None:
+        dr, _ = rules.dr_value(spell.dr)
+    if dr is None:
+        raise BadInput(f"{spell.name} asks a {spell.skill} check and states no DR", rule="R2-SPELL",
+                       fix="give the Guide's DR with --dr N|TIER")
+    md_rolled = bool((rules.magic or {}).get("md_rolled", False))
+    skill = sheet.skill(spell.skill, rules)
+    options = []
+    for boost in range(skill.level + 1):
+        decl = Declaration(skill=spell.skill, boost=boost, cost=spell.ad, bonus_dice=spell.md if md_rolled else 0,
+                           label=f"casting of {spell.name}")
+        payment = plan(sheet, decl, rules, check_afford=False)
+        p = chance(payment, Target(dr, "dr", f"DR {dr}"), rules)
+        options.append(CastOption(boost, payment.roll_dice, payment.paid, payment.paid <= ready and md_ok, p))
+    return CastDryRun(**base, skill=skill.name, level=skill.level, dr=dr, options=tuple(options))

@@ -69,6 +69,8 @@ class SearchResult(Record):
     target: Any
     check: Any = field(public=CheckResult, load=CheckResult.from_json)
     found: Any
+    # the condition that keeps a found hider unseen (invisible): its place is known, it is still unseen
+    invisible: Any = field(default=None, skip=lambda r: r.invisible is None)
 
 
 def hide(hider: Sheet, decl: Declaration, observers: list[Observer], rules: Ruleset,
@@ -242,10 +244,12 @@ def hide_in(state: dict, hider: Sheet, observers: list[Observer], rules: Ruleset
 
 
 def search_in(state: dict, searcher: Sheet, hider_id: str, rules: Ruleset, dice: DiceSource, boost: int = 0,
-              advantage: bool = False, disadvantage: bool = False, changed: str | None = None) -> tuple[dict, SearchResult, dict]:
+              advantage: bool = False, disadvantage: bool = False, changed: str | None = None,
+              unseen: str | None = None) -> tuple[dict, SearchResult, dict]:
     """A Search in an encounter: bad input first, then the refusals (nothing hidden
     from the searcher, a repeated search), then the Observation check; a success reveals the hider to this
-    searcher only. Returns (new state, result, dice after)."""
+    searcher only, and a hider that `unseen` names a condition of (invisible) stays unseen. Returns (new state,
+    result, dice after)."""
     from .encounter import is_hidden, note_search, record_action, reveal, search_allowed, use_skill
 
     decl = Declaration(skill=OBSERVATION, boost=boost, advantage=advantage, disadvantage=disadvantage, label="Search")
@@ -257,6 +261,8 @@ def search_in(state: dict, searcher: Sheet, hider_id: str, rules: Ruleset, dice:
     new = use_skill(state, searcher.id, OBSERVATION, "Search")
     if result.found:
         new, _ = reveal(new, hider_id, [searcher.id])
+        if unseen:
+            result = result.replace(invisible=unseen)
     else:
         new = note_search(new, searcher.id, hider_id, changed or "")
     return record_action(new, searcher.id, "search"), result, after

@@ -182,3 +182,20 @@ def after_exchange(state: dict, actor, other, name: str, rules) -> tuple[dict, T
                       fix="one trait per Event")
     out = {**state, "last_action": {**last, "traits": [*(last.get("traits") or []), actor.id]}}
     return out, TraitReaction(actor.id, other.id, "trait", use)
+
+
+def refreshed_uses(sheet) -> tuple[dict, dict, int]:
+    """Every trait's uses back to its max: ({key: left before}, {key: left after}, uses given back). The chapters
+    do not say when a trait's uses come back; the ruleset's `traits.refresh` knob does."""
+    before = {key: trait.left for key, trait in sheet.traits.items()}
+    after = {key: trait.max for key, trait in sheet.traits.items()}
+    return before, after, sum(after[key] - before[key] for key in before)
+
+
+def uses_refresh_at_activation(rules) -> bool:
+    return (rules.traits or {}).get("refresh", "manual") == "activation_start"
+
+
+def uses_edits(before: dict, after: dict) -> dict:
+    """The sheet edits that set each changed trait's uses left."""
+    return {("traits", key, "uses", "left"): left for key, left in after.items() if left != before.get(key)}
