@@ -71,7 +71,6 @@ say exchange mira brute --weapon sword --response guard --trait iron-wall --face
 say react brute trait --against mira --trait riposte
 say show brute
 say refresh brute --traits
-say verify haunt
 
 # Every other rule system plays its own short encounter (narateer_cli/systems/NAME/demo.sh), on its own scratch copy.
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -85,4 +84,5 @@ printf '\n\033[1m# the Narateer campaign again\033[0m\n'
 say verify campaign
 say verify skirmish
 say verify brawl
+say verify haunt
 say check
