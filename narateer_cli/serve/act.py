@@ -360,10 +360,11 @@ def in_player_words(root: Path, exc, player: str) -> str:
     return f"{reason}: ask the Guide"
 
 
-def told_to_player(root: Path, answer: dict) -> dict:
+def told_to_player(root: Path, answer: dict, player: str | None = None) -> dict:
     """A player is told only what the party may see: a result as the party's log words it (a Hide
     without its recorded total), an entry the party does not see as just that, and an error that names a
-    creature hidden from the party in general words."""
+    creature hidden from the party in general words; the entry their own character made, as that character
+    knows it (the game's `own_entry`: a hider's own Hide total)."""
     from .view import snapshot
 
     guide = snapshot(root, guide=True)
@@ -376,7 +377,28 @@ def told_to_player(root: Path, answer: dict) -> dict:
     newest = (guide.get("log") or [{}])[-1]
     words = party.get("text") if party and party.get("seq") == newest.get("seq") else \
         "done: the Guide has the result (it touches what the party cannot see)"
+    words = _as_actor_knows(root, guide, player, party, newest) or words
     return {"ok": True, "words": words or "done", "result": answer.get("result"), "json": None}
+
+
+def _as_actor_knows(root: Path, guide: dict, player: str | None, party: dict, newest: dict) -> str | None:
+    """The newest entry of the running encounter in the words of the game's `own_entry` for `player`, when
+    `player`'s character made it and the party sees it (`party`, the party's newest row, is `newest`, the
+    Guide's); None otherwise (or for a secret roll, which the Guide unveils)."""
+    from ..store.campaign import Campaign
+    from .view import is_secret, log_row, recent_entries
+
+    enc_id = guide.get("encounter")
+    if player is None or not enc_id or not party or party.get("seq") != newest.get("seq") \
+            or party.get("actor") != player:
+        return None
+    system = Campaign(root).system
+    entries = recent_entries(root, enc_id, set(), system, True, count=1)
+    hook = system.hook("own_entry")
+    if not entries or not isinstance(entries[-1], dict) or is_secret(entries[-1]) or hook is None:
+        return None
+    entry = hook(entries[-1], player)
+    return None if entry is None else log_row(entry, system, False, False).get("text")
 
 
 class Actions:
@@ -452,7 +474,7 @@ class Actions:
             # a secret roll: the player is told what the party's log says, not the sealed result
             return {"ok": True, "words": "your answer was taken: the Guide rolled this in secret", "result": None,
                     "json": None}
-        return told_to_player(self.root, answer)
+        return told_to_player(self.root, answer, player)
 
     def withdraw(self, who) -> dict:
         """The Guide takes back a declaration still waiting for `who` (nothing was run)."""
@@ -510,9 +532,9 @@ class Actions:
             answer = {"ok": False, "error": exc.line() if reader is None else in_player_words(self.root, exc, reader),
                       "exit": exc.exit_code, "ask": getattr(exc, "wanted", None),
                       "confirm": getattr(exc, "confirm", None)}
-            return answer if player is None else told_to_player(self.root, answer)
+            return answer if player is None else told_to_player(self.root, answer, player)
         if result is None:
             return {"ok": True, "words": "", "result": None, "json": None}
         answer = {"ok": True, "words": result.words(), "result": result.kind, "json": result.to_json(),
                   "stderr": list(result.notes)}
-        return answer if player is None else told_to_player(self.root, answer)
+        return answer if player is None else told_to_player(self.root, answer, player)
