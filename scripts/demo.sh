@@ -22,7 +22,7 @@ say move selka 2 --difficult
 say turn end --next mira
 say turn start mira
 say exchange mira bandit --weapon sword --response guard --boost 1 --response-boost 1 --faces 2,1 --response-faces 1,0
-say roll mira athletics --dr 2 --faces 2 --force
+say roll mira athletics --dr 2 --boost 1 --faces 2,1
 say encounter show
 say encounter log
 say verify

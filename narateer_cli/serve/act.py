@@ -375,10 +375,11 @@ def in_player_words(root: Path, exc, player: str) -> str:
     return f"{reason}: ask the Guide"
 
 
-def told_to_player(root: Path, answer: dict) -> dict:
+def told_to_player(root: Path, answer: dict, player: str | None = None) -> dict:
     """A player is told only what the party may see: a result as the party's log words it (a Hide
     without its recorded total), an entry the party does not see as just that, and an error that names a
-    creature hidden from the party in general words."""
+    creature hidden from the party in general words; the entry their own character made, as that character
+    knows it (the game's `own_entry`: a hider's own Hide total)."""
     from .view import snapshot
 
     guide = snapshot(root, guide=True)
@@ -391,12 +392,33 @@ def told_to_player(root: Path, answer: dict) -> dict:
     newest = (guide.get("log") or [{}])[-1]
     words = party.get("text") if party and party.get("seq") == newest.get("seq") else \
         "done: the Guide has the result (it touches what the party cannot see)"
+    words = _as_actor_knows(root, guide, player, party, newest) or words
     return {"ok": True, "words": words or "done", "result": answer.get("result"), "json": None}
 
 
 def _settled(answer: dict | None) -> bool:
     """Whether an action's answer settles what was waiting: it ran, or it is held for the Guide's die now."""
     return bool(answer and (answer.get("ok") or answer.get("wait")))
+
+
+def _as_actor_knows(root: Path, guide: dict, player: str | None, party: dict, newest: dict) -> str | None:
+    """The newest entry of the running encounter in the words of the game's `own_entry` for `player`, when
+    `player`'s character made it and the party sees it (`party`, the party's newest row, is `newest`, the
+    Guide's); None otherwise (or for a secret roll, which the Guide unveils)."""
+    from ..store.campaign import Campaign
+    from .view import is_secret, log_row, recent_entries
+
+    enc_id = guide.get("encounter")
+    if player is None or not enc_id or not party or party.get("seq") != newest.get("seq") \
+            or party.get("actor") != player:
+        return None
+    system = Campaign(root).system
+    entries = recent_entries(root, enc_id, set(), system, True, count=1)
+    hook = system.hook("own_entry")
+    if not entries or not isinstance(entries[-1], dict) or is_secret(entries[-1]) or hook is None:
+        return None
+    entry = hook(entries[-1], player)
+    return None if entry is None else log_row(entry, system, False, False).get("text")
 
 
 class Actions:
@@ -476,7 +498,7 @@ class Actions:
             # a secret roll: the player is told what the party's log says, not the sealed result
             return {"ok": True, "words": "your answer was taken: the Guide rolled this in secret", "result": None,
                     "json": None}
-        return told_to_player(self.root, answer)
+        return told_to_player(self.root, answer, player)
 
     def withdraw(self, who) -> dict:
         """The Guide takes back a declaration still waiting for `who` (nothing was run)."""
@@ -531,7 +553,7 @@ class Actions:
                 with self.lock:
                     self.rolls.setdefault(ident, {**held, "error": (answer or {}).get("error") or "refused"})
         if answer.get("ok") and held["who"] is not None:
-            self.told[held["who"]] = told_to_player(self.root, answer)
+            self.told[held["who"]] = told_to_player(self.root, answer, held["who"])
             return answer if player is None else self.told.pop(held["who"])
         return answer
 
@@ -631,9 +653,9 @@ class Actions:
                       "confirm": getattr(exc, "confirm", None)}
             if answer["ask"] and held["guided"] and typed is not None:  # the Guide's die is in: the player's own
                 return self._hold(held, asks=answer["ask"])  # die comes next, typed on their page
-            return answer if player is None else told_to_player(self.root, answer)
+            return answer if player is None else told_to_player(self.root, answer, player)
         if result is None:
             return {"ok": True, "words": "", "result": None, "json": None}
         answer = {"ok": True, "words": result.words(), "result": result.kind, "json": result.to_json(),
                   "stderr": list(result.notes)}
-        return answer if player is None else told_to_player(self.root, answer)
+        return answer if player is None else told_to_player(self.root, answer, player)

@@ -176,6 +176,7 @@ def make_app(root: Path, token: str, poll: float = 0.25, host: str = "127.0.0.1"
         routes.append(Route(path or "/", site.party(handler)))
         routes.append(Route("/guide" + path, site.guarded(handler)))
     routes.append(Route("/assets/{name}", site.asset))
+    routes.append(Route("/favicon.ico", site.no_icon))
     if players is not None:
         from .acting import acting_routes
 
@@ -275,6 +276,10 @@ class Site:
     def events(self, request, guide):
         return StreamingResponse(_stream(request, self.models, guide, self.poll), media_type="text/event-stream",
                                  headers={**HEADERS, "X-Accel-Buffering": "no"})
+
+    def no_icon(self, request):
+        """A browser asks for an icon with every page: it gets an empty answer, not an error in its console."""
+        return Response(b"", status_code=204, headers=HEADERS)
 
     def asset(self, request):
         name = request.path_params["name"]

@@ -266,13 +266,19 @@ def band(value: int, top: int) -> str:
 def npc_pools(pools: list, npc_hp: str) -> list:
     """A creature's pools as the party sees them when it is not one of the party: as they are (`exact`),
     each pool with a maximum as its band and no numbers (`band`; a pool without a maximum cannot be put
-    in a band and is not shown), or none (`hidden`). The Guide's screen always shows them all."""
+    in a band and is not shown), or none (`hidden`). A pool that measures no harm (`"harm": False`: action
+    points spent and refreshed each turn in plain sight) is shown as it is, whatever the choice. The Guide's
+    screen always shows them all."""
     if npc_hp == "exact":
         return pools
-    if npc_hp == "hidden":
-        return []
-    return [{"name": p["name"], "band": band(p.get("value") or 0, p["max"]), "draw": "band"}
-            for p in pools if isinstance(p.get("max"), int) and not isinstance(p.get("max"), bool) and p["max"] > 0]
+    out = []
+    for p in pools:
+        if p.get("harm") is False:
+            out.append(p)
+        elif npc_hp != "hidden" and isinstance(p.get("max"), int) and not isinstance(p.get("max"), bool) \
+                and p["max"] > 0:
+            out.append({"name": p["name"], "band": band(p.get("value") or 0, p["max"]), "draw": "band"})
+    return out
 
 
 def default_participant(cid: str, doc: dict, system) -> dict:

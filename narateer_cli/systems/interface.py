@@ -239,6 +239,11 @@ class Game(ABC):
         """A log entry as the party may see it, nothing hidden from it; None leaves it out. Default: the entry."""
         return entry
 
+    def own_entry(self, entry: dict, char_id: str) -> dict | None:
+        """A log entry as the player of `char_id` reads it when that character made it: what the party sees,
+        plus what only that character knows (the total of its own roll). Default: the party's reading."""
+        return self.public_entry(entry)
+
     def last_check(self, entry: dict) -> dict | None:
         """The roll `serve` shows for an entry. Default: None, the host's reading."""
         return None

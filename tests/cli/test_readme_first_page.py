@@ -190,3 +190,13 @@ def test_the_share_a_campaign_recipe_runs_with_git(tmp_path):
     assert subprocess.run(["git", "config", "merge.narateer.driver"], cwd=player, capture_output=True).returncode == 0
     assert subprocess.run(["git", "status", "--porcelain"], cwd=player, capture_output=True, text=True).stdout == ""
     assert run(player, "check").out.strip() == "campaign ok"
+
+
+def test_the_first_screen_says_where_the_command_is_and_how_the_table_starts():
+    """A new Guide who reads only the first screen learns where `make demo` put the command and how the
+    players' phones join (the Guide's page with each link's QR code), with options `serve` has."""
+    screen = " ".join(first_screen().split())
+    assert ".venv/bin/narateer" in screen
+    assert "narateer serve --act --lan" in screen and "QR code" in screen
+    help_text = run(None, "serve", "--help").out
+    assert "--act" in help_text and "--lan" in help_text

@@ -341,3 +341,17 @@ def test_the_guide_declares_an_attack_and_the_defenders_player_answers_it(acting
     assert post(acting, "/play/answer", {"id": waiting["id"], "argv": ["--response", "none"], "nonce": "mira-again"},
                 mira)[0] == 409
     assert run(party_camp, "verify").code == 0 and run(party_camp, "check").code == 0
+
+
+def test_a_hider_reads_her_own_hide_total_and_the_party_does_not(acting, party_camp):
+    """A player who hides from their phone is told the total of their own Stealth roll (they rolled it); the
+    party's page keeps it unknown, since a later Search must beat it."""
+    from narateer_cli.serve import view
+
+    status, answer = act(acting, ["hide", "selka", "--from", "sentry", "--faces", "2", "--force"],
+                         token=acting.players["selka"], path="/play/act")
+    assert status == 200 and answer["ok"], answer
+    assert "selka: Hide 2" in answer["words"] and "Hide ?" not in answer["words"], answer["words"]
+    assert answer["json"] is None
+    party_words = view.snapshot(party_camp, guide=False)["log"][-1]["text"]
+    assert "Hide ?" in party_words and "Hide 2" not in party_words, party_words

@@ -118,3 +118,10 @@ def test_loopback_by_default_and_a_warning_with_the_token_otherwise(hidden_camp)
         assert "warning" in warning and "not loopback" in warning and srv.token in warning
     with Server(hidden_camp) as srv:
         assert srv.url.startswith("http://127.0.0.1:") and not "".join(srv.err)
+
+
+def test_the_browsers_icon_request_is_answered_empty_not_an_error(server):
+    """Every page load asks for /favicon.ico: it is answered with nothing (no error in the browser's console),
+    and what it serves is no file of the campaign."""
+    status, _, body = server.get("/favicon.ico")
+    assert status == 204 and body == ""

@@ -203,3 +203,25 @@ def test_T3_NPC_a_misspelt_choice_is_named_by_check_and_the_page_keeps_the_band(
     assert r.code == 1 and "party_sees.npc_hp must be one of exact, band, hidden" in r.out + r.err, r.out + r.err
     assert "did you mean exact?" in r.out + r.err
     assert _hp_seen(camp)["hexer"]["draw"] == "band"
+
+
+def _ap_seen(camp) -> dict:
+    return {row["id"]: next((p for p in row["pools"] if p["name"] == "AP"), None)
+            for row in view.snapshot(camp)["order"]}
+
+
+@pytest.mark.parametrize("chosen", ["band", "hidden"])
+def test_T3_NPC_an_npcs_action_points_are_no_health_band(tmp_path, chosen):
+    """T3-NPC: only what measures harm (hit points) is put in a band or hidden: a creature's action points,
+    spent in plain sight and refreshed each turn, keep their dots on the party's page, never "bloodied"."""
+    camp = scenes.d20_cards(tmp_path / "d20")
+    with (camp / "narateer.yaml").open("a") as config:
+        config.write(f"party_sees: {{npc_hp: {chosen}}}\n")
+    guide = {row["id"]: row for row in view.snapshot(camp, guide=True)["order"]}
+    seen = _ap_seen(camp)
+    for npc in ("bandit", "hexer"):
+        ap = next(p for p in guide[npc]["pools"] if p["name"] == "AP")
+        assert seen[npc] is not None and seen[npc]["draw"] == "dots" and "band" not in seen[npc], seen[npc]
+        assert seen[npc]["value"] == ap["value"] and seen[npc]["max"] == ap["max"]
+    html = page.encounter(view.snapshot(camp))
+    assert "AP of a creature outside the party" not in html

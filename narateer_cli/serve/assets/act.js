@@ -271,6 +271,10 @@
     pick.addEventListener("change", change);
     if (actor) { box.appendChild(el("div", { id: "act-now", "class": "now" })); }
     box.appendChild(pick);
+    if (actor && !forms.length) {  // nothing this game lets a player start alone: say so, not an empty list
+      pick.hidden = true;
+      box.appendChild(el("p", { id: "act-none" }, "Your Guide declares your actions; when one is left to you to answer, it appears here."));
+    }
     if (!actor) {
       [["Undo the last action", ["undo"], "act-undo", "Take back the last logged action?"],
        ["Unveil every secret roll", ["unveil", "--all"], "act-unveil", "Publish every secret roll to the party? It cannot be sealed again."]]

@@ -20,7 +20,7 @@ def _pool(name: str, block) -> dict | None:
     if isinstance(block, dict) and isinstance(block.get("current"), int):
         top = block.get("max")
         return {"name": name, "value": block["current"], "max": top if isinstance(top, int) else None,
-                "draw": DRAW[name], "legend": LEGEND[name]}
+                "draw": DRAW[name], "legend": LEGEND[name], "harm": name == "HP"}  # AP is no measure of harm
     return None
 
 

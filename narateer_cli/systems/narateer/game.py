@@ -202,6 +202,11 @@ class Narateer(Game):
 
         return _public_entry(entry)
 
+    def own_entry(self, entry: dict, char_id: str) -> dict | None:
+        from .view import own_entry as _own_entry
+
+        return _own_entry(entry, char_id)
+
     def choices(self, state: dict, char_id: str, rules) -> list:
         from .view import choices as _choices
 

@@ -39,6 +39,15 @@ def public_entry(entry: dict) -> dict:
     return entry
 
 
+def own_entry(entry: dict, char_id: str) -> dict:
+    """A log entry as the one who made it reads it: a hider knows the total of her own Hide (she rolled
+    it); anything else, and a Search's recorded total of another creature, as the party reads it."""
+    result = entry.get("result")
+    if entry.get("command") == "hide" and isinstance(result, dict) and result.get("actor") == char_id:
+        return entry
+    return public_entry(entry)
+
+
 # Which choices are a player's (`serve --act`). A check's target number, bonus dice, costs, Edge and the
 # Guide's allowances are rulings; another creature's dice and faces are its own. In a Combat
 # Exchange the attacker picks its skill, weapon and Boost and the defender its Response.
