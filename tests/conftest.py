@@ -170,6 +170,16 @@ class Steady:
         return next((eid for eid, name in self.ids.items() if name == arg), arg)
 
 
+def git_config(tmp_path: Path, monkeypatch, extra: str = "[init]\n\tdefaultBranch = main\n") -> Path:
+    """A git configuration of the test's own (who commits, then `extra`), with the machine's global and system
+    ones out of the way: each git the test runs, narateer's included, reads only it."""
+    config = tmp_path / "gitconfig"
+    config.write_text("[user]\n\tname = t\n\temail = t@example.org\n" + extra)
+    monkeypatch.setenv("GIT_CONFIG_GLOBAL", str(config))
+    monkeypatch.setenv("GIT_CONFIG_NOSYSTEM", "1")
+    return config
+
+
 def example_campaign(root: Path, system: str | None = None) -> Path:
     """A fresh copy of a game's example campaign at `root` (Narateer's when `system` is None) with no current
     encounter."""

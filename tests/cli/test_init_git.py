@@ -8,7 +8,7 @@ import subprocess
 
 import pytest
 
-from tests.conftest import run
+from tests.conftest import git_config, run
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
 WHO = {"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.org",
@@ -85,10 +85,7 @@ def test_init_git_without_git_is_bad_input_and_makes_nothing(tmp_path):
 def _two_clones(tmp_path, monkeypatch):
     """A bare repository, the Guide's campaign pushed to it and a player's clone set up as the README says,
     under a git configuration that sets nothing but who commits (current git's defaults)."""
-    config = tmp_path / "gitconfig"
-    config.write_text("[user]\n\tname = t\n\temail = t@example.org\n[init]\n\tdefaultBranch = main\n")
-    monkeypatch.setenv("GIT_CONFIG_GLOBAL", str(config))
-    monkeypatch.setenv("GIT_CONFIG_NOSYSTEM", "1")
+    git_config(tmp_path, monkeypatch)
     bare, guide, player = tmp_path / "table.git", tmp_path / "guide", tmp_path / "player"
     git(tmp_path, "init", "-q", "--bare", str(bare))
     assert run(None, "init", str(guide), "--example", "--git").code == 0
@@ -120,10 +117,7 @@ def test_T3_GIT_the_readmes_sharing_recipe_pulls_and_merges_exactly_on_current_g
 
 
 def test_T3_GIT_a_pull_setting_the_user_chose_is_kept(tmp_path, monkeypatch):
-    config = tmp_path / "gitconfig"
-    config.write_text("[user]\n\tname = t\n\temail = t@example.org\n[pull]\n\trebase = true\n")
-    monkeypatch.setenv("GIT_CONFIG_GLOBAL", str(config))
-    monkeypatch.setenv("GIT_CONFIG_NOSYSTEM", "1")
+    git_config(tmp_path, monkeypatch, "[pull]\n\trebase = true\n")
     root = tmp_path / "camp"
     r = run(None, "init", str(root), "--git")
     assert r.code == 0, r.err

@@ -193,6 +193,20 @@ def test_P2_ASK_1_a_defenders_die_in_an_answered_exchange_is_the_servers_or_the_
     assert run(camp, "verify").code == 0
 
 
+def _guide_rolls(guide, face: str, picture: str | None = None) -> str:
+    """The Guide types `face` into the held action's field on the Guide's screen and rolls it (a picture of
+    the screen first, when named); the answer the screen then shows."""
+    from .test_act_browser import _acted
+
+    poll(lambda: guide.find_elements("css selector", "#act-waiting .guide-face"), timeout=30)
+    if picture:
+        shot(guide, picture)
+    since = guide.execute_script("return document.body.getAttribute('data-acted')")
+    guide.find_element("css selector", "#act-waiting .guide-face").send_keys(face)
+    guide.find_element("css selector", "#act-waiting .guide-roll").click()
+    return _acted(guide, since)
+
+
 @IN_BROWSER
 def test_P2_ASK_1_in_chromium_the_guide_rolls_the_save_a_players_phone_waits_for(tmp_path):
     """In Chromium: mira's phone casts Stun Word with the bandit's save left to the Guide; her page says it waits
@@ -214,11 +228,7 @@ def test_P2_ASK_1_in_chromium_the_guide_rolls_the_save_a_players_phone_waits_for
         assert files(camp) == before
         guide = _browser("guide", 1280, 1000)
         guide.get(f"{srv.url}/guide?token={srv.token}")
-        poll(lambda: guide.find_elements("css selector", "#act-waiting .guide-face"), timeout=30)
-        shot(guide, "act-guide-rolls-the-save")
-        guide.find_element("css selector", "#act-waiting .guide-face").send_keys("1")
-        guide.find_element("css selector", "#act-waiting .guide-roll").click()
-        said = _acted(guide, None)
+        said = _guide_rolls(guide, "1", picture="act-guide-rolls-the-save")
         assert "save d20" in said, said
         poll(lambda: not guide.find_elements("css selector", "#act-waiting .guide-face"), timeout=30)
         poll(lambda: "stun" in phone.find_element("id", "act-now").text.lower(), timeout=30)
@@ -346,11 +356,7 @@ def test_P2_ASK_1_in_chromium_a_held_action_asks_the_players_phone_for_its_own_d
         guide.get(f"{srv.url}/guide?token={srv.token}")
 
         def roll(face):
-            poll(lambda: guide.find_elements("css selector", "#act-waiting .guide-face"), timeout=30)
-            since = guide.execute_script("return document.body.getAttribute('data-acted')")
-            guide.find_element("css selector", "#act-waiting .guide-face").send_keys(face)
-            guide.find_element("css selector", "#act-waiting .guide-roll").click()
-            return _acted(guide, since)
+            return _guide_rolls(guide, face)
 
         assert "mira types the damage d6" in roll("2")
         poll(lambda: "waiting for mira to type" in guide.find_element("id", "act-waiting").text, timeout=30)

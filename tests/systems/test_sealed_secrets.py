@@ -20,7 +20,7 @@ import pytest
 
 from narateer_cli import systems
 from narateer_cli.store import secrets
-from tests.conftest import ok, refused, run, snapshot
+from tests.conftest import git_config, ok, refused, run, snapshot
 
 SEAL = Path(__file__).resolve().parent / "seal"
 
@@ -35,10 +35,7 @@ def git(cwd, *args) -> str:
 def omen(tmp_path, monkeypatch):
     monkeypatch.syspath_prepend(str(SEAL))
     monkeypatch.setenv("PYTHONPATH", str(SEAL))  # git's merge driver, should a pull need one
-    config = tmp_path / "gitconfig"
-    config.write_text("[user]\n\tname = t\n\temail = t@example.org\n[init]\n\tdefaultBranch = main\n")
-    monkeypatch.setenv("GIT_CONFIG_GLOBAL", str(config))
-    monkeypatch.setenv("GIT_CONFIG_NOSYSTEM", "1")
+    git_config(tmp_path, monkeypatch)
     importlib.invalidate_caches()
     yield
     systems._LOADED.pop("omen", None)

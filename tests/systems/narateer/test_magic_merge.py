@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from ruamel.yaml import YAML
 
-from tests.conftest import ok, run
+from tests.conftest import git_config, ok, run
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
 
@@ -31,10 +31,7 @@ def sheet(root: Path, cid: str) -> dict:
 
 @pytest.fixture
 def clones(tmp_path, monkeypatch):
-    config = tmp_path / "gitconfig"
-    config.write_text("[user]\n\tname = t\n\temail = t@example.org\n[init]\n\tdefaultBranch = main\n")
-    monkeypatch.setenv("GIT_CONFIG_GLOBAL", str(config))
-    monkeypatch.setenv("GIT_CONFIG_NOSYSTEM", "1")
+    git_config(tmp_path, monkeypatch)
     origin = tmp_path / "origin"
     assert run(None, "init", str(origin), "--example").code == 0
     git(origin, "init", "-q", "-b", "main")
