@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from narateer_cli.kit import BadInput
+from narateer_cli.kit import BadInput, replace
 from narateer_cli.kit import yamlio
 
 from .engine.character import STATES, Sheet, Skill
@@ -21,14 +21,20 @@ def parse_sheet(char_id: str, doc, label: str, rules: Ruleset) -> Sheet:
     dice.setdefault("used", 0)
     weapons = {str(k).lower(): yamlio.to_plain(v) if isinstance(v, dict) else {"attack_cost": v}
                for k, v in (doc.get("weapons") or {}).items()}
-    from .engine.traits import parse_traits
-
     sheet = Sheet(id=char_id, name=str(doc.get("name", char_id)),
                   vitals={str(k).lower(): v for k, v in (doc.get("vitals") or {}).items()},
                   skills=skills, dice=dice, conditions=tuple(str(c).lower() for c in doc.get("conditions") or ()),
-                  movement={str(k).lower(): v for k, v in (doc.get("movement") or {}).items()}, weapons=weapons,
-                  traits=parse_traits(doc.get("traits"), label))
-    return _magic(sheet, doc, label, rules)
+                  movement={str(k).lower(): v for k, v in (doc.get("movement") or {}).items()}, weapons=weapons)
+    return _magic(_traits(sheet, doc, label), doc, label, rules)
+
+
+def _traits(sheet: Sheet, doc: dict, label: str) -> Sheet:
+    """The sheet with its class traits, when it has any (the traits module is loaded only then)."""
+    if doc.get("traits") is None:
+        return sheet
+    from .engine.traits import parse_traits
+
+    return replace(sheet, traits=parse_traits(doc["traits"], label))
 
 
 def _magic(sheet: Sheet, doc: dict, label: str, rules: Ruleset) -> Sheet:

@@ -141,10 +141,13 @@ def show_cmd(app, char):
     with Session(app, write=False) as s:
         result = sheet_view(s.sheet(char), s.rules)
         enc = encounter_for(s, char)
-        from ..engine.spells import spell_view
+        sheet = s.sheet(char)
+        magic = {}
+        if sheet.magic_dice is not None or sheet.spells:  # the spells module is loaded for a caster only
+            from ..engine.spells import spell_view
 
-        magic = spell_view(s.sheet(char))
-        traits = s.sheet(char).traits
+            magic = spell_view(sheet)
+        traits = sheet.traits
         if traits:  # each trait with its uses left, as the sheet keys them (a sheet without any shows none)
             magic["traits"] = [trait.to_sheet_json() for trait in traits.values()]
     emit(app, "show", {**plain(result), "rounds_left": durations.left(enc.state if enc else None, char), **magic})
